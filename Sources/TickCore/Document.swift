@@ -1,0 +1,94 @@
+/// A Markdown todo file, parsed losslessly.
+///
+/// The document keeps the file's bytes and splits them into lines that keep their own endings;
+/// on top of the lines it records the structure a user thinks in: groups (headings) and tasks
+/// (GitHub task-list items). Nothing is normalised: `serialized()` gives back the input bytes,
+/// whatever they were (invalid UTF-8, NULs, a BOM, mixed line endings, no final newline).
+public struct Document: Sendable {
+    public let bytes: [UInt8]
+    public let lines: [Line]
+    /// What each line is (paragraph, heading, code, ...), index for index with `lines`.
+    public let kinds: [LineKind]
+    public let tasks: [Task]
+    public let headings: [Heading]
+    /// Lines `0..<frontMatterEnd` are front matter.
+    public let frontMatterEnd: Int
+
+    public init(bytes: [UInt8]) {
+        self.bytes = bytes
+        let lines = Line.split(bytes)
+        self.lines = lines
+        let structure = bytes.withUnsafeBufferPointer { BlockParser.parse($0, lines: lines) }
+        kinds = structure.kinds
+        frontMatterEnd = structure.frontMatterEnd
+        let headings = DocumentBuilder.headings(bytes, lines: lines, parsed: structure.headings)
+        self.headings = headings
+        tasks = DocumentBuilder.tasks(bytes, lines: lines, structure: structure, headings: headings)
+    }
+
+    public init(_ text: String) {
+        self.init(bytes: Array(text.utf8))
+    }
+
+    /// The document's bytes, rebuilt line by line. Always equal to the bytes it was parsed from.
+    public func serialized() -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        for line in lines { out.append(contentsOf: bytes[line.fullRange]) }
+        return out
+    }
+
+    /// A line's bytes without its ending.
+    public func content(ofLine index: Int) -> ArraySlice<UInt8> { bytes[lines[index].contentRange] }
+
+    /// A line's ending, or nil for a last line without one.
+    public func ending(ofLine index: Int) -> LineEnding? {
+        LineEnding(bytes[lines[index].contentEnd..<lines[index].end])
+    }
+
+    /// The ending most lines use; LF for a file with none. New lines are written with it.
+    public var dominantLineEnding: LineEnding {
+        var lf = 0, crlf = 0, cr = 0
+        for index in lines.indices {
+            switch ending(ofLine: index) {
+            case .lf: lf += 1
+            case .crlf: crlf += 1
+            case .cr: cr += 1
+            case nil: break
+            }
+        }
+        if crlf > lf && crlf >= cr { return .crlf }
+        if cr > lf && cr > crlf { return .cr }
+        return .lf
+    }
+
+    /// Whether the last line ends with a line ending (an empty file counts as ending with one).
+    public var endsWithNewline: Bool { lines.last.map { $0.hasEnding } ?? true }
+
+    /// Group titles from the outermost to the task's own group; empty above the first heading.
+    public func groupPath(of task: Task) -> [String] {
+        groupPath(ofHeading: task.group)
+    }
+
+    public func groupPath(ofHeading index: Int?) -> [String] {
+        var path: [String] = []
+        var current = index
+        while let heading = current {
+            path.append(headings[heading].title)
+            current = headings[heading].parent
+        }
+        return path.reversed()
+    }
+
+    /// The tasks directly under `task` (its subtasks, not their subtasks).
+    public func subtasks(of task: Task) -> [Task] {
+        guard task.lastLine > task.line else { return [] }
+        var result: [Task] = []
+        var index = task.index + 1
+        while index < tasks.count, tasks[index].line <= task.lastLine {
+            if tasks[index].parent == task.index { result.append(tasks[index]) }
+            index += 1
+        }
+        return result
+    }
+}

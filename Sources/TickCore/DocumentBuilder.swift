@@ -1,0 +1,138 @@
+/// Turns the block parser's raw records into `Heading`s and `Task`s: titles, statuses, stars,
+/// due dates, text, and the group and parent each task belongs to.
+enum DocumentBuilder {
+    static func headings(_ bytes: [UInt8], lines: [Line], parsed: [ParsedHeading]) -> [Heading] {
+        var result: [Heading] = []
+        result.reserveCapacity(parsed.count)
+        // Open top-level headings by level, to find each heading's enclosing group.
+        var open: [(level: Int, index: Int)] = []
+        for heading in parsed {
+            let title = heading.setext
+                ? setextTitle(bytes, lines: lines, heading)
+                : atxTitle(bytes[lines[heading.line].contentRange])
+            var parent: Int?
+            if heading.topLevel {
+                while let last = open.last, last.level >= heading.level { open.removeLast() }
+                parent = open.last?.index
+                open.append((heading.level, result.count))
+            }
+            result.append(Heading(line: heading.line, lastLine: heading.lastLine, level: heading.level,
+                                  setext: heading.setext, title: title, parent: parent,
+                                  topLevel: heading.topLevel))
+        }
+        return result
+    }
+
+    /// `## Title ##` → `Title`: the text between the opening and the optional closing sequence.
+    static func atxTitle(_ line: ArraySlice<UInt8>) -> String {
+        var start = line.startIndex
+        if line.count >= 3, line[start] == 0xEF, line[start + 1] == 0xBB, line[start + 2] == 0xBF { start += 3 }
+        while start < line.endIndex, Byte.isSpaceOrTab(line[start]) { start += 1 }
+        while start < line.endIndex, line[start] == Byte.hash { start += 1 }
+        var end = line.endIndex
+        while end > start, Byte.isSpaceOrTab(line[end - 1]) { end -= 1 }
+        // A closing sequence of #s counts only when preceded by a space or tab (or nothing).
+        var hashes = end
+        while hashes > start, line[hashes - 1] == Byte.hash { hashes -= 1 }
+        if hashes < end, hashes == start || Byte.isSpaceOrTab(line[hashes - 1]) { end = hashes }
+        return trimmedString(line[start..<end])
+    }
+
+    private static func setextTitle(_ bytes: [UInt8], lines: [Line], _ heading: ParsedHeading) -> String {
+        var parts: [String] = []
+        for index in heading.line..<heading.lastLine {
+            parts.append(trimmedString(bytes[lines[index].contentRange]))
+        }
+        return parts.joined(separator: " ")
+    }
+
+    static func tasks(_ bytes: [UInt8], lines: [Line], structure: ParsedStructure, headings: [Heading]) -> [Task] {
+        let items = structure.items
+        var taskOfItem = [Int32](repeating: -1, count: items.count)
+        var tasks: [Task] = []
+        var depthOfTask: [Int] = []
+        var continuationIndex = 0
+        let continuations = structure.continuations
+        var headingIndex = -1
+        var currentGroup: Int?
+        for (itemIndex, item) in items.enumerated() where item.checkboxStart >= 0 {
+            // The group: the last top-level heading before the task.
+            while headingIndex + 1 < headings.count, headings[headingIndex + 1].line < item.line {
+                headingIndex += 1
+                if headings[headingIndex].topLevel { currentGroup = headingIndex }
+            }
+            // The parent: the nearest enclosing item that is a task.
+            var parent: Int?
+            var ancestor = item.parent
+            while ancestor >= 0 {
+                if taskOfItem[Int(ancestor)] >= 0 { parent = Int(taskOfItem[Int(ancestor)]); break }
+                ancestor = items[Int(ancestor)].parent
+            }
+            let line = lines[item.line]
+            let status = TaskStatus(statusBytes: bytes[(item.checkboxStart + 1)..<(item.checkboxEnd - 1)])
+            var cursor = item.checkboxEnd
+            while cursor < line.contentEnd, Byte.isSpaceChar(bytes[cursor]) { cursor += 1 }
+            var important = false
+            if cursor < line.contentEnd, bytes[cursor] == Byte.star,
+               cursor + 1 == line.contentEnd || Byte.isSpaceChar(bytes[cursor + 1]) {
+                important = true
+                cursor += 1
+                while cursor < line.contentEnd, Byte.isSpaceChar(bytes[cursor]) { cursor += 1 }
+            }
+            var segments: [Range<Int>] = [cursor..<line.contentEnd]
+            while continuationIndex < continuations.count, continuations[continuationIndex].item < Int32(itemIndex) {
+                continuationIndex += 1
+            }
+            while continuationIndex < continuations.count, continuations[continuationIndex].item == Int32(itemIndex) {
+                let next = continuations[continuationIndex]
+                segments.append(next.start..<next.end)
+                continuationIndex += 1
+            }
+            let text = joinedText(bytes, segments)
+            let dueValue = TaskTokens.value(ofKey: "due", inText: text)
+            let valid = bytes[line.start..<lines[item.textLastLine].contentEnd].allSatisfyValidUTF8
+            let depth = parent.map { depthOfTask[$0] + 1 } ?? 0
+            taskOfItem[itemIndex] = Int32(tasks.count)
+            depthOfTask.append(depth)
+            tasks.append(Task(
+                index: tasks.count, line: item.line, lastLine: item.lastLine, textLastLine: item.textLastLine,
+                status: status, important: important,
+                due: dueValue.flatMap { CivilDate(iso: $0) }, dueValue: dueValue,
+                text: text, parent: parent, depth: depth, group: currentGroup,
+                markerStart: item.markerStart, markerLength: item.markerLength, ordered: item.ordered,
+                checkboxStart: item.checkboxStart, checkboxEnd: item.checkboxEnd, textStart: cursor,
+                contentColumn: item.contentColumn, quoteDepth: item.quoteDepth, hasInvalidUTF8: !valid))
+        }
+        return tasks
+    }
+
+    private static func joinedText(_ bytes: [UInt8], _ segments: [Range<Int>]) -> String {
+        if segments.count == 1 { return trimmedString(bytes[segments[0]]) }
+        return segments.map { trimmedString(bytes[$0]) }.filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    /// Decodes bytes (invalid sequences become U+FFFD) without leading or trailing spaces and tabs.
+    static func trimmedString(_ slice: ArraySlice<UInt8>) -> String {
+        var start = slice.startIndex
+        var end = slice.endIndex
+        while start < end, Byte.isSpaceChar(slice[start]) { start += 1 }
+        while end > start, Byte.isSpaceChar(slice[end - 1]) { end -= 1 }
+        return String(decoding: slice[start..<end], as: UTF8.self)
+    }
+}
+
+extension ArraySlice where Element == UInt8 {
+    /// Whether the bytes are well-formed UTF-8. Pure ASCII, the common case, is checked fast.
+    var allSatisfyValidUTF8: Bool {
+        if allSatisfy({ $0 < 0x80 }) { return true }
+        var iterator = makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
+    }
+}

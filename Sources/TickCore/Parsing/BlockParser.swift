@@ -1,0 +1,459 @@
+/// The block structure of a Markdown document, computed the way cmark-gfm computes it, so that
+/// tick sees a checkbox exactly where GitHub draws one.
+///
+/// This follows CommonMark's two-phase line algorithm (spec appendix, cmark's `blocks.c`): for
+/// each line, first match the open containers (block quotes, list items, code, HTML, paragraphs),
+/// then open new blocks, then add the rest of the line as text, possibly as a lazy continuation.
+/// Columns are counted with tab stops of 4, including tabs that are only partly consumed. Only
+/// what tick needs is kept: each line's kind, the list items, and the headings. Inline content is
+/// never parsed here.
+struct BlockParser {
+    private enum Kind: UInt8 {
+        case document, blockQuote, list, item, fencedCode, indentedCode, html, paragraph, table
+    }
+
+    private struct Container {
+        var kind: Kind
+        var hasChildren = false
+        // item
+        var markerOffset = 0
+        var padding = 0
+        var item: Int32 = -1
+        // list
+        var ordered = false
+        var delimiter: UInt8 = 0
+        // fenced code
+        var fenceChar: UInt8 = 0
+        var fenceLength = 0
+        var fenceOffset = 0
+        // HTML block
+        var htmlKind = 0
+        // paragraph, table, indented code
+        var firstLine = 0
+        var lastLine = 0
+        /// Byte offset where the paragraph's text starts on its last line (a table header candidate).
+        var lastLineTextStart = 0
+        /// The task whose text this paragraph is, or -1.
+        var ownerItem: Int32 = -1
+
+        init(kind: Kind) { self.kind = kind }
+    }
+
+    private let s: UnsafeBufferPointer<UInt8>
+    private let lines: [Line]
+    private var kinds: [LineKind]
+    private var items: [ParsedItem] = []
+    private var headings: [ParsedHeading] = []
+    private var continuations: [TextContinuation] = []
+    private var stack: [Container] = [Container(kind: .document)]
+
+    // The cursor over the current line, named as in cmark.
+    private var line = 0
+    private var lineEnd = 0
+    private var offset = 0
+    private var column = 0
+    private var partiallyConsumedTab = false
+    private var firstNonspace = 0
+    private var firstNonspaceColumn = 0
+    private var indent = 0
+    private var blank = false
+
+    // Per-line bookkeeping for the "open new blocks" phase.
+    private var container = 0
+    private var openedNew = false
+
+    private init(bytes: UnsafeBufferPointer<UInt8>, lines: [Line]) {
+        s = bytes
+        self.lines = lines
+        kinds = [LineKind](repeating: .blank, count: lines.count)
+    }
+
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, lines: [Line]) -> ParsedStructure {
+        var parser = BlockParser(bytes: bytes, lines: lines)
+        let bomLength = lines.isEmpty ? 0 : UTF8BOM.length(bytes, lines[0].contentEnd)
+        let frontMatterEnd = FrontMatter.end(bytes, lines: lines, bomLength: bomLength)
+        for index in 0..<frontMatterEnd { parser.kinds[index] = .frontMatter }
+        for index in frontMatterEnd..<lines.count {
+            let current = lines[index]
+            let start = index == 0 ? current.start + bomLength : current.start
+            parser.process(line: index, start: start, end: current.contentEnd)
+        }
+        return ParsedStructure(kinds: parser.kinds, items: parser.items, headings: parser.headings,
+                               continuations: parser.continuations, frontMatterEnd: frontMatterEnd)
+    }
+
+    // MARK: - The cursor
+
+    @inline(__always) private func peek(_ at: Int) -> UInt8? { at < lineEnd ? s[at] : nil }
+
+    private mutating func findFirstNonspace() {
+        if firstNonspace <= offset {
+            firstNonspace = offset
+            firstNonspaceColumn = column
+            var toTab = 4 - (column % 4)
+            while firstNonspace < lineEnd {
+                let c = s[firstNonspace]
+                if c == Byte.space {
+                    firstNonspace += 1
+                    firstNonspaceColumn += 1
+                    toTab -= 1
+                    if toTab == 0 { toTab = 4 }
+                } else if c == Byte.tab {
+                    firstNonspace += 1
+                    firstNonspaceColumn += toTab
+                    toTab = 4
+                } else {
+                    break
+                }
+            }
+        }
+        indent = firstNonspaceColumn - column
+        blank = firstNonspace >= lineEnd
+    }
+
+    /// Advances by `count` columns (tabs may be consumed partly) or by `count` bytes.
+    private mutating func advance(_ count: Int, columns: Bool) {
+        var count = count
+        while count > 0, offset < lineEnd {
+            if s[offset] == Byte.tab {
+                let toTab = 4 - (column % 4)
+                if columns {
+                    partiallyConsumedTab = toTab > count
+                    let step = min(count, toTab)
+                    column += step
+                    if !partiallyConsumedTab { offset += 1 }
+                    count -= step
+                } else {
+                    partiallyConsumedTab = false
+                    column += toTab
+                    offset += 1
+                    count -= 1
+                }
+            } else {
+                partiallyConsumedTab = false
+                offset += 1
+                column += 1
+                count -= 1
+            }
+        }
+    }
+
+    // MARK: - One line
+
+    private mutating func process(line index: Int, start: Int, end: Int) {
+        line = index
+        lineEnd = end
+        offset = start
+        column = 0
+        partiallyConsumedTab = false
+        firstNonspace = start - 1
+        openedNew = false
+
+        // Phase 1: which open containers does this line continue?
+        var lastMatched = 0
+        var i = 1
+        while i < stack.count {
+            findFirstNonspace()
+            var matched = true
+            switch stack[i].kind {
+            case .blockQuote:
+                if indent <= 3, peek(firstNonspace) == Byte.greater {
+                    advance(firstNonspace + 1 - offset, columns: false)
+                    if let c = peek(offset), Byte.isSpaceOrTab(c) { advance(1, columns: true) }
+                } else {
+                    matched = false
+                }
+            case .item:
+                let needed = stack[i].markerOffset + stack[i].padding
+                if indent >= needed {
+                    advance(needed, columns: true)
+                } else if blank, stack[i].hasChildren {
+                    advance(firstNonspace - offset, columns: false)
+                } else {
+                    matched = false
+                }
+            case .fencedCode:
+                let fence = stack[i]
+                if indent <= 3, peek(firstNonspace) == fence.fenceChar,
+                   LineScanners.closingFenceLength(s, firstNonspace, lineEnd, char: fence.fenceChar) >= fence.fenceLength {
+                    kinds[line] = .fenceClose
+                    stack.removeLast(stack.count - i)
+                    extendOpenItems()
+                    return
+                }
+                var remaining = fence.fenceOffset
+                while remaining > 0, let c = peek(offset), Byte.isSpaceOrTab(c) {
+                    advance(1, columns: true)
+                    remaining -= 1
+                }
+            case .indentedCode:
+                if indent >= 4 {
+                    advance(4, columns: true)
+                } else if blank {
+                    advance(firstNonspace - offset, columns: false)
+                } else {
+                    matched = false
+                }
+            case .html:
+                if blank, stack[i].htmlKind >= 6 { matched = false }
+            case .paragraph, .table:
+                if blank { matched = false }
+            case .document, .list:
+                break
+            }
+            if !matched { break }
+            lastMatched = i
+            i += 1
+        }
+        let allMatched = lastMatched == stack.count - 1
+        container = lastMatched
+
+        // Phase 2: open new blocks.
+        let tipIsParagraph = stack[stack.count - 1].kind == .paragraph
+        var maybeLazy = tipIsParagraph
+        var kind = stack[container].kind
+        var lineDone = false
+        newBlocks: while kind != .fencedCode, kind != .indentedCode, kind != .html {
+            findFirstNonspace()
+            let indented = indent >= 4
+            let c = peek(firstNonspace)
+            if !indented, c == Byte.greater {
+                advance(firstNonspace + 1 - offset, columns: false)
+                if let next = peek(offset), Byte.isSpaceOrTab(next) { advance(1, columns: true) }
+                push(Container(kind: .blockQuote))
+            } else if !indented, let level = LineScanners.atxHeadingLevel(s, firstNonspace, lineEnd) {
+                prepareParent(forLeaf: true)
+                headings.append(ParsedHeading(line: line, lastLine: line, level: level, setext: false,
+                                              topLevel: stack.count == 1))
+                kinds[line] = .atxHeading
+                lineDone = true
+                break newBlocks
+            } else if !indented, let fence = LineScanners.openingFence(s, firstNonspace, lineEnd) {
+                var block = Container(kind: .fencedCode)
+                block.fenceChar = fence.char
+                block.fenceLength = fence.length
+                block.fenceOffset = firstNonspace - offset
+                push(block)
+                kinds[line] = .fenceOpen
+                lineDone = true
+                break newBlocks
+            } else if !indented, let htmlKind = HTMLBlockScanner.startKind(s, firstNonspace, lineEnd,
+                                                                           canBeKind7: kind != .paragraph) {
+                var block = Container(kind: .html)
+                block.htmlKind = htmlKind
+                push(block)
+                break newBlocks
+            } else if !indented, kind == .paragraph,
+                      let level = LineScanners.setextLevel(s, firstNonspace, lineEnd) {
+                let paragraph = stack[container]
+                for text in paragraph.firstLine..<line { kinds[text] = .setextText }
+                kinds[line] = .setextUnderline
+                stack.removeLast(stack.count - container)
+                headings.append(ParsedHeading(line: paragraph.firstLine, lastLine: line, level: level,
+                                              setext: true, topLevel: stack.count == 1))
+                openedNew = true
+                lineDone = true
+                break newBlocks
+            } else if !indented, !(kind == .paragraph && !allMatched),
+                      LineScanners.isThematicBreak(s, firstNonspace, lineEnd) {
+                prepareParent(forLeaf: true)
+                kinds[line] = .thematicBreak
+                lineDone = true
+                break newBlocks
+            } else if indent < 4, let marker = LineScanners.listMarker(s, firstNonspace, lineEnd,
+                                                                     interruptsParagraph: kind == .paragraph) {
+                openItem(marker)
+            } else if indented, !maybeLazy, !blank {
+                advance(4, columns: true)
+                var block = Container(kind: .indentedCode)
+                block.firstLine = line
+                block.lastLine = line
+                push(block)
+                kinds[line] = .indentedCode
+                lineDone = true
+                break newBlocks
+            } else {
+                let itemIndex = Int(stack[container].item)
+                if kind == .item, items[itemIndex].line == line, !blank,
+                   let checkboxEnd = Checkbox.end(s, firstNonspace, lineEnd) {
+                    items[itemIndex].checkboxStart = firstNonspace
+                    items[itemIndex].checkboxEnd = checkboxEnd
+                    advance(checkboxEnd - offset, columns: false)
+                } else if kind == .paragraph, tryOpenTable() {
+                    lineDone = true
+                }
+                break newBlocks
+            }
+            kind = stack[container].kind
+            if kind == .paragraph { break }
+            maybeLazy = false
+        }
+
+        if !lineDone { addText(lazyAllowed: !allMatched && tipIsParagraph) }
+        if kinds[line] == .blank, (start..<end).contains(where: { !Byte.isSpaceOrTab(s[$0]) }) {
+            kinds[line] = .marker
+        }
+        extendOpenItems()
+    }
+
+    // MARK: - Phase 3: the rest of the line
+
+    private mutating func addText(lazyAllowed: Bool) {
+        findFirstNonspace()
+        if lazyAllowed, !openedNew, !blank {
+            // A lazy continuation line: the paragraph stays open, and so do its containers.
+            continueParagraph(at: stack.count - 1)
+            return
+        }
+        closeUnmatched()
+        let top = stack.count - 1
+        switch stack[top].kind {
+        case .fencedCode:
+            if kinds[line] != .fenceOpen { kinds[line] = .fenceContent }
+        case .indentedCode:
+            if !blank {
+                for previous in (stack[top].lastLine + 1)..<line { kinds[previous] = .indentedCode }
+                stack[top].lastLine = line
+                kinds[line] = .indentedCode
+            }
+        case .html:
+            kinds[line] = .html
+            let htmlKind = stack[top].htmlKind
+            if htmlKind <= 5, HTMLBlockScanner.endsBlock(kind: htmlKind, s, firstNonspace, lineEnd) {
+                stack.removeLast()
+            }
+        case .paragraph:
+            if !blank { continueParagraph(at: top) }
+        case .table:
+            if !blank { kinds[line] = .tableRow }
+        default:
+            guard !blank else { return }
+            var paragraph = Container(kind: .paragraph)
+            paragraph.firstLine = line
+            paragraph.lastLine = line
+            paragraph.lastLineTextStart = firstNonspace
+            let parent = stack[top]
+            if parent.kind == .item, items[Int(parent.item)].line == line, items[Int(parent.item)].checkboxStart >= 0 {
+                paragraph.ownerItem = parent.item
+            }
+            push(paragraph)
+            kinds[line] = .paragraph
+        }
+    }
+
+    private mutating func continueParagraph(at index: Int) {
+        stack[index].lastLine = line
+        stack[index].lastLineTextStart = firstNonspace
+        kinds[line] = .paragraph
+        let owner = stack[index].ownerItem
+        if owner >= 0, stack[index].firstLine != line {
+            items[Int(owner)].textLastLine = line
+            continuations.append(TextContinuation(item: owner, start: firstNonspace, end: lineEnd))
+        }
+    }
+
+    /// Every item still open after this line contains it.
+    private mutating func extendOpenItems() {
+        if kinds[line] == .blank { return }
+        for index in 1..<stack.count where stack[index].kind == .item {
+            items[Int(stack[index].item)].lastLine = line
+        }
+    }
+
+    // MARK: - Opening blocks
+
+    /// Closes the containers this line did not continue; done once, before the first new block.
+    private mutating func closeUnmatched() {
+        guard !openedNew else { return }
+        openedNew = true
+        if stack.count > container + 1 { stack.removeLast(stack.count - container - 1) }
+    }
+
+    /// Closes blocks until the top one can hold a child of `kind`, as cmark's `add_child` does.
+    private mutating func prepareParent(forLeaf: Bool, kind: Kind = .paragraph) {
+        closeUnmatched()
+        while true {
+            let top = stack[stack.count - 1].kind
+            let canContain: Bool
+            switch top {
+            case .document, .blockQuote, .item: canContain = kind != .item
+            case .list: canContain = kind == .item
+            default: canContain = false
+            }
+            if canContain { break }
+            stack.removeLast()
+        }
+        stack[stack.count - 1].hasChildren = true
+        if forLeaf { container = stack.count - 1 }
+    }
+
+    private mutating func push(_ block: Container) {
+        prepareParent(forLeaf: false, kind: block.kind)
+        stack.append(block)
+        container = stack.count - 1
+    }
+
+    private mutating func openItem(_ marker: LineScanners.ListMarker) {
+        let markerOffset = indent
+        let markerStart = firstNonspace
+        advance(firstNonspace + marker.length - offset, columns: false)
+        let savedOffset = offset
+        let savedColumn = column
+        let savedPartial = partiallyConsumedTab
+        while column - savedColumn <= 5, let c = peek(offset), Byte.isSpaceOrTab(c) {
+            advance(1, columns: true)
+        }
+        let spaces = column - savedColumn
+        let padding: Int
+        if spaces >= 5 || spaces < 1 || offset >= lineEnd {
+            padding = marker.length + 1
+            offset = savedOffset
+            column = savedColumn
+            partiallyConsumedTab = savedPartial
+            if spaces > 0 { advance(1, columns: true) }
+        } else {
+            padding = marker.length + spaces
+        }
+
+        closeUnmatched()
+        let top = stack[container]
+        if top.kind != .list || top.ordered != marker.ordered || top.delimiter != marker.delimiter {
+            var list = Container(kind: .list)
+            list.ordered = marker.ordered
+            list.delimiter = marker.delimiter
+            push(list)
+        }
+        var parentItem: Int32 = -1
+        var quoteDepth = 0
+        for block in stack {
+            if block.kind == .item { parentItem = block.item }
+            if block.kind == .blockQuote { quoteDepth += 1 }
+        }
+        let index = Int32(items.count)
+        items.append(ParsedItem(line: line, lastLine: line, textLastLine: line, parent: parentItem,
+                                markerStart: markerStart, markerLength: marker.length,
+                                ordered: marker.ordered, contentColumn: column,
+                                quoteDepth: quoteDepth))
+        kinds[line] = .marker
+        var item = Container(kind: .item)
+        item.markerOffset = markerOffset
+        item.padding = padding
+        item.item = index
+        push(item)
+    }
+
+    /// GFM tables: a paragraph whose last line is a header row becomes a table when this line is a
+    /// delimiter row with the same number of cells. Earlier lines stay a paragraph.
+    private mutating func tryOpenTable() -> Bool {
+        guard let columns = LineScanners.tableDelimiterColumns(s, firstNonspace, lineEnd) else { return false }
+        let paragraph = stack[container]
+        guard LineScanners.tableCellCount(s, paragraph.lastLineTextStart, lines[paragraph.lastLine].contentEnd) == columns
+        else { return false }
+        kinds[paragraph.lastLine] = .tableRow
+        kinds[line] = .tableRow
+        stack[container].kind = .table
+        stack[container].ownerItem = -1
+        return true
+    }
+
+}

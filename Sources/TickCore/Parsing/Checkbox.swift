@@ -1,0 +1,35 @@
+/// The checkbox at the start of a list item's text: `[` one status `]`, then whitespace.
+///
+/// GitHub renders only `[ ]`, `[x]` and `[X]`. tick also reads the statuses that Obsidian and other
+/// tools write (`[/]`, `[-]`, `[>]`, `[~]`, an emoji): one ASCII punctuation character, or one
+/// non-ASCII grapheme that is not a letter or number. Letters and digits are left out on purpose:
+/// `- [1] Smith 2020` and `- [a] label` are reference lists far more often than statuses.
+enum Checkbox {
+    /// The offset just past `]` when a checkbox starts at `at` and is followed by a space or tab
+    /// (a line that ends right after `]` is not a task, exactly as on GitHub).
+    static func end(_ s: UnsafeBufferPointer<UInt8>, _ at: Int, _ lineEnd: Int) -> Int? {
+        guard at + 3 < lineEnd, s[at] == Byte.leftBracket else { return nil }
+        let first = s[at + 1]
+        if first < 0x80 {
+            guard s[at + 2] == Byte.rightBracket, Byte.isSpaceChar(s[at + 3]) else { return nil }
+            guard first == Byte.space || first == 0x78 || first == 0x58 || isStatusPunctuation(first) else { return nil }
+            return at + 3
+        }
+        // A non-ASCII status: find the closing bracket within a short distance.
+        var close = at + 1
+        let limit = min(lineEnd, at + 1 + 32)
+        while close < limit, s[close] != Byte.rightBracket { close += 1 }
+        guard close < limit, close + 1 < lineEnd, Byte.isSpaceChar(s[close + 1]) else { return nil }
+        let status = String(decoding: UnsafeBufferPointer(rebasing: s[(at + 1)..<close]), as: UTF8.self)
+        guard status.count == 1, let character = status.first,
+              !character.isLetter, !character.isNumber, !character.isWhitespace,
+              !status.unicodeScalars.contains(where: { $0 == "\u{FFFD}" }) else { return nil }
+        return close + 1
+    }
+
+    @inline(__always)
+    private static func isStatusPunctuation(_ b: UInt8) -> Bool {
+        guard b > 0x20, b < 0x7F, !Byte.isAlnum(b) else { return false }
+        return b != Byte.leftBracket && b != Byte.rightBracket && b != Byte.backslash
+    }
+}

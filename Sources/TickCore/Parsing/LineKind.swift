@@ -1,0 +1,28 @@
+/// What a line is, as far as the block structure goes. Lines that open list items are described by
+/// the leaf they end in (their text is `.paragraph`); items and tasks are recorded separately.
+public enum LineKind: UInt8, Sendable, Equatable {
+    /// Nothing but spaces and tabs.
+    case blank
+    /// Only container markers: a lone `>`, or a list item with no content yet.
+    case marker
+    case frontMatter
+    case paragraph
+    case atxHeading
+    case setextText
+    case setextUnderline
+    case thematicBreak
+    case fenceOpen
+    case fenceContent
+    case fenceClose
+    case indentedCode
+    case html
+    case tableRow
+
+    /// Lines whose bytes are literal content that layout changes must never touch.
+    public var isVerbatim: Bool {
+        switch self {
+        case .frontMatter, .fenceOpen, .fenceContent, .fenceClose, .indentedCode, .html: return true
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,20 @@
+/// How a due date reads relative to today: "today", "tomorrow", "in 3 days", "2 days overdue".
+public enum DueState: Sendable, Equatable {
+    case overdue(days: Int)
+    case today
+    case upcoming(days: Int)
+
+    public init(due: CivilDate, today: CivilDate) {
+        let days = today.days(until: due)
+        if days < 0 { self = .overdue(days: -days) } else if days == 0 { self = .today } else { self = .upcoming(days: days) }
+    }
+
+    public var description: String {
+        switch self {
+        case .overdue(let days): return days == 1 ? "1 day overdue" : "\(days) days overdue"
+        case .today: return "today"
+        case .upcoming(1): return "tomorrow"
+        case .upcoming(let days): return "in \(days) days"
+        }
+    }
+}

@@ -1,0 +1,54 @@
+/// A minimal JSON emitter that appends to a byte buffer. Output is compact, one value per call
+/// sequence; strings are escaped per RFC 8259 (control characters as `\u00XX`).
+public struct JSONWriter: Sendable {
+    public private(set) var bytes: [UInt8] = []
+    private var needsComma: [Bool] = [false]
+
+    public init() {}
+
+    private mutating func separator() {
+        if needsComma[needsComma.count - 1] { bytes.append(0x2C) }
+        needsComma[needsComma.count - 1] = true
+    }
+
+    public mutating func beginObject() { separator(); bytes.append(0x7B); needsComma.append(false) }
+    public mutating func endObject() { needsComma.removeLast(); bytes.append(0x7D) }
+    public mutating func beginArray() { separator(); bytes.append(0x5B); needsComma.append(false) }
+    public mutating func endArray() { needsComma.removeLast(); bytes.append(0x5D) }
+
+    public mutating func key(_ name: String) {
+        separator()
+        appendString(name)
+        bytes.append(0x3A)
+        needsComma[needsComma.count - 1] = false
+    }
+
+    public mutating func string(_ value: String) { separator(); appendString(value) }
+    public mutating func int(_ value: Int) { separator(); bytes.append(contentsOf: String(value).utf8) }
+    public mutating func bool(_ value: Bool) { separator(); bytes.append(contentsOf: (value ? "true" : "false").utf8) }
+    public mutating func null() { separator(); bytes.append(contentsOf: "null".utf8) }
+
+    public mutating func optionalString(_ value: String?) {
+        if let value { string(value) } else { null() }
+    }
+
+    public mutating func newline() { bytes.append(0x0A) }
+
+    private mutating func appendString(_ value: String) {
+        bytes.append(0x22)
+        for byte in value.utf8 {
+            switch byte {
+            case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
+            case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
+            case 0x0A: bytes.append(contentsOf: [0x5C, 0x6E])
+            case 0x0D: bytes.append(contentsOf: [0x5C, 0x72])
+            case 0x09: bytes.append(contentsOf: [0x5C, 0x74])
+            case 0..<0x20:
+                let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(0x22)
+    }
+}

@@ -1,0 +1,44 @@
+/// The JSON form of a task, shared by every view's `--json` (schema in tick(1), "JSON OUTPUT").
+///
+/// One object per task:
+/// `file`, `line` (1-based), `status` (`open`, `done`, `doing`, or the raw status character),
+/// `important`, `due` (ISO date or null), `group` (heading path, outermost first), `text`,
+/// `tags`, `projects`, `contexts`, `fields` (`key:value` tokens), `depth`, `parent` (line of the
+/// parent task or null).
+public enum TaskJSON {
+    public static func write(_ task: Task, in document: Document, file: String, to json: inout JSONWriter) {
+        let tokens = TaskTokens(text: task.text)
+        json.beginObject()
+        json.key("file"); json.string(file)
+        json.key("line"); json.int(task.line + 1)
+        json.key("status"); json.string(task.status.name)
+        json.key("important"); json.bool(task.important)
+        json.key("due"); json.optionalString(task.due?.description)
+        json.key("group")
+        json.beginArray()
+        for title in document.groupPath(of: task) { json.string(title) }
+        json.endArray()
+        json.key("text"); json.string(task.text)
+        json.key("tags"); writeStrings(tokens.tags, to: &json)
+        json.key("projects"); writeStrings(tokens.projects, to: &json)
+        json.key("contexts"); writeStrings(tokens.contexts, to: &json)
+        json.key("fields")
+        json.beginObject()
+        var seen: Set<String> = []
+        for field in tokens.fields where seen.insert(field.key).inserted {
+            json.key(field.key)
+            json.string(field.value)
+        }
+        json.endObject()
+        json.key("depth"); json.int(task.depth)
+        json.key("parent")
+        if let parent = task.parent { json.int(document.tasks[parent].line + 1) } else { json.null() }
+        json.endObject()
+    }
+
+    private static func writeStrings(_ values: [String], to json: inout JSONWriter) {
+        json.beginArray()
+        for value in values { json.string(value) }
+        json.endArray()
+    }
+}

@@ -1,0 +1,30 @@
+/// A command line tick cannot run. Like every error it exits with status 2; the message is
+/// followed by a pointer to the command's help.
+enum UsageError: Error, Equatable {
+    case unknownCommand(String, suggestion: String?)
+    case unknownOption(String, suggestion: String?)
+    case missingValue(String)
+    case unexpectedValue(String)
+    case invalidValue(option: String, value: String, expected: String)
+    case unexpectedOperand(String)
+    case missingOperand(String)
+
+    var message: String {
+        switch self {
+        case .unknownCommand(let name, let suggestion):
+            return "unknown command '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        case .unknownOption(let name, let suggestion):
+            return "unknown option '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        case .missingValue(let name):
+            return "option '\(name)' needs a value"
+        case .unexpectedValue(let name):
+            return "option '\(name)' takes no value"
+        case .invalidValue(let option, let value, let expected):
+            return "invalid value '\(value)' for '\(option)': expected \(expected)"
+        case .unexpectedOperand(let operand):
+            return "unexpected argument '\(operand)'"
+        case .missingOperand(let what):
+            return "missing \(what)"
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import TickCore
+
+/// What every command gets: its surroundings and the two output streams.
+struct CommandContext {
+    let environment: Environment
+    var stdout = Output.standardOutput()
+    var stderr = Output.standardError()
+}
+
+/// A subcommand: its help text and options are data, so `--help`, `tick help CMD` and the
+/// man page's synopsis all come from one place.
+protocol Command {
+    static var name: String { get }
+    static var summary: String { get }
+    static var usage: String { get }
+    static var options: [OptionSpec] { get }
+    static var examples: [(command: String, explanation: String)] { get }
+    static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32
+}
+
+extension Command {
+    static var allOptions: [OptionSpec] { options + [OptionSpec("help", short: "h", help: "Show this help.")] }
+
+    static var help: String {
+        var text = "\(summary)\n\nUsage: \(usage)\n\nOptions:\n"
+        let rows = allOptions.map { option -> (String, String) in
+            var left = option.short.map { "-\($0), " } ?? "    "
+            left += "--\(option.long)"
+            if let value = option.value { left += " \(value)" }
+            return (left, option.help)
+        }
+        let width = rows.map(\.0.count).max() ?? 0
+        for (left, right) in rows {
+            text += "  " + left + String(repeating: " ", count: width - left.count + 2) + right + "\n"
+        }
+        if !examples.isEmpty {
+            text += "\nExamples:\n"
+            for example in examples {
+                text += "  \(example.command)\n      \(example.explanation)\n"
+            }
+        }
+        return text
+    }
+}

@@ -1,0 +1,33 @@
+import TickCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Everything tick takes from its surroundings, read once at start-up: the variables it honours,
+/// the working directory, and today's date (`TICK_TODAY` overrides the clock for tests and scripts).
+struct Environment {
+    let tickFile: String?
+    let tickToday: String?
+    let noColor: String?
+    let term: String?
+    let workingDirectory: String
+
+    static func current() -> Environment {
+        Environment(tickFile: Syscalls.environment("TICK_FILE"),
+                    tickToday: Syscalls.environment("TICK_TODAY"),
+                    noColor: Syscalls.environment("NO_COLOR"),
+                    term: Syscalls.environment("TERM"),
+                    workingDirectory: Syscalls.currentDirectory() ?? ".")
+    }
+
+    func today() throws(TickError) -> CivilDate {
+        if let override = tickToday, !override.isEmpty {
+            guard let date = CivilDate(iso: override) else { throw TickError.invalidToday(override) }
+            return date
+        }
+        var now = time(nil)
+        var parts = tm()
+        localtime_r(&now, &parts)
+        return CivilDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))!
+    }
+}

@@ -1,0 +1,85 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An `errno` value carried as an error.
+struct Errno: Error, Equatable {
+    let code: Int32
+}
+
+/// The system calls tick's I/O goes through, with EINTR retried and errno captured.
+enum Syscalls {
+    static func errnoMessage(_ code: Int32) -> String {
+        String(cString: strerror(code)).lowercasedFirst
+    }
+
+    static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Result<Int32, Errno> {
+        while true {
+            let fd = path.withCString { Glibc.open($0, flags, mode) }
+            if fd >= 0 { return .success(fd) }
+            if errno != EINTR { return .failure(Errno(code: errno)) }
+        }
+    }
+
+    /// Reads the whole of an open file.
+    static func readAll(_ fd: Int32, sizeHint: Int) -> Result<[UInt8], Errno> {
+        var buffer = [UInt8](repeating: 0, count: max(sizeHint, 0) + 1)
+        var count = 0
+        while true {
+            if count == buffer.count { buffer.append(contentsOf: repeatElement(0, count: max(buffer.count, 65536))) }
+            let n = buffer.withUnsafeMutableBytes { raw in
+                Glibc.read(fd, raw.baseAddress! + count, raw.count - count)
+            }
+            if n > 0 { count += n; continue }
+            if n == 0 { break }
+            if errno == EINTR { continue }
+            return .failure(Errno(code: errno))
+        }
+        buffer.removeSubrange(count...)
+        return .success(buffer)
+    }
+
+    /// Writes every byte, looping over short writes.
+    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
+        var offset = 0
+        while offset < bytes.count {
+            let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if n >= 0 { offset += n; continue }
+            if errno == EINTR { continue }
+            return errno
+        }
+        return nil
+    }
+
+    static func close(_ fd: Int32) { _ = Glibc.close(fd) }
+
+    static func fileStatus(_ path: String) -> stat? {
+        var info = stat()
+        let result = path.withCString { stat($0, &info) }
+        return result == 0 ? info : nil
+    }
+
+    static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+
+    static func environment(_ name: String) -> String? {
+        guard let value = getenv(name) else { return nil }
+        return String(cString: value)
+    }
+
+    static func currentDirectory() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return nil }
+        return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+}
+
+extension String {
+    var lowercasedFirst: String {
+        guard let first else { return self }
+        return first.lowercased() + dropFirst()
+    }
+}

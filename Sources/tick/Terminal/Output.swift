@@ -1,0 +1,36 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Buffered writes to a file descriptor: one `write(2)` per 64 KiB, not one per line.
+/// A closed pipe (`tick list | head`) ends output quietly, as Unix tools do.
+struct Output {
+    let fd: Int32
+    private var buffer: [UInt8] = []
+    private(set) var brokenPipe = false
+
+    static func standardOutput() -> Output { Output(fd: 1) }
+    static func standardError() -> Output { Output(fd: 2) }
+
+    private init(fd: Int32) {
+        self.fd = fd
+        buffer.reserveCapacity(65536)
+    }
+
+    mutating func write(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 65536 { flush() }
+    }
+
+    mutating func write(bytes: [UInt8]) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= 65536 { flush() }
+    }
+
+    mutating func flush() {
+        guard !buffer.isEmpty, !brokenPipe else { buffer.removeAll(keepingCapacity: true); return }
+        let failure = buffer.withUnsafeBytes { Syscalls.writeAll(fd, $0) }
+        if failure == EPIPE { brokenPipe = true }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}

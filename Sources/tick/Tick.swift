@@ -1,0 +1,88 @@
+import TickCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The entry point: read the arguments and environment, run one command, map errors to
+/// one-line messages and exit statuses (0 ok, 1 findings, 2 error).
+@main
+enum Tick {
+    static let version = "0.1.0"
+    static var commands: [any Command.Type] { [ListCommand.self] }
+
+    static func main() {
+        signal(SIGPIPE, SIG_IGN)
+        var context = CommandContext(environment: Environment.current())
+        let status = run(Array(CommandLine.arguments.dropFirst()), context: &context)
+        context.stdout.flush()
+        context.stderr.flush()
+        exit(status)
+    }
+
+    static func run(_ arguments: [String], context: inout CommandContext) -> Int32 {
+        guard let first = arguments.first else {
+            context.stdout.write(overview)
+            return 0
+        }
+        switch first {
+        case "--help", "-h", "help":
+            if first == "help", arguments.count > 1 {
+                guard let command = command(named: arguments[1]) else {
+                    return fail(.usage(unknown(arguments[1]), command: nil), context: &context)
+                }
+                context.stdout.write(command.help)
+            } else {
+                context.stdout.write(overview)
+            }
+            return 0
+        case "--version", "-V":
+            context.stdout.write("tick \(version)\n")
+            return 0
+        default:
+            break
+        }
+        guard let command = command(named: first) else {
+            return fail(.usage(unknown(first), command: nil), context: &context)
+        }
+        do throws(TickError) {
+            let parsed: ParsedArguments
+            do { parsed = try ArgumentScanner.scan(Array(arguments.dropFirst()), options: command.allOptions) } catch {
+                throw TickError.usage(error, command: command.name)
+            }
+            if parsed.flag("help") {
+                context.stdout.write(command.help)
+                return 0
+            }
+            return try command.run(parsed, context: &context)
+        } catch {
+            return fail(error, context: &context)
+        }
+    }
+
+    static func command(named name: String) -> (any Command.Type)? {
+        commands.first { $0.name == name }
+    }
+
+    static func unknown(_ name: String) -> UsageError {
+        .unknownCommand(name, suggestion: Suggestion.nearest(to: name, among: commands.map { $0.name }))
+    }
+
+    static func fail(_ error: TickError, context: inout CommandContext) -> Int32 {
+        context.stdout.flush()
+        context.stderr.write("tick: \(error.message)\n")
+        if case .usage(_, let command) = error {
+            context.stderr.write("See 'tick \(command.map { "\($0) " } ?? "")--help'.\n")
+        }
+        return 2
+    }
+
+    static var overview: String {
+        var text = "tick \(version): todo lists in plain Markdown files.\n\nUsage: tick COMMAND [OPTIONS] [ARGS]\n\nCommands:\n"
+        let width = commands.map { $0.name.count }.max() ?? 0
+        for command in commands {
+            text += "  \(command.name)" + String(repeating: " ", count: width - command.name.count + 2) + command.summary + "\n"
+        }
+        text += "\nRun 'tick help COMMAND' or 'tick COMMAND --help' for a command's options and examples.\n"
+        return text
+    }
+}
