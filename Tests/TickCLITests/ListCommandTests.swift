@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+@Suite struct ListCommandTests {
+    let example = TickProcess.fixtures.appendingPathComponent("example/TODO.md").path
+
+    @Test func listsOpenTasksByGroup() throws {
+        let result = try TickProcess.run(["list", "-f", example])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        try expectGolden(result.stdout, "list/example.expected.txt")
+    }
+
+    @Test func listsEverythingAsJSON() throws {
+        let result = try TickProcess.run(["list", "--all", "--json", "-f", example])
+        #expect(result.status == 0)
+        try expectGolden(result.stdout, "list/example.expected.json")
+        let parsed = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]]
+        let tasks = try #require(parsed)
+        #expect(tasks.count == 10)
+        for task in tasks {
+            for key in ["file", "line", "status", "important", "due", "group", "text"] {
+                #expect(task[key] != nil, "every task has \(key)")
+            }
+        }
+    }
+
+    @Test func colorsOnlyWhenAsked() throws {
+        let plain = try TickProcess.run(["list", "-f", example])
+        #expect(!plain.stdout.contains("\u{1B}["), "no escape codes when stdout is not a terminal")
+        let forced = try TickProcess.run(["list", "--color=always", "-f", example])
+        #expect(forced.stdout.contains("\u{1B}[31m2 days overdue"), "overdue in red")
+        let never = try TickProcess.run(["list", "--color", "never", "-f", example], environment: ["NO_COLOR": "1"])
+        #expect(!never.stdout.contains("\u{1B}["))
+    }
+
+    @Test func findsTodoInParentButNotPastRepositoryRoot() throws {
+        let root = try TemporaryDirectory()
+        try root.write("repo/TODO.md", "- [ ] found it\n")
+        try FileManager.default.createDirectory(at: root.url.appendingPathComponent("repo/.git"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: root.url.appendingPathComponent("repo/src/deep"), withIntermediateDirectories: true)
+        let found = try TickProcess.run(["list", "--json"], in: root.url.appendingPathComponent("repo/src/deep"))
+        #expect(found.status == 0)
+        #expect(found.stdout.contains("\"file\":\"../../TODO.md\""))
+
+        // Above the repository root nothing is searched: a TODO.md out there is not used.
+        try root.write("outer/TODO.md", "- [ ] outside\n")
+        try FileManager.default.createDirectory(at: root.url.appendingPathComponent("outer/inner/.git"), withIntermediateDirectories: true)
+        let missing = try TickProcess.run(["list"], in: root.url.appendingPathComponent("outer/inner"))
+        #expect(missing.status == 2)
+        #expect(missing.stderr.hasPrefix("tick: no TODO.md in "))
+    }
+
+    @Test func tickFileVariable() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("mine.md", "- [ ] from TICK_FILE\n")
+        let result = try TickProcess.run(["list"], in: directory.url, environment: ["TICK_FILE": file.path])
+        #expect(result.stdout.contains("from TICK_FILE"))
+    }
+
+    @Test(arguments: [
+        (["list", "-f", "/nonexistent/TODO.md"], "tick: /nonexistent/TODO.md: no such file\n"),
+        (["list", "-f", "/tmp"], "tick: /tmp: is a directory\n"),
+        (["list", "-f", "/etc/hostname/TODO.md"], "tick: /etc/hostname/TODO.md: not a directory\n"),
+    ])
+    func unreadableFilesFailWithOneLine(_ arguments: [String], _ message: String) throws {
+        let result = try TickProcess.run(arguments)
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == message)
+    }
+
+    @Test func usageErrors() throws {
+        let unknown = try TickProcess.run(["lsit"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.hasPrefix("tick: unknown command 'lsit'; did you mean 'list'?"))
+        let option = try TickProcess.run(["list", "--jsno"])
+        #expect(option.status == 2)
+        #expect(option.stderr.contains("unknown option '--jsno'; did you mean '--json'?"))
+        let badToday = try TickProcess.run(["list", "-f", example], environment: ["TICK_TODAY": "tomorrow"])
+        #expect(badToday.status == 2)
+        #expect(badToday.stderr == "tick: TICK_TODAY='tomorrow' is not a date; use YYYY-MM-DD\n")
+    }
+
+    @Test func helpAndVersion() throws {
+        let help = try TickProcess.run(["list", "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("Usage: tick list"))
+        #expect(help.stdout.contains("Examples:"))
+        let version = try TickProcess.run(["--version"])
+        #expect(version.stdout.hasPrefix("tick "))
+    }
+}

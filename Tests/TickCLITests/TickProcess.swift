@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+/// Runs the built `tick` binary, which SwiftPM places beside the test bundle.
+struct TickProcess {
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    static let binary: URL = {
+        if let override = ProcessInfo.processInfo.environment["TICK_BIN"] { return URL(fileURLWithPath: override) }
+        let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var directory = me.deletingLastPathComponent()
+        // On Linux the test runner is `<build>/tickPackageTests.xctest`; the tool sits next to it.
+        while !FileManager.default.isExecutableFile(atPath: directory.appendingPathComponent("tick").path),
+              directory.path != "/" {
+            directory = directory.deletingLastPathComponent()
+        }
+        return directory.appendingPathComponent("tick")
+    }()
+
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static let fixtures = packageRoot.appendingPathComponent("Fixtures")
+
+    /// Runs tick with a pinned date and no inherited TICK_FILE, NO_COLOR or TERM.
+    @discardableResult
+    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
+                    stdin: String? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        for key in ["TICK_FILE", "NO_COLOR", "TERM", "TICK_TODAY"] { env.removeValue(forKey: key) }
+        env["TICK_TODAY"] = "2026-11-22"
+        env.merge(environment) { $1 }
+        process.environment = env
+        if let directory { process.currentDirectoryURL = directory }
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        // Drain stderr on another thread so neither pipe can fill up and block the child.
+        nonisolated(unsafe) var stderrData = Data()
+        let drained = DispatchSemaphore(value: 0)
+        Thread {
+            stderrData = err.fileHandleForReading.readDataToEndOfFile()
+            drained.signal()
+        }.start()
+        let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
+        drained.wait()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus,
+                      stdout: String(decoding: stdoutData, as: UTF8.self),
+                      stderr: String(decoding: stderrData, as: UTF8.self))
+    }
+}
+
+/// A scratch folder that removes itself.
+final class TemporaryDirectory {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("tick-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    @discardableResult
+    func write(_ name: String, _ text: String) throws -> URL {
+        let file = url.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: file)
+        return file
+    }
+}
+
+/// Compares with a golden file; TICK_RECORD=1 re-records it.
+func expectGolden(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let url = TickProcess.fixtures.appendingPathComponent(name)
+    if ProcessInfo.processInfo.environment["TICK_RECORD"] == "1" {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(actual.utf8).write(to: url)
+        return
+    }
+    let expected = try String(contentsOf: url, encoding: .utf8)
+    #expect(actual == expected, "output differs from \(name) (TICK_RECORD=1 re-records)", sourceLocation: sourceLocation)
+}

@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+@testable import TickCore
+
+/// tick must see exactly the checkboxes GitHub draws. The oracle is GitHub's reference renderer,
+/// `cmark-gfm -e tasklist` (Debian package `cmark-gfm`), compared line by line: which lines hold a
+/// checkbox, and whether it is checked.
+///
+/// Where tick deliberately differs, the difference is modelled here, by name:
+/// - **Non-GitHub statuses.** `[/]`, `[-]`, `[>]`… are tasks to tick and text to GitHub; only
+///   `open` and `done` tasks are compared.
+/// - **Column-0 scan** (cmark-gfm 0.29 `tasklist.c`): the extension matches its pattern against
+///   the whole raw line, so a task inside a block quote (`> - [ ] x`) or after another marker
+///   (`- > - [ ] x`) gets no checkbox. github.com does draw those; tick follows github.com, and
+///   such tasks are left out of the comparison.
+/// - **Checked anywhere** (`strstr(input, "[x]")`): cmark-gfm marks a task done when `[x]`
+///   appears anywhere on its line (`- [ ] see [x]`). tick reads the task's own checkbox; the
+///   expected state below is computed the way cmark-gfm computes it.
+/// - **Credited by a lazy line**: a later lazy-continuation line that matches the pattern
+///   makes cmark-gfm put a checkbox on the enclosing item, whose own line has none. tick ignores
+///   that; checkboxes on lines that do not match the pattern are left out.
+/// - **Front matter** is not Markdown to cmark-gfm; it is blanked before rendering, as GitHub
+///   does by showing it as a table.
+@Suite struct OracleTests {
+    static let cmark: String? = ["/usr/bin/cmark-gfm", "/usr/local/bin/cmark-gfm"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
+
+    @Test(arguments: Paths.allInputs)
+    func tasksMatchGitHub(_ url: URL) throws {
+        try compare(try bytes(of: url), name: url.lastPathComponent)
+    }
+
+    @Test func corpusIsPresent() {
+        #expect(Paths.corpusFiles.count >= 25, "the shared corpus is expected at \(Paths.corpus.path)")
+    }
+
+    /// Random documents built from line shapes that stress the block structure.
+    @Test func randomDocumentsMatchGitHub() throws {
+        let shapes = [
+            "- [ ] a", "- [x] b", "* [X] c", "+ [ ] d", "1. [ ] e", "2) [x] f", "  - [ ] g", "    - [ ] h",
+            "\t- [ ] i", "-\t[ ] j", "- [ ]", "- [ ] ", "-  [ ] k", "-     [ ] l", "> - [ ] m", "> > - [x] n",
+            "- > - [ ] o", "- - [ ] p", "```", "~~~", "````", "  ```", "    code", "", "", "", "   ", "<!--",
+            "-->", "<div>", "</div>", "<custom-tag>", "<pre>", "</pre>", "# H", "## H2 ##", "Setext", "===",
+            "---", "***", "paragraph text", "  continuation", "| a | b |", "|---|---|", "a | b", "--|--",
+            "- plain", "  - [ ] nested", "      - [ ] deep", "1. one", "  text under", "> quote", ">", "-",
+            "* * *", "- [/] doing", "   - [x] three", "- [x] see [x]", "10. [ ] ten", "- [ ]\tt",
+            "\t\t- [ ] tt", "  \t- [ ] mix", "<?php", "?>", "3. [ ] three", "  > - [ ] q", "<a href=\"x\">",
+        ]
+        var generator = SeededGenerator(seed: 2026)
+        for round in 0..<300 {
+            let count = Int.random(in: 1...16, using: &generator)
+            let lines = (0..<count).map { _ in shapes.randomElement(using: &generator)! }
+            let text = lines.joined(separator: "\n") + (Bool.random(using: &generator) ? "\n" : "")
+            try compare(Array(text.utf8), name: "random document \(round):\n\(text)")
+        }
+    }
+
+    func compare(_ input: [UInt8], name: String) throws {
+        let cmark = try #require(Self.cmark, "cmark-gfm is not installed: apt-get install cmark-gfm")
+        let document = Document(bytes: input)
+        var rendered = [UInt8]()
+        for (index, line) in document.lines.enumerated() {
+            // Front matter becomes blank lines, so line numbers stay aligned.
+            if index >= document.frontMatterEnd { rendered += input[line.contentRange] }
+            rendered += input[line.contentEnd..<line.end]
+        }
+        let html = try run(cmark, ["-e", "tasklist", "-e", "table", "--sourcepos"], input: rendered)
+
+        var expected: [Int: Bool] = [:]
+        for task in document.tasks where task.status.isGitHubCheckbox {
+            let raw = rawLine(document, task.line)
+            guard Self.scannerMatches(raw) else { continue }
+            expected[task.line + 1] = Self.contains(raw, "[x]") || Self.contains(raw, "[X]")
+        }
+        var actual: [Int: Bool] = [:]
+        for (line, checked) in Self.checkboxes(in: html) where line <= document.lines.count {
+            if Self.scannerMatches(rawLine(document, line - 1)) { actual[line] = checked }
+        }
+        #expect(expected == actual, "tick and cmark-gfm disagree on \(name)")
+    }
+
+    func rawLine(_ document: Document, _ index: Int) -> ArraySlice<UInt8> {
+        var line = document.content(ofLine: index)
+        if index == 0, line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
+        return line
+    }
+
+    /// cmark-gfm's `tasklist` pattern, from column 0 of the raw line:
+    /// `spacechar* ([-+*] | [0-9]+ .) spacechar+ "[" [ xX] "]" spacechar+`.
+    static func scannerMatches(_ line: ArraySlice<UInt8>) -> Bool {
+        let b = Array(line)
+        func isSpace(_ i: Int) -> Bool { i < b.count && [0x20, 0x09, 0x0B, 0x0C].contains(b[i]) }
+        func checkbox(from start: Int) -> Bool {
+            var i = start
+            guard isSpace(i) else { return false }
+            while isSpace(i) { i += 1 }
+            guard i + 3 < b.count, b[i] == 0x5B, [0x20, 0x78, 0x58].contains(b[i + 1]), b[i + 2] == 0x5D else { return false }
+            return isSpace(i + 3)
+        }
+        var i = 0
+        while isSpace(i) { i += 1 }
+        guard i < b.count else { return false }
+        if [0x2D, 0x2B, 0x2A].contains(b[i]) { return checkbox(from: i + 1) }
+        var digits = i
+        while digits < b.count, (0x30...0x39).contains(b[digits]) { digits += 1 }
+        guard digits > i else { return false }
+        // `[0-9]+ .` backtracks: the "any byte" may itself be one of the digits.
+        for end in (i + 1)...digits where end < b.count {
+            if checkbox(from: end + 1) { return true }
+        }
+        return false
+    }
+
+    static func contains(_ haystack: ArraySlice<UInt8>, _ needle: String) -> Bool {
+        let n = Array(needle.utf8)
+        let h = Array(haystack)
+        guard h.count >= n.count else { return false }
+        return (0...(h.count - n.count)).contains { Array(h[$0..<($0 + n.count)]) == n }
+    }
+
+    /// `<li data-sourcepos="LINE:…"><input type="checkbox" [checked=""] …` → line → checked.
+    static func checkboxes(in html: String) -> [(Int, Bool)] {
+        var result: [(Int, Bool)] = []
+        let marker = "<li data-sourcepos=\""
+        var rest = html[...]
+        while let range = rest.range(of: marker) {
+            rest = rest[range.upperBound...]
+            guard let colon = rest.firstIndex(of: ":"), let line = Int(rest[..<colon]),
+                  let close = rest.firstIndex(of: ">") else { continue }
+            let after = rest[rest.index(after: close)...]
+            if after.hasPrefix("<input type=\"checkbox\"") {
+                result.append((line, after.hasPrefix("<input type=\"checkbox\" checked=\"\"")))
+            }
+        }
+        return result
+    }
+
+    func run(_ executable: String, _ arguments: [String], input: [UInt8]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let stdin = Pipe(), stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        try process.run()
+        // Write on another thread so a large output cannot deadlock against a full pipe.
+        let writer = Thread {
+            stdin.fileHandleForWriting.write(Data(input))
+            try? stdin.fileHandleForWriting.close()
+        }
+        writer.start()
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: output, as: UTF8.self)
+    }
+}
