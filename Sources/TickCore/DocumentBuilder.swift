@@ -50,7 +50,9 @@ enum DocumentBuilder {
         let items = structure.items
         var taskOfItem = [Int32](repeating: -1, count: items.count)
         var tasks: [Task] = []
+        tasks.reserveCapacity(items.count)
         var depthOfTask: [Int] = []
+        depthOfTask.reserveCapacity(items.count)
         var continuationIndex = 0
         let continuations = structure.continuations
         var headingIndex = -1
@@ -79,25 +81,35 @@ enum DocumentBuilder {
                 cursor += 1
                 while cursor < line.contentEnd, Byte.isSpaceChar(bytes[cursor]) { cursor += 1 }
             }
-            var segments: [Range<Int>] = [cursor..<line.contentEnd]
             while continuationIndex < continuations.count, continuations[continuationIndex].item < Int32(itemIndex) {
                 continuationIndex += 1
             }
-            while continuationIndex < continuations.count, continuations[continuationIndex].item == Int32(itemIndex) {
-                let next = continuations[continuationIndex]
-                segments.append(next.start..<next.end)
-                continuationIndex += 1
+            let firstSegment = cursor..<line.contentEnd
+            var (text, valid) = decodedTrimmed(bytes[firstSegment])
+            var dueBytes = TaskTokens.value(ofKey: "due", in: bytes[firstSegment])
+            if continuationIndex < continuations.count, continuations[continuationIndex].item == Int32(itemIndex) {
+                var parts = text.isEmpty ? [] : [text]
+                while continuationIndex < continuations.count, continuations[continuationIndex].item == Int32(itemIndex) {
+                    let next = continuations[continuationIndex]
+                    let (part, partValid) = decodedTrimmed(bytes[next.start..<next.end])
+                    if !part.isEmpty { parts.append(part) }
+                    valid = valid && partValid
+                    if dueBytes == nil { dueBytes = TaskTokens.value(ofKey: "due", in: bytes[next.start..<next.end]) }
+                    continuationIndex += 1
+                }
+                text = parts.joined(separator: " ")
             }
-            let text = joinedText(bytes, segments)
-            let dueValue = TaskTokens.value(ofKey: "due", inText: text)
-            let valid = bytes[line.start..<lines[item.textLastLine].contentEnd].allSatisfyValidUTF8
+            if valid, cursor > line.start {
+                valid = bytes[line.start..<cursor].allSatisfyValidUTF8
+            }
+            let dueValue = dueBytes.map { String(decoding: $0, as: UTF8.self) }
             let depth = parent.map { depthOfTask[$0] + 1 } ?? 0
             taskOfItem[itemIndex] = Int32(tasks.count)
             depthOfTask.append(depth)
             tasks.append(Task(
                 index: tasks.count, line: item.line, lastLine: item.lastLine, textLastLine: item.textLastLine,
                 status: status, important: important,
-                due: dueValue.flatMap { CivilDate(iso: $0) }, dueValue: dueValue,
+                due: dueBytes.flatMap { CivilDate(isoBytes: $0) }, dueValue: dueValue,
                 text: text, parent: parent, depth: depth, group: currentGroup,
                 markerStart: item.markerStart, markerLength: item.markerLength, ordered: item.ordered,
                 checkboxStart: item.checkboxStart, checkboxEnd: item.checkboxEnd, textStart: cursor,
@@ -106,18 +118,24 @@ enum DocumentBuilder {
         return tasks
     }
 
-    private static func joinedText(_ bytes: [UInt8], _ segments: [Range<Int>]) -> String {
-        if segments.count == 1 { return trimmedString(bytes[segments[0]]) }
-        return segments.map { trimmedString(bytes[$0]) }.filter { !$0.isEmpty }.joined(separator: " ")
+    /// Trimmed text, and whether its bytes were valid UTF-8 (decoded in one pass either way).
+    private static func decodedTrimmed(_ slice: ArraySlice<UInt8>) -> (String, Bool) {
+        let trimmed = trimmedSlice(slice)
+        if let text = String(validating: trimmed, as: UTF8.self) { return (text, true) }
+        return (String(decoding: trimmed, as: UTF8.self), false)
     }
 
-    /// Decodes bytes (invalid sequences become U+FFFD) without leading or trailing spaces and tabs.
-    static func trimmedString(_ slice: ArraySlice<UInt8>) -> String {
+    private static func trimmedSlice(_ slice: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         var start = slice.startIndex
         var end = slice.endIndex
         while start < end, Byte.isSpaceChar(slice[start]) { start += 1 }
         while end > start, Byte.isSpaceChar(slice[end - 1]) { end -= 1 }
-        return String(decoding: slice[start..<end], as: UTF8.self)
+        return slice[start..<end]
+    }
+
+    /// Decodes bytes (invalid sequences become U+FFFD) without leading or trailing spaces and tabs.
+    static func trimmedString(_ slice: ArraySlice<UInt8>) -> String {
+        String(decoding: trimmedSlice(slice), as: UTF8.self)
     }
 }
 

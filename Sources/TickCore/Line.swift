@@ -37,32 +37,49 @@ public enum LineEnding: String, Sendable, Equatable {
     }
 }
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension Line {
     /// Splits bytes into lines at `\n`, `\r\n` and lone `\r`. Every byte lands in exactly one line.
+    /// `memchr` finds the line feeds; carriage returns are looked for only inside each line.
     static func split(_ bytes: [UInt8]) -> [Line] {
         var lines: [Line] = []
-        lines.reserveCapacity(bytes.count / 32 + 1)
+        lines.reserveCapacity(bytes.count / 24 + 1)
         bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
             let count = buffer.count
             var start = 0
-            var index = 0
-            while index < count {
-                let byte = buffer[index]
-                if byte == 0x0A {
-                    lines.append(Line(start: start, contentEnd: index, end: index + 1))
-                    index += 1
-                    start = index
-                } else if byte == 0x0D {
-                    let end = (index + 1 < count && buffer[index + 1] == 0x0A) ? index + 2 : index + 1
-                    lines.append(Line(start: start, contentEnd: index, end: end))
-                    index = end
-                    start = index
+            while start < count {
+                let newline: Int
+                if let found = memchr(base + start, 0x0A, count - start) {
+                    newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
                 } else {
-                    index += 1
+                    newline = count
                 }
-            }
-            if start < count {
-                lines.append(Line(start: start, contentEnd: count, end: count))
+                // Lone CRs and CRLFs inside [start, newline].
+                var lineStart = start
+                var searchFrom = start
+                while searchFrom < newline,
+                      let found = memchr(base + searchFrom, 0x0D, newline - searchFrom) {
+                    let cr = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    if cr + 1 == newline {
+                        break  // CRLF: handled below with the LF
+                    }
+                    lines.append(Line(start: lineStart, contentEnd: cr, end: cr + 1))
+                    lineStart = cr + 1
+                    searchFrom = cr + 1
+                }
+                if newline == count {
+                    if lineStart < count { lines.append(Line(start: lineStart, contentEnd: count, end: count)) }
+                    break
+                }
+                let contentEnd = newline > lineStart && buffer[newline - 1] == 0x0D ? newline - 1 : newline
+                lines.append(Line(start: lineStart, contentEnd: contentEnd, end: newline + 1))
+                start = newline + 1
             }
         }
         return lines

@@ -1,77 +1,111 @@
 /// The todo.txt-style tokens in a task's text: `key:value`, `#tag`, `+project`, `@context`.
 ///
-/// A token is a whitespace-separated word. Words inside inline code spans (between backticks)
-/// are not tokens, and neither are URLs (`https://…`, whose value starts with `//`).
+/// A token is a word separated by spaces or tabs. Words inside inline code spans (between
+/// backticks) are not tokens, and neither are URLs (`https://…`, whose value starts with `/`).
+/// Scanning works on UTF-8 bytes; only the tokens found become Strings.
 public struct TaskTokens: Sendable, Equatable {
     public var tags: [String] = []
     public var projects: [String] = []
     public var contexts: [String] = []
     /// `key:value` pairs in order of appearance (`due` included).
-    public var fields: [(key: String, value: String)] = []
+    public var fields: [Field] = []
 
-    public static func == (lhs: TaskTokens, rhs: TaskTokens) -> Bool {
-        lhs.tags == rhs.tags && lhs.projects == rhs.projects && lhs.contexts == rhs.contexts
-            && lhs.fields.map(\.key) == rhs.fields.map(\.key) && lhs.fields.map(\.value) == rhs.fields.map(\.value)
+    public struct Field: Sendable, Equatable {
+        public let key: String
+        public let value: String
     }
 
     public init(text: String) {
-        for word in TaskTokens.words(text) {
-            guard let first = word.first else { continue }
-            let rest = word.dropFirst()
-            if first == "#", !rest.isEmpty, !rest.allSatisfy({ $0 == "#" }) {
-                tags.append(String(rest))
-            } else if first == "+", !rest.isEmpty, rest.first?.isLetter == true || rest.first?.isNumber == true {
-                projects.append(String(rest))
-            } else if first == "@", !rest.isEmpty, rest.first?.isLetter == true || rest.first?.isNumber == true {
-                contexts.append(String(rest))
-            } else if let pair = TaskTokens.field(word) {
-                fields.append(pair)
+        let utf8 = Array(text.utf8)
+        do {
+            TaskTokens.forEachWord(utf8[...]) { word in
+                guard let first = word.first else { return }
+                let rest = word.dropFirst()
+                switch first {
+                case Byte.hash where !rest.isEmpty && rest.contains(where: { $0 != Byte.hash }):
+                    tags.append(String(decoding: rest, as: UTF8.self))
+                case Byte.plus where rest.first.map(TaskTokens.startsName) == true:
+                    projects.append(String(decoding: rest, as: UTF8.self))
+                case Byte.at where rest.first.map(TaskTokens.startsName) == true:
+                    contexts.append(String(decoding: rest, as: UTF8.self))
+                default:
+                    if let colon = TaskTokens.fieldColon(word) {
+                        fields.append(Field(key: String(decoding: word[..<colon], as: UTF8.self),
+                                            value: String(decoding: word[(colon + 1)...], as: UTF8.self)))
+                    }
+                }
             }
         }
     }
 
-    /// The value of the first `key:value` token with this key.
-    public static func value(ofKey key: String, inText text: String) -> String? {
-        guard text.utf8.count > key.utf8.count, text.contains(key + ":") else { return nil }
-        for word in words(text) {
-            if let pair = field(word), pair.key == key { return pair.value }
+    /// The value of the first `key:value` token with this key, scanning raw bytes.
+    static func value(ofKey key: StaticString, in bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+        let keyLength = key.utf8CodeUnitCount
+        // Most tasks have no such key: look for `key:` before splitting into words.
+        guard containsField(key, bytes) else { return nil }
+        var found: ArraySlice<UInt8>?
+        forEachWord(bytes) { word in
+            guard found == nil, word.count > keyLength + 1, word[word.startIndex + keyLength] == Byte.colon else { return }
+            for k in 0..<keyLength where word[word.startIndex + k] != key.utf8Start[k] { return }
+            if let colon = fieldColon(word), colon == word.startIndex + keyLength { found = word[(colon + 1)...] }
         }
-        return nil
+        return found
     }
 
-    /// `key:value` with a key of letters, digits, `_` and `-` starting with a letter, and a value
-    /// that is not empty and is not a URL's `//…`.
-    static func field(_ word: Substring) -> (key: String, value: String)? {
-        guard let colon = word.firstIndex(of: ":") else { return nil }
-        let key = word[..<colon]
-        let value = word[word.index(after: colon)...]
-        guard let first = key.first, first.isASCII, first.isLetter,
-              key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }),
-              !value.isEmpty, !value.hasPrefix("/") else { return nil }
-        return (String(key), String(value))
+    private static func containsField(_ key: StaticString, _ bytes: ArraySlice<UInt8>) -> Bool {
+        let count = key.utf8CodeUnitCount
+        let first = key.utf8Start[0]
+        var index = bytes.startIndex
+        while index + count < bytes.endIndex {
+            if bytes[index] == first, bytes[index + count] == Byte.colon {
+                var k = 1
+                while k < count, bytes[index + k] == key.utf8Start[k] { k += 1 }
+                if k == count { return true }
+            }
+            index += 1
+        }
+        return false
     }
 
-    /// Whitespace-separated words outside inline code spans.
-    static func words(_ text: String) -> [Substring] {
-        var result: [Substring] = []
+    /// Letters and digits (and any non-ASCII byte) may start a project or context name.
+    private static func startsName(_ byte: UInt8) -> Bool { byte >= 0x80 || Byte.isAlnum(byte) }
+
+    /// The colon of a `key:value` word: an ASCII key of letters, digits, `_` and `-` that starts
+    /// with a letter, and a value that is not empty and does not start with `/`.
+    static func fieldColon(_ word: ArraySlice<UInt8>) -> Int? {
+        guard let first = word.first, Byte.isAlpha(first) else { return nil }
+        var index = word.startIndex + 1
+        while index < word.endIndex {
+            let byte = word[index]
+            if byte == Byte.colon { break }
+            guard Byte.isAlnum(byte) || byte == Byte.underscore || byte == Byte.minus else { return nil }
+            index += 1
+        }
+        guard index + 1 < word.endIndex, word[index + 1] != Byte.slash else { return nil }
+        return index
+    }
+
+    /// Calls `body` with each word outside inline code, as a slice of `bytes`.
+    static func forEachWord(_ bytes: ArraySlice<UInt8>, _ body: (ArraySlice<UInt8>) -> Void) {
         var inCode = false
-        var wordStart: String.Index?
-        var index = text.startIndex
-        while index < text.endIndex {
-            let character = text[index]
-            if character == "`" {
-                if let start = wordStart, !inCode { result.append(text[start..<index]) }
-                wordStart = nil
-                inCode.toggle()
-            } else if character == " " || character == "\t" {
-                if let start = wordStart, !inCode { result.append(text[start..<index]) }
-                wordStart = nil
-            } else if wordStart == nil && !inCode {
-                wordStart = index
-            }
-            index = text.index(after: index)
+        var start = -1
+        var index = bytes.startIndex
+        func emit(_ end: Int) {
+            if start >= 0, !inCode { body(bytes[start..<end]) }
+            start = -1
         }
-        if let start = wordStart, !inCode { result.append(text[start...]) }
-        return result
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte == Byte.backtick {
+                emit(index)
+                inCode.toggle()
+            } else if byte == Byte.space || byte == Byte.tab {
+                emit(index)
+            } else if start < 0, !inCode {
+                start = index
+            }
+            index += 1
+        }
+        emit(bytes.endIndex)
     }
 }

@@ -23,12 +23,12 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
     /// Parses exactly `YYYY-MM-DD` from bytes.
     public init?(isoBytes bytes: ArraySlice<UInt8>) {
         guard bytes.count == 10 else { return nil }
-        let b = Array(bytes)
-        guard b[4] == 0x2D, b[7] == 0x2D else { return nil }
+        let base = bytes.startIndex
+        guard bytes[base + 4] == 0x2D, bytes[base + 7] == 0x2D else { return nil }
         func number(_ range: Range<Int>) -> Int? {
             var value = 0
             for i in range {
-                let digit = Int(b[i]) - 0x30
+                let digit = Int(bytes[base + i]) - 0x30
                 guard digit >= 0, digit <= 9 else { return nil }
                 value = value * 10 + digit
             }

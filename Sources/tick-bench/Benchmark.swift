@@ -1,0 +1,119 @@
+import TickCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `tick-bench [--quick] [--json]`: measures tick against baselines taken in the same run and
+/// prints each figure as a ratio, so results compare across machines.
+@main
+enum Benchmark {
+    struct Row {
+        let name: String
+        let baselineName: String
+        let seconds: Double
+        let baselineSeconds: Double
+        let target: String
+        let met: Bool
+
+        var ratio: Double { seconds / baselineSeconds }
+    }
+
+    static func main() {
+        let arguments = CommandLine.arguments.dropFirst()
+        let quick = arguments.contains("--quick")
+        let json = arguments.contains("--json")
+        let taskCount = quick ? 1_000 : 100_000
+        let runs = quick ? 3 : 9
+
+        if arguments.contains("--profile-parse") {
+            // For callgrind: parse the main workload once, nothing else.
+            let bytes = Workload.todoFile(tasks: taskCount)
+            print(Document(bytes: bytes).tasks.count)
+            return
+        }
+        let directory = "/tmp/tick-bench-\(getpid())"
+        mkdir(directory, 0o755)
+        defer { _ = system("rm -rf '\(directory)'") }
+        let path = directory + "/tasks.md"
+        let file = Workload.todoFile(tasks: taskCount)
+        Measure.writeFile(path, file)
+
+        var rows: [Row] = []
+        // Row: parse + serialize in process, against reading the bytes.
+        let read = Measure.median(runs: runs) { _ = Measure.readFile(path).count }
+        var parsedTasks = 0
+        let parse = Measure.median(runs: runs) {
+            let document = Document(bytes: Measure.readFile(path))
+            parsedTasks = document.tasks.count
+            precondition(document.serialized().count == file.count)
+        }
+        rows.append(Row(name: "parse + serialize, \(taskCount) tasks", baselineName: "read the bytes",
+                        seconds: parse, baselineSeconds: read, target: "throughput >= 1/3 of baseline",
+                        met: parse / read <= 3))
+        precondition(parsedTasks == taskCount, "generated \(taskCount) tasks but parsed \(parsedTasks)")
+
+        // Growth: time per task from 1 000 to 1 000 000 tasks (100 000 in quick mode).
+        let small = Workload.todoFile(tasks: 1_000)
+        let large = Workload.todoFile(tasks: quick ? 100_000 : 1_000_000)
+        let smallTime = Measure.median(runs: runs * 3) { _ = Document(bytes: small).tasks.count }
+        let largeTime = Measure.median(runs: max(3, runs / 3)) { _ = Document(bytes: large).tasks.count }
+        let perTaskSmall = smallTime / 1_000
+        let perTaskLarge = largeTime / Double(quick ? 100_000 : 1_000_000)
+        rows.append(Row(name: "parse time per task, \(quick ? "100 000" : "1 000 000") tasks",
+                        baselineName: "per task at 1 000 tasks", seconds: perTaskLarge, baselineSeconds: perTaskSmall,
+                        target: "within 1.5x (linear)", met: perTaskLarge / perTaskSmall <= 1.5))
+
+        if json { printJSON(rows, bytes: file.count) } else { printTable(rows, bytes: file.count) }
+    }
+
+    static func printTable(_ rows: [Row], bytes: Int) {
+        print("tick-bench: \(bytes) bytes in the main file; medians; ratio = tick / baseline\n")
+        let header = ["what", "baseline", "tick", "baseline time", "ratio", "target", "met"]
+        var table = [header]
+        for row in rows {
+            table.append([row.name, row.baselineName, format(row.seconds), format(row.baselineSeconds),
+                          String(format2(row.ratio)) + "x", row.target, row.met ? "yes" : "NO"])
+        }
+        let widths = (0..<header.count).map { column in table.map { $0[column].count }.max() ?? 0 }
+        for (index, cells) in table.enumerated() {
+            print(cells.enumerated().map { $1 + String(repeating: " ", count: widths[$0] - $1.count) }.joined(separator: "  "))
+            if index == 0 { print(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")) }
+        }
+    }
+
+    static func printJSON(_ rows: [Row], bytes: Int) {
+        var json = JSONWriter()
+        json.beginObject()
+        json.key("bytes"); json.int(bytes)
+        json.key("rows")
+        json.beginArray()
+        for row in rows {
+            json.beginObject()
+            json.key("what"); json.string(row.name)
+            json.key("baseline"); json.string(row.baselineName)
+            json.key("seconds"); json.string(String(row.seconds))
+            json.key("baseline_seconds"); json.string(String(row.baselineSeconds))
+            json.key("ratio"); json.string(format2(row.ratio))
+            json.key("target"); json.string(row.target)
+            json.key("met"); json.bool(row.met)
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+        json.newline()
+        print(String(decoding: json.bytes, as: UTF8.self), terminator: "")
+    }
+
+    static func format(_ seconds: Double) -> String {
+        if seconds < 1e-3 { return format2(seconds * 1e6) + " us" }
+        if seconds < 1 { return format2(seconds * 1e3) + " ms" }
+        return format2(seconds) + " s"
+    }
+
+    static func format2(_ value: Double) -> String {
+        let scaled = (value * 100).rounded()
+        let whole = Int(scaled) / 100
+        let fraction = abs(Int(scaled)) % 100
+        return "\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+}
