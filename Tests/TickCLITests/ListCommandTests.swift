@@ -2,17 +2,18 @@ import Foundation
 import Testing
 
 @Suite struct ListCommandTests {
-    let example = TickProcess.fixtures.appendingPathComponent("example/TODO.md").path
+    let example = "Fixtures/example/TODO.md"
+    let root = TickProcess.packageRoot
 
     @Test func listsOpenTasksByGroup() throws {
-        let result = try TickProcess.run(["list", "-f", example])
+        let result = try TickProcess.run(["list", "-f", example], in: root)
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
         try expectGolden(result.stdout, "list/example.expected.txt")
     }
 
     @Test func listsEverythingAsJSON() throws {
-        let result = try TickProcess.run(["list", "--all", "--json", "-f", example])
+        let result = try TickProcess.run(["list", "--all", "--json", "-f", example], in: root)
         #expect(result.status == 0)
         try expectGolden(result.stdout, "list/example.expected.json")
         let parsed = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]]
@@ -26,11 +27,11 @@ import Testing
     }
 
     @Test func colorsOnlyWhenAsked() throws {
-        let plain = try TickProcess.run(["list", "-f", example])
+        let plain = try TickProcess.run(["list", "-f", example], in: root)
         #expect(!plain.stdout.contains("\u{1B}["), "no escape codes when stdout is not a terminal")
-        let forced = try TickProcess.run(["list", "--color=always", "-f", example])
+        let forced = try TickProcess.run(["list", "--color=always", "-f", example], in: root)
         #expect(forced.stdout.contains("\u{1B}[31m2 days overdue"), "overdue in red")
-        let never = try TickProcess.run(["list", "--color", "never", "-f", example], environment: ["NO_COLOR": "1"])
+        let never = try TickProcess.run(["list", "--color", "never", "-f", example], in: root, environment: ["NO_COLOR": "1"])
         #expect(!never.stdout.contains("\u{1B}["))
     }
 
@@ -77,7 +78,7 @@ import Testing
         let option = try TickProcess.run(["list", "--jsno"])
         #expect(option.status == 2)
         #expect(option.stderr.contains("unknown option '--jsno'; did you mean '--json'?"))
-        let badToday = try TickProcess.run(["list", "-f", example], environment: ["TICK_TODAY": "tomorrow"])
+        let badToday = try TickProcess.run(["list", "-f", example], in: root, environment: ["TICK_TODAY": "tomorrow"])
         #expect(badToday.status == 2)
         #expect(badToday.stderr == "tick: TICK_TODAY='tomorrow' is not a date; use YYYY-MM-DD\n")
     }

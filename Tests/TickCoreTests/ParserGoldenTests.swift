@@ -12,7 +12,7 @@ import Testing
         var json = JSONWriter()
         json.beginArray()
         for task in document.tasks {
-            json.newline()
+            json.lineBreak()
             TaskJSON.write(task, in: document, file: name, to: &json)
         }
         json.newline()

@@ -32,7 +32,18 @@ public struct JSONWriter: Sendable {
         if let value { string(value) } else { null() }
     }
 
+    /// A raw line feed (between top-level values, or before a closing bracket).
     public mutating func newline() { bytes.append(0x0A) }
+
+    /// Ends the current line inside an array or object: emits the comma the next value needs
+    /// first, so that values can stand one per line (`[\n{…},\n{…}\n]`).
+    public mutating func lineBreak() {
+        if needsComma[needsComma.count - 1] {
+            bytes.append(0x2C)
+            needsComma[needsComma.count - 1] = false
+        }
+        bytes.append(0x0A)
+    }
 
     private mutating func appendString(_ value: String) {
         bytes.append(0x22)

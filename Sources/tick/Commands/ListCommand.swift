@@ -29,9 +29,11 @@ enum ListCommand: Command {
             json.beginArray()
             for source in sources {
                 for task in source.document.tasks where include(task) {
+                    json.lineBreak()
                     TaskJSON.write(task, in: source.document, file: source.path, to: &json)
                 }
             }
+            json.newline()
             json.endArray()
             json.newline()
             context.stdout.write(bytes: json.bytes)
