@@ -1,0 +1,140 @@
+/// Edits that move or add whole blocks: moving a task with its subtasks and notes, notes, and
+/// archiving done tasks.
+public enum BlockEdits {
+    /// Moves the task's block (text, notes, subtasks) to `position`, re-indenting its lines to
+    /// fit there.
+    public static func move(_ task: Task, to position: TaskPlacement.Position,
+                            in document: Document) throws(EditError) -> [Splice] {
+        if case .under(let parent) = position, parent.line >= task.line, parent.line <= task.lastLine {
+            throw .cannotMove("cannot move a task under itself or its own subtask")
+        }
+        let lines = blockLines(task, in: document)
+        var splices = TaskPlacement.insert(at: position, in: document) { prefix in
+            reprefixed(lines, of: task, newPrefix: prefix, in: document)
+        }
+        let target = splices[0].lines.lowerBound
+        if target > task.line, target <= task.lastLine {
+            throw .cannotMove("cannot move a task into its own block")
+        }
+        if target == task.line || target == task.lastLine + 1,
+           splices[0].replacement == lines {
+            return []  // already there
+        }
+        splices.append(.delete(task.line..<(task.lastLine + 1)))
+        return splices
+    }
+
+    /// Moves a task above its previous sibling (`up`) or below its next one.
+    public static func move(_ task: Task, up: Bool, in document: Document) throws(EditError) -> [Splice] {
+        let siblings = document.tasks.filter { $0.parent == task.parent && $0.group == task.group && $0.depth == task.depth }
+        guard let position = siblings.firstIndex(where: { $0.index == task.index }) else { return [] }
+        if up {
+            guard position > 0 else { throw .cannotMove("the task is already the first in its list") }
+            return try move(task, to: .before(siblings[position - 1]), in: document)
+        }
+        guard position + 1 < siblings.count else { throw .cannotMove("the task is already the last in its list") }
+        return try move(task, to: .after(siblings[position + 1]), in: document)
+    }
+
+    /// Adds a note under the task: a plain bullet at the task's content column, after its text
+    /// and earlier notes, before its subtasks.
+    public static func addNote(_ text: String, to task: Task, in document: Document) throws(EditError) -> [Splice] {
+        guard !text.contains(where: { $0 == "\n" || $0 == "\r" }) else { throw .invalidText("a note must be one line") }
+        guard !text.trimmingSpaces.isEmpty else { throw .invalidText("the note is empty") }
+        let children = document.subtasks(of: task)
+        let marker = children.first.map { document.bytes[$0.markerStart] }
+        let bullet = marker.map { Byte.isDigit($0) ? Byte.minus : $0 } ?? Byte.minus
+        var prefix = TaskPlacement.childPrefix(of: task, in: document, marker: bullet)
+        // A note that looks like a checkbox would become a subtask: escape the bracket.
+        var body = Array(text.trimmingSpaces.utf8)
+        if body.first == Byte.leftBracket { body.insert(Byte.backslash, at: 0) }
+        prefix += body
+        let before = children.first?.line ?? (task.lastLine + 1)
+        return [.insert([prefix], before: before)]
+    }
+
+    /// Removes the task's notes: the lines of its block that are neither its text nor a subtask's.
+    public static func clearNotes(_ task: Task, in document: Document) -> [Splice] {
+        var owned = Set<Int>()
+        for child in document.subtasks(of: task) { owned.formUnion(child.line...child.lastLine) }
+        var splices: [Splice] = []
+        var line = task.textLastLine + 1
+        while line <= task.lastLine {
+            if !owned.contains(line), document.kinds[line] != .blank {
+                splices.append(.delete(line..<(line + 1)))
+            }
+            line += 1
+        }
+        return splices
+    }
+
+    /// Moves every done top-level task (with its block) to the end of the group `archive`,
+    /// which is created at the end of the file when missing.
+    public static func archiveDone(into name: String, in document: Document) -> [Splice] {
+        let archive = try? Sections.resolve(name, in: document)
+        let done = document.tasks.filter { $0.parent == nil && $0.status == .done && ($0.group != archive || archive == nil) }
+        guard !done.isEmpty else { return [] }
+        var splices = done.map { Splice.delete($0.line..<($0.lastLine + 1)) }
+        if let archive {
+            splices += TaskPlacement.insert(at: .bottom(group: archive), in: document) { prefix in
+                done.flatMap { reprefixed(blockLines($0, in: document), of: $0, newPrefix: prefix, in: document) }
+            }
+        } else {
+            var block: [[UInt8]] = document.lines.isEmpty || TaskPlacement.isBlank(document, document.lines.count - 1) ? [] : [[]]
+            block.append(Array((String(repeating: "#", count: Sections.defaultLevel(in: document)) + " " + name).utf8))
+            block.append([])
+            // In the new group, tasks start at the margin, whatever quote or indentation they had.
+            for task in done {
+                let marker = Array(document.bytes[task.markerStart..<task.checkboxStart])
+                block += reprefixed(blockLines(task, in: document), of: task, newPrefix: marker, in: document)
+            }
+            splices.append(.insert(block, before: document.lines.count))
+        }
+        return splices
+    }
+
+    static func blockLines(_ task: Task, in document: Document) -> [[UInt8]] {
+        (task.line...task.lastLine).map { Array(document.content(ofLine: $0)) }
+    }
+
+    /// The block's lines with the first line's prefix (up to the checkbox) replaced by
+    /// `newPrefix`, and the other lines' indentation shifted to match.
+    static func reprefixed(_ lines: [[UInt8]], of task: Task, newPrefix: [UInt8], in document: Document) -> [[UInt8]] {
+        let line = document.lines[task.line]
+        let oldPrefix = Array(document.bytes[line.start..<task.checkboxStart])
+        if oldPrefix == newPrefix { return lines }
+        let oldIndent = Array(document.bytes[line.start..<task.markerStart])
+        let newIndent = indentPart(of: newPrefix)
+        let shift = TaskPlacement.visualColumn(of: newPrefix) - TaskPlacement.visualColumn(of: oldPrefix)
+        var result = [newPrefix + lines[0][oldPrefix.count...]]
+        for content in lines.dropFirst() {
+            guard content.starts(with: oldIndent), !content.allSatisfy(Byte.isSpaceOrTab) else {
+                result.append(content)
+                continue
+            }
+            var rest = Array(content[oldIndent.count...])
+            if shift > 0 {
+                rest = [UInt8](repeating: Byte.space, count: shift) + rest
+            } else if shift < 0 {
+                var remove = -shift
+                while remove > 0, rest.first == Byte.space { rest.removeFirst(); remove -= 1 }
+            }
+            result.append(newIndent + rest)
+        }
+        return result
+    }
+
+    /// The indentation and quote markers of a task prefix: everything before its list marker.
+    static func indentPart(of prefix: [UInt8]) -> [UInt8] {
+        var end = prefix.count
+        while end > 0, Byte.isSpaceOrTab(prefix[end - 1]) { end -= 1 }
+        guard end > 0 else { return [] }
+        if prefix[end - 1] == Byte.dot || prefix[end - 1] == Byte.rightParen {
+            end -= 1
+            while end > 0, Byte.isDigit(prefix[end - 1]) { end -= 1 }
+        } else {
+            end -= 1
+        }
+        return Array(prefix[..<end])
+    }
+}

@@ -1,0 +1,43 @@
+/// Why an edit cannot be made. Each message is one line that says what to do next.
+public enum EditError: Error, Equatable, Sendable {
+    case noSuchLine(Int, lineCount: Int)
+    case notATask(line: Int)
+    case noMatch(String)
+    case ambiguous(String, candidates: [(line: Int, text: String)])
+    case invalidDate(String)
+    case noSuchGroup(String)
+    case ambiguousGroup(String, candidates: [(line: Int, title: String)])
+    case groupExists(String)
+    case cannotMove(String)
+    case invalidText(String)
+
+    public static func == (lhs: EditError, rhs: EditError) -> Bool { lhs.message == rhs.message }
+
+    public var message: String {
+        switch self {
+        case .noSuchLine(let line, let count):
+            return "line \(line) is past the end of the file (\(count) lines)"
+        case .notATask(let line):
+            return "line \(line) is not a task; 'tick list --all' shows task line numbers"
+        case .noMatch(let text):
+            return "no task matches '\(text)'; 'tick list --all' shows every task"
+        case .ambiguous(let text, let candidates):
+            let shown = candidates.prefix(5).map { "\($0.line) \($0.text)" }.joined(separator: "; ")
+            let more = candidates.count > 5 ? "; …" : ""
+            return "'\(text)' matches \(candidates.count) tasks (\(shown)\(more)); use a line number"
+        case .invalidDate(let text):
+            return "'\(text)' is not a date; use YYYY-MM-DD, today, tomorrow, a weekday, +3d, +2w, +1m, eow or eom"
+        case .noSuchGroup(let name):
+            return "no group '\(name)'; 'tick groups' lists them"
+        case .ambiguousGroup(let name, let candidates):
+            let shown = candidates.map { "\($0.line) \($0.title)" }.joined(separator: "; ")
+            return "'\(name)' names \(candidates.count) groups (\(shown)); use the full path, like 'Parent/Child'"
+        case .groupExists(let name):
+            return "a group '\(name)' already exists"
+        case .cannotMove(let reason):
+            return reason
+        case .invalidText(let reason):
+            return reason
+        }
+    }
+}

@@ -1,0 +1,82 @@
+/// Edits of groups (headings and the sections under them).
+public enum GroupEdits {
+    /// The name a new group gets: "Untitled list" for an empty name, and "NAME (1)", "NAME (2)"…
+    /// when the name is taken, as the list apps do.
+    public static func availableName(_ name: String, in document: Document) -> String {
+        let base = name.trimmingSpaces.isEmpty ? "Untitled list" : name.trimmingSpaces
+        let taken = Set(document.headings.filter(\.topLevel).map { $0.title.lowercased() })
+        guard taken.contains(base.lowercased()) else { return base }
+        var number = 1
+        while taken.contains("\(base) (\(number))".lowercased()) { number += 1 }
+        return "\(base) (\(number))"
+    }
+
+    /// Appends a heading at the end of the file, set off by a blank line.
+    public static func add(_ name: String, level: Int, in document: Document) -> [Splice] {
+        var block: [[UInt8]] = []
+        if let last = document.lines.indices.last, !TaskPlacement.isBlank(document, last) { block.append([]) }
+        block.append(Array((String(repeating: "#", count: level) + " " + name).utf8))
+        return [.insert(block, before: document.lines.count)]
+    }
+
+    /// Renames a group, keeping its heading's style (ATX markers and closing sequence, or setext).
+    public static func rename(_ index: Int, to name: String, in document: Document) throws(EditError) -> [Splice] {
+        guard !name.trimmingSpaces.isEmpty, !name.contains(where: { $0 == "\n" || $0 == "\r" }) else {
+            throw .invalidText("a group name must be one non-empty line")
+        }
+        let heading = document.headings[index]
+        let line = document.lines[heading.line]
+        if heading.setext {
+            var indent = line.start
+            while indent < line.contentEnd, Byte.isSpaceOrTab(document.bytes[indent]) { indent += 1 }
+            let content = Array(document.bytes[line.start..<indent]) + Array(name.trimmingSpaces.utf8)
+            return [Splice(lines: heading.line..<heading.lastLine, replacement: [content])]
+        }
+        let title = atxTitleRange(document.bytes, line)
+        var content = Array(document.bytes[line.start..<title.lowerBound])
+        if title.isEmpty, let last = content.last, !Byte.isSpaceOrTab(last) { content.append(Byte.space) }
+        content += Array(name.trimmingSpaces.utf8)
+        content += document.bytes[title.upperBound..<line.contentEnd]
+        return [.replace(line: heading.line, with: content)]
+    }
+
+    /// Removes a group's heading and everything under it, subgroups included.
+    public static func remove(_ index: Int, in document: Document) -> [Splice] {
+        [.delete(Sections.subtreeLines(ofHeading: index, in: document))]
+    }
+
+    /// Moves a group (with its subgroups) before or after another group.
+    public static func move(_ index: Int, before: Bool, other: Int, in document: Document) throws(EditError) -> [Splice] {
+        let moving = Sections.subtreeLines(ofHeading: index, in: document)
+        let anchor = Sections.subtreeLines(ofHeading: other, in: document)
+        guard index != other else { return [] }
+        if moving.contains(document.headings[other].line) || anchor.contains(document.headings[index].line) {
+            throw .cannotMove("cannot move a group relative to its own subgroup or parent")
+        }
+        let target = before ? anchor.lowerBound : anchor.upperBound
+        if target == moving.lowerBound || target == moving.upperBound { return [] }
+        var lines = moving.map { Array(document.content(ofLine: $0)) }
+        // A section that ended the file may lack the blank line that separated it from the next.
+        if let last = lines.last, !last.isEmpty, target < document.lines.count { lines.append([]) }
+        return [.insert(lines, before: target), .delete(moving)]
+    }
+
+    /// The title's byte range in an ATX heading line (after `#`s and spaces, before the closing
+    /// sequence and trailing spaces).
+    static func atxTitleRange(_ bytes: [UInt8], _ line: Line) -> Range<Int> {
+        var start = line.start
+        if line.contentEnd - start >= 3, bytes[start] == 0xEF, bytes[start + 1] == 0xBB, bytes[start + 2] == 0xBF { start += 3 }
+        while start < line.contentEnd, Byte.isSpaceOrTab(bytes[start]) { start += 1 }
+        while start < line.contentEnd, bytes[start] == Byte.hash { start += 1 }
+        while start < line.contentEnd, Byte.isSpaceOrTab(bytes[start]) { start += 1 }
+        var end = line.contentEnd
+        while end > start, Byte.isSpaceOrTab(bytes[end - 1]) { end -= 1 }
+        var hashes = end
+        while hashes > start, bytes[hashes - 1] == Byte.hash { hashes -= 1 }
+        if hashes < end, hashes == start || Byte.isSpaceOrTab(bytes[hashes - 1]) {
+            end = hashes
+            while end > start, Byte.isSpaceOrTab(bytes[end - 1]) { end -= 1 }
+        }
+        return start..<end
+    }
+}

@@ -1,0 +1,82 @@
+/// One change to a document: the lines `lines` (a possibly empty range of line indices) are
+/// replaced by `replacement`, given as line contents without endings.
+///
+/// Every edit tick makes is a list of splices, so an edit can only touch the lines it names;
+/// everything else is copied through byte for byte.
+public struct Splice: Sendable, Equatable {
+    public var lines: Range<Int>
+    public var replacement: [[UInt8]]
+
+    public init(lines: Range<Int>, replacement: [[UInt8]]) {
+        self.lines = lines
+        self.replacement = replacement
+    }
+
+    public static func replace(line: Int, with content: [UInt8]) -> Splice {
+        Splice(lines: line..<(line + 1), replacement: [content])
+    }
+
+    public static func insert(_ contents: [[UInt8]], before line: Int) -> Splice {
+        Splice(lines: line..<line, replacement: contents)
+    }
+
+    public static func delete(_ lines: Range<Int>) -> Splice {
+        Splice(lines: lines, replacement: [])
+    }
+}
+
+extension Document {
+    /// The bytes of the document with `splices` applied. Splices must not overlap; insertions
+    /// at the same position keep their order.
+    ///
+    /// Line endings: a replaced line keeps its own ending; a new line takes the file's dominant
+    /// ending; and a file without a final newline still ends without one.
+    public func applying(_ splices: [Splice]) -> [UInt8] {
+        let ordered = splices.enumerated().sorted {
+            ($0.element.lines.lowerBound, $0.element.lines.upperBound, $0.offset)
+                < ($1.element.lines.lowerBound, $1.element.lines.upperBound, $1.offset)
+        }.map(\.element)
+        let newEnding = dominantLineEnding.bytes
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + ordered.reduce(0) { $0 + $1.replacement.reduce(0) { $0 + $1.count + 2 } })
+        var line = 0
+        // Whether the last line written still needs an ending before more lines follow.
+        var pendingEnding = false
+        func copyLines(_ range: Range<Int>) {
+            guard !range.isEmpty else { return }
+            if pendingEnding { out += newEnding; pendingEnding = false }
+            out += bytes[lines[range.lowerBound].start..<lines[range.upperBound - 1].end]
+            pendingEnding = !lines[range.upperBound - 1].hasEnding
+        }
+        for splice in ordered {
+            precondition(splice.lines.lowerBound >= line, "overlapping splices")
+            copyLines(line..<splice.lines.lowerBound)
+            for (offset, content) in splice.replacement.enumerated() {
+                if pendingEnding { out += newEnding }
+                out += content
+                // A replaced line keeps its ending; new lines get the dominant one when another
+                // line follows them (or the file ends with a newline).
+                let original = splice.lines.lowerBound + offset
+                if original < splice.lines.upperBound, let ending = ending(ofLine: original) {
+                    out += ending.bytes
+                    pendingEnding = false
+                } else {
+                    pendingEnding = true
+                }
+            }
+            line = splice.lines.upperBound
+        }
+        copyLines(line..<lines.count)
+        if pendingEnding, endsWithNewline, !out.isEmpty { out += newEnding }
+        if !endsWithNewline, !out.isEmpty {
+            // Keep the file's "no final newline" state whatever the last line now is.
+            for ending in [LineEnding.crlf, .lf, .cr] where out.count >= ending.bytes.count {
+                if Array(out.suffix(ending.bytes.count)) == ending.bytes {
+                    out.removeLast(ending.bytes.count)
+                    break
+                }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,127 @@
+/// Edits of one task. Each returns the splices that make it, touching only the task's own lines;
+/// bytes that the edit is not about (other text on the line, invalid UTF-8, trailing spaces) are
+/// kept as they are.
+public enum TaskEdits {
+    /// Sets the status character between the brackets.
+    public static func setStatus(_ task: Task, to status: TaskStatus, in document: Document) -> [Splice] {
+        let line = document.lines[task.line]
+        let current = document.bytes[(task.checkboxStart + 1)..<(task.checkboxEnd - 1)]
+        let wanted = Array(status.character.utf8)
+        // `[X]` is already done: leave the user's spelling alone.
+        if TaskStatus(statusBytes: current) == status { return [] }
+        var content = Array(document.bytes[line.start..<(task.checkboxStart + 1)])
+        content += wanted
+        content += document.bytes[(task.checkboxEnd - 1)..<line.contentEnd]
+        return [.replace(line: task.line, with: content)]
+    }
+
+    /// Adds or removes the star (`* ` right after the checkbox).
+    public static func setImportant(_ task: Task, _ important: Bool, in document: Document) -> [Splice] {
+        guard task.important != important else { return [] }
+        let line = document.lines[task.line]
+        var content: [UInt8]
+        if important {
+            content = Array(document.bytes[line.start..<task.textStart])
+            content += Array("* ".utf8)
+            content += document.bytes[task.textStart..<line.contentEnd]
+            if task.textStart == line.contentEnd { content.removeLast() }
+        } else {
+            var star = task.checkboxEnd
+            while document.bytes[star] != Byte.star { star += 1 }
+            content = Array(document.bytes[line.start..<star])
+            content += document.bytes[task.textStart..<line.contentEnd]
+        }
+        return [.replace(line: task.line, with: content)]
+    }
+
+    /// Sets, changes or (with nil) removes the `due:` token.
+    public static func setDue(_ task: Task, to date: CivilDate?, in document: Document) -> [Splice] {
+        let value = date.map { Array($0.description.utf8) }
+        for lineIndex in task.line...task.textLastLine {
+            let line = document.lines[lineIndex]
+            let start = lineIndex == task.line ? task.textStart : line.start
+            guard let token = dueToken(document.bytes, start, line.contentEnd) else { continue }
+            var content = Array(document.bytes[line.start..<token.lowerBound])
+            if let value {
+                content += Array("due:".utf8) + value
+                content += document.bytes[token.upperBound..<line.contentEnd]
+            } else {
+                // Drop the token and the space before it (or after it, at the start of the text).
+                if let last = content.last, Byte.isSpaceOrTab(last) {
+                    content.removeLast()
+                    content += document.bytes[token.upperBound..<line.contentEnd]
+                } else {
+                    var after = token.upperBound
+                    while after < line.contentEnd, Byte.isSpaceOrTab(document.bytes[after]) { after += 1 }
+                    content += document.bytes[after..<line.contentEnd]
+                }
+            }
+            return [.replace(line: lineIndex, with: content)]
+        }
+        guard let value else { return [] }
+        return [.replace(line: task.line, with: appendingWord(Array("due:".utf8) + value, to: task, in: document))]
+    }
+
+    /// Replaces the task's text. Status and star stay; tokens of the old text (`due:`, `#tag`,
+    /// `+project`, `@context`, `key:value`) are carried over unless the new text gives its own.
+    public static func setText(_ task: Task, to text: String, in document: Document) throws(EditError) -> [Splice] {
+        guard !text.contains(where: { $0 == "\n" || $0 == "\r" }) else {
+            throw .invalidText("the new text must be one line")
+        }
+        let newTokens = TaskTokens(text: text)
+        let oldTokens = TaskTokens(text: task.text)
+        var words = [text.trimmingSpaces]
+        let newKeys = Set(newTokens.fields.map(\.key))
+        for field in oldTokens.fields where !newKeys.contains(field.key) { words.append("\(field.key):\(field.value)") }
+        for tag in oldTokens.tags where !newTokens.tags.contains(tag) { words.append("#" + tag) }
+        for project in oldTokens.projects where !newTokens.projects.contains(project) { words.append("+" + project) }
+        for context in oldTokens.contexts where !newTokens.contexts.contains(context) { words.append("@" + context) }
+        let line = document.lines[task.line]
+        var end = line.contentEnd
+        while end > task.textStart, Byte.isSpaceChar(document.bytes[end - 1]) { end -= 1 }
+        var content = Array(document.bytes[line.start..<task.textStart])
+        content += Array(words.filter { !$0.isEmpty }.joined(separator: " ").utf8)
+        content += document.bytes[end..<line.contentEnd]
+        // Wrapped lines of the old text go: the new text is one line.
+        return [Splice(lines: task.line..<(task.textLastLine + 1), replacement: [content])]
+    }
+
+    /// Deletes the task with its wrapped text, notes and subtasks.
+    public static func delete(_ task: Task) -> [Splice] {
+        [.delete(task.line..<(task.lastLine + 1))]
+    }
+
+    /// The `due:` token in `start..<end`: a word starting with `due:`, outside inline code.
+    static func dueToken(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Range<Int>? {
+        var found: Range<Int>?
+        TaskTokens.forEachWord(bytes[start..<end]) { word in
+            guard found == nil, let colon = TaskTokens.fieldColon(word), colon - word.startIndex == 3,
+                  bytes[word.startIndex] == 0x64, bytes[word.startIndex + 1] == 0x75, bytes[word.startIndex + 2] == 0x65
+            else { return }
+            found = word.startIndex..<word.endIndex
+        }
+        return found
+    }
+
+    /// The task's first line with `word` added at the end of its text (before trailing spaces,
+    /// which may be a Markdown hard break).
+    static func appendingWord(_ word: [UInt8], to task: Task, in document: Document) -> [UInt8] {
+        let line = document.lines[task.line]
+        var end = line.contentEnd
+        while end > task.textStart, Byte.isSpaceChar(document.bytes[end - 1]) { end -= 1 }
+        var content = Array(document.bytes[line.start..<end])
+        if let last = content.last, !Byte.isSpaceChar(last) { content.append(Byte.space) }
+        content += word
+        content += document.bytes[end..<line.contentEnd]
+        return content
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var scalars = Substring(self)
+        while let first = scalars.first, first == " " || first == "\t" { scalars = scalars.dropFirst() }
+        while let last = scalars.last, last == " " || last == "\t" { scalars = scalars.dropLast() }
+        return String(scalars)
+    }
+}

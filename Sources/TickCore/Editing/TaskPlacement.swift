@@ -1,0 +1,116 @@
+/// Where new and moved task lines go, and how they are written so that they match their
+/// neighbours: the same indentation, quote markers and list marker as the tasks around them.
+public enum TaskPlacement {
+    public enum Position: Sendable {
+        /// At the end of a group's top-level tasks (nil: above the first heading).
+        case bottom(group: Int?)
+        /// Before a group's first top-level task.
+        case top(group: Int?)
+        case before(Task)
+        case after(Task)
+        /// As the last subtask of a task.
+        case under(Task)
+    }
+
+    /// The default group for a new task: the first part of the file (above the first heading, or
+    /// a group) that already has top-level tasks; else the first group; else the top of the file.
+    public static func defaultGroup(in document: Document) -> Int? {
+        if let first = document.tasks.first(where: { $0.parent == nil }) { return first.group }
+        return document.headings.indices.first { document.headings[$0].topLevel }
+    }
+
+    /// A new task line: prefix, checkbox, optional star, text, optional due date.
+    public static func taskContent(prefix: [UInt8], text: String, important: Bool, due: CivilDate?) -> [UInt8] {
+        var content = prefix + Array("[ ] ".utf8)
+        if important { content += Array("* ".utf8) }
+        content += Array(text.utf8)
+        if let due { content += Array(" due:\(due)".utf8) }
+        return content
+    }
+
+    /// Splices that insert the given task lines (built by `content`, from the prefix that fits
+    /// the position) at `position`.
+    public static func insert(at position: Position, in document: Document,
+                              content: ([UInt8]) -> [[UInt8]]) -> [Splice] {
+        switch position {
+        case .before(let task):
+            return [.insert(content(siblingPrefix(task, in: document, next: false)), before: task.line)]
+        case .after(let task):
+            return [.insert(content(siblingPrefix(task, in: document, next: true)), before: task.lastLine + 1)]
+        case .under(let task):
+            let children = document.subtasks(of: task)
+            let prefix = children.last.map { siblingPrefix($0, in: document, next: true) }
+                ?? childPrefix(of: task, in: document, marker: nil)
+            return [.insert(content(prefix), before: task.lastLine + 1)]
+        case .top(let group):
+            let tasks = Sections.topLevelTasks(inHeading: group, in: document)
+            if let first = tasks.first {
+                return [.insert(content(siblingPrefix(first, in: document, next: false)), before: first.line)]
+            }
+            return insertIntoEmptySection(group, in: document, lines: content(Array("- ".utf8)))
+        case .bottom(let group):
+            let tasks = Sections.topLevelTasks(inHeading: group, in: document)
+            if let last = tasks.last {
+                return [.insert(content(siblingPrefix(last, in: document, next: true)), before: last.lastLine + 1)]
+            }
+            return insertIntoEmptySection(group, in: document, lines: content(Array("- ".utf8)))
+        }
+    }
+
+    /// A section with no tasks: the list goes after its last non-blank line, set off by blank lines.
+    static func insertIntoEmptySection(_ group: Int?, in document: Document, lines: [[UInt8]]) -> [Splice] {
+        let section = Sections.ownLines(ofHeading: group, in: document)
+        var last = section.upperBound
+        while last > section.lowerBound, isBlank(document, last - 1) { last -= 1 }
+        var block = lines
+        let anchor = group.map { document.headings[$0].lastLine + 1 } ?? document.frontMatterEnd
+        let afterSomething = last > section.lowerBound || anchor > 0
+        if afterSomething { block.insert([], at: 0) }
+        if last < document.lines.count, !isBlank(document, last) { block.append([]) }
+        return [.insert(block, before: max(last, anchor))]
+    }
+
+    /// The prefix of a task's line up to its checkbox, for a sibling before or after it. An
+    /// ordered marker is numbered on from it, unless the list numbers every item the same.
+    static func siblingPrefix(_ task: Task, in document: Document, next: Bool) -> [UInt8] {
+        let line = document.lines[task.line]
+        var prefix = Array(document.bytes[line.start..<task.checkboxStart])
+        guard task.ordered, next else { return prefix }
+        let markerOffset = task.markerStart - line.start
+        var digitsEnd = markerOffset
+        while digitsEnd < prefix.count, Byte.isDigit(prefix[digitsEnd]) { digitsEnd += 1 }
+        guard let number = Int(String(decoding: prefix[markerOffset..<digitsEnd], as: UTF8.self)) else { return prefix }
+        let previous = document.tasks[..<task.index].last { $0.parent == task.parent && $0.ordered && $0.group == task.group }
+        if let previous, markerNumber(previous, in: document) == number { return prefix }
+        prefix.replaceSubrange(markerOffset..<digitsEnd, with: Array(String(number + 1).utf8))
+        return prefix
+    }
+
+    static func markerNumber(_ task: Task, in document: Document) -> Int? {
+        var end = task.markerStart
+        while end < document.bytes.count, Byte.isDigit(document.bytes[end]) { end += 1 }
+        return Int(String(decoding: document.bytes[task.markerStart..<end], as: UTF8.self))
+    }
+
+    /// A prefix for a line nested in `task`'s item: its own indentation and quote markers, spaces
+    /// up to its content column, and then `marker` and a space (nil: the task's bullet, or `-`).
+    public static func childPrefix(of task: Task, in document: Document, marker: UInt8?) -> [UInt8] {
+        let line = document.lines[task.line]
+        var prefix = Array(document.bytes[line.start..<task.markerStart])
+        let column = visualColumn(of: prefix)
+        prefix += [UInt8](repeating: Byte.space, count: max(0, task.contentColumn - column))
+        let bullet = marker ?? (task.ordered ? Byte.minus : document.bytes[task.markerStart])
+        return prefix + [bullet, Byte.space]
+    }
+
+    /// Columns taken by ASCII bytes, with tabs to the next multiple of 4.
+    static func visualColumn(of bytes: [UInt8]) -> Int {
+        var column = 0
+        for byte in bytes { column = byte == Byte.tab ? column + 4 - column % 4 : column + 1 }
+        return column
+    }
+
+    static func isBlank(_ document: Document, _ line: Int) -> Bool {
+        document.kinds[line] == .blank
+    }
+}
