@@ -10,6 +10,8 @@ struct Environment {
     let tickToday: String?
     let noColor: String?
     let term: String?
+    let home: String?
+    let stateHome: String?
     let workingDirectory: String
 
     static func current() -> Environment {
@@ -17,6 +19,8 @@ struct Environment {
                     tickToday: Syscalls.environment("TICK_TODAY"),
                     noColor: Syscalls.environment("NO_COLOR"),
                     term: Syscalls.environment("TERM"),
+                    home: Syscalls.environment("HOME"),
+                    stateHome: Syscalls.environment("XDG_STATE_HOME"),
                     workingDirectory: Syscalls.currentDirectory() ?? ".")
     }
 

@@ -8,7 +8,11 @@ import Glibc
 @main
 enum Tick {
     static let version = "0.1.0"
-    static var commands: [any Command.Type] { [ListCommand.self] }
+    static var commands: [any Command.Type] {
+        [ListCommand.self, AddCommand.self, DoneCommand.self, ReopenCommand.self, StartCommand.self,
+         StarCommand.self, UnstarCommand.self, DueCommand.self, EditTextCommand.self, MoveCommand.self,
+         RemoveCommand.self, NoteCommand.self, GroupCommand.self, ArchiveCommand.self, UndoCommand.self]
+    }
 
     static func main() {
         signal(SIGPIPE, SIG_IGN)

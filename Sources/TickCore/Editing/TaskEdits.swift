@@ -118,7 +118,7 @@ public enum TaskEdits {
 }
 
 extension String {
-    var trimmingSpaces: String {
+    public var trimmingSpaces: String {
         var scalars = Substring(self)
         while let first = scalars.first, first == " " || first == "\t" { scalars = scalars.dropFirst() }
         while let last = scalars.last, last == " " || last == "\t" { scalars = scalars.dropLast() }

@@ -63,6 +63,13 @@ enum Syscalls {
         return result == 0 ? info : nil
     }
 
+    /// `lstat`: the link itself, not what it points to.
+    static func linkStatus(_ path: String) -> stat? {
+        var info = stat()
+        let result = path.withCString { lstat($0, &info) }
+        return result == 0 ? info : nil
+    }
+
     static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
     static func environment(_ name: String) -> String? {

@@ -1,0 +1,67 @@
+import TickCore
+
+enum AddCommand: Command {
+    static let name = "add"
+    static let summary = "Add a task."
+    static let usage = "tick add [--group G] [--due DATE] [--star] [--top | --after REF | --under REF] TEXT..."
+    static let options = [
+        OptionSpec("group", short: "g", value: "GROUP", help: "Add to GROUP (a heading title or path like Work/Backend); created when missing."),
+        OptionSpec("due", short: "d", value: "DATE", help: "Due date: YYYY-MM-DD, today, tomorrow, fri, +3d, +2w, +1m, eow, eom."),
+        OptionSpec("star", short: "s", help: "Mark the task important."),
+        OptionSpec("top", help: "Put it first in the group instead of last."),
+        OptionSpec("after", value: "REF", help: "Put it right after task REF."),
+        OptionSpec("under", value: "REF", help: "Make it the last subtask of task REF."),
+    ] + EditSession.commonOptions
+    static let examples: [(command: String, explanation: String)] = [
+        ("tick add Buy milk", "Add 'Buy milk' to the first list in TODO.md."),
+        ("tick add -g Groceries --due fri Coffee beans", "Add to the Groceries group, due next Friday."),
+        ("tick add --under 12 Write the tests", "Add a subtask under the task on line 12."),
+    ]
+
+    static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
+        let text = arguments.operands.joined(separator: " ").trimmingSpaces
+        guard !text.isEmpty else { throw TickError.usage(.missingOperand("task text"), command: name) }
+        guard !text.contains(where: { $0 == "\n" || $0 == "\r" }) else {
+            throw TickError.usage(.invalidValue(option: "TEXT", value: "…", expected: "one line of text"), command: name)
+        }
+        let placements = ["top", "after", "under"].filter { arguments.flag($0) || arguments.value($0) != nil }
+        if placements.count > 1 {
+            throw TickError.usage(.invalidValue(option: "--" + placements[1], value: "", expected: "only one of --top, --after, --under"), command: name)
+        }
+        let today = try context.environment.today()
+        let path = try EditSession.path(arguments, environment: context.environment)
+        let due = try arguments.value("due").map { text throws(TickError) in try EditSession.date(text, today: today, path: path) }
+        try EditSession.edit(path, arguments, context: &context) { document throws(TickError) in
+            let content = { (prefix: [UInt8]) in
+                [TaskPlacement.taskContent(prefix: prefix, text: text, important: arguments.flag("star"), due: due)]
+            }
+            do throws(EditError) {
+                if let reference = arguments.value("after") {
+                    return TaskPlacement.insert(at: .after(try TaskReference.resolve(reference, in: document)), in: document, content: content)
+                }
+                if let reference = arguments.value("under") {
+                    return TaskPlacement.insert(at: .under(try TaskReference.resolve(reference, in: document)), in: document, content: content)
+                }
+                let group: Int?
+                if let name = arguments.value("group") {
+                    do throws(EditError) {
+                        group = try Sections.resolve(name, in: document)
+                    } catch {
+                        guard case .noSuchGroup = error else { throw error }
+                        // A missing group is created at the end of the file, with the task in it.
+                        var block = GroupEdits.add(name.trimmingSpaces, level: Sections.defaultLevel(in: document), in: document)
+                        block[0].replacement += [[], content(Array("- ".utf8))[0]]
+                        return block
+                    }
+                } else {
+                    group = TaskPlacement.defaultGroup(in: document)
+                }
+                return TaskPlacement.insert(at: arguments.flag("top") ? .top(group: group) : .bottom(group: group),
+                                            in: document, content: content)
+            } catch {
+                throw TickError.edit(error, path: path)
+            }
+        }
+        return 0
+    }
+}

@@ -1,0 +1,135 @@
+import TickCore
+
+enum GroupCommand: Command {
+    static let name = "group"
+    static let summary = "Add, rename, remove or move groups (headings)."
+    static let usage = "tick group add NAME [--level N] | rename OLD NEW | rm NAME [--yes] | move NAME --before|--after OTHER"
+    static let options = [
+        OptionSpec("level", value: "N", help: "add: heading level 1-6 (default: the file's usual group level)."),
+        OptionSpec("yes", short: "y", help: "rm: do not ask; needed when not on a terminal."),
+        OptionSpec("before", value: "OTHER", help: "move: put the group before OTHER."),
+        OptionSpec("after", value: "OTHER", help: "move: put the group after OTHER."),
+    ] + EditSession.commonOptions
+    static let examples: [(command: String, explanation: String)] = [
+        ("tick group add Errands", "Add '## Errands' at the end (\"Errands (1)\" if taken)."),
+        ("tick group rename Errands 'Out and about'", "Rename a group, keeping its heading style."),
+        ("tick group rm Someday --yes", "Remove the group, its tasks and its subgroups."),
+        ("tick group move Work --before Home", "Reorder groups."),
+    ]
+
+    static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
+        guard let action = arguments.operands.first else { throw TickError.usage(.missingOperand("add, rename, rm or move"), command: name) }
+        let operands = Array(arguments.operands.dropFirst())
+        let path = try EditSession.path(arguments, environment: context.environment)
+        func expect(_ count: Int, _ what: String) throws(TickError) {
+            if operands.count < count { throw TickError.usage(.missingOperand(what), command: name) }
+            if operands.count > count { throw TickError.usage(.unexpectedOperand(operands[count]), command: name) }
+        }
+        func edit(_ body: (Document) throws(EditError) -> [Splice]) throws(TickError) {
+            try EditSession.edit(path, arguments, context: &context) { document throws(TickError) in
+                do throws(EditError) { return try body(document) } catch { throw TickError.edit(error, path: path) }
+            }
+        }
+        switch action {
+        case "add":
+            if operands.count > 1 { throw TickError.usage(.unexpectedOperand(operands[1]), command: name) }
+            var level: Int?
+            if let text = arguments.value("level") {
+                guard let value = Int(text), (1...6).contains(value) else {
+                    throw TickError.usage(.invalidValue(option: "--level", value: text, expected: "a number from 1 to 6"), command: name)
+                }
+                level = value
+            }
+            try edit { document throws(EditError) in
+                GroupEdits.add(GroupEdits.availableName(operands.first ?? "", in: document),
+                               level: level ?? Sections.defaultLevel(in: document), in: document)
+            }
+        case "rename":
+            try expect(2, "old and new group names")
+            try edit { document throws(EditError) in
+                try GroupEdits.rename(try Sections.resolve(operands[0], in: document), to: operands[1], in: document)
+            }
+        case "rm":
+            try expect(1, "group name")
+            if !arguments.flag("yes"), !arguments.flag("dry-run") {
+                let document = Document(bytes: try FileReader.read(path))
+                let index: Int
+                do throws(EditError) { index = try Sections.resolve(operands[0], in: document) } catch { throw TickError.edit(error, path: path) }
+                let lines = Sections.subtreeLines(ofHeading: index, in: document)
+                let tasks = document.tasks.filter { lines.contains($0.line) }.count
+                let question = "Remove group '\(document.headings[index].title)' with \(tasks) task\(tasks == 1 ? "" : "s")?"
+                switch EditSession.confirm(question, context: &context) {
+                case true?: break
+                case false?: throw TickError.refused("nothing removed")
+                case nil: throw TickError.refused("tick: not removing group '\(operands[0])' without confirmation; add --yes")
+                }
+            }
+            try edit { document throws(EditError) in GroupEdits.remove(try Sections.resolve(operands[0], in: document), in: document) }
+        case "move":
+            try expect(1, "group name")
+            let before = arguments.value("before"), after = arguments.value("after")
+            guard (before == nil) != (after == nil) else {
+                throw TickError.usage(.missingOperand("exactly one of --before OTHER or --after OTHER"), command: name)
+            }
+            try edit { document throws(EditError) in
+                try GroupEdits.move(try Sections.resolve(operands[0], in: document), before: before != nil,
+                                    other: try Sections.resolve(before ?? after!, in: document), in: document)
+            }
+        default:
+            throw TickError.usage(.unknownCommand("group \(action)", suggestion: Suggestion.nearest(to: action, among: ["add", "rename", "rm", "move"]).map { "group \($0)" }), command: name)
+        }
+        return 0
+    }
+}
+
+enum ArchiveCommand: Command {
+    static let name = "archive"
+    static let summary = "Move done tasks into a Done group."
+    static let usage = "tick archive [--group NAME]"
+    static let options = [OptionSpec("group", short: "g", value: "NAME", help: "The archive group (default: Done); created when missing.")] + EditSession.commonOptions
+    static let examples: [(command: String, explanation: String)] = [
+        ("tick archive", "Move every done top-level task, with its subtasks and notes, to the end of '## Done'."),
+    ]
+
+    static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
+        if let extra = arguments.operands.first { throw TickError.usage(.unexpectedOperand(extra), command: name) }
+        let path = try EditSession.path(arguments, environment: context.environment)
+        try EditSession.edit(path, arguments, context: &context) { document throws(TickError) in
+            BlockEdits.archiveDone(into: arguments.value("group") ?? "Done", in: document)
+        }
+        return 0
+    }
+}
+
+enum UndoCommand: Command {
+    static let name = "undo"
+    static let summary = "Revert tick's last edit of a file (run again to redo)."
+    static let usage = "tick undo [-f FILE]"
+    static let options = EditSession.commonOptions
+    static let examples: [(command: String, explanation: String)] = [
+        ("tick undo", "Put TODO.md back as it was before tick's last change, if nothing else changed it since."),
+    ]
+
+    static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
+        if let extra = arguments.operands.first { throw TickError.usage(.unexpectedOperand(extra), command: name) }
+        let path = try EditSession.path(arguments, environment: context.environment)
+        guard let record = UndoStore.load(path, environment: context.environment) else { throw TickError.nothingToUndo(path: path) }
+        if arguments.flag("dry-run") {
+            let current = try FileReader.read(path)
+            guard UndoStore.fnv1a(current) == record.afterHash else { throw TickError.undoStale(path: path) }
+            let document = Document(bytes: current)
+            let restored = Document(bytes: record.before)
+            let splice = Splice(lines: 0..<document.lines.count, replacement: restored.lines.indices.map { Array(restored.content(ofLine: $0)) })
+            context.stdout.write(UnifiedDiff.render(document, [splice], path: path))
+            return 0
+        }
+        let update = try AtomicFile.update(path) { current throws(TickError) in
+            guard UndoStore.fnv1a(current) == record.afterHash else { throw TickError.undoStale(path: path) }
+            return record.before
+        }
+        if let update, let warning = UndoStore.save(update, environment: context.environment) {
+            context.stderr.write("tick: warning: \(warning)\n")
+        }
+        return 0
+    }
+}

@@ -1,0 +1,51 @@
+import TickCore
+
+enum MoveCommand: Command {
+    static let name = "move"
+    static let summary = "Move a task (with its subtasks and notes) up, down, or to another group."
+    static let usage = "tick move REF up|down | tick move REF --to GROUP [--top|--bottom] | tick move REF --before|--after REF2"
+    static let options = [
+        OptionSpec("to", short: "t", value: "GROUP", help: "Move into GROUP (at the bottom unless --top)."),
+        OptionSpec("top", help: "With --to: first in the group."),
+        OptionSpec("bottom", help: "With --to: last in the group (the default)."),
+        OptionSpec("before", value: "REF2", help: "Right before task REF2."),
+        OptionSpec("after", value: "REF2", help: "Right after task REF2."),
+    ] + EditSession.commonOptions
+    static let examples: [(command: String, explanation: String)] = [
+        ("tick move 12 up", "Swap the task with the one above it."),
+        ("tick move 'plumber' --to Work --top", "Move it to the top of the Work group."),
+        ("tick move 12 --after 20", "Put it right after the task on line 20."),
+    ]
+
+    static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
+        guard let reference = arguments.operands.first else { throw TickError.usage(.missingOperand("task reference"), command: name) }
+        let direction = arguments.operands.count > 1 ? arguments.operands[1].lowercased() : nil
+        if let direction, direction != "up", direction != "down" {
+            throw TickError.usage(.invalidValue(option: "direction", value: direction, expected: "up or down"), command: name)
+        }
+        if arguments.operands.count > 2 { throw TickError.usage(.unexpectedOperand(arguments.operands[2]), command: name) }
+        let destinations = (direction == nil ? 0 : 1) + (arguments.value("to") == nil ? 0 : 1)
+            + (arguments.value("before") == nil ? 0 : 1) + (arguments.value("after") == nil ? 0 : 1)
+        guard destinations == 1 else {
+            throw TickError.usage(.missingOperand("exactly one destination: up, down, --to, --before or --after"), command: name)
+        }
+        let target = try EditSession.targets([reference], arguments, environment: context.environment)[0]
+        try EditSession.edit(target.path, arguments, context: &context) { document throws(TickError) in
+            let task = try EditSession.resolve(target.references, in: document, path: target.path)[0]
+            do throws(EditError) {
+                if let direction { return try BlockEdits.move(task, up: direction == "up", in: document) }
+                if let other = arguments.value("before") {
+                    return try BlockEdits.move(task, to: .before(try TaskReference.resolve(other, in: document)), in: document)
+                }
+                if let other = arguments.value("after") {
+                    return try BlockEdits.move(task, to: .after(try TaskReference.resolve(other, in: document)), in: document)
+                }
+                let group = try Sections.resolve(arguments.value("to")!, in: document)
+                return try BlockEdits.move(task, to: arguments.flag("top") ? .top(group: group) : .bottom(group: group), in: document)
+            } catch {
+                throw TickError.edit(error, path: target.path)
+            }
+        }
+        return 0
+    }
+}
