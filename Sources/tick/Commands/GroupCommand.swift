@@ -61,7 +61,7 @@ enum GroupCommand: Command {
                 switch EditSession.confirm(question, context: &context) {
                 case true?: break
                 case false?: throw TickError.refused("nothing removed")
-                case nil: throw TickError.refused("tick: not removing group '\(operands[0])' without confirmation; add --yes")
+                case nil: throw TickError.refused("not removing group '\(operands[0])' without confirmation; add --yes")
                 }
             }
             try edit { document throws(EditError) in GroupEdits.remove(try Sections.resolve(operands[0], in: document), in: document) }

@@ -1,0 +1,216 @@
+import Foundation
+import Testing
+
+/// End-to-end tests of the editing commands against the built binary, in scratch folders.
+@Suite struct EditCommandTests {
+    let base = """
+    # Home
+
+    - [ ] * Renew passport due:2026-11-20 #errands
+    - [x] Call the plumber
+    - [/] Paint the fence
+      - [ ] Buy primer
+      - [x] Sand the boards
+
+    ## Groceries
+
+    - [ ] Milk
+    - [ ] Coffee beans
+
+    """
+
+    /// Runs tick in a folder holding TODO.md with `text`; returns the result and the new text.
+    func edit(_ arguments: [String], _ text: String? = nil, stdin: String? = nil) throws -> (TickProcess.Result, String) {
+        let folder = try TemporaryDirectory()
+        let file = try folder.write("TODO.md", text ?? base)
+        let result = try TickProcess.run(arguments, in: folder.url,
+                                         environment: ["XDG_STATE_HOME": folder.url.appendingPathComponent("state").path])
+        return (result, try String(contentsOf: file, encoding: .utf8))
+    }
+
+    func replacing(_ old: String, _ new: String) -> String { base.replacingOccurrences(of: old, with: new) }
+
+    @Test(arguments: [
+        (["done", "Milk"], "- [ ] Milk", "- [x] Milk"),
+        (["done", "11"], "- [ ] Milk", "- [x] Milk"),
+        (["done", "TODO.md:11"], "- [ ] Milk", "- [x] Milk"),
+        (["reopen", "plumber"], "- [x] Call the plumber", "- [ ] Call the plumber"),
+        (["start", "milk"], "- [ ] Milk", "- [/] Milk"),
+        (["star", "Milk"], "- [ ] Milk", "- [ ] * Milk"),
+        (["unstar", "passport"], "- [ ] * Renew", "- [ ] Renew"),
+        (["due", "Milk", "2026-12-24"], "- [ ] Milk", "- [ ] Milk due:2026-12-24"),
+        (["due", "Milk", "fri"], "- [ ] Milk", "- [ ] Milk due:2026-11-27"),
+        (["due", "Milk", "+2w"], "- [ ] Milk", "- [ ] Milk due:2026-12-06"),
+        (["due", "Milk", "eom"], "- [ ] Milk", "- [ ] Milk due:2026-11-30"),
+        (["due", "passport", "none"], " due:2026-11-20 #errands", " #errands"),
+        (["due", "passport", "tomorrow"], "due:2026-11-20", "due:2026-11-23"),
+        (["edit", "passport", "Renew", "the", "ID"], "Renew passport due:2026-11-20 #errands", "Renew the ID due:2026-11-20 #errands"),
+        (["note", "Milk", "oat", "milk"], "- [ ] Milk\n", "- [ ] Milk\n  - oat milk\n"),
+        (["add", "--under", "Milk", "Check the date"], "- [ ] Milk\n", "- [ ] Milk\n  - [ ] Check the date\n"),
+        (["add", "--after", "Milk", "Bread"], "- [ ] Milk\n", "- [ ] Milk\n- [ ] Bread\n"),
+        (["add", "-g", "groceries", "--top", "--star", "Eggs"], "- [ ] Milk\n", "- [ ] * Eggs\n- [ ] Milk\n"),
+        (["add", "Wash", "the", "car", "--due", "today"], "  - [x] Sand the boards\n", "  - [x] Sand the boards\n- [ ] Wash the car due:2026-11-22\n"),
+        (["move", "Coffee", "up"], "- [ ] Milk\n- [ ] Coffee beans\n", "- [ ] Coffee beans\n- [ ] Milk\n"),
+        (["move", "Paint", "--to", "Groceries"], "- [/] Paint the fence\n  - [ ] Buy primer\n  - [x] Sand the boards\n\n## Groceries\n\n- [ ] Milk\n- [ ] Coffee beans\n",
+         "\n## Groceries\n\n- [ ] Milk\n- [ ] Coffee beans\n- [/] Paint the fence\n  - [ ] Buy primer\n  - [x] Sand the boards\n"),
+        (["rm", "Paint"], "- [/] Paint the fence\n  - [ ] Buy primer\n  - [x] Sand the boards\n", ""),
+        (["done", "--with-subtasks", "Paint"], "- [/] Paint the fence\n  - [ ] Buy primer", "- [x] Paint the fence\n  - [x] Buy primer"),
+        (["group", "rename", "Groceries", "Shopping"], "## Groceries", "## Shopping"),
+        (["group", "add", "Groceries"], "- [ ] Coffee beans\n", "- [ ] Coffee beans\n\n# Groceries (1)\n"),
+        (["group", "rm", "Groceries", "--yes"], "\n## Groceries\n\n- [ ] Milk\n- [ ] Coffee beans\n", "\n"),
+    ])
+    func commandChangesOnlyItsLines(_ arguments: [String], _ old: String, _ new: String) throws {
+        let (result, text) = try edit(arguments)
+        #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        #expect(text == replacing(old, new), "\(arguments)")
+    }
+
+    @Test func doneOnParentSaysSubtasksRemainOpen() throws {
+        let (result, text) = try edit(["done", "Paint"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "tick: line 5 is done; it has 1 open subtask (--with-subtasks completes them)\n")
+        #expect(text == replacing("- [/] Paint", "- [x] Paint"))
+    }
+
+    @Test func addCreatesAMissingGroup() throws {
+        let (_, text) = try edit(["add", "-g", "Work", "Send invoice"])
+        #expect(text == base + "\n# Work\n\n- [ ] Send invoice\n")
+    }
+
+    @Test func keepsLineEndingsAndMissingFinalNewline() throws {
+        let crlf = "# A\r\n- [ ] one\r\n- [ ] two"
+        let (_, done) = try edit(["done", "two"], crlf)
+        #expect(done == "# A\r\n- [ ] one\r\n- [x] two")
+        let (_, added) = try edit(["add", "three"], crlf)
+        #expect(added == "# A\r\n- [ ] one\r\n- [ ] two\r\n- [ ] three")
+        let (_, removed) = try edit(["rm", "two"], crlf)
+        #expect(removed == "# A\r\n- [ ] one")
+    }
+
+    @Test func dryRunPrintsADiffAndWritesNothing() throws {
+        let (result, text) = try edit(["done", "--dry-run", "Milk"])
+        #expect(text == base)
+        #expect(result.stdout == """
+        --- a/TODO.md
+        +++ b/TODO.md
+        @@ -8,5 +8,5 @@
+         
+         ## Groceries
+         
+        -- [ ] Milk
+        +- [x] Milk
+         - [ ] Coffee beans
+
+        """)
+    }
+
+    @Test func undoRevertsAndRedoes() throws {
+        let folder = try TemporaryDirectory()
+        let file = try folder.write("TODO.md", base)
+        let env = ["XDG_STATE_HOME": folder.url.appendingPathComponent("state").path]
+        try TickProcess.run(["done", "Milk"], in: folder.url, environment: env)
+        #expect(try String(contentsOf: file, encoding: .utf8) == replacing("- [ ] Milk", "- [x] Milk"))
+        #expect(try TickProcess.run(["undo"], in: folder.url, environment: env).status == 0)
+        #expect(try String(contentsOf: file, encoding: .utf8) == base)
+        #expect(try TickProcess.run(["undo"], in: folder.url, environment: env).status == 0)
+        #expect(try String(contentsOf: file, encoding: .utf8) == replacing("- [ ] Milk", "- [x] Milk"))
+        // After an outside change, undo refuses and leaves the file alone.
+        try Data((base + "extra\n").utf8).write(to: file)
+        let stale = try TickProcess.run(["undo"], in: folder.url, environment: env)
+        #expect(stale.status == 2)
+        #expect(stale.stderr == "tick: TODO.md: changed since tick's last edit; nothing undone\n")
+        #expect(try String(contentsOf: file, encoding: .utf8) == base + "extra\n")
+    }
+
+    @Test(arguments: [
+        (["done", "nothing here"], "tick: TODO.md: no task matches 'nothing here'; 'tick list --all' shows every task\n"),
+        (["done", "2"], "tick: TODO.md: line 2 is not a task; 'tick list --all' shows task line numbers\n"),
+        (["done", "99"], "tick: TODO.md: line 99 is past the end of the file (12 lines)\n"),
+        (["due", "Milk", "someday"], "tick: TODO.md: 'someday' is not a date; use YYYY-MM-DD, today, tomorrow, a weekday, +3d, +2w, +1m, eow or eom\n"),
+        (["move", "Milk", "up"], "tick: TODO.md: the task is already the first in its list\n"),
+        (["move", "Milk", "--to", "Nowhere"], "tick: TODO.md: no group 'Nowhere'; 'tick groups' lists them\n"),
+        (["group", "rm", "Groceries"], "tick: not removing group 'Groceries' without confirmation; add --yes\n"),
+        (["add"], "tick: missing task text\nSee 'tick add --help'.\n"),
+        (["undo"], "tick: TODO.md: nothing to undo\n"),
+    ])
+    func errorsLeaveTheFileUntouched(_ arguments: [String], _ message: String) throws {
+        let (result, text) = try edit(arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr == message)
+        #expect(text == base)
+    }
+
+    @Test func ambiguousReferenceListsCandidates() throws {
+        let (result, text) = try edit(["done", "the"])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("tick: TODO.md: 'the' matches 3 tasks (4 Call the plumber; 5 Paint the fence; 7 Sand the boards); use a line number"))
+        #expect(text == base)
+    }
+
+    @Test func refusesBinaryAndReadOnlyFiles() throws {
+        let (binary, text) = try edit(["done", "a"], "- [ ] a\u{0}\n")
+        #expect(binary.status == 2)
+        #expect(binary.stderr == "tick: TODO.md: contains NUL bytes; tick edits text files only\n")
+        #expect(text == "- [ ] a\u{0}\n")
+
+        let folder = try TemporaryDirectory()
+        let file = try folder.write("TODO.md", base)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: file.path)
+        let readOnly = try TickProcess.run(["done", "Milk"], in: folder.url)
+        #expect(readOnly.status == 2)
+        #expect(readOnly.stderr == "tick: TODO.md: cannot write: the file is read-only; the file is unchanged\n")
+        #expect(try String(contentsOf: file, encoding: .utf8) == base)
+    }
+
+    @Test func editsTheTargetOfASymlinkAndKeepsPermissions() throws {
+        let folder = try TemporaryDirectory()
+        let real = try folder.write("notes/real.md", base)
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: real.path)
+        try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("TODO.md").path,
+                                                   withDestinationPath: "notes/real.md")
+        #expect(try TickProcess.run(["done", "Milk"], in: folder.url).status == 0)
+        #expect(try String(contentsOf: real, encoding: .utf8) == replacing("- [ ] Milk", "- [x] Milk"))
+        let link = try FileManager.default.destinationOfSymbolicLink(atPath: folder.url.appendingPathComponent("TODO.md").path)
+        #expect(link == "notes/real.md")
+        let mode = try FileManager.default.attributesOfItem(atPath: real.path)[.posixPermissions] as? Int
+        #expect(mode == 0o640)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("notes").path)
+        #expect(leftovers == ["real.md"], "no temporary files are left behind")
+    }
+
+    /// Two processes adding 200 tasks each to one file lose nothing: 400 tasks at the end.
+    @Test func concurrentAddsLoseNothing() throws {
+        let folder = try TemporaryDirectory()
+        let file = try folder.write("TODO.md", "# Inbox\n")
+        let script = """
+        for i in $(seq 1 200); do "$TICK" add "task $1-$i" || exit 1; done
+        """
+        var processes: [Process] = []
+        for worker in ["a", "b"] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", script, "sh", worker]
+            process.currentDirectoryURL = folder.url
+            var env = ProcessInfo.processInfo.environment
+            env["TICK"] = TickProcess.binary.path
+            env["TICK_TODAY"] = "2026-11-22"
+            env["XDG_STATE_HOME"] = folder.url.appendingPathComponent("state").path
+            env.removeValue(forKey: "TICK_FILE")
+            process.environment = env
+            try process.run()
+            processes.append(process)
+        }
+        for process in processes {
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+        }
+        let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+        let tasks = lines.filter { $0.hasPrefix("- [ ] task ") }
+        #expect(tasks.count == 400)
+        #expect(Set(tasks).count == 400)
+        for worker in ["a", "b"] {
+            let mine = tasks.filter { $0.hasPrefix("- [ ] task \(worker)-") }.map { Int($0.split(separator: "-").last!)! }
+            #expect(mine == Array(1...200), "each process's tasks are all there, in order")
+        }
+    }
+}
