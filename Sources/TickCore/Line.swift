@@ -66,7 +66,7 @@ extension Line {
                 while searchFrom < newline,
                       let found = memchr(base + searchFrom, 0x0D, newline - searchFrom) {
                     let cr = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                    if cr + 1 == newline {
+                    if cr + 1 == newline, newline < count {
                         break  // CRLF: handled below with the LF
                     }
                     lines.append(Line(start: lineStart, contentEnd: cr, end: cr + 1))

@@ -77,6 +77,9 @@ import Testing
         var previousEnd = 0
         for line in document.lines {
             #expect(line.start == previousEnd && line.start <= line.contentEnd && line.contentEnd <= line.end)
+            #expect(!document.bytes[line.contentRange].contains(where: { $0 == 0x0A || $0 == 0x0D }),
+                    "a line's content never holds a line ending")
+            #expect(LineEnding(document.bytes[line.contentEnd..<line.end]) != nil || line.end == document.bytes.count)
             previousEnd = line.end
         }
         #expect(previousEnd == document.bytes.count)

@@ -105,7 +105,10 @@ public enum BlockEdits {
         if oldPrefix == newPrefix { return lines }
         let oldIndent = Array(document.bytes[line.start..<task.markerStart])
         let newIndent = indentPart(of: newPrefix)
-        let shift = TaskPlacement.visualColumn(of: newPrefix) - TaskPlacement.visualColumn(of: oldPrefix)
+        // Replacing the indentation moves every line with the marker; on top of that, lines aligned
+        // to the content column move by the change in marker width (`1. ` vs `- `).
+        let shift = (TaskPlacement.visualColumn(of: newPrefix) - TaskPlacement.visualColumn(of: newIndent))
+            - (TaskPlacement.visualColumn(of: oldPrefix) - TaskPlacement.visualColumn(of: oldIndent))
         var result = [newPrefix + lines[0][oldPrefix.count...]]
         for content in lines.dropFirst() {
             guard content.starts(with: oldIndent), !content.allSatisfy(Byte.isSpaceOrTab) else {

@@ -39,22 +39,23 @@ public enum TaskEdits {
         let value = date.map { Array($0.description.utf8) }
         for lineIndex in task.line...task.textLastLine {
             let line = document.lines[lineIndex]
-            let start = lineIndex == task.line ? task.textStart : line.start
+            var start = lineIndex == task.line ? task.textStart : line.start
+            while lineIndex != task.line, start < line.contentEnd, Byte.isSpaceOrTab(document.bytes[start]) { start += 1 }
             guard let token = dueToken(document.bytes, start, line.contentEnd) else { continue }
             var content = Array(document.bytes[line.start..<token.lowerBound])
             if let value {
                 content += Array("due:".utf8) + value
                 content += document.bytes[token.upperBound..<line.contentEnd]
+            } else if token.lowerBound == start || !Byte.isSpaceOrTab(document.bytes[token.lowerBound - 1]) {
+                // The first word of the text: drop it and the spaces after it, so the space that
+                // separates the checkbox from the text stays.
+                var after = token.upperBound
+                while after < line.contentEnd, Byte.isSpaceOrTab(document.bytes[after]) { after += 1 }
+                content += document.bytes[after..<line.contentEnd]
             } else {
-                // Drop the token and the space before it (or after it, at the start of the text).
-                if let last = content.last, Byte.isSpaceOrTab(last) {
-                    content.removeLast()
-                    content += document.bytes[token.upperBound..<line.contentEnd]
-                } else {
-                    var after = token.upperBound
-                    while after < line.contentEnd, Byte.isSpaceOrTab(document.bytes[after]) { after += 1 }
-                    content += document.bytes[after..<line.contentEnd]
-                }
+                // Later in the text: drop it and the one space before it.
+                content.removeLast()
+                content += document.bytes[token.upperBound..<line.contentEnd]
             }
             return [.replace(line: lineIndex, with: content)]
         }

@@ -1,0 +1,100 @@
+import Testing
+@testable import TickCore
+
+@Suite struct EditingTests {
+    let today = CivilDate(year: 2026, month: 11, day: 22)!  // a Sunday
+
+    func apply(_ text: String, _ edit: (Document) throws -> [Splice]) rethrows -> String {
+        let document = Document(text)
+        return String(decoding: document.applying(try edit(document)), as: UTF8.self)
+    }
+
+    @Test func dateExpressions() {
+        let cases: [(String, String)] = [
+            ("2026-12-01", "2026-12-01"), ("today", "2026-11-22"), ("tomorrow", "2026-11-23"),
+            ("mon", "2026-11-23"), ("fri", "2026-11-27"), ("sunday", "2026-11-29"), ("+3d", "2026-11-25"),
+            ("+2w", "2026-12-06"), ("+1m", "2026-12-22"), ("eow", "2026-11-22"), ("eom", "2026-11-30"), ("-1d", "2026-11-21"),
+        ]
+        for (text, expected) in cases {
+            #expect(DateExpression.parse(text, today: today)?.description == expected, "\(text)")
+        }
+        for bad in ["someday", "2026-02-30", "+d", "fr", "+3x", ""] {
+            #expect(DateExpression.parse(bad, today: today) == nil, "\(bad)")
+        }
+    }
+
+    @Test func splicesKeepEndingsAndFinalNewlineState() {
+        let document = Document("a\r\nb\r\nc")
+        #expect(document.applying([.insert([Array("x".utf8)], before: 3)]) == Array("a\r\nb\r\nc\r\nx".utf8))
+        #expect(document.applying([.delete(2..<3)]) == Array("a\r\nb".utf8))
+        #expect(document.applying([.replace(line: 0, with: Array("A".utf8))]) == Array("A\r\nb\r\nc".utf8))
+        #expect(Document("").applying([.insert([Array("x".utf8)], before: 0)]) == Array("x\n".utf8))
+        #expect(Document("a\n").applying([.insert([Array("x".utf8)], before: 0)]) == Array("x\na\n".utf8))
+    }
+
+    @Test func setTextKeepsTokensUnlessGiven() throws {
+        let text = "- [ ] * old words due:2026-12-01 #home @town\n"
+        #expect(try apply(text) { try TaskEdits.setText($0.tasks[0], to: "new words", in: $0) }
+                == "- [ ] * new words due:2026-12-01 #home @town\n")
+        #expect(try apply(text) { try TaskEdits.setText($0.tasks[0], to: "new due:2027-01-01 #home", in: $0) }
+                == "- [ ] * new due:2027-01-01 #home @town\n")
+        #expect(try apply("- [ ] wrapped\n  text\n- [ ] next\n") { try TaskEdits.setText($0.tasks[0], to: "one line", in: $0) }
+                == "- [ ] one line\n- [ ] next\n")
+    }
+
+    @Test func starKeepsTrailingHardBreakAndDueGoesBeforeIt() {
+        #expect(apply("- [ ] text  \n") { TaskEdits.setDue($0.tasks[0], to: today, in: $0) } == "- [ ] text due:2026-11-22  \n")
+        #expect(apply("- [x] done\n") { TaskEdits.setImportant($0.tasks[0], true, in: $0) } == "- [x] * done\n")
+        #expect(apply("- [X] upper\n") { TaskEdits.setStatus($0.tasks[0], to: .done, in: $0) } == "- [X] upper\n")
+    }
+
+    @Test func placementMatchesNeighbours() {
+        let tabs = "# A\n- [ ] parent\n\t- [ ] child\n"
+        #expect(apply(tabs) { TaskPlacement.insert(at: .under($0.tasks[0]), in: $0) { [$0 + Array("[ ] new".utf8)] } }
+                == "# A\n- [ ] parent\n\t- [ ] child\n\t- [ ] new\n")
+        let quoted = "> - [ ] quoted\n"
+        #expect(apply(quoted) { TaskPlacement.insert(at: .under($0.tasks[0]), in: $0) { [$0 + Array("[ ] sub".utf8)] } }
+                == "> - [ ] quoted\n>   - [ ] sub\n")
+        let numbered = "1. [ ] one\n2. [ ] two\n"
+        #expect(apply(numbered) { TaskPlacement.insert(at: .after($0.tasks[1]), in: $0) { [$0 + Array("[ ] three".utf8)] } }
+                == "1. [ ] one\n2. [ ] two\n3. [ ] three\n")
+        let ones = "1. [ ] one\n1. [ ] two\n"
+        #expect(apply(ones) { TaskPlacement.insert(at: .after($0.tasks[1]), in: $0) { [$0 + Array("[ ] three".utf8)] } }
+                == "1. [ ] one\n1. [ ] two\n1. [ ] three\n")
+        let empty = "# A\n\n# B\n- [ ] b\n"
+        #expect(apply(empty) { TaskPlacement.insert(at: .bottom(group: 0), in: $0) { [$0 + Array("[ ] a".utf8)] } }
+                == "# A\n\n- [ ] a\n\n# B\n- [ ] b\n")
+    }
+
+    @Test func movingReindentsTheBlock() throws {
+        let text = "# A\n- [ ] top\n  - [ ] sub\n    - [ ] subsub\n# B\n- [ ] b\n"
+        let moved = try apply(text) { try BlockEdits.move($0.tasks[1], to: .bottom(group: 1), in: $0) }
+        #expect(moved == "# A\n- [ ] top\n# B\n- [ ] b\n- [ ] sub\n  - [ ] subsub\n")
+        #expect(throws: EditError.self) { try BlockEdits.move(Document(text).tasks[0], to: .under(Document(text).tasks[1]), in: Document(text)) }
+    }
+
+    @Test func notesGoBeforeSubtasksAndClearLeavesSubtasks() throws {
+        let text = "- [ ] task\n  - [ ] sub\n"
+        #expect(try apply(text) { try BlockEdits.addNote("remember", to: $0.tasks[0], in: $0) } == "- [ ] task\n  - remember\n  - [ ] sub\n")
+        #expect(try apply(text) { try BlockEdits.addNote("[ ] not a task", to: $0.tasks[0], in: $0) } == "- [ ] task\n  - \\[ ] not a task\n  - [ ] sub\n")
+        #expect(apply("- [ ] task\n  - a note\n  - [ ] sub\n  more\n") { BlockEdits.clearNotes($0.tasks[0], in: $0) }
+                == "- [ ] task\n  - [ ] sub\n  more\n")
+    }
+
+    @Test func groupNamesAndRenames() throws {
+        let document = Document("# Home\n## Home (1)\nSetext\n---\n### Closed ###\n")
+        #expect(GroupEdits.availableName("home", in: document) == "home (2)")
+        #expect(GroupEdits.availableName("  ", in: document) == "Untitled list")
+        #expect(try apply("### Closed ###\n") { try GroupEdits.rename(0, to: "Open", in: $0) } == "### Open ###\n")
+        #expect(try apply("Setext\n---\n") { try GroupEdits.rename(0, to: "New", in: $0) } == "New\n---\n")
+        #expect(Sections.defaultLevel(in: Document("# Title\n## A\n## B\n")) == 2)
+    }
+
+    @Test func references() throws {
+        let document = Document("- [ ] Milk\n- [ ] Oat milk\n- [ ] milky way\n  wrapped\n")
+        #expect(try TaskReference.resolve("milk", in: document).line == 0)  // exact match wins
+        #expect(try TaskReference.resolve("oat", in: document).line == 1)
+        #expect(try TaskReference.resolve("4", in: document).line == 2)   // a wrapped line names its task
+        #expect(throws: EditError.self) { try TaskReference.resolve("mil", in: document) }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+@testable import TickCore
+
+/// The minimal-diff law: an edit changes only the lines it is about, and reversing it restores
+/// every byte. Checked for every task of every corpus file and fixture.
+@Suite struct MinimalDiffTests {
+    @Test(arguments: Paths.allInputs)
+    func statusStarAndDueRoundTrip(_ url: URL) throws {
+        let original = try bytes(of: url)
+        let document = Document(bytes: original)
+        let today = CivilDate(year: 2026, month: 11, day: 22)!
+        for task in document.tasks {
+            // done then reopen, for open tasks: one line changes, then every byte comes back.
+            if task.status == .open {
+                let done = Document(bytes: document.applying(TaskEdits.setStatus(task, to: .done, in: document)))
+                try expectOnlyLineChanged(task.line, from: document, to: done, url)
+                let doneTask = try #require(done.tasks.first { $0.line == task.line })
+                #expect(doneTask.status == .done)
+                #expect(done.applying(TaskEdits.setStatus(doneTask, to: .open, in: done)) == original,
+                        "\(url.lastPathComponent):\(task.line + 1) done+reopen did not restore the file")
+            }
+            // star then unstar.
+            if !task.important {
+                let starred = Document(bytes: document.applying(TaskEdits.setImportant(task, true, in: document)))
+                try expectOnlyLineChanged(task.line, from: document, to: starred, url)
+                let starredTask = try #require(starred.tasks.first { $0.line == task.line })
+                #expect(starredTask.important && starredTask.text == task.text)
+                #expect(starred.applying(TaskEdits.setImportant(starredTask, false, in: starred)) == original,
+                        "\(url.lastPathComponent):\(task.line + 1) star+unstar did not restore the file")
+            }
+            // set a due date then remove it, for tasks without one.
+            if task.dueValue == nil {
+                let dated = Document(bytes: document.applying(TaskEdits.setDue(task, to: today, in: document)))
+                try expectOnlyLineChanged(task.line, from: document, to: dated, url)
+                let datedTask = try #require(dated.tasks.first { $0.line == task.line })
+                #expect(datedTask.due == today)
+                #expect(dated.applying(TaskEdits.setDue(datedTask, to: nil, in: dated)) == original,
+                        "\(url.lastPathComponent):\(task.line + 1) due+none did not restore the file")
+            }
+        }
+    }
+
+    /// Deleting a task and its block removes exactly those lines.
+    @Test(arguments: Paths.allInputs)
+    func deleteRemovesExactlyTheBlock(_ url: URL) throws {
+        let document = Document(bytes: try bytes(of: url))
+        for task in document.tasks.prefix(40) {
+            let after = Document(bytes: document.applying(TaskEdits.delete(task)))
+            if task.lastLine == document.lines.count - 1, !document.endsWithNewline {
+                // The file keeps ending without a newline: what precedes the block loses its ending.
+                let kept = Array(document.bytes[..<document.lines[task.line].start])
+                #expect(after.bytes == Array(kept.prefix(after.bytes.count)) && after.bytes.count + 2 >= kept.count)
+                continue
+            }
+            let removed = task.lastLine - task.line + 1
+            #expect(after.lines.count == document.lines.count - removed)
+            for line in 0..<task.line {
+                #expect(after.content(ofLine: line) == document.content(ofLine: line))
+            }
+            for line in (task.lastLine + 1)..<document.lines.count {
+                #expect(after.content(ofLine: line - removed) == document.content(ofLine: line))
+            }
+        }
+    }
+
+    func expectOnlyLineChanged(_ line: Int, from before: Document, to after: Document, _ url: URL) throws {
+        try #require(before.lines.count == after.lines.count, "\(url.lastPathComponent): line count changed")
+        for index in before.lines.indices where index != line {
+            #expect(before.bytes[before.lines[index].fullRange] == after.bytes[after.lines[index].fullRange],
+                    "\(url.lastPathComponent): line \(index + 1) changed by an edit of line \(line + 1)")
+        }
+    }
+}
