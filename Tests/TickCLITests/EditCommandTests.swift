@@ -58,11 +58,29 @@ import Testing
         (["group", "rename", "Groceries", "Shopping"], "## Groceries", "## Shopping"),
         (["group", "add", "Groceries"], "- [ ] Coffee beans\n", "- [ ] Coffee beans\n\n# Groceries (1)\n"),
         (["group", "rm", "Groceries", "--yes"], "\n## Groceries\n\n- [ ] Milk\n- [ ] Coffee beans\n", "\n"),
+        (["move", "Coffee", "--before", "Milk"], "- [ ] Milk\n- [ ] Coffee beans\n", "- [ ] Coffee beans\n- [ ] Milk\n"),
+        (["note", "--clear", "Paint"], "  - [x] Sand the boards\n", "  - [x] Sand the boards\n"),
     ])
     func commandChangesOnlyItsLines(_ arguments: [String], _ old: String, _ new: String) throws {
         let (result, text) = try edit(arguments)
         #expect(result.status == 0, "\(arguments): \(result.stderr)")
         #expect(text == replacing(old, new), "\(arguments)")
+    }
+
+    @Test func archiveMovesDoneTasksToADoneGroup() throws {
+        let (result, text) = try edit(["archive"])
+        #expect(result.status == 0)
+        #expect(text == replacing("- [x] Call the plumber\n", "") + "\n# Done\n\n- [x] Call the plumber\n")
+    }
+
+    @Test func groupMoveCarriesTheWholeSection() throws {
+        let (result, text) = try edit(["group", "move", "B", "--before", "A"], "# A\n- [ ] a\n  - [ ] a1\n\n# B\n- [ ] b\n")
+        #expect(result.status == 0)
+        #expect(text == "# B\n- [ ] b\n\n# A\n- [ ] a\n  - [ ] a1\n\n")
+        let (refused, unchanged) = try edit(["group", "move", "Groceries", "--before", "Home"])
+        #expect(refused.status == 2)
+        #expect(refused.stderr == "tick: TODO.md: cannot move a group relative to its own subgroup or parent\n")
+        #expect(unchanged == base)
     }
 
     @Test func doneOnParentSaysSubtasksRemainOpen() throws {
