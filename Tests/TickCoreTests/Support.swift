@@ -25,19 +25,6 @@ enum Paths {
 
 func bytes(of url: URL) throws -> [UInt8] { Array(try Data(contentsOf: url)) }
 
-/// A small deterministic generator (SplitMix64), so property tests are reproducible from a seed.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Compares `actual` with the golden file at `url`; with TICK_RECORD=1 set, writes it instead.
 func expectGolden(_ actual: [UInt8], at url: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
     if ProcessInfo.processInfo.environment["TICK_RECORD"] == "1" {
