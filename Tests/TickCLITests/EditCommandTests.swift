@@ -73,6 +73,17 @@ import Testing
         #expect(text == replacing("- [x] Call the plumber\n", "") + "\n# Done\n\n- [x] Call the plumber\n")
     }
 
+    @Test func archiveToAnotherFile() throws {
+        let folder = try TemporaryDirectory()
+        let file = try folder.write("TODO.md", base)
+        let result = try TickProcess.run(["archive", "--to", "ARCHIVE.md"], in: folder.url,
+                                         environment: ["XDG_STATE_HOME": folder.url.appendingPathComponent("state").path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == replacing("- [x] Call the plumber\n", ""))
+        let archive = try String(contentsOf: folder.url.appendingPathComponent("ARCHIVE.md"), encoding: .utf8)
+        #expect(archive == "# Done\n\n- [x] Call the plumber\n")
+    }
+
     @Test func groupMoveCarriesTheWholeSection() throws {
         let (result, text) = try edit(["group", "move", "B", "--before", "A"], "# A\n- [ ] a\n  - [ ] a1\n\n# B\n- [ ] b\n")
         #expect(result.status == 0)

@@ -72,25 +72,44 @@ public enum BlockEdits {
     /// which is created at the end of the file when missing.
     public static func archiveDone(into name: String, in document: Document) -> [Splice] {
         let archive = try? Sections.resolve(name, in: document)
-        let done = document.tasks.filter { $0.parent == nil && $0.status == .done && ($0.group != archive || archive == nil) }
+        let done = doneBlocks(in: document, except: archive)
         guard !done.isEmpty else { return [] }
-        var splices = done.map { Splice.delete($0.line..<($0.lastLine + 1)) }
-        if let archive {
-            splices += TaskPlacement.insert(at: .bottom(group: archive), in: document) { prefix in
-                done.flatMap { reprefixed(blockLines($0, in: document), of: $0, newPrefix: prefix, in: document) }
+        return done.map { Splice.delete($0.line..<($0.lastLine + 1)) }
+            + appendBlocks(done.map { marginLines($0, in: document) }, toGroup: name, in: document)
+    }
+
+    /// Done top-level tasks, outside the group `except`.
+    public static func doneBlocks(in document: Document, except group: Int? = nil) -> [Task] {
+        document.tasks.filter { $0.parent == nil && $0.status == .done && (group == nil || $0.group != group) }
+    }
+
+    /// A task's block with its first line starting at the margin (no quote or indentation), and
+    /// the other lines shifted to match: how it is written into another group or file.
+    public static func marginLines(_ task: Task, in document: Document) -> [[UInt8]] {
+        let marker = Array(document.bytes[task.markerStart..<task.checkboxStart])
+        return reprefixed(blockLines(task, in: document), of: task, newPrefix: marker, in: document)
+    }
+
+    /// Appends blocks (from `marginLines`) at the end of group `name`'s top-level tasks, or in a
+    /// new group at the end of the file when there is none.
+    public static func appendBlocks(_ blocks: [[[UInt8]]], toGroup name: String, in document: Document) -> [Splice] {
+        guard !blocks.isEmpty else { return [] }
+        if let group = try? Sections.resolve(name, in: document) {
+            // Re-prefix each block like the group's tasks; the first line's prefix is the marker.
+            return TaskPlacement.insert(at: .bottom(group: group), in: document) { prefix in
+                blocks.flatMap { block in
+                    let old = Array(block[0].prefix { $0 != Byte.leftBracket })
+                    return block.enumerated().map { index, line in
+                        index == 0 ? prefix + line[old.count...] : BlockEdits.indentPart(of: prefix) + line
+                    }
+                }
             }
-        } else {
-            var block: [[UInt8]] = document.lines.isEmpty || TaskPlacement.isBlank(document, document.lines.count - 1) ? [] : [[]]
-            block.append(Array((String(repeating: "#", count: Sections.defaultLevel(in: document)) + " " + name).utf8))
-            block.append([])
-            // In the new group, tasks start at the margin, whatever quote or indentation they had.
-            for task in done {
-                let marker = Array(document.bytes[task.markerStart..<task.checkboxStart])
-                block += reprefixed(blockLines(task, in: document), of: task, newPrefix: marker, in: document)
-            }
-            splices.append(.insert(block, before: document.lines.count))
         }
-        return splices
+        var lines: [[UInt8]] = document.lines.isEmpty || TaskPlacement.isBlank(document, document.lines.count - 1) ? [] : [[]]
+        lines.append(Array((String(repeating: "#", count: Sections.defaultLevel(in: document)) + " " + name).utf8))
+        lines.append([])
+        lines += blocks.flatMap { $0 }
+        return [.insert(lines, before: document.lines.count)]
     }
 
     static func blockLines(_ task: Task, in document: Document) -> [[UInt8]] {

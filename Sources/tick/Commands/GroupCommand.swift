@@ -84,18 +84,42 @@ enum GroupCommand: Command {
 
 enum ArchiveCommand: Command {
     static let name = "archive"
-    static let summary = "Move done tasks into a Done group."
-    static let usage = "tick archive [--group NAME]"
-    static let options = [OptionSpec("group", short: "g", value: "NAME", help: "The archive group (default: Done); created when missing.")] + EditSession.commonOptions
+    static let summary = "Move done tasks into a Done group, here or in another file."
+    static let usage = "tick archive [--group NAME] [--to FILE]"
+    static let options = [
+        OptionSpec("group", short: "g", value: "NAME", help: "The archive group (default: Done); created when missing."),
+        OptionSpec("to", value: "FILE", help: "Move them to FILE instead (created when missing)."),
+    ] + EditSession.commonOptions
     static let examples: [(command: String, explanation: String)] = [
-        ("tick archive", "Move every done top-level task, with its subtasks and notes, to the end of '## Done'."),
+        ("tick archive", "Move every done top-level task, with its subtasks and notes, to the end of '# Done'."),
+        ("tick archive --to ARCHIVE.md", "Move them to the Done group of ARCHIVE.md."),
     ]
 
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
         if let extra = arguments.operands.first { throw TickError.usage(.unexpectedOperand(extra), command: name) }
         let path = try EditSession.path(arguments, environment: context.environment)
+        let group = arguments.value("group") ?? "Done"
+        guard let destination = arguments.value("to") else {
+            try EditSession.edit(path, arguments, context: &context) { document throws(TickError) in
+                BlockEdits.archiveDone(into: group, in: document)
+            }
+            return 0
+        }
+        // Two files: the destination is written first, so a failure in between can duplicate
+        // tasks but never lose them. The source is then re-checked under its own lock.
+        let source = Document(bytes: try FileReader.read(path))
+        let blocks = BlockEdits.doneBlocks(in: source).map { BlockEdits.marginLines($0, in: source) }
+        guard !blocks.isEmpty else { return 0 }
+        if !arguments.flag("dry-run") { try FileCreator.createIfMissing(destination) }
+        try EditSession.edit(destination, arguments, context: &context) { document throws(TickError) in
+            BlockEdits.appendBlocks(blocks, toGroup: group, in: document)
+        }
         try EditSession.edit(path, arguments, context: &context) { document throws(TickError) in
-            BlockEdits.archiveDone(into: arguments.value("group") ?? "Done", in: document)
+            let done = BlockEdits.doneBlocks(in: document)
+            guard done.map({ BlockEdits.marginLines($0, in: document) }) == blocks else {
+                throw TickError.changedDuringEdit(path: path)
+            }
+            return done.map { Splice.delete($0.line..<($0.lastLine + 1)) }
         }
         return 0
     }
