@@ -80,15 +80,13 @@ public struct Document: Sendable {
         return path.reversed()
     }
 
+    /// Every task inside `task`'s block: its subtasks, theirs, and so on, in file order.
+    public func descendants(of task: Task) -> ArraySlice<Task> {
+        tasks[(task.index + 1)...].prefix { $0.line <= task.lastLine }
+    }
+
     /// The tasks directly under `task` (its subtasks, not their subtasks).
     public func subtasks(of task: Task) -> [Task] {
-        guard task.lastLine > task.line else { return [] }
-        var result: [Task] = []
-        var index = task.index + 1
-        while index < tasks.count, tasks[index].line <= task.lastLine {
-            if tasks[index].parent == task.index { result.append(tasks[index]) }
-            index += 1
-        }
-        return result
+        descendants(of: task).filter { $0.parent == task.index }
     }
 }

@@ -9,7 +9,7 @@ enum DocumentBuilder {
         for heading in parsed {
             let title = heading.setext
                 ? setextTitle(bytes, lines: lines, heading)
-                : atxTitle(bytes[lines[heading.line].contentRange])
+                : String(decoding: bytes[ATXHeading.titleRange(bytes, lines[heading.line])], as: UTF8.self)
             var parent: Int?
             if heading.topLevel {
                 while let last = open.last, last.level >= heading.level { open.removeLast() }
@@ -21,21 +21,6 @@ enum DocumentBuilder {
                                   topLevel: heading.topLevel))
         }
         return result
-    }
-
-    /// `## Title ##` → `Title`: the text between the opening and the optional closing sequence.
-    static func atxTitle(_ line: ArraySlice<UInt8>) -> String {
-        var start = line.startIndex
-        if line.count >= 3, line[start] == 0xEF, line[start + 1] == 0xBB, line[start + 2] == 0xBF { start += 3 }
-        while start < line.endIndex, Byte.isSpaceOrTab(line[start]) { start += 1 }
-        while start < line.endIndex, line[start] == Byte.hash { start += 1 }
-        var end = line.endIndex
-        while end > start, Byte.isSpaceOrTab(line[end - 1]) { end -= 1 }
-        // A closing sequence of #s counts only when preceded by a space or tab (or nothing).
-        var hashes = end
-        while hashes > start, line[hashes - 1] == Byte.hash { hashes -= 1 }
-        if hashes < end, hashes == start || Byte.isSpaceOrTab(line[hashes - 1]) { end = hashes }
-        return trimmedString(line[start..<end])
     }
 
     private static func setextTitle(_ bytes: [UInt8], lines: [Line], _ heading: ParsedHeading) -> String {

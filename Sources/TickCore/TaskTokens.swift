@@ -40,6 +40,11 @@ public struct TaskTokens: Sendable, Equatable {
 
     /// The value of the first `key:value` token with this key, scanning raw bytes.
     static func value(ofKey key: StaticString, in bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+        word(withKey: key, in: bytes).map { $0.dropFirst(key.utf8CodeUnitCount + 1) }
+    }
+
+    /// The whole first `key:value` word with this key (what an edit of the field replaces).
+    static func word(withKey key: StaticString, in bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
         let keyLength = key.utf8CodeUnitCount
         // Most tasks have no such key: look for `key:` before splitting into words.
         guard containsField(key, bytes) else { return nil }
@@ -47,7 +52,7 @@ public struct TaskTokens: Sendable, Equatable {
         forEachWord(bytes) { word in
             guard found == nil, word.count > keyLength + 1, word[word.startIndex + keyLength] == Byte.colon else { return }
             for k in 0..<keyLength where word[word.startIndex + k] != key.utf8Start[k] { return }
-            if let colon = fieldColon(word), colon == word.startIndex + keyLength { found = word[(colon + 1)...] }
+            if let colon = fieldColon(word), colon == word.startIndex + keyLength { found = word }
         }
         return found
     }

@@ -32,7 +32,7 @@ public enum GroupEdits {
             let content = Array(document.bytes[line.start..<indent]) + Array(name.trimmingSpaces.utf8)
             return [Splice(lines: heading.line..<heading.lastLine, replacement: [content])]
         }
-        let title = atxTitleRange(document.bytes, line)
+        let title = ATXHeading.titleRange(document.bytes, line)
         var content = Array(document.bytes[line.start..<title.lowerBound])
         if title.isEmpty, let last = content.last, !Byte.isSpaceOrTab(last) { content.append(Byte.space) }
         content += Array(name.trimmingSpaces.utf8)
@@ -59,24 +59,5 @@ public enum GroupEdits {
         // A section that ended the file may lack the blank line that separated it from the next.
         if let last = lines.last, !last.isEmpty, target < document.lines.count { lines.append([]) }
         return [.insert(lines, before: target), .delete(moving)]
-    }
-
-    /// The title's byte range in an ATX heading line (after `#`s and spaces, before the closing
-    /// sequence and trailing spaces).
-    static func atxTitleRange(_ bytes: [UInt8], _ line: Line) -> Range<Int> {
-        var start = line.start
-        if line.contentEnd - start >= 3, bytes[start] == 0xEF, bytes[start + 1] == 0xBB, bytes[start + 2] == 0xBF { start += 3 }
-        while start < line.contentEnd, Byte.isSpaceOrTab(bytes[start]) { start += 1 }
-        while start < line.contentEnd, bytes[start] == Byte.hash { start += 1 }
-        while start < line.contentEnd, Byte.isSpaceOrTab(bytes[start]) { start += 1 }
-        var end = line.contentEnd
-        while end > start, Byte.isSpaceOrTab(bytes[end - 1]) { end -= 1 }
-        var hashes = end
-        while hashes > start, bytes[hashes - 1] == Byte.hash { hashes -= 1 }
-        if hashes < end, hashes == start || Byte.isSpaceOrTab(bytes[hashes - 1]) {
-            end = hashes
-            while end > start, Byte.isSpaceOrTab(bytes[end - 1]) { end -= 1 }
-        }
-        return start..<end
     }
 }

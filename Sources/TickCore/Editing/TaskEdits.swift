@@ -41,7 +41,8 @@ public enum TaskEdits {
             let line = document.lines[lineIndex]
             var start = lineIndex == task.line ? task.textStart : line.start
             while lineIndex != task.line, start < line.contentEnd, Byte.isSpaceOrTab(document.bytes[start]) { start += 1 }
-            guard let token = dueToken(document.bytes, start, line.contentEnd) else { continue }
+            guard let word = TaskTokens.word(withKey: "due", in: document.bytes[start..<line.contentEnd]) else { continue }
+            let token = word.startIndex..<word.endIndex
             var content = Array(document.bytes[line.start..<token.lowerBound])
             if let value {
                 content += Array("due:".utf8) + value
@@ -90,18 +91,6 @@ public enum TaskEdits {
     /// Deletes the task with its wrapped text, notes and subtasks.
     public static func delete(_ task: Task) -> [Splice] {
         [.delete(task.line..<(task.lastLine + 1))]
-    }
-
-    /// The `due:` token in `start..<end`: a word starting with `due:`, outside inline code.
-    static func dueToken(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Range<Int>? {
-        var found: Range<Int>?
-        TaskTokens.forEachWord(bytes[start..<end]) { word in
-            guard found == nil, let colon = TaskTokens.fieldColon(word), colon - word.startIndex == 3,
-                  bytes[word.startIndex] == 0x64, bytes[word.startIndex + 1] == 0x75, bytes[word.startIndex + 2] == 0x65
-            else { return }
-            found = word.startIndex..<word.endIndex
-        }
-        return found
     }
 
     /// The task's first line with `word` added at the end of its text (before trailing spaces,

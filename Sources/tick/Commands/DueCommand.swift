@@ -64,7 +64,7 @@ enum RemoveCommand: Command {
             if !arguments.flag("yes"), !arguments.flag("dry-run") {
                 let document = Document(bytes: try FileReader.read(target.path))
                 for task in try EditSession.resolve(target.references, in: document, path: target.path) {
-                    let subtasks = document.tasks[(task.index + 1)...].prefix { $0.line <= task.lastLine }.count
+                    let subtasks = document.descendants(of: task).count
                     guard subtasks > 0 else { continue }
                     let question = "Delete '\(task.text)' and its \(subtasks) subtask\(subtasks == 1 ? "" : "s")?"
                     if EditSession.confirm(question, context: &context) == false {

@@ -42,7 +42,7 @@ enum DoneCommand: TaskChangeCommand {
 
     static func splices(for task: Task, in document: Document, arguments: ParsedArguments,
                         notes: inout [String]) throws(TickError) -> [Splice] {
-        let open = document.tasks[(task.index + 1)...].prefix { $0.line <= task.lastLine }.filter { !$0.status.isClosed }
+        let open = document.descendants(of: task).filter { !$0.status.isClosed }
         var splices = TaskEdits.setStatus(task, to: .done, in: document)
         if arguments.flag("with-subtasks") {
             for subtask in open { splices += TaskEdits.setStatus(subtask, to: .done, in: document) }
