@@ -48,9 +48,9 @@ enum HTMLBlockScanner {
     /// Whether a line holding a kind 1-5 block ends it.
     static func endsBlock(kind: Int, _ s: Bytes, _ at: Int, _ end: Int) -> Bool {
         switch kind {
-        case 1: return containsCaseInsensitive(s, at, end, "</script>")
-            || containsCaseInsensitive(s, at, end, "</pre>")
-            || containsCaseInsensitive(s, at, end, "</style>")
+        case 1: return contains(s, at, end, "</script>", ignoringCase: true)
+            || contains(s, at, end, "</pre>", ignoringCase: true)
+            || contains(s, at, end, "</style>", ignoringCase: true)
         case 2: return contains(s, at, end, "-->")
         case 3: return contains(s, at, end, "?>")
         case 4: return contains(s, at, end, ">")
@@ -140,28 +140,15 @@ enum HTMLBlockScanner {
         return true
     }
 
-    private static func contains(_ s: Bytes, _ at: Int, _ end: Int, _ needle: StaticString) -> Bool {
-        let count = needle.utf8CodeUnitCount
-        let p = needle.utf8Start
-        var i = at
-        while i + count <= end {
-            if s[i] == p[0] {
-                var k = 1
-                while k < count, s[i + k] == p[k] { k += 1 }
-                if k == count { return true }
-            }
-            i += 1
-        }
-        return false
-    }
-
-    private static func containsCaseInsensitive(_ s: Bytes, _ at: Int, _ end: Int, _ needle: StaticString) -> Bool {
+    /// Whether `needle` (lowercase ASCII) occurs in `at..<end`, optionally ignoring ASCII case.
+    private static func contains(_ s: Bytes, _ at: Int, _ end: Int, _ needle: StaticString,
+                                 ignoringCase: Bool = false) -> Bool {
         let count = needle.utf8CodeUnitCount
         let p = needle.utf8Start
         var i = at
         while i + count <= end {
             var k = 0
-            while k < count, Byte.lower(s[i + k]) == p[k] { k += 1 }
+            while k < count, (ignoringCase ? Byte.lower(s[i + k]) : s[i + k]) == p[k] { k += 1 }
             if k == count { return true }
             i += 1
         }
