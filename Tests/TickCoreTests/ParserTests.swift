@@ -100,3 +100,10 @@ import Testing
         #expect(Document("x\r\ny\r\nz\n").dominantLineEnding == .crlf)
     }
 }
+
+@Suite struct ListViewTests {
+    @Test func dueTokenLeavesTheRestOfTheTextAlone() {
+        let tasks = Document("- [ ] a  b due:2026-12-01 c\n- [ ] due:2026-12-01 first\n- [ ] last due:2026-12-01\n- [ ] bad due:2026-02-30\n").tasks
+        #expect(tasks.map(ListView.displayText) == ["a  b c", "first", "last", "bad due:2026-02-30"])
+    }
+}

@@ -53,14 +53,18 @@ public enum ListView {
         return text
     }
 
-    /// The task's text without its `due:` token, which is shown as a relative date instead.
+    /// The task's text without its `due:` token (and one space beside it), which is shown as a
+    /// relative date instead. Everything else, runs of spaces included, stays as written.
     static func displayText(_ task: Task) -> String {
         guard task.due != nil, let value = task.dueValue else { return task.text }
-        let token = "due:" + value
         let words = task.text.split(separator: " ", omittingEmptySubsequences: false)
-        guard let position = words.firstIndex(where: { $0 == token }) else { return task.text }
+        guard let position = words.firstIndex(where: { $0 == "due:" + value }) else { return task.text }
         var remaining = words
         remaining.remove(at: position)
-        return remaining.filter { !$0.isEmpty }.joined(separator: " ")
+        // The token's neighbours met at two spaces where one separated each from it: drop one.
+        if position > 0, position < remaining.count, remaining[position].isEmpty {
+            remaining.remove(at: position)
+        }
+        return remaining.joined(separator: " ")
     }
 }
