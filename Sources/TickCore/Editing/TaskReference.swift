@@ -20,7 +20,13 @@ public enum TaskReference {
             throw .noSuchLine(line, lineCount: document.lines.count)
         }
         let index = line - 1
-        if let found = document.tasks.first(where: { $0.line <= index && index <= $0.textLastLine }) { return found }
+        // Tasks are sorted by line: find the last one starting at or before `index`.
+        var low = 0, high = document.tasks.count
+        while low < high {
+            let middle = (low + high) / 2
+            if document.tasks[middle].line <= index { low = middle + 1 } else { high = middle }
+        }
+        if low > 0, document.tasks[low - 1].textLastLine >= index { return document.tasks[low - 1] }
         throw .notATask(line: line)
     }
 }

@@ -61,7 +61,7 @@ enum RemoveCommand: Command {
         guard !arguments.operands.isEmpty else { throw TickError.usage(.missingOperand("task reference"), command: name) }
         for target in try EditSession.targets(arguments.operands, arguments, environment: context.environment) {
             // Ask before locking: a prompt must not hold the file.
-            if !arguments.flag("yes"), !arguments.flag("dry-run") {
+            if !arguments.flag("yes"), !arguments.flag("dry-run"), EditSession.isInteractive {
                 let document = Document(bytes: try FileReader.read(target.path))
                 for task in try EditSession.resolve(target.references, in: document, path: target.path) {
                     let subtasks = document.descendants(of: task).count

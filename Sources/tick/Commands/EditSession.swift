@@ -92,9 +92,12 @@ enum EditSession {
         return tasks
     }
 
-    /// Asks a yes/no question when both stdin and stderr are terminals; nil when not interactive.
+    /// Whether a question can be asked: both stdin and stderr are terminals.
+    static var isInteractive: Bool { Syscalls.isTerminal(0) && Syscalls.isTerminal(2) }
+
+    /// Asks a yes/no question when interactive; nil when not.
     static func confirm(_ question: String, context: inout CommandContext) -> Bool? {
-        guard Syscalls.isTerminal(0), Syscalls.isTerminal(2) else { return nil }
+        guard isInteractive else { return nil }
         context.stderr.write(question + " [y/N] ")
         context.stderr.flush()
         var answer: [UInt8] = []
