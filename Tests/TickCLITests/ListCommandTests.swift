@@ -31,8 +31,12 @@ import Testing
         #expect(!plain.stdout.contains("\u{1B}["), "no escape codes when stdout is not a terminal")
         let forced = try TickProcess.run(["list", "--color=always", "-f", example], in: root)
         #expect(forced.stdout.contains("\u{1B}[31m2 days overdue"), "overdue in red")
-        let never = try TickProcess.run(["list", "--color", "never", "-f", example], in: root, environment: ["NO_COLOR": "1"])
-        #expect(!never.stdout.contains("\u{1B}["))
+        // An explicit --color=always wins over NO_COLOR, as tick(1) says.
+        let explicit = try TickProcess.run(["list", "--color", "always", "-f", example], in: root, environment: ["NO_COLOR": "1"])
+        #expect(explicit.stdout == forced.stdout)
+        let invalid = try TickProcess.run(["list", "--color=sometimes", "-f", example], in: root)
+        #expect(invalid.status == 2)
+        #expect(invalid.stderr.hasPrefix("tick: invalid value 'sometimes' for '--color': expected auto, always or never"))
     }
 
     @Test func findsTodoInParentButNotPastRepositoryRoot() throws {
