@@ -17,12 +17,4 @@ public enum LineKind: UInt8, Sendable, Equatable {
     case indentedCode
     case html
     case tableRow
-
-    /// Lines whose bytes are literal content that layout changes must never touch.
-    public var isVerbatim: Bool {
-        switch self {
-        case .frontMatter, .fenceOpen, .fenceContent, .fenceClose, .indentedCode, .html: return true
-        default: return false
-        }
-    }
 }

@@ -4,6 +4,8 @@ public struct JSONWriter: Sendable {
     public private(set) var bytes: [UInt8] = []
     private var needsComma: [Bool] = [false]
 
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
     public init() {}
 
     private mutating func separator() {
@@ -55,8 +57,7 @@ public struct JSONWriter: Sendable {
             case 0x0D: bytes.append(contentsOf: [0x5C, 0x72])
             case 0x09: bytes.append(contentsOf: [0x5C, 0x74])
             case 0..<0x20:
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, JSONWriter.hexDigits[Int(byte >> 4)], JSONWriter.hexDigits[Int(byte & 0xF)]])
             default: bytes.append(byte)
             }
         }
