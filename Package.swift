@@ -16,6 +16,6 @@ let package = Package(
         // Deterministic benchmark; compares tick against baselines measured in the same run.
         .executableTarget(name: "tick-bench", dependencies: ["TickCore"]),
         .testTarget(name: "TickCoreTests", dependencies: ["TickCore"]),
-        .testTarget(name: "TickCLITests", dependencies: ["tick"]),
+        .testTarget(name: "TickCLITests", dependencies: ["tick", "TickCore"]),
     ]
 )

@@ -63,6 +63,22 @@ enum Benchmark {
                         baselineName: "per task at 1 000 tasks", seconds: perTaskLarge, baselineSeconds: perTaskSmall,
                         target: "within 1.5x (linear)", met: perTaskLarge / perTaskSmall <= 1.5))
 
+        // Views, run as a user runs them, against `cat` of the same file.
+        let tick = Spawn.tickPath
+        let cat = Measure.median(runs: runs) { Spawn.run(["cat", path]) }
+        for (name, arguments, target) in [
+            ("tick list (open tasks, text)", ["list", "-f", path], 5.0),
+            ("tick list --all --json", ["list", "--all", "--json", "-f", path], 10.0),
+            ("tick today", ["today", "-f", path], 5.0),
+            ("tick board -w 120", ["board", "-w", "120", "-f", path], 5.0),
+            ("tick groups", ["groups", "-f", path], 5.0),
+        ] {
+            precondition(Spawn.run([tick] + arguments) == 0, "tick \(arguments) failed")
+            let time = Measure.median(runs: runs) { Spawn.run([tick] + arguments) }
+            rows.append(Row(name: "\(name), \(taskCount) tasks", baselineName: "cat of the file", seconds: time,
+                            baselineSeconds: cat, target: "<= \(Int(target))x", met: time / cat <= target))
+        }
+
         if json { printJSON(rows, bytes: file.count) } else { printTable(rows, bytes: file.count) }
     }
 

@@ -10,6 +10,7 @@ struct Environment {
     let tickToday: String?
     let noColor: String?
     let term: String?
+    let columns: String?
     let home: String?
     let stateHome: String?
     let workingDirectory: String
@@ -19,6 +20,7 @@ struct Environment {
                     tickToday: Syscalls.environment("TICK_TODAY"),
                     noColor: Syscalls.environment("NO_COLOR"),
                     term: Syscalls.environment("TERM"),
+                    columns: Syscalls.environment("COLUMNS"),
                     home: Syscalls.environment("HOME"),
                     stateHome: Syscalls.environment("XDG_STATE_HOME"),
                     workingDirectory: Syscalls.currentDirectory() ?? ".")

@@ -65,7 +65,8 @@ import Testing
 
     @Test(arguments: [
         (["list", "-f", "/nonexistent/TODO.md"], "tick: /nonexistent/TODO.md: no such file\n"),
-        (["list", "-f", "/tmp"], "tick: /tmp: is a directory\n"),
+        (["done", "-f", "/tmp", "1"], "tick: /tmp: is a directory\n"),
+        (["list", "/nonexistent/"], "tick: /nonexistent/: no such file\n"),
         (["list", "-f", "/etc/hostname/TODO.md"], "tick: /etc/hostname/TODO.md: not a directory\n"),
     ])
     func unreadableFilesFailWithOneLine(_ arguments: [String], _ message: String) throws {

@@ -1,4 +1,6 @@
-/// `tick list`: tasks grouped under their headings, each with its line number.
+/// `tick list` and the views built on it (today, overdue, important, completed).
+///
+/// In file or group order, tasks appear under their group headings with their line numbers:
 ///
 ///     Groceries
 ///        3  [ ] Buy milk  tomorrow
@@ -6,56 +8,95 @@
 ///     Work / Backend
 ///       12  [/] Fix login  2 days overdue
 ///       13    [ ] Write the test
+///
+/// In any other order the list is flat, and each task ends with its group:
+///
+///       12  [/] Fix login  2 days overdue  · Work / Backend
+///        3  [ ] Buy milk  tomorrow  · Groceries
+///
+/// With more than one file, headings name the file and flat rows start with `path:line`.
 public enum ListView {
-    public static func render(_ sources: [SourceDocument], today: CivilDate, style: TextStyle,
-                              include: (Task) -> Bool) -> String {
+    public static func render(_ items: [ViewItem], in sources: [SourceDocument], order: TaskOrder,
+                              today: CivilDate, style: TextStyle) -> String {
         var out = ""
         let showFiles = sources.count > 1
-        for source in sources {
-            let document = source.document
-            let shown = document.tasks.filter(include)
-            guard !shown.isEmpty else { continue }
-            let width = String(shown.map { $0.line + 1 }.max() ?? 1).count
-            var currentGroup: Int?? = .none
-            for task in shown {
-                if currentGroup != .some(task.group) {
-                    currentGroup = .some(task.group)
+        if order.keepsGroupsTogether {
+            var numberWidths: [Int: Int] = [:]
+            for item in items {
+                let line = sources[item.source].document.tasks[item.task].line + 1
+                numberWidths[item.source] = max(numberWidths[item.source] ?? 1, decimalDigits(line))
+            }
+            var current: (source: Int, group: Int?)?
+            for item in items {
+                let document = sources[item.source].document
+                let task = document.tasks[item.task]
+                if current == nil || current!.source != item.source || current!.group != task.group {
+                    current = (item.source, task.group)
                     let path = document.groupPath(of: task).joined(separator: " / ")
-                    let header = showFiles ? (path.isEmpty ? source.path : "\(source.path): \(path)") : path
+                    let file = sources[item.source].path
+                    let header = showFiles ? (path.isEmpty ? file : "\(file): \(path)") : path
                     if !header.isEmpty { out += style.bold(TerminalText.sanitized(header)) + "\n" }
                 }
-                out += line(for: task, width: width, today: today, style: style) + "\n"
+                let number = String(task.line + 1)
+                out += String(repeating: " ", count: 2 + numberWidths[item.source]! - number.count) + style.dim(number) + "  "
+                out += String(repeating: "  ", count: task.depth)
+                out += line(for: task, today: today, style: style) + "\n"
+            }
+        } else {
+            let locations = items.map { item -> String in
+                let line = String(sources[item.source].document.tasks[item.task].line + 1)
+                return showFiles ? "\(sources[item.source].path):\(line)" : line
+            }
+            let width = locations.map { DisplayWidth.of($0) }.max() ?? 0
+            for (item, location) in zip(items, locations) {
+                let document = sources[item.source].document
+                let task = document.tasks[item.task]
+                let padding = String(repeating: " ", count: width - DisplayWidth.of(location))
+                let shownLocation = TerminalText.sanitized(location)
+                out += showFiles ? "  " + style.dim(shownLocation) + padding + "  " : "  " + padding + style.dim(shownLocation) + "  "
+                out += line(for: task, today: today, style: style)
+                let path = document.groupPath(of: task).joined(separator: " / ")
+                if !path.isEmpty { out += "  " + style.dim("· " + TerminalText.sanitized(path)) }
+                out += "\n"
             }
         }
         return out
     }
 
-    static func line(for task: Task, width: Int, today: CivilDate, style: TextStyle) -> String {
-        let number = String(task.line + 1)
-        var text = String(repeating: " ", count: 2 + width - number.count) + style.dim(number) + "  "
-        text += String(repeating: "  ", count: task.depth)
-        let box = "[\(task.status.character)]"
-        text += task.status == .done ? style.dim(box) : box
+    /// A task as one line: checkbox, star, text and its due date relative to today.
+    public static func line(for task: Task, today: CivilDate, style: TextStyle) -> String {
+        let box = "[\(TerminalText.sanitized(task.status.character))]"
+        var text = task.status == .done ? style.dim(box) : box
         text += " "
         if task.important { text += style.yellow("*") + " " }
         let body = TerminalText.sanitized(displayText(task))
         text += task.status.isClosed ? style.dim(body) : body
-        if let due = task.due {
-            let state = DueState(due: due, today: today)
-            let label = state.description
-            switch state {
-            case _ where task.status.isClosed: text += "  " + style.dim(label)
-            case .overdue: text += "  " + style.red(label)
-            case .today: text += "  " + style.yellow(label)
-            case .upcoming: text += "  " + style.cyan(label)
-            }
-        }
+        if let label = dueLabel(task, today: today, style: style) { text += "  " + label }
         return text
+    }
+
+    /// "2 days overdue" in red, "today" in yellow, later dates in cyan; dim once the task is closed.
+    static func dueLabel(_ task: Task, today: CivilDate, style: TextStyle) -> String? {
+        guard let due = task.due else { return nil }
+        let state = DueState(due: due, today: today)
+        let label = state.description
+        if task.status.isClosed { return style.dim(label) }
+        switch state {
+        case .overdue: return style.red(label)
+        case .today: return style.yellow(label)
+        case .upcoming: return style.cyan(label)
+        }
+    }
+
+    static func decimalDigits(_ value: Int) -> Int {
+        var digits = 1, rest = value
+        while rest >= 10 { rest /= 10; digits += 1 }
+        return digits
     }
 
     /// The task's text without its `due:` token (and one space beside it), which is shown as a
     /// relative date instead. Everything else, runs of spaces included, stays as written.
-    static func displayText(_ task: Task) -> String {
+    public static func displayText(_ task: Task) -> String {
         guard task.due != nil, let value = task.dueValue else { return task.text }
         let words = task.text.split(separator: " ", omittingEmptySubsequences: false)
         guard let position = words.firstIndex(where: { $0 == "due:" + value }) else { return task.text }

@@ -1,46 +1,103 @@
 import TickCore
 
-enum ListCommand: Command {
-    static let name = "list"
-    static let summary = "List tasks, grouped by heading, with their line numbers."
-    static let usage = "tick list [--all] [--json] [-f FILE] [FILE...]"
-    static let options = [
-        OptionSpec("file", short: "f", value: "FILE", help: "Read FILE (default: TICK_FILE, else the nearest TODO.md)."),
-        OptionSpec("all", short: "a", help: "Show every task, done ones included (default: open and doing)."),
-        OptionSpec("json", help: "Print tasks as a JSON array (schema in tick(1))."),
-        OptionSpec("color", value: "WHEN", help: "Colour output: auto (default), always or never."),
-    ]
-    static let examples: [(command: String, explanation: String)] = [
-        ("tick list", "Open tasks in the nearest TODO.md."),
-        ("tick list --all -f notes/todo.md", "Every task in notes/todo.md, done ones included."),
-        ("tick list --all --json | jq '.[] | select(.important)'", "Starred tasks, for a script."),
-    ]
+/// A view that lists tasks: `list` and its presets. Each preset is a query and an order that
+/// the shared options can narrow (`tick today --group Work`) or change (`tick important --all`).
+protocol TaskListCommand: Command {
+    static var defaults: TaskQuery { get }
+    static var defaultOrder: TaskOrder { get }
+}
+
+extension TaskListCommand {
+    static var listOptions: [OptionSpec] {
+        ViewOptions.filters + [OptionSpec("sort", short: "s", value: "KEY", help: "Order: file, due, group, status or text (default: \(defaultOrder.rawValue)).")]
+            + ViewOptions.output
+    }
 
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
-        let today = try context.environment.today()
-        let color: ColorChoice
-        do { color = try ColorChoice(option: arguments.value("color")) } catch { throw .usage(error, command: name) }
-        let paths = try DocumentLoader.paths(arguments, environment: context.environment)
-        let sources = try paths.map { path throws(TickError) in try DocumentLoader.load(path) }
-        let includeAll = arguments.flag("all")
-        let include: (Task) -> Bool = { includeAll || !$0.status.isClosed }
-        if arguments.flag("json") {
-            var json = JSONWriter()
-            json.beginArray()
-            for source in sources {
-                for task in source.document.tasks where include(task) {
-                    json.lineBreak()
-                    TaskJSON.write(task, in: source.document, file: source.path, to: &json)
-                }
+        let view = try ViewOptions(arguments, command: name, defaults: defaults, environment: context.environment)
+        var order = defaultOrder
+        if let key = arguments.value("sort") {
+            guard let chosen = TaskOrder(rawValue: key) else {
+                throw .usage(.invalidValue(option: "--sort", value: key, expected: "file, due, group, status or text"), command: name)
             }
-            json.newline()
-            json.endArray()
-            json.newline()
-            context.stdout.write(bytes: json.bytes)
+            order = chosen
+        }
+        let sources = try view.load()
+        let items = order.sorted(ViewItem.select(sources, query: view.query, today: view.today), in: sources)
+        if arguments.flag("json") {
+            ViewOptions.writeJSON(items, in: sources, to: &context.stdout)
         } else {
-            let style = color.style(for: 1, environment: context.environment)
-            context.stdout.write(ListView.render(sources, today: today, style: style, include: include))
+            context.stdout.write(ListView.render(items, in: sources, order: order, today: view.today, style: view.style))
         }
         return 0
     }
+}
+
+enum ListCommand: TaskListCommand {
+    static let name = "list"
+    static let summary = "List tasks, grouped by heading, with their line numbers."
+    static let usage = "tick list [OPTIONS] [FILE|FOLDER|WORD...]"
+    static var options: [OptionSpec] { listOptions }
+    static let defaults = TaskQuery()
+    static let defaultOrder = TaskOrder.file
+    static let examples: [(command: String, explanation: String)] = [
+        ("tick list", "Open and in-progress tasks in the nearest TODO.md."),
+        ("tick list --all -f notes/todo.md", "Every task in notes/todo.md, done ones included."),
+        ("tick list --group work --due week --sort due", "Work tasks due in the next 7 days, soonest first."),
+        ("tick list milk", "Open tasks whose text contains 'milk'."),
+        ("tick list docs/ --tag bug", "Open tasks tagged #bug in every Markdown file under docs/."),
+        ("tick list --all --json | jq '.[] | select(.important)'", "Starred tasks, for a script."),
+    ]
+}
+
+enum TodayCommand: TaskListCommand {
+    static let name = "today"
+    static let summary = "Open tasks due today or overdue, soonest first."
+    static let usage = "tick today [OPTIONS] [FILE|FOLDER|WORD...]"
+    static var options: [OptionSpec] { listOptions }
+    static var defaults: TaskQuery { var query = TaskQuery(); query.due = .todayOrOverdue; return query }
+    static let defaultOrder = TaskOrder.due
+    static let examples: [(command: String, explanation: String)] = [
+        ("tick today", "What needs doing today, overdue tasks first."),
+        ("tick today ~/notes", "The same across every Markdown file under ~/notes."),
+    ]
+}
+
+enum OverdueCommand: TaskListCommand {
+    static let name = "overdue"
+    static let summary = "Open tasks whose due date has passed, most overdue first."
+    static let usage = "tick overdue [OPTIONS] [FILE|FOLDER|WORD...]"
+    static var options: [OptionSpec] { listOptions }
+    static var defaults: TaskQuery { var query = TaskQuery(); query.due = .overdue; return query }
+    static let defaultOrder = TaskOrder.due
+    static let examples: [(command: String, explanation: String)] = [
+        ("tick overdue", "Every late task in the nearest TODO.md."),
+        ("tick overdue --json | jq length", "How many tasks are late."),
+    ]
+}
+
+enum ImportantCommand: TaskListCommand {
+    static let name = "important"
+    static let summary = "Starred tasks from every group: the Important list."
+    static let usage = "tick important [OPTIONS] [FILE|FOLDER|WORD...]"
+    static var options: [OptionSpec] { listOptions }
+    static var defaults: TaskQuery { var query = TaskQuery(); query.importantOnly = true; return query }
+    static let defaultOrder = TaskOrder.file
+    static let examples: [(command: String, explanation: String)] = [
+        ("tick important", "Open starred tasks, by group."),
+        ("tick important --all --sort due", "Every starred task, done ones too, by due date."),
+    ]
+}
+
+enum CompletedCommand: TaskListCommand {
+    static let name = "completed"
+    static let summary = "Done tasks, by group."
+    static let usage = "tick completed [OPTIONS] [FILE|FOLDER|WORD...]"
+    static var options: [OptionSpec] { listOptions }
+    static var defaults: TaskQuery { var query = TaskQuery(); query.statuses = [.closed]; return query }
+    static let defaultOrder = TaskOrder.file
+    static let examples: [(command: String, explanation: String)] = [
+        ("tick completed", "What is done, group by group."),
+        ("tick completed --group work --json", "Done work tasks, for a script."),
+    ]
 }

@@ -43,6 +43,9 @@ enum AtomicFile {
             guard let current = Syscalls.fileStatus(target), current.st_ino == locked.st_ino, current.st_dev == locked.st_dev else {
                 continue  // replaced while we waited: lock the new file instead
             }
+            if (locked.st_mode & S_IFMT) == S_IFDIR {
+                throw TickError.cannotRead(path: path, reason: "is a directory")
+            }
             if (locked.st_mode & S_IFMT) != S_IFREG {
                 throw TickError.cannotWrite(path: path, reason: "not a regular file")
             }

@@ -1,0 +1,118 @@
+/// `tick board`: Todo, Doing and Done side by side, one card per task, fitted to `width`
+/// columns. Below 60 columns the three lists are stacked instead.
+///
+///     Todo (4)                 │ Doing (1)                │ Done (2)
+///     ─────────────────────────┼──────────────────────────┼─────────────────────────
+///     * Renew passport  2 da…  │ Paint the fence @weekend │ Call the plumber
+///     Milk                     │                          │ Sand the boards
+///
+/// Cards are cut to their column by display width (CJK and emoji take two columns) and end in
+/// `…` when cut. The due date stays visible when the column has room for it.
+public enum BoardView {
+    public static let minimumSideBySideWidth = 60
+
+    public enum Column: Int, CaseIterable, Sendable {
+        case todo, doing, done
+
+        public var title: String {
+            switch self {
+            case .todo: return "Todo"
+            case .doing: return "Doing"
+            case .done: return "Done"
+            }
+        }
+
+        public init(_ status: TaskStatus) {
+            switch TaskQuery.StatusClass(status) {
+            case .open: self = .todo
+            case .doing: self = .doing
+            case .closed: self = .done
+            }
+        }
+    }
+
+    /// The items of each column, in the order given.
+    public static func columns(_ items: [ViewItem], in sources: [SourceDocument]) -> [[ViewItem]] {
+        var columns: [[ViewItem]] = Array(repeating: [], count: Column.allCases.count)
+        for item in items {
+            columns[Column(sources[item.source].document.tasks[item.task].status).rawValue].append(item)
+        }
+        return columns
+    }
+
+    public static func render(_ items: [ViewItem], in sources: [SourceDocument], width: Int,
+                              today: CivilDate, style: TextStyle) -> String {
+        var out = ""
+        for (index, source) in sources.enumerated() {
+            let own = items.filter { $0.source == index }
+            if sources.count > 1 {
+                guard !own.isEmpty else { continue }
+                if !out.isEmpty { out += "\n" }
+                out += style.bold(DisplayWidth.truncated(TerminalText.sanitized(source.path), to: width)) + "\n"
+            }
+            let tasks = columns(own, in: sources).map { $0.map { source.document.tasks[$0.task] } }
+            out += width >= minimumSideBySideWidth
+                ? sideBySide(tasks, width: width, today: today, style: style)
+                : stacked(tasks, width: width, today: today, style: style)
+        }
+        return out
+    }
+
+    static func sideBySide(_ columns: [[Task]], width: Int, today: CivilDate, style: TextStyle) -> String {
+        let cell = (width - 6) / 3
+        let separator = " " + style.dim("│") + " "
+        var out = trimmedTrailingSpaces(Column.allCases.map { column in
+            let title = DisplayWidth.truncated(header(column, count: columns[column.rawValue].count), to: cell)
+            return style.bold(title) + String(repeating: " ", count: cell - DisplayWidth.of(title))
+        }.joined(separator: separator)) + "\n"
+        out += style.dim(Array(repeating: String(repeating: "─", count: cell), count: 3).joined(separator: "─┼─")) + "\n"
+        let height = columns.map(\.count).max() ?? 0
+        for row in 0..<height {
+            var cells: [String] = []
+            for column in columns {
+                cells.append(row < column.count ? card(column[row], width: cell, today: today, style: style) : String(repeating: " ", count: cell))
+            }
+            out += trimmedTrailingSpaces(cells.joined(separator: separator)) + "\n"
+        }
+        return out
+    }
+
+    static func stacked(_ columns: [[Task]], width: Int, today: CivilDate, style: TextStyle) -> String {
+        var out = ""
+        for column in Column.allCases {
+            if column != .todo { out += "\n" }
+            out += style.bold(header(column, count: columns[column.rawValue].count)) + "\n"
+            for task in columns[column.rawValue] {
+                out += "  " + trimmedTrailingSpaces(card(task, width: max(width - 2, 1), today: today, style: style)) + "\n"
+            }
+        }
+        return out
+    }
+
+    static func header(_ column: Column, count: Int) -> String { "\(column.title) (\(count))" }
+
+    /// A card exactly `width` columns wide: star, text, and the due date when it fits.
+    static func card(_ task: Task, width: Int, today: CivilDate, style: TextStyle) -> String {
+        let prefix = task.important ? "* " : ""
+        let text = TerminalText.sanitized(ListView.displayText(task))
+        let label = task.due.map { DueState(due: $0, today: today).description }
+        var room = width - prefix.count
+        var shownLabel = ""
+        if let label, let styled = ListView.dueLabel(task, today: today, style: style),
+           room - DisplayWidth.of(label) - 2 >= min(DisplayWidth.of(text), 10) {
+            room -= DisplayWidth.of(label) + 2
+            shownLabel = "  " + styled
+        }
+        let body = DisplayWidth.truncated(text, to: room)
+        let used = prefix.count + DisplayWidth.of(body) + (shownLabel.isEmpty ? 0 : DisplayWidth.of(label!) + 2)
+        let styledPrefix = task.important ? style.yellow("*") + " " : ""
+        let styledBody = task.status.isClosed ? style.dim(body) : body
+        return styledPrefix + styledBody + shownLabel + String(repeating: " ", count: max(0, width - used))
+    }
+
+    private static func trimmedTrailingSpaces(_ text: String) -> String {
+        var text = text
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}

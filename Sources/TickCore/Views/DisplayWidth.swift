@@ -1,0 +1,75 @@
+/// How many terminal columns text takes: 2 for East Asian wide and fullwidth characters and for
+/// emoji, 0 for combining marks, joiners and other zero-width scalars, 1 otherwise. Measured per
+/// grapheme cluster, so a ZWJ emoji sequence or a letter with accents counts once.
+public enum DisplayWidth {
+    public static func of(_ text: String) -> Int {
+        // Fast path: printable ASCII is one column per byte.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        var width = 0
+        for character in text { width += of(character) }
+        return width
+    }
+
+    public static func of(_ character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        // An emoji presentation selector (U+FE0F) makes a text-default symbol two columns wide.
+        if scalars.count > 1, scalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
+        if isWide(first) { return 2 }
+        return isZeroWidth(first) ? 0 : 1
+    }
+
+    /// The longest prefix that fits in `width` columns, ending in `…` when anything was cut.
+    public static func truncated(_ text: String, to width: Int) -> String {
+        guard width > 0 else { return "" }
+        guard of(text) > width else { return text }
+        var result = ""
+        var used = 0
+        for character in text {
+            let w = of(character)
+            if used + w > width - 1 { break }
+            result.append(character)
+            used += w
+        }
+        return result + "…"
+    }
+
+    /// `text` followed by spaces up to `width` columns (unchanged when it is already wider).
+    public static func padded(_ text: String, to width: Int) -> String {
+        let missing = width - of(text)
+        return missing > 0 ? text + String(repeating: " ", count: missing) : text
+    }
+
+    static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format, .control: return true
+        default: return scalar.value == 0x200B || (0x1160...0x11FF).contains(scalar.value)
+        }
+    }
+
+    static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value < 0x1100 { return false }
+        if scalar.properties.isEmojiPresentation { return true }
+        var low = 0, high = wideRanges.count - 1
+        while low <= high {
+            let middle = (low + high) / 2
+            let range = wideRanges[middle]
+            if value < range.lowerBound { high = middle - 1 } else if value > range.upperBound { low = middle + 1 } else { return true }
+        }
+        return false
+    }
+
+    /// East Asian Wide (W) and Fullwidth (F) blocks from Unicode's EastAsianWidth.txt, merged
+    /// into ranges; emoji are covered by `isEmojiPresentation`.
+    static let wideRanges: [ClosedRange<UInt32>] = [
+        0x1100...0x115F, 0x2329...0x232A, 0x2E80...0x2E99, 0x2E9B...0x2EF3, 0x2F00...0x2FD5,
+        0x2FF0...0x2FFF, 0x3000...0x303E, 0x3041...0x3096, 0x3099...0x30FF, 0x3105...0x312F,
+        0x3131...0x318E, 0x3190...0x31E3, 0x31EF...0x321E, 0x3220...0x3247, 0x3250...0x4DBF,
+        0x4E00...0xA48C, 0xA490...0xA4C6, 0xA960...0xA97C, 0xAC00...0xD7A3, 0xF900...0xFAFF,
+        0xFE10...0xFE19, 0xFE30...0xFE52, 0xFE54...0xFE66, 0xFE68...0xFE6B, 0xFF01...0xFF60,
+        0xFFE0...0xFFE6, 0x16FE0...0x16FE4, 0x17000...0x187F7, 0x18800...0x18CD5, 0x1B000...0x1B122,
+        0x1B150...0x1B152, 0x1B164...0x1B167, 0x1B170...0x1B2FB, 0x1F200...0x1F202,
+        0x1F210...0x1F23B, 0x1F240...0x1F248, 0x1F250...0x1F251, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
+    ]
+}

@@ -1,0 +1,56 @@
+/// How many of a group's own tasks are open, in progress and closed. Subgroups are tallied
+/// separately; tasks above a file's first heading form a tally with no heading.
+public struct GroupTally: Sendable, Equatable {
+    public let source: Int
+    /// Index into the document's `headings`; nil for the tasks above the first heading.
+    public let heading: Int?
+    /// How deep the group is nested: 0 for a group with no enclosing group.
+    public let depth: Int
+    public var open = 0
+    public var doing = 0
+    /// Done and every other closed status (`[-]`, `[>]`).
+    public var closed = 0
+
+    public var total: Int { open + doing + closed }
+    /// Whole percent done, rounded down so that 100 means every task is closed.
+    public var percent: Int { total == 0 ? 0 : closed * 100 / total }
+
+    /// One tally per group of every source, in file order, for the groups `query.group` selects
+    /// (all of them when it is nil), counting the tasks `query` accepts. The no-heading tally
+    /// is included only when it has tasks.
+    public static func tally(_ sources: [SourceDocument], query: TaskQuery, today: CivilDate) -> [GroupTally] {
+        var result: [GroupTally] = []
+        for (sourceIndex, source) in sources.enumerated() {
+            let document = source.document
+            var rows: [Int?: Int] = [:]
+            var ungrouped = GroupTally(source: sourceIndex, heading: nil, depth: 0)
+            var tallies: [GroupTally] = []
+            for (index, heading) in document.headings.enumerated() where heading.topLevel {
+                if let group = query.group, !TaskQuery.path(document.groupPath(ofHeading: index), startsWith: group) { continue }
+                var depth = 0, parent = heading.parent
+                while let next = parent { depth += 1; parent = document.headings[next].parent }
+                rows[index] = tallies.count
+                tallies.append(GroupTally(source: sourceIndex, heading: index, depth: depth))
+            }
+            for task in document.tasks where query.matches(task, in: document, today: today) {
+                if let group = task.group {
+                    guard let row = rows[group] else { continue }
+                    tallies[row].count(task.status)
+                } else {
+                    ungrouped.count(task.status)
+                }
+            }
+            if ungrouped.total > 0 { result.append(ungrouped) }
+            result.append(contentsOf: tallies)
+        }
+        return result
+    }
+
+    mutating func count(_ status: TaskStatus) {
+        switch TaskQuery.StatusClass(status) {
+        case .open: open += 1
+        case .doing: doing += 1
+        case .closed: closed += 1
+        }
+    }
+}

@@ -1,0 +1,22 @@
+/// One task shown by a view: which source document it comes from and its index in that
+/// document's `tasks`.
+public struct ViewItem: Sendable, Hashable {
+    public let source: Int
+    public let task: Int
+
+    public init(source: Int, task: Int) {
+        self.source = source
+        self.task = task
+    }
+
+    /// Every task of `sources` that `query` accepts, in file order.
+    public static func select(_ sources: [SourceDocument], query: TaskQuery, today: CivilDate) -> [ViewItem] {
+        var items: [ViewItem] = []
+        for (index, source) in sources.enumerated() {
+            for task in source.document.tasks where query.matches(task, in: source.document, today: today) {
+                items.append(ViewItem(source: index, task: task.index))
+            }
+        }
+        return items
+    }
+}

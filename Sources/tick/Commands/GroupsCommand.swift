@@ -1,0 +1,71 @@
+import TickCore
+
+/// What `groups` and `progress` share: they tally every group's tasks.
+protocol TallyCommand: Command {
+    static func render(_ tallies: [GroupTally], in sources: [SourceDocument], style: TextStyle) -> String
+}
+
+extension TallyCommand {
+    static var tallyOptions: [OptionSpec] {
+        [ViewOptions.filters[0], ViewOptions.filters[1]] + ViewOptions.output.map { option in
+            option.long == "json"
+                ? OptionSpec("json", help: "Print one JSON object per group (schema in tick(1)).")
+                : option
+        }
+    }
+
+    static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
+        var query = TaskQuery()
+        query.statuses = nil
+        let view = try ViewOptions(arguments, command: name, defaults: query, environment: context.environment,
+                                   acceptsWords: false)
+        let sources = try view.load()
+        let tallies = GroupTally.tally(sources, query: view.query, today: view.today)
+        if arguments.flag("json") {
+            var json = JSONWriter()
+            json.beginArray()
+            for tally in tallies {
+                json.lineBreak()
+                GroupJSON.write(tally, in: sources[tally.source], to: &json)
+            }
+            if !tallies.isEmpty { json.newline() }
+            json.endArray()
+            json.newline()
+            context.stdout.write(bytes: json.bytes)
+        } else {
+            context.stdout.write(render(tallies, in: sources, style: view.style))
+        }
+        return 0
+    }
+}
+
+enum GroupsCommand: TallyCommand {
+    static let name = "groups"
+    static let summary = "Every group with its open and done counts and a progress bar."
+    static let usage = "tick groups [OPTIONS] [FILE|FOLDER...]"
+    static var options: [OptionSpec] { tallyOptions }
+    static let examples: [(command: String, explanation: String)] = [
+        ("tick groups", "The groups of the nearest TODO.md."),
+        ("tick groups --group work", "Work and its subgroups."),
+        ("tick groups --json | jq -r '.[] | select(.open == 0) | .group | join(\"/\")'", "Groups with nothing left to do."),
+    ]
+
+    static func render(_ tallies: [GroupTally], in sources: [SourceDocument], style: TextStyle) -> String {
+        GroupsView.render(tallies, in: sources, style: style)
+    }
+}
+
+enum ProgressCommand: TallyCommand {
+    static let name = "progress"
+    static let summary = "Done out of total, per group and overall."
+    static let usage = "tick progress [OPTIONS] [FILE|FOLDER...]"
+    static var options: [OptionSpec] { tallyOptions }
+    static let examples: [(command: String, explanation: String)] = [
+        ("tick progress", "How far along each group of the nearest TODO.md is."),
+        ("tick progress docs/", "The same for every Markdown file under docs/."),
+    ]
+
+    static func render(_ tallies: [GroupTally], in sources: [SourceDocument], style: TextStyle) -> String {
+        ProgressView.render(tallies, in: sources, style: style)
+    }
+}

@@ -1,0 +1,87 @@
+import TickCore
+
+/// What the task views (list, today, overdue, important, completed, board) share: the filters,
+/// the inputs, colour and today's date.
+struct ViewOptions {
+    static let filters = [
+        OptionSpec("file", short: "f", value: "FILE", help: "Read FILE; repeatable (default: operands, TICK_FILE, else the nearest TODO.md)."),
+        OptionSpec("group", short: "g", value: "GROUP", help: "Only tasks in GROUP and its subgroups (a path such as 'Work/Backend', any case)."),
+        OptionSpec("open", help: "Open tasks ([ ])."),
+        OptionSpec("doing", help: "Tasks in progress ([/])."),
+        OptionSpec("done", help: "Done and other closed tasks ([x], [-], ...)."),
+        OptionSpec("all", short: "a", help: "Tasks of every status."),
+        OptionSpec("important", short: "i", help: "Only starred tasks."),
+        OptionSpec("due", value: "WHEN", help: "today, tomorrow, week, overdue, soon, none, any, before:DATE, after:DATE or a DATE."),
+        OptionSpec("tag", short: "t", value: "TAG", help: "Only tasks with #TAG (or +project, @context); repeatable."),
+    ]
+    static let output = [
+        OptionSpec("json", help: "Print the tasks as a JSON array, one object per line (schema in tick(1))."),
+        OptionSpec("color", value: "WHEN", help: "Colour output: auto (default: on a terminal without NO_COLOR), always or never."),
+    ]
+
+    var query = TaskQuery()
+    var paths: [String] = []
+    let today: CivilDate
+    let style: TextStyle
+
+    /// Reads the options; `defaults` is the view's own query (what `tick today` means), which
+    /// the options narrow or widen. Operands that name an existing file or folder are inputs;
+    /// any other operand is a word the task text must contain.
+    init(_ arguments: ParsedArguments, command: String, defaults: TaskQuery, environment: Environment,
+         acceptsWords: Bool = true) throws(TickError) {
+        today = try environment.today()
+        do { style = try ColorChoice(option: arguments.value("color")).style(for: 1, environment: environment) } catch {
+            throw .usage(error, command: command)
+        }
+        query = defaults
+        var statuses: Set<TaskQuery.StatusClass> = []
+        if arguments.flag("open") { statuses.insert(.open) }
+        if arguments.flag("doing") { statuses.insert(.doing) }
+        if arguments.flag("done") { statuses.insert(.closed) }
+        if arguments.flag("all") { query.statuses = nil } else if !statuses.isEmpty { query.statuses = statuses }
+        if let group = arguments.value("group") { query.group = TaskQuery.groupPath(group) }
+        if arguments.flag("important") { query.importantOnly = true }
+        if let due = arguments.value("due") {
+            guard let filter = DueFilter(parsing: due, today: today) else {
+                throw .usage(.invalidValue(option: "--due", value: due,
+                                           expected: "today, tomorrow, week, overdue, soon, none, any, before:DATE, after:DATE or a date"),
+                             command: command)
+            }
+            query.due = filter
+        }
+        query.tags += arguments.allValues("tag")
+        paths = arguments.allValues("file")
+        for operand in arguments.operands {
+            if Syscalls.fileStatus(operand) != nil || !acceptsWords || Self.looksLikePath(operand) {
+                paths.append(operand)
+            } else {
+                query.words.append(operand)
+            }
+        }
+        if paths.isEmpty { paths = [try TodoFileLocator.locate(explicit: nil, environment: environment)] }
+    }
+
+    /// A name with a slash or a Markdown extension is meant as a file even when it is missing,
+    /// so that a typo gets "no such file" rather than an empty search.
+    static func looksLikePath(_ operand: String) -> Bool {
+        operand.contains("/") || PathWalker.isMarkdown(operand)
+    }
+
+    func load() throws(TickError) -> [SourceDocument] {
+        try PathWalker.files(paths).map { path throws(TickError) in try DocumentLoader.load(path) }
+    }
+
+    static func writeJSON(_ items: [ViewItem], in sources: [SourceDocument], to output: inout Output) {
+        var json = JSONWriter()
+        json.beginArray()
+        for item in items {
+            json.lineBreak()
+            let source = sources[item.source]
+            TaskJSON.write(source.document.tasks[item.task], in: source.document, file: source.path, to: &json)
+        }
+        if !items.isEmpty { json.newline() }
+        json.endArray()
+        json.newline()
+        output.write(bytes: json.bytes)
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+import TickCore
+
+/// Every view on the bundled example, as text (plain and coloured) and as JSON, pinned by goldens
+/// under Fixtures/views/; the board at three widths; and the views over folders of corpus files.
+@Suite struct ViewCommandTests {
+    let example = "Fixtures/example/TODO.md"
+    let root = TickProcess.packageRoot
+
+    static let views: [(name: String, arguments: [String])] = [
+        ("today", ["today"]),
+        ("overdue", ["overdue"]),
+        ("important", ["important"]),
+        ("completed", ["completed"]),
+        ("groups", ["groups"]),
+        ("progress", ["progress"]),
+        ("list-due-week", ["list", "--due", "week", "--sort", "due"]),
+        ("list-group", ["list", "--group", "home/groceries", "--all"]),
+        ("list-sort-status", ["list", "--all", "--sort", "status"]),
+        ("list-word-tag", ["list", "--all", "--tag", "errands", "passport"]),
+        ("board-40", ["board", "--width", "40"]),
+        ("board-80", ["board", "--width", "80"]),
+        ("board-160", ["board", "--width=160"]),
+    ]
+
+    @Test(arguments: views)
+    func plainColouredAndJSON(view: (name: String, arguments: [String])) throws {
+        let plain = try TickProcess.run(view.arguments + ["-f", example], in: root)
+        #expect(plain.status == 0)
+        #expect(plain.stderr.isEmpty)
+        try expectGolden(plain.stdout, "views/\(view.name).txt")
+        #expect(!plain.stdout.contains("\u{1B}"))
+
+        let coloured = try TickProcess.run(view.arguments + ["--color=always", "-f", example], in: root)
+        try expectGolden(coloured.stdout, "views/\(view.name).ansi.txt")
+        #expect(Self.withoutEscapes(coloured.stdout) == plain.stdout, "colour changes nothing but colour")
+        // NO_COLOR turns colour off even on a terminal; with a pipe it must be plain anyway.
+        let noColor = try TickProcess.run(view.arguments + ["-f", example], in: root, environment: ["NO_COLOR": "1"])
+        #expect(noColor.stdout == plain.stdout)
+
+        guard !view.name.hasPrefix("board-") || view.name == "board-80" else { return }
+        let json = try TickProcess.run(view.arguments + ["--json", "-f", example], in: root)
+        #expect(json.status == 0)
+        try expectGolden(json.stdout, "views/\(view.name).json")
+        let parsed = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
+        #expect(parsed != nil, "--json prints an array of objects")
+    }
+
+    @Test func viewsAgreeWithTheirListEquivalents() throws {
+        func tasks(_ arguments: [String]) throws -> String {
+            try TickProcess.run(arguments + ["--json", "-f", example], in: root).stdout
+        }
+        #expect(try tasks(["today"]) == tasks(["list", "--due", "soon", "--sort", "due"]))
+        #expect(try tasks(["overdue"]) == tasks(["list", "--due", "overdue", "--sort", "due"]))
+        #expect(try tasks(["important"]) == tasks(["list", "--important"]))
+        #expect(try tasks(["completed"]) == tasks(["list", "--done"]))
+    }
+
+    @Test(arguments: [40, 59, 60, 80, 120, 160])
+    func boardFitsItsWidth(width: Int) throws {
+        let result = try TickProcess.run(["board", "--width", String(width), "Fixtures/views/wide.md"], in: root)
+        #expect(result.status == 0)
+        for line in result.stdout.split(separator: "\n") {
+            #expect(DisplayWidth.of(String(line)) <= width, "\(line)")
+        }
+        if width >= 60 { #expect(result.stdout.contains(" │ ")) } else { #expect(!result.stdout.contains("│")) }
+    }
+
+    @Test func boardAlignsWideCharacters() throws {
+        let result = try TickProcess.run(["board", "--width", "80", "Fixtures/views/wide.md"], in: root)
+        try expectGolden(result.stdout, "views/wide-board-80.txt")
+        // Every separator sits in the same terminal column, whatever the cards hold.
+        let rows = result.stdout.split(separator: "\n").filter { $0.contains("│") }
+        let columns = Set(rows.map { row in DisplayWidth.of(String(row[..<row.firstIndex(of: "│")!])) })
+        #expect(columns.count == 1)
+    }
+
+    /// The corpus's non-Latin files (Persian, Chinese, Korean, Japanese, Russian) in one folder.
+    func corpusFolder() throws -> TemporaryDirectory {
+        let folder = try TemporaryDirectory()
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("todo"), withIntermediateDirectories: true)
+        let corpus = TickProcess.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+        for name in ["001-persian-api-ninja.md", "007-crlf-typora-chinese-no-eol.md", "010-russian-strike-dates.md",
+                     "014-korean-multiline-continuation.md", "015-japanese-fullwidth.md"] {
+            try FileManager.default.copyItem(at: corpus.appendingPathComponent(name),
+                                             to: folder.url.appendingPathComponent("todo/\(name)"))
+        }
+        try folder.write("todo/.hidden/skipped.md", "- [ ] hidden folders are skipped\n")
+        try folder.write("todo/node_modules/pkg/README.md", "- [ ] so is node_modules\n")
+        try folder.write("todo/notes.txt", "- [ ] and files that are not Markdown\n")
+        try folder.write("todo/sub/NOTES.MARKDOWN", "# Deep\n\n- [ ] found in a subfolder\n")
+        return folder
+    }
+
+    @Test(arguments: [["list", "--all"], ["groups"], ["progress"], ["board", "-w", "100"], ["list", "--sort", "text"]])
+    func walksAFolderOfCorpusFiles(arguments: [String]) throws {
+        let folder = try corpusFolder()
+        let result = try TickProcess.run(arguments + ["todo"], in: folder.url)
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        #expect(!result.stdout.contains("hidden") && !result.stdout.contains("node_modules") && !result.stdout.contains("not Markdown"))
+        try expectGolden(result.stdout, "views/corpus-\(arguments.joined(separator: "-")).txt")
+    }
+
+    @Test func errorsExitTwoAndEmptyViewsExitZero() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("TODO.md", "# Empty\n")
+        let empty = try TickProcess.run(["today"], in: folder.url)
+        #expect(empty.status == 0 && empty.stdout.isEmpty && empty.stderr.isEmpty)
+        let emptyJSON = try TickProcess.run(["overdue", "--json"], in: folder.url)
+        #expect(emptyJSON.stdout == "[]\n")
+        let cases: [([String], String)] = [
+            (["list", "--due", "someday"], "tick: invalid value 'someday' for '--due'"),
+            (["list", "--sort", "size"], "tick: invalid value 'size' for '--sort'"),
+            (["board", "--width", "0"], "tick: invalid value '0' for '--width'"),
+            (["list", "missing.md"], "tick: missing.md: no such file"),
+            (["list", "missing/"], "tick: missing/: no such file"),
+            (["groups", "notes"], "tick: notes: no such file"),
+        ]
+        for (arguments, message) in cases {
+            let result = try TickProcess.run(arguments, in: folder.url)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stderr.hasPrefix(message), "\(arguments): \(result.stderr)")
+        }
+    }
+
+    static func withoutEscapes(_ text: String) -> String {
+        text.replacing(/\x{1B}\[[0-9;]*m/, with: "")
+    }
+}

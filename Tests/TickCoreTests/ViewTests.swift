@@ -1,0 +1,116 @@
+import Testing
+@testable import TickCore
+
+@Suite struct DisplayWidthTests {
+    @Test(arguments: [
+        ("abc", 3), ("", 0), ("한글", 4), ("中文字", 6), ("カタカナ", 8), ("ｆｕｌｌ", 8), ("／、", 4),
+        ("e\u{301}", 1), ("🔴", 2), ("👩‍💻", 2), ("❤️", 2), ("Привет", 6), ("لیست\u{200C}ها", 6),
+    ])
+    func columns(text: String, width: Int) {
+        #expect(DisplayWidth.of(text) == width, "\(text)")
+    }
+
+    @Test func truncationKeepsWithinWidthAndMarksTheCut() {
+        #expect(DisplayWidth.truncated("hello world", to: 8) == "hello w…")
+        #expect(DisplayWidth.truncated("hello", to: 5) == "hello")
+        // A wide character that would straddle the edge is left out entirely.
+        #expect(DisplayWidth.truncated("中文字体", to: 6) == "中文…")
+        #expect(DisplayWidth.of(DisplayWidth.truncated("中文字体", to: 6)) == 5)
+        #expect(DisplayWidth.truncated("e\u{301}e\u{301}e\u{301}", to: 2) == "e\u{301}…")
+        #expect(DisplayWidth.padded("한", to: 4) == "한  ")
+    }
+}
+
+@Suite struct QueryTests {
+    let today = CivilDate(iso: "2026-11-22")!
+    let document = Document("""
+    - [ ] loose
+    # Work
+    - [ ] * ship due:2026-11-20 #release
+    - [/] review due:2026-11-22 +web @desk
+    ## Backend
+    - [x] migrate due:2026-11-25
+    - [-] dropped
+    - [ ] later due:2026-12-30 #Release
+
+    """)
+
+    func texts(_ configure: (inout TaskQuery) -> Void) -> [String] {
+        var query = TaskQuery()
+        configure(&query)
+        return document.tasks.filter { query.matches($0, in: document, today: today) }.map { $0.text.split(separator: " ").first.map(String.init) ?? "" }
+    }
+
+    @Test func defaultsToOpenAndDoing() {
+        #expect(texts { _ in } == ["loose", "ship", "review", "later"])
+        #expect(texts { $0.statuses = [.closed] } == ["migrate", "dropped"])
+        #expect(texts { $0.statuses = nil }.count == 6)
+    }
+
+    @Test func groupIsACaseInsensitivePathPrefix() {
+        #expect(texts { $0.group = TaskQuery.groupPath("work") } == ["ship", "review", "later"])
+        #expect(texts { $0.group = TaskQuery.groupPath(" WORK / backend ") } == ["later"])
+        #expect(texts { $0.group = TaskQuery.groupPath("Backend") } == [])
+    }
+
+    @Test func dueFilters() {
+        func due(_ text: String) -> [String] { texts { $0.statuses = nil; $0.due = DueFilter(parsing: text, today: today) } }
+        #expect(due("overdue") == ["ship"])
+        #expect(due("today") == ["review"])
+        #expect(due("soon") == ["ship", "review"])
+        #expect(due("week") == ["review", "migrate"])
+        #expect(due("none") == ["loose", "dropped"])
+        #expect(due("any") == ["ship", "review", "migrate", "later"])
+        #expect(due("before:2026-11-25") == ["ship", "review"])
+        #expect(due("after:tomorrow") == ["migrate", "later"])
+        #expect(due("2026-11-25") == ["migrate"])
+        #expect(DueFilter(parsing: "someday", today: today) == nil)
+        #expect(DueFilter(parsing: "before:soon", today: today) == nil)
+    }
+
+    @Test func tagsAndWords() {
+        #expect(texts { $0.tags = ["release"] } == ["ship", "later"])
+        #expect(texts { $0.tags = ["+web"] } == ["review"])
+        #expect(texts { $0.tags = ["@desk", "#release"] } == [])
+        #expect(texts { $0.words = ["SHIP"] } == ["ship"])
+        #expect(texts { $0.words = ["o"] } == ["loose"])
+        #expect(texts { $0.words = ["re", "VIEW"] } == ["review"])
+        #expect(texts { $0.importantOnly = true } == ["ship"])
+    }
+
+    @Test func ordersAreStableAndPutUndatedLast() {
+        let sources = [SourceDocument(path: "a.md", document: document)]
+        var query = TaskQuery()
+        query.statuses = nil
+        let items = ViewItem.select(sources, query: query, today: today)
+        func names(_ order: TaskOrder) -> [String] {
+            order.sorted(items, in: sources).map { String(document.tasks[$0.task].text.split(separator: " ")[0]) }
+        }
+        #expect(names(.file) == ["loose", "ship", "review", "migrate", "dropped", "later"])
+        #expect(names(.due) == ["ship", "review", "migrate", "later", "loose", "dropped"])
+        #expect(names(.status) == ["review", "loose", "ship", "later", "dropped", "migrate"])
+        #expect(names(.text) == ["dropped", "later", "loose", "migrate", "review", "ship"])
+        #expect(names(.group) == ["loose", "ship", "review", "migrate", "dropped", "later"])
+    }
+
+    @Test func talliesCountOwnTasksPerGroup() {
+        let sources = [SourceDocument(path: "a.md", document: document)]
+        var query = TaskQuery()
+        query.statuses = nil
+        let tallies = GroupTally.tally(sources, query: query, today: today)
+        #expect(tallies.map(\.heading) == [nil, 0, 1])
+        #expect(tallies.map(\.depth) == [0, 0, 1])
+        #expect(tallies.map(\.open) == [1, 1, 1])
+        #expect(tallies.map(\.doing) == [0, 1, 0])
+        #expect(tallies.map(\.closed) == [0, 0, 2])
+        #expect(tallies[2].percent == 66)
+    }
+
+    @Test func progressBarIsFullOnlyWhenDone() {
+        #expect(ProgressBar.render(done: 0, total: 3, width: 10, style: .plain) == "░░░░░░░░░░")
+        #expect(ProgressBar.render(done: 1, total: 100, width: 10, style: .plain) == "█░░░░░░░░░")
+        #expect(ProgressBar.render(done: 99, total: 100, width: 10, style: .plain) == "█████████░")
+        #expect(ProgressBar.render(done: 4, total: 4, width: 10, style: .plain) == "██████████")
+        #expect(ProgressBar.render(done: 0, total: 0, width: 4, style: .plain) == "░░░░")
+    }
+}
