@@ -67,12 +67,20 @@ public enum BoardView {
         }.joined(separator: separator)) + "\n"
         out += style.dim(Array(repeating: String(repeating: "─", count: cell), count: 3).joined(separator: "─┼─")) + "\n"
         let height = columns.map(\.count).max() ?? 0
+        let blank = String(repeating: " ", count: cell)
         for row in 0..<height {
-            var cells: [String] = []
-            for column in columns {
-                cells.append(row < column.count ? card(column[row], width: cell, today: today, style: style) : String(repeating: " ", count: cell))
+            for (index, column) in columns.enumerated() {
+                let isLast = index == columns.count - 1
+                if index > 0 { out += isLast && row >= column.count ? " " + style.dim("│") : separator }
+                if row < column.count {
+                    let card = card(column[row], width: cell, today: today, style: style)
+                    out += card.text
+                    if !isLast { out += String(repeating: " ", count: cell - card.width) }
+                } else if !isLast {
+                    out += blank
+                }
             }
-            out += trimmedTrailingSpaces(cells.joined(separator: separator)) + "\n"
+            out += "\n"
         }
         return out
     }
@@ -83,7 +91,7 @@ public enum BoardView {
             if column != .todo { out += "\n" }
             out += style.bold(header(column, count: columns[column.rawValue].count)) + "\n"
             for task in columns[column.rawValue] {
-                out += "  " + trimmedTrailingSpaces(card(task, width: max(width - 2, 1), today: today, style: style)) + "\n"
+                out += "  " + card(task, width: max(width - 2, 1), today: today, style: style).text + "\n"
             }
         }
         return out
@@ -91,8 +99,9 @@ public enum BoardView {
 
     static func header(_ column: Column, count: Int) -> String { "\(column.title) (\(count))" }
 
-    /// A card exactly `width` columns wide: star, text, and the due date when it fits.
-    static func card(_ task: Task, width: Int, today: CivilDate, style: TextStyle) -> String {
+    /// A card at most `width` columns wide: star, text, and the due date when it fits; with the
+    /// columns it takes.
+    static func card(_ task: Task, width: Int, today: CivilDate, style: TextStyle) -> (text: String, width: Int) {
         let prefix = task.important ? "* " : ""
         let text = TerminalText.sanitized(ListView.displayText(task))
         let label = task.due.map { DueState(due: $0, today: today).description }
@@ -107,7 +116,7 @@ public enum BoardView {
         let used = prefix.count + DisplayWidth.of(body) + (shownLabel.isEmpty ? 0 : DisplayWidth.of(label!) + 2)
         let styledPrefix = task.important ? style.yellow("*") + " " : ""
         let styledBody = task.status.isClosed ? style.dim(body) : body
-        return styledPrefix + styledBody + shownLabel + String(repeating: " ", count: max(0, width - used))
+        return (styledPrefix + styledBody + shownLabel, used)
     }
 
     private static func trimmedTrailingSpaces(_ text: String) -> String {

@@ -23,6 +23,9 @@ public enum DisplayWidth {
     public static func truncated(_ text: String, to width: Int) -> String {
         guard width > 0 else { return "" }
         guard of(text) > width else { return text }
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            return String(decoding: text.utf8.prefix(width - 1), as: UTF8.self) + "…"
+        }
         var result = ""
         var used = 0
         for character in text {

@@ -47,20 +47,33 @@ public struct JSONWriter: Sendable {
         bytes.append(0x0A)
     }
 
+    /// Appends a quoted string, copying runs that need no escape in one go.
     private mutating func appendString(_ value: String) {
         bytes.append(0x22)
-        for byte in value.utf8 {
-            switch byte {
-            case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
-            case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: bytes.append(contentsOf: [0x5C, 0x6E])
-            case 0x0D: bytes.append(contentsOf: [0x5C, 0x72])
-            case 0x09: bytes.append(contentsOf: [0x5C, 0x74])
-            case 0..<0x20:
-                bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, JSONWriter.hexDigits[Int(byte >> 4)], JSONWriter.hexDigits[Int(byte & 0xF)]])
-            default: bytes.append(byte)
+        var value = value
+        value.withUTF8 { buffer in
+            var runStart = 0
+            for index in 0..<buffer.count {
+                let byte = buffer[index]
+                if byte >= 0x20 && byte != 0x22 && byte != 0x5C { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart..<index]))
+                appendEscape(byte)
+                runStart = index + 1
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart...]))
         }
         bytes.append(0x22)
+    }
+
+    private mutating func appendEscape(_ byte: UInt8) {
+        switch byte {
+        case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
+        case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
+        case 0x0A: bytes.append(contentsOf: [0x5C, 0x6E])
+        case 0x0D: bytes.append(contentsOf: [0x5C, 0x72])
+        case 0x09: bytes.append(contentsOf: [0x5C, 0x74])
+        default:
+            bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, JSONWriter.hexDigits[Int(byte >> 4)], JSONWriter.hexDigits[Int(byte & 0xF)]])
+        }
     }
 }

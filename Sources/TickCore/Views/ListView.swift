@@ -98,14 +98,23 @@ public enum ListView {
     /// relative date instead. Everything else, runs of spaces included, stays as written.
     public static func displayText(_ task: Task) -> String {
         guard task.due != nil, let value = task.dueValue else { return task.text }
-        let words = task.text.split(separator: " ", omittingEmptySubsequences: false)
-        guard let position = words.firstIndex(where: { $0 == "due:" + value }) else { return task.text }
-        var remaining = words
-        remaining.remove(at: position)
-        // The token's neighbours met at two spaces where one separated each from it: drop one.
-        if position > 0, position < remaining.count, remaining[position].isEmpty {
-            remaining.remove(at: position)
+        let text = Array(task.text.utf8)
+        let token = Array(("due:" + value).utf8)
+        var start = 0
+        while start + token.count <= text.count {
+            let atWordStart = start == 0 || text[start - 1] == Byte.space
+            let end = start + token.count
+            if atWordStart, text[start..<end].elementsEqual(token), end == text.count || text[end] == Byte.space {
+                // Remove the token and the space after it (or before it, at the end of the text).
+                var cut = start..<end
+                if end < text.count { cut = start..<(end + 1) } else if start > 0 { cut = (start - 1)..<end }
+                var kept = text
+                kept.removeSubrange(cut)
+                return String(decoding: kept, as: UTF8.self)
+            }
+            guard let next = text[(start + 1)...].firstIndex(of: Byte.space) else { break }
+            start = next + 1
         }
-        return remaining.joined(separator: " ")
+        return task.text
     }
 }
