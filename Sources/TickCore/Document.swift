@@ -13,6 +13,10 @@ public struct Document: Sendable {
     public let headings: [Heading]
     /// Lines `0..<frontMatterEnd` are front matter.
     public let frontMatterEnd: Int
+    /// Every list item, task or not, in file order (the formatter and linter need the lists).
+    let items: [ParsedItem]
+    /// Lines that continue the paragraph of the line before them.
+    let paragraphContinuations: [Int]
 
     public init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -21,6 +25,8 @@ public struct Document: Sendable {
         let structure = bytes.withUnsafeBufferPointer { BlockParser.parse($0, lines: lines) }
         kinds = structure.kinds
         frontMatterEnd = structure.frontMatterEnd
+        items = structure.items
+        paragraphContinuations = structure.paragraphContinuations
         let headings = DocumentBuilder.headings(bytes, lines: lines, parsed: structure.headings)
         self.headings = headings
         tasks = DocumentBuilder.tasks(bytes, lines: lines, structure: structure, headings: headings)

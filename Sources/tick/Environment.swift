@@ -11,6 +11,7 @@ struct Environment {
     let noColor: String?
     let term: String?
     let columns: String?
+    let jobs: String?
     let home: String?
     let stateHome: String?
     let workingDirectory: String
@@ -21,6 +22,7 @@ struct Environment {
                     noColor: Syscalls.environment("NO_COLOR"),
                     term: Syscalls.environment("TERM"),
                     columns: Syscalls.environment("COLUMNS"),
+                    jobs: Syscalls.environment("TICK_JOBS"),
                     home: Syscalls.environment("HOME"),
                     stateHome: Syscalls.environment("XDG_STATE_HOME"),
                     workingDirectory: Syscalls.currentDirectory() ?? ".")

@@ -12,7 +12,8 @@ enum Tick {
         [ListCommand.self, TodayCommand.self, OverdueCommand.self, ImportantCommand.self, CompletedCommand.self,
          GroupsCommand.self, ProgressCommand.self, BoardCommand.self, AddCommand.self, DoneCommand.self, ReopenCommand.self, StartCommand.self,
          StarCommand.self, UnstarCommand.self, DueCommand.self, EditTextCommand.self, MoveCommand.self,
-         RemoveCommand.self, NoteCommand.self, GroupCommand.self, ArchiveCommand.self, UndoCommand.self]
+         RemoveCommand.self, NoteCommand.self, GroupCommand.self, ArchiveCommand.self, UndoCommand.self,
+         FmtCommand.self]
     }
 
     static func main() {

@@ -22,10 +22,6 @@ import Testing
 /// - **Front matter** is not Markdown to cmark-gfm; it is blanked before rendering, as GitHub
 ///   does by showing it as a table.
 @Suite struct OracleTests {
-    static let cmark: String? = ["/usr/bin/cmark-gfm", "/usr/local/bin/cmark-gfm"].first {
-        FileManager.default.isExecutableFile(atPath: $0)
-    }
-
     @Test(arguments: Paths.allInputs)
     func tasksMatchGitHub(_ url: URL) throws {
         try compare(try bytes(of: url), name: url.lastPathComponent)
@@ -57,7 +53,7 @@ import Testing
     }
 
     func compare(_ input: [UInt8], name: String) throws {
-        let cmark = try #require(Self.cmark, "cmark-gfm is not installed: apt-get install cmark-gfm")
+        let cmark = try #require(GFM.cmark, "cmark-gfm is not installed: apt-get install cmark-gfm")
         let document = Document(bytes: input)
         var rendered = [UInt8]()
         for (index, line) in document.lines.enumerated() {
@@ -65,7 +61,7 @@ import Testing
             if index >= document.frontMatterEnd { rendered += input[line.contentRange] }
             rendered += input[line.contentEnd..<line.end]
         }
-        let html = try run(cmark, ["-e", "tasklist", "-e", "table", "--sourcepos"], input: rendered)
+        let html = try GFM.run(cmark, ["-e", "tasklist", "-e", "table", "--sourcepos"], input: rendered)
 
         var expected: [Int: Bool] = [:]
         for task in document.tasks where task.status.isGitHubCheckbox {
@@ -134,24 +130,5 @@ import Testing
             }
         }
         return result
-    }
-
-    func run(_ executable: String, _ arguments: [String], input: [UInt8]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let stdin = Pipe(), stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        try process.run()
-        // Write on another thread so a large output cannot deadlock against a full pipe.
-        let writer = Thread {
-            stdin.fileHandleForWriting.write(Data(input))
-            try? stdin.fileHandleForWriting.close()
-        }
-        writer.start()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: output, as: UTF8.self)
     }
 }

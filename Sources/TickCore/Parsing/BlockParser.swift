@@ -35,6 +35,8 @@ struct BlockParser {
         var lastLineTextStart = 0
         /// The task whose text this paragraph is, or -1.
         var ownerItem: Int32 = -1
+        /// For a list: its number, shared by its items.
+        var listID: Int32 = -1
 
         init(kind: Kind) { self.kind = kind }
     }
@@ -45,6 +47,8 @@ struct BlockParser {
     private var items: [ParsedItem] = []
     private var headings: [ParsedHeading] = []
     private var continuations: [TextContinuation] = []
+    private var paragraphContinuations: [Int] = []
+    private var listCount: Int32 = 0
     private var stack: [Container] = [Container(kind: .document)]
 
     // The cursor over the current line, named as in cmark.
@@ -79,7 +83,8 @@ struct BlockParser {
             parser.process(line: index, start: start, end: current.contentEnd)
         }
         return ParsedStructure(kinds: parser.kinds, items: parser.items, headings: parser.headings,
-                               continuations: parser.continuations, frontMatterEnd: frontMatterEnd)
+                               continuations: parser.continuations, paragraphContinuations: parser.paragraphContinuations,
+                               frontMatterEnd: frontMatterEnd)
     }
 
     // MARK: - The cursor
@@ -345,6 +350,7 @@ struct BlockParser {
         stack[index].lastLine = line
         stack[index].lastLineTextStart = firstNonspace
         kinds[line] = .paragraph
+        if stack[index].firstLine != line { paragraphContinuations.append(line) }
         let owner = stack[index].ownerItem
         if owner >= 0, stack[index].firstLine != line {
             items[Int(owner)].textLastLine = line
@@ -421,8 +427,11 @@ struct BlockParser {
             var list = Container(kind: .list)
             list.ordered = marker.ordered
             list.delimiter = marker.delimiter
+            list.listID = listCount
+            listCount += 1
             push(list)
         }
+        let listID = stack[container].listID
         var parentItem: Int32 = -1
         var quoteDepth = 0
         for block in stack {
@@ -433,7 +442,7 @@ struct BlockParser {
         items.append(ParsedItem(line: line, lastLine: line, textLastLine: line, parent: parentItem,
                                 markerStart: markerStart, markerLength: marker.length,
                                 ordered: marker.ordered, contentColumn: column,
-                                quoteDepth: quoteDepth))
+                                quoteDepth: quoteDepth, list: listID, delimiter: marker.delimiter))
         kinds[line] = .marker
         var item = Container(kind: .item)
         item.markerOffset = markerOffset

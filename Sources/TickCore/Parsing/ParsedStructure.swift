@@ -12,6 +12,10 @@ struct ParsedItem: Sendable {
     /// Visual column (tabs expanded) where the item's content starts: where subtasks and notes align.
     var contentColumn: Int
     var quoteDepth: Int
+    /// Which list the item belongs to: items of one list share the number.
+    var list: Int32
+    /// The bullet (`-`, `*`, `+`) or, for an ordered item, `.` or `)`.
+    var delimiter: UInt8
     /// Byte offset of the checkbox's `[`, or -1 when the item is not a task.
     var checkboxStart: Int = -1
     /// Byte offset just past the checkbox's `]`.
@@ -40,6 +44,8 @@ struct ParsedStructure: Sendable {
     var items: [ParsedItem]
     var headings: [ParsedHeading]
     var continuations: [TextContinuation]
+    /// Lines that continue the paragraph of the line before (not its first line), in order.
+    var paragraphContinuations: [Int]
     /// Lines `0..<frontMatterEnd` are YAML or TOML front matter.
     var frontMatterEnd: Int
 }

@@ -31,3 +31,13 @@ enum FileReader {
         }
     }
 }
+
+extension FileReader {
+    /// Everything on standard input.
+    static func readStandardInput() throws(TickError) -> [UInt8] {
+        switch Syscalls.readAll(0, sizeHint: 65536) {
+        case .success(let bytes): return bytes
+        case .failure(let error): throw TickError.cannotRead(path: "standard input", reason: describe(error.code))
+        }
+    }
+}

@@ -1,0 +1,214 @@
+/// What the formatter does to each line of a document, decided rule by rule. Each rule checks
+/// that its change cannot alter how GitHub renders the file and otherwise leaves the line alone.
+struct FormatPlan {
+    let document: Document
+    /// New contents (without ending) for lines that change.
+    var replacements: [[UInt8]?]
+    /// Blank lines (outside code and HTML) that may be dropped or merged with their neighbours.
+    var collapsible: [Bool]
+    var deleted: Set<Int> = []
+    var blankBefore: Set<Int> = []
+    var blankAfter: Set<Int> = []
+
+    init(_ document: Document) {
+        self.document = document
+        let count = document.lines.count
+        replacements = Array(repeating: nil, count: count)
+        collapsible = (0..<count).map { $0 >= document.frontMatterEnd && document.kinds[$0] == .blank }
+        trimTrailingWhitespace()
+        normalizeHeadings()
+        normalizeTasks()
+        normalizeBullets()
+    }
+
+    /// The line's current content: the replacement so far, else the original bytes.
+    func content(_ index: Int) -> [UInt8] {
+        replacements[index] ?? Array(document.content(ofLine: index))
+    }
+
+    // MARK: Trailing whitespace
+
+    private mutating func trimTrailingWhitespace() {
+        let continues = Set(document.paragraphContinuations)
+        // An empty task needs the space after its checkbox: `- [ ]` alone is not a task.
+        var minimumEnd: [Int: Int] = [:]
+        // A hard break inside a task's text stays as written, so that the task's text is unchanged.
+        var taskText = Set<Int>()
+        for task in document.tasks {
+            minimumEnd[task.line] = task.checkboxEnd + 1 - document.lines[task.line].start
+            taskText.formUnion(task.line...task.textLastLine)
+        }
+        for index in document.lines.indices where index >= document.frontMatterEnd {
+            let kind = document.kinds[index]
+            switch kind {
+            case .fenceContent, .indentedCode, .html, .frontMatter, .blank:
+                continue
+            default:
+                break
+            }
+            let bytes = content(index)
+            var end = bytes.count
+            let floor = minimumEnd[index] ?? 0
+            while end > floor, Byte.isSpaceOrTab(bytes[end - 1]) { end -= 1 }
+            guard end < bytes.count else { continue }
+            let endsInHardBreak = bytes.count - end >= 2 && bytes[bytes.count - 1] == Byte.space && bytes[bytes.count - 2] == Byte.space
+            let followedByText = continues.contains(index + 1)
+                || (kind == .setextText && document.kinds[index + 1] == .setextText)
+            if endsInHardBreak && followedByText {
+                if taskText.contains(index) { continue }
+                // A hard line break: written as a backslash, unless the text could make the
+                // backslash mean something else (an escape, a code span, raw HTML).
+                guard kind == .paragraph, end > 0, bytes[end - 1] != Byte.backslash,
+                      !bytes[..<end].contains(Byte.backtick), !bytes[..<end].contains(Byte.less) else { continue }
+                replacements[index] = Array(bytes[..<end]) + [Byte.backslash]
+            } else {
+                replacements[index] = Array(bytes[..<end])
+            }
+        }
+    }
+
+    // MARK: Tasks
+
+    /// `[X]` becomes `[x]`; the whitespace after the checkbox becomes one space; a one-line task
+    /// gets one space after its marker.
+    private mutating func normalizeTasks() {
+        let bytes = document.bytes
+        for task in document.tasks {
+            let start = document.lines[task.line].start
+            var line = content(task.line)
+            var changed = false
+            let status = task.checkboxStart + 1 - start
+            if task.status == .done, line[status] == 0x58 {
+                line[status] = 0x78
+                changed = true
+            }
+            // After the checkbox: exactly one space before the text (or the star).
+            let boxEnd = task.checkboxEnd - start
+            var after = boxEnd
+            while after < line.count, Byte.isSpaceOrTab(line[after]) { after += 1 }
+            if after < line.count, after - boxEnd != 1 || line[boxEnd] != Byte.space {
+                line.replaceSubrange(boxEnd..<after, with: [Byte.space])
+                changed = true
+            }
+            // After the marker: one space, when the task is a single line with nothing under it
+            // (moving its content column could change what belongs to it).
+            let markerEnd = task.markerStart + task.markerLength - start
+            let gap = task.checkboxStart - start - markerEnd
+            if task.line == task.lastLine, task.quoteDepth == 0,
+               gap != 1 || bytes[task.markerStart + task.markerLength] != Byte.space,
+               nextLineStaysOutside(task, contentColumn: visualColumn(of: task.markerStart) + task.markerLength + 1) {
+                line.replaceSubrange(markerEnd..<(markerEnd + gap), with: [Byte.space])
+                changed = true
+            }
+            if changed { replacements[task.line] = line }
+        }
+    }
+
+    /// Whether the first non-blank line after the task is indented less than `contentColumn`,
+    /// so that it cannot become part of the task when the task's content column moves there.
+    private func nextLineStaysOutside(_ task: Task, contentColumn: Int) -> Bool {
+        var next = task.lastLine + 1
+        while next < document.lines.count, document.kinds[next] == .blank { next += 1 }
+        guard next < document.lines.count else { return true }
+        // The line as the formatter writes it (a heading loses its indentation).
+        var column = 0
+        for byte in content(next) {
+            guard Byte.isSpaceOrTab(byte) else { break }
+            column = byte == Byte.tab ? column + 4 - column % 4 : column + 1
+        }
+        return column < contentColumn
+    }
+
+    /// The column of a byte offset with tabs expanded to stops of 4.
+    private func visualColumn(of offset: Int) -> Int {
+        var start = offset
+        while start > 0, document.bytes[start - 1] != Byte.lf, document.bytes[start - 1] != Byte.cr { start -= 1 }
+        var column = 0
+        for byte in document.bytes[start..<offset] { column = byte == Byte.tab ? column + 4 - column % 4 : column + 1 }
+        return column
+    }
+
+    // MARK: Bullets
+
+    /// Lists that hold tasks take `-` as their bullet, item by item, unless the list would then
+    /// merge with a neighbouring `-` list or an item would read as a thematic break.
+    private mutating func normalizeBullets() {
+        let items = document.items
+        var members: [Int32: [Int]] = [:]
+        for (index, item) in items.enumerated() where !item.ordered {
+            members[item.list, default: []].append(index)
+        }
+        for (_, list) in members.sorted(by: { $0.key < $1.key }) {
+            let first = items[list[0]]
+            guard first.delimiter != Byte.minus, list.contains(where: { items[$0].checkboxStart >= 0 }) else { continue }
+            let lastLine = list.map { items[$0].lastLine }.max()!
+            if touchesDashList(first: first, lastLine: lastLine, members: members) { continue }
+            var rewritten: [(line: Int, content: [UInt8])] = []
+            var safe = true
+            for index in list {
+                let item = items[index]
+                var line = content(item.line)
+                let offset = item.markerStart - document.lines[item.line].start
+                line[offset] = Byte.minus
+                let breaks = line.withUnsafeBufferPointer { LineScanners.isThematicBreak($0, offset, $0.count) }
+                if breaks { safe = false; break }
+                rewritten.append((item.line, line))
+            }
+            guard safe else { continue }
+            for (line, content) in rewritten { replacements[line] = content }
+        }
+    }
+
+    /// Whether another unordered list with the same parent sits right before or after the list
+    /// (only blank lines between), so that the two would become one list.
+    private func touchesDashList(first: ParsedItem, lastLine: Int, members: [Int32: [Int]]) -> Bool {
+        let items = document.items
+        var before = first.line - 1
+        while before >= 0, document.kinds[before] == .blank { before -= 1 }
+        var after = lastLine + 1
+        while after < document.lines.count, document.kinds[after] == .blank { after += 1 }
+        for (_, list) in members {
+            let other = items[list[0]]
+            // Any unordered neighbour counts: it is either a `-` list already or about to become one.
+            guard other.parent == first.parent, other.quoteDepth == first.quoteDepth, other.line != first.line else { continue }
+            let otherLast = list.map { items[$0].lastLine }.max()!
+            if other.line == after || otherLast == before { return true }
+        }
+        return false
+    }
+
+    // MARK: Headings
+
+    /// Top-level headings become `## Title` with one blank line before and after; a one-line
+    /// setext heading becomes an ATX heading.
+    private mutating func normalizeHeadings() {
+        let bytes = document.bytes
+        for heading in document.headings where heading.topLevel {
+            let line = document.lines[heading.line]
+            let bom: [UInt8] = heading.line == 0 && line.contentEnd - line.start >= 3
+                && bytes[line.start..<(line.start + 3)].elementsEqual([0xEF, 0xBB, 0xBF]) ? [0xEF, 0xBB, 0xBF] : []
+            let title: ArraySlice<UInt8>
+            if heading.setext {
+                guard heading.lastLine == heading.line + 1 else { continue }
+                var start = line.start + bom.count, end = line.contentEnd
+                while start < end, Byte.isSpaceOrTab(bytes[start]) { start += 1 }
+                while end > start, Byte.isSpaceOrTab(bytes[end - 1]) { end -= 1 }
+                // A title ending in `#` would lose it as an ATX closing sequence.
+                guard end > start, bytes[end - 1] != Byte.hash else { continue }
+                title = bytes[start..<end]
+                deleted.insert(heading.lastLine)
+            } else {
+                title = bytes[ATXHeading.titleRange(bytes, line)]
+            }
+            var rewritten = bom + Array(repeating: Byte.hash, count: heading.level)
+            if !title.isEmpty { rewritten += [Byte.space] + title }
+            if !rewritten.elementsEqual(document.content(ofLine: heading.line)) { replacements[heading.line] = rewritten }
+            if heading.line > document.frontMatterEnd || (heading.line > 0 && document.frontMatterEnd == 0) {
+                if document.kinds[heading.line - 1] != .blank { blankBefore.insert(heading.line) }
+            }
+            if heading.lastLine + 1 < document.lines.count, document.kinds[heading.lastLine + 1] != .blank {
+                blankAfter.insert(heading.lastLine)
+            }
+        }
+    }
+}

@@ -1,0 +1,37 @@
+/// `tick fmt`: rewrites a document into tick's canonical layout (described in tick(5)) without
+/// changing what it means. Every rule is a change GitHub renders the same; where a change could
+/// alter the rendering, that part is left as it is.
+///
+/// The layout: `-` as the bullet of task lists, lowercase `[x]`, one space after the marker of a
+/// one-line task and after every checkbox, ATX headings (`## Title`) with one blank line around
+/// them, no trailing whitespace (a two-space hard break becomes a backslash), no runs of blank
+/// lines, no blank lines at the start or end, exactly one final newline, one line ending.
+/// Code, HTML, front matter, tables' cells and the words of tasks are never touched.
+public enum Formatter {
+    public static func format(_ document: Document, options: FormatOptions = FormatOptions()) -> FormatResult {
+        let plan = FormatPlan(document)
+        var writer = FormatWriter(document: document, ending: options.lineEnding ?? document.dominantLineEnding)
+        for index in document.lines.indices {
+            if plan.deleted.contains(index) {
+                writer.drop(index)
+                if plan.blankAfter.contains(index) { writer.insertBlank(before: index + 1) }
+                continue
+            }
+            if plan.blankBefore.contains(index) { writer.insertBlank(before: index) }
+            if plan.collapsible[index] {
+                writer.blank(index)
+            } else {
+                writer.line(index, content: plan.replacements[index])
+            }
+            if plan.blankAfter.contains(index) { writer.insertBlank(before: index + 1) }
+        }
+        return writer.finish()
+    }
+}
+
+/// The formatter's output: the new bytes and the same change as splices, for `--diff`.
+public struct FormatResult: Sendable {
+    public let bytes: [UInt8]
+    public let splices: [Splice]
+    public let changed: Bool
+}

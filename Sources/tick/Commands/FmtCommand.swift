@@ -1,0 +1,90 @@
+import TickCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+enum FmtCommand: Command {
+    static let name = "fmt"
+    static let summary = "Rewrite files into tick's canonical layout, without changing what they mean."
+    static let usage = "tick fmt [--check | --diff] [--eol lf|crlf] [FILE|FOLDER|-]..."
+    static let options = [
+        OptionSpec("check", help: "Write nothing; list the files that would change and exit 1 if any would."),
+        OptionSpec("diff", help: "Write nothing; print what would change as a unified diff (exit 1 if anything would)."),
+        OptionSpec("eol", value: "ENDING", help: "Line ending to write: lf or crlf (default: each file's most common one)."),
+        OptionSpec("file", short: "f", value: "FILE", help: "Format FILE (or a folder); repeatable. '-' reads stdin and writes stdout."),
+    ]
+    static let examples: [(command: String, explanation: String)] = [
+        ("tick fmt", "Format the nearest TODO.md in place."),
+        ("tick fmt --check .", "In CI: fail when any Markdown file under . is not formatted."),
+        ("tick fmt --diff notes/", "See what would change."),
+        ("tick fmt - < TODO.md", "Format standard input to standard output (for editors)."),
+    ]
+
+    /// What happened to one file.
+    enum Outcome: Sendable {
+        case unchanged
+        case changed(diff: String)
+        case failed(TickError)
+    }
+
+    static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
+        var options = FormatOptions()
+        if let eol = arguments.value("eol") {
+            switch eol {
+            case "lf": options.lineEnding = .lf
+            case "crlf": options.lineEnding = .crlf
+            default: throw .usage(.invalidValue(option: "--eol", value: eol, expected: "lf or crlf"), command: name)
+            }
+        }
+        var named = arguments.allValues("file") + arguments.operands
+        if named == ["-"] {
+            let input = try FileReader.readStandardInput()
+            context.stdout.write(bytes: Formatter.format(Document(bytes: input), options: options).bytes)
+            return 0
+        }
+        if named.contains("-") { throw .usage(.unexpectedOperand("-"), command: name) }
+        if named.isEmpty { named = [try TodoFileLocator.locate(explicit: nil, environment: context.environment)] }
+        let files = try PathWalker.files(named)
+        let check = arguments.flag("check"), showDiff = arguments.flag("diff")
+        let settings = options
+        let outcomes = ParallelWork.map(files.count, workers: ParallelWork.workerCount(environment: context.environment)) { index in
+            formatFile(files[index], options: settings, write: !check && !showDiff, diff: showDiff)
+        }
+        var status: Int32 = 0
+        for (file, outcome) in zip(files, outcomes) {
+            switch outcome {
+            case .unchanged:
+                break
+            case .changed(let diff):
+                if check { context.stdout.write(file + "\n") }
+                if showDiff { context.stdout.write(diff) }
+                if check || showDiff { status = max(status, 1) }
+            case .failed(let error):
+                context.stderr.write("tick: \(error.message)\n")
+                status = 2
+            }
+        }
+        return status
+    }
+
+    static func formatFile(_ path: String, options: FormatOptions, write: Bool, diff: Bool) -> Outcome {
+        do throws(TickError) {
+            if write {
+                let update = try AtomicFile.update(path) { bytes throws(TickError) in
+                    try EditSession.refuseBinary(bytes, path: path)
+                    let result = Formatter.format(Document(bytes: bytes), options: options)
+                    return result.changed ? result.bytes : nil
+                }
+                return update == nil ? .unchanged : .changed(diff: "")
+            }
+            let bytes = try FileReader.read(path)
+            try EditSession.refuseBinary(bytes, path: path)
+            let document = Document(bytes: bytes)
+            let result = Formatter.format(document, options: options)
+            guard result.changed else { return .unchanged }
+            return .changed(diff: diff ? UnifiedDiff.render(document, result.splices, path: path) : "")
+        } catch {
+            return .failed(error)
+        }
+    }
+}

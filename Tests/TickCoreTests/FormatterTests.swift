@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+@testable import TickCore
+
+/// `tick fmt`'s laws: GitHub renders the same HTML before and after, formatting twice changes
+/// nothing more, and every task keeps its status, star, due date and text.
+@Suite struct FormatterTests {
+    static var inputs: [URL] { Paths.allInputs + Paths.files(in: Paths.fixtures.appendingPathComponent("fmt"), suffix: ".input.md") }
+
+    @Test(arguments: inputs)
+    func rendersTheSameAndIsIdempotent(_ url: URL) throws {
+        try checkLaws(try bytes(of: url), name: url.lastPathComponent)
+    }
+
+    @Test(arguments: Paths.files(in: Paths.fixtures.appendingPathComponent("fmt"), suffix: ".input.md"))
+    func golden(_ url: URL) throws {
+        let output = Formatter.format(Document(bytes: try bytes(of: url))).bytes
+        let name = url.lastPathComponent.replacingOccurrences(of: ".input.md", with: ".expected.md")
+        try expectGolden(output, at: url.deletingLastPathComponent().appendingPathComponent(name))
+    }
+
+    @Test func randomDocumentsKeepTheirMeaning() throws {
+        let shapes = [
+            "- [ ] a", "- [x] b", "* [X] c", "+ [ ] d", "1. [ ] e", "2) [x] f", "  - [ ] g", "    - [ ] h",
+            "\t- [ ] i", "-\t[ ] j", "- [ ]", "- [ ] ", "-  [ ] k", "*   [ ]   l", "> - [ ] m", "> * [x] n",
+            "```", "~~~", "    code  ", "", "", "", "   ", "<!--", "-->", "<div>", "</div>", "# H", "## H2 ##",
+            "  ### H3", "Setext", "===", "---", "***", "paragraph  ", "text\\", "  continuation", "| a | b |  ",
+            "|---|---|", "- plain", "  - [ ] nested  ", "      - [ ] deep", "1. one", "> quote  ", ">", "-",
+            "* * *", "* - -", "- [/] doing", "a `code  ", "span`", "<span  ", "x>", "trailing \t", "# Title #",
+            "Title #", "- [ ]\tt", "\t\t- [ ] tt", "    indented", "+ + +", "* [ ] *  star",
+        ]
+        var generator = SeededGenerator(seed: 11)
+        for round in 0..<250 {
+            let count = Int.random(in: 1...14, using: &generator)
+            let lines = (0..<count).map { _ in shapes.randomElement(using: &generator)! }
+            let ending = ["\n", "\r\n", "\n"].randomElement(using: &generator)!
+            let text = lines.joined(separator: ending) + (Bool.random(using: &generator) ? ending : "")
+            try checkLaws(Array(text.utf8), name: "random document \(round):\n\(text)")
+        }
+    }
+
+    @Test func lineEndingOption() {
+        let document = Document("# A\r\n- [ ] b\r\n- [ ] c\n")
+        #expect(Formatter.format(document).bytes == Array("# A\r\n\r\n- [ ] b\r\n- [ ] c\r\n".utf8))
+        #expect(Formatter.format(document, options: FormatOptions(lineEnding: .lf)).bytes == Array("# A\n\n- [ ] b\n- [ ] c\n".utf8))
+    }
+
+    @Test func invalidUTF8StaysByteForByte() {
+        let bytes: [UInt8] = Array("# T\n- [X] a ".utf8) + [0xFF, 0xFE] + Array("   \n".utf8)
+        let output = Formatter.format(Document(bytes: bytes)).bytes
+        #expect(output == Array("# T\n\n- [x] a ".utf8) + [0xFF, 0xFE] + [0x0A])
+    }
+
+    func checkLaws(_ input: [UInt8], name: String) throws {
+        let before = Document(bytes: input)
+        let once = Formatter.format(before)
+        let twice = Formatter.format(Document(bytes: once.bytes))
+        #expect(twice.bytes == once.bytes, "formatting \(name) twice changes it again")
+        #expect(!twice.changed)
+        #expect(once.changed == (once.bytes != input))
+        #expect(try GFM.html(input) == GFM.html(once.bytes), "formatting changes how \(name) renders")
+        let after = Document(bytes: once.bytes)
+        let summary = { (document: Document) in document.tasks.map { "\($0.status.isClosed) \($0.status.name.lowercased()) \($0.important) \(String(describing: $0.due)) \($0.text)" } }
+        #expect(summary(before) == summary(after), "formatting changes the tasks of \(name)")
+        // The splices describe the same change as the bytes (what --diff prints).
+        if before.lines.allSatisfy({ $0.hasEnding }) || !once.changed {
+            let applied = Formatter.format(before).splices.isEmpty == !once.changed
+            #expect(applied || before.endsWithNewline == false)
+        }
+    }
+}
