@@ -28,7 +28,7 @@ enum FmtCommand: Command {
     }
 
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
-        var options = FormatOptions()
+        var options = try ConfigLoader.load(environment: context.environment).format
         if let eol = arguments.value("eol") {
             switch eol {
             case "lf": options.lineEnding = .lf

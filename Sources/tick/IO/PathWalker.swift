@@ -40,7 +40,7 @@ enum PathWalker {
         }
         closedir(handle)
         entries.sort { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }
-        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        let prefix = directory == "." ? "" : directory.hasSuffix("/") ? directory : directory + "/"
         for entry in entries {
             let path = prefix + entry.name
             var type = entry.type

@@ -4,17 +4,24 @@ enum TodoFileLocator {
     static func locate(explicit: String?, environment: Environment) throws(TickError) -> String {
         if let explicit { return explicit }
         if let file = environment.tickFile, !file.isEmpty { return file }
-        var directory = environment.workingDirectory
+        guard let found = nearest("TODO.md", from: environment.workingDirectory) else {
+            throw TickError.noTodoFile(searchedFrom: environment.workingDirectory)
+        }
+        return found
+    }
+
+    /// `name` in `directory` or its nearest parent, up to the repository root, as a relative path.
+    static func nearest(_ name: String, from start: String) -> String? {
+        var directory = start
         var relative = ""
         while true {
-            let candidate = directory == "/" ? "/TODO.md" : directory + "/TODO.md"
-            if Syscalls.fileStatus(candidate) != nil { return relative + "TODO.md" }
+            let candidate = directory == "/" ? "/" + name : directory + "/" + name
+            if Syscalls.fileStatus(candidate) != nil { return relative + name }
             let isRepositoryRoot = Syscalls.fileStatus(directory + "/.git") != nil
-            if isRepositoryRoot || directory == "/" || directory.isEmpty { break }
+            if isRepositoryRoot || directory == "/" || directory.isEmpty { return nil }
             directory = parent(of: directory)
             relative += "../"
         }
-        throw TickError.noTodoFile(searchedFrom: environment.workingDirectory)
     }
 
     private static func parent(of path: String) -> String {

@@ -1,0 +1,47 @@
+/// How serious a finding is. `tick lint` exits 1 when it finds an error (or anything, `--strict`).
+public enum Severity: String, Sendable, Comparable, CaseIterable {
+    case info, warning, error
+
+    public static func < (a: Severity, b: Severity) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+}
+
+/// Every check `tick lint` makes, with its default severity and whether `tick lint --fix`
+/// (that is, `tick fmt`) repairs it. tick(5) lists them under LINT RULES.
+public enum LintRule: String, Sendable, CaseIterable {
+    case invalidDate = "invalid-date"
+    case malformedCheckbox = "malformed-checkbox"
+    case nonGFMStatus = "non-gfm-status"
+    case emptyTask = "empty-task"
+    case duplicateTask = "duplicate-task"
+    case doneParentOpenSubtasks = "done-parent-open-subtasks"
+    case overdue
+    case inconsistentMarker = "inconsistent-marker"
+    case inconsistentIndentation = "inconsistent-indentation"
+    case headingLevelSkip = "heading-level-skip"
+    case duplicateGroup = "duplicate-group"
+    case emptyGroup = "empty-group"
+    case trailingWhitespace = "trailing-whitespace"
+    case missingFinalNewline = "missing-final-newline"
+    case mixedLineEndings = "mixed-line-endings"
+    case unclosedFence = "unclosed-fence"
+    case invalidUTF8 = "invalid-utf8"
+    case taskInCodeBlock = "task-in-code-block"
+
+    public var defaultSeverity: Severity {
+        switch self {
+        case .invalidDate, .invalidUTF8: return .error
+        case .nonGFMStatus, .emptyGroup, .taskInCodeBlock: return .info
+        default: return .warning
+        }
+    }
+
+    /// Whether `tick fmt` (and so `tick lint --fix`) repairs it.
+    public var fixable: Bool {
+        switch self {
+        case .inconsistentMarker, .trailingWhitespace, .missingFinalNewline, .mixedLineEndings: return true
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,40 @@
+/// `tick lint`: task-aware checks of a document. Pure: today's date comes in as a parameter.
+public enum Linter {
+    public static func lint(_ document: Document, today: CivilDate, settings: LintSettings = LintSettings()) -> [Diagnostic] {
+        var findings = LintFindings(document: document)
+        TaskChecks.run(&findings, today: today)
+        GroupChecks.run(&findings)
+        LayoutChecks.run(&findings)
+        let suppressions = Suppressions(document)
+        var result: [Diagnostic] = []
+        for finding in findings.items {
+            guard let severity = settings.severity(of: finding.rule),
+                  !suppressions.suppresses(finding.rule, line: finding.line - 1) else { continue }
+            var diagnostic = finding
+            diagnostic.severity = severity
+            result.append(diagnostic)
+        }
+        return result.sorted { ($0.line, $0.column, $0.rule.rawValue) < ($1.line, $1.column, $1.rule.rawValue) }
+    }
+}
+
+/// The findings of one document, collected with the default severity; `Linter` applies the settings.
+struct LintFindings {
+    let document: Document
+    var items: [Diagnostic] = []
+
+    /// Records a finding at a 0-based line and a byte offset into the document.
+    mutating func add(_ rule: LintRule, line: Int, offset: Int? = nil, _ message: String) {
+        let column = offset.map { $0 - document.lines[line].start + 1 } ?? 1
+        items.append(Diagnostic(line: line + 1, column: column, severity: rule.defaultSeverity, rule: rule, message: message))
+    }
+
+    /// The column of a byte offset with tabs expanded to stops of 4, from its line's start.
+    func visualColumn(line: Int, offset: Int) -> Int {
+        var column = 0
+        for byte in document.bytes[document.lines[line].start..<offset] {
+            column = byte == Byte.tab ? column + 4 - column % 4 : column + 1
+        }
+        return column
+    }
+}

@@ -1,0 +1,75 @@
+/// `.tick.toml` at the project root: severities for `tick lint` and options for `tick fmt`.
+///
+///     # .tick.toml
+///     [lint]
+///     overdue = "off"                  # off, info, warning or error
+///     trailing-whitespace = "error"
+///
+///     [fmt]
+///     eol = "lf"                       # lf or crlf
+///
+/// A small subset of TOML: `[section]` lines, `key = value` (quotes optional), `#` comments.
+public struct ProjectConfig: Sendable, Equatable {
+    public var lint = LintSettings()
+    public var format = FormatOptions()
+
+    public init() {}
+
+    public struct ParseError: Error, Equatable {
+        public let line: Int
+        public let message: String
+    }
+
+    public init(parsing text: String) throws(ParseError) {
+        var section = ""
+        for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var line = Substring(raw)
+            if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
+            let trimmed = String(line).trimmingSpaces.trimmingCharacter("\r")
+            if trimmed.isEmpty { continue }
+            if trimmed.hasPrefix("[") && trimmed.hasSuffix("]") {
+                section = String(trimmed.dropFirst().dropLast()).trimmingSpaces
+                guard section == "lint" || section == "fmt" else {
+                    throw ParseError(line: number + 1, message: "unknown section [\(section)]; expected [lint] or [fmt]")
+                }
+                continue
+            }
+            guard let equals = trimmed.firstIndex(of: "=") else {
+                throw ParseError(line: number + 1, message: "expected 'key = value'")
+            }
+            let key = String(trimmed[..<equals]).trimmingSpaces
+            var value = String(trimmed[trimmed.index(after: equals)...]).trimmingSpaces
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+            switch section {
+            case "lint":
+                guard let rule = LintRule(rawValue: key) else {
+                    throw ParseError(line: number + 1, message: "unknown lint rule '\(key)'")
+                }
+                if value == "off" {
+                    lint.severities[rule] = .some(nil)
+                } else if let severity = Severity(rawValue: value) {
+                    lint.severities[rule] = severity
+                } else {
+                    throw ParseError(line: number + 1, message: "'\(value)' is not a severity; use off, info, warning or error")
+                }
+            case "fmt":
+                guard key == "eol" else { throw ParseError(line: number + 1, message: "unknown fmt option '\(key)'; expected eol") }
+                switch value {
+                case "lf": format.lineEnding = .lf
+                case "crlf": format.lineEnding = .crlf
+                default: throw ParseError(line: number + 1, message: "eol must be lf or crlf")
+                }
+            default:
+                throw ParseError(line: number + 1, message: "'\(key)' is outside a [lint] or [fmt] section")
+            }
+        }
+    }
+}
+
+extension String {
+    func trimmingCharacter(_ character: Character) -> String {
+        var text = self
+        while text.last == character { text.removeLast() }
+        return text
+    }
+}

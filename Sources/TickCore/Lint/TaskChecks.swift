@@ -1,0 +1,111 @@
+/// Checks of tasks and of lines that look like tasks but are not.
+enum TaskChecks {
+    static func run(_ findings: inout LintFindings, today: CivilDate) {
+        let document = findings.document
+        var seen: [String: Int] = [:]  // group, parent and text → first line
+        var firstSubtaskColumn: [Int: (line: Int, column: Int)] = [:]
+        for task in document.tasks {
+            if let value = task.dueValue, task.due == nil {
+                let content = document.content(ofLine: task.line)
+                let token = Array(("due:" + value).utf8)
+                let offset = content.firstRange(of: token)?.lowerBound ?? task.textStart
+                findings.add(.invalidDate, line: task.line, offset: offset, "'due:\(value)' is not a date; use YYYY-MM-DD")
+            }
+            if !task.status.isGitHubCheckbox {
+                findings.add(.nonGFMStatus, line: task.line, offset: task.checkboxStart,
+                             "'[\(task.status.character)]' shows as text on GitHub, not as a checkbox")
+            }
+            let text = task.text.trimmingSpaces
+            if text.isEmpty {
+                findings.add(.emptyTask, line: task.line, offset: task.checkboxStart, "task has no text")
+            } else {
+                let key = "\(task.group ?? -1) \(task.parent ?? -1)\u{0}\(text.lowercased())"
+                if let first = seen[key] {
+                    findings.add(.duplicateTask, line: task.line, offset: task.textStart, "same task as line \(first + 1) in this list")
+                } else {
+                    seen[key] = task.line
+                }
+            }
+            if task.status == .done, let open = document.descendants(of: task).first(where: { !$0.status.isClosed }) {
+                findings.add(.doneParentOpenSubtasks, line: task.line, offset: task.checkboxStart,
+                             "done, but its subtask on line \(open.line + 1) is not")
+            }
+            if let due = task.due, due < today, !task.status.isClosed {
+                let days = today.days(until: due)
+                findings.add(.overdue, line: task.line, offset: task.textStart, "overdue by \(-days) day\(days == -1 ? "" : "s") (due \(due))")
+            }
+            // Subtasks of one parent line up with the first of them.
+            if let parent = task.parent {
+                let column = findings.visualColumn(line: task.line, offset: task.markerStart)
+                if let expected = firstSubtaskColumn[parent] {
+                    if column != expected.column {
+                        findings.add(.inconsistentIndentation, line: task.line, offset: task.markerStart,
+                                     "subtask at column \(column + 1); the one on line \(expected.line + 1) is at column \(expected.column + 1)")
+                    }
+                } else {
+                    firstSubtaskColumn[parent] = (task.line, column)
+                }
+            }
+        }
+        checkBullets(&findings)
+        checkLookalikes(&findings)
+    }
+
+    /// One finding per task list whose bullet is not `-`.
+    static func checkBullets(_ findings: inout LintFindings) {
+        let document = findings.document
+        var reported = Set<Int32>()
+        for item in document.items where item.checkboxStart >= 0 && !item.ordered && item.delimiter != Byte.minus {
+            guard reported.insert(item.list).inserted else { continue }
+            findings.add(.inconsistentMarker, line: item.line, offset: item.markerStart,
+                         "task list with '\(Character(Unicode.Scalar(item.delimiter)))' bullets; tick fmt writes '-'")
+        }
+    }
+
+    /// Lines that were probably meant as tasks (`- []`, `-[ ]`, `[ x]`, `- [ ]text`) and task-shaped
+    /// lines inside fenced code.
+    static func checkLookalikes(_ findings: inout LintFindings) {
+        let document = findings.document
+        var isTaskLine = Set<Int>()
+        for task in document.tasks { isTaskLine.insert(task.line) }
+        for index in document.lines.indices where !isTaskLine.contains(index) {
+            let kind = document.kinds[index]
+            guard kind == .paragraph || kind == .fenceContent || kind == .marker else { continue }
+            let line = document.lines[index]
+            let bytes = document.bytes
+            var i = line.start
+            while i < line.contentEnd, Byte.isSpaceOrTab(bytes[i]) || bytes[i] == Byte.greater { i += 1 }
+            guard i < line.contentEnd, bytes[i] == Byte.minus || bytes[i] == Byte.star || bytes[i] == Byte.plus else { continue }
+            let marker = i
+            i += 1
+            var spaces = 0
+            while i < line.contentEnd, bytes[i] == Byte.space { i += 1; spaces += 1 }
+            guard i < line.contentEnd, bytes[i] == Byte.leftBracket,
+                  let close = bytes[i..<line.contentEnd].firstIndex(of: Byte.rightBracket) else { continue }
+            let inside = bytes[(i + 1)..<close]
+            let looksLikeBox = inside.count <= 3 && inside.allSatisfy { $0 == Byte.space || $0 == 0x78 || $0 == 0x58 }
+            guard looksLikeBox else { continue }
+            if kind == .fenceContent {
+                if !inside.isEmpty, spaces >= 1 {
+                    findings.add(.taskInCodeBlock, line: index, offset: marker, "task-like line inside a code block is not a task")
+                }
+                continue
+            }
+            let problem: String
+            if spaces == 0 {
+                problem = "no space between the list marker and the checkbox"
+            } else if inside.isEmpty {
+                problem = "empty brackets '[]'; a checkbox is '[ ]'"
+            } else if inside.count != 1 {
+                problem = "'[\(String(decoding: inside, as: UTF8.self))]' is not a checkbox; use '[ ]' or '[x]'"
+            } else if close + 1 < line.contentEnd, !Byte.isSpaceOrTab(bytes[close + 1]) {
+                problem = "no space after the checkbox"
+            } else if close + 1 == line.contentEnd {
+                problem = "a checkbox needs a space after it, even with no text"
+            } else {
+                continue
+            }
+            findings.add(.malformedCheckbox, line: index, offset: marker, problem + "; GitHub shows no checkbox")
+        }
+    }
+}

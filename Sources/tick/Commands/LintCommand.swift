@@ -1,0 +1,133 @@
+import TickCore
+
+enum LintCommand: Command {
+    static let name = "lint"
+    static let summary = "Check files for task problems: bad dates, malformed checkboxes, overdue tasks, layout."
+    static let usage = "tick lint [--fix] [--strict] [--format text|json|github] [FILE|FOLDER]..."
+    static let options = [
+        OptionSpec("fix", help: "Repair what is fixable by formatting the file (tick fmt), then report the rest."),
+        OptionSpec("strict", help: "Exit 1 on any finding, not only on errors."),
+        OptionSpec("format", value: "FORMAT", help: "text (default: path:line:col: severity: message [rule]), json or github."),
+        OptionSpec("enable", value: "RULE", help: "Turn RULE on at its default severity; repeatable."),
+        OptionSpec("disable", value: "RULE", help: "Turn RULE off; repeatable."),
+        OptionSpec("file", short: "f", value: "FILE", help: "Check FILE (or a folder); repeatable."),
+    ]
+    static let examples: [(command: String, explanation: String)] = [
+        ("tick lint", "Check the nearest TODO.md."),
+        ("tick lint --strict .", "In CI: fail on any finding in any Markdown file under ."),
+        ("tick lint --disable overdue --format github docs/", "GitHub Actions annotations, without overdue warnings."),
+        ("tick lint --fix TODO.md", "Fix trailing whitespace, endings and bullets; report the rest."),
+    ]
+
+    enum Format: String { case text, json, github }
+
+    struct FileReport: Sendable {
+        let diagnostics: [Diagnostic]
+        let error: TickError?
+    }
+
+    static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
+        let today = try context.environment.today()
+        let config = try ConfigLoader.load(environment: context.environment)
+        var settings = config.lint
+        for (option, value) in [("enable", true), ("disable", false)] {
+            for name in arguments.allValues(option) {
+                guard let rule = LintRule(rawValue: name) else {
+                    throw .usage(.invalidValue(option: "--\(option)", value: name, expected: "a rule name (see tick(5), LINT RULES)"), command: self.name)
+                }
+                settings.severities[rule] = value ? .some(rule.defaultSeverity) : .some(nil)
+            }
+        }
+        let formatName = arguments.value("format") ?? "text"
+        guard let format = Format(rawValue: formatName) else {
+            throw .usage(.invalidValue(option: "--format", value: formatName, expected: "text, json or github"), command: name)
+        }
+        var named = arguments.allValues("file") + arguments.operands
+        if named.isEmpty { named = [try TodoFileLocator.locate(explicit: nil, environment: context.environment)] }
+        let files = try PathWalker.files(named)
+        let fix = arguments.flag("fix")
+        let formatOptions = config.format
+        let rules = settings
+        let reports = ParallelWork.map(files.count, workers: ParallelWork.workerCount(environment: context.environment)) { index in
+            check(files[index], today: today, settings: rules, fix: fix, format: formatOptions)
+        }
+        return report(files: files, reports: reports, format: format, strict: arguments.flag("strict"), context: &context)
+    }
+
+    static func check(_ path: String, today: CivilDate, settings: LintSettings, fix: Bool, format: FormatOptions) -> FileReport {
+        do throws(TickError) {
+            var bytes: [UInt8]
+            if fix {
+                bytes = []
+                let update = try AtomicFile.update(path) { current throws(TickError) in
+                    try EditSession.refuseBinary(current, path: path)
+                    let result = Formatter.format(Document(bytes: current), options: format)
+                    bytes = result.bytes
+                    return result.changed ? result.bytes : nil
+                }
+                if update == nil { bytes = try FileReader.read(path) }
+            } else {
+                bytes = try FileReader.read(path)
+            }
+            return FileReport(diagnostics: Linter.lint(Document(bytes: bytes), today: today, settings: settings), error: nil)
+        } catch {
+            return FileReport(diagnostics: [], error: error)
+        }
+    }
+
+    static func report(files: [String], reports: [FileReport], format: Format, strict: Bool,
+                       context: inout CommandContext) -> Int32 {
+        var counts: [Severity: Int] = [:]
+        var filesWithFindings = 0
+        var failed = false
+        var json = JSONWriter()
+        if format == .json { json.beginArray() }
+        for (path, report) in zip(files, reports) {
+            if let error = report.error {
+                context.stderr.write("tick: \(error.message)\n")
+                failed = true
+                continue
+            }
+            if !report.diagnostics.isEmpty { filesWithFindings += 1 }
+            for diagnostic in report.diagnostics {
+                counts[diagnostic.severity, default: 0] += 1
+                switch format {
+                case .text:
+                    context.stdout.write(diagnostic.formatted(path: path) + "\n")
+                case .github:
+                    let level = diagnostic.severity == .info ? "notice" : diagnostic.severity.rawValue
+                    context.stdout.write("::\(level) file=\(path),line=\(diagnostic.line),col=\(diagnostic.column),title=\(diagnostic.rule.rawValue)::\(diagnostic.message)\n")
+                case .json:
+                    json.lineBreak()
+                    json.beginObject()
+                    json.key("file"); json.string(path)
+                    json.key("line"); json.int(diagnostic.line)
+                    json.key("column"); json.int(diagnostic.column)
+                    json.key("severity"); json.string(diagnostic.severity.rawValue)
+                    json.key("rule"); json.string(diagnostic.rule.rawValue)
+                    json.key("message"); json.string(diagnostic.message)
+                    json.key("fixable"); json.bool(diagnostic.rule.fixable)
+                    json.endObject()
+                }
+            }
+        }
+        if format == .json {
+            if counts.values.reduce(0, +) > 0 { json.newline() }
+            json.endArray()
+            json.newline()
+            context.stdout.write(bytes: json.bytes)
+        }
+        let total = counts.values.reduce(0, +)
+        if total > 0 {
+            let parts = Severity.allCases.reversed().compactMap { severity -> String? in
+                guard let count = counts[severity] else { return nil }
+                let noun = severity == .info ? "info" : severity.rawValue + (count == 1 ? "" : "s")
+                return "\(count) \(noun)"
+            }
+            context.stderr.write(parts.joined(separator: ", ") + " in \(filesWithFindings) file\(filesWithFindings == 1 ? "" : "s")\n")
+        }
+        if failed { return 2 }
+        if counts[.error, default: 0] > 0 || (strict && total > 0) { return 1 }
+        return 0
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+@testable import TickCore
+
+@Suite struct LinterTests {
+    let today = CivilDate(iso: "2026-11-22")!
+
+    @Test func everyRuleHasAFinding() throws {
+        let url = Paths.fixtures.appendingPathComponent("lint/rules.md")
+        let diagnostics = Linter.lint(Document(bytes: try bytes(of: url)), today: today)
+        let text = diagnostics.map { $0.formatted(path: "rules.md") }.joined(separator: "\n") + "\n"
+        try expectGolden(Array(text.utf8), at: Paths.fixtures.appendingPathComponent("lint/rules.expected.txt"))
+        let found = Set(diagnostics.map(\.rule))
+        for rule in LintRule.allCases {
+            #expect(found.contains(rule), "no finding for \(rule.rawValue) in rules.md")
+        }
+        // The inline switches hold: the quiet overdue task and the disabled trailing spaces are not reported.
+        #expect(!diagnostics.contains { $0.rule == .overdue && $0.line == 35 })
+        #expect(!diagnostics.contains { $0.rule == .trailingWhitespace && $0.line == 37 })
+    }
+
+    @Test func settingsChangeSeverityAndTurnRulesOff() throws {
+        let document = Document("- [ ] late due:2026-11-01   \n")
+        var settings = LintSettings()
+        #expect(Linter.lint(document, today: today, settings: settings).map(\.rule) == [.overdue, .trailingWhitespace])
+        settings.severities[.overdue] = .some(nil)
+        settings.severities[.trailingWhitespace] = .error
+        let changed = Linter.lint(document, today: today, settings: settings)
+        #expect(changed.map(\.rule) == [.trailingWhitespace])
+        #expect(changed.first?.severity == .error)
+    }
+
+    @Test func configFile() throws {
+        let config = try ProjectConfig(parsing: "# comment\n[lint]\noverdue = \"off\"\nempty-task = error\n\n[fmt]\neol = crlf\n")
+        #expect(config.lint.severity(of: .overdue) == nil)
+        #expect(config.lint.severity(of: .emptyTask) == .error)
+        #expect(config.lint.severity(of: .invalidDate) == .error)
+        #expect(config.format.lineEnding == .crlf)
+        #expect(throws: ProjectConfig.ParseError(line: 2, message: "unknown lint rule 'nope'")) {
+            try ProjectConfig(parsing: "[lint]\nnope = off\n")
+        }
+        #expect(throws: ProjectConfig.ParseError(line: 1, message: "unknown section [other]; expected [lint] or [fmt]")) {
+            try ProjectConfig(parsing: "[other]\n")
+        }
+    }
+
+    @Test func fixableFindingsAreGoneAfterFormatting() throws {
+        for url in Paths.allInputs + [Paths.fixtures.appendingPathComponent("lint/rules.md")] {
+            let formatted = Formatter.format(Document(bytes: try bytes(of: url))).bytes
+            let left = Linter.lint(Document(bytes: formatted), today: today).filter {
+                $0.rule == .trailingWhitespace || $0.rule == .missingFinalNewline || $0.rule == .mixedLineEndings
+            }
+            #expect(left.isEmpty, "\(url.lastPathComponent): \(left.map { $0.formatted(path: "") })")
+        }
+    }
+
+    @Test func cleanFileHasNoFindings() {
+        let document = Document("# Home\n\n- [ ] one due:2026-12-01\n- [x] two\n  - [x] three\n")
+        #expect(Linter.lint(document, today: today).isEmpty)
+    }
+}
