@@ -72,12 +72,30 @@ enum Benchmark {
             ("tick today", ["today", "-f", path], 5.0),
             ("tick board -w 120", ["board", "-w", "120", "-f", path], 5.0),
             ("tick groups", ["groups", "-f", path], 5.0),
+            ("tick fmt --check", ["fmt", "--check", path], 5.0),
+            ("tick lint", ["lint", path], 8.0),
         ] {
-            precondition(Spawn.run([tick] + arguments) == 0, "tick \(arguments) failed")
+            precondition(Spawn.run([tick] + arguments) < 2, "tick \(arguments) failed")
             let time = Measure.median(runs: runs) { Spawn.run([tick] + arguments) }
             rows.append(Row(name: "\(name), \(taskCount) tasks", baselineName: "cat of the file", seconds: time,
                             baselineSeconds: cat, target: "<= \(Int(target))x", met: time / cat <= target))
         }
+
+        // fmt --check over a folder of small files: both cores against one worker.
+        let folder = directory + "/many"
+        mkdir(folder, 0o755)
+        let fileCount = quick ? 200 : 10_000
+        let smallFile = Workload.todoFile(tasks: 20)
+        for index in 0..<fileCount { Measure.writeFile("\(folder)/\(index).md", smallFile) }
+        let oneWorker = Measure.median(runs: runs) {
+            Spawn.run([tick, "fmt", "--check", folder], environment: ["TICK_TODAY=2026-11-22", "TICK_JOBS=1"])
+        }
+        let twoWorkers = Measure.median(runs: runs) {
+            Spawn.run([tick, "fmt", "--check", folder], environment: ["TICK_TODAY=2026-11-22", "TICK_JOBS=2"])
+        }
+        rows.append(Row(name: "tick fmt --check, \(fileCount) files, 2 workers", baselineName: "the same with 1 worker",
+                        seconds: twoWorkers, baselineSeconds: oneWorker, target: ">= 1.6x faster (ratio <= 0.625)",
+                        met: twoWorkers / oneWorker <= 0.625))
 
         if json { printJSON(rows, bytes: file.count) } else { printTable(rows, bytes: file.count) }
     }
