@@ -30,7 +30,7 @@ enum Spawn {
         defer { (argv + envp).forEach { free($0) } }
         var pid = pid_t()
         let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp)
-        precondition(spawned == 0, "cannot run \(arguments[0])")
+        precondition(spawned == 0, "cannot run \(arguments[0]); build it first (swift build -c release)")
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         return (status >> 8) & 0xFF
