@@ -21,6 +21,7 @@ enum Spawn {
         let devNull = strdup("/dev/null")
         defer { free(devNull) }
         posix_spawn_file_actions_addopen(&actions, 1, devNull!, O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, devNull!, O_WRONLY, 0)
         let inherited: [String] = ["PATH", "HOME"].compactMap { (name: String) -> String? in
             guard let value = getenv(name) else { return nil }
             return name + "=" + String(cString: value)
