@@ -123,19 +123,3 @@ enum DocumentBuilder {
         String(decoding: trimmedSlice(slice), as: UTF8.self)
     }
 }
-
-extension ArraySlice where Element == UInt8 {
-    /// Whether the bytes are well-formed UTF-8. Pure ASCII, the common case, is checked fast.
-    var allSatisfyValidUTF8: Bool {
-        if allSatisfy({ $0 < 0x80 }) { return true }
-        var iterator = makeIterator()
-        var decoder = UTF8()
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue: continue
-            case .emptyInput: return true
-            case .error: return false
-            }
-        }
-    }
-}

@@ -54,6 +54,16 @@ import Testing
         }
     }
 
+    @Test func trailingWhitespaceFindingsAreWhatFmtRemoves() {
+        // A hard break in a task's text and one inside a code span stay (fmt leaves them); the
+        // empty task keeps its one space; the plain hard break becomes a backslash.
+        let document = Document("- [ ] task  \n  wraps\n\nplain  \nbreak\n\n`code  \nspan`\n\n- [ ] \n")
+        let findings = Linter.lint(document, today: today).filter { $0.rule == .trailingWhitespace }
+        #expect(findings.map(\.line) == [4])
+        let formatted = String(decoding: Formatter.format(document).bytes, as: UTF8.self)
+        #expect(formatted == "- [ ] task  \n  wraps\n\nplain\\\nbreak\n\n`code  \nspan`\n\n- [ ] \n")
+    }
+
     @Test func cleanFileHasNoFindings() {
         let document = Document("# Home\n\n- [ ] one due:2026-12-01\n- [x] two\n  - [x] three\n")
         #expect(Linter.lint(document, today: today).isEmpty)

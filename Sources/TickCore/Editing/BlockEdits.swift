@@ -126,8 +126,8 @@ public enum BlockEdits {
         let newIndent = indentPart(of: newPrefix)
         // Replacing the indentation moves every line with the marker; on top of that, lines aligned
         // to the content column move by the change in marker width (`1. ` vs `- `).
-        let shift = (TaskPlacement.visualColumn(of: newPrefix) - TaskPlacement.visualColumn(of: newIndent))
-            - (TaskPlacement.visualColumn(of: oldPrefix) - TaskPlacement.visualColumn(of: oldIndent))
+        let shift = (Byte.columns(of: newPrefix) - Byte.columns(of: newIndent))
+            - (Byte.columns(of: oldPrefix) - Byte.columns(of: oldIndent))
         var result = [newPrefix + lines[0][oldPrefix.count...]]
         for content in lines.dropFirst() {
             guard content.starts(with: oldIndent), !content.allSatisfy(Byte.isSpaceOrTab) else {

@@ -97,17 +97,10 @@ public enum TaskPlacement {
     public static func childPrefix(of task: Task, in document: Document, marker: UInt8?) -> [UInt8] {
         let line = document.lines[task.line]
         var prefix = Array(document.bytes[line.start..<task.markerStart])
-        let column = visualColumn(of: prefix)
+        let column = Byte.columns(of: prefix)
         prefix += [UInt8](repeating: Byte.space, count: max(0, task.contentColumn - column))
         let bullet = marker ?? (task.ordered ? Byte.minus : document.bytes[task.markerStart])
         return prefix + [bullet, Byte.space]
-    }
-
-    /// Columns taken by ASCII bytes, with tabs to the next multiple of 4.
-    static func visualColumn(of bytes: [UInt8]) -> Int {
-        var column = 0
-        for byte in bytes { column = byte == Byte.tab ? column + 4 - column % 4 : column + 1 }
-        return column
     }
 
     static func isBlank(_ document: Document, _ line: Int) -> Bool {

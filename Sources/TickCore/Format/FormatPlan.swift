@@ -29,40 +29,13 @@ struct FormatPlan {
     // MARK: Trailing whitespace
 
     private mutating func trimTrailingWhitespace() {
-        let continues = Set(document.paragraphContinuations)
-        // An empty task needs the space after its checkbox: `- [ ]` alone is not a task.
-        var minimumEnd: [Int: Int] = [:]
-        // A hard break inside a task's text stays as written, so that the task's text is unchanged.
-        var taskText = Set<Int>()
-        for task in document.tasks {
-            minimumEnd[task.line] = task.checkboxEnd + 1 - document.lines[task.line].start
-            taskText.formUnion(task.line...task.textLastLine)
-        }
-        for index in document.lines.indices where index >= document.frontMatterEnd {
-            let kind = document.kinds[index]
-            switch kind {
-            case .fenceContent, .indentedCode, .html, .frontMatter, .blank:
-                continue
-            default:
-                break
-            }
-            let bytes = content(index)
-            var end = bytes.count
-            let floor = minimumEnd[index] ?? 0
-            while end > floor, Byte.isSpaceOrTab(bytes[end - 1]) { end -= 1 }
-            guard end < bytes.count else { continue }
-            let endsInHardBreak = bytes.count - end >= 2 && bytes[bytes.count - 1] == Byte.space && bytes[bytes.count - 2] == Byte.space
-            let followedByText = continues.contains(index + 1)
-                || (kind == .setextText && document.kinds[index + 1] == .setextText)
-            if endsInHardBreak && followedByText {
-                if taskText.contains(index) { continue }
-                // A hard line break: written as a backslash, unless the text could make the
-                // backslash mean something else (an escape, a code span, raw HTML).
-                guard kind == .paragraph, end > 0, bytes[end - 1] != Byte.backslash,
-                      !bytes[..<end].contains(Byte.backtick), !bytes[..<end].contains(Byte.less) else { continue }
-                replacements[index] = Array(bytes[..<end]) + [Byte.backslash]
-            } else {
-                replacements[index] = Array(bytes[..<end])
+        let trailing = TrailingWhitespace(document)
+        for index in document.lines.indices where !collapsible[index] {
+            guard let fix = trailing.fix(line: index) else { continue }
+            let kept = Array(document.bytes[document.lines[index].start..<fix.offset])
+            switch fix {
+            case .remove: replacements[index] = kept
+            case .hardBreak: replacements[index] = kept + [Byte.backslash]
             }
         }
     }
@@ -96,7 +69,7 @@ struct FormatPlan {
             let gap = task.checkboxStart - start - markerEnd
             if task.line == task.lastLine, task.quoteDepth == 0,
                gap != 1 || bytes[task.markerStart + task.markerLength] != Byte.space,
-               nextLineStaysOutside(task, contentColumn: visualColumn(of: task.markerStart) + task.markerLength + 1) {
+               nextLineStaysOutside(task, contentColumn: Byte.columns(of: bytes[start..<task.markerStart]) + task.markerLength + 1) {
                 line.replaceSubrange(markerEnd..<(markerEnd + gap), with: [Byte.space])
                 changed = true
             }
@@ -111,21 +84,7 @@ struct FormatPlan {
         while next < document.lines.count, document.kinds[next] == .blank { next += 1 }
         guard next < document.lines.count else { return true }
         // The line as the formatter writes it (a heading loses its indentation).
-        var column = 0
-        for byte in content(next) {
-            guard Byte.isSpaceOrTab(byte) else { break }
-            column = byte == Byte.tab ? column + 4 - column % 4 : column + 1
-        }
-        return column < contentColumn
-    }
-
-    /// The column of a byte offset with tabs expanded to stops of 4.
-    private func visualColumn(of offset: Int) -> Int {
-        var start = offset
-        while start > 0, document.bytes[start - 1] != Byte.lf, document.bytes[start - 1] != Byte.cr { start -= 1 }
-        var column = 0
-        for byte in document.bytes[start..<offset] { column = byte == Byte.tab ? column + 4 - column % 4 : column + 1 }
-        return column
+        return Byte.columns(of: content(next).prefix(while: Byte.isSpaceOrTab)) < contentColumn
     }
 
     // MARK: Bullets

@@ -28,13 +28,4 @@ struct LintFindings {
         let column = offset.map { $0 - document.lines[line].start + 1 } ?? 1
         items.append(Diagnostic(line: line + 1, column: column, severity: rule.defaultSeverity, rule: rule, message: message))
     }
-
-    /// The column of a byte offset with tabs expanded to stops of 4, from its line's start.
-    func visualColumn(line: Int, offset: Int) -> Int {
-        var column = 0
-        for byte in document.bytes[document.lines[line].start..<offset] {
-            column = byte == Byte.tab ? column + 4 - column % 4 : column + 1
-        }
-        return column
-    }
 }

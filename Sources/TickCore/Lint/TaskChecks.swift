@@ -36,7 +36,7 @@ enum TaskChecks {
             }
             // Subtasks of one parent line up with the first of them.
             if let parent = task.parent {
-                let column = findings.visualColumn(line: task.line, offset: task.markerStart)
+                let column = Byte.columns(of: document.bytes[document.lines[task.line].start..<task.markerStart])
                 if let expected = firstSubtaskColumn[parent] {
                     if column != expected.column {
                         findings.add(.inconsistentIndentation, line: task.line, offset: task.markerStart,

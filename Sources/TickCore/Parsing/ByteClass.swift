@@ -35,5 +35,13 @@ enum Byte {
     @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
     @inline(__always) static func isAlpha(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 }
     @inline(__always) static func isAlnum(_ b: UInt8) -> Bool { isAlpha(b) || isDigit(b) }
+    /// Columns the bytes take on a line, tabs advancing to the next multiple of 4 (CommonMark's
+    /// tab stops). Meant for indentation and markers, which are ASCII.
+    static func columns(of bytes: some Sequence<UInt8>) -> Int {
+        var column = 0
+        for byte in bytes { column = byte == tab ? column + 4 - column % 4 : column + 1 }
+        return column
+    }
+
     @inline(__always) static func lower(_ b: UInt8) -> UInt8 { isAlpha(b) ? b | 0x20 : b }
 }

@@ -1,0 +1,60 @@
+/// The trailing spaces and tabs `tick fmt` removes, line by line. `tick lint` reports exactly
+/// these, so a finding it calls fixable is one the formatter fixes.
+struct TrailingWhitespace {
+    enum Fix: Equatable {
+        /// Remove the bytes from this offset to the end of the line's content.
+        case remove(from: Int)
+        /// Two trailing spaces that make a hard line break: replace them, from this offset, by `\`.
+        case hardBreak(from: Int)
+
+        var offset: Int {
+            switch self {
+            case .remove(let offset), .hardBreak(let offset): return offset
+            }
+        }
+    }
+
+    private let document: Document
+    private let continues: Set<Int>
+    /// Per task line, the offset the content must reach: an empty task needs the space after
+    /// its checkbox (`- [ ]` alone is not a task).
+    private var floors: [Int: Int] = [:]
+    /// Lines of task text: a hard break there stays as written, so the task's text is unchanged.
+    private var taskText = Set<Int>()
+
+    init(_ document: Document) {
+        self.document = document
+        continues = Set(document.paragraphContinuations)
+        for task in document.tasks {
+            floors[task.line] = task.checkboxEnd + 1
+            taskText.formUnion(task.line...task.textLastLine)
+        }
+    }
+
+    /// What to do with line `index`'s trailing whitespace; nil when it has none or it must stay
+    /// (code, HTML, front matter, or a hard break the formatter cannot rewrite safely).
+    func fix(line index: Int) -> Fix? {
+        let kind = document.kinds[index]
+        switch kind {
+        case .fenceContent, .indentedCode, .html, .frontMatter: return nil
+        default: break
+        }
+        let bytes = document.bytes
+        let line = document.lines[index]
+        var end = line.contentEnd
+        let floor = max(line.start, floors[index] ?? 0)
+        while end > floor, Byte.isSpaceOrTab(bytes[end - 1]) { end -= 1 }
+        guard end < line.contentEnd else { return nil }
+        let endsInHardBreak = line.contentEnd - end >= 2
+            && bytes[line.contentEnd - 1] == Byte.space && bytes[line.contentEnd - 2] == Byte.space
+        let followedByText = continues.contains(index + 1)
+            || (kind == .setextText && document.kinds[index + 1] == .setextText)
+        guard endsInHardBreak && followedByText else { return .remove(from: end) }
+        // A hard line break: written as a backslash, unless the text could make the backslash
+        // mean something else (an escape, a code span, raw HTML), or it is a task's text.
+        let text = bytes[line.start..<end]
+        guard kind == .paragraph, !taskText.contains(index), end > line.start, bytes[end - 1] != Byte.backslash,
+              !text.contains(Byte.backtick), !text.contains(Byte.less) else { return nil }
+        return .hardBreak(from: end)
+    }
+}
