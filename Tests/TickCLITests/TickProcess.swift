@@ -28,9 +28,9 @@ struct TickProcess {
     /// Runs tick with a pinned date and no inherited TICK_FILE, NO_COLOR or TERM.
     @discardableResult
     static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
-                    stdin: String? = nil) throws -> Result {
+                    stdin: String? = nil, executable: URL = binary) throws -> Result {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         for key in ["TICK_FILE", "NO_COLOR", "TERM", "TICK_TODAY"] { env.removeValue(forKey: key) }

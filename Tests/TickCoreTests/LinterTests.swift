@@ -23,8 +23,8 @@ import Testing
         let document = Document("- [ ] late due:2026-11-01   \n")
         var settings = LintSettings()
         #expect(Linter.lint(document, today: today, settings: settings).map(\.rule) == [.overdue, .trailingWhitespace])
-        settings.severities[.overdue] = .some(nil)
-        settings.severities[.trailingWhitespace] = .error
+        settings.set(.overdue, to: nil)
+        settings.set(.trailingWhitespace, to: .error)
         let changed = Linter.lint(document, today: today, settings: settings)
         #expect(changed.map(\.rule) == [.trailingWhitespace])
         #expect(changed.first?.severity == .error)

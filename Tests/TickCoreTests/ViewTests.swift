@@ -38,7 +38,8 @@ import Testing
     func texts(_ configure: (inout TaskQuery) -> Void) -> [String] {
         var query = TaskQuery()
         configure(&query)
-        return document.tasks.filter { query.matches($0, in: document, today: today) }.map { $0.text.split(separator: " ").first.map(String.init) ?? "" }
+        let matcher = query.matcher(for: document, today: today)
+        return document.tasks.filter { matcher.matches($0) }.map { $0.text.split(separator: " ").first.map(String.init) ?? "" }
     }
 
     @Test func defaultsToOpenAndDoing() {

@@ -19,16 +19,3 @@ public struct Diagnostic: Sendable, Equatable {
         "\(path):\(line):\(column): \(severity.rawValue): \(message) [\(rule.rawValue)]"
     }
 }
-
-/// Which rules run and at what severity: the defaults, changed by the config file and by
-/// `--enable` / `--disable`. A rule mapped to nil is off.
-public struct LintSettings: Sendable, Equatable {
-    public var severities: [LintRule: Severity?] = [:]
-
-    public init() {}
-
-    public func severity(of rule: LintRule) -> Severity? {
-        if let setting = severities[rule] { return setting }
-        return rule.defaultSeverity
-    }
-}

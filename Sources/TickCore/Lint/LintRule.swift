@@ -1,10 +1,6 @@
 /// How serious a finding is. `tick lint` exits 1 when it finds an error (or anything, `--strict`).
-public enum Severity: String, Sendable, Comparable, CaseIterable {
+public enum Severity: String, Sendable, CaseIterable {
     case info, warning, error
-
-    public static func < (a: Severity, b: Severity) -> Bool {
-        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
-    }
 }
 
 /// Every check `tick lint` makes, with its default severity and whether `tick lint --fix`

@@ -46,9 +46,9 @@ public struct ProjectConfig: Sendable, Equatable {
                     throw ParseError(line: number + 1, message: "unknown lint rule '\(key)'")
                 }
                 if value == "off" {
-                    lint.severities[rule] = .some(nil)
+                    lint.set(rule, to: nil)
                 } else if let severity = Severity(rawValue: value) {
-                    lint.severities[rule] = severity
+                    lint.set(rule, to: severity)
                 } else {
                     throw ParseError(line: number + 1, message: "'\(value)' is not a severity; use off, info, warning or error")
                 }

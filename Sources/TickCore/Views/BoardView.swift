@@ -43,8 +43,9 @@ public enum BoardView {
     public static func render(_ items: [ViewItem], in sources: [SourceDocument], width: Int,
                               today: CivilDate, style: TextStyle) -> String {
         var out = ""
-        for (index, source) in sources.enumerated() {
-            let own = items.filter { $0.source == index }
+        var bySource = [[ViewItem]](repeating: [], count: sources.count)
+        for item in items { bySource[item.source].append(item) }
+        for (source, own) in zip(sources, bySource) {
             if sources.count > 1 {
                 guard !own.isEmpty else { continue }
                 if !out.isEmpty { out += "\n" }

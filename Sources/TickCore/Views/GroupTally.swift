@@ -25,14 +25,15 @@ public struct GroupTally: Sendable, Equatable {
             var rows: [Int?: Int] = [:]
             var ungrouped = GroupTally(source: sourceIndex, heading: nil, depth: 0)
             var tallies: [GroupTally] = []
+            let matcher = query.matcher(for: document, today: today)
             for (index, heading) in document.headings.enumerated() where heading.topLevel {
-                if let group = query.group, !TaskQuery.path(document.groupPath(ofHeading: index), startsWith: group) { continue }
+                guard matcher.accepts(group: index) else { continue }
                 var depth = 0, parent = heading.parent
                 while let next = parent { depth += 1; parent = document.headings[next].parent }
                 rows[index] = tallies.count
                 tallies.append(GroupTally(source: sourceIndex, heading: index, depth: depth))
             }
-            for task in document.tasks where query.matches(task, in: document, today: today) {
+            for task in document.tasks where matcher.matches(task) {
                 if let group = task.group {
                     guard let row = rows[group] else { continue }
                     tallies[row].count(task.status)

@@ -34,6 +34,23 @@ public struct JSONWriter: Sendable {
         if let value { string(value) } else { null() }
     }
 
+    /// The shape of every `--json` output: an array with one value per line (`[]` when empty),
+    /// then a newline.
+    public static func lines<Item>(_ items: some Sequence<Item>, _ write: (Item, inout JSONWriter) -> Void) -> [UInt8] {
+        var json = JSONWriter()
+        json.beginArray()
+        var any = false
+        for item in items {
+            json.lineBreak()
+            write(item, &json)
+            any = true
+        }
+        if any { json.newline() }
+        json.endArray()
+        json.newline()
+        return json.bytes
+    }
+
     /// A raw line feed (between top-level values, or before a closing bracket).
     public mutating func newline() { bytes.append(0x0A) }
 

@@ -47,11 +47,13 @@ public enum ListView {
                 let line = String(sources[item.source].document.tasks[item.task].line + 1)
                 return showFiles ? "\(sources[item.source].path):\(line)" : line
             }
-            let width = locations.map { DisplayWidth.of($0) }.max() ?? 0
-            for (item, location) in zip(items, locations) {
+            let widths = locations.map { DisplayWidth.of($0) }
+            let width = widths.max() ?? 0
+            for (index, item) in items.enumerated() {
                 let document = sources[item.source].document
                 let task = document.tasks[item.task]
-                let padding = String(repeating: " ", count: width - DisplayWidth.of(location))
+                let location = locations[index]
+                let padding = String(repeating: " ", count: width - widths[index])
                 let shownLocation = TerminalText.sanitized(location)
                 out += showFiles ? "  " + style.dim(shownLocation) + padding + "  " : "  " + padding + style.dim(shownLocation) + "  "
                 out += line(for: task, today: today, style: style)

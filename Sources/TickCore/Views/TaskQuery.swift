@@ -31,40 +31,59 @@ public struct TaskQuery: Sendable {
         text.split(separator: "/").map { String($0).trimmingSpaces.lowercased() }.filter { !$0.isEmpty }
     }
 
-    /// Whether a group path begins with `prefix` (lowercased titles), ignoring case.
-    static func path(_ path: [String], startsWith prefix: [String]) -> Bool {
-        guard path.count >= prefix.count else { return false }
-        return zip(prefix, path).allSatisfy { $0 == $1.lowercased() }
+    /// The query made ready for one document: which of its groups pass and the lower-cased
+    /// words and tags are worked out once, not once per task.
+    public func matcher(for document: Document, today: CivilDate) -> Matcher {
+        Matcher(query: self, document: document, today: today)
     }
 
-    public func matches(_ task: Task, in document: Document, today: CivilDate) -> Bool {
-        if let statuses, !statuses.contains(StatusClass(task.status)) { return false }
-        if importantOnly && !task.important { return false }
-        if let due, !due.matches(task.due, today: today) { return false }
-        if let group, !Self.path(document.groupPath(of: task), startsWith: group) { return false }
-        if !tags.isEmpty {
-            let tokens = TaskTokens(text: task.text)
-            for tag in tags {
-                let found: Bool
-                switch tag.first {
-                case "+": found = tokens.projects.contains { $0.caseInsensitiveEquals(tag.dropFirst()) }
-                case "@": found = tokens.contexts.contains { $0.caseInsensitiveEquals(tag.dropFirst()) }
-                case "#": found = tokens.tags.contains { $0.caseInsensitiveEquals(tag.dropFirst()) }
-                default: found = tokens.tags.contains { $0.caseInsensitiveEquals(Substring(tag)) }
+    public struct Matcher {
+        let query: TaskQuery
+        let today: CivilDate
+        /// Per heading, whether its path starts with the query's group; nil without `--group`.
+        let acceptedGroups: [Bool]?
+        let words: [String]
+        let tags: [(sigil: Character, name: String)]
+
+        init(query: TaskQuery, document: Document, today: CivilDate) {
+            self.query = query
+            self.today = today
+            acceptedGroups = query.group.flatMap { $0.isEmpty ? nil : $0 }.map { prefix in
+                document.headings.indices.map { heading in
+                    let path = document.groupPath(ofHeading: heading)
+                    return path.count >= prefix.count && zip(prefix, path).allSatisfy { $0 == $1.lowercased() }
                 }
-                if !found { return false }
+            }
+            words = query.words.map { $0.lowercased() }
+            tags = query.tags.map { tag in
+                let sigil = tag.first.flatMap { "+@#".contains($0) ? $0 : nil }
+                return (sigil ?? "#", (sigil == nil ? tag : String(tag.dropFirst())).lowercased())
             }
         }
-        if !words.isEmpty {
-            let text = task.text.lowercased()
-            for word in words where !text.contains(word.lowercased()) { return false }
-        }
-        return true
-    }
-}
 
-extension String {
-    func caseInsensitiveEquals(_ other: Substring) -> Bool {
-        lowercased() == other.lowercased()
+        /// Whether the group (a heading index, nil above the first heading) passes `--group`.
+        public func accepts(group: Int?) -> Bool {
+            guard let acceptedGroups else { return true }
+            return group.map { acceptedGroups[$0] } ?? false
+        }
+
+        public func matches(_ task: Task) -> Bool {
+            if let statuses = query.statuses, !statuses.contains(StatusClass(task.status)) { return false }
+            if query.importantOnly && !task.important { return false }
+            if let due = query.due, !due.matches(task.due, today: today) { return false }
+            if !accepts(group: task.group) { return false }
+            if !tags.isEmpty {
+                let tokens = TaskTokens(text: task.text)
+                for tag in tags {
+                    let values = tag.sigil == "+" ? tokens.projects : tag.sigil == "@" ? tokens.contexts : tokens.tags
+                    if !values.contains(where: { $0.lowercased() == tag.name }) { return false }
+                }
+            }
+            if !words.isEmpty {
+                let text = task.text.lowercased()
+                for word in words where !text.contains(word) { return false }
+            }
+            return true
+        }
     }
 }

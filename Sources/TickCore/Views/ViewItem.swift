@@ -13,7 +13,8 @@ public struct ViewItem: Sendable, Hashable {
     public static func select(_ sources: [SourceDocument], query: TaskQuery, today: CivilDate) -> [ViewItem] {
         var items: [ViewItem] = []
         for (index, source) in sources.enumerated() {
-            for task in source.document.tasks where query.matches(task, in: source.document, today: today) {
+            let matcher = query.matcher(for: source.document, today: today)
+            for task in source.document.tasks where matcher.matches(task) {
                 items.append(ViewItem(source: index, task: task.index))
             }
         }

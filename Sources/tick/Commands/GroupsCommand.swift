@@ -7,7 +7,7 @@ protocol TallyCommand: Command {
 
 extension TallyCommand {
     static var tallyOptions: [OptionSpec] {
-        [ViewOptions.filters[0], ViewOptions.filters[1]] + ViewOptions.output.map { option in
+        ViewOptions.filters.filter { $0.long == "file" || $0.long == "group" } + ViewOptions.output.map { option in
             option.long == "json"
                 ? OptionSpec("json", help: "Print one JSON object per group (schema in tick(1)).")
                 : option
@@ -22,16 +22,9 @@ extension TallyCommand {
         let sources = try view.load()
         let tallies = GroupTally.tally(sources, query: view.query, today: view.today)
         if arguments.flag("json") {
-            var json = JSONWriter()
-            json.beginArray()
-            for tally in tallies {
-                json.lineBreak()
+            context.stdout.write(bytes: JSONWriter.lines(tallies) { tally, json in
                 GroupJSON.write(tally, in: sources[tally.source], to: &json)
-            }
-            if !tallies.isEmpty { json.newline() }
-            json.endArray()
-            json.newline()
-            context.stdout.write(bytes: json.bytes)
+            })
         } else {
             context.stdout.write(render(tallies, in: sources, style: view.style))
         }

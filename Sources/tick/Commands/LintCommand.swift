@@ -35,7 +35,7 @@ enum LintCommand: Command {
                 guard let rule = LintRule(rawValue: name) else {
                     throw .usage(.invalidValue(option: "--\(option)", value: name, expected: "a rule name (see tick(5), LINT RULES)"), command: self.name)
                 }
-                settings.severities[rule] = value ? .some(rule.defaultSeverity) : .some(nil)
+                settings.set(rule, to: value ? rule.defaultSeverity : nil)
             }
         }
         let formatName = arguments.value("format") ?? "text"
@@ -56,16 +56,15 @@ enum LintCommand: Command {
 
     static func check(_ path: String, today: CivilDate, settings: LintSettings, fix: Bool, format: FormatOptions) -> FileReport {
         do throws(TickError) {
-            var bytes: [UInt8]
+            var bytes: [UInt8] = []
             if fix {
-                bytes = []
-                let update = try AtomicFile.update(path) { current throws(TickError) in
+                // The formatted bytes are what is on disk afterwards, written or not.
+                _ = try AtomicFile.update(path) { current throws(TickError) in
                     try EditSession.refuseBinary(current, path: path)
                     let result = Formatter.format(Document(bytes: current), options: format)
                     bytes = result.bytes
                     return result.changed ? result.bytes : nil
                 }
-                if update == nil { bytes = try FileReader.read(path) }
             } else {
                 bytes = try FileReader.read(path)
             }
@@ -77,57 +76,41 @@ enum LintCommand: Command {
 
     static func report(files: [String], reports: [FileReport], format: Format, strict: Bool,
                        context: inout CommandContext) -> Int32 {
-        var counts: [Severity: Int] = [:]
-        var filesWithFindings = 0
+        var findings: [(path: String, diagnostic: Diagnostic)] = []
         var failed = false
-        var json = JSONWriter()
-        if format == .json { json.beginArray() }
         for (path, report) in zip(files, reports) {
             if let error = report.error {
                 context.stderr.write("tick: \(error.message)\n")
                 failed = true
-                continue
             }
-            if !report.diagnostics.isEmpty { filesWithFindings += 1 }
-            for diagnostic in report.diagnostics {
-                counts[diagnostic.severity, default: 0] += 1
-                switch format {
-                case .text:
-                    context.stdout.write(diagnostic.formatted(path: path) + "\n")
-                case .github:
-                    let level = diagnostic.severity == .info ? "notice" : diagnostic.severity.rawValue
-                    context.stdout.write("::\(level) file=\(path),line=\(diagnostic.line),col=\(diagnostic.column),title=\(diagnostic.rule.rawValue)::\(diagnostic.message)\n")
-                case .json:
-                    json.lineBreak()
-                    json.beginObject()
-                    json.key("file"); json.string(path)
-                    json.key("line"); json.int(diagnostic.line)
-                    json.key("column"); json.int(diagnostic.column)
-                    json.key("severity"); json.string(diagnostic.severity.rawValue)
-                    json.key("rule"); json.string(diagnostic.rule.rawValue)
-                    json.key("message"); json.string(diagnostic.message)
-                    json.key("fixable"); json.bool(diagnostic.rule.fixable)
-                    json.endObject()
-                }
+            findings += report.diagnostics.map { (path, $0) }
+        }
+        switch format {
+        case .text:
+            for finding in findings { context.stdout.write(finding.diagnostic.formatted(path: finding.path) + "\n") }
+        case .github:
+            for (path, diagnostic) in findings {
+                let level = diagnostic.severity == .info ? "notice" : diagnostic.severity.rawValue
+                context.stdout.write("::\(level) file=\(path),line=\(diagnostic.line),col=\(diagnostic.column),title=\(diagnostic.rule.rawValue)::\(diagnostic.message)\n")
             }
+        case .json:
+            context.stdout.write(bytes: JSONWriter.lines(findings) { finding, json in
+                DiagnosticJSON.write(finding.diagnostic, file: finding.path, to: &json)
+            })
         }
-        if format == .json {
-            if counts.values.reduce(0, +) > 0 { json.newline() }
-            json.endArray()
-            json.newline()
-            context.stdout.write(bytes: json.bytes)
-        }
-        let total = counts.values.reduce(0, +)
-        if total > 0 {
+        var counts: [Severity: Int] = [:]
+        for finding in findings { counts[finding.diagnostic.severity, default: 0] += 1 }
+        if !findings.isEmpty {
             let parts = Severity.allCases.reversed().compactMap { severity -> String? in
                 guard let count = counts[severity] else { return nil }
                 let noun = severity == .info ? "info" : severity.rawValue + (count == 1 ? "" : "s")
                 return "\(count) \(noun)"
             }
-            context.stderr.write(parts.joined(separator: ", ") + " in \(filesWithFindings) file\(filesWithFindings == 1 ? "" : "s")\n")
+            let fileCount = Set(findings.map(\.path)).count
+            context.stderr.write(parts.joined(separator: ", ") + " in \(fileCount) file\(fileCount == 1 ? "" : "s")\n")
         }
         if failed { return 2 }
-        if counts[.error, default: 0] > 0 || (strict && total > 0) { return 1 }
+        if counts[.error, default: 0] > 0 || (strict && !findings.isEmpty) { return 1 }
         return 0
     }
 }

@@ -72,16 +72,9 @@ struct ViewOptions {
     }
 
     static func writeJSON(_ items: [ViewItem], in sources: [SourceDocument], to output: inout Output) {
-        var json = JSONWriter()
-        json.beginArray()
-        for item in items {
-            json.lineBreak()
+        output.write(bytes: JSONWriter.lines(items) { item, json in
             let source = sources[item.source]
             TaskJSON.write(source.document.tasks[item.task], in: source.document, file: source.path, to: &json)
-        }
-        if !items.isEmpty { json.newline() }
-        json.endArray()
-        json.newline()
-        output.write(bytes: json.bytes)
+        })
     }
 }

@@ -39,7 +39,7 @@ enum PathWalker {
             entries.append((name, entry.pointee.d_type))
         }
         closedir(handle)
-        entries.sort { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }
+        entries.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
         let prefix = directory == "." ? "" : directory.hasSuffix("/") ? directory : directory + "/"
         for entry in entries {
             let path = prefix + entry.name
