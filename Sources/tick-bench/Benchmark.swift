@@ -14,6 +14,10 @@ enum Benchmark {
         let baselineSeconds: Double
         let target: String
         let met: Bool
+        /// Seconds, or bytes for the memory row.
+        var unit: Unit = .seconds
+
+        enum Unit: String { case seconds, bytes }
 
         var ratio: Double { seconds / baselineSeconds }
     }
@@ -25,6 +29,21 @@ enum Benchmark {
         let taskCount = quick ? 1_000 : 100_000
         let runs = quick ? 3 : 9
 
+        if let flag = arguments.firstIndex(of: "--generate"), flag + 1 < arguments.endIndex,
+           let count = Int(arguments[flag + 1]) {
+            // The workload file on stdout, for profiling tick by hand.
+            let bytes = Workload.todoFile(tasks: count)
+            _ = bytes.withUnsafeBufferPointer { write(1, $0.baseAddress, $0.count) }
+            return
+        }
+        if arguments.first == "--peak-memory", arguments.count > 2 {
+            let rest = Array(arguments)
+            Spawn.reportPeakMemory(Array(rest[2...]), to: rest[1])
+            return
+        }
+        if arguments.contains("--noop") {
+            return  // the empty Swift program that start-up is measured against
+        }
         if arguments.contains("--profile-parse") {
             // For callgrind: parse the main workload once, nothing else.
             let bytes = Workload.todoFile(tasks: taskCount)
@@ -97,15 +116,64 @@ enum Benchmark {
                         seconds: twoWorkers, baselineSeconds: oneWorker, target: ">= 1.6x faster (ratio <= 0.625)",
                         met: twoWorkers / oneWorker <= 0.625))
 
+        rows += largeFileRows(directory: directory, tasks: quick ? 10_000 : 1_000_000, runs: max(3, runs / 3))
+        rows += startupRows(directory: directory, runs: runs * 3)
+        rows += Peers.rows(directory: directory, tasks: taskCount, markdownPath: path, runs: quick ? 1 : 3)
+
         if json { printJSON(rows, bytes: file.count) } else { printTable(rows, bytes: file.count) }
     }
 
+    /// `tick done` in the middle of a large file (parse, edit, atomic write, undo record) against
+    /// `cp` of the file, and the peak memory of `tick list` on it against its size.
+    static func largeFileRows(directory: String, tasks: Int, runs: Int) -> [Row] {
+        let path = directory + "/large.md"
+        let bytes = Workload.todoFile(tasks: tasks)
+        Measure.writeFile(path, bytes)
+        let tick = Spawn.tickPath
+        let environment = ["TICK_TODAY=2026-11-22", "NO_COLOR=1", "XDG_STATE_HOME=\(directory)/state"]
+        let middle = String(Document(bytes: bytes).tasks[tasks / 2].line + 1)
+        let copy = Measure.median(runs: runs) { Spawn.run(["cp", path, directory + "/copy.md"]) }
+        // Each run marks the task done; reopening it between runs is not timed.
+        var samples: [Double] = []
+        for _ in 0...runs {
+            let start = Measure.now()
+            precondition(Spawn.run([tick, "done", "-f", path, middle], environment: environment) == 0, "tick done failed")
+            samples.append(Measure.now() - start)
+            precondition(Spawn.run([tick, "reopen", "-f", path, middle], environment: environment) == 0, "tick reopen failed")
+        }
+        let done = Measure.medianOf(Array(samples.dropFirst()))
+        let count = tasks == 1_000_000 ? "1 000 000" : String(tasks)
+        var rows = [Row(name: "tick done mid-file, \(count) tasks", baselineName: "cp of the file", seconds: done,
+                        baselineSeconds: copy, target: "<= 3x", met: done / copy <= 3)]
+        let peak = Double(Spawn.peakMemory([tick, "list", "--all", "-f", path], scratch: directory))
+        let budget = 3 * Double(bytes.count) + 30 * 1_048_576
+        rows.append(Row(name: "peak memory of tick list, \(count) tasks", baselineName: "3x file size + 30 MB",
+                        seconds: peak, baselineSeconds: budget, target: "<= 1x", met: peak <= budget, unit: .bytes))
+        return rows
+    }
+
+    /// Start-up: `tick --version` and `tick list` on a 10-task file against an empty Swift program
+    /// (this benchmark started with `--noop`).
+    static func startupRows(directory: String, runs: Int) -> [Row] {
+        let path = directory + "/ten.md"
+        Measure.writeFile(path, Workload.todoFile(tasks: 10))
+        let tick = Spawn.tickPath
+        let empty = Measure.median(runs: runs) { Spawn.run([CommandLine.arguments[0], "--noop"]) }
+        return [("tick --version", [tick, "--version"]), ("tick list, 10 tasks", [tick, "list", "-f", path])].map { name, command in
+            let time = Measure.median(runs: runs) { Spawn.run(command) }
+            return Row(name: name, baselineName: "an empty Swift program", seconds: time, baselineSeconds: empty,
+                       target: "<= 1.3x", met: time / empty <= 1.3)
+        }
+    }
+
     static func printTable(_ rows: [Row], bytes: Int) {
-        print("tick-bench: \(bytes) bytes in the main file; medians; ratio = tick / baseline\n")
-        let header = ["what", "baseline", "tick", "baseline time", "ratio", "target", "met"]
+        print("tick-bench: \(bytes) bytes in the main file; medians; ratio = measured / baseline\n")
+        let header = ["what", "baseline", "measured", "baseline time", "ratio", "target", "met"]
         var table = [header]
         for row in rows {
-            table.append([row.name, row.baselineName, format(row.seconds), format(row.baselineSeconds),
+            let shown = row.unit == .bytes ? [megabytes(row.seconds), megabytes(row.baselineSeconds)]
+                                           : [format(row.seconds), format(row.baselineSeconds)]
+            table.append([row.name, row.baselineName, shown[0], shown[1],
                           String(format2(row.ratio)) + "x", row.target, row.met ? "yes" : "NO"])
         }
         let widths = (0..<header.count).map { column in table.map { $0[column].count }.max() ?? 0 }
@@ -125,8 +193,9 @@ enum Benchmark {
             json.beginObject()
             json.key("what"); json.string(row.name)
             json.key("baseline"); json.string(row.baselineName)
-            json.key("seconds"); json.string(String(row.seconds))
-            json.key("baseline_seconds"); json.string(String(row.baselineSeconds))
+            json.key("unit"); json.string(row.unit.rawValue)
+            json.key("value"); json.string(String(row.seconds))
+            json.key("baseline_value"); json.string(String(row.baselineSeconds))
             json.key("ratio"); json.string(format2(row.ratio))
             json.key("target"); json.string(row.target)
             json.key("met"); json.bool(row.met)
@@ -143,6 +212,8 @@ enum Benchmark {
         if seconds < 1 { return format2(seconds * 1e3) + " ms" }
         return format2(seconds) + " s"
     }
+
+    static func megabytes(_ bytes: Double) -> String { format2(bytes / 1_048_576) + " MB" }
 
     static func format2(_ value: Double) -> String {
         let scaled = (value * 100).rounded()

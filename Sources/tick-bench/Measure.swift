@@ -19,8 +19,12 @@ enum Measure {
             body()
             samples.append(now() - start)
         }
-        samples.sort()
-        return samples[samples.count / 2]
+        return medianOf(samples)
+    }
+
+    static func medianOf(_ samples: [Double]) -> Double {
+        let sorted = samples.sorted()
+        return sorted[sorted.count / 2]
     }
 
     /// Reads a whole file with plain read(2) calls: the floor for anything that reads it.
