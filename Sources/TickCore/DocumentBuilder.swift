@@ -105,9 +105,7 @@ enum DocumentBuilder {
 
     /// Trimmed text, and whether its bytes were valid UTF-8 (decoded in one pass either way).
     private static func decodedTrimmed(_ slice: ArraySlice<UInt8>) -> (String, Bool) {
-        let trimmed = trimmedSlice(slice)
-        if let text = String(validating: trimmed, as: UTF8.self) { return (text, true) }
-        return (String(decoding: trimmed, as: UTF8.self), false)
+        trimmedSlice(slice).decodedUTF8
     }
 
     private static func trimmedSlice(_ slice: ArraySlice<UInt8>) -> ArraySlice<UInt8> {

@@ -2,42 +2,77 @@
 ///
 /// A task is a view onto its document: it records where its parts are, so that an edit can
 /// rewrite exactly the bytes it is about. Offsets are absolute byte offsets into the document.
+///
+/// Positions are stored in 32 bits (documents are at most 2 GiB) so that a million tasks stay
+/// small in memory; the public properties are plain `Int`s.
 public struct Task: Sendable, Equatable {
-    /// Position in `Document.tasks`, which lists tasks in file order.
-    public let index: Int
-    /// 0-based index of the line with the checkbox.
-    public let line: Int
-    /// The last line of the task's block: its wrapped text, notes and subtasks, without trailing blanks.
-    public let lastLine: Int
-    /// The last line of the task's text paragraph (text may wrap onto following lines).
-    public let textLastLine: Int
-    public let status: TaskStatus
-    /// `*` right after the checkbox: the task is starred ("important").
-    public let important: Bool
-    /// The date of the `due:` token, when it is a real ISO date.
-    public let due: CivilDate?
-    /// The raw value of the `due:` token, valid or not.
-    public let dueValue: String?
     /// The task's text: everything after the checkbox and star, wrapped lines joined by a space.
     public let text: String
-    /// Index of the enclosing task, when this one is a subtask.
-    public let parent: Int?
-    /// 0 for a top-level task, 1 for its subtasks, and so on.
-    public let depth: Int
-    /// Index into `Document.headings` of the group the task is in; nil above the first heading.
-    public let group: Int?
-    public let markerStart: Int
-    public let markerLength: Int
+    /// The raw value of the `due:` token, valid or not.
+    public let dueValue: String?
+    public let status: TaskStatus
+    /// The date of the `due:` token, when it is a real ISO date.
+    public let due: CivilDate?
+    private let storedIndex, storedLine, storedLastLine, storedTextLastLine: Int32
+    private let storedParent, storedDepth, storedGroup: Int32
+    private let storedMarkerStart, storedMarkerLength, storedCheckboxStart, storedCheckboxEnd: Int32
+    private let storedTextStart, storedContentColumn, storedQuoteDepth: Int32
+    /// `*` right after the checkbox: the task is starred ("important").
+    public let important: Bool
     public let ordered: Bool
-    public let checkboxStart: Int
-    public let checkboxEnd: Int
-    /// Where the text starts (after the checkbox, its space, and the star if any).
-    public let textStart: Int
-    /// Visual column of the item's content: where subtasks and notes line up.
-    public let contentColumn: Int
-    public let quoteDepth: Int
     /// Whether the task's own lines hold bytes that are not valid UTF-8.
     public let hasInvalidUTF8: Bool
+
+    init(index: Int, line: Int, lastLine: Int, textLastLine: Int, status: TaskStatus, important: Bool,
+         due: CivilDate?, dueValue: String?, text: String, parent: Int?, depth: Int, group: Int?,
+         markerStart: Int, markerLength: Int, ordered: Bool, checkboxStart: Int, checkboxEnd: Int,
+         textStart: Int, contentColumn: Int, quoteDepth: Int, hasInvalidUTF8: Bool) {
+        self.text = text
+        self.dueValue = dueValue
+        self.status = status
+        self.due = due
+        storedIndex = Int32(index)
+        storedLine = Int32(line)
+        storedLastLine = Int32(lastLine)
+        storedTextLastLine = Int32(textLastLine)
+        storedParent = Int32(parent ?? -1)
+        storedDepth = Int32(depth)
+        storedGroup = Int32(group ?? -1)
+        storedMarkerStart = Int32(markerStart)
+        storedMarkerLength = Int32(markerLength)
+        storedCheckboxStart = Int32(checkboxStart)
+        storedCheckboxEnd = Int32(checkboxEnd)
+        storedTextStart = Int32(textStart)
+        storedContentColumn = Int32(clamping: contentColumn)
+        storedQuoteDepth = Int32(clamping: quoteDepth)
+        self.important = important
+        self.ordered = ordered
+        self.hasInvalidUTF8 = hasInvalidUTF8
+    }
+
+    /// Position in `Document.tasks`, which lists tasks in file order.
+    public var index: Int { Int(storedIndex) }
+    /// 0-based index of the line with the checkbox.
+    public var line: Int { Int(storedLine) }
+    /// The last line of the task's block: its wrapped text, notes and subtasks, without trailing blanks.
+    public var lastLine: Int { Int(storedLastLine) }
+    /// The last line of the task's text paragraph (text may wrap onto following lines).
+    public var textLastLine: Int { Int(storedTextLastLine) }
+    /// Index of the enclosing task, when this one is a subtask.
+    public var parent: Int? { storedParent < 0 ? nil : Int(storedParent) }
+    /// 0 for a top-level task, 1 for its subtasks, and so on.
+    public var depth: Int { Int(storedDepth) }
+    /// Index into `Document.headings` of the group the task is in; nil above the first heading.
+    public var group: Int? { storedGroup < 0 ? nil : Int(storedGroup) }
+    public var markerStart: Int { Int(storedMarkerStart) }
+    public var markerLength: Int { Int(storedMarkerLength) }
+    public var checkboxStart: Int { Int(storedCheckboxStart) }
+    public var checkboxEnd: Int { Int(storedCheckboxEnd) }
+    /// Where the text starts (after the checkbox, its space, and the star if any).
+    public var textStart: Int { Int(storedTextStart) }
+    /// Visual column of the item's content: where subtasks and notes line up.
+    public var contentColumn: Int { Int(storedContentColumn) }
+    public var quoteDepth: Int { Int(storedQuoteDepth) }
 
     /// Lines of the task that are neither its text nor its subtasks' blocks are its notes.
     public var blockLines: ClosedRange<Int> { line...lastLine }

@@ -47,7 +47,7 @@ enum Benchmark {
         if arguments.contains("--profile-parse") {
             // For callgrind: parse the main workload once, nothing else.
             let bytes = Workload.todoFile(tasks: taskCount)
-            print(Document(bytes: bytes).tasks.count)
+            print(Document(bytes: bytes).tasks.count, MemoryLayout<Task>.stride, MemoryLayout<Line>.stride, MemoryLayout<LineKind>.stride)
             return
         }
         let directory = "/tmp/tick-bench-\(getpid())"

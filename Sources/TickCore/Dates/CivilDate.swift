@@ -2,17 +2,18 @@
 ///
 /// tick never reads the clock in its core; "today" is always a `CivilDate` passed in.
 public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public let year: Int
-    public let month: Int
-    public let day: Int
+    /// `year << 9 | month << 5 | day`: four bytes, ordered as the dates are.
+    private let packed: UInt32
+
+    public var year: Int { Int(packed >> 9) }
+    public var month: Int { Int((packed >> 5) & 0xF) }
+    public var day: Int { Int(packed & 0x1F) }
 
     /// Nil when the fields do not name a real day (2026-02-30, month 13).
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
               day >= 1, day <= CivilDate.daysIn(month: month, year: year) else { return nil }
-        self.year = year
-        self.month = month
-        self.day = day
+        packed = UInt32(year) << 9 | UInt32(month) << 5 | UInt32(day)
     }
 
     /// Parses exactly `YYYY-MM-DD`.
@@ -59,6 +60,6 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 
     public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {
-        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+        lhs.packed < rhs.packed
     }
 }

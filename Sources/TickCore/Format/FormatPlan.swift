@@ -48,6 +48,15 @@ struct FormatPlan {
         let bytes = document.bytes
         for task in document.tasks {
             let start = document.lines[task.line].start
+            if task.status != .done || bytes[task.checkboxStart + 1] != 0x58 {
+                // Most tasks are canonical already: decide that from the bytes, without a copy.
+                let boxEnd = task.checkboxEnd, contentEnd = document.lines[task.line].contentEnd
+                let oneSpaceAfterBox = boxEnd == contentEnd
+                    || (bytes[boxEnd] == Byte.space && (boxEnd + 1 == contentEnd || !Byte.isSpaceOrTab(bytes[boxEnd + 1])))
+                let markerEnd = task.markerStart + task.markerLength
+                let oneSpaceAfterMarker = task.checkboxStart - markerEnd == 1 && bytes[markerEnd] == Byte.space
+                if oneSpaceAfterBox && oneSpaceAfterMarker { continue }
+            }
             var line = content(task.line)
             var changed = false
             let status = task.checkboxStart + 1 - start
@@ -97,14 +106,20 @@ struct FormatPlan {
         for (index, item) in items.enumerated() where !item.ordered {
             members[item.list, default: []].append(index)
         }
-        for (_, list) in members.sorted(by: { $0.key < $1.key }) {
-            let first = items[list[0]]
-            guard first.delimiter != Byte.minus, list.contains(where: { items[$0].checkboxStart >= 0 }) else { continue }
-            let lastLine = list.map { items[$0].lastLine }.max()!
-            if touchesDashList(first: first, lastLine: lastLine, members: members) { continue }
+        let lists = members.sorted(by: { $0.key < $1.key }).map { UnorderedList(items: $0.value, in: items) }
+        // Each list's neighbours by line, so that finding them costs no scan of every list.
+        var startingAt: [Int: [Int]] = [:], endingAt: [Int: [Int]] = [:]
+        for (index, list) in lists.enumerated() {
+            startingAt[list.firstLine, default: []].append(index)
+            endingAt[list.lastLine, default: []].append(index)
+        }
+        for list in lists {
+            let first = items[list.items[0]]
+            guard first.delimiter != Byte.minus, list.items.contains(where: { items[$0].checkboxStart >= 0 }) else { continue }
+            if touchesDashList(list, lists: lists, startingAt: startingAt, endingAt: endingAt) { continue }
             var rewritten: [(line: Int, content: [UInt8])] = []
             var safe = true
-            for index in list {
+            for index in list.items {
                 let item = items[index]
                 var line = content(item.line)
                 let offset = item.markerStart - document.lines[item.line].start
@@ -118,22 +133,38 @@ struct FormatPlan {
         }
     }
 
+    /// One unordered list: its items (indexes into `document.items`) and the lines it spans.
+    private struct UnorderedList {
+        let items: [Int]
+        let firstLine: Int
+        let lastLine: Int
+        let parent: Int32
+        let quoteDepth: Int
+
+        init(items: [Int], in all: [ParsedItem]) {
+            self.items = items
+            let first = all[items[0]]
+            firstLine = first.line
+            lastLine = items.map { all[$0].lastLine }.max()!
+            parent = first.parent
+            quoteDepth = first.quoteDepth
+        }
+    }
+
     /// Whether another unordered list with the same parent sits right before or after the list
     /// (only blank lines between), so that the two would become one list.
-    private func touchesDashList(first: ParsedItem, lastLine: Int, members: [Int32: [Int]]) -> Bool {
-        let items = document.items
-        var before = first.line - 1
+    private func touchesDashList(_ list: UnorderedList, lists: [UnorderedList],
+                                 startingAt: [Int: [Int]], endingAt: [Int: [Int]]) -> Bool {
+        var before = list.firstLine - 1
         while before >= 0, document.kinds[before] == .blank { before -= 1 }
-        var after = lastLine + 1
+        var after = list.lastLine + 1
         while after < document.lines.count, document.kinds[after] == .blank { after += 1 }
-        for (_, list) in members {
-            let other = items[list[0]]
-            // Any unordered neighbour counts: it is either a `-` list already or about to become one.
-            guard other.parent == first.parent, other.quoteDepth == first.quoteDepth, other.line != first.line else { continue }
-            let otherLast = list.map { items[$0].lastLine }.max()!
-            if other.line == after || otherLast == before { return true }
+        // Any unordered neighbour counts: it is either a `-` list already or about to become one.
+        let neighbours = (startingAt[after] ?? []) + (endingAt[before] ?? [])
+        return neighbours.contains { index in
+            let other = lists[index]
+            return other.parent == list.parent && other.quoteDepth == list.quoteDepth && other.firstLine != list.firstLine
         }
-        return false
     }
 
     // MARK: Headings

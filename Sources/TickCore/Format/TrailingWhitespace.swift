@@ -15,19 +15,25 @@ struct TrailingWhitespace {
     }
 
     private let document: Document
-    private let continues: Set<Int>
-    /// Per task line, the offset the content must reach: an empty task needs the space after
-    /// its checkbox (`- [ ]` alone is not a task).
-    private var floors: [Int: Int] = [:]
-    /// Lines of task text: a hard break there stays as written, so the task's text is unchanged.
-    private var taskText = Set<Int>()
+    /// Per line (dense arrays: one entry per line, no hashing on the hot path):
+    /// whether the line continues the paragraph above it;
+    private var continues: [Bool]
+    /// for a task line, the offset the content must reach: an empty task needs the space after
+    /// its checkbox (`- [ ]` alone is not a task); 0 elsewhere;
+    private var floors: [Int]
+    /// whether the line is task text: a hard break there stays as written, so the text is unchanged.
+    private var taskText: [Bool]
 
     init(_ document: Document) {
         self.document = document
-        continues = Set(document.paragraphContinuations)
+        let count = document.lines.count
+        continues = [Bool](repeating: false, count: count + 1)
+        for line in document.paragraphContinuations { continues[line] = true }
+        floors = [Int](repeating: 0, count: count)
+        taskText = [Bool](repeating: false, count: count)
         for task in document.tasks {
             floors[task.line] = task.checkboxEnd + 1
-            taskText.formUnion(task.line...task.textLastLine)
+            for line in task.line...task.textLastLine { taskText[line] = true }
         }
     }
 
@@ -42,18 +48,18 @@ struct TrailingWhitespace {
         let bytes = document.bytes
         let line = document.lines[index]
         var end = line.contentEnd
-        let floor = max(line.start, floors[index] ?? 0)
+        let floor = max(line.start, floors[index])
         while end > floor, Byte.isSpaceOrTab(bytes[end - 1]) { end -= 1 }
         guard end < line.contentEnd else { return nil }
         let endsInHardBreak = line.contentEnd - end >= 2
             && bytes[line.contentEnd - 1] == Byte.space && bytes[line.contentEnd - 2] == Byte.space
-        let followedByText = continues.contains(index + 1)
+        let followedByText = continues[index + 1]
             || (kind == .setextText && document.kinds[index + 1] == .setextText)
         guard endsInHardBreak && followedByText else { return .remove(from: end) }
         // A hard line break: written as a backslash, unless the text could make the backslash
         // mean something else (an escape, a code span, raw HTML), or it is a task's text.
         let text = bytes[line.start..<end]
-        guard kind == .paragraph, !taskText.contains(index), end > line.start, bytes[end - 1] != Byte.backslash,
+        guard kind == .paragraph, !taskText[index], end > line.start, bytes[end - 1] != Byte.backslash,
               !text.contains(Byte.backtick), !text.contains(Byte.less) else { return nil }
         return .hardBreak(from: end)
     }

@@ -4,7 +4,7 @@ extension ArraySlice where Element == UInt8 {
 
     /// The offset (an index of the slice) where the first ill-formed UTF-8 sequence starts.
     var firstInvalidUTF8Offset: Int? {
-        if allSatisfy({ $0 < 0x80 }) { return nil }
+        if withUnsafeBufferPointer(UTF8Bytes.isASCII) { return nil }
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = makeIterator()
         var offset = startIndex
@@ -15,5 +15,34 @@ extension ArraySlice where Element == UInt8 {
             case .error: return offset
             }
         }
+    }
+
+    /// The bytes as a String (ill-formed sequences become U+FFFD) and whether they were well-formed,
+    /// in one pass for ASCII and two for other text.
+    var decodedUTF8: (text: String, valid: Bool) {
+        withUnsafeBufferPointer { buffer in
+            let text = String(decoding: buffer, as: UTF8.self)
+            if UTF8Bytes.isASCII(buffer) { return (text, true) }
+            return (text, text.utf8.elementsEqual(buffer))
+        }
+    }
+}
+
+enum UTF8Bytes {
+    /// Whether every byte is below 0x80, eight bytes at a time.
+    static func isASCII(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = buffer.baseAddress else { return true }
+        let count = buffer.count
+        var index = 0
+        let raw = UnsafeRawPointer(base)
+        while index + 8 <= count {
+            if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+            index += 8
+        }
+        while index < count {
+            if base[index] >= 0x80 { return false }
+            index += 1
+        }
+        return true
     }
 }

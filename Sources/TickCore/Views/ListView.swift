@@ -19,12 +19,13 @@ public enum ListView {
     public static func render(_ items: [ViewItem], in sources: [SourceDocument], order: TaskOrder,
                               today: CivilDate, style: TextStyle) -> String {
         var out = ""
+        out.reserveCapacity(items.count * 64)
         let showFiles = sources.count > 1
         if order.keepsGroupsTogether {
-            var numberWidths: [Int: Int] = [:]
+            var numberWidths = [Int](repeating: 1, count: sources.count)
             for item in items {
                 let line = sources[item.source].document.tasks[item.task].line + 1
-                numberWidths[item.source] = max(numberWidths[item.source] ?? 1, decimalDigits(line))
+                numberWidths[item.source] = max(numberWidths[item.source], decimalDigits(line))
             }
             var current: (source: Int, group: Int?)?
             for item in items {
@@ -35,12 +36,14 @@ public enum ListView {
                     let path = document.groupPath(of: task).joined(separator: " / ")
                     let file = sources[item.source].path
                     let header = showFiles ? (path.isEmpty ? file : "\(file): \(path)") : path
-                    if !header.isEmpty { out += style.bold(TerminalText.sanitized(header)) + "\n" }
+                    if !header.isEmpty { out += style.bold(TerminalText.sanitized(header)); out += "\n" }
                 }
                 let number = String(task.line + 1)
-                out += String(repeating: " ", count: 2 + numberWidths[item.source]! - number.count) + style.dim(number) + "  "
-                out += String(repeating: "  ", count: task.depth)
-                out += line(for: task, today: today, style: style) + "\n"
+                appendSpaces(2 + numberWidths[item.source] - number.utf8.count, to: &out)
+                out += style.dim(number)
+                appendSpaces(2 + 2 * task.depth, to: &out)
+                appendLine(for: task, today: today, style: style, to: &out)
+                out += "\n"
             }
         } else {
             let locations = items.map { item -> String in
@@ -52,13 +55,15 @@ public enum ListView {
             for (index, item) in items.enumerated() {
                 let document = sources[item.source].document
                 let task = document.tasks[item.task]
-                let location = locations[index]
-                let padding = String(repeating: " ", count: width - widths[index])
-                let shownLocation = TerminalText.sanitized(location)
-                out += showFiles ? "  " + style.dim(shownLocation) + padding + "  " : "  " + padding + style.dim(shownLocation) + "  "
-                out += line(for: task, today: today, style: style)
+                let shownLocation = style.dim(TerminalText.sanitized(locations[index]))
+                out += "  "
+                if showFiles { out += shownLocation }
+                appendSpaces(width - widths[index], to: &out)
+                if !showFiles { out += shownLocation }
+                out += "  "
+                appendLine(for: task, today: today, style: style, to: &out)
                 let path = document.groupPath(of: task).joined(separator: " / ")
-                if !path.isEmpty { out += "  " + style.dim("· " + TerminalText.sanitized(path)) }
+                if !path.isEmpty { out += "  "; out += style.dim("· " + TerminalText.sanitized(path)) }
                 out += "\n"
             }
         }
@@ -67,14 +72,35 @@ public enum ListView {
 
     /// A task as one line: checkbox, star, text and its due date relative to today.
     public static func line(for task: Task, today: CivilDate, style: TextStyle) -> String {
-        let box = "[\(TerminalText.sanitized(task.status.character))]"
-        var text = task.status == .done ? style.dim(box) : box
-        text += " "
-        if task.important { text += style.yellow("*") + " " }
+        var line = ""
+        appendLine(for: task, today: today, style: style, to: &line)
+        return line
+    }
+
+    static func appendLine(for task: Task, today: CivilDate, style: TextStyle, to out: inout String) {
+        let box: String
+        switch task.status {
+        case .open: box = "[ ]"
+        case .done: box = "[x]"
+        case .doing: box = "[/]"
+        case .other: box = "[\(TerminalText.sanitized(task.status.character))]"
+        }
+        out += task.status == .done ? style.dim(box) : box
+        out += " "
+        if task.important { out += style.yellow("*"); out += " " }
         let body = TerminalText.sanitized(displayText(task))
-        text += task.status.isClosed ? style.dim(body) : body
-        if let label = dueLabel(task, today: today, style: style) { text += "  " + label }
-        return text
+        out += task.status.isClosed ? style.dim(body) : body
+        if let label = dueLabel(task, today: today, style: style) { out += "  "; out += label }
+    }
+
+    private static func appendSpaces(_ count: Int, to out: inout String) {
+        let spaces = "                                "
+        var remaining = count
+        while remaining > 0 {
+            let chunk = min(remaining, spaces.utf8.count)
+            out += spaces.utf8.count == chunk ? spaces : String(spaces.utf8.prefix(chunk))!
+            remaining -= chunk
+        }
     }
 
     /// "2 days overdue" in red, "today" in yellow, later dates in cyan; dim once the task is closed.

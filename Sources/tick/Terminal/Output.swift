@@ -18,11 +18,28 @@ struct Output {
     }
 
     mutating func write(_ text: String) {
+        var text = text
+        if text.utf8.count >= 65536 {
+            // A whole rendered view: write it from its own storage instead of copying it.
+            flush()
+            text.withUTF8 { utf8 in writeDirectly(UnsafeRawBufferPointer(utf8)) }
+            return
+        }
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= 65536 { flush() }
     }
 
+    private mutating func writeDirectly(_ bytes: UnsafeRawBufferPointer) {
+        guard !brokenPipe else { return }
+        if Syscalls.writeAll(fd, bytes) == EPIPE { brokenPipe = true }
+    }
+
     mutating func write(bytes: [UInt8]) {
+        if bytes.count >= 65536 {
+            flush()
+            bytes.withUnsafeBytes { writeDirectly($0) }
+            return
+        }
         buffer.append(contentsOf: bytes)
         if buffer.count >= 65536 { flush() }
     }
