@@ -2,7 +2,8 @@
 enum TaskChecks {
     static func run(_ findings: inout LintFindings, today: CivilDate) {
         let document = findings.document
-        var seen: [String: Int] = [:]  // group, parent and text → first line
+        var seen: [DuplicateKey: Int] = [:]  // first line of each task
+        seen.reserveCapacity(document.tasks.count)
         var firstSubtaskColumn: [Int: (line: Int, column: Int)] = [:]
         for task in document.tasks {
             if let value = task.dueValue, task.due == nil {
@@ -19,7 +20,7 @@ enum TaskChecks {
             if text.isEmpty {
                 findings.add(.emptyTask, line: task.line, offset: task.checkboxStart, "task has no text")
             } else {
-                let key = "\(task.group ?? -1) \(task.parent ?? -1)\u{0}\(text.lowercased())"
+                let key = DuplicateKey(group: task.group ?? -1, parent: task.parent ?? -1, text: text.lowercased())
                 if let first = seen[key] {
                     findings.add(.duplicateTask, line: task.line, offset: task.textStart, "same task as line \(first + 1) in this list")
                 } else {
@@ -51,6 +52,13 @@ enum TaskChecks {
         checkLookalikes(&findings)
     }
 
+    /// Tasks are duplicates when their text matches (in any case) under the same group and parent.
+    private struct DuplicateKey: Hashable {
+        let group: Int
+        let parent: Int
+        let text: String
+    }
+
     /// One finding per task list whose bullet is not `-`.
     static func checkBullets(_ findings: inout LintFindings) {
         let document = findings.document
@@ -66,9 +74,9 @@ enum TaskChecks {
     /// lines inside fenced code.
     static func checkLookalikes(_ findings: inout LintFindings) {
         let document = findings.document
-        var isTaskLine = Set<Int>()
-        for task in document.tasks { isTaskLine.insert(task.line) }
-        for index in document.lines.indices where !isTaskLine.contains(index) {
+        var isTaskLine = [Bool](repeating: false, count: document.lines.count)
+        for task in document.tasks { isTaskLine[task.line] = true }
+        for index in document.lines.indices where !isTaskLine[index] {
             let kind = document.kinds[index]
             guard kind == .paragraph || kind == .fenceContent || kind == .marker else { continue }
             let line = document.lines[index]

@@ -37,18 +37,32 @@ public struct JSONWriter: Sendable {
     /// The shape of every `--json` output: an array with one value per line (`[]` when empty),
     /// then a newline.
     public static func lines<Item>(_ items: some Sequence<Item>, _ write: (Item, inout JSONWriter) -> Void) -> [UInt8] {
+        var all: [UInt8] = []
+        lines(items, emit: { all += $0 }, write)
+        return all
+    }
+
+    /// `lines`, handed out in pieces of about 64 KiB as it is written, so that a large output
+    /// streams instead of being held whole in memory.
+    public static func lines<Item>(_ items: some Sequence<Item>, emit: ([UInt8]) -> Void,
+                                   _ write: (Item, inout JSONWriter) -> Void) {
         var json = JSONWriter()
+        json.bytes.reserveCapacity(1 << 17)
         json.beginArray()
         var any = false
         for item in items {
             json.lineBreak()
             write(item, &json)
             any = true
+            if json.bytes.count >= 1 << 16 {
+                emit(json.bytes)
+                json.bytes.removeAll(keepingCapacity: true)
+            }
         }
         if any { json.newline() }
         json.endArray()
         json.newline()
-        return json.bytes
+        emit(json.bytes)
     }
 
     /// A raw line feed (between top-level values, or before a closing bracket).

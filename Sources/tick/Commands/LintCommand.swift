@@ -94,9 +94,9 @@ enum LintCommand: Command {
                 context.stdout.write("::\(level) file=\(path),line=\(diagnostic.line),col=\(diagnostic.column),title=\(diagnostic.rule.rawValue)::\(diagnostic.message)\n")
             }
         case .json:
-            context.stdout.write(bytes: JSONWriter.lines(findings) { finding, json in
+            JSONWriter.lines(findings, emit: { context.stdout.write(bytes: $0) }) { finding, json in
                 DiagnosticJSON.write(finding.diagnostic, file: finding.path, to: &json)
-            })
+            }
         }
         var counts: [Severity: Int] = [:]
         for finding in findings { counts[finding.diagnostic.severity, default: 0] += 1 }
@@ -106,7 +106,7 @@ enum LintCommand: Command {
                 let noun = severity == .info ? "info" : severity.rawValue + (count == 1 ? "" : "s")
                 return "\(count) \(noun)"
             }
-            let fileCount = Set(findings.map(\.path)).count
+            let fileCount = reports.filter { !$0.diagnostics.isEmpty }.count
             context.stderr.write(parts.joined(separator: ", ") + " in \(fileCount) file\(fileCount == 1 ? "" : "s")\n")
         }
         if failed { return 2 }

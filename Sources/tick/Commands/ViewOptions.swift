@@ -72,9 +72,9 @@ struct ViewOptions {
     }
 
     static func writeJSON(_ items: [ViewItem], in sources: [SourceDocument], to output: inout Output) {
-        output.write(bytes: JSONWriter.lines(items) { item, json in
+        JSONWriter.lines(items, emit: { output.write(bytes: $0) }) { item, json in
             let source = sources[item.source]
             TaskJSON.write(source.document.tasks[item.task], in: source.document, file: source.path, to: &json)
-        })
+        }
     }
 }
