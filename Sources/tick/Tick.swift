@@ -13,7 +13,7 @@ enum Tick {
          GroupsCommand.self, ProgressCommand.self, BoardCommand.self, AddCommand.self, DoneCommand.self, ReopenCommand.self, StartCommand.self,
          StarCommand.self, UnstarCommand.self, DueCommand.self, EditTextCommand.self, MoveCommand.self,
          RemoveCommand.self, NoteCommand.self, GroupCommand.self, ArchiveCommand.self, UndoCommand.self,
-         FmtCommand.self, LintCommand.self]
+         FmtCommand.self, LintCommand.self, CompletionsCommand.self]
     }
 
     static func main() {

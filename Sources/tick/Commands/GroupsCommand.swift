@@ -21,6 +21,16 @@ extension TallyCommand {
                                    acceptsWords: false)
         let sources = try view.load()
         let tallies = GroupTally.tally(sources, query: view.query, today: view.today)
+        if arguments.flag("names") {
+            // One group path per line, as -g and --to accept it (for scripts and completion).
+            var seen = Set<String>()
+            for tally in tallies {
+                guard let heading = tally.heading else { continue }
+                let path = sources[tally.source].document.groupPath(ofHeading: heading).joined(separator: "/")
+                if seen.insert(path).inserted { context.stdout.write(TerminalText.sanitized(path) + "\n") }
+            }
+            return 0
+        }
         if arguments.flag("json") {
             context.stdout.write(bytes: JSONWriter.lines(tallies) { tally, json in
                 GroupJSON.write(tally, in: sources[tally.source], to: &json)
@@ -36,10 +46,13 @@ enum GroupsCommand: TallyCommand {
     static let name = "groups"
     static let summary = "Every group with its open and done counts and a progress bar."
     static let usage = "tick groups [OPTIONS] [FILE|FOLDER...]"
-    static var options: [OptionSpec] { tallyOptions }
+    static var options: [OptionSpec] {
+        tallyOptions + [OptionSpec("names", help: "Print only the group paths, one per line (as -g accepts them).")]
+    }
     static let examples: [(command: String, explanation: String)] = [
         ("tick groups", "The groups of the nearest TODO.md."),
         ("tick groups --group work", "Work and its subgroups."),
+        ("tick groups --names", "Just the paths, for scripts: Home, Home/Groceries, Work."),
         ("tick groups --json | jq -r '.[] | select(.open == 0) | .group | join(\"/\")'", "Groups with nothing left to do."),
     ]
 
