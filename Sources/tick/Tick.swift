@@ -18,6 +18,8 @@ enum Tick {
 
     static func main() {
         signal(SIGPIPE, SIG_IGN)
+        // A write past `ulimit -f` fails with EFBIG (reported, file untouched) instead of killing tick.
+        signal(SIGXFSZ, SIG_IGN)
         var context = CommandContext(environment: Environment.current())
         let status = run(Array(CommandLine.arguments.dropFirst()), context: &context)
         context.stdout.flush()

@@ -87,26 +87,4 @@ import Testing
         #expect(badToday.status == 2)
         #expect(badToday.stderr == "tick: TICK_TODAY='tomorrow' is not a date; use YYYY-MM-DD\n")
     }
-
-    @Test(arguments: ["list", "add", "done", "reopen", "start", "star", "unstar", "due", "edit", "move", "rm",
-                      "note", "group", "archive", "undo"])
-    func everyCommandHasHelpWithExamples(_ command: String) throws {
-        let help = try TickProcess.run([command, "--help"])
-        #expect(help.status == 0)
-        #expect(help.stdout.contains("Usage: tick \(command)"))
-        #expect(help.stdout.contains("Examples:\n  tick \(command)"))
-        let same = try TickProcess.run(["help", command])
-        #expect(same.stdout == help.stdout)
-        let overview = try TickProcess.run(["--help"])
-        #expect(overview.stdout.contains("\n  \(command) "))
-    }
-
-    @Test func helpAndVersion() throws {
-        let help = try TickProcess.run(["list", "--help"])
-        #expect(help.status == 0)
-        #expect(help.stdout.contains("Usage: tick list"))
-        #expect(help.stdout.contains("Examples:"))
-        let version = try TickProcess.run(["--version"])
-        #expect(version.stdout.hasPrefix("tick "))
-    }
 }

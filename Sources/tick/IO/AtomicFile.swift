@@ -52,6 +52,9 @@ enum AtomicFile {
             if (locked.st_mode & 0o222) == 0 {
                 throw TickError.cannotWrite(path: path, reason: "the file is read-only")
             }
+            // Every tick writes its temporary file while holding this lock, so any left now is
+            // from a tick that was killed mid-write: remove it.
+            removeStaleTemporaryFiles(of: target)
             let before: [UInt8]
             switch Syscalls.readAll(fd, sizeHint: Int(locked.st_size)) {
             case .success(let bytes): before = bytes
@@ -67,7 +70,7 @@ enum AtomicFile {
     private static func replace(_ target: String, displayPath: String, with bytes: [UInt8],
                                 like original: stat, lockedFD: Int32) throws(TickError) {
         let directory = Paths.directory(of: target)
-        var template = Array((directory + "/." + Paths.basename(of: target) + ".tick-XXXXXX").utf8CString)
+        var template = Array((directory + "/" + temporaryPrefix(of: target) + "XXXXXX").utf8CString)
         let tempFD = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard tempFD >= 0 else {
             throw TickError.cannotWrite(path: displayPath, reason: "cannot create a temporary file in \(directory): " + Syscalls.errnoMessage(errno))
@@ -101,6 +104,28 @@ enum AtomicFile {
             _ = fsync(directoryFD)
             Syscalls.close(directoryFD)
         }
+    }
+
+    /// Temporary files for `target` are named `.NAME.tick-XXXXXX` beside it.
+    private static func temporaryPrefix(of target: String) -> String {
+        "." + Paths.basename(of: target) + ".tick-"
+    }
+
+    /// Removes `.NAME.tick-XXXXXX` files beside `target`. Call only while holding its lock.
+    static func removeStaleTemporaryFiles(of target: String) {
+        let directory = Paths.directory(of: target)
+        let prefix = Array(temporaryPrefix(of: target).utf8)
+        guard let stream = opendir(directory) else { return }
+        defer { closedir(stream) }
+        var stale: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                Array(raw.prefix { $0 != 0 })
+            }
+            guard name.count == prefix.count + 6, name.starts(with: prefix) else { continue }
+            stale.append(directory + "/" + String(decoding: name, as: UTF8.self))
+        }
+        for path in stale { unlink(path) }
     }
 
     /// The file a path finally names, through any symlinks.

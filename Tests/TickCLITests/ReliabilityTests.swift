@@ -1,0 +1,181 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// tick must never damage a file: on every fault the file keeps its exact bytes, a killed edit
+/// leaves the old file or the new one, and concurrent edits lose nothing.
+@Suite struct ReliabilityTests {
+    static let todo = "# Inbox\n\n- [ ] Milk\n- [ ] Bread\n"
+
+    static func bytes(_ url: URL) -> Data? { FileManager.default.contents(atPath: url.path) }
+
+    /// Every fault gets exit status 2 and one line on stderr starting with `tick:` that names the
+    /// file, and the file (when there is one) keeps its bytes.
+    @Test(arguments: ["missing file", "dangling symlink", "symlink loop", "a folder", "binary file",
+                      "read-only file", "read-only folder", "file size limit"])
+    func faultsLeaveTheFileUntouched(_ fault: String) throws {
+        let folder = try TemporaryDirectory()
+        var file = try folder.write("TODO.md", Self.todo)
+        var arguments = ["done", "Milk", "-f", "TODO.md"]
+        var executable = TickProcess.binary
+        var expected: String
+        switch fault {
+        case "missing file":
+            arguments = ["done", "Milk", "-f", "nothing.md"]
+            expected = "tick: nothing.md: no such file"
+        case "dangling symlink":
+            try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("link.md").path, withDestinationPath: "gone.md")
+            arguments = ["done", "Milk", "-f", "link.md"]
+            expected = "tick: link.md: dangling symbolic link"
+        case "symlink loop":
+            try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("a.md").path, withDestinationPath: "b.md")
+            try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("b.md").path, withDestinationPath: "a.md")
+            arguments = ["done", "Milk", "-f", "a.md"]
+            expected = "tick: a.md: too many levels of symbolic links"
+        case "a folder":
+            try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("dir.md"), withIntermediateDirectories: false)
+            arguments = ["done", "Milk", "-f", "dir.md"]
+            expected = "tick: dir.md: is a directory"
+        case "binary file":
+            file = try folder.write("TODO.md", Self.todo + "\u{0}\u{1}\u{2}\n")
+            expected = "tick: TODO.md: contains NUL bytes"
+        case "read-only file":
+            try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: file.path)
+            expected = "tick: TODO.md: cannot write: the file is read-only"
+        case "read-only folder":
+            // No temporary file can be made beside the file. Root may write anywhere, so as root
+            // tick runs as nobody on a file nobody owns, in a folder nobody may write.
+            if getuid() == 0 {
+                chown(file.path, 65534, 65534)
+                chmod(folder.url.path, 0o755)
+                arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", TickProcess.binary.path] + arguments
+                executable = URL(fileURLWithPath: "/usr/bin/setpriv")
+            } else {
+                chmod(folder.url.path, 0o555)
+            }
+            expected = "tick: TODO.md: cannot write: cannot create a temporary file in"
+        case "file size limit":
+            // Disk full, as far as tick can tell: the write fails part-way (EFBIG under ulimit -f).
+            file = try folder.write("TODO.md", Self.todo + String(repeating: "- [ ] filler task to make the file large\n", count: 4000))
+            arguments = ["-c", "ulimit -f 64 && exec \"$0\" done Milk -f TODO.md", TickProcess.binary.path]
+            executable = URL(fileURLWithPath: "/bin/sh")
+            expected = "tick: TODO.md: cannot write: file too large; the file is unchanged"
+        default:
+            Issue.record("unknown fault \(fault)")
+            return
+        }
+        let before = Self.bytes(file)
+        let result = try TickProcess.run(arguments, in: folder.url, environment: [
+            "XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path,
+        ], executable: executable)
+        chmod(folder.url.path, 0o755)
+        #expect(result.status == 2, "\(fault): exit status")
+        #expect(result.stderr.hasPrefix(expected), "\(fault): \(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(fault): one line")
+        #expect(Self.bytes(file) == before, "\(fault): the file is unchanged")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.contains(".tick-") }
+        #expect(leftovers.isEmpty, "\(fault): no temporary file is left")
+    }
+
+    /// `kill -9` at random moments of an edit of a 7 MB file: afterwards the file is exactly the
+    /// old one or exactly the new one, and the next edit removes the dead process's temporary file.
+    @Test func killedEditsLeaveTheOldOrTheNewFile() throws {
+        let folder = try TemporaryDirectory()
+        var text = "# Big\n\n"
+        for index in 0..<150_000 { text += "- [ ] task number \(index) with some words\n" }
+        let file = try folder.write("TODO.md", text)
+        let old = Data(text.utf8)
+        let new = Data(text.replacingOccurrences(of: "- [ ] task number 75000 ", with: "- [x] task number 75000 ").utf8)
+        var generator = SystemRandomNumberGenerator()
+        var outcomes: Set<String> = []
+        for _ in 0..<12 {
+            let process = Process()
+            process.executableURL = TickProcess.binary
+            process.arguments = ["done", "75003", "-f", file.path]
+            process.environment = ["TICK_TODAY": "2026-11-22", "XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path]
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            usleep(UInt32.random(in: 0..<120_000, using: &generator))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let now = Self.bytes(file)
+            #expect(now == old || now == new, "the file is the old or the new one, never a mix")
+            outcomes.insert(now == old ? "old" : "new")
+            try old.write(to: file)
+        }
+        // Whatever temporary files the killed runs left, the next edit cleans them up.
+        try Data("stale".utf8).write(to: folder.url.appendingPathComponent(".TODO.md.tick-AbC123"))
+        #expect(try TickProcess.run(["done", "75003", "-f", file.path], environment: [
+            "XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path,
+        ]).status == 0)
+        #expect(Self.bytes(file) == new)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.contains(".tick-") }
+        #expect(leftovers.isEmpty, "stale temporary files are removed: \(leftovers)")
+    }
+
+    /// Three processes, each adding, completing and moving its own tasks in one file at the same
+    /// time: every edit is there at the end.
+    @Test func concurrentMixedEditsLoseNothing() throws {
+        let folder = try TemporaryDirectory()
+        let workers = ["a", "b", "c"], edits = 12
+        var text = "# Inbox\n\n"
+        for worker in workers { for index in 1...edits { text += "- [ ] seed-\(worker)-\(index)\n" } }
+        text += "\n# Later\n"
+        let file = try folder.write("TODO.md", text)
+        let script = """
+        for i in $(seq 1 \(edits)); do
+          "$TICK" add -g Inbox "new-$1-$i" || exit 1
+          "$TICK" done "seed-$1-$i" || exit 1
+          if [ $((i % 2)) -eq 0 ]; then "$TICK" move "seed-$1-$i" --to Later || exit 1; fi
+        done
+        """
+        var processes: [Process] = []
+        for worker in workers {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", script, "sh", worker]
+            process.currentDirectoryURL = folder.url
+            process.environment = ["TICK": TickProcess.binary.path, "TICK_TODAY": "2026-11-22", "PATH": "/usr/bin:/bin",
+                                   "XDG_STATE_HOME": folder.url.appendingPathComponent("state").path]
+            try process.run()
+            processes.append(process)
+        }
+        for process in processes {
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+        }
+        let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
+        let later = lines.firstIndex(of: "# Later")!
+        for worker in workers {
+            for index in 1...edits {
+                #expect(lines.filter { $0 == "- [ ] new-\(worker)-\(index)" }.count == 1, "new-\(worker)-\(index) added once")
+                let seed = lines.indices.filter { lines[$0] == "- [x] seed-\(worker)-\(index)" }
+                #expect(seed.count == 1, "seed-\(worker)-\(index) done, once")
+                if let line = seed.first { #expect((line > later) == (index % 2 == 0), "seed-\(worker)-\(index) in its group") }
+            }
+        }
+        #expect(lines.filter { $0.hasPrefix("- [") }.count == workers.count * edits * 2, "no task lost or duplicated")
+    }
+
+    /// A 10 MB line, invalid UTF-8, a BOM, CRLF endings and no final newline all survive an edit
+    /// of another line byte for byte.
+    @Test func hostileBytesElsewhereSurviveAnEdit() throws {
+        let folder = try TemporaryDirectory()
+        let long = Data(("- [ ] " + String(repeating: "x", count: 10_000_000)).utf8)
+        var bytes = Data([0xEF, 0xBB, 0xBF]) + Data("# Inbox\r\n\r\n- [ ] Milk\r\n".utf8)
+        bytes += Data("bad \u{FF}".utf8) + Data([0xFF, 0xFE, 0x80]) + Data(" bytes\r\n".utf8)
+        bytes += long + Data("\r\n- [ ] last".utf8)
+        let file = folder.url.appendingPathComponent("TODO.md")
+        try bytes.write(to: file)
+        let result = try TickProcess.run(["done", "Milk", "-f", file.path], environment: [
+            "XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path,
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        var expected = bytes
+        let milk = expected.range(of: Data("- [ ] Milk".utf8))!
+        expected.replaceSubrange(milk, with: Data("- [x] Milk".utf8))
+        #expect(Self.bytes(file) == expected)
+    }
+}
