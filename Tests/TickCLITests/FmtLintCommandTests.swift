@@ -30,6 +30,28 @@ import Testing
         #expect(try TickProcess.run(["fmt", "--eol", "cr", "-"], stdin: messy).status == 2)
     }
 
+    /// The diffs of `fmt --diff` and `--dry-run` apply with patch(1) and give exactly what tick
+    /// writes, also when the file has no final newline (marked as diff -u marks it).
+    @Test(arguments: [["fmt", "--diff", "TODO.md"], ["add", "--dry-run", "-g", "A", "zzz"], ["done", "--dry-run", "y"]])
+    func diffsApplyWithPatch(_ command: [String]) throws {
+        let folder = try TemporaryDirectory()
+        let original = "A\n=\n\n- [ ] x  \n- [ ] y"
+        try folder.write("TODO.md", original)
+        let diff = try TickProcess.run(command, in: folder.url)
+        #expect(diff.stdout.contains("\\ No newline at end of file\n"))
+        try folder.write("patched.md", original)
+        try folder.write("change.patch", diff.stdout)
+        let patch = try TickProcess.run(["-s", "patched.md", "change.patch"], in: folder.url,
+                                        executable: URL(fileURLWithPath: "/usr/bin/patch"))
+        #expect(patch.status == 0, "\(patch.stdout)\(patch.stderr)")
+        let written = try TickProcess.run(command.filter { $0 != "--diff" && $0 != "--dry-run" }, in: folder.url, environment: [
+            "XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path,
+        ])
+        #expect(written.status == 0)
+        #expect(FileManager.default.contents(atPath: folder.url.appendingPathComponent("patched.md").path)
+                == FileManager.default.contents(atPath: folder.url.appendingPathComponent("TODO.md").path))
+    }
+
     @Test func fmtUsesBothWorkersAndReportsBadFiles() throws {
         let folder = try TemporaryDirectory()
         for index in 0..<40 { try folder.write("many/\(index).md", messy) }

@@ -1,7 +1,11 @@
 /// A unified diff (`diff -u` format) built from splices, for `--dry-run` and `fmt --diff`:
 /// the splices already say which lines change, so no diff algorithm is needed.
 public enum UnifiedDiff {
-    public static func render(_ document: Document, _ splices: [Splice], path: String, context: Int = 3) -> String {
+    /// `newEndsWithNewline` says whether the result ends with a line ending; by default it keeps
+    /// the document's (as edits do). A side whose last line has none is marked as `diff -u` does,
+    /// with `\ No newline at end of file`, so that the diff applies with patch(1).
+    public static func render(_ document: Document, _ splices: [Splice], path: String, context: Int = 3,
+                              newEndsWithNewline: Bool? = nil) -> String {
         let ordered = splices.filter { !($0.lines.isEmpty && $0.replacement.isEmpty) }
             .sorted { ($0.lines.lowerBound, $0.lines.upperBound) < ($1.lines.lowerBound, $1.lines.upperBound) }
         guard !ordered.isEmpty else { return "" }
@@ -14,6 +18,21 @@ public enum UnifiedDiff {
                 hunks.append([splice])
             }
         }
+        let last = document.lines.count - 1
+        let oldMissing = !document.endsWithNewline && last >= 0
+        let newMissing = !(newEndsWithNewline ?? document.endsWithNewline)
+        let noNewline = "\\ No newline at end of file\n"
+        // Whether the new file has lines after the old last line, or its last line comes from a splice.
+        let final = ordered[ordered.count - 1]
+        let appendsAfterLast = final.lines.lowerBound > last
+        let newLastIsReplaced = final.lines.upperBound > last && !final.replacement.isEmpty
+        func contextLine(_ line: Int) -> String {
+            guard oldMissing, line == last else { return " " + text(document, line) + "\n" }
+            if appendsAfterLast || !newMissing {
+                return "-" + text(document, line) + "\n" + noNewline + "+" + text(document, line) + "\n"
+            }
+            return " " + text(document, line) + "\n" + noNewline
+        }
         var out = "--- a/\(path)\n+++ b/\(path)\n"
         var shift = 0  // new line numbers minus old ones, from earlier hunks
         for hunk in hunks {
@@ -24,21 +43,25 @@ public enum UnifiedDiff {
             var line = start
             for splice in hunk {
                 while line < splice.lines.lowerBound {
-                    body += " " + text(document, line) + "\n"
+                    body += contextLine(line)
                     line += 1; oldCount += 1; newCount += 1
                 }
                 for old in splice.lines {
                     body += "-" + text(document, old) + "\n"
+                    if oldMissing, old == last { body += noNewline }
                     oldCount += 1
                 }
-                for new in splice.replacement {
+                for (index, new) in splice.replacement.enumerated() {
                     body += "+" + String(decoding: new, as: UTF8.self) + "\n"
+                    let isNewLast = (newLastIsReplaced || appendsAfterLast) && splice.lines == final.lines
+                        && index == splice.replacement.count - 1
+                    if newMissing, isNewLast { body += noNewline }
                     newCount += 1
                 }
                 line = splice.lines.upperBound
             }
             while line < end {
-                body += " " + text(document, line) + "\n"
+                body += contextLine(line)
                 line += 1; oldCount += 1; newCount += 1
             }
             let oldStart = oldCount == 0 ? start : start + 1

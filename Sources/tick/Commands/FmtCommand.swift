@@ -82,7 +82,7 @@ enum FmtCommand: Command {
             let document = Document(bytes: bytes)
             let result = Formatter.format(document, options: options)
             guard result.changed else { return .unchanged }
-            return .changed(diff: diff ? UnifiedDiff.render(document, result.splices, path: path) : "")
+            return .changed(diff: diff ? UnifiedDiff.render(document, result.splices, path: path, newEndsWithNewline: result.bytes.last.map { $0 == 0x0A || $0 == 0x0D } ?? true) : "")
         } catch {
             return .failed(error)
         }
