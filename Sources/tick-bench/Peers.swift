@@ -21,7 +21,7 @@ enum Peers {
         for peer in peers where Spawn.isInstalled(peer.program) {
             let time = Measure.median(runs: runs) { Spawn.run(peer.command) }
             rows.append(Benchmark.Row(name: "peer: \(peer.command.first!) \(peer.command.last!)", baselineName: peer.baseline,
-                                      seconds: time, baselineSeconds: peer.tickTime, target: "for reference", met: true))
+                                      value: time, baselineValue: peer.tickTime, target: "for reference", met: true))
         }
         return rows
     }

@@ -17,7 +17,7 @@ import Testing
     static func longOptions(inHelp help: String) -> [String] {
         help.components(separatedBy: "Options:\n")[1].components(separatedBy: "\n\n")[0]
             .split(separator: "\n").compactMap { line in
-                line.split(separator: " ").first { $0.hasPrefix("--") }.map { String($0.trimmingCharacters(in: .punctuationCharacters.subtracting(["-"]))) }
+                line.split(separator: " ").first { $0.hasPrefix("--") }.map(String.init)
             }
     }
 

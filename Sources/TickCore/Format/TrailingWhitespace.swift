@@ -17,24 +17,27 @@ struct TrailingWhitespace {
     private let document: Document
     /// Per line (dense arrays: one entry per line, no hashing on the hot path):
     /// whether the line continues the paragraph above it;
-    private var continues: [Bool]
+    private let continues: [Bool]
     /// for a task line, the offset the content must reach: an empty task needs the space after
     /// its checkbox (`- [ ]` alone is not a task); 0 elsewhere;
-    private var floors: [Int]
+    private let floors: [Int]
     /// whether the line is task text: a hard break there stays as written, so the text is unchanged.
-    private var taskText: [Bool]
+    private let taskText: [Bool]
 
     init(_ document: Document) {
         self.document = document
         let count = document.lines.count
-        continues = [Bool](repeating: false, count: count + 1)
+        var continues = [Bool](repeating: false, count: count + 1)
         for line in document.paragraphContinuations { continues[line] = true }
-        floors = [Int](repeating: 0, count: count)
-        taskText = [Bool](repeating: false, count: count)
+        var floors = [Int](repeating: 0, count: count)
+        var taskText = [Bool](repeating: false, count: count)
         for task in document.tasks {
             floors[task.line] = task.checkboxEnd + 1
             for line in task.line...task.textLastLine { taskText[line] = true }
         }
+        self.continues = continues
+        self.floors = floors
+        self.taskText = taskText
     }
 
     /// What to do with line `index`'s trailing whitespace; nil when it has none or it must stay

@@ -35,15 +35,8 @@ public struct JSONWriter: Sendable {
     }
 
     /// The shape of every `--json` output: an array with one value per line (`[]` when empty),
-    /// then a newline.
-    public static func lines<Item>(_ items: some Sequence<Item>, _ write: (Item, inout JSONWriter) -> Void) -> [UInt8] {
-        var all: [UInt8] = []
-        lines(items, emit: { all += $0 }, write)
-        return all
-    }
-
-    /// `lines`, handed out in pieces of about 64 KiB as it is written, so that a large output
-    /// streams instead of being held whole in memory.
+    /// then a newline. The bytes are handed to `emit` in pieces of about 64 KiB as they are written, so that a
+    /// large output streams instead of being held whole in memory.
     public static func lines<Item>(_ items: some Sequence<Item>, emit: ([UInt8]) -> Void,
                                    _ write: (Item, inout JSONWriter) -> Void) {
         var json = JSONWriter()

@@ -39,9 +39,9 @@ public enum ListView {
                     if !header.isEmpty { out += style.bold(TerminalText.sanitized(header)); out += "\n" }
                 }
                 let number = String(task.line + 1)
-                appendSpaces(2 + numberWidths[item.source] - number.utf8.count, to: &out)
+                out += String(repeating: " ", count: 2 + numberWidths[item.source] - number.utf8.count)
                 out += style.dim(number)
-                appendSpaces(2 + 2 * task.depth, to: &out)
+                out += String(repeating: " ", count: 2 + 2 * task.depth)
                 appendLine(for: task, today: today, style: style, to: &out)
                 out += "\n"
             }
@@ -58,7 +58,7 @@ public enum ListView {
                 let shownLocation = style.dim(TerminalText.sanitized(locations[index]))
                 out += "  "
                 if showFiles { out += shownLocation }
-                appendSpaces(width - widths[index], to: &out)
+                out += String(repeating: " ", count: width - widths[index])
                 if !showFiles { out += shownLocation }
                 out += "  "
                 appendLine(for: task, today: today, style: style, to: &out)
@@ -78,29 +78,13 @@ public enum ListView {
     }
 
     static func appendLine(for task: Task, today: CivilDate, style: TextStyle, to out: inout String) {
-        let box: String
-        switch task.status {
-        case .open: box = "[ ]"
-        case .done: box = "[x]"
-        case .doing: box = "[/]"
-        case .other: box = "[\(TerminalText.sanitized(task.status.character))]"
-        }
+        let box = "[\(TerminalText.sanitized(task.status.character))]"
         out += task.status == .done ? style.dim(box) : box
         out += " "
         if task.important { out += style.yellow("*"); out += " " }
         let body = TerminalText.sanitized(displayText(task))
         out += task.status.isClosed ? style.dim(body) : body
         if let label = dueLabel(task, today: today, style: style) { out += "  "; out += label }
-    }
-
-    private static func appendSpaces(_ count: Int, to out: inout String) {
-        let spaces = "                                "
-        var remaining = count
-        while remaining > 0 {
-            let chunk = min(remaining, spaces.utf8.count)
-            out += spaces.utf8.count == chunk ? spaces : String(spaces.utf8.prefix(chunk))!
-            remaining -= chunk
-        }
     }
 
     /// "2 days overdue" in red, "today" in yellow, later dates in cyan; dim once the task is closed.

@@ -32,9 +32,9 @@ extension TallyCommand {
             return 0
         }
         if arguments.flag("json") {
-            context.stdout.write(bytes: JSONWriter.lines(tallies) { tally, json in
+            JSONWriter.lines(tallies, emit: { context.stdout.write(bytes: $0) }) { tally, json in
                 GroupJSON.write(tally, in: sources[tally.source], to: &json)
-            })
+            }
         } else {
             context.stdout.write(render(tallies, in: sources, style: view.style))
         }

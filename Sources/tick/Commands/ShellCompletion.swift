@@ -27,7 +27,7 @@ enum ShellCompletion {
     }
 
     /// Words a command's operands complete to, when they are not paths.
-    static func operandWords(_ command: any Command.Type, among commands: [any Command.Type]) -> [String]? {
+    static func operandWords(_ command: any Command.Type) -> [String]? {
         switch command.name {
         case "completions": return ["bash", "zsh", "fish"]
         default: return nil
@@ -63,7 +63,7 @@ enum ShellCompletion {
                     cases += "            [[ \" \(spellings(option).joined(separator: " ")) \" == *\" $prev \"* ]] && choices='\(choices.joined(separator: " "))'\n"
                 }
             }
-            if let words = operandWords(command, among: commands) {
+            if let words = operandWords(command) {
                 cases += "            operands='\(words.joined(separator: " "))'\n"
             }
             cases += "            ;;\n"
@@ -119,12 +119,12 @@ enum ShellCompletion {
     // MARK: zsh
 
     static func zsh(_ commands: [any Command.Type]) -> String {
-        func quoted(_ text: String) -> String { "'" + text.replacingAll("'", with: "'\\''") + "'" }
+        func quoted(_ text: String) -> String { "'" + text.replacing("'", with: "'\\''") + "'" }
         func bracketed(_ text: String) -> String {
-            text.replacingAll("\\", with: "\\\\").replacingAll("[", with: "\\[").replacingAll("]", with: "\\]")
-                .replacingAll(":", with: "\\:")
+            text.replacing("\\", with: "\\\\").replacing("[", with: "\\[").replacing("]", with: "\\]")
+                .replacing(":", with: "\\:")
         }
-        let described = commands.map { quoted("\($0.name):\($0.summary.replacingAll(":", with: "\\:"))") }
+        let described = commands.map { quoted("\($0.name):\($0.summary.replacing(":", with: "\\:"))") }
         var cases = ""
         for command in commands {
             var specs: [String] = []
@@ -145,7 +145,7 @@ enum ShellCompletion {
                     specs.append(quoted((repeatable ? "*" : exclusion) + spelling + suffix + "[\(bracketed(option.help))]" + action))
                 }
             }
-            if let words = operandWords(command, among: commands) {
+            if let words = operandWords(command) {
                 specs.append(quoted("*:argument:(\(words.joined(separator: " ")))"))
             } else {
                 specs.append(quoted("*:file:_files"))
@@ -201,7 +201,7 @@ enum ShellCompletion {
 
     static func fish(_ commands: [any Command.Type]) -> String {
         func quoted(_ text: String) -> String {
-            "'" + text.replacingAll("\\", with: "\\\\").replacingAll("'", with: "\\'") + "'"
+            "'" + text.replacing("\\", with: "\\\\").replacing("'", with: "\\'") + "'"
         }
         var lines: [String] = []
         for command in commands {
@@ -224,7 +224,7 @@ enum ShellCompletion {
                 }
                 lines.append(line + " -d \(quoted(option.help))")
             }
-            if let words = operandWords(command, among: commands) {
+            if let words = operandWords(command) {
                 lines.append("complete -c tick \(condition) -a \(quoted(words.joined(separator: " ")))")
             } else {
                 lines.append("complete -c tick \(condition) -F")
@@ -250,11 +250,5 @@ enum ShellCompletion {
         \(lines.joined(separator: "\n"))
 
         """
-    }
-}
-
-private extension String {
-    func replacingAll(_ target: String, with replacement: String) -> String {
-        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }

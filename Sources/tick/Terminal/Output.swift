@@ -19,25 +19,19 @@ struct Output {
 
     mutating func write(_ text: String) {
         var text = text
-        if text.utf8.count >= 65536 {
-            // A whole rendered view: write it from its own storage instead of copying it.
-            flush()
-            text.withUTF8 { utf8 in writeDirectly(UnsafeRawBufferPointer(utf8)) }
-            return
-        }
-        buffer.append(contentsOf: text.utf8)
-        if buffer.count >= 65536 { flush() }
-    }
-
-    private mutating func writeDirectly(_ bytes: UnsafeRawBufferPointer) {
-        guard !brokenPipe else { return }
-        if Syscalls.writeAll(fd, bytes) == EPIPE { brokenPipe = true }
+        text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
     }
 
     mutating func write(bytes: [UInt8]) {
+        bytes.withUnsafeBytes { append($0) }
+    }
+
+    /// Small pieces are gathered; a large one (a whole rendered view) is written from its own
+    /// storage instead of being copied into the buffer.
+    private mutating func append(_ bytes: UnsafeRawBufferPointer) {
         if bytes.count >= 65536 {
             flush()
-            bytes.withUnsafeBytes { writeDirectly($0) }
+            if !brokenPipe, Syscalls.writeAll(fd, bytes) == EPIPE { brokenPipe = true }
             return
         }
         buffer.append(contentsOf: bytes)
