@@ -21,9 +21,10 @@ struct FormatPlan {
         normalizeBullets()
     }
 
-    /// The line's current content: the replacement so far, else the original bytes.
-    func content(_ index: Int) -> [UInt8] {
-        replacements[index] ?? Array(document.content(ofLine: index))
+    /// The line's current content: the replacement so far, else the original bytes (a view
+    /// onto the document, not a copy). Indexes are the slice's own; use offsets from `startIndex`.
+    func content(_ index: Int) -> ArraySlice<UInt8> {
+        replacements[index].map { $0[...] } ?? document.content(ofLine: index)
     }
 
     // MARK: Trailing whitespace
@@ -48,41 +49,30 @@ struct FormatPlan {
         let bytes = document.bytes
         for task in document.tasks {
             let start = document.lines[task.line].start
-            if task.status != .done || bytes[task.checkboxStart + 1] != 0x58 {
-                // Most tasks are canonical already: decide that from the bytes, without a copy.
-                let boxEnd = task.checkboxEnd, contentEnd = document.lines[task.line].contentEnd
-                let oneSpaceAfterBox = boxEnd == contentEnd
-                    || (bytes[boxEnd] == Byte.space && (boxEnd + 1 == contentEnd || !Byte.isSpaceOrTab(bytes[boxEnd + 1])))
-                let markerEnd = task.markerStart + task.markerLength
-                let oneSpaceAfterMarker = task.checkboxStart - markerEnd == 1 && bytes[markerEnd] == Byte.space
-                if oneSpaceAfterBox && oneSpaceAfterMarker { continue }
-            }
-            var line = content(task.line)
-            var changed = false
+            // Decide from a view of the line; copy it only when something changes.
+            let current = content(task.line)
+            let base = current.startIndex
             let status = task.checkboxStart + 1 - start
-            if task.status == .done, line[status] == 0x58 {
-                line[status] = 0x78
-                changed = true
-            }
+            let fixStatus = task.status == .done && current[base + status] == 0x58
             // After the checkbox: exactly one space before the text (or the star).
             let boxEnd = task.checkboxEnd - start
             var after = boxEnd
-            while after < line.count, Byte.isSpaceOrTab(line[after]) { after += 1 }
-            if after < line.count, after - boxEnd != 1 || line[boxEnd] != Byte.space {
-                line.replaceSubrange(boxEnd..<after, with: [Byte.space])
-                changed = true
-            }
+            while after < current.count, Byte.isSpaceOrTab(current[base + after]) { after += 1 }
+            let fixBoxGap = after < current.count && (after - boxEnd != 1 || current[base + boxEnd] != Byte.space)
             // After the marker: one space, when the task is a single line with nothing under it
             // (moving its content column could change what belongs to it).
             let markerEnd = task.markerStart + task.markerLength - start
             let gap = task.checkboxStart - start - markerEnd
-            if task.line == task.lastLine, task.quoteDepth == 0,
-               gap != 1 || bytes[task.markerStart + task.markerLength] != Byte.space,
-               nextLineStaysOutside(task, contentColumn: Byte.columns(of: bytes[start..<task.markerStart]) + task.markerLength + 1) {
-                line.replaceSubrange(markerEnd..<(markerEnd + gap), with: [Byte.space])
-                changed = true
-            }
-            if changed { replacements[task.line] = line }
+            let fixMarkerGap = task.line == task.lastLine && task.quoteDepth == 0
+                && (gap != 1 || bytes[task.markerStart + task.markerLength] != Byte.space)
+                && nextLineStaysOutside(task, contentColumn: Byte.columns(of: bytes[start..<task.markerStart]) + task.markerLength + 1)
+            guard fixStatus || fixBoxGap || fixMarkerGap else { continue }
+            var line = Array(current)
+            if fixStatus { line[status] = 0x78 }
+            // The box gap comes after the marker gap, so fixing it first keeps the marker offsets.
+            if fixBoxGap { line.replaceSubrange(boxEnd..<after, with: [Byte.space]) }
+            if fixMarkerGap { line.replaceSubrange(markerEnd..<(markerEnd + gap), with: [Byte.space]) }
+            replacements[task.line] = line
         }
     }
 
@@ -121,7 +111,7 @@ struct FormatPlan {
             var safe = true
             for index in list.items {
                 let item = items[index]
-                var line = content(item.line)
+                var line = Array(content(item.line))
                 let offset = item.markerStart - document.lines[item.line].start
                 line[offset] = Byte.minus
                 let breaks = line.withUnsafeBufferPointer { LineScanners.isThematicBreak($0, offset, $0.count) }
