@@ -17,6 +17,9 @@ public struct Document: Sendable {
     let items: [ParsedItem]
     /// Lines that continue the paragraph of the line before them.
     let paragraphContinuations: [Int]
+    /// Each heading's group path (titles from the outermost group), built once: views ask for
+    /// it per task.
+    private let groupPaths: [[String]]
 
     public init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -29,6 +32,10 @@ public struct Document: Sendable {
         paragraphContinuations = structure.paragraphContinuations
         let headings = DocumentBuilder.headings(bytes, lines: lines, parsed: structure.headings)
         self.headings = headings
+        var groupPaths: [[String]] = []
+        groupPaths.reserveCapacity(headings.count)
+        for heading in headings { groupPaths.append((heading.parent.map { groupPaths[$0] } ?? []) + [heading.title]) }
+        self.groupPaths = groupPaths
         tasks = DocumentBuilder.tasks(bytes, lines: lines, structure: structure, headings: headings)
     }
 
@@ -77,13 +84,7 @@ public struct Document: Sendable {
     }
 
     public func groupPath(ofHeading index: Int?) -> [String] {
-        var path: [String] = []
-        var current = index
-        while let heading = current {
-            path.append(headings[heading].title)
-            current = headings[heading].parent
-        }
-        return path.reversed()
+        index.map { groupPaths[$0] } ?? []
     }
 
     /// Every task inside `task`'s block: its subtasks, theirs, and so on, in file order.
