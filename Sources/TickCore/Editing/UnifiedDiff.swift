@@ -35,13 +35,14 @@ public enum UnifiedDiff {
         }
         var out = "--- a/\(path)\n+++ b/\(path)\n"
         var shift = 0  // new line numbers minus old ones, from earlier hunks
-        for hunk in hunks {
+        for (hunkIndex, hunk) in hunks.enumerated() {
             let start = max(0, hunk[0].lines.lowerBound - context)
             let end = min(document.lines.count, hunk[hunk.count - 1].lines.upperBound + context)
             var body = ""
             var oldCount = 0, newCount = 0
             var line = start
-            for splice in hunk {
+            for (spliceIndex, splice) in hunk.enumerated() {
+                let isFinal = hunkIndex == hunks.count - 1 && spliceIndex == hunk.count - 1
                 while line < splice.lines.lowerBound {
                     body += contextLine(line)
                     line += 1; oldCount += 1; newCount += 1
@@ -53,8 +54,7 @@ public enum UnifiedDiff {
                 }
                 for (index, new) in splice.replacement.enumerated() {
                     body += "+" + String(decoding: new, as: UTF8.self) + "\n"
-                    let isNewLast = (newLastIsReplaced || appendsAfterLast) && splice.lines == final.lines
-                        && index == splice.replacement.count - 1
+                    let isNewLast = isFinal && (newLastIsReplaced || appendsAfterLast) && index == splice.replacement.count - 1
                     if newMissing, isNewLast { body += noNewline }
                     newCount += 1
                 }
