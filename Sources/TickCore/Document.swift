@@ -21,7 +21,12 @@ public struct Document: Sendable {
     /// it per task.
     private let groupPaths: [[String]]
 
+    /// The largest document: byte offsets and line numbers are kept in 32 bits.
+    public static let maximumSize = Int(Int32.max)
+
+    /// Parses `bytes`, which must be at most `maximumSize` long.
     public init(bytes: [UInt8]) {
+        precondition(bytes.count <= Document.maximumSize, "documents are at most 2 GiB")
         self.bytes = bytes
         let lines = Line.split(bytes)
         self.lines = lines

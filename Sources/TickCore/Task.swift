@@ -3,8 +3,8 @@
 /// A task is a view onto its document: it records where its parts are, so that an edit can
 /// rewrite exactly the bytes it is about. Offsets are absolute byte offsets into the document.
 ///
-/// Positions are stored in 32 bits (documents are at most 2 GiB) so that a million tasks stay
-/// small in memory; the public properties are plain `Int`s.
+/// Positions are stored in 32 bits so that a million tasks stay small in memory; the public
+/// properties are plain `Int`s. Documents are therefore at most 2 GiB (`Document.maximumSize`).
 public struct Task: Sendable, Equatable {
     /// The task's text: everything after the checkbox and star, wrapped lines joined by a space.
     public let text: String

@@ -27,6 +27,7 @@ enum FileReader {
         case ENOENT: return "no such file"
         case EACCES: return "permission denied"
         case EISDIR: return "is a directory"
+        case EFBIG: return "larger than 2 GiB, the most tick reads"
         default: return Syscalls.errnoMessage(code)
         }
     }

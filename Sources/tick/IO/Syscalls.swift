@@ -1,3 +1,4 @@
+import TickCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -26,7 +27,10 @@ enum Syscalls {
     }
 
     /// Reads the whole of an open file.
+    /// Fails with EFBIG past `maximumFileSize` (documents hold 32-bit offsets), before reading
+    /// anything when the size is known.
     static func readAll(_ fd: Int32, sizeHint: Int) -> Result<[UInt8], Errno> {
+        guard sizeHint <= maximumFileSize else { return .failure(Errno(code: EFBIG)) }
         var buffer = [UInt8](repeating: 0, count: max(sizeHint, 0) + 1)
         var count = 0
         while true {
@@ -34,7 +38,11 @@ enum Syscalls {
             let n = buffer.withUnsafeMutableBytes { raw in
                 Glibc.read(fd, raw.baseAddress! + count, raw.count - count)
             }
-            if n > 0 { count += n; continue }
+            if n > 0 {
+                count += n
+                if count > maximumFileSize { return .failure(Errno(code: EFBIG)) }
+                continue
+            }
             if n == 0 { break }
             if errno == EINTR { continue }
             return .failure(Errno(code: errno))
@@ -42,6 +50,9 @@ enum Syscalls {
         buffer.removeSubrange(count...)
         return .success(buffer)
     }
+
+    /// The largest file tick reads: 2 GiB.
+    static let maximumFileSize = Document.maximumSize
 
     /// Writes every byte, looping over short writes.
     static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
