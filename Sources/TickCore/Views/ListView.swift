@@ -71,12 +71,6 @@ public enum ListView {
     }
 
     /// A task as one line: checkbox, star, text and its due date relative to today.
-    public static func line(for task: Task, today: CivilDate, style: TextStyle) -> String {
-        var line = ""
-        appendLine(for: task, today: today, style: style, to: &line)
-        return line
-    }
-
     static func appendLine(for task: Task, today: CivilDate, style: TextStyle, to out: inout String) {
         let box = "[\(TerminalText.sanitized(task.status.character))]"
         out += task.status == .done ? style.dim(box) : box
