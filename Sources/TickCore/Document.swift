@@ -13,6 +13,9 @@ public struct Document: Sendable {
     public let headings: [Heading]
     /// Lines `0..<frontMatterEnd` are front matter.
     public let frontMatterEnd: Int
+    /// The first line of a code fence or HTML block (`<!--`, `<pre>`…) that runs to the end of
+    /// the file because it is never closed: lines appended to the file would land inside it.
+    public let unclosedBlockLine: Int?
     /// Every list item, task or not, in file order (the formatter and linter need the lists).
     let items: [ParsedItem]
     /// Lines that continue the paragraph of the line before them.
@@ -33,6 +36,7 @@ public struct Document: Sendable {
         let structure = bytes.withUnsafeBufferPointer { BlockParser.parse($0, lines: lines) }
         kinds = structure.kinds
         frontMatterEnd = structure.frontMatterEnd
+        unclosedBlockLine = structure.unclosedBlockLine
         items = structure.items
         paragraphContinuations = structure.paragraphContinuations
         let headings = DocumentBuilder.headings(bytes, lines: lines, parsed: structure.headings)
@@ -81,6 +85,10 @@ public struct Document: Sendable {
     }
 
     /// Whether the last line ends with a line ending (an empty file counts as ending with one).
+    /// Where lines added at the end of the file go: before a block that is never closed, which
+    /// would otherwise take them in as code or HTML.
+    public var appendLine: Int { unclosedBlockLine ?? lines.count }
+
     public var endsWithNewline: Bool { lines.last.map { $0.hasEnding } ?? true }
 
     /// Group titles from the outermost to the task's own group; empty above the first heading.

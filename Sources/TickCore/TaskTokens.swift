@@ -92,25 +92,63 @@ public struct TaskTokens: Sendable, Equatable {
 
     /// Calls `body` with each word outside inline code, as a slice of `bytes`.
     static func forEachWord(_ bytes: ArraySlice<UInt8>, _ body: (ArraySlice<UInt8>) -> Void) {
-        var inCode = false
+        let spans = codeSpans(bytes)
+        var next = 0
         var start = -1
         var index = bytes.startIndex
         func emit(_ end: Int) {
-            if start >= 0, !inCode { body(bytes[start..<end]) }
+            if start >= 0 { body(bytes[start..<end]) }
             start = -1
         }
         while index < bytes.endIndex {
+            if next < spans.count, index == spans[next].lowerBound {
+                emit(index)
+                index = spans[next].upperBound
+                next += 1
+                continue
+            }
             let byte = bytes[index]
-            if byte == Byte.backtick {
+            if byte == Byte.space || byte == Byte.tab {
                 emit(index)
-                inCode.toggle()
-            } else if byte == Byte.space || byte == Byte.tab {
-                emit(index)
-            } else if start < 0, !inCode {
+            } else if start < 0 {
                 start = index
             }
             index += 1
         }
         emit(bytes.endIndex)
+    }
+
+    /// The code spans of one line of text, as CommonMark finds them: a run of backticks opens a
+    /// span only when a later run of the same length closes it; an unmatched run is literal.
+    /// Linear: each run's closer is found through the next run of each length.
+    static func codeSpans(_ bytes: ArraySlice<UInt8>) -> [Range<Int>] {
+        guard bytes.contains(Byte.backtick) else { return [] }
+        var runs: [(start: Int, length: Int)] = []
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            guard bytes[index] == Byte.backtick else { index += 1; continue }
+            var end = index
+            while end < bytes.endIndex, bytes[end] == Byte.backtick { end += 1 }
+            // `\`` is an escaped backtick, not part of the run.
+            let escaped = index > bytes.startIndex && bytes[index - 1] == Byte.backslash
+            let start = escaped ? index + 1 : index
+            if end > start { runs.append((start, end - start)) }
+            index = end
+        }
+        var closer = [Int](repeating: -1, count: runs.count)
+        var nextOfLength: [Int: Int] = [:]
+        for run in runs.indices.reversed() {
+            closer[run] = nextOfLength[runs[run].length] ?? -1
+            nextOfLength[runs[run].length] = run
+        }
+        var spans: [Range<Int>] = []
+        var run = 0
+        while run < runs.count {
+            let end = closer[run]
+            guard end >= 0 else { run += 1; continue }
+            spans.append(runs[run].start..<(runs[end].start + runs[end].length))
+            run = end + 1
+        }
+        return spans
     }
 }

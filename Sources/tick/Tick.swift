@@ -77,10 +77,12 @@ enum Tick {
 
     static func fail(_ error: TickError, context: inout CommandContext) -> Int32 {
         context.stdout.flush()
-        context.stderr.write("tick: \(error.message)\n")
+        // One line, whatever the error: a usage error ends with where to read more.
+        var line = "tick: \(error.message)"
         if case .usage(_, let command) = error {
-            context.stderr.write("See 'tick \(command.map { "\($0) " } ?? "")--help'.\n")
+            line += " (see 'tick \(command.map { "\($0) " } ?? "")--help')"
         }
+        context.stderr.write(line + "\n")
         return 2
     }
 

@@ -54,7 +54,7 @@ import Testing
         let dash = try TickProcess.run(["list", "-f", file.path, "--", "-dash"])
         #expect(dash.status == 0 && dash.stdout.contains("-dash task") && !dash.stdout.contains("done one"))
         let wrong = try TickProcess.run(["list", "-f", file.path, "--al"])
-        #expect(wrong.status == 2 && wrong.stderr == "tick: unknown option '--al'; did you mean '--all'?\nSee 'tick list --help'.\n")
+        #expect(wrong.status == 2 && wrong.stderr == "tick: unknown option '--al'; did you mean '--all'? (see 'tick list --help')\n")
         let missing = try TickProcess.run(["list", "-f"])
         #expect(missing.status == 2 && missing.stderr.hasPrefix("tick: option '-f' needs a value"))
         let flagValue = try TickProcess.run(["list", "--json=yes", "-f", file.path])

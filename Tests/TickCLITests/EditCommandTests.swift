@@ -159,7 +159,7 @@ import Testing
         (["move", "Milk", "up"], "tick: TODO.md: the task is already the first in its list\n"),
         (["move", "Milk", "--to", "Nowhere"], "tick: TODO.md: no group 'Nowhere'; 'tick groups' lists them\n"),
         (["group", "rm", "Groceries"], "tick: not removing group 'Groceries' without confirmation; add --yes\n"),
-        (["add"], "tick: missing task text\nSee 'tick add --help'.\n"),
+        (["add"], "tick: missing task text (see 'tick add --help')\n"),
         (["undo"], "tick: TODO.md: nothing to undo\n"),
     ])
     func errorsLeaveTheFileUntouched(_ arguments: [String], _ message: String) throws {

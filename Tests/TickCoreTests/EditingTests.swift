@@ -97,4 +97,16 @@ import Testing
         #expect(try TaskReference.resolve("4", in: document).line == 2)   // a wrapped line names its task
         #expect(throws: EditError.self) { try TaskReference.resolve("mil", in: document) }
     }
+
+    /// Found by the edits fuzzer: text that starts with `* ` would read back as the star.
+    @Test func textThatWouldReadAsTheStarIsRefused() throws {
+        let document = Document("- [ ] a\n")
+        for text in ["*", "* b", " *\tb", "two\nlines"] {
+            #expect(throws: EditError.self) { try TaskEdits.setText(document.tasks[0], to: text, in: document) }
+        }
+        for text in ["*b*", "**bold**", "a * b"] {
+            let after = Document(bytes: document.applying(try TaskEdits.setText(document.tasks[0], to: text, in: document)))
+            #expect(after.tasks[0].text == text && !after.tasks[0].important)
+        }
+    }
 }

@@ -105,11 +105,7 @@ public enum BlockEdits {
                 }
             }
         }
-        var lines: [[UInt8]] = document.lines.isEmpty || TaskPlacement.isBlank(document, document.lines.count - 1) ? [] : [[]]
-        lines.append(Array((String(repeating: "#", count: Sections.defaultLevel(in: document)) + " " + name).utf8))
-        lines.append([])
-        lines += blocks.flatMap { $0 }
-        return [.insert(lines, before: document.lines.count)]
+        return GroupEdits.add(name, level: Sections.defaultLevel(in: document), body: blocks.flatMap { $0 }, in: document)
     }
 
     static func blockLines(_ task: Task, in document: Document) -> [[UInt8]] {

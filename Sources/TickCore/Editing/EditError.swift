@@ -7,7 +7,6 @@ public enum EditError: Error, Equatable, Sendable {
     case invalidDate(String)
     case noSuchGroup(String)
     case ambiguousGroup(String, candidates: [(line: Int, title: String)])
-    case groupExists(String)
     case cannotMove(String)
     case invalidText(String)
 
@@ -32,8 +31,6 @@ public enum EditError: Error, Equatable, Sendable {
         case .ambiguousGroup(let name, let candidates):
             let shown = candidates.map { "\($0.line) \($0.title)" }.joined(separator: "; ")
             return "'\(name)' names \(candidates.count) groups (\(shown)); use the full path, like 'Parent/Child'"
-        case .groupExists(let name):
-            return "a group '\(name)' already exists"
         case .cannotMove(let reason):
             return reason
         case .invalidText(let reason):

@@ -11,12 +11,17 @@ public enum GroupEdits {
         return "\(base) (\(number))"
     }
 
-    /// Appends a heading at the end of the file, set off by a blank line.
-    public static func add(_ name: String, level: Int, in document: Document) -> [Splice] {
+    /// Appends a heading at the end of the file, set off by a blank line, with `body` (task
+    /// lines) under it after another; before a code fence or HTML block that is never closed,
+    /// which would take them in.
+    public static func add(_ name: String, level: Int, body: [[UInt8]] = [], in document: Document) -> [Splice] {
+        let at = document.appendLine
         var block: [[UInt8]] = []
-        if let last = document.lines.indices.last, !TaskPlacement.isBlank(document, last) { block.append([]) }
+        if at > 0, !TaskPlacement.isBlank(document, at - 1) { block.append([]) }
         block.append(Array((String(repeating: "#", count: level) + " " + name).utf8))
-        return [.insert(block, before: document.lines.count)]
+        if !body.isEmpty { block += [[]] + body }
+        if at < document.lines.count { block.append([]) }
+        return [.insert(block, before: at)]
     }
 
     /// Renames a group, keeping its heading's style (ATX markers and closing sequence, or setext).

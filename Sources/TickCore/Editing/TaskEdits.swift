@@ -67,9 +67,7 @@ public enum TaskEdits {
     /// Replaces the task's text. Status and star stay; tokens of the old text (`due:`, `#tag`,
     /// `+project`, `@context`, `key:value`) are carried over unless the new text gives its own.
     public static func setText(_ task: Task, to text: String, in document: Document) throws(EditError) -> [Splice] {
-        guard !text.contains(where: { $0 == "\n" || $0 == "\r" }) else {
-            throw .invalidText("the new text must be one line")
-        }
+        try TaskText.check(text)
         let newTokens = TaskTokens(text: text)
         let oldTokens = TaskTokens(text: task.text)
         var words = [text.trimmingSpaces]

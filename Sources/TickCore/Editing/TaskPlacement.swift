@@ -60,7 +60,7 @@ public enum TaskPlacement {
     /// A section with no tasks: the list goes after its last non-blank line, set off by blank lines.
     static func insertIntoEmptySection(_ group: Int?, in document: Document, lines: [[UInt8]]) -> [Splice] {
         let section = Sections.ownLines(ofHeading: group, in: document)
-        var last = section.upperBound
+        var last = min(section.upperBound, max(section.lowerBound, document.appendLine))
         while last > section.lowerBound, isBlank(document, last - 1) { last -= 1 }
         var block = lines
         let anchor = group.map { document.headings[$0].lastLine + 1 } ?? document.frontMatterEnd

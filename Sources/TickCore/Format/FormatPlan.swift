@@ -47,7 +47,7 @@ struct FormatPlan {
     /// gets one space after its marker.
     private mutating func normalizeTasks() {
         let bytes = document.bytes
-        for task in document.tasks {
+        for task in document.tasks where Self.checkboxIsRendered(task, in: document) {
             let start = document.lines[task.line].start
             // Decide from a view of the line; copy it only when something changes.
             let current = content(task.line)
@@ -59,11 +59,12 @@ struct FormatPlan {
             var after = boxEnd
             while after < current.count, Byte.isSpaceOrTab(current[base + after]) { after += 1 }
             let fixBoxGap = after < current.count && (after - boxEnd != 1 || current[base + boxEnd] != Byte.space)
+                && task.status.isGitHubCheckbox  // any other status is text to GitHub, spaces included
             // After the marker: one space, when the task is a single line with nothing under it
             // (moving its content column could change what belongs to it).
             let markerEnd = task.markerStart + task.markerLength - start
             let gap = task.checkboxStart - start - markerEnd
-            let fixMarkerGap = task.line == task.lastLine && task.quoteDepth == 0
+            let fixMarkerGap = task.line == task.lastLine
                 && (gap != 1 || bytes[task.markerStart + task.markerLength] != Byte.space)
                 && nextLineStaysOutside(task, contentColumn: Byte.columns(of: bytes[start..<task.markerStart]) + task.markerLength + 1)
             guard fixStatus || fixBoxGap || fixMarkerGap else { continue }
@@ -74,6 +75,15 @@ struct FormatPlan {
             if fixMarkerGap { line.replaceSubrange(markerEnd..<(markerEnd + gap), with: [Byte.space]) }
             replacements[task.line] = line
         }
+    }
+
+    /// Whether GitHub's reference renderer (cmark-gfm) draws the task's checkbox, and so reads
+    /// the checkbox and the spaces around it as layout rather than as text: its pattern is
+    /// matched from the start of the line, so a task after a quote marker (`> - [ ] a`) or
+    /// another list marker (`- - [ ] a`) stays as written.
+    private static func checkboxIsRendered(_ task: Task, in document: Document) -> Bool {
+        task.quoteDepth == 0
+            && document.bytes[document.lines[task.line].start..<task.markerStart].allSatisfy(Byte.isSpaceOrTab)
     }
 
     /// Whether the first non-blank line after the task is indented less than `contentColumn`,

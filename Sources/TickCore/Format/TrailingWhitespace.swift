@@ -38,6 +38,30 @@ struct TrailingWhitespace {
         self.continues = continues
         self.floors = floors
         self.taskText = taskText
+        spanned = Self.spanned(document, continues: continues)
+    }
+
+    /// Per line, whether an inline that keeps spaces across line breaks could be open at its end:
+    /// the line, or an earlier line of its paragraph, holds a byte that opens one. Empty when no
+    /// line has trailing whitespace before a continuation (the common case: nothing to scan).
+    private let spanned: [Bool]
+
+    private static func spanned(_ document: Document, continues: [Bool]) -> [Bool] {
+        let bytes = document.bytes, lines = document.lines, kinds = document.kinds
+        func goesOn(_ index: Int) -> Bool {
+            continues[index + 1] || (kinds[index] == .setextText && index + 1 < kinds.count && kinds[index + 1] == .setextText)
+        }
+        let needed = lines.indices.contains { index in
+            let line = lines[index]
+            return line.contentEnd > line.start && Byte.isSpaceOrTab(bytes[line.contentEnd - 1]) && goesOn(index)
+        }
+        guard needed else { return [] }
+        var spanned = [Bool](repeating: false, count: lines.count)
+        for index in lines.indices {
+            let carried = index > 0 && spanned[index - 1] && goesOn(index - 1)
+            spanned[index] = carried || bytes[lines[index].contentRange].contains(where: opensSpan)
+        }
+        return spanned
     }
 
     /// What to do with line `index`'s trailing whitespace; nil when it has none or it must stay
@@ -58,12 +82,21 @@ struct TrailingWhitespace {
             && bytes[line.contentEnd - 1] == Byte.space && bytes[line.contentEnd - 2] == Byte.space
         let followedByText = continues[index + 1]
             || (kind == .setextText && document.kinds[index + 1] == .setextText)
+        // Before a line break that the text goes on after, spaces are kept when they are inside
+        // a code span, raw HTML or a link title that goes on too (`` `a  ``⏎``b` ``): leave them.
+        if followedByText, spanned[index] { return nil }
+        // `\` then spaces: removing the spaces would make the backslash a hard line break.
+        if followedByText, end > line.start, bytes[end - 1] == Byte.backslash { return nil }
         guard endsInHardBreak && followedByText else { return .remove(from: end) }
-        // A hard line break: written as a backslash, unless the text could make the backslash
-        // mean something else (an escape, a code span, raw HTML), or it is a task's text.
-        let text = bytes[line.start..<end]
-        guard kind == .paragraph, !taskText[index], end > line.start, bytes[end - 1] != Byte.backslash,
-              !text.contains(Byte.backtick), !text.contains(Byte.less) else { return nil }
+        // A hard line break: written as a backslash, unless the backslash could be read as an
+        // escape, or it is a task's text.
+        guard kind == .paragraph, !taskText[index], end > line.start, bytes[end - 1] != Byte.backslash else { return nil }
         return .hardBreak(from: end)
+    }
+
+    /// Bytes that can open an inline that spans lines and keeps its spaces: a code span, raw
+    /// HTML, or a link title (`"`, `'`, `(`).
+    private static func opensSpan(_ byte: UInt8) -> Bool {
+        byte == Byte.backtick || byte == Byte.less || byte == 0x22 || byte == 0x27 || byte == 0x28
     }
 }

@@ -82,9 +82,16 @@ struct BlockParser {
             let start = index == 0 ? current.start + bomLength : current.start
             parser.process(line: index, start: start, end: current.contentEnd)
         }
+        // A top-level block still open at the end that only a closing line ends (a code fence,
+        // or HTML of kinds 1–5, like `<!--`) would take in any line appended to the file.
+        var unclosedBlockLine: Int?
+        if parser.stack.count > 1, parser.stack[1].kind == .fencedCode
+            || (parser.stack[1].kind == .html && parser.stack[1].htmlKind <= 5) {
+            unclosedBlockLine = parser.stack[1].firstLine
+        }
         return ParsedStructure(kinds: parser.kinds, items: parser.items, headings: parser.headings,
                                continuations: parser.continuations, paragraphContinuations: parser.paragraphContinuations,
-                               frontMatterEnd: frontMatterEnd)
+                               frontMatterEnd: frontMatterEnd, unclosedBlockLine: unclosedBlockLine)
     }
 
     // MARK: - The cursor
@@ -201,8 +208,11 @@ struct BlockParser {
                 }
             case .html:
                 if blank, stack[i].htmlKind >= 6 { matched = false }
-            case .paragraph, .table:
+            case .paragraph:
                 if blank { matched = false }
+            case .table:
+                // cmark-gfm scans rows as UTF-8 text: a row that is not well-formed ends the table.
+                if blank || !UTF8Bytes.isWellFormed(UnsafeBufferPointer(rebasing: s[offset..<lineEnd])) { matched = false }
             case .document, .list:
                 break
             }
@@ -238,6 +248,7 @@ struct BlockParser {
                 block.fenceChar = fence.char
                 block.fenceLength = fence.length
                 block.fenceOffset = firstNonspace - offset
+                block.firstLine = line
                 push(block)
                 kinds[line] = .fenceOpen
                 lineDone = true
@@ -246,6 +257,7 @@ struct BlockParser {
                                                                            canBeKind7: kind != .paragraph) {
                 var block = Container(kind: .html)
                 block.htmlKind = htmlKind
+                block.firstLine = line
                 push(block)
                 break newBlocks
             } else if !indented, kind == .paragraph,
@@ -283,7 +295,13 @@ struct BlockParser {
                    let checkboxEnd = Checkbox.end(s, firstNonspace, lineEnd) {
                     items[itemIndex].checkboxStart = firstNonspace
                     items[itemIndex].checkboxEnd = checkboxEnd
-                    advance(checkboxEnd - offset, columns: false)
+                    // GitHub draws `[ ]` and `[x]` as a checkbox, which is no text; any other status
+                    // is text to GitHub, so a task with nothing after it still opens a paragraph
+                    // (the next line can continue it lazily).
+                    let drawn = checkboxEnd == firstNonspace + 3 && Checkbox.isGitHub(s[firstNonspace + 1])
+                    if drawn || (checkboxEnd..<lineEnd).contains(where: { !Byte.isSpaceOrTab(s[$0]) }) {
+                        advance(checkboxEnd - offset, columns: false)
+                    }
                 } else if kind == .paragraph, tryOpenTable() {
                     lineDone = true
                 }
@@ -456,7 +474,10 @@ struct BlockParser {
     private mutating func tryOpenTable() -> Bool {
         guard let columns = LineScanners.tableDelimiterColumns(s, firstNonspace, lineEnd) else { return false }
         let paragraph = stack[container]
-        guard LineScanners.tableCellCount(s, paragraph.lastLineTextStart, lines[paragraph.lastLine].contentEnd) == columns
+        let header = paragraph.lastLineTextStart..<lines[paragraph.lastLine].contentEnd
+        guard LineScanners.tableCellCount(s, header.lowerBound, header.upperBound) == columns,
+              UTF8Bytes.isWellFormed(UnsafeBufferPointer(rebasing: s[header])),
+              UTF8Bytes.isWellFormed(UnsafeBufferPointer(rebasing: s[firstNonspace..<lineEnd]))
         else { return false }
         kinds[paragraph.lastLine] = .tableRow
         kinds[line] = .tableRow

@@ -12,7 +12,7 @@ enum Checkbox {
         let first = s[at + 1]
         if first < 0x80 {
             guard s[at + 2] == Byte.rightBracket, Byte.isSpaceChar(s[at + 3]) else { return nil }
-            guard first == Byte.space || first == 0x78 || first == 0x58 || isStatusPunctuation(first) else { return nil }
+            guard isGitHub(first) || isStatusPunctuation(first) else { return nil }
             return at + 3
         }
         // A non-ASCII status: find the closing bracket within a short distance.
@@ -25,6 +25,12 @@ enum Checkbox {
               !character.isLetter, !character.isNumber, !character.isWhitespace,
               !status.unicodeScalars.contains(where: { $0 == "\u{FFFD}" }) else { return nil }
         return close + 1
+    }
+
+    /// The statuses GitHub draws as a checkbox: ` `, `x` and `X`.
+    @inline(__always)
+    static func isGitHub(_ status: UInt8) -> Bool {
+        status == Byte.space || status == 0x78 || status == 0x58
     }
 
     @inline(__always)

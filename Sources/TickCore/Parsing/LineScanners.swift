@@ -23,8 +23,12 @@ enum LineScanners {
         let length = i - at
         guard length >= 3 else { return nil }
         if c == Byte.backtick {
-            while i < end { if s[i] == Byte.backtick { return nil }; i += 1 }
+            var j = i
+            while j < end { if s[j] == Byte.backtick { return nil }; j += 1 }
         }
+        // cmark-gfm's scanner matches the info string as UTF-8 text: a line whose info string
+        // is not well-formed UTF-8 opens no fence.
+        guard UTF8Bytes.isWellFormed(UnsafeBufferPointer(rebasing: s[i..<end])) else { return nil }
         return (c, length)
     }
 
@@ -96,7 +100,8 @@ enum LineScanners {
         } else {
             return nil
         }
-        guard i == end || Byte.isSpaceChar(s[i]) else { return nil }
+        // Only a space or a tab ends a marker (cmark-gfm reads `-\f` as text).
+        guard i == end || Byte.isSpaceOrTab(s[i]) else { return nil }
         if interruptsParagraph {
             var j = i
             while j < end, Byte.isSpaceOrTab(s[j]) { j += 1 }

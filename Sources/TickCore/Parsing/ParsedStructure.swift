@@ -48,4 +48,6 @@ struct ParsedStructure: Sendable {
     var paragraphContinuations: [Int]
     /// Lines `0..<frontMatterEnd` are YAML or TOML front matter.
     var frontMatterEnd: Int
+    /// The first line of a top-level code fence or HTML block that is never closed.
+    var unclosedBlockLine: Int?
 }

@@ -29,6 +29,20 @@ extension ArraySlice where Element == UInt8 {
 }
 
 enum UTF8Bytes {
+    /// Whether the bytes are well-formed UTF-8, ASCII checked eight bytes at a time.
+    static func isWellFormed(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        if isASCII(buffer) { return true }
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = buffer.makeIterator()
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
+    }
+
     /// Whether every byte is below 0x80, eight bytes at a time.
     static func isASCII(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = buffer.baseAddress else { return true }

@@ -21,9 +21,7 @@ enum AddCommand: Command {
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
         let text = arguments.operands.joined(separator: " ").trimmingSpaces
         guard !text.isEmpty else { throw TickError.usage(.missingOperand("task text"), command: name) }
-        guard !text.contains(where: { $0 == "\n" || $0 == "\r" }) else {
-            throw TickError.usage(.invalidValue(option: "TEXT", value: "…", expected: "one line of text"), command: name)
-        }
+        do throws(EditError) { try TaskText.check(text) } catch { throw TickError.refused(error.message) }
         let placements = ["top", "after", "under"].filter { arguments.flag($0) || arguments.value($0) != nil }
         if placements.count > 1 {
             throw TickError.usage(.invalidValue(option: "--" + placements[1], value: "", expected: "only one of --top, --after, --under"), command: name)
@@ -49,9 +47,8 @@ enum AddCommand: Command {
                     } catch {
                         guard case .noSuchGroup = error else { throw error }
                         // A missing group is created at the end of the file, with the task in it.
-                        var block = GroupEdits.add(name.trimmingSpaces, level: Sections.defaultLevel(in: document), in: document)
-                        block[0].replacement += [[], content(Array("- ".utf8))[0]]
-                        return block
+                        return GroupEdits.add(name.trimmingSpaces, level: Sections.defaultLevel(in: document),
+                                              body: content(Array("- ".utf8)), in: document)
                     }
                 } else {
                     group = TaskPlacement.defaultGroup(in: document)

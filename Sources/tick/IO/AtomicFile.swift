@@ -61,6 +61,7 @@ enum AtomicFile {
             case .failure(let error): throw TickError.cannotRead(path: path, reason: FileReader.describe(error.code))
             }
             guard let after = try transform(before), after != before else { return nil }
+            TestHooks.pauseBeforeWrite()
             try replace(target, displayPath: path, with: after, like: locked, lockedFD: fd)
             return Update(path: path, before: before, after: after)
         }

@@ -1,0 +1,17 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Seams for the end-to-end tests, inert unless their environment variable is set.
+enum TestHooks {
+    /// `TICK_TEST_PAUSE_BEFORE_WRITE=PATH`: once an edit is computed and before it is written,
+    /// create PATH and wait until it is removed (at most 30 s). A test uses the pause to change,
+    /// replace or delete the file between tick's read and its write.
+    static func pauseBeforeWrite() {
+        guard let value = getenv("TICK_TEST_PAUSE_BEFORE_WRITE") else { return }
+        let path = String(cString: value)
+        let fd = open(path, O_CREAT | O_WRONLY | O_CLOEXEC, 0o600)
+        if fd >= 0 { close(fd) }
+        for _ in 0..<3000 where access(path, F_OK) == 0 { usleep(10_000) }
+    }
+}

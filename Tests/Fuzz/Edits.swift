@@ -1,0 +1,211 @@
+import TickCore
+
+/// Random sequences of the edits the CLI makes, on any document. The input's first byte gives
+/// the number of edits (0–7), the next three bytes per edit choose it and its operands, and the
+/// rest is the document. After every edit: the splices name only the lines the edit is about,
+/// every other task keeps its meaning and order, and the new document is sound.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func edits(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let input = Fuzz.input(data, size)
+    guard let first = input.first else { return 0 }
+    let count = Int(first % 8)
+    let header = min(input.count, 1 + 3 * count)
+    let script = Array(input[1..<header])
+    var document = Document(bytes: Array(input[header...]))
+    let trace = Fuzz.tracing
+    for step in stride(from: 0, to: script.count - 2, by: 3) {
+        let edit = EditStep(code: script[step], a: Int(script[step + 1]), b: Int(script[step + 2]))
+        if trace { Fuzz.trace("before edit \(edit.code % 16) a=\(edit.a) b=\(edit.b): \(String(decoding: document.bytes, as: UTF8.self).debugDescription)") }
+        document = edit.apply(to: document)
+        Fuzz.checkStructure(document)
+    }
+    return 0
+}
+
+/// One edit and the law it keeps.
+struct EditStep {
+    let code: UInt8, a: Int, b: Int
+
+    static let texts = [
+        "buy milk", "x", "*", "* starred", "[ ] box", "[x]", "due:2026-01-01", "a due:2026-02-30 b", "ünï ✓",
+        "`code", "#tag +p @c", "<div>", "  padded  ", "1. one", "- two", "# heading", "a\\", "trailing  ",
+        "> quote", "|a|b|", "---", "```", "", "two\nlines",
+    ]
+    var text: String { Self.texts[b % Self.texts.count] }
+
+    func apply(to document: Document) -> Document {
+        let tasks = document.tasks, headings = document.headings
+        let task = tasks.isEmpty ? nil : tasks[a % tasks.count]
+        let other = tasks.isEmpty ? nil : tasks[b % tasks.count]
+        // Groups are the top-level headings; the CLI names no other (Sections.resolve).
+        let groups = headings.indices.filter { headings[$0].topLevel }
+        let group = groups.isEmpty ? nil : groups[a % groups.count]
+        let meanings = tasks.map(Fuzz.meaning)
+        switch code % 16 {
+        case 0, 1, 2:
+            guard let task else { return document }
+            let status: TaskStatus = [.done, .open, .doing][Int(code % 16)]
+            let after = Self.commit(TaskEdits.setStatus(task, to: status, in: document), to: document, lines: task.line...task.line)
+            if Self.bare(task, in: document), task.status.isGitHubCheckbox != status.isGitHubCheckbox { return after }
+            let changed = Self.sameTasks(after, document, except: task.index)
+            Fuzz.law(changed.status == status && changed.text == task.text, "setting the status changes \(task.text)")
+            return after
+        case 3:
+            guard let task else { return document }
+            let after = Self.commit(TaskEdits.setImportant(task, !task.important, in: document), to: document, lines: task.line...task.line)
+            if Self.bare(task, in: document) { return after }
+            let changed = Self.sameTasks(after, document, except: task.index)
+            Fuzz.law(changed.important != task.important && changed.status == task.status, "starring changes more")
+            return after
+        case 4:
+            guard let task else { return document }
+            let date = b % 2 == 0 ? Fuzz.today : nil
+            let after = Self.commit(TaskEdits.setDue(task, to: date, in: document), to: document, lines: task.line...task.line)
+            if Self.bare(task, in: document) { return after }
+            let changed = Self.sameTasks(after, document, except: task.index)
+            Fuzz.law(changed.due == date && changed.status == task.status && changed.important == task.important,
+                     "setting the due date gives \(String(describing: changed.due))")
+            return after
+        case 5:
+            guard let task, let splices = try? TaskEdits.setText(task, to: text, in: document) else { return document }
+            let after = Self.commit(splices, to: document, lines: task.line...task.textLastLine)
+            if Self.bare(task, in: document) { return after }
+            let changed = Self.sameTasks(after, document, except: task.index)
+            Fuzz.law(changed.status == task.status && changed.important == task.important,
+                     "editing the text changes the status or star")
+            return after
+        case 6:
+            guard let task else { return document }
+            let after = Self.commit(TaskEdits.delete(task), to: document, lines: task.line...task.lastLine)
+            let kept = tasks.filter { $0.line > task.lastLine || $0.line < task.line }.map(Fuzz.meaning)
+            Fuzz.law(after.tasks.map(Fuzz.meaning) == kept, "deleting a task changes other tasks")
+            return after
+        case 7:
+            let line = text.trimmingSpaces
+            guard !line.isEmpty, (try? TaskText.check(line)) != nil else { return document }
+            let positions: [TaskPlacement.Position] = [.bottom(group: group), .top(group: group)]
+                + (task.map { [.before($0), .after($0), .under($0)] } ?? [])
+            let position = positions[b % positions.count]
+            let important = a % 3 == 0
+            let splices = TaskPlacement.insert(at: position, in: document) {
+                [TaskPlacement.taskContent(prefix: $0, text: line, important: important, due: nil)]
+            }
+            Fuzz.law(splices.allSatisfy { $0.lines.isEmpty }, "adding a task replaces lines")
+            let after = Document(bytes: document.applying(splices))
+            var added = after.tasks.map(Fuzz.meaning)
+            guard let new = added.indices.first(where: { $0 >= meanings.count || added[$0] != meanings[$0] }) else {
+                Fuzz.law(false, "adding a task adds none")
+                return after
+            }
+            let task = after.tasks[new]
+            Fuzz.law(task.status == .open && task.important == important && task.text == line,
+                     "the new task reads \(added[new]), not \(line)")
+            added.remove(at: new)
+            Fuzz.law(added == meanings, "adding a task changes other tasks")
+            return after
+        case 8, 9:
+            guard let task else { return document }
+            let splices: [Splice]?
+            if code % 16 == 9 {
+                splices = try? BlockEdits.move(task, up: b % 2 == 0, in: document)
+            } else {
+                let positions: [TaskPlacement.Position] = [.bottom(group: group), .top(group: group)]
+                    + (other.map { [.before($0), .after($0), .under($0)] } ?? [])
+                splices = try? BlockEdits.move(task, to: positions[b % positions.count], in: document)
+            }
+            guard let splices else { return document }
+            let after = Document(bytes: document.applying(splices))
+            if !splices.isEmpty {
+                Fuzz.law(splices.count == 2 && splices.contains { $0.lines == task.line..<(task.lastLine + 1) && $0.replacement.isEmpty }
+                            && splices.contains { $0.lines.isEmpty && $0.replacement.count == task.lastLine - task.line + 1 },
+                         "moving a task is not one deletion of its block and one insertion")
+            }
+            Fuzz.law(after.tasks.map(Fuzz.meaning).sorted() == meanings.sorted(), "moving a task changes a task")
+            return after
+        case 10:
+            guard let task, let splices = try? BlockEdits.addNote(text, to: task, in: document) else { return document }
+            Fuzz.law(splices.allSatisfy { $0.lines.isEmpty }, "adding a note replaces lines")
+            let after = Document(bytes: document.applying(splices))
+            Fuzz.law(after.tasks.map(Fuzz.meaning) == meanings, "adding a note changes a task")
+            return after
+        case 11:
+            guard let task else { return document }
+            let splices = BlockEdits.clearNotes(task, in: document)
+            Fuzz.law(splices.allSatisfy { $0.replacement.isEmpty && $0.lines.lowerBound > task.textLastLine
+                                          && $0.lines.upperBound <= task.lastLine + 1 },
+                     "clearing notes removes lines outside the task's block")
+            let after = Document(bytes: document.applying(splices))
+            Fuzz.law(after.tasks.map(Fuzz.meaning) == meanings, "clearing notes changes a task")
+            return after
+        case 12:
+            let name = GroupEdits.availableName(text, in: document)
+            let splices = GroupEdits.add(name, level: 1 + b % 3, in: document)
+            Fuzz.law(splices.allSatisfy { $0.lines == document.appendLine..<document.appendLine }, "a new group is not appended")
+            let after = Document(bytes: document.applying(splices))
+            Fuzz.law(after.tasks.map(Fuzz.meaning) == meanings, "adding a group changes a task")
+            return after
+        case 13:
+            guard let group, let splices = try? GroupEdits.rename(group, to: text, in: document) else { return document }
+            let heading = headings[group]
+            Fuzz.law(splices.allSatisfy { $0.lines.lowerBound >= heading.line && $0.lines.upperBound <= heading.lastLine + 1 },
+                     "renaming a group touches lines outside its heading")
+            let after = Document(bytes: document.applying(splices))
+            Fuzz.law(after.tasks.map(Fuzz.meaning) == meanings, "renaming a group changes a task")
+            return after
+        case 14:
+            guard let group else { return document }
+            let lines = Sections.subtreeLines(ofHeading: group, in: document)
+            let after = Self.commit(GroupEdits.remove(group, in: document), to: document,
+                                    lines: lines.lowerBound...max(lines.lowerBound, lines.upperBound - 1))
+            let kept = tasks.filter { !lines.contains($0.line) }.map(Fuzz.meaning)
+            Fuzz.law(after.tasks.map(Fuzz.meaning) == kept, "removing a group changes tasks outside it")
+            return after
+        default:
+            guard let group,
+                  let splices = try? GroupEdits.move(group, before: b % 2 == 0, other: groups[b % groups.count], in: document)
+            else { return document }
+            let after = Document(bytes: document.applying(splices))
+            Fuzz.law(after.tasks.map(Fuzz.meaning).sorted() == meanings.sorted(), "moving a group changes a task")
+            return after
+        }
+    }
+
+    /// A task with nothing after its checkbox is the one exception to "other lines keep their
+    /// meaning": GitHub draws `[ ]` and `[x]` as a box that is no text, so whether the next line
+    /// continues the task depends on what the edit writes on the task's line (a star, a date,
+    /// a status GitHub reads as text). The edit is still the one-line change it should be.
+    static func bare(_ task: Task, in document: Document) -> Bool {
+        document.bytes[task.checkboxEnd..<document.lines[task.line].contentEnd].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+    }
+
+    /// Applies splices that must stay within `lines`, and checks that every other line is kept.
+    static func commit(_ splices: [Splice], to document: Document, lines: ClosedRange<Int>) -> Document {
+        for splice in splices {
+            Fuzz.law(splice.lines.isEmpty ? lines.contains(splice.lines.lowerBound) || splice.lines.lowerBound == lines.upperBound + 1
+                                          : lines.contains(splice.lines.lowerBound) && lines.contains(splice.lines.upperBound - 1),
+                     "a splice of lines \(splice.lines) reaches outside lines \(lines)")
+        }
+        let after = Document(bytes: document.applying(splices))
+        let removed = splices.reduce(0) { $0 + $1.lines.count }, added = splices.reduce(0) { $0 + $1.replacement.count }
+        let shift = added - removed
+        for index in document.lines.indices where index < lines.lowerBound || index > lines.upperBound {
+            let moved = index > lines.upperBound ? index + shift : index
+            // In a file without a final newline, a line that becomes the last one loses its
+            // ending; an empty one then goes with it.
+            let same = moved < after.lines.count
+                ? document.content(ofLine: index).elementsEqual(after.content(ofLine: moved))
+                : !document.endsWithNewline && moved == after.lines.count && document.content(ofLine: index).isEmpty
+            Fuzz.law(same, "line \(index + 1) changed by an edit of lines \(lines.lowerBound + 1)...\(lines.upperBound + 1)")
+        }
+        return after
+    }
+
+    /// The edited task as it reads after the edit; every other task must read as before.
+    static func sameTasks(_ after: Document, _ before: Document, except index: Int) -> Task {
+        Fuzz.law(after.tasks.count == before.tasks.count, "an edit of one task changes the number of tasks")
+        for (old, new) in zip(before.tasks, after.tasks) where old.index != index {
+            Fuzz.law(Fuzz.meaning(old) == Fuzz.meaning(new), "editing task \(index) changes task \(old.index)")
+        }
+        return after.tasks[index]
+    }
+}

@@ -1,0 +1,24 @@
+import TickCore
+
+/// `tick fmt` on any bytes: formatting twice changes nothing more, every task keeps its
+/// meaning, the splices `--diff` prints agree with the bytes, and GitHub renders the same HTML
+/// before and after (only layout changed).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func format(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let input = Fuzz.input(data, size)
+    let before = Document(bytes: input)
+    let once = Formatter.format(before)
+    let after = Document(bytes: once.bytes)
+    Fuzz.checkStructure(after)
+    let twice = Formatter.format(after)
+    Fuzz.law(twice.bytes == once.bytes && !twice.changed, "formatting twice changes the file again")
+    Fuzz.law(once.changed == (once.bytes != input), "changed flag disagrees with the bytes")
+    Fuzz.law(once.splices.isEmpty == !once.changed, "splices disagree with the bytes")
+    // Splices keep each line's own ending, so they rebuild the output when fmt changes none.
+    if !input.contains(0x0D), before.endsWithNewline {
+        Fuzz.law(before.applying(once.splices) == once.bytes, "the splices do not give the formatted bytes")
+    }
+    Fuzz.law(before.tasks.map(Fuzz.meaning) == after.tasks.map(Fuzz.meaning), "formatting changes a task")
+    Fuzz.law(GitHub.html(input) == GitHub.html(once.bytes), "formatting changes how GitHub renders the file")
+    return 0
+}

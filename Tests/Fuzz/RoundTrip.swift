@@ -1,0 +1,33 @@
+import TickCore
+
+/// Any bytes in, the same bytes out; the parse is structurally sound; every query and the
+/// linter run without crashing, and the JSON they print is valid UTF-8 without raw controls.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func roundTrip(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let input = Fuzz.input(data, size)
+    let document = Document(bytes: input)
+    Fuzz.law(document.serialized() == input, "round trip")
+    Fuzz.checkStructure(document)
+
+    _ = Linter.lint(document, today: Fuzz.today)
+    let sources = [SourceDocument(path: "fuzz.md", document: document)]
+    var query = TaskQuery()
+    query.statuses = nil
+    let items = ViewItem.select(sources, query: query, today: Fuzz.today)
+    for order in TaskOrder.allCases {
+        _ = ListView.render(order.sorted(items, in: sources), in: sources, order: order, today: Fuzz.today,
+                            style: TextStyle(enabled: true))
+    }
+    _ = BoardView.render(items, in: sources, width: 80, today: Fuzz.today, style: TextStyle(enabled: false))
+    let tallies = GroupTally.tally(sources, query: query, today: Fuzz.today)
+    _ = GroupsView.render(tallies, in: sources, style: TextStyle(enabled: false))
+    _ = ProgressView.render(tallies, in: sources, style: TextStyle(enabled: false))
+
+    var json: [UInt8] = []
+    JSONWriter.lines(items, emit: { json += $0 }) { item, writer in
+        TaskJSON.write(document.tasks[item.task], in: document, file: "fuzz.md", to: &writer)
+    }
+    Fuzz.law(String(validating: json, as: UTF8.self) != nil, "JSON output is not UTF-8")
+    Fuzz.law(!json.contains { $0 < 0x20 && $0 != 0x0A }, "JSON output holds a raw control character")
+    return 0
+}

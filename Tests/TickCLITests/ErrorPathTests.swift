@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Every way tick can fail, walked end to end: each prints exactly one line on stderr, starting
+/// with `tick:` and saying what is wrong and where; nothing on stdout; exit status 2 (tick(1),
+/// EXIT STATUS); and the file keeps every byte. A guard checks that each error case declared in
+/// the sources has a row here, so a new error cannot go untested.
+@Suite struct ErrorPathTests {
+    static let todo = """
+        # Home
+
+        - [ ] buy milk
+        - [ ] buy bread
+        - [x] call mom
+
+        # Work
+
+        - [ ] report due:2026-11-20
+
+        """
+
+    struct Row: CustomTestStringConvertible, Sendable {
+        /// The error cases this row reaches, as `Type.case`.
+        let covers: [String]
+        let arguments: [String]
+        var file = ErrorPathTests.todo
+        var environment: [String: String] = [:]
+        /// Runs before tick, in the folder (the file is `TODO.md`).
+        var prepare: @Sendable (URL) throws -> Void = { _ in }
+        /// Text the one line must contain.
+        let says: String
+
+        var testDescription: String { covers.joined(separator: ", ") }
+    }
+
+    static let rows: [Row] = [
+        Row(covers: ["TickError.cannotRead"], arguments: ["done", "1", "-f", "nothing.md"], says: "nothing.md: no such file"),
+        Row(covers: ["TickError.noTodoFile"], arguments: ["list"], prepare: { try FileManager.default.removeItem(at: $0.appendingPathComponent("TODO.md")) },
+            says: "no TODO.md in"),
+        Row(covers: ["TickError.usage", "UsageError.unknownCommand"], arguments: ["lsit"], says: "unknown command 'lsit'; did you mean 'list'? (see 'tick --help')"),
+        Row(covers: ["UsageError.unknownOption"], arguments: ["list", "--colour"], says: "unknown option '--colour'"),
+        Row(covers: ["UsageError.missingValue"], arguments: ["add", "x", "--due"], says: "option '--due' needs a value"),
+        Row(covers: ["UsageError.unexpectedValue"], arguments: ["list", "--all=yes"], says: "option '--all' takes no value"),
+        Row(covers: ["UsageError.invalidValue"], arguments: ["list", "--sort", "size"], says: "invalid value 'size' for '--sort'"),
+        Row(covers: ["UsageError.unexpectedOperand"], arguments: ["undo", "extra"], says: "unexpected argument 'extra'"),
+        Row(covers: ["UsageError.missingOperand"], arguments: ["done"], says: "missing"),
+        Row(covers: ["TickError.invalidToday"], arguments: ["today"], environment: ["TICK_TODAY": "2026-13-01"],
+            says: "TICK_TODAY='2026-13-01' is not a date"),
+        Row(covers: ["TickError.cannotWrite"], arguments: ["done", "3"],
+            prepare: { try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: $0.appendingPathComponent("TODO.md").path) },
+            says: "TODO.md: cannot write: the file is read-only; the file is unchanged"),
+        Row(covers: ["TickError.edit", "EditError.noSuchLine"], arguments: ["done", "99"], says: "TODO.md: line 99 is past the end of the file"),
+        Row(covers: ["EditError.notATask"], arguments: ["done", "1"], says: "TODO.md: line 1 is not a task"),
+        Row(covers: ["EditError.noMatch"], arguments: ["done", "zebra"], says: "TODO.md: no task matches 'zebra'"),
+        Row(covers: ["EditError.ambiguous"], arguments: ["done", "buy"], says: "TODO.md: 'buy' matches 2 tasks (3 buy milk; 4 buy bread); use a line number"),
+        Row(covers: ["EditError.invalidDate"], arguments: ["due", "3", "someday"], says: "TODO.md: 'someday' is not a date"),
+        Row(covers: ["EditError.noSuchGroup"], arguments: ["move", "3", "--to", "Garden"], says: "TODO.md: no group 'Garden'"),
+        Row(covers: ["EditError.ambiguousGroup"], arguments: ["group", "rm", "Later", "--yes"],
+            file: "# Home\n\n## Later\n\n# Work\n\n## Later\n", says: "TODO.md: 'Later' names 2 groups"),
+        Row(covers: ["EditError.cannotMove"], arguments: ["move", "3", "up"], says: "TODO.md: the task is already the first in its list"),
+        Row(covers: ["EditError.invalidText"], arguments: ["edit", "3", "* shout"], says: "TODO.md: the task text cannot start with '* '"),
+        Row(covers: ["TickError.nothingToUndo"], arguments: ["undo"], says: "TODO.md: nothing to undo"),
+        Row(covers: ["TickError.undoStale"], arguments: ["undo"], prepare: { folder in
+            let result = try TickProcess.run(["done", "3"], in: folder, environment: ["XDG_STATE_HOME": folder.appendingPathComponent("state").path])
+            try #require(result.status == 0)
+            let file = folder.appendingPathComponent("TODO.md")
+            try (String(contentsOf: file, encoding: .utf8) + "- [ ] typed in an editor\n").write(to: file, atomically: false, encoding: .utf8)
+        }, says: "TODO.md: changed since tick's last edit; nothing undone"),
+        Row(covers: ["TickError.refused"], arguments: ["add", "* shout"], says: "the task text cannot start with '* ', which marks a task important; use --star"),
+        Row(covers: ["TickError.refused"], arguments: ["group", "rm", "Home"], says: "not removing group 'Home' without confirmation; add --yes"),
+        Row(covers: ["TickError.refused"], arguments: ["done", "1"], file: "- [ ] a\u{0}b\n", says: "TODO.md: contains NUL bytes"),
+    ]
+
+    @Test(arguments: rows)
+    func failsWithOneLineAndTouchesNothing(_ row: Row) throws {
+        let folder = try TemporaryDirectory()
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent(".git"), withIntermediateDirectories: false)
+        let file = try folder.write("TODO.md", row.file)
+        var environment = ["XDG_STATE_HOME": folder.url.appendingPathComponent("state").path]
+        environment.merge(row.environment) { $1 }
+        try row.prepare(folder.url)
+        let before = FileManager.default.contents(atPath: file.path)
+        let result = try TickProcess.run(row.arguments, in: folder.url, environment: environment)
+        #expect(result.status == 2, "tick \(row.arguments.joined(separator: " ")) exits \(result.status)")
+        #expect(result.stdout.isEmpty)
+        let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 2 && lines[1].isEmpty && lines[0].hasPrefix("tick: "), "not one line: \(result.stderr)")
+        #expect(result.stderr.contains(row.says), "\(result.stderr) does not say \(row.says)")
+        #expect(FileManager.default.contents(atPath: file.path) == before, "the file changed")
+    }
+
+    /// Each `case` of TickError, UsageError and EditError has a row above.
+    @Test func everyErrorCaseHasARow() throws {
+        // changedDuringEdit needs a pause between read and write: fileChangedBetweenReadAndWrite.
+        let covered = Set(Self.rows.flatMap(\.covers) + ["TickError.changedDuringEdit"])
+        let sources = [("TickError", "Sources/tick/TickError.swift"), ("UsageError", "Sources/tick/Arguments/UsageError.swift"),
+                       ("EditError", "Sources/TickCore/Editing/EditError.swift")]
+        for (type, path) in sources {
+            let text = try String(contentsOf: TickProcess.packageRoot.appendingPathComponent(path), encoding: .utf8)
+            let cases = text.split(separator: "\n").compactMap { line -> String? in
+                let words = line.trimmingCharacters(in: .whitespaces)
+                guard words.hasPrefix("case "), !words.hasPrefix("case ."), !words.contains("=") else { return nil }
+                return String(words.dropFirst(5).prefix { $0.isLetter || $0.isNumber })
+            }
+            #expect(!cases.isEmpty, "no cases found in \(path)")
+            for name in cases { #expect(covered.contains("\(type).\(name)"), "no error-path row reaches \(type).\(name)") }
+        }
+    }
+
+    /// The file changed, replaced or deleted between tick's read and its write: tick writes
+    /// nothing, says so in one line, exits 2, and the other program's version stands.
+    @Test(arguments: ["changed", "replaced", "deleted"])
+    func fileChangedBetweenReadAndWrite(_ change: String) throws {
+        let folder = try TemporaryDirectory()
+        let file = try folder.write("TODO.md", Self.todo)
+        let pause = folder.url.appendingPathComponent("paused")
+        let process = Process()
+        process.executableURL = TickProcess.binary
+        process.arguments = ["done", "3"]
+        process.currentDirectoryURL = folder.url
+        var environment = ProcessInfo.processInfo.environment
+        environment["TICK_TEST_PAUSE_BEFORE_WRITE"] = pause.path
+        environment["XDG_STATE_HOME"] = folder.url.appendingPathComponent("state").path
+        process.environment = environment
+        let stderr = Pipe()
+        process.standardError = stderr
+        try process.run()
+        let deadline = Date().addingTimeInterval(20)
+        while !FileManager.default.fileExists(atPath: pause.path), Date() < deadline { usleep(5_000) }
+        try #require(FileManager.default.fileExists(atPath: pause.path), "tick never reached its write")
+        let theirs = Self.todo + "- [ ] added by an editor\n"
+        switch change {
+        case "changed":
+            let handle = try FileHandle(forWritingTo: file)
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data("- [ ] added by an editor\n".utf8))
+            try handle.close()
+        case "replaced":
+            try folder.write("new.md", theirs)
+            try #require(rename(folder.url.appendingPathComponent("new.md").path, file.path) == 0)
+        default:
+            try FileManager.default.removeItem(at: file)
+        }
+        try FileManager.default.removeItem(at: pause)
+        let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        #expect(message == "tick: TODO.md: changed by another program during the edit; nothing written, run the command again\n")
+        if change == "deleted" {
+            #expect(!FileManager.default.fileExists(atPath: file.path), "tick recreated a file that was deleted")
+        } else {
+            #expect(FileManager.default.contents(atPath: file.path) == Data(theirs.utf8), "the other program's version was lost")
+        }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.contains(".tick-") }
+        #expect(leftovers.isEmpty, "temporary files left: \(leftovers)")
+    }
+}
