@@ -194,4 +194,29 @@ import Glibc
         expected.replaceSubrange(milk, with: Data("- [x] Milk".utf8))
         #expect(Self.bytes(file) == expected)
     }
+
+    /// A 100 MB file: an edit in the middle changes that line and nothing else, the permissions
+    /// stay, and a view still lists it. Most of the bytes are one large code block (cheap to
+    /// parse even in a debug build); the tasks sit on both sides of it.
+    @Test func hundredMegabyteFileIsEditedInPlace() throws {
+        let folder = try TemporaryDirectory()
+        let file = folder.url.appendingPathComponent("TODO.md")
+        let chunk = Data((String(repeating: "0123456789abcdef", count: 65_536) + "\n").utf8)  // 1 MiB + 1
+        var bytes = Data("# Big\n\n- [ ] first\n- [ ] middle task\n\n```\n".utf8)
+        for _ in 0..<100 { bytes += chunk }
+        bytes += Data("```\n\n- [ ] last\n".utf8)
+        try bytes.write(to: file)
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: file.path)
+        let result = try TickProcess.run(["done", "middle", "-f", file.path], environment: [
+            "XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path,
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        var expected = bytes
+        expected.replaceSubrange(expected.range(of: Data("- [ ] middle".utf8))!, with: Data("- [x] middle".utf8))
+        #expect(Self.bytes(file) == expected, "the 100 MB file changed beyond its task line")
+        let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
+        #expect(mode == 0o640)
+        let list = try TickProcess.run(["list", "-f", file.path])
+        #expect(list.status == 0 && list.stdout.contains("first") && list.stdout.contains("last") && !list.stdout.contains("middle"))
+    }
 }

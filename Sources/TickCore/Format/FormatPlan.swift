@@ -19,6 +19,20 @@ struct FormatPlan {
         normalizeHeadings()
         normalizeTasks()
         normalizeBullets()
+        guardAgainstFrontMatter()
+    }
+
+    // MARK: Front matter
+
+    /// A `---` rule on the first line of a file without front matter becomes `***` (the same
+    /// rule): else blank lines or headings the formatter writes after it could make the top of
+    /// the file read as YAML front matter, and its tasks disappear.
+    private mutating func guardAgainstFrontMatter() {
+        guard document.frontMatterEnd == 0, let first = document.kinds.first, first == .thematicBreak else { return }
+        let line = content(0)
+        let bom = line.starts(with: UTF8BOM.bytes) ? UTF8BOM.bytes : []
+        guard line.dropFirst(bom.count).first == Byte.minus else { return }
+        replacements[0] = bom + Array("***".utf8)
     }
 
     /// The line's current content: the replacement so far, else the original bytes (a view

@@ -61,6 +61,8 @@ enum FrontMatter {
 
 /// A UTF-8 byte order mark at the start of a file is not text: CommonMark parsers skip it.
 enum UTF8BOM {
+    static let bytes: [UInt8] = [0xEF, 0xBB, 0xBF]
+
     static func length(_ s: UnsafeBufferPointer<UInt8>, _ firstLineEnd: Int) -> Int {
         firstLineEnd >= 3 && s[0] == 0xEF && s[1] == 0xBB && s[2] == 0xBF ? 3 : 0
     }
