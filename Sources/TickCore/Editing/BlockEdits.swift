@@ -50,7 +50,7 @@ public enum BlockEdits {
         if body.first == Byte.leftBracket { body.insert(Byte.backslash, at: 0) }
         prefix += body
         let before = children.first?.line ?? (task.lastLine + 1)
-        return [.insert([prefix], before: before)]
+        return [.insert(TaskPlacement.separated([prefix], before: before, in: document), before: before)]
     }
 
     /// Removes the task's notes: the lines of its block that are neither its text nor a subtask's.

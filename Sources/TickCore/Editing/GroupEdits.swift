@@ -58,7 +58,12 @@ public enum GroupEdits {
         if moving.contains(document.headings[other].line) || anchor.contains(document.headings[index].line) {
             throw .cannotMove("cannot move a group relative to its own subgroup or parent")
         }
-        let target = before ? anchor.lowerBound : anchor.upperBound
+        // A block that is never closed takes in everything after it: moved up, it would swallow
+        // the groups below; moved-after groups go before it.
+        if let open = document.unclosedBlockLine, moving.contains(open) {
+            throw .cannotMove("the group ends inside a code fence or HTML block that is never closed (line \(open + 1)); close it first")
+        }
+        let target = min(before ? anchor.lowerBound : anchor.upperBound, document.appendLine)
         if target == moving.lowerBound || target == moving.upperBound { return [] }
         var lines = moving.map { Array(document.content(ofLine: $0)) }
         // A section that ended the file may lack the blank line that separated it from the next.

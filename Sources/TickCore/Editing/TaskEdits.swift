@@ -80,7 +80,10 @@ public enum TaskEdits {
         var end = line.contentEnd
         while end > task.textStart, Byte.isSpaceChar(document.bytes[end - 1]) { end -= 1 }
         var content = Array(document.bytes[line.start..<task.textStart])
-        content += Array(words.filter { !$0.isEmpty }.joined(separator: " ").utf8)
+        let newText = Array(words.filter { !$0.isEmpty }.joined(separator: " ").utf8)
+        // A star that ended the line needs a space before the text, or it stops being the star.
+        if !newText.isEmpty, let last = content.last, !Byte.isSpaceChar(last) { content.append(Byte.space) }
+        content += newText
         content += document.bytes[end..<line.contentEnd]
         // Wrapped lines of the old text go: the new text is one line.
         return [Splice(lines: task.line..<(task.textLastLine + 1), replacement: [content])]

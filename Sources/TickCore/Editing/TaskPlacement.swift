@@ -36,12 +36,13 @@ public enum TaskPlacement {
         case .before(let task):
             return [.insert(content(siblingPrefix(task, in: document, next: false)), before: task.line)]
         case .after(let task):
-            return [.insert(content(siblingPrefix(task, in: document, next: true)), before: task.lastLine + 1)]
+            return [.insert(separated(content(siblingPrefix(task, in: document, next: true)), before: task.lastLine + 1, in: document),
+                            before: task.lastLine + 1)]
         case .under(let task):
             let children = document.subtasks(of: task)
             let prefix = children.last.map { siblingPrefix($0, in: document, next: true) }
                 ?? childPrefix(of: task, in: document, marker: nil)
-            return [.insert(content(prefix), before: task.lastLine + 1)]
+            return [.insert(separated(content(prefix), before: task.lastLine + 1, in: document), before: task.lastLine + 1)]
         case .top(let group):
             let tasks = Sections.topLevelTasks(inHeading: group, in: document)
             if let first = tasks.first {
@@ -51,7 +52,8 @@ public enum TaskPlacement {
         case .bottom(let group):
             let tasks = Sections.topLevelTasks(inHeading: group, in: document)
             if let last = tasks.last {
-                return [.insert(content(siblingPrefix(last, in: document, next: true)), before: last.lastLine + 1)]
+                return [.insert(separated(content(siblingPrefix(last, in: document, next: true)), before: last.lastLine + 1, in: document),
+                                before: last.lastLine + 1)]
             }
             return insertIntoEmptySection(group, in: document, lines: content(Array("- ".utf8)))
         }
@@ -101,6 +103,27 @@ public enum TaskPlacement {
         prefix += [UInt8](repeating: Byte.space, count: max(0, task.contentColumn - column))
         let bullet = marker ?? (task.ordered ? Byte.minus : document.bytes[task.markerStart])
         return prefix + [bullet, Byte.space]
+    }
+
+    /// `lines` with a blank line after them when `line`, which they go before, starts a
+    /// paragraph outside any list item: right after new task text it would join that text (a
+    /// lazy continuation), and a setext heading would stop being one. This happens only after
+    /// a task with nothing after its checkbox, which holds no text to continue.
+    static func separated(_ lines: [[UInt8]], before line: Int, in document: Document) -> [[UInt8]] {
+        guard line < document.lines.count, document.kinds[line] == .paragraph || document.kinds[line] == .setextText,
+              !sortedContains(document.paragraphContinuations, line),
+              !sortedContains(document.items.lazy.map(\.line), line) else { return lines }
+        return lines + [[]]
+    }
+
+    /// Binary search in ascending values.
+    static func sortedContains<C: RandomAccessCollection>(_ values: C, _ wanted: Int) -> Bool where C.Element == Int {
+        var low = values.startIndex, high = values.endIndex
+        while low < high {
+            let middle = values.index(low, offsetBy: values.distance(from: low, to: high) / 2)
+            if values[middle] < wanted { low = values.index(after: middle) } else { high = middle }
+        }
+        return low < values.endIndex && values[low] == wanted
     }
 
     static func isBlank(_ document: Document, _ line: Int) -> Bool {

@@ -27,12 +27,15 @@ struct FormatPlan {
     /// A `---` rule on the first line of a file without front matter becomes `***` (the same
     /// rule): else blank lines or headings the formatter writes after it could make the top of
     /// the file read as YAML front matter, and its tasks disappear.
+    /// The first line written counts: blank lines before it are dropped.
     private mutating func guardAgainstFrontMatter() {
-        guard document.frontMatterEnd == 0, let first = document.kinds.first, first == .thematicBreak else { return }
-        let line = content(0)
-        let bom = line.starts(with: UTF8BOM.bytes) ? UTF8BOM.bytes : []
+        guard document.frontMatterEnd == 0,
+              let first = document.kinds.firstIndex(where: { $0 != .blank }), document.kinds[first] == .thematicBreak
+        else { return }
+        let line = content(first)
+        let bom = first == 0 && line.starts(with: UTF8BOM.bytes) ? UTF8BOM.bytes : []
         guard line.dropFirst(bom.count).first == Byte.minus else { return }
-        replacements[0] = bom + Array("***".utf8)
+        replacements[first] = bom + Array("***".utf8)
     }
 
     /// The line's current content: the replacement so far, else the original bytes (a view
@@ -208,7 +211,10 @@ struct FormatPlan {
             if !title.isEmpty { rewritten += [Byte.space] + title }
             if !rewritten.elementsEqual(document.content(ofLine: heading.line)) { replacements[heading.line] = rewritten }
             if heading.line > document.frontMatterEnd || (heading.line > 0 && document.frontMatterEnd == 0) {
-                if document.kinds[heading.line - 1] != .blank { blankBefore.insert(heading.line) }
+                // Not after a fence the heading closes by ending its list item or quote: the
+                // blank line would be read as the code's last line.
+                let previous = document.kinds[heading.line - 1]
+                if previous != .blank, previous != .fenceOpen, previous != .fenceContent { blankBefore.insert(heading.line) }
             }
             if heading.lastLine + 1 < document.lines.count, document.kinds[heading.lastLine + 1] != .blank {
                 blankAfter.insert(heading.lastLine)

@@ -475,8 +475,10 @@ struct BlockParser {
         guard let columns = LineScanners.tableDelimiterColumns(s, firstNonspace, lineEnd) else { return false }
         let paragraph = stack[container]
         let header = paragraph.lastLineTextStart..<lines[paragraph.lastLine].contentEnd
+        // cmark-gfm reads the whole paragraph as UTF-8 text when it looks for the header row.
+        let text = lines[paragraph.firstLine].start..<header.upperBound
         guard LineScanners.tableCellCount(s, header.lowerBound, header.upperBound) == columns,
-              UTF8Bytes.isWellFormed(UnsafeBufferPointer(rebasing: s[header])),
+              UTF8Bytes.isWellFormed(UnsafeBufferPointer(rebasing: s[text])),
               UTF8Bytes.isWellFormed(UnsafeBufferPointer(rebasing: s[firstNonspace..<lineEnd]))
         else { return false }
         kinds[paragraph.lastLine] = .tableRow
