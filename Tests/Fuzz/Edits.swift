@@ -90,7 +90,9 @@ struct EditStep {
             let splices = TaskPlacement.insert(at: position, in: document) {
                 [TaskPlacement.taskContent(prefix: $0, text: line, important: important, due: nil)]
             }
-            Fuzz.law(splices.allSatisfy { $0.lines.isEmpty }, "adding a task replaces lines")
+            // Before a task that shares its line with outer markers, that line is rewritten too.
+            Fuzz.law(splices.allSatisfy { $0.lines.count <= (task.map { Self.sharesLine($0, in: document) ? 1 : 0 } ?? 0) },
+                     "adding a task replaces lines")
             let after = Document(bytes: document.applying(splices))
             var added = after.tasks.map(Fuzz.meaning)
             guard let new = added.indices.first(where: { $0 >= meanings.count || added[$0] != meanings[$0] }) else {
@@ -119,7 +121,7 @@ struct EditStep {
                 // The insertion is the block, re-indented, plus blank lines around it in an empty group.
                 let written = (task.line...task.lastLine).filter { !document.content(ofLine: $0).allSatisfy { $0 == 0x20 || $0 == 0x09 } }.count
                 Fuzz.law(splices.count == 2 && splices.contains { $0.lines == task.line..<(task.lastLine + 1) && $0.replacement.isEmpty }
-                            && splices.contains { $0.lines.isEmpty && $0.replacement.filter { !$0.isEmpty }.count == written },
+                            && splices.contains { $0.replacement.filter { !$0.isEmpty }.count == written + $0.lines.count && $0.lines.count <= 1 },
                          "moving a task is not one deletion of its block and one insertion of it")
             }
             Fuzz.law(after.tasks.map(Fuzz.meaning).sorted() == meanings.sorted(), "moving a task changes a task")
@@ -178,6 +180,14 @@ struct EditStep {
     /// a status GitHub reads as text). The edit is still the one-line change it should be.
     static func bare(_ task: Task, in document: Document) -> Bool {
         document.bytes[task.checkboxEnd..<document.lines[task.line].contentEnd].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+    }
+
+    /// Whether any task starts on a line with outer list markers or the BOM before its own.
+    static func sharesLine(_ task: Task, in document: Document) -> Bool {
+        document.tasks.contains { other in
+            let line = document.lines[other.line]
+            return document.bytes[line.start..<other.markerStart].contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x3E }
+        }
     }
 
     /// Applies splices that must stay within `lines`, and checks that every other line is kept.

@@ -16,9 +16,12 @@ public enum BlockEdits {
         if target > task.line, target <= task.lastLine {
             throw .cannotMove("cannot move a task into its own block")
         }
-        if target == task.line || target == task.lastLine + 1,
+        if splices[0].lines.isEmpty, target == task.line || target == task.lastLine + 1,
            splices[0].replacement == lines {
             return []  // already there
+        }
+        if !splices[0].lines.isEmpty, splices[0].lines.overlaps(task.line..<(task.lastLine + 1)) {
+            return []  // before itself: already there
         }
         splices.append(.delete(task.line..<(task.lastLine + 1)))
         return splices
@@ -118,7 +121,8 @@ public enum BlockEdits {
         let line = document.lines[task.line]
         let oldPrefix = Array(document.bytes[line.start..<task.checkboxStart])
         if oldPrefix == newPrefix { return lines }
-        let oldIndent = Array(document.bytes[line.start..<task.markerStart])
+        // Later lines of the block carry spaces where the first has outer list markers.
+        let oldIndent = TaskPlacement.containerPrefix(document.bytes[line.start..<task.markerStart])
         let newIndent = indentPart(of: newPrefix)
         // Replacing the indentation moves every line with the marker; on top of that, lines aligned
         // to the content column move by the change in marker width (`1. ` vs `- `).

@@ -31,18 +31,29 @@ public enum GroupEdits {
         }
         let heading = document.headings[index]
         let line = document.lines[heading.line]
+        let splices: [Splice]
         if heading.setext {
             var indent = line.start
             while indent < line.contentEnd, Byte.isSpaceOrTab(document.bytes[indent]) { indent += 1 }
             let content = Array(document.bytes[line.start..<indent]) + Array(name.trimmingSpaces.utf8)
-            return [Splice(lines: heading.line..<heading.lastLine, replacement: [content])]
+            splices = [Splice(lines: heading.line..<heading.lastLine, replacement: [content])]
+        } else {
+            let title = ATXHeading.titleRange(document.bytes, line)
+            var content = Array(document.bytes[line.start..<title.lowerBound])
+            if title.isEmpty, let last = content.last, !Byte.isSpaceOrTab(last) { content.append(Byte.space) }
+            content += Array(name.trimmingSpaces.utf8)
+            content += document.bytes[title.upperBound..<line.contentEnd]
+            splices = [.replace(line: heading.line, with: content)]
         }
-        let title = ATXHeading.titleRange(document.bytes, line)
-        var content = Array(document.bytes[line.start..<title.lowerBound])
-        if title.isEmpty, let last = content.last, !Byte.isSpaceOrTab(last) { content.append(Byte.space) }
-        content += Array(name.trimmingSpaces.utf8)
-        content += document.bytes[title.upperBound..<line.contentEnd]
-        return [.replace(line: heading.line, with: content)]
+        // Some names are not a heading's text (`` ``` `` opens a code fence under a setext
+        // heading; `a #` loses its `#` as a closing sequence): the renamed file must read back
+        // with this group, so named, and every task where it was.
+        let after = Document(bytes: document.applying(splices))
+        guard after.headings.contains(where: { $0.line == heading.line && $0.topLevel && $0.title == name.trimmingSpaces }),
+              after.headings.count == document.headings.count, after.tasks.count == document.tasks.count else {
+            throw .invalidText("'\(name.trimmingSpaces)' would not read back as this group's heading; choose another name")
+        }
+        return splices
     }
 
     /// Removes a group's heading and everything under it, subgroups included.

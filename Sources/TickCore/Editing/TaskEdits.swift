@@ -78,7 +78,7 @@ public enum TaskEdits {
         for context in oldTokens.contexts where !newTokens.contexts.contains(context) { words.append("@" + context) }
         let line = document.lines[task.line]
         var end = line.contentEnd
-        while end > task.textStart, Byte.isSpaceChar(document.bytes[end - 1]) { end -= 1 }
+        while end > task.textStart, Byte.isSpaceOrTab(document.bytes[end - 1]) { end -= 1 }
         var content = Array(document.bytes[line.start..<task.textStart])
         let newText = Array(words.filter { !$0.isEmpty }.joined(separator: " ").utf8)
         // A star that ended the line needs a space before the text, or it stops being the star.
@@ -99,9 +99,9 @@ public enum TaskEdits {
     static func appendingWord(_ word: [UInt8], to task: Task, in document: Document) -> [UInt8] {
         let line = document.lines[task.line]
         var end = line.contentEnd
-        while end > task.textStart, Byte.isSpaceChar(document.bytes[end - 1]) { end -= 1 }
+        while end > task.textStart, Byte.isSpaceOrTab(document.bytes[end - 1]) { end -= 1 }
         var content = Array(document.bytes[line.start..<end])
-        if let last = content.last, !Byte.isSpaceChar(last) { content.append(Byte.space) }
+        if let last = content.last, !Byte.isSpaceOrTab(last) { content.append(Byte.space) }
         content += word
         content += document.bytes[end..<line.contentEnd]
         return content

@@ -34,7 +34,7 @@ public enum TaskPlacement {
                               content: ([UInt8]) -> [[UInt8]]) -> [Splice] {
         switch position {
         case .before(let task):
-            return [.insert(content(siblingPrefix(task, in: document, next: false)), before: task.line)]
+            return insert(content, before: task, in: document)
         case .after(let task):
             return [.insert(separated(content(siblingPrefix(task, in: document, next: true)), before: task.lastLine + 1, in: document),
                             before: task.lastLine + 1)]
@@ -45,9 +45,7 @@ public enum TaskPlacement {
             return [.insert(separated(content(prefix), before: task.lastLine + 1, in: document), before: task.lastLine + 1)]
         case .top(let group):
             let tasks = Sections.topLevelTasks(inHeading: group, in: document)
-            if let first = tasks.first {
-                return [.insert(content(siblingPrefix(first, in: document, next: false)), before: first.line)]
-            }
+            if let first = tasks.first { return insert(content, before: first, in: document) }
             return insertIntoEmptySection(group, in: document, lines: content(Array("- ".utf8)))
         case .bottom(let group):
             let tasks = Sections.topLevelTasks(inHeading: group, in: document)
@@ -57,6 +55,19 @@ public enum TaskPlacement {
             }
             return insertIntoEmptySection(group, in: document, lines: content(Array("- ".utf8)))
         }
+    }
+
+    /// Lines before a task. When the task shares its line with outer list markers or the
+    /// file's BOM (`*\t- [ ] a`), the new first line takes them and the task's line keeps only
+    /// their width in spaces: one splice replaces the task's line.
+    static func insert(_ content: ([UInt8]) -> [[UInt8]], before task: Task, in document: Document) -> [Splice] {
+        let line = document.lines[task.line]
+        let outer = document.bytes[line.start..<task.markerStart]
+        let inner = containerPrefix(outer)
+        let marker = document.bytes[task.markerStart..<task.checkboxStart]
+        guard !outer.elementsEqual(inner) else { return [.insert(content(inner + marker), before: task.line)] }
+        let moved = inner + document.bytes[task.markerStart..<line.contentEnd]
+        return [Splice(lines: task.line..<(task.line + 1), replacement: content(Array(outer) + marker) + [moved])]
     }
 
     /// A section with no tasks: the list goes after its last non-blank line, set off by blank lines.
@@ -76,7 +87,7 @@ public enum TaskPlacement {
     /// ordered marker is numbered on from it, unless the list numbers every item the same.
     static func siblingPrefix(_ task: Task, in document: Document, next: Bool) -> [UInt8] {
         let line = document.lines[task.line]
-        var prefix = Array(document.bytes[line.start..<task.checkboxStart])
+        var prefix = containerPrefix(document.bytes[line.start..<task.markerStart]) + document.bytes[task.markerStart..<task.checkboxStart]
         guard task.ordered, next else { return prefix }
         let markerOffset = task.markerStart - line.start
         var digitsEnd = markerOffset
@@ -98,11 +109,19 @@ public enum TaskPlacement {
     /// up to its content column, and then `marker` and a space (nil: the task's bullet, or `-`).
     public static func childPrefix(of task: Task, in document: Document, marker: UInt8?) -> [UInt8] {
         let line = document.lines[task.line]
-        var prefix = Array(document.bytes[line.start..<task.markerStart])
+        var prefix = containerPrefix(document.bytes[line.start..<task.markerStart])
         let column = Byte.columns(of: prefix)
         prefix += [UInt8](repeating: Byte.space, count: max(0, task.contentColumn - column))
         let bullet = marker ?? (task.ordered ? Byte.minus : document.bytes[task.markerStart])
         return prefix + [bullet, Byte.space]
+    }
+
+    /// What comes before a task's marker on its line, for another line in the same place:
+    /// indentation and quote markers stay; the markers of outer list items on the same line
+    /// (`*\t- [ ] a`) become spaces, or the new line would open items of its own.
+    static func containerPrefix(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        let text = bytes.starts(with: UTF8BOM.bytes) ? bytes.dropFirst(3) : bytes  // the file's BOM stays on line 1
+        return text.map { Byte.isSpaceOrTab($0) || $0 == Byte.greater ? $0 : Byte.space }
     }
 
     /// `lines` with a blank line after them when `line`, which they go before, starts a

@@ -90,7 +90,9 @@ struct TrailingWhitespace {
         guard endsInHardBreak && followedByText else { return .remove(from: end) }
         // A hard line break: written as a backslash, unless the backslash could be read as an
         // escape, or it is a task's text.
-        guard kind == .paragraph, !taskText[index], end > line.start, bytes[end - 1] != Byte.backslash else { return nil }
+        // A backslash also makes a table cell: not on a line with a pipe.
+        guard kind == .paragraph, !taskText[index], end > line.start, bytes[end - 1] != Byte.backslash,
+              !document.bytes[line.start..<end].contains(Byte.pipe) else { return nil }
         return .hardBreak(from: end)
     }
 

@@ -212,7 +212,9 @@ struct BlockParser {
                 if blank { matched = false }
             case .table:
                 // cmark-gfm scans rows as UTF-8 text: a row that is not well-formed ends the table.
-                if blank || !UTF8Bytes.isWellFormed(UnsafeBufferPointer(rebasing: s[offset..<lineEnd])) { matched = false }
+                // So does a line with no cells (`|` alone).
+                if blank || !UTF8Bytes.isWellFormed(UnsafeBufferPointer(rebasing: s[offset..<lineEnd]))
+                    || LineScanners.tableCellCount(s, offset, lineEnd) == 0 { matched = false }
             case .document, .list:
                 break
             }
