@@ -60,7 +60,8 @@ struct EditStep {
         case 4:
             guard let task else { return document }
             let date = b % 2 == 0 ? Fuzz.today : nil
-            let after = Self.commit(TaskEdits.setDue(task, to: date, in: document), to: document, lines: task.line...task.line)
+            // The token may sit on a wrapped line of the task's text.
+            let after = Self.commit(TaskEdits.setDue(task, to: date, in: document), to: document, lines: task.line...task.textLastLine)
             if Self.bare(task, in: document) { return after }
             let changed = Self.sameTasks(after, document, except: task.index)
             Fuzz.law(changed.due == date && changed.status == task.status && changed.important == task.important,

@@ -483,6 +483,14 @@ struct BlockParser {
               UTF8Bytes.isWellFormed(UnsafeBufferPointer(rebasing: s[text])),
               UTF8Bytes.isWellFormed(UnsafeBufferPointer(rebasing: s[firstNonspace..<lineEnd]))
         else { return false }
+        // The header row is no longer text of the paragraph (or task) it continued.
+        if paragraph.lastLine != paragraph.firstLine {
+            if paragraphContinuations.last == paragraph.lastLine { paragraphContinuations.removeLast() }
+            if paragraph.ownerItem >= 0, continuations.last?.item == paragraph.ownerItem {
+                continuations.removeLast()
+                items[Int(paragraph.ownerItem)].textLastLine = paragraph.lastLine - 1
+            }
+        }
         kinds[paragraph.lastLine] = .tableRow
         kinds[line] = .tableRow
         stack[container].kind = .table
