@@ -23,7 +23,9 @@ public enum BlockEdits {
         if !splices[0].lines.isEmpty, splices[0].lines.overlaps(task.line..<(task.lastLine + 1)) {
             return []  // before itself: already there
         }
-        splices.append(.delete(task.line..<(task.lastLine + 1)))
+        // A paragraph right after the block stays apart from the task that comes before it now.
+        let gap = TaskPlacement.separated([], before: task.lastLine + 1, in: document)
+        splices.append(Splice(lines: task.line..<(task.lastLine + 1), replacement: gap))
         return splices
     }
 

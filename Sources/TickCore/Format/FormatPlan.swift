@@ -209,7 +209,10 @@ struct FormatPlan {
             }
             var rewritten = bom + Array(repeating: Byte.hash, count: heading.level)
             if !title.isEmpty { rewritten += [Byte.space] + title }
-            if !rewritten.elementsEqual(document.content(ofLine: heading.line)) { replacements[heading.line] = rewritten }
+            // A title ending in `#` (`# # #` is the title `#`) would read as a closing sequence.
+            if title.last != Byte.hash, !rewritten.elementsEqual(document.content(ofLine: heading.line)) {
+                replacements[heading.line] = rewritten
+            }
             if heading.line > document.frontMatterEnd || (heading.line > 0 && document.frontMatterEnd == 0) {
                 // Not after a fence the heading closes by ending its list item or quote: the
                 // blank line would be read as the code's last line.
