@@ -16,9 +16,11 @@ public enum BlockEdits {
         if target > task.line, target <= task.lastLine {
             throw .cannotMove("cannot move a task into its own block")
         }
+        var nesting = false
+        if case .under = position { nesting = true }
         if splices[0].lines.isEmpty, target == task.line || target == task.lastLine + 1,
-           splices[0].replacement == lines {
-            return []  // already there
+           splices[0].replacement == lines || !nesting {
+            return []  // already there (next to itself, only its prefix would change)
         }
         if !splices[0].lines.isEmpty, splices[0].lines.overlaps(task.line..<(task.lastLine + 1)) {
             return []  // before itself: already there

@@ -90,10 +90,20 @@ struct TrailingWhitespace {
         guard endsInHardBreak && followedByText else { return .remove(from: end) }
         // A hard line break: written as a backslash, unless the backslash could be read as an
         // escape, or it is a task's text.
-        // A backslash also makes a table cell: not on a line with a pipe.
+        // A backslash also makes a table cell (not on a line with a pipe), and joins a URL or
+        // address that GitHub links by itself (not after one).
         guard kind == .paragraph, !taskText[index], end > line.start, bytes[end - 1] != Byte.backslash,
-              !document.bytes[line.start..<end].contains(Byte.pipe) else { return nil }
+              !bytes[line.start..<end].contains(Byte.pipe), !Self.endsInAutolink(bytes[line.start..<end]) else { return nil }
         return .hardBreak(from: end)
+    }
+
+    /// Whether the last word could be a link GitHub makes without brackets (`www.`, `x://`,
+    /// an email address).
+    private static func endsInAutolink(_ text: ArraySlice<UInt8>) -> Bool {
+        let word = text.reversed().prefix { !Byte.isSpaceOrTab($0) }.reversed()
+        let lower = Array(word.map { $0 | 0x20 })
+        return word.contains(Byte.at) || lower.starts(with: Array("www.".utf8))
+            || lower.indices.contains { lower[$0...].starts(with: Array("://".utf8)) }
     }
 
     /// Bytes that can open an inline that spans lines and keeps its spaces: a code span, raw
