@@ -79,6 +79,9 @@ public enum GroupEdits {
         var lines = moving.map { Array(document.content(ofLine: $0)) }
         // A section that ended the file may lack the blank line that separated it from the next.
         if let last = lines.last, !last.isEmpty, target < document.lines.count { lines.append([]) }
+        // And the section it lands after may end without one (a setext title would be read as
+        // more text of the task above it).
+        if target > 0, !TaskPlacement.isBlank(document, target - 1) { lines.insert([], at: 0) }
         return [.insert(lines, before: target), .delete(moving)]
     }
 }
