@@ -82,6 +82,8 @@ public enum GroupEdits {
         // And the section it lands after may end without one (a setext title would be read as
         // more text of the task above it).
         if target > 0, !TaskPlacement.isBlank(document, target - 1) { lines.insert([], at: 0) }
-        return [.insert(lines, before: target), .delete(moving)]
+        // What followed the section may now follow a task: keep it apart, as a moved task does.
+        return [.insert(lines, before: target),
+                Splice(lines: moving, replacement: TaskPlacement.separated([], before: moving.upperBound, in: document))]
     }
 }
