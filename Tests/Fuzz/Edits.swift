@@ -92,8 +92,14 @@ struct EditStep {
                 [TaskPlacement.taskContent(prefix: $0, text: line, important: important, due: nil)]
             }
             // Before a task that shares its line with outer markers, that line is rewritten too.
-            Fuzz.law(splices.allSatisfy { $0.lines.count <= (task.map { Self.sharesLine($0, in: document) ? 1 : 0 } ?? 0) },
-                     "adding a task replaces lines")
+            let anchor: Task?
+            switch position {
+            case .before(let task): anchor = task
+            case .top(let group): anchor = Sections.topLevelTasks(inHeading: group, in: document).first
+            default: anchor = nil
+            }
+            let rewritable = anchor.map { Self.sharesLine($0, in: document) ? 1 : 0 } ?? 0
+            Fuzz.law(splices.allSatisfy { $0.lines.count <= rewritable }, "adding a task replaces lines")
             let after = Document(bytes: document.applying(splices))
             var added = after.tasks.map(Fuzz.meaning)
             guard let new = added.indices.first(where: { $0 >= meanings.count || added[$0] != meanings[$0] }) else {
@@ -183,12 +189,10 @@ struct EditStep {
         document.bytes[task.checkboxEnd..<document.lines[task.line].contentEnd].allSatisfy { $0 == 0x20 || $0 == 0x09 }
     }
 
-    /// Whether any task starts on a line with outer list markers or the BOM before its own.
+    /// Whether the task's line has outer list markers or the BOM before its own marker.
     static func sharesLine(_ task: Task, in document: Document) -> Bool {
-        document.tasks.contains { other in
-            let line = document.lines[other.line]
-            return document.bytes[line.start..<other.markerStart].contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x3E }
-        }
+        let line = document.lines[task.line]
+        return document.bytes[line.start..<task.markerStart].contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x3E }
     }
 
     /// Applies splices that must stay within `lines`, and checks that every other line is kept.

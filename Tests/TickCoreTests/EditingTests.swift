@@ -109,4 +109,17 @@ import Testing
             #expect(after.tasks[0].text == text && !after.tasks[0].important)
         }
     }
+
+    /// New lines copy a task's indentation and quote markers, never an outer item's marker or
+    /// the file's BOM; an ordered marker after a BOM is still numbered on.
+    @Test func newLinesTakeTheContainerNotItsMarkers() throws {
+        let bom = "\u{FEFF}1. [ ] a\n"
+        #expect(try apply(bom) { TaskPlacement.insert(at: .after($0.tasks[0]), in: $0) { [$0 + Array("[ ] b".utf8)] } }
+                == "\u{FEFF}1. [ ] a\n2. [ ] b\n")
+        let nested = "*\t- [ ] a\n"
+        #expect(try apply(nested) { TaskPlacement.insert(at: .after($0.tasks[0]), in: $0) { [$0 + Array("[ ] b".utf8)] } }
+                == "*\t- [ ] a\n \t- [ ] b\n")
+        #expect(try apply(nested) { TaskPlacement.insert(at: .before($0.tasks[0]), in: $0) { [$0 + Array("[ ] b".utf8)] } }
+                == "*\t- [ ] b\n \t- [ ] a\n")
+    }
 }

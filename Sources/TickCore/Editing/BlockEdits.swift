@@ -16,15 +16,17 @@ public enum BlockEdits {
         if target > task.line, target <= task.lastLine {
             throw .cannotMove("cannot move a task into its own block")
         }
-        var nesting = false
-        if case .under = position { nesting = true }
-        if splices[0].lines.isEmpty, target == task.line || target == task.lastLine + 1,
-           splices[0].replacement == lines || !nesting {
-            return []  // already there (next to itself, only its prefix would change)
+        // Next to itself the task is already there; only `under` a task just above it moves it
+        // (into that task), and then only if its lines change. Inserting before a task that
+        // shares its line with outer markers replaces that line: if it is the task's, it stays.
+        let insertion = splices[0]
+        var nests = false
+        if case .under = position { nests = true }
+        if insertion.lines.isEmpty, target == task.line || target == task.lastLine + 1,
+           !nests || insertion.replacement == lines {
+            return []
         }
-        if !splices[0].lines.isEmpty, splices[0].lines.overlaps(task.line..<(task.lastLine + 1)) {
-            return []  // before itself: already there
-        }
+        if insertion.lines.overlaps(task.line..<(task.lastLine + 1)) { return [] }
         // A paragraph right after the block stays apart from the task that comes before it now.
         let gap = TaskPlacement.separated([], before: task.lastLine + 1, in: document)
         splices.append(Splice(lines: task.line..<(task.lastLine + 1), replacement: gap))

@@ -36,25 +36,26 @@ public enum TaskPlacement {
         case .before(let task):
             return insert(content, before: task, in: document)
         case .after(let task):
-            return [.insert(separated(content(siblingPrefix(task, in: document, next: true)), before: task.lastLine + 1, in: document),
-                            before: task.lastLine + 1)]
+            return insert(content(nextSiblingPrefix(task, in: document)), after: task, in: document)
         case .under(let task):
             let children = document.subtasks(of: task)
-            let prefix = children.last.map { siblingPrefix($0, in: document, next: true) }
+            let prefix = children.last.map { nextSiblingPrefix($0, in: document) }
                 ?? childPrefix(of: task, in: document, marker: nil)
-            return [.insert(separated(content(prefix), before: task.lastLine + 1, in: document), before: task.lastLine + 1)]
+            return insert(content(prefix), after: task, in: document)
         case .top(let group):
             let tasks = Sections.topLevelTasks(inHeading: group, in: document)
             if let first = tasks.first { return insert(content, before: first, in: document) }
             return insertIntoEmptySection(group, in: document, lines: content(Array("- ".utf8)))
         case .bottom(let group):
             let tasks = Sections.topLevelTasks(inHeading: group, in: document)
-            if let last = tasks.last {
-                return [.insert(separated(content(siblingPrefix(last, in: document, next: true)), before: last.lastLine + 1, in: document),
-                                before: last.lastLine + 1)]
-            }
+            if let last = tasks.last { return insert(content(nextSiblingPrefix(last, in: document)), after: last, in: document) }
             return insertIntoEmptySection(group, in: document, lines: content(Array("- ".utf8)))
         }
+    }
+
+    /// Lines after a task's block (its text, notes and subtasks).
+    static func insert(_ lines: [[UInt8]], after task: Task, in document: Document) -> [Splice] {
+        [.insert(separated(lines, before: task.lastLine + 1, in: document), before: task.lastLine + 1)]
     }
 
     /// Lines before a task. When the task shares its line with outer list markers or the
@@ -83,13 +84,15 @@ public enum TaskPlacement {
         return [.insert(block, before: max(last, anchor))]
     }
 
-    /// The prefix of a task's line up to its checkbox, for a sibling before or after it. An
-    /// ordered marker is numbered on from it, unless the list numbers every item the same.
-    static func siblingPrefix(_ task: Task, in document: Document, next: Bool) -> [UInt8] {
+    /// The prefix of a task's line up to its checkbox, for a sibling after it. An ordered marker
+    /// is numbered on from it, unless the list numbers every item the same.
+    static func nextSiblingPrefix(_ task: Task, in document: Document) -> [UInt8] {
         let line = document.lines[task.line]
-        var prefix = containerPrefix(document.bytes[line.start..<task.markerStart]) + document.bytes[task.markerStart..<task.checkboxStart]
-        guard task.ordered, next else { return prefix }
-        let markerOffset = task.markerStart - line.start
+        let indent = containerPrefix(document.bytes[line.start..<task.markerStart])
+        var prefix = indent + document.bytes[task.markerStart..<task.checkboxStart]
+        guard task.ordered else { return prefix }
+        // The indent drops a BOM, so the marker's offset in the prefix is the indent's length.
+        let markerOffset = indent.count
         var digitsEnd = markerOffset
         while digitsEnd < prefix.count, Byte.isDigit(prefix[digitsEnd]) { digitsEnd += 1 }
         guard let number = Int(String(decoding: prefix[markerOffset..<digitsEnd], as: UTF8.self)) else { return prefix }

@@ -26,8 +26,8 @@ struct FormatPlan {
 
     /// A `---` rule on the first line of a file without front matter becomes `***` (the same
     /// rule): else blank lines or headings the formatter writes after it could make the top of
-    /// the file read as YAML front matter, and its tasks disappear.
-    /// The first line written counts: blank lines before it are dropped.
+    /// the file read as YAML front matter, and its tasks disappear. "First" is the first line
+    /// written: blank lines before it are dropped.
     private mutating func guardAgainstFrontMatter() {
         guard document.frontMatterEnd == 0,
               let first = document.kinds.firstIndex(where: { $0 != .blank }), document.kinds[first] == .thematicBreak
@@ -192,8 +192,7 @@ struct FormatPlan {
         let bytes = document.bytes
         for heading in document.headings where heading.topLevel {
             let line = document.lines[heading.line]
-            let bom: [UInt8] = heading.line == 0 && line.contentEnd - line.start >= 3
-                && bytes[line.start..<(line.start + 3)].elementsEqual([0xEF, 0xBB, 0xBF]) ? [0xEF, 0xBB, 0xBF] : []
+            let bom = heading.line == 0 && bytes[line.contentRange].starts(with: UTF8BOM.bytes) ? UTF8BOM.bytes : []
             let title: ArraySlice<UInt8>
             if heading.setext {
                 guard heading.lastLine == heading.line + 1 else { continue }

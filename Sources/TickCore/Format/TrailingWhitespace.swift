@@ -16,7 +16,7 @@ struct TrailingWhitespace {
 
     private let document: Document
     /// Per line (dense arrays: one entry per line, no hashing on the hot path):
-    /// whether the line continues the paragraph above it;
+    /// whether the line continues the paragraph (or setext title) above it;
     private let continues: [Bool]
     /// for a task line, the offset the content must reach: an empty task needs the space after
     /// its checkbox (`- [ ]` alone is not a task); 0 elsewhere;
@@ -29,6 +29,10 @@ struct TrailingWhitespace {
         let count = document.lines.count
         var continues = [Bool](repeating: false, count: count + 1)
         for line in document.paragraphContinuations { continues[line] = true }
+        // The title lines of a setext heading go on too.
+        for line in 1..<max(1, count) where document.kinds[line] == .setextText && document.kinds[line - 1] == .setextText {
+            continues[line] = true
+        }
         var floors = [Int](repeating: 0, count: count)
         var taskText = [Bool](repeating: false, count: count)
         for task in document.tasks {
@@ -47,18 +51,15 @@ struct TrailingWhitespace {
     private let spanned: [Bool]
 
     private static func spanned(_ document: Document, continues: [Bool]) -> [Bool] {
-        let bytes = document.bytes, lines = document.lines, kinds = document.kinds
-        func goesOn(_ index: Int) -> Bool {
-            continues[index + 1] || (kinds[index] == .setextText && index + 1 < kinds.count && kinds[index + 1] == .setextText)
-        }
+        let bytes = document.bytes, lines = document.lines
         let needed = lines.indices.contains { index in
             let line = lines[index]
-            return line.contentEnd > line.start && Byte.isSpaceOrTab(bytes[line.contentEnd - 1]) && goesOn(index)
+            return line.contentEnd > line.start && Byte.isSpaceOrTab(bytes[line.contentEnd - 1]) && continues[index + 1]
         }
         guard needed else { return [] }
         var spanned = [Bool](repeating: false, count: lines.count)
         for index in lines.indices {
-            let carried = index > 0 && spanned[index - 1] && goesOn(index - 1)
+            let carried = index > 0 && spanned[index - 1] && continues[index]
             spanned[index] = carried || bytes[lines[index].contentRange].contains(where: opensSpan)
         }
         return spanned
@@ -81,7 +82,6 @@ struct TrailingWhitespace {
         let endsInHardBreak = line.contentEnd - end >= 2
             && bytes[line.contentEnd - 1] == Byte.space && bytes[line.contentEnd - 2] == Byte.space
         let followedByText = continues[index + 1]
-            || (kind == .setextText && document.kinds[index + 1] == .setextText)
         // Before a line break that the text goes on after, spaces are kept when they are inside
         // a code span, raw HTML or a link title that goes on too (`` `a  ``⏎``b` ``): leave them.
         if followedByText, spanned[index] { return nil }

@@ -1,6 +1,6 @@
 extension ArraySlice where Element == UInt8 {
     /// Whether the bytes are well-formed UTF-8. Pure ASCII, the common case, is checked fast.
-    var allSatisfyValidUTF8: Bool { firstInvalidUTF8Offset == nil }
+    var allSatisfyValidUTF8: Bool { withUnsafeBufferPointer(UTF8Bytes.isWellFormed) }
 
     /// The offset (an index of the slice) where the first ill-formed UTF-8 sequence starts.
     var firstInvalidUTF8Offset: Int? {
