@@ -20,6 +20,9 @@ public struct Document: Sendable {
     let items: [ParsedItem]
     /// Lines that continue the paragraph of the line before them.
     let paragraphContinuations: [Int]
+    /// Lazy continuation lines whose text keeps its leading whitespace (GitHub shows it after
+    /// a backslash line break).
+    let indentedLazyLines: [Int]
     /// Each heading's group path (titles from the outermost group), built once: views ask for
     /// it per task.
     private let groupPaths: [[String]]
@@ -39,6 +42,7 @@ public struct Document: Sendable {
         unclosedBlockLine = structure.unclosedBlockLine
         items = structure.items
         paragraphContinuations = structure.paragraphContinuations
+        indentedLazyLines = structure.indentedLazyLines
         let headings = DocumentBuilder.headings(bytes, lines: lines, parsed: structure.headings)
         self.headings = headings
         var groupPaths: [[String]] = []

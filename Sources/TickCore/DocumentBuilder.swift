@@ -98,7 +98,8 @@ enum DocumentBuilder {
                 text: text, parent: parent, depth: depth, group: currentGroup,
                 markerStart: item.markerStart, markerLength: item.markerLength, ordered: item.ordered,
                 checkboxStart: item.checkboxStart, checkboxEnd: item.checkboxEnd, textStart: cursor,
-                contentColumn: item.contentColumn, quoteDepth: item.quoteDepth, hasInvalidUTF8: !valid))
+                contentColumn: item.contentColumn, quoteDepth: item.quoteDepth,
+                markerOpensLine: item.markerOpensLine, hasInvalidUTF8: !valid))
         }
         return tasks
     }

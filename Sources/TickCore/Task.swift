@@ -22,11 +22,14 @@ public struct Task: Sendable, Equatable {
     public let ordered: Bool
     /// Whether the task's own lines hold bytes that are not valid UTF-8.
     public let hasInvalidUTF8: Bool
+    /// Whether the list marker is the first thing on the task's line. GitHub draws a checkbox
+    /// only then; after a quote marker or another list marker, `[ ]` is text.
+    public let markerOpensLine: Bool
 
     init(index: Int, line: Int, lastLine: Int, textLastLine: Int, status: TaskStatus, important: Bool,
          due: CivilDate?, dueValue: String?, text: String, parent: Int?, depth: Int, group: Int?,
          markerStart: Int, markerLength: Int, ordered: Bool, checkboxStart: Int, checkboxEnd: Int,
-         textStart: Int, contentColumn: Int, quoteDepth: Int, hasInvalidUTF8: Bool) {
+         textStart: Int, contentColumn: Int, quoteDepth: Int, markerOpensLine: Bool, hasInvalidUTF8: Bool) {
         self.text = text
         self.dueValue = dueValue
         self.status = status
@@ -48,6 +51,7 @@ public struct Task: Sendable, Equatable {
         self.important = important
         self.ordered = ordered
         self.hasInvalidUTF8 = hasInvalidUTF8
+        self.markerOpensLine = markerOpensLine
     }
 
     /// Position in `Document.tasks`, which lists tasks in file order.

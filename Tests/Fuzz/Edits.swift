@@ -77,7 +77,7 @@ struct EditStep {
             return after
         case 6:
             guard let task else { return document }
-            let after = Self.commit(TaskEdits.delete(task), to: document, lines: task.line...task.lastLine)
+            let after = Self.commit(TaskEdits.delete(task, in: document), to: document, lines: task.line...task.lastLine)
             let kept = tasks.filter { $0.line > task.lastLine || $0.line < task.line }.map(Fuzz.meaning)
             Fuzz.law(after.tasks.map(Fuzz.meaning) == kept, "deleting a task changes other tasks")
             return after

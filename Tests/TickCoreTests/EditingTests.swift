@@ -122,4 +122,24 @@ import Testing
         #expect(try apply(nested) { TaskPlacement.insert(at: .before($0.tasks[0]), in: $0) { [$0 + Array("[ ] b".utf8)] } }
                 == "*\t- [ ] b\n \t- [ ] a\n")
     }
+
+    /// A fence or heading at the end of a block is what keeps the paragraph below it apart from
+    /// the task above: removing the block leaves a blank line there, so no task's text changes.
+    @Test func removingABlockKeepsTheParagraphBelowApart() throws {
+        let fenced = "- [ ] a\n- [x] b\n  ```\n  code\n  ```\nparagraph\n"
+        #expect(apply(fenced) { TaskEdits.delete($0.tasks[1], in: $0) } == "- [ ] a\n\nparagraph\n")
+        #expect(apply(fenced) { BlockEdits.clearNotes($0.tasks[1], in: $0) } == "- [ ] a\n- [x] b\n\nparagraph\n")
+        #expect(apply(fenced) { BlockEdits.archiveDone(into: "Done", in: $0) }
+                == "- [ ] a\n\nparagraph\n\n# Done\n\n- [x] b\n  ```\n  code\n  ```\n")
+        let moved = try apply(fenced) { try BlockEdits.move($0.tasks[1], up: true, in: $0) }
+        #expect(moved == "- [x] b\n  ```\n  code\n  ```\n- [ ] a\n\nparagraph\n")
+        for text in [moved, apply(fenced) { TaskEdits.delete($0.tasks[1], in: $0) }] {
+            #expect(Document(text).tasks.first { $0.text == "a" } != nil, "\(text)")
+        }
+        // No blank line when one is there already, or when nothing would join.
+        #expect(apply("- [ ] a\n\n- [x] b\n  # note\nparagraph\n") { TaskEdits.delete($0.tasks[1], in: $0) }
+                == "- [ ] a\n\nparagraph\n")
+        #expect(apply("- [ ] a\n- [x] b\n- [ ] c\n") { TaskEdits.delete($0.tasks[1], in: $0) } == "- [ ] a\n- [ ] c\n")
+        #expect(apply("- [ ] a\n- [x] b\nlazy text of b\n") { TaskEdits.delete($0.tasks[1], in: $0) } == "- [ ] a\n")
+    }
 }

@@ -27,9 +27,7 @@ public enum BlockEdits {
             return []
         }
         if insertion.lines.overlaps(task.line..<(task.lastLine + 1)) { return [] }
-        // A paragraph right after the block stays apart from the task that comes before it now.
-        let gap = TaskPlacement.separated([], before: task.lastLine + 1, in: document)
-        splices.append(Splice(lines: task.line..<(task.lastLine + 1), replacement: gap))
+        splices.append(TaskPlacement.removal(of: task.line..<(task.lastLine + 1), in: document))
         return splices
     }
 
@@ -74,6 +72,10 @@ public enum BlockEdits {
             }
             line += 1
         }
+        // The last note can be what keeps a paragraph below from joining the task's text.
+        if let last = splices.last, last.lines.upperBound == task.lastLine + 1 {
+            splices[splices.count - 1] = TaskPlacement.removal(of: last.lines, in: document)
+        }
         return splices
     }
 
@@ -83,7 +85,7 @@ public enum BlockEdits {
         let archive = try? Sections.resolve(name, in: document)
         let done = doneBlocks(in: document, except: archive)
         guard !done.isEmpty else { return [] }
-        return done.map { Splice.delete($0.line..<($0.lastLine + 1)) }
+        return done.flatMap { TaskEdits.delete($0, in: document) }
             + appendBlocks(done.map { marginLines($0, in: document) }, toGroup: name, in: document)
     }
 

@@ -90,8 +90,8 @@ public enum TaskEdits {
     }
 
     /// Deletes the task with its wrapped text, notes and subtasks.
-    public static func delete(_ task: Task) -> [Splice] {
-        [.delete(task.line..<(task.lastLine + 1))]
+    public static func delete(_ task: Task, in document: Document) -> [Splice] {
+        [TaskPlacement.removal(of: task.line..<(task.lastLine + 1), in: document)]
     }
 
     /// The task's first line with `word` added at the end of its text (before trailing spaces,

@@ -138,6 +138,14 @@ public enum TaskPlacement {
         return lines + [[]]
     }
 
+    /// Deletes `lines`, leaving one blank line when the paragraph right after them would
+    /// otherwise join the line right before them (a lazy continuation of a task's text, say,
+    /// once the fence or heading that closed it is gone).
+    static func removal(of lines: Range<Int>, in document: Document) -> Splice {
+        let joins = lines.lowerBound > 0 && !isBlank(document, lines.lowerBound - 1)
+        return Splice(lines: lines, replacement: joins ? separated([], before: lines.upperBound, in: document) : [])
+    }
+
     /// Binary search in ascending values.
     static func sortedContains<C: RandomAccessCollection>(_ values: C, _ wanted: Int) -> Bool where C.Element == Int {
         var low = values.startIndex, high = values.endIndex

@@ -61,10 +61,11 @@ struct FormatPlan {
     // MARK: Tasks
 
     /// `[X]` becomes `[x]`; the whitespace after the checkbox becomes one space; a one-line task
-    /// gets one space after its marker.
+    /// gets one space after its marker. Only tasks whose marker opens the line: after a quote or
+    /// another marker GitHub shows the checkbox as text, and its spelling is meaning.
     private mutating func normalizeTasks() {
         let bytes = document.bytes
-        for task in document.tasks where Self.checkboxIsRendered(task, in: document) {
+        for task in document.tasks where task.markerOpensLine {
             let start = document.lines[task.line].start
             // Decide from a view of the line; copy it only when something changes.
             let current = content(task.line)
@@ -76,7 +77,8 @@ struct FormatPlan {
             var after = boxEnd
             while after < current.count, Byte.isSpaceOrTab(current[base + after]) { after += 1 }
             let fixBoxGap = after < current.count && (after - boxEnd != 1 || current[base + boxEnd] != Byte.space)
-                && task.status.isGitHubCheckbox  // any other status is text to GitHub, spaces included
+                && Checkbox.isDrawn(status: bytes[task.checkboxStart + 1], width: task.checkboxEnd - task.checkboxStart,
+                                    markerOpensLine: true)  // any other box is text to GitHub, spaces included
             // After the marker: one space, when the task is a single line with nothing under it
             // (moving its content column could change what belongs to it).
             let markerEnd = task.markerStart + task.markerLength - start
@@ -92,15 +94,6 @@ struct FormatPlan {
             if fixMarkerGap { line.replaceSubrange(markerEnd..<(markerEnd + gap), with: [Byte.space]) }
             replacements[task.line] = line
         }
-    }
-
-    /// Whether GitHub's reference renderer (cmark-gfm) draws the task's checkbox, and so reads
-    /// the checkbox and the spaces around it as layout rather than as text: its pattern is
-    /// matched from the start of the line, so a task after a quote marker (`> - [ ] a`) or
-    /// another list marker (`- - [ ] a`) stays as written.
-    private static func checkboxIsRendered(_ task: Task, in document: Document) -> Bool {
-        task.quoteDepth == 0
-            && document.bytes[document.lines[task.line].start..<task.markerStart].allSatisfy(Byte.isSpaceOrTab)
     }
 
     /// Whether the first non-blank line after the task is indented less than `contentColumn`,

@@ -21,8 +21,11 @@ struct TrailingWhitespace {
     /// for a task line, the offset the content must reach: an empty task needs the space after
     /// its checkbox (`- [ ]` alone is not a task); 0 elsewhere;
     private let floors: [Int]
-    /// whether the line is task text: a hard break there stays as written, so the text is unchanged.
+    /// whether the line is task text: a hard break there stays as written, so the text is unchanged;
     private let taskText: [Bool]
+    /// whether the line is a lazy continuation that keeps its indentation: after a backslash
+    /// break GitHub shows those spaces, after a two-space break it does not. Empty when none is.
+    private let indentedLazy: [Bool]
 
     init(_ document: Document) {
         self.document = document
@@ -42,6 +45,12 @@ struct TrailingWhitespace {
         self.continues = continues
         self.floors = floors
         self.taskText = taskText
+        var indentedLazy: [Bool] = []
+        if !document.indentedLazyLines.isEmpty {
+            indentedLazy = [Bool](repeating: false, count: count + 1)
+            for line in document.indentedLazyLines { indentedLazy[line] = true }
+        }
+        self.indentedLazy = indentedLazy
         spanned = Self.spanned(document, continues: continues)
     }
 
@@ -89,11 +98,12 @@ struct TrailingWhitespace {
         if followedByText, end > line.start, bytes[end - 1] == Byte.backslash { return nil }
         guard endsInHardBreak && followedByText else { return .remove(from: end) }
         // A hard line break: written as a backslash, unless the backslash could be read as an
-        // escape, or it is a task's text.
+        // escape, it is a task's text, or the next line's indentation would then show.
         // A backslash also makes a table cell (not on a line with a pipe), and joins a URL or
         // address that GitHub links by itself (not after one).
         guard kind == .paragraph, !taskText[index], end > line.start, bytes[end - 1] != Byte.backslash,
-              !bytes[line.start..<end].contains(Byte.pipe), !Self.endsInAutolink(bytes[line.start..<end]) else { return nil }
+              !bytes[line.start..<end].contains(Byte.pipe), !Self.endsInAutolink(bytes[line.start..<end]),
+              indentedLazy.isEmpty || !indentedLazy[index + 1] else { return nil }
         return .hardBreak(from: end)
     }
 

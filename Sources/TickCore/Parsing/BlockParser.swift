@@ -48,6 +48,7 @@ struct BlockParser {
     private var headings: [ParsedHeading] = []
     private var continuations: [TextContinuation] = []
     private var paragraphContinuations: [Int] = []
+    private var indentedLazyLines: [Int] = []
     private var listCount: Int32 = 0
     private var stack: [Container] = [Container(kind: .document)]
 
@@ -91,6 +92,7 @@ struct BlockParser {
         }
         return ParsedStructure(kinds: parser.kinds, items: parser.items, headings: parser.headings,
                                continuations: parser.continuations, paragraphContinuations: parser.paragraphContinuations,
+                               indentedLazyLines: parser.indentedLazyLines,
                                frontMatterEnd: frontMatterEnd, unclosedBlockLine: unclosedBlockLine)
     }
 
@@ -297,10 +299,11 @@ struct BlockParser {
                    let checkboxEnd = Checkbox.end(s, firstNonspace, lineEnd) {
                     items[itemIndex].checkboxStart = firstNonspace
                     items[itemIndex].checkboxEnd = checkboxEnd
-                    // GitHub draws `[ ]` and `[x]` as a checkbox, which is no text; any other status
-                    // is text to GitHub, so a task with nothing after it still opens a paragraph
-                    // (the next line can continue it lazily).
-                    let drawn = checkboxEnd == firstNonspace + 3 && Checkbox.isGitHub(s[firstNonspace + 1])
+                    // A checkbox GitHub draws is no text; any other (another status, or a box
+                    // after a quote marker) is text to GitHub, so a task with nothing after it
+                    // still opens a paragraph (the next line can continue it lazily).
+                    let drawn = Checkbox.isDrawn(status: s[firstNonspace + 1], width: checkboxEnd - firstNonspace,
+                                                 markerOpensLine: items[itemIndex].markerOpensLine)
                     if drawn || (checkboxEnd..<lineEnd).contains(where: { !Byte.isSpaceOrTab(s[$0]) }) {
                         advance(checkboxEnd - offset, columns: false)
                     }
@@ -328,6 +331,7 @@ struct BlockParser {
         if lazyAllowed, !openedNew, !blank {
             // A lazy continuation line: the paragraph stays open, and so do its containers.
             continueParagraph(at: stack.count - 1)
+            if firstNonspace > offset || partiallyConsumedTab { indentedLazyLines.append(line) }
             return
         }
         closeUnmatched()
@@ -462,7 +466,9 @@ struct BlockParser {
         items.append(ParsedItem(line: line, lastLine: line, textLastLine: line, parent: parentItem,
                                 markerStart: markerStart, markerLength: marker.length,
                                 ordered: marker.ordered, contentColumn: column,
-                                quoteDepth: quoteDepth, list: listID, delimiter: marker.delimiter))
+                                quoteDepth: quoteDepth,
+                                markerOpensLine: (lines[line].start..<markerStart).allSatisfy { Byte.isSpaceOrTab(s[$0]) },
+                                list: listID, delimiter: marker.delimiter))
         kinds[line] = .marker
         var item = Container(kind: .item)
         item.markerOffset = markerOffset
@@ -486,6 +492,7 @@ struct BlockParser {
         // The header row is no longer text of the paragraph (or task) it continued.
         if paragraph.lastLine != paragraph.firstLine {
             if paragraphContinuations.last == paragraph.lastLine { paragraphContinuations.removeLast() }
+            if indentedLazyLines.last == paragraph.lastLine { indentedLazyLines.removeLast() }
             if paragraph.ownerItem >= 0, continuations.last?.item == paragraph.ownerItem {
                 continuations.removeLast()
                 items[Int(paragraph.ownerItem)].textLastLine = paragraph.lastLine - 1

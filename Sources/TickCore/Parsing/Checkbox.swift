@@ -27,6 +27,14 @@ enum Checkbox {
         return close + 1
     }
 
+    /// Whether GitHub's reference renderer (cmark-gfm) draws the checkbox: a `[ ]`, `[x]` or `[X]`
+    /// whose list marker opens the line. Its tasklist pattern is matched from the start of the
+    /// line, so a box after a quote marker (`> - [ ] a`), after another list marker
+    /// (`- - [ ] a`) or after a byte-order mark stays text, spaces and all.
+    static func isDrawn(status: UInt8, width: Int, markerOpensLine: Bool) -> Bool {
+        markerOpensLine && width == 3 && isGitHub(status)
+    }
+
     /// The statuses GitHub draws as a checkbox: ` `, `x` and `X`.
     @inline(__always)
     static func isGitHub(_ status: UInt8) -> Bool {

@@ -12,6 +12,9 @@ struct ParsedItem: Sendable {
     /// Visual column (tabs expanded) where the item's content starts: where subtasks and notes align.
     var contentColumn: Int
     var quoteDepth: Int
+    /// Whether the marker is the first thing on its line (after spaces or tabs, counting a BOM as
+    /// text): GitHub's renderer draws a checkbox only then (`Checkbox.isDrawn`).
+    var markerOpensLine: Bool
     /// Which list the item belongs to: items of one list share the number.
     var list: Int32
     /// The bullet (`-`, `*`, `+`) or, for an ordered item, `.` or `)`.
@@ -46,6 +49,9 @@ struct ParsedStructure: Sendable {
     var continuations: [TextContinuation]
     /// Lines that continue the paragraph of the line before (not its first line), in order.
     var paragraphContinuations: [Int]
+    /// Of those, the lazy ones (`> a` / `  b`) whose text keeps its leading whitespace: cmark
+    /// strips it only from lines that continue every container. In order.
+    var indentedLazyLines: [Int]
     /// Lines `0..<frontMatterEnd` are YAML or TOML front matter.
     var frontMatterEnd: Int
     /// The first line of a top-level code fence or HTML block that is never closed.

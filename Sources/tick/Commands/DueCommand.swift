@@ -73,7 +73,7 @@ enum RemoveCommand: Command {
                 }
             }
             try EditSession.edit(target.path, arguments, context: &context) { document throws(TickError) in
-                try EditSession.resolve(target.references, in: document, path: target.path).flatMap(TaskEdits.delete)
+                try EditSession.resolve(target.references, in: document, path: target.path).flatMap { TaskEdits.delete($0, in: document) }
             }
         }
         return 0

@@ -119,7 +119,7 @@ enum ArchiveCommand: Command {
             guard done.map({ BlockEdits.marginLines($0, in: document) }) == blocks else {
                 throw TickError.changedDuringEdit(path: path)
             }
-            return done.map { Splice.delete($0.line..<($0.lastLine + 1)) }
+            return done.flatMap { TaskEdits.delete($0, in: document) }
         }
         return 0
     }
