@@ -142,4 +142,18 @@ import Testing
         #expect(apply("- [ ] a\n- [x] b\n- [ ] c\n") { TaskEdits.delete($0.tasks[1], in: $0) } == "- [ ] a\n- [ ] c\n")
         #expect(apply("- [ ] a\n- [x] b\nlazy text of b\n") { TaskEdits.delete($0.tasks[1], in: $0) } == "- [ ] a\n")
     }
+
+    /// Out of a quote GitHub draws an empty checkbox, and the lazy line after it stops being its
+    /// text: such a move is refused, and the file is left as it is.
+    @Test func aMoveThatWouldChangeTheTextIsRefused() throws {
+        let text = "# A\n\n>- [x] \nwords of the task\n\n# B\n\n- [ ] b\n"
+        let document = Document(text)
+        #expect(document.tasks[0].text == "words of the task")
+        #expect(throws: EditError.self) { try BlockEdits.move(document.tasks[0], to: .bottom(group: 1), in: document) }
+        // With its text on its own line it moves.
+        let plain = Document(">- [x] words\n\n# B\n\n- [ ] b\n")
+        #expect(try apply(">- [x] words\n\n# B\n\n- [ ] b\n") { try BlockEdits.move($0.tasks[0], to: .bottom(group: 0), in: $0) }
+                == "\n# B\n\n- [ ] b\n- [x] words\n")
+        #expect(plain.tasks.count == 2)
+    }
 }

@@ -28,7 +28,35 @@ public enum BlockEdits {
         }
         if insertion.lines.overlaps(task.line..<(task.lastLine + 1)) { return [] }
         splices.append(TaskPlacement.removal(of: task.line..<(task.lastLine + 1), in: document))
+        // Re-indented lines read the same almost everywhere. The exception is a task whose text
+        // starts on a lazy line after an empty checkbox: out of a quote, GitHub draws that
+        // checkbox, and the line no longer continues it. Checked on the result, and refused.
+        guard readsTheSame(Document(bytes: document.applying(splices)), as: document) else {
+            throw .cannotMove("the task's text would read differently there (it starts on the line after its checkbox)")
+        }
         return splices
+    }
+
+    /// Whether `after` holds the same tasks as `before` (status, star, due date and text),
+    /// maybe in another order: compared as multisets over the stretch where the two differ.
+    static func readsTheSame(_ after: Document, as before: Document) -> Bool {
+        let old = before.tasks, new = after.tasks
+        guard old.count == new.count else { return false }
+        func key(_ task: Task) -> String { "\(task.status.name) \(task.important) \(task.dueValue ?? "") \(task.text)" }
+        func same(_ a: Task, _ b: Task) -> Bool {
+            a.status == b.status && a.important == b.important && a.dueValue == b.dueValue && a.text == b.text
+        }
+        var first = 0
+        while first < old.count, same(old[first], new[first]) { first += 1 }
+        var last = old.count - 1
+        while last >= first, same(old[last], new[last]) { last -= 1 }
+        guard first <= last else { return true }
+        var counts: [String: Int] = [:]
+        for index in first...last {
+            counts[key(old[index]), default: 0] += 1
+            counts[key(new[index]), default: 0] -= 1
+        }
+        return counts.values.allSatisfy { $0 == 0 }
     }
 
     /// Moves a task above its previous sibling (`up`) or below its next one.

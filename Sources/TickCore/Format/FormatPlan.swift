@@ -15,7 +15,9 @@ struct FormatPlan {
         let count = document.lines.count
         replacements = Array(repeating: nil, count: count)
         collapsible = (0..<count).map { $0 >= document.frontMatterEnd && document.kinds[$0] == .blank }
-        trimTrailingWhitespace()
+        let trailing = TrailingWhitespace(document)
+        for line in trailing.holdingItemsOpen { collapsible[line] = false }
+        trimTrailingWhitespace(trailing)
         normalizeHeadings()
         normalizeTasks()
         normalizeBullets()
@@ -46,8 +48,7 @@ struct FormatPlan {
 
     // MARK: Trailing whitespace
 
-    private mutating func trimTrailingWhitespace() {
-        let trailing = TrailingWhitespace(document)
+    private mutating func trimTrailingWhitespace(_ trailing: TrailingWhitespace) {
         for index in document.lines.indices where !collapsible[index] {
             guard let fix = trailing.fix(line: index) else { continue }
             let kept = Array(document.bytes[document.lines[index].start..<fix.offset])

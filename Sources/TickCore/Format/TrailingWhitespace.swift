@@ -52,6 +52,31 @@ struct TrailingWhitespace {
         }
         self.indentedLazy = indentedLazy
         spanned = Self.spanned(document, continues: continues)
+        holdingItemsOpen = Self.holdingItemsOpen(document)
+    }
+
+    /// Whitespace-only lines (quote markers allowed) right after an item with nothing after its
+    /// marker: such an item stays open across a blank line only when the line's spaces reach
+    /// its content (`-` / `⇥` / `⇥- nested`), and an empty line would end it. They stay as
+    /// written, and are never merged with other blank lines.
+    let holdingItemsOpen: Set<Int>
+
+    private static func holdingItemsOpen(_ document: Document) -> Set<Int> {
+        let bytes = document.bytes
+        var lines = Set<Int>()
+        for item in document.items {
+            let line = document.lines[item.line]
+            guard bytes[(item.markerStart + item.markerLength)..<line.contentEnd].allSatisfy(Byte.isSpaceOrTab) else { continue }
+            var next = item.line + 1
+            while next < document.lines.count {
+                let text = document.content(ofLine: next)
+                guard text.last.map(Byte.isSpaceOrTab) == true,
+                      text.allSatisfy({ Byte.isSpaceOrTab($0) || $0 == Byte.greater }) else { break }
+                lines.insert(next)
+                next += 1
+            }
+        }
+        return lines
     }
 
     /// Per line, whether an inline that keeps spaces across line breaks could be open at its end:
@@ -75,13 +100,15 @@ struct TrailingWhitespace {
     }
 
     /// What to do with line `index`'s trailing whitespace; nil when it has none or it must stay
-    /// (code, HTML, front matter, or a hard break the formatter cannot rewrite safely).
+    /// (code, HTML, front matter, a line holding an empty item open, or a hard break the
+    /// formatter cannot rewrite safely).
     func fix(line index: Int) -> Fix? {
         let kind = document.kinds[index]
         switch kind {
         case .fenceContent, .indentedCode, .html, .frontMatter: return nil
         default: break
         }
+        guard !holdingItemsOpen.contains(index) else { return nil }
         let bytes = document.bytes
         let line = document.lines[index]
         var end = line.contentEnd
