@@ -88,9 +88,9 @@ struct EditStep {
                 + (task.map { [.before($0), .after($0), .under($0)] } ?? [])
             let position = positions[b % positions.count]
             let important = a % 3 == 0
-            let splices = TaskPlacement.insert(at: position, in: document) {
+            guard let splices = try? TaskPlacement.insert(at: position, in: document, content: {
                 [TaskPlacement.taskContent(prefix: $0, text: line, important: important, due: nil)]
-            }
+            }) else { return document }
             // Before a task that shares its line with outer markers, that line is rewritten too.
             let anchor: Task?
             switch position {
@@ -151,7 +151,7 @@ struct EditStep {
             return after
         case 12:
             let name = GroupEdits.availableName(text, in: document)
-            let splices = GroupEdits.add(name, level: 1 + b % 3, in: document)
+            guard let splices = try? GroupEdits.add(name, level: 1 + b % 3, in: document) else { return document }
             Fuzz.law(splices.allSatisfy { $0.lines == document.appendLine..<document.appendLine }, "a new group is not appended")
             let after = Document(bytes: document.applying(splices))
             Fuzz.law(after.tasks.map(Fuzz.meaning) == meanings, "adding a group changes a task")

@@ -62,6 +62,8 @@ import Glibc
             file: "# Home\n\n## Later\n\n# Work\n\n## Later\n", says: "TODO.md: 'Later' names 2 groups"),
         Row(covers: ["EditError.cannotMove"], arguments: ["move", "3", "up"], says: "TODO.md: the task is already the first in its list"),
         Row(covers: ["EditError.invalidText"], arguments: ["edit", "3", "* shout"], says: "TODO.md: the task text cannot start with '* '"),
+        Row(covers: ["EditError.unclosedIndentedBlock"], arguments: ["add", "new"], file: "Notes\n\n  ```\n- [ ] in the code\n",
+            says: "TODO.md: the file ends in an indented code fence or HTML block that is never closed (line 3)"),
         Row(covers: ["TickError.nothingToUndo"], arguments: ["undo"], says: "TODO.md: nothing to undo"),
         Row(covers: ["TickError.undoStale"], arguments: ["undo"], prepare: { folder in
             let result = try TickProcess.run(["done", "3"], in: folder, environment: ["XDG_STATE_HOME": folder.appendingPathComponent("state").path])

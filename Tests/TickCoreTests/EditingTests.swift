@@ -48,21 +48,21 @@ import Testing
         #expect(apply("- [X] upper\n") { TaskEdits.setStatus($0.tasks[0], to: .done, in: $0) } == "- [X] upper\n")
     }
 
-    @Test func placementMatchesNeighbours() {
+    @Test func placementMatchesNeighbours() throws {
         let tabs = "# A\n- [ ] parent\n\t- [ ] child\n"
-        #expect(apply(tabs) { TaskPlacement.insert(at: .under($0.tasks[0]), in: $0) { [$0 + Array("[ ] new".utf8)] } }
+        #expect(try apply(tabs) { try TaskPlacement.insert(at: .under($0.tasks[0]), in: $0) { [$0 + Array("[ ] new".utf8)] } }
                 == "# A\n- [ ] parent\n\t- [ ] child\n\t- [ ] new\n")
         let quoted = "> - [ ] quoted\n"
-        #expect(apply(quoted) { TaskPlacement.insert(at: .under($0.tasks[0]), in: $0) { [$0 + Array("[ ] sub".utf8)] } }
+        #expect(try apply(quoted) { try TaskPlacement.insert(at: .under($0.tasks[0]), in: $0) { [$0 + Array("[ ] sub".utf8)] } }
                 == "> - [ ] quoted\n>   - [ ] sub\n")
         let numbered = "1. [ ] one\n2. [ ] two\n"
-        #expect(apply(numbered) { TaskPlacement.insert(at: .after($0.tasks[1]), in: $0) { [$0 + Array("[ ] three".utf8)] } }
+        #expect(try apply(numbered) { try TaskPlacement.insert(at: .after($0.tasks[1]), in: $0) { [$0 + Array("[ ] three".utf8)] } }
                 == "1. [ ] one\n2. [ ] two\n3. [ ] three\n")
         let ones = "1. [ ] one\n1. [ ] two\n"
-        #expect(apply(ones) { TaskPlacement.insert(at: .after($0.tasks[1]), in: $0) { [$0 + Array("[ ] three".utf8)] } }
+        #expect(try apply(ones) { try TaskPlacement.insert(at: .after($0.tasks[1]), in: $0) { [$0 + Array("[ ] three".utf8)] } }
                 == "1. [ ] one\n1. [ ] two\n1. [ ] three\n")
         let empty = "# A\n\n# B\n- [ ] b\n"
-        #expect(apply(empty) { TaskPlacement.insert(at: .bottom(group: 0), in: $0) { [$0 + Array("[ ] a".utf8)] } }
+        #expect(try apply(empty) { try TaskPlacement.insert(at: .bottom(group: 0), in: $0) { [$0 + Array("[ ] a".utf8)] } }
                 == "# A\n\n- [ ] a\n\n# B\n- [ ] b\n")
     }
 
@@ -114,12 +114,12 @@ import Testing
     /// the file's BOM; an ordered marker after a BOM is still numbered on.
     @Test func newLinesTakeTheContainerNotItsMarkers() throws {
         let bom = "\u{FEFF}1. [ ] a\n"
-        #expect(try apply(bom) { TaskPlacement.insert(at: .after($0.tasks[0]), in: $0) { [$0 + Array("[ ] b".utf8)] } }
+        #expect(try apply(bom) { try TaskPlacement.insert(at: .after($0.tasks[0]), in: $0) { [$0 + Array("[ ] b".utf8)] } }
                 == "\u{FEFF}1. [ ] a\n2. [ ] b\n")
         let nested = "*\t- [ ] a\n"
-        #expect(try apply(nested) { TaskPlacement.insert(at: .after($0.tasks[0]), in: $0) { [$0 + Array("[ ] b".utf8)] } }
+        #expect(try apply(nested) { try TaskPlacement.insert(at: .after($0.tasks[0]), in: $0) { [$0 + Array("[ ] b".utf8)] } }
                 == "*\t- [ ] a\n \t- [ ] b\n")
-        #expect(try apply(nested) { TaskPlacement.insert(at: .before($0.tasks[0]), in: $0) { [$0 + Array("[ ] b".utf8)] } }
+        #expect(try apply(nested) { try TaskPlacement.insert(at: .before($0.tasks[0]), in: $0) { [$0 + Array("[ ] b".utf8)] } }
                 == "*\t- [ ] b\n \t- [ ] a\n")
     }
 
@@ -129,7 +129,7 @@ import Testing
         let fenced = "- [ ] a\n- [x] b\n  ```\n  code\n  ```\nparagraph\n"
         #expect(apply(fenced) { TaskEdits.delete($0.tasks[1], in: $0) } == "- [ ] a\n\nparagraph\n")
         #expect(apply(fenced) { BlockEdits.clearNotes($0.tasks[1], in: $0) } == "- [ ] a\n- [x] b\n\nparagraph\n")
-        #expect(apply(fenced) { BlockEdits.archiveDone(into: "Done", in: $0) }
+        #expect(try apply(fenced) { try BlockEdits.archiveDone(into: "Done", in: $0) }
                 == "- [ ] a\n\nparagraph\n\n# Done\n\n- [x] b\n  ```\n  code\n  ```\n")
         let moved = try apply(fenced) { try BlockEdits.move($0.tasks[1], up: true, in: $0) }
         #expect(moved == "- [x] b\n  ```\n  code\n  ```\n- [ ] a\n\nparagraph\n")
@@ -155,5 +155,23 @@ import Testing
         #expect(try apply(">- [x] words\n\n# B\n\n- [ ] b\n") { try BlockEdits.move($0.tasks[0], to: .bottom(group: 0), in: $0) }
                 == "\n# B\n\n- [ ] b\n- [x] words\n")
         #expect(plain.tasks.count == 2)
+    }
+
+    /// A file that ends in an indented, never-closed fence has no place for a new list: after
+    /// the fence is inside it, and before it the list would take the fence in.
+    @Test func nothingIsAppendedBeforeAnIndentedUnclosedFence() throws {
+        let text = "Notes\n\n  ```\n- [ ] code, not a task\n"
+        let document = Document(text)
+        #expect(document.tasks.isEmpty)
+        #expect(throws: EditError.unclosedIndentedBlock(line: 3)) {
+            try TaskPlacement.insert(at: .bottom(group: nil), in: document) { [$0 + Array("[ ] new".utf8)] }
+        }
+        #expect(throws: EditError.unclosedIndentedBlock(line: 3)) {
+            try GroupEdits.add("New", level: 2, body: [Array("- [ ] new".utf8)], in: document)
+        }
+        // A heading alone can go there, and an unindented fence takes a list before it.
+        #expect(try apply(text) { try GroupEdits.add("New", level: 2, in: $0) } == "Notes\n\n## New\n\n  ```\n- [ ] code, not a task\n")
+        #expect(try apply("Notes\n\n```\n") { try TaskPlacement.insert(at: .bottom(group: nil), in: $0) { [$0 + Array("[ ] new".utf8)] } }
+                == "Notes\n\n- [ ] new\n\n```\n")
     }
 }

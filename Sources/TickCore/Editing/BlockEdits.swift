@@ -9,7 +9,7 @@ public enum BlockEdits {
             throw .cannotMove("cannot move a task under itself or its own subtask")
         }
         let lines = blockLines(task, in: document)
-        var splices = TaskPlacement.insert(at: position, in: document) { prefix in
+        var splices = try TaskPlacement.insert(at: position, in: document) { prefix in
             reprefixed(lines, of: task, newPrefix: prefix, in: document)
         }
         let target = splices[0].lines.lowerBound
@@ -109,12 +109,12 @@ public enum BlockEdits {
 
     /// Moves every done top-level task (with its block) to the end of the group `archive`,
     /// which is created at the end of the file when missing.
-    public static func archiveDone(into name: String, in document: Document) -> [Splice] {
+    public static func archiveDone(into name: String, in document: Document) throws(EditError) -> [Splice] {
         let archive = try? Sections.resolve(name, in: document)
         let done = doneBlocks(in: document, except: archive)
         guard !done.isEmpty else { return [] }
         return done.flatMap { TaskEdits.delete($0, in: document) }
-            + appendBlocks(done.map { marginLines($0, in: document) }, toGroup: name, in: document)
+            + (try appendBlocks(done.map { marginLines($0, in: document) }, toGroup: name, in: document))
     }
 
     /// Done top-level tasks, outside the group `except`.
@@ -131,11 +131,11 @@ public enum BlockEdits {
 
     /// Appends blocks (from `marginLines`) at the end of group `name`'s top-level tasks, or in a
     /// new group at the end of the file when there is none.
-    public static func appendBlocks(_ blocks: [[[UInt8]]], toGroup name: String, in document: Document) -> [Splice] {
+    public static func appendBlocks(_ blocks: [[[UInt8]]], toGroup name: String, in document: Document) throws(EditError) -> [Splice] {
         guard !blocks.isEmpty else { return [] }
         if let group = try? Sections.resolve(name, in: document) {
             // Re-prefix each block like the group's tasks; the first line's prefix is the marker.
-            return TaskPlacement.insert(at: .bottom(group: group), in: document) { prefix in
+            return try TaskPlacement.insert(at: .bottom(group: group), in: document) { prefix in
                 blocks.flatMap { block in
                     let old = Array(block[0].prefix { $0 != Byte.leftBracket })
                     return block.enumerated().map { index, line in
@@ -144,7 +144,7 @@ public enum BlockEdits {
                 }
             }
         }
-        return GroupEdits.add(name, level: Sections.defaultLevel(in: document), body: blocks.flatMap { $0 }, in: document)
+        return try GroupEdits.add(name, level: Sections.defaultLevel(in: document), body: blocks.flatMap { $0 }, in: document)
     }
 
     static func blockLines(_ task: Task, in document: Document) -> [[UInt8]] {

@@ -9,6 +9,8 @@ public enum EditError: Error, Equatable, Sendable {
     case ambiguousGroup(String, candidates: [(line: Int, title: String)])
     case cannotMove(String)
     case invalidText(String)
+    /// The file ends in an indented code fence or HTML block that is never closed (1-based line).
+    case unclosedIndentedBlock(line: Int)
 
     public static func == (lhs: EditError, rhs: EditError) -> Bool { lhs.message == rhs.message }
 
@@ -35,6 +37,8 @@ public enum EditError: Error, Equatable, Sendable {
             return reason
         case .invalidText(let reason):
             return reason
+        case .unclosedIndentedBlock(let line):
+            return "the file ends in an indented code fence or HTML block that is never closed (line \(line)), and a list added before it would take it in; close or unindent it first"
         }
     }
 }

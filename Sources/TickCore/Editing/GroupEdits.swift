@@ -14,8 +14,9 @@ public enum GroupEdits {
     /// Appends a heading at the end of the file, set off by a blank line, with `body` (task
     /// lines) under it after another; before a code fence or HTML block that is never closed,
     /// which would take them in.
-    public static func add(_ name: String, level: Int, body: [[UInt8]] = [], in document: Document) -> [Splice] {
+    public static func add(_ name: String, level: Int, body: [[UInt8]] = [], in document: Document) throws(EditError) -> [Splice] {
         let at = document.appendLine
+        if !body.isEmpty { try TaskPlacement.checkListCanGoLast(in: document) }
         var block: [[UInt8]] = []
         if at > 0, !TaskPlacement.isBlank(document, at - 1) { block.append([]) }
         block.append(Array((String(repeating: "#", count: level) + " " + name).utf8))
@@ -76,6 +77,9 @@ public enum GroupEdits {
         }
         let target = min(before ? anchor.lowerBound : anchor.upperBound, document.appendLine)
         if target == moving.lowerBound || target == moving.upperBound { return [] }
+        if target == document.appendLine, document.items.contains(where: { moving.contains($0.line) }) {
+            try TaskPlacement.checkListCanGoLast(in: document)
+        }
         var lines = moving.map { Array(document.content(ofLine: $0)) }
         // A section that ended the file may lack the blank line that separated it from the next.
         if let last = lines.last, !last.isEmpty, target < document.lines.count { lines.append([]) }

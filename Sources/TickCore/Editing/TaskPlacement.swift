@@ -31,7 +31,7 @@ public enum TaskPlacement {
     /// Splices that insert the given task lines (built by `content`, from the prefix that fits
     /// the position) at `position`.
     public static func insert(at position: Position, in document: Document,
-                              content: ([UInt8]) -> [[UInt8]]) -> [Splice] {
+                              content: ([UInt8]) -> [[UInt8]]) throws(EditError) -> [Splice] {
         switch position {
         case .before(let task):
             return insert(content, before: task, in: document)
@@ -45,11 +45,11 @@ public enum TaskPlacement {
         case .top(let group):
             let tasks = Sections.topLevelTasks(inHeading: group, in: document)
             if let first = tasks.first { return insert(content, before: first, in: document) }
-            return insertIntoEmptySection(group, in: document, lines: content(Array("- ".utf8)))
+            return try insertIntoEmptySection(group, in: document, lines: content(Array("- ".utf8)))
         case .bottom(let group):
             let tasks = Sections.topLevelTasks(inHeading: group, in: document)
             if let last = tasks.last { return insert(content(nextSiblingPrefix(last, in: document)), after: last, in: document) }
-            return insertIntoEmptySection(group, in: document, lines: content(Array("- ".utf8)))
+            return try insertIntoEmptySection(group, in: document, lines: content(Array("- ".utf8)))
         }
     }
 
@@ -72,9 +72,10 @@ public enum TaskPlacement {
     }
 
     /// A section with no tasks: the list goes after its last non-blank line, set off by blank lines.
-    static func insertIntoEmptySection(_ group: Int?, in document: Document, lines: [[UInt8]]) -> [Splice] {
+    static func insertIntoEmptySection(_ group: Int?, in document: Document, lines: [[UInt8]]) throws(EditError) -> [Splice] {
         let section = Sections.ownLines(ofHeading: group, in: document)
         var last = min(section.upperBound, max(section.lowerBound, document.appendLine))
+        if last == document.appendLine { try checkListCanGoLast(in: document) }
         while last > section.lowerBound, isBlank(document, last - 1) { last -= 1 }
         var block = lines
         let anchor = group.map { document.headings[$0].lastLine + 1 } ?? document.frontMatterEnd
@@ -144,6 +145,16 @@ public enum TaskPlacement {
     static func removal(of lines: Range<Int>, in document: Document) -> Splice {
         let joins = lines.lowerBound > 0 && !isBlank(document, lines.lowerBound - 1)
         return Splice(lines: lines, replacement: joins ? separated([], before: lines.upperBound, in: document) : [])
+    }
+
+    /// A list written at the end of the file goes before a code fence or HTML block that is never
+    /// closed (after it, the block would take it in). When that block is indented, the list
+    /// would take in the block instead, so nothing can go there.
+    static func checkListCanGoLast(in document: Document) throws(EditError) {
+        guard let open = document.unclosedBlockLine else { return }
+        let indent = Byte.columns(of: document.content(ofLine: open).prefix(while: Byte.isSpaceOrTab))
+        // The narrowest list item (`- `) takes in lines indented by two columns.
+        if indent >= 2 { throw .unclosedIndentedBlock(line: open + 1) }
     }
 
     /// Binary search in ascending values.

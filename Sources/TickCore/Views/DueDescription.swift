@@ -17,4 +17,13 @@ public enum DueState: Sendable, Equatable {
         case .upcoming(let days): return "in \(days) days"
         }
     }
+
+    /// How views colour it: overdue red, today yellow, later cyan.
+    public var color: TextStyle.Color {
+        switch self {
+        case .overdue: return .red
+        case .today: return .yellow
+        case .upcoming: return .cyan
+        }
+    }
 }

@@ -18,8 +18,13 @@
 public enum ListView {
     public static func render(_ items: [ViewItem], in sources: [SourceDocument], order: TaskOrder,
                               today: CivilDate, style: TextStyle) -> String {
-        var out = ""
-        out.reserveCapacity(items.count * 64)
+        var out = TextBuffer(capacity: items.count * 64)
+        render(items, in: sources, order: order, today: today, style: style, into: &out)
+        return out.string
+    }
+
+    public static func render(_ items: [ViewItem], in sources: [SourceDocument], order: TaskOrder,
+                              today: CivilDate, style: TextStyle, into out: inout TextBuffer) {
         let showFiles = sources.count > 1
         if order.keepsGroupsTogether {
             var numberWidths = [Int](repeating: 1, count: sources.count)
@@ -36,49 +41,76 @@ public enum ListView {
                     let path = document.groupPath(of: task).joined(separator: " / ")
                     let file = sources[item.source].path
                     let header = showFiles ? (path.isEmpty ? file : "\(file): \(path)") : path
-                    if !header.isEmpty { out += style.bold(TerminalText.sanitized(header)); out += "\n" }
+                    if !header.isEmpty {
+                        out.appendStyled(style, .bold) { $0.appendSanitized(header) }
+                        out.append(Byte.lf)
+                    }
                 }
-                let number = String(task.line + 1)
-                out += String(repeating: " ", count: 2 + numberWidths[item.source] - number.utf8.count)
-                out += style.dim(number)
-                out += String(repeating: " ", count: 2 + 2 * task.depth)
+                let line = task.line + 1
+                out.appendSpaces(2 + numberWidths[item.source] - decimalDigits(line))
+                out.appendStyled(style, .dim) { $0.appendDecimal(line) }
+                out.appendSpaces(2 + 2 * task.depth)
                 appendLine(for: task, today: today, style: style, to: &out)
-                out += "\n"
+                out.append(Byte.lf)
             }
         } else {
-            let locations = items.map { item -> String in
-                let line = String(sources[item.source].document.tasks[item.task].line + 1)
-                return showFiles ? "\(sources[item.source].path):\(line)" : line
+            // The location column (`line`, or `path:line` with several files), right-aligned.
+            let pathWidths = sources.map { showFiles ? DisplayWidth.of(TerminalText.sanitized($0.path)) + 1 : 0 }
+            func width(_ item: ViewItem) -> Int {
+                pathWidths[item.source] + decimalDigits(sources[item.source].document.tasks[item.task].line + 1)
             }
-            let widths = locations.map { DisplayWidth.of($0) }
-            let width = widths.max() ?? 0
-            for (index, item) in items.enumerated() {
+            let widest = items.lazy.map(width).max() ?? 0
+            // Each group's path, joined once per group rather than once per row.
+            var paths = sources.map { [String?](repeating: nil, count: $0.document.headings.count) }
+            for item in items {
                 let document = sources[item.source].document
                 let task = document.tasks[item.task]
-                let shownLocation = style.dim(TerminalText.sanitized(locations[index]))
-                out += "  "
-                if showFiles { out += shownLocation }
-                out += String(repeating: " ", count: width - widths[index])
-                if !showFiles { out += shownLocation }
-                out += "  "
+                out.appendSpaces(2)
+                if !showFiles { out.appendSpaces(widest - width(item)) }
+                out.appendStyled(style, .dim) { out in
+                    if showFiles {
+                        out.appendSanitized(sources[item.source].path)
+                        out.append(Byte.colon)
+                    }
+                    out.appendDecimal(task.line + 1)
+                }
+                if showFiles { out.appendSpaces(widest - width(item)) }
+                out.appendSpaces(2)
                 appendLine(for: task, today: today, style: style, to: &out)
-                let path = document.groupPath(of: task).joined(separator: " / ")
-                if !path.isEmpty { out += "  "; out += style.dim("· " + TerminalText.sanitized(path)) }
-                out += "\n"
+                if let group = task.group {
+                    if paths[item.source][group] == nil {
+                        paths[item.source][group] = document.groupPath(ofHeading: group).joined(separator: " / ")
+                    }
+                    let path = paths[item.source][group]!
+                    if !path.isEmpty {
+                        out.appendSpaces(2)
+                        out.appendStyled(style, .dim) { $0.append("· "); $0.appendSanitized(path) }
+                    }
+                }
+                out.append(Byte.lf)
             }
         }
-        return out
     }
 
     /// A task as one line: checkbox, star, text and its due date relative to today.
-    static func appendLine(for task: Task, today: CivilDate, style: TextStyle, to out: inout String) {
-        let box = "[\(TerminalText.sanitized(task.status.character))]"
-        out += task.status == .done ? style.dim(box) : box
-        out += " "
-        if task.important { out += style.yellow("*"); out += " " }
-        let body = TerminalText.sanitized(displayText(task))
-        out += task.status.isClosed ? style.dim(body) : body
-        if let label = dueLabel(task, today: today, style: style) { out += "  "; out += label }
+    static func appendLine(for task: Task, today: CivilDate, style: TextStyle, to out: inout TextBuffer) {
+        let closed = task.status.isClosed
+        out.appendStyled(task.status == .done ? style : .plain, .dim) { out in
+            out.append(Byte.leftBracket)
+            out.appendSanitized(task.status.character)
+            out.append(Byte.rightBracket)
+        }
+        out.append(Byte.space)
+        if task.important {
+            out.appendStyled(style, .yellow) { $0.append(Byte.star) }
+            out.append(Byte.space)
+        }
+        out.appendStyled(closed ? style : .plain, .dim) { appendDisplayText(task, to: &$0) }
+        if let due = task.due {
+            out.appendSpaces(2)
+            let state = DueState(due: due, today: today)
+            out.appendStyled(style, closed ? .dim : state.color) { $0.append(state.description) }
+        }
     }
 
     /// "2 days overdue" in red, "today" in yellow, later dates in cyan; dim once the task is closed.
@@ -86,12 +118,7 @@ public enum ListView {
         guard let due = task.due else { return nil }
         let state = DueState(due: due, today: today)
         let label = state.description
-        if task.status.isClosed { return style.dim(label) }
-        switch state {
-        case .overdue: return style.red(label)
-        case .today: return style.yellow(label)
-        case .upcoming: return style.cyan(label)
-        }
+        return style.wrap(label, task.status.isClosed ? .dim : state.color)
     }
 
     static func decimalDigits(_ value: Int) -> Int {
@@ -103,24 +130,37 @@ public enum ListView {
     /// The task's text without its `due:` token (and one space beside it), which is shown as a
     /// relative date instead. Everything else, runs of spaces included, stays as written.
     public static func displayText(_ task: Task) -> String {
-        guard task.due != nil, let value = task.dueValue else { return task.text }
-        let text = Array(task.text.utf8)
+        guard task.due != nil else { return task.text }
+        var out = TextBuffer(capacity: task.text.utf8.count)
+        appendDisplayText(task, to: &out)
+        return out.string
+    }
+
+    /// `displayText`, sanitized for the terminal, written straight into `out`.
+    static func appendDisplayText(_ task: Task, to out: inout TextBuffer) {
+        var text = task.text
+        guard task.due != nil, let value = task.dueValue else { return out.appendSanitized(text) }
+        let cut = text.withUTF8 { dueTokenCut($0, value: value) }
+        guard let cut else { return out.appendSanitized(text) }
+        let utf8 = text.utf8
+        out.appendSanitized(String(Substring(utf8[..<utf8.index(utf8.startIndex, offsetBy: cut.lowerBound)])))
+        out.appendSanitized(String(Substring(utf8[utf8.index(utf8.startIndex, offsetBy: cut.upperBound)...])))
+    }
+
+    /// Where the `due:VALUE` word is in `text`, with the space after it (or before it, at the end).
+    private static func dueTokenCut(_ text: UnsafeBufferPointer<UInt8>, value: String) -> Range<Int>? {
         let token = Array(("due:" + value).utf8)
         var start = 0
         while start + token.count <= text.count {
             let atWordStart = start == 0 || text[start - 1] == Byte.space
             let end = start + token.count
             if atWordStart, text[start..<end].elementsEqual(token), end == text.count || text[end] == Byte.space {
-                // Remove the token and the space after it (or before it, at the end of the text).
-                var cut = start..<end
-                if end < text.count { cut = start..<(end + 1) } else if start > 0 { cut = (start - 1)..<end }
-                var kept = text
-                kept.removeSubrange(cut)
-                return String(decoding: kept, as: UTF8.self)
+                if end < text.count { return start..<(end + 1) }
+                return start > 0 ? (start - 1)..<end : start..<end
             }
-            guard let next = text[(start + 1)...].firstIndex(of: Byte.space) else { break }
+            guard let next = text[(start + 1)...].firstIndex(of: Byte.space) else { return nil }
             start = next + 1
         }
-        return task.text
+        return nil
     }
 }

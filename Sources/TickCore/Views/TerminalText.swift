@@ -2,9 +2,16 @@
 /// cursor or change colours) are shown as U+FFFD.
 public enum TerminalText {
     public static func sanitized(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return text }
-        return String(String.UnicodeScalarView(text.unicodeScalars.map {
-            $0.value < 0x20 || $0.value == 0x7F ? "\u{FFFD}" : $0
-        }))
+        var text = text
+        guard text.withUTF8({ $0.contains(where: isControl) }) else { return text }
+        var buffer = TextBuffer(capacity: text.utf8.count + 8)
+        buffer.appendSanitized(text)
+        return buffer.string
     }
+
+    /// U+FFFD in UTF-8.
+    static let replacementCharacter: [UInt8] = [0xEF, 0xBF, 0xBD]
+
+    @inline(__always)
+    static func isControl(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x7F }
 }

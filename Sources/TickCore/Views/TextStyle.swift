@@ -8,13 +8,30 @@ public struct TextStyle: Sendable {
 
     public init(enabled: Bool) { self.enabled = enabled }
 
-    public func bold(_ text: String) -> String { wrap(text, "1") }
-    public func dim(_ text: String) -> String { wrap(text, "2") }
-    public func red(_ text: String) -> String { wrap(text, "31") }
-    public func yellow(_ text: String) -> String { wrap(text, "33") }
-    public func cyan(_ text: String) -> String { wrap(text, "36") }
+    /// The styles tick uses, as ANSI SGR codes.
+    public enum Color: Sendable {
+        case bold, dim, red, yellow, cyan
 
-    private func wrap(_ text: String, _ code: String) -> String {
-        enabled && !text.isEmpty ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+        var opening: String {
+            switch self {
+            case .bold: return "\u{1B}[1m"
+            case .dim: return "\u{1B}[2m"
+            case .red: return "\u{1B}[31m"
+            case .yellow: return "\u{1B}[33m"
+            case .cyan: return "\u{1B}[36m"
+            }
+        }
+    }
+
+    static let reset = "\u{1B}[0m"
+
+    public func bold(_ text: String) -> String { wrap(text, .bold) }
+    public func dim(_ text: String) -> String { wrap(text, .dim) }
+    public func red(_ text: String) -> String { wrap(text, .red) }
+    public func yellow(_ text: String) -> String { wrap(text, .yellow) }
+    public func cyan(_ text: String) -> String { wrap(text, .cyan) }
+
+    public func wrap(_ text: String, _ color: Color) -> String {
+        enabled && !text.isEmpty ? color.opening + text + Self.reset : text
     }
 }

@@ -35,10 +35,10 @@ enum AddCommand: Command {
             }
             do throws(EditError) {
                 if let reference = arguments.value("after") {
-                    return TaskPlacement.insert(at: .after(try TaskReference.resolve(reference, in: document)), in: document, content: content)
+                    return try TaskPlacement.insert(at: .after(try TaskReference.resolve(reference, in: document)), in: document, content: content)
                 }
                 if let reference = arguments.value("under") {
-                    return TaskPlacement.insert(at: .under(try TaskReference.resolve(reference, in: document)), in: document, content: content)
+                    return try TaskPlacement.insert(at: .under(try TaskReference.resolve(reference, in: document)), in: document, content: content)
                 }
                 let group: Int?
                 if let name = arguments.value("group") {
@@ -47,13 +47,13 @@ enum AddCommand: Command {
                     } catch {
                         guard case .noSuchGroup = error else { throw error }
                         // A missing group is created at the end of the file, with the task in it.
-                        return GroupEdits.add(name.trimmingSpaces, level: Sections.defaultLevel(in: document),
+                        return try GroupEdits.add(name.trimmingSpaces, level: Sections.defaultLevel(in: document),
                                               body: content(Array("- ".utf8)), in: document)
                     }
                 } else {
                     group = TaskPlacement.defaultGroup(in: document)
                 }
-                return TaskPlacement.insert(at: arguments.flag("top") ? .top(group: group) : .bottom(group: group),
+                return try TaskPlacement.insert(at: arguments.flag("top") ? .top(group: group) : .bottom(group: group),
                                             in: document, content: content)
             } catch {
                 throw TickError.edit(error, path: path)

@@ -41,7 +41,7 @@ enum GroupCommand: Command {
                 level = value
             }
             try edit { document throws(EditError) in
-                GroupEdits.add(GroupEdits.availableName(operands.first ?? "", in: document),
+                try GroupEdits.add(GroupEdits.availableName(operands.first ?? "", in: document),
                                level: level ?? Sections.defaultLevel(in: document), in: document)
             }
         case "rename":
@@ -101,7 +101,9 @@ enum ArchiveCommand: Command {
         let group = arguments.value("group") ?? "Done"
         guard let destination = arguments.value("to") else {
             try EditSession.edit(path, arguments, context: &context) { document throws(TickError) in
-                BlockEdits.archiveDone(into: group, in: document)
+                do throws(EditError) { return try BlockEdits.archiveDone(into: group, in: document) } catch {
+                    throw TickError.edit(error, path: path)
+                }
             }
             return 0
         }
@@ -112,7 +114,9 @@ enum ArchiveCommand: Command {
         guard !blocks.isEmpty else { return 0 }
         if !arguments.flag("dry-run") { try FileCreator.createIfMissing(destination) }
         try EditSession.edit(destination, arguments, context: &context) { document throws(TickError) in
-            BlockEdits.appendBlocks(blocks, toGroup: group, in: document)
+            do throws(EditError) { return try BlockEdits.appendBlocks(blocks, toGroup: group, in: document) } catch {
+                throw TickError.edit(error, path: destination)
+            }
         }
         try EditSession.edit(path, arguments, context: &context) { document throws(TickError) in
             let done = BlockEdits.doneBlocks(in: document)

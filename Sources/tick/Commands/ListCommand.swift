@@ -27,7 +27,9 @@ extension TaskListCommand {
         if arguments.flag("json") {
             ViewOptions.writeJSON(items, in: sources, to: &context.stdout)
         } else {
-            context.stdout.write(ListView.render(items, in: sources, order: order, today: view.today, style: view.style))
+            var out = TextBuffer(capacity: items.count * 64)
+            ListView.render(items, in: sources, order: order, today: view.today, style: view.style, into: &out)
+            context.stdout.write(bytes: out.bytes)
         }
         return 0
     }

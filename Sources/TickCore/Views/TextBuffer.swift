@@ -1,0 +1,71 @@
+/// UTF-8 output built byte by byte: what a view writes when it may print a hundred thousand
+/// rows. Appending copies bytes; nothing is decoded, and no intermediate `String`s are made.
+public struct TextBuffer: Sendable {
+    public private(set) var bytes: [UInt8] = []
+
+    public init(capacity: Int = 0) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    public var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    public mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    public mutating func append(_ byte: UInt8) {
+        bytes.append(byte)
+    }
+
+    public mutating func appendSpaces(_ count: Int) {
+        guard count > 0 else { return }
+        bytes.append(contentsOf: repeatElement(Byte.space, count: count))
+    }
+
+    /// A non-negative number in decimal.
+    public mutating func appendDecimal(_ value: Int) {
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var rest = max(0, value), count = 0
+        withUnsafeMutableBytes(of: &digits) { digits in
+            repeat {
+                digits[19 - count] = 0x30 + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            } while rest > 0
+            bytes.append(contentsOf: digits[(20 - count)...])
+        }
+    }
+
+    /// Text from a file, with control characters (which could move the cursor or change
+    /// colours on a terminal) shown as U+FFFD, as `TerminalText.sanitized` does.
+    public mutating func appendSanitized(_ text: String) {
+        var text = text
+        text.withUTF8 { utf8 in
+            var start = 0
+            for (index, byte) in utf8.enumerated() where TerminalText.isControl(byte) {
+                bytes.append(contentsOf: utf8[start..<index])
+                bytes.append(contentsOf: TerminalText.replacementCharacter)
+                start = index + 1
+            }
+            bytes.append(contentsOf: utf8[start...])
+        }
+    }
+
+    /// `body`'s output in `color` (an SGR code such as `2` for dim), when `style` is enabled and
+    /// the body writes anything.
+    public mutating func appendStyled(_ style: TextStyle, _ color: TextStyle.Color, _ body: (inout TextBuffer) -> Void) {
+        guard style.enabled else { return body(&self) }
+        let mark = bytes.count
+        append(color.opening)
+        let start = bytes.count
+        body(&self)
+        if bytes.count == start {
+            bytes.removeSubrange(mark...)
+        } else {
+            append(TextStyle.reset)
+        }
+    }
+}
