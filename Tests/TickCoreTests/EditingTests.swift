@@ -174,4 +174,15 @@ import Testing
         #expect(try apply("Notes\n\n```\n") { try TaskPlacement.insert(at: .bottom(group: nil), in: $0) { [$0 + Array("[ ] new".utf8)] } }
                 == "Notes\n\n- [ ] new\n\n```\n")
     }
+
+    /// A note goes before the subtasks as their sibling, at their indentation, whatever it is:
+    /// indented less, it would take them in (and a note that opens an HTML block would hide them).
+    @Test func aNoteTakesTheSubtasksIndentation() throws {
+        #expect(try apply("- [ ] a\n    - [ ] sub\n") { try BlockEdits.addNote("<div>", to: $0.tasks[0], in: $0) }
+                == "- [ ] a\n    - <div>\n    - [ ] sub\n")
+        #expect(try apply("- [ ] \n\t- [x] sub\n") { try BlockEdits.addNote("note", to: $0.tasks[0], in: $0) }
+                == "- [ ] \n\t- note\n\t- [x] sub\n")
+        let after = Document(try apply("- [ ] a\n    - [ ] sub\n") { try BlockEdits.addNote("<div>", to: $0.tasks[0], in: $0) })
+        #expect(after.tasks.map(\.text) == ["a", "sub"] && after.tasks[1].parent == 0)
+    }
 }

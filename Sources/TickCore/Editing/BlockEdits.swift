@@ -79,7 +79,11 @@ public enum BlockEdits {
         let children = document.subtasks(of: task)
         let marker = children.first.map { document.bytes[$0.markerStart] }
         let bullet = marker.map { Byte.isDigit($0) ? Byte.minus : $0 } ?? Byte.minus
-        var prefix = TaskPlacement.childPrefix(of: task, in: document, marker: bullet)
+        // Before subtasks, the note takes the first one's indentation: indented less, it would
+        // take them in as its own items.
+        var prefix = children.first.map { child in
+            TaskPlacement.containerPrefix(document.bytes[document.lines[child.line].start..<child.markerStart]) + [bullet, Byte.space]
+        } ?? TaskPlacement.childPrefix(of: task, in: document, marker: bullet)
         // A note that looks like a checkbox would become a subtask: escape the bracket.
         var body = Array(text.trimmingSpaces.utf8)
         if body.first == Byte.leftBracket { body.insert(Byte.backslash, at: 0) }

@@ -126,12 +126,22 @@ struct TrailingWhitespace {
         guard endsInHardBreak && followedByText else { return .remove(from: end) }
         // A hard line break: written as a backslash, unless the backslash could be read as an
         // escape, it is a task's text, or the next line's indentation would then show.
-        // A backslash also makes a table cell (not on a line with a pipe), and joins a URL or
-        // address that GitHub links by itself (not after one).
+        // A backslash also makes a table cell (not on a line with a pipe), joins a URL or
+        // address that GitHub links by itself (not after one), and becomes the destination of a
+        // link reference definition (`[x]:  ` / `url`), where the spaces are no break at all.
         guard kind == .paragraph, !taskText[index], end > line.start, bytes[end - 1] != Byte.backslash,
               !bytes[line.start..<end].contains(Byte.pipe), !Self.endsInAutolink(bytes[line.start..<end]),
-              indentedLazy.isEmpty || !indentedLazy[index + 1] else { return nil }
+              indentedLazy.isEmpty || !indentedLazy[index + 1], !mayHoldLinkDefinition(index) else { return nil }
         return .hardBreak(from: end)
+    }
+
+    /// Whether the paragraph holding line `index` may start with link reference definitions:
+    /// its first line has `]:`. (Definitions come first in a paragraph, one after another.)
+    private func mayHoldLinkDefinition(_ index: Int) -> Bool {
+        var first = index
+        while first > 0, continues[first] { first -= 1 }
+        let text = document.content(ofLine: first)
+        return zip(text, text.dropFirst()).contains { $0 == Byte.rightBracket && $1 == Byte.colon }
     }
 
     /// Whether the last word could be a link GitHub makes without brackets (`www.`, `x://`,

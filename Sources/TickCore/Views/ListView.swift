@@ -139,28 +139,32 @@ public enum ListView {
     /// `displayText`, sanitized for the terminal, written straight into `out`.
     static func appendDisplayText(_ task: Task, to out: inout TextBuffer) {
         var text = task.text
-        guard task.due != nil, let value = task.dueValue else { return out.appendSanitized(text) }
-        let cut = text.withUTF8 { dueTokenCut($0, value: value) }
-        guard let cut else { return out.appendSanitized(text) }
-        let utf8 = text.utf8
-        out.appendSanitized(String(Substring(utf8[..<utf8.index(utf8.startIndex, offsetBy: cut.lowerBound)])))
-        out.appendSanitized(String(Substring(utf8[utf8.index(utf8.startIndex, offsetBy: cut.upperBound)...])))
+        text.withUTF8 { utf8 in
+            guard task.due != nil, let value = task.dueValue, let cut = dueTokenCut(utf8, value: value) else {
+                return out.appendSanitized(utf8)
+            }
+            out.appendSanitized(UnsafeBufferPointer(rebasing: utf8[..<cut.lowerBound]))
+            out.appendSanitized(UnsafeBufferPointer(rebasing: utf8[cut.upperBound...]))
+        }
     }
 
     /// Where the `due:VALUE` word is in `text`, with the space after it (or before it, at the end).
     private static func dueTokenCut(_ text: UnsafeBufferPointer<UInt8>, value: String) -> Range<Int>? {
-        let token = Array(("due:" + value).utf8)
-        var start = 0
-        while start + token.count <= text.count {
-            let atWordStart = start == 0 || text[start - 1] == Byte.space
-            let end = start + token.count
-            if atWordStart, text[start..<end].elementsEqual(token), end == text.count || text[end] == Byte.space {
-                if end < text.count { return start..<(end + 1) }
-                return start > 0 ? (start - 1)..<end : start..<end
+        var token = "due:" + value
+        return token.withUTF8 { token in
+            var start = 0
+            while start + token.count <= text.count {
+                let end = start + token.count
+                if start == 0 || text[start - 1] == Byte.space,
+                   end == text.count || text[end] == Byte.space,
+                   UnsafeBufferPointer(rebasing: text[start..<end]).elementsEqual(token) {
+                    if end < text.count { return start..<(end + 1) }
+                    return start > 0 ? (start - 1)..<end : start..<end
+                }
+                guard let next = text[(start + 1)...].firstIndex(of: Byte.space) else { return nil }
+                start = next + 1
             }
-            guard let next = text[(start + 1)...].firstIndex(of: Byte.space) else { return nil }
-            start = next + 1
+            return nil
         }
-        return nil
     }
 }

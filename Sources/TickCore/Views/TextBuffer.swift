@@ -43,15 +43,18 @@ public struct TextBuffer: Sendable {
     /// colours on a terminal) shown as U+FFFD, as `TerminalText.sanitized` does.
     public mutating func appendSanitized(_ text: String) {
         var text = text
-        text.withUTF8 { utf8 in
-            var start = 0
-            for (index, byte) in utf8.enumerated() where TerminalText.isControl(byte) {
-                bytes.append(contentsOf: utf8[start..<index])
-                bytes.append(contentsOf: TerminalText.replacementCharacter)
-                start = index + 1
-            }
-            bytes.append(contentsOf: utf8[start...])
+        text.withUTF8 { appendSanitized($0) }
+    }
+
+    mutating func appendSanitized(_ utf8: UnsafeBufferPointer<UInt8>) {
+        guard utf8.contains(where: TerminalText.isControl) else { return bytes.append(contentsOf: utf8) }
+        var start = 0
+        for index in utf8.indices where TerminalText.isControl(utf8[index]) {
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+            bytes.append(contentsOf: TerminalText.replacementCharacter)
+            start = index + 1
         }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
     }
 
     /// `body`'s output in `color` (an SGR code such as `2` for dim), when `style` is enabled and
