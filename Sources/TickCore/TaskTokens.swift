@@ -57,19 +57,19 @@ public struct TaskTokens: Sendable, Equatable {
         return found
     }
 
+    /// Whether `key:` appears anywhere in the bytes: a scan for colons, then a look back.
     private static func containsField(_ key: StaticString, _ bytes: ArraySlice<UInt8>) -> Bool {
         let count = key.utf8CodeUnitCount
-        let first = key.utf8Start[0]
-        var index = bytes.startIndex
-        while index + count < bytes.endIndex {
-            if bytes[index] == first, bytes[index + count] == Byte.colon {
-                var k = 1
-                while k < count, bytes[index + k] == key.utf8Start[k] { k += 1 }
-                if k == count { return true }
+        let name = UnsafeBufferPointer(start: key.utf8Start, count: count)
+        return bytes.withUnsafeBufferPointer { buffer in
+            var index = count
+            while index < buffer.count {
+                if buffer[index] == Byte.colon,
+                   UnsafeBufferPointer(rebasing: buffer[(index - count)..<index]).elementsEqual(name) { return true }
+                index += 1
             }
-            index += 1
+            return false
         }
-        return false
     }
 
     /// Letters and digits (and any non-ASCII byte) may start a project or context name.

@@ -115,7 +115,8 @@ struct TrailingWhitespace {
         let floor = max(line.start, floors[index])
         while end > floor, Byte.isSpaceOrTab(bytes[end - 1]) { end -= 1 }
         guard end < line.contentEnd else { return nil }
-        let endsInHardBreak = line.contentEnd - end >= 2
+        // (Counted past the floor: after a checkbox GitHub shows as text, `[X]  ` is a break.)
+        let endsInHardBreak = line.contentEnd - line.start >= 2
             && bytes[line.contentEnd - 1] == Byte.space && bytes[line.contentEnd - 2] == Byte.space
         let followedByText = continues[index + 1]
         // Before a line break that the text goes on after, spaces are kept when they are inside
