@@ -30,6 +30,11 @@ import Testing
         #expect(document.applying([.replace(line: 0, with: Array("A".utf8))]) == Array("A\r\nb\r\nc".utf8))
         #expect(Document("").applying([.insert([Array("x".utf8)], before: 0)]) == Array("x\n".utf8))
         #expect(Document("a\n").applying([.insert([Array("x".utf8)], before: 0)]) == Array("x\na\n".utf8))
+        // A lone CR and an empty LF line brought together stay two line breaks, not one CRLF.
+        let fused = Document("a\rb\n\nc")
+        #expect(Document(bytes: fused.applying([.delete(1..<2)])).lines.count == 3)
+        #expect(fused.applying([.delete(1..<2)]) == Array("a\r\n\nc".utf8))
+        #expect(fused.applying([.replace(line: 1, with: [])]) == Array("a\r\n\n\nc".utf8))
     }
 
     @Test func setTextKeepsTokensUnlessGiven() throws {

@@ -21,6 +21,25 @@ import Testing
     }
 }
 
+@Suite struct TextBufferTests {
+    @Test func decimalsSpacesAndSanitizedText() {
+        var out = TextBuffer()
+        for value in [0, 7, 10, 1_234_567] { out.appendDecimal(value); out.appendSpaces(1) }
+        out.appendSanitized("a\u{1B}[2Jb\tc\u{7F}é")
+        #expect(out.string == "0 7 10 1234567 a\u{FFFD}[2Jb\u{FFFD}c\u{FFFD}é")
+        #expect(TerminalText.sanitized("plain") == "plain" && TerminalText.sanitized("\r") == "\u{FFFD}")
+    }
+
+    @Test func stylesWrapOnlyWhatIsWritten() {
+        var out = TextBuffer()
+        out.appendStyled(.ansi, .red) { $0.append("late") }
+        out.appendStyled(.ansi, .dim) { _ in }
+        out.appendStyled(.plain, .bold) { $0.append("!") }
+        #expect(out.string == "\u{1B}[31mlate\u{1B}[0m!")
+        #expect(TextStyle.ansi.wrap("", .cyan) == "" && TextStyle.plain.wrap("x", .cyan) == "x")
+    }
+}
+
 @Suite struct QueryTests {
     let today = CivilDate(iso: "2026-11-22")!
     let document = Document("""

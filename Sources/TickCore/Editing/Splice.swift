@@ -42,18 +42,24 @@ extension Document {
         var line = 0
         // Whether the last line written still needs an ending before more lines follow.
         var pendingEnding = false
+        // A lone `\r` ending followed by `\n` (an empty line after it) would fuse into one
+        // `\r\n`: the lines on either side of an edit could merge. The `\r` becomes `\r\n`.
+        func write<C: Collection<UInt8>>(_ bytes: C) {
+            if out.last == Byte.cr, bytes.first == Byte.lf { out.append(Byte.lf) }
+            out += bytes
+        }
         func copyLines(_ range: Range<Int>) {
             guard !range.isEmpty else { return }
-            if pendingEnding { out += newEnding; pendingEnding = false }
-            out += bytes[lines[range.lowerBound].start..<lines[range.upperBound - 1].end]
+            if pendingEnding { write(newEnding); pendingEnding = false }
+            write(bytes[lines[range.lowerBound].start..<lines[range.upperBound - 1].end])
             pendingEnding = !lines[range.upperBound - 1].hasEnding
         }
         for splice in ordered {
             precondition(splice.lines.lowerBound >= line, "overlapping splices")
             copyLines(line..<splice.lines.lowerBound)
             for (offset, content) in splice.replacement.enumerated() {
-                if pendingEnding { out += newEnding }
-                out += content
+                if pendingEnding { write(newEnding) }
+                write(content)
                 // A replaced line keeps its ending; new lines get the dominant one when another
                 // line follows them (or the file ends with a newline).
                 // The last new line of a range takes the range's last ending (a lone `\r` left
@@ -61,7 +67,7 @@ extension Document {
                 let last = offset == splice.replacement.count - 1 && !splice.lines.isEmpty
                 let original = last ? splice.lines.upperBound - 1 : splice.lines.lowerBound + offset
                 if original < splice.lines.upperBound, let ending = ending(ofLine: original) {
-                    out += ending.bytes
+                    write(ending.bytes)
                     pendingEnding = false
                 } else {
                     pendingEnding = true
@@ -70,7 +76,7 @@ extension Document {
             line = splice.lines.upperBound
         }
         copyLines(line..<lines.count)
-        if pendingEnding, endsWithNewline, !out.isEmpty { out += newEnding }
+        if pendingEnding, endsWithNewline, !out.isEmpty { write(newEnding) }
         if !endsWithNewline, !out.isEmpty {
             // Keep the file's "no final newline" state whatever the last line now is.
             for ending in [LineEnding.crlf, .lf, .cr] where out.count >= ending.bytes.count {

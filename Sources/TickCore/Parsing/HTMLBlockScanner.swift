@@ -47,6 +47,9 @@ enum HTMLBlockScanner {
 
     /// Whether a line holding a kind 1-5 block ends it.
     static func endsBlock(kind: Int, _ s: Bytes, _ at: Int, _ end: Int) -> Bool {
+        // cmark-gfm's end patterns match UTF-8 text before the terminator: the terminator must
+        // come before the line's first ill-formed byte.
+        let end = UTF8Bytes.firstInvalidOffset(UnsafeBufferPointer(rebasing: s[at..<end])).map { at + $0 } ?? end
         switch kind {
         case 1: return contains(s, at, end, "</script>", ignoringCase: true)
             || contains(s, at, end, "</pre>", ignoringCase: true)

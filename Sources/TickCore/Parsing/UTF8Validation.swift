@@ -4,17 +4,7 @@ extension ArraySlice where Element == UInt8 {
 
     /// The offset (an index of the slice) where the first ill-formed UTF-8 sequence starts.
     var firstInvalidUTF8Offset: Int? {
-        if withUnsafeBufferPointer(UTF8Bytes.isASCII) { return nil }
-        var parser = Unicode.UTF8.ForwardParser()
-        var iterator = makeIterator()
-        var offset = startIndex
-        while true {
-            switch parser.parseScalar(from: &iterator) {
-            case .valid(let encoded): offset += encoded.count
-            case .emptyInput: return nil
-            case .error: return offset
-            }
-        }
+        withUnsafeBufferPointer(UTF8Bytes.firstInvalidOffset).map { startIndex + $0 }
     }
 
     /// The bytes as a String (ill-formed sequences become U+FFFD) and whether they were well-formed,
@@ -31,14 +21,20 @@ extension ArraySlice where Element == UInt8 {
 enum UTF8Bytes {
     /// Whether the bytes are well-formed UTF-8, ASCII checked eight bytes at a time.
     static func isWellFormed(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-        if isASCII(buffer) { return true }
+        firstInvalidOffset(buffer) == nil
+    }
+
+    /// The offset where the first ill-formed sequence starts, or nil when there is none.
+    static func firstInvalidOffset(_ buffer: UnsafeBufferPointer<UInt8>) -> Int? {
+        if isASCII(buffer) { return nil }
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = buffer.makeIterator()
+        var offset = 0
         while true {
             switch parser.parseScalar(from: &iterator) {
-            case .valid: continue
-            case .emptyInput: return true
-            case .error: return false
+            case .valid(let encoded): offset += encoded.count
+            case .emptyInput: return nil
+            case .error: return offset
             }
         }
     }

@@ -25,18 +25,13 @@ public struct TextBuffer: Sendable {
 
     /// A non-negative number in decimal.
     public mutating func appendDecimal(_ value: Int) {
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var rest = max(0, value), count = 0
-        withUnsafeMutableBytes(of: &digits) { digits in
-            repeat {
-                digits[19 - count] = 0x30 + UInt8(rest % 10)
-                rest /= 10
-                count += 1
-            } while rest > 0
-            bytes.append(contentsOf: digits[(20 - count)...])
-        }
+        let start = bytes.count
+        var rest = max(0, value)
+        repeat {
+            bytes.append(0x30 + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        bytes[start...].reverse()
     }
 
     /// Text from a file, with control characters (which could move the cursor or change
