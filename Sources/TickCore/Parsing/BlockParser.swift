@@ -307,7 +307,7 @@ struct BlockParser {
                     if drawn || (checkboxEnd..<lineEnd).contains(where: { !Byte.isSpaceOrTab(s[$0]) }) {
                         advance(checkboxEnd - offset, columns: false)
                     }
-                } else if kind == .paragraph, tryOpenTable() {
+                } else if kind == .paragraph, !indented, tryOpenTable() {  // an indented delimiter row is text
                     lineDone = true
                 }
                 break newBlocks
