@@ -146,6 +146,8 @@ import Testing
                 == "- [ ] a\n\nparagraph\n")
         #expect(apply("- [ ] a\n- [x] b\n- [ ] c\n") { TaskEdits.delete($0.tasks[1], in: $0) } == "- [ ] a\n- [ ] c\n")
         #expect(apply("- [ ] a\n- [x] b\nlazy text of b\n") { TaskEdits.delete($0.tasks[1], in: $0) } == "- [ ] a\n")
+        // A group's heading is what keeps the setext heading below it apart from a task above.
+        #expect(apply("* [ ] a\n## G\nh\n-\n") { GroupEdits.remove(0, in: $0) } == "* [ ] a\n\nh\n-\n")
     }
 
     /// Out of a quote GitHub draws an empty checkbox, and the lazy line after it stops being its

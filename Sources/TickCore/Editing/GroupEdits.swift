@@ -57,9 +57,10 @@ public enum GroupEdits {
         return splices
     }
 
-    /// Removes a group's heading and everything under it, subgroups included.
+    /// Removes a group's heading and everything under it, subgroups included; a blank line stays
+    /// where the paragraph below would otherwise join a task above.
     public static func remove(_ index: Int, in document: Document) -> [Splice] {
-        [.delete(Sections.subtreeLines(ofHeading: index, in: document))]
+        [TaskPlacement.removal(of: Sections.subtreeLines(ofHeading: index, in: document), in: document)]
     }
 
     /// Moves a group (with its subgroups) before or after another group.
