@@ -88,11 +88,11 @@ public struct Document: Sendable {
         return .lf
     }
 
-    /// Whether the last line ends with a line ending (an empty file counts as ending with one).
     /// Where lines added at the end of the file go: before a block that is never closed, which
     /// would otherwise take them in as code or HTML.
     public var appendLine: Int { unclosedBlockLine ?? lines.count }
 
+    /// Whether the last line ends with a line ending (an empty file counts as ending with one).
     public var endsWithNewline: Bool { lines.last.map { $0.hasEnding } ?? true }
 
     /// Group titles from the outermost to the task's own group; empty above the first heading.

@@ -78,6 +78,10 @@ public struct Task: Sendable, Equatable {
     public var contentColumn: Int { Int(storedContentColumn) }
     public var quoteDepth: Int { Int(storedQuoteDepth) }
 
+    /// Whether GitHub draws the checkbox (`Checkbox.isDrawn`, the parser's rule): `[ ]`, `[x]`
+    /// or `[X]` with the marker opening the line. Any other box is text to GitHub, spaces and all.
+    public var checkboxIsDrawn: Bool { markerOpensLine && status.isGitHubCheckbox }
+
     /// Lines of the task that are neither its text nor its subtasks' blocks are its notes.
     public var blockLines: ClosedRange<Int> { line...lastLine }
 }

@@ -127,10 +127,10 @@ struct EditStep {
             if !splices.isEmpty {
                 // The insertion is the block, re-indented (whitespace-only lines stay so in code),
                 // plus blank lines around it in an empty group.
-                let written = (task.line...task.lastLine).filter { !document.content(ofLine: $0).allSatisfy { $0 == 0x20 || $0 == 0x09 } }.count
+                func blank(_ line: some Collection<UInt8>) -> Bool { line.allSatisfy { $0 == 0x20 || $0 == 0x09 } }
+                let written = (task.line...task.lastLine).filter { !blank(document.content(ofLine: $0)) }.count
                 Fuzz.law(splices.count == 2 && splices.contains { $0.lines == task.line..<(task.lastLine + 1) && $0.replacement.allSatisfy(\.isEmpty) }
-                            && splices.contains { $0.replacement.filter { !$0.allSatisfy { $0 == 0x20 || $0 == 0x09 } }.count == written + $0.lines.count
-                                                  && $0.lines.count <= 1 },
+                            && splices.contains { $0.replacement.filter { !blank($0) }.count == written + $0.lines.count && $0.lines.count <= 1 },
                          "moving a task is not one deletion of its block and one insertion of it")
             }
             Fuzz.law(after.tasks.map(Fuzz.meaning).sorted() == meanings.sorted(), "moving a task changes a task")

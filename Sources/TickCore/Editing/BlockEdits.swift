@@ -40,23 +40,25 @@ public enum BlockEdits {
     /// Whether `after` holds the same tasks as `before` (status, star, due date and text),
     /// maybe in another order: compared as multisets over the stretch where the two differ.
     static func readsTheSame(_ after: Document, as before: Document) -> Bool {
-        let old = before.tasks, new = after.tasks
+        let old = before.tasks.map(Says.init), new = after.tasks.map(Says.init)
         guard old.count == new.count else { return false }
-        func key(_ task: Task) -> String { "\(task.status.name) \(task.important) \(task.dueValue ?? "") \(task.text)" }
-        func same(_ a: Task, _ b: Task) -> Bool {
-            a.status == b.status && a.important == b.important && a.dueValue == b.dueValue && a.text == b.text
-        }
         var first = 0
-        while first < old.count, same(old[first], new[first]) { first += 1 }
+        while first < old.count, old[first] == new[first] { first += 1 }
         var last = old.count - 1
-        while last >= first, same(old[last], new[last]) { last -= 1 }
+        while last >= first, old[last] == new[last] { last -= 1 }
         guard first <= last else { return true }
-        var counts: [String: Int] = [:]
+        var counts: [Says: Int] = [:]
         for index in first...last {
-            counts[key(old[index]), default: 0] += 1
-            counts[key(new[index]), default: 0] -= 1
+            counts[old[index], default: 0] += 1
+            counts[new[index], default: 0] -= 1
         }
         return counts.values.allSatisfy { $0 == 0 }
+    }
+
+    /// What a task says, which a move must not change: status, star, due date and text.
+    private struct Says: Hashable {
+        let status: TaskStatus, important: Bool, due: String?, text: String
+        init(_ task: Task) { (status, important, due, text) = (task.status, task.important, task.dueValue, task.text) }
     }
 
     /// Moves a task above its previous sibling (`up`) or below its next one.

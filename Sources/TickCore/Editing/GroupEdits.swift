@@ -88,7 +88,6 @@ public enum GroupEdits {
         // more text of the task above it).
         if target > 0, !TaskPlacement.isBlank(document, target - 1) { lines.insert([], at: 0) }
         // What followed the section may now follow a task: keep it apart, as a moved task does.
-        return [.insert(lines, before: target),
-                Splice(lines: moving, replacement: TaskPlacement.separated([], before: moving.upperBound, in: document))]
+        return [.insert(lines, before: target), TaskPlacement.removal(of: moving, in: document)]
     }
 }

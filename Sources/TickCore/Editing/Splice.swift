@@ -62,10 +62,7 @@ extension Document {
                 write(content)
                 // A replaced line keeps its ending; new lines get the dominant one when another
                 // line follows them (or the file ends with a newline).
-                // The last new line of a range takes the range's last ending (a lone `\r` left
-                // before a following empty `\n` line would fuse with it into one `\r\n`).
-                let last = offset == splice.replacement.count - 1 && !splice.lines.isEmpty
-                let original = last ? splice.lines.upperBound - 1 : splice.lines.lowerBound + offset
+                let original = splice.lines.lowerBound + offset
                 if original < splice.lines.upperBound, let ending = ending(ofLine: original) {
                     write(ending.bytes)
                     pendingEnding = false

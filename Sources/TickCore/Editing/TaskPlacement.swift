@@ -129,9 +129,10 @@ public enum TaskPlacement {
     }
 
     /// `lines` with a blank line after them when `line`, which they go before, starts a
-    /// paragraph outside any list item: right after new task text it would join that text (a
-    /// lazy continuation), and a setext heading would stop being one. This happens only after
-    /// a task with nothing after its checkbox, which holds no text to continue.
+    /// paragraph outside any list item: right after task text it would join that text (a lazy
+    /// continuation), and a setext heading would stop being one. New lines meet this after a
+    /// task with nothing past its checkbox; removed lines, when a fence or heading that kept
+    /// the paragraph apart goes (`removal`).
     static func separated(_ lines: [[UInt8]], before line: Int, in document: Document) -> [[UInt8]] {
         guard line < document.lines.count, document.kinds[line] == .paragraph || document.kinds[line] == .setextText,
               !sortedContains(document.paragraphContinuations, line),

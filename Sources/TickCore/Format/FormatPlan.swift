@@ -16,7 +16,7 @@ struct FormatPlan {
         replacements = Array(repeating: nil, count: count)
         collapsible = (0..<count).map { $0 >= document.frontMatterEnd && document.kinds[$0] == .blank }
         let trailing = TrailingWhitespace(document)
-        for line in trailing.holdingItemsOpen { collapsible[line] = false }
+        for line in document.lines.indices where trailing.holdsItemOpen(line) { collapsible[line] = false }
         trimTrailingWhitespace(trailing)
         normalizeHeadings()
         normalizeTasks()
@@ -78,8 +78,7 @@ struct FormatPlan {
             var after = boxEnd
             while after < current.count, Byte.isSpaceOrTab(current[base + after]) { after += 1 }
             let fixBoxGap = after < current.count && (after - boxEnd != 1 || current[base + boxEnd] != Byte.space)
-                && Checkbox.isDrawn(status: bytes[task.checkboxStart + 1], width: task.checkboxEnd - task.checkboxStart,
-                                    markerOpensLine: true)  // any other box is text to GitHub, spaces included
+                && task.checkboxIsDrawn  // any other box is text to GitHub, spaces included
             // After the marker: one space, when the task is a single line with nothing under it
             // (moving its content column could change what belongs to it).
             let markerEnd = task.markerStart + task.markerLength - start

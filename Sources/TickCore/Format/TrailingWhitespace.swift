@@ -45,25 +45,32 @@ struct TrailingWhitespace {
         self.continues = continues
         self.floors = floors
         self.taskText = taskText
-        var indentedLazy: [Bool] = []
-        if !document.indentedLazyLines.isEmpty {
-            indentedLazy = [Bool](repeating: false, count: count + 1)
-            for line in document.indentedLazyLines { indentedLazy[line] = true }
-        }
-        self.indentedLazy = indentedLazy
+        indentedLazy = Self.flags(document.indentedLazyLines, count: count + 1)
         spanned = Self.spanned(document, continues: continues)
-        holdingItemsOpen = Self.holdingItemsOpen(document)
+        holdingItemsOpen = Self.flags(Self.linesHoldingItemsOpen(document), count: count)
     }
 
-    /// Whitespace-only lines (quote markers allowed) right after an item with nothing after its
-    /// marker: such an item stays open across a blank line only when the line's spaces reach
-    /// its content (`-` / `⇥` / `⇥- nested`), and an empty line would end it. They stay as
-    /// written, and are never merged with other blank lines.
-    let holdingItemsOpen: Set<Int>
+    /// A dense per-line flag array for a few lines; empty (nothing to allocate) when there are none.
+    private static func flags(_ lines: [Int], count: Int) -> [Bool] {
+        guard !lines.isEmpty else { return [] }
+        var flags = [Bool](repeating: false, count: count)
+        for line in lines { flags[line] = true }
+        return flags
+    }
 
-    private static func holdingItemsOpen(_ document: Document) -> Set<Int> {
+    /// Whether line `index` is whitespace only (quote markers allowed) right after an item with
+    /// nothing after its marker: such an item stays open across a blank line only when the
+    /// line's spaces reach its content (`-` / `⇥` / `⇥- nested`), and an empty line would end
+    /// it. The line stays as written, and is never merged with other blank lines.
+    func holdsItemOpen(_ index: Int) -> Bool {
+        !holdingItemsOpen.isEmpty && holdingItemsOpen[index]
+    }
+
+    private let holdingItemsOpen: [Bool]
+
+    private static func linesHoldingItemsOpen(_ document: Document) -> [Int] {
         let bytes = document.bytes
-        var lines = Set<Int>()
+        var lines: [Int] = []
         for item in document.items {
             let line = document.lines[item.line]
             guard bytes[(item.markerStart + item.markerLength)..<line.contentEnd].allSatisfy(Byte.isSpaceOrTab) else { continue }
@@ -72,7 +79,7 @@ struct TrailingWhitespace {
                 let text = document.content(ofLine: next)
                 guard text.last.map(Byte.isSpaceOrTab) == true,
                       text.allSatisfy({ Byte.isSpaceOrTab($0) || $0 == Byte.greater }) else { break }
-                lines.insert(next)
+                lines.append(next)
                 next += 1
             }
         }
@@ -108,7 +115,7 @@ struct TrailingWhitespace {
         case .fenceContent, .indentedCode, .html, .frontMatter: return nil
         default: break
         }
-        guard !holdingItemsOpen.contains(index) else { return nil }
+        guard !holdsItemOpen(index) else { return nil }
         let bytes = document.bytes
         let line = document.lines[index]
         var end = line.contentEnd

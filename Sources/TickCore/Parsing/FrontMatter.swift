@@ -64,6 +64,6 @@ enum UTF8BOM {
     static let bytes: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     static func length(_ s: UnsafeBufferPointer<UInt8>, _ firstLineEnd: Int) -> Int {
-        firstLineEnd >= 3 && s[0] == 0xEF && s[1] == 0xBB && s[2] == 0xBF ? 3 : 0
+        firstLineEnd >= 3 && s[0..<3].elementsEqual(bytes) ? 3 : 0
     }
 }

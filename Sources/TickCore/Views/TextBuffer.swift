@@ -52,8 +52,7 @@ public struct TextBuffer: Sendable {
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
     }
 
-    /// `body`'s output in `color` (an SGR code such as `2` for dim), when `style` is enabled and
-    /// the body writes anything.
+    /// `body`'s output in `color`, when `style` is enabled and the body writes anything.
     public mutating func appendStyled(_ style: TextStyle, _ color: TextStyle.Color, _ body: (inout TextBuffer) -> Void) {
         guard style.enabled else { return body(&self) }
         let mark = bytes.count

@@ -27,7 +27,6 @@ public struct TextStyle: Sendable {
 
     public func bold(_ text: String) -> String { wrap(text, .bold) }
     public func dim(_ text: String) -> String { wrap(text, .dim) }
-    public func red(_ text: String) -> String { wrap(text, .red) }
     public func yellow(_ text: String) -> String { wrap(text, .yellow) }
     public func cyan(_ text: String) -> String { wrap(text, .cyan) }
 

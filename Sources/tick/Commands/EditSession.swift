@@ -72,6 +72,16 @@ enum EditSession {
         return edited
     }
 
+    /// `edit` for a body that computes the edit in the core: its `EditError` is reported
+    /// against `path`.
+    @discardableResult
+    static func applyEdit(_ path: String, _ arguments: ParsedArguments, context: inout CommandContext,
+                          _ body: (Document) throws(EditError) -> [Splice]) throws(TickError) -> Document? {
+        try edit(path, arguments, context: &context) { document throws(TickError) in
+            do throws(EditError) { return try body(document) } catch { throw TickError.edit(error, path: path) }
+        }
+    }
+
     /// A file with NUL bytes is not a text file tick should rewrite.
     static func refuseBinary(_ bytes: [UInt8], path: String) throws(TickError) {
         if bytes.contains(0) {

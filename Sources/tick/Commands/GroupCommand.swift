@@ -26,9 +26,7 @@ enum GroupCommand: Command {
             if operands.count > count { throw TickError.usage(.unexpectedOperand(operands[count]), command: name) }
         }
         func edit(_ body: (Document) throws(EditError) -> [Splice]) throws(TickError) {
-            try EditSession.edit(path, arguments, context: &context) { document throws(TickError) in
-                do throws(EditError) { return try body(document) } catch { throw TickError.edit(error, path: path) }
-            }
+            try EditSession.applyEdit(path, arguments, context: &context, body)
         }
         switch action {
         case "add":
@@ -100,10 +98,8 @@ enum ArchiveCommand: Command {
         let path = try EditSession.path(arguments, environment: context.environment)
         let group = arguments.value("group") ?? "Done"
         guard let destination = arguments.value("to") else {
-            try EditSession.edit(path, arguments, context: &context) { document throws(TickError) in
-                do throws(EditError) { return try BlockEdits.archiveDone(into: group, in: document) } catch {
-                    throw TickError.edit(error, path: path)
-                }
+            try EditSession.applyEdit(path, arguments, context: &context) { document throws(EditError) in
+                try BlockEdits.archiveDone(into: group, in: document)
             }
             return 0
         }
@@ -113,10 +109,8 @@ enum ArchiveCommand: Command {
         let blocks = BlockEdits.doneBlocks(in: source).map { BlockEdits.marginLines($0, in: source) }
         guard !blocks.isEmpty else { return 0 }
         if !arguments.flag("dry-run") { try FileCreator.createIfMissing(destination) }
-        try EditSession.edit(destination, arguments, context: &context) { document throws(TickError) in
-            do throws(EditError) { return try BlockEdits.appendBlocks(blocks, toGroup: group, in: document) } catch {
-                throw TickError.edit(error, path: destination)
-            }
+        try EditSession.applyEdit(destination, arguments, context: &context) { document throws(EditError) in
+            try BlockEdits.appendBlocks(blocks, toGroup: group, in: document)
         }
         try EditSession.edit(path, arguments, context: &context) { document throws(TickError) in
             let done = BlockEdits.doneBlocks(in: document)
