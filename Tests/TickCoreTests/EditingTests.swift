@@ -195,4 +195,21 @@ import Testing
         let after = Document(try apply("- [ ] a\n    - [ ] sub\n") { try BlockEdits.addNote("<div>", to: $0.tasks[0], in: $0) })
         #expect(after.tasks.map(\.text) == ["a", "sub"] && after.tasks[1].parent == 0)
     }
+
+    /// Found by the edits fuzzer: removing the date removes every `due:` token (a later one
+    /// would become the date), and unstarring a task whose text is a lone `*` escapes it (it
+    /// would become the star).
+    @Test func removingADateOrAStarLeavesNoneBehind() {
+        let twice = "- [ ] call due:2026-11-22\n  and due:2026-11-25 again due:2026-12-01\n"
+        let undated = apply(twice) { TaskEdits.setDue($0.tasks[0], to: nil, in: $0) }
+        #expect(undated == "- [ ] call\n  and again\n")
+        #expect(Document(undated).tasks[0].due == nil && Document(undated).tasks[0].dueValue == nil)
+        // A new date replaces the first token, the one that is the date.
+        #expect(apply(twice) { TaskEdits.setDue($0.tasks[0], to: CivilDate(iso: "2026-12-24"), in: $0) }
+                == "- [ ] call due:2026-12-24\n  and due:2026-11-25 again due:2026-12-01\n")
+        let unstarred = Document(apply("- [ ] * *\n") { TaskEdits.setImportant($0.tasks[0], false, in: $0) })
+        #expect(unstarred.tasks[0].important == false && unstarred.bytes == Array("- [ ] \\*\n".utf8))
+        #expect(apply("- [ ] * * b\n") { TaskEdits.setImportant($0.tasks[0], false, in: $0) } == "- [ ] \\* b\n")
+        #expect(apply("- [ ] * *b*\n") { TaskEdits.setImportant($0.tasks[0], false, in: $0) } == "- [ ] *b*\n")
+    }
 }

@@ -29,39 +29,70 @@ public enum TaskEdits {
             var star = task.checkboxEnd
             while document.bytes[star] != Byte.star { star += 1 }
             content = Array(document.bytes[line.start..<star])
-            content += document.bytes[task.textStart..<line.contentEnd]
+            // Text that is itself a lone `*` would read as the star once the star goes: escape
+            // it (`\*` shows as `*`).
+            let text = document.bytes[task.textStart..<line.contentEnd]
+            if text.first == Byte.star, text.count == 1 || Byte.isSpaceChar(text[text.startIndex + 1]) {
+                content.append(Byte.backslash)
+            }
+            content += text
         }
         return [.replace(line: task.line, with: content)]
     }
 
-    /// Sets, changes or (with nil) removes the `due:` token.
+    /// Sets or changes the `due:` token (the first one, which is the task's date), or with nil
+    /// removes every `due:` token, so that no later one becomes the date.
     public static func setDue(_ task: Task, to date: CivilDate?, in document: Document) -> [Splice] {
-        let value = date.map { Array($0.description.utf8) }
+        guard let date else { return removingDue(task, in: document) }
+        let value = Array(date.description.utf8)
         for lineIndex in task.line...task.textLastLine {
             let line = document.lines[lineIndex]
-            var start = lineIndex == task.line ? task.textStart : line.start
-            while lineIndex != task.line, start < line.contentEnd, Byte.isSpaceOrTab(document.bytes[start]) { start += 1 }
+            let start = textStart(ofLine: lineIndex, of: task, in: document)
             guard let word = TaskTokens.word(withKey: "due", in: document.bytes[start..<line.contentEnd]) else { continue }
-            let token = word.startIndex..<word.endIndex
-            var content = Array(document.bytes[line.start..<token.lowerBound])
-            if let value {
-                content += Array("due:".utf8) + value
-                content += document.bytes[token.upperBound..<line.contentEnd]
-            } else if token.lowerBound == start || !Byte.isSpaceOrTab(document.bytes[token.lowerBound - 1]) {
-                // The first word of the text: drop it and the spaces after it, so the space that
-                // separates the checkbox from the text stays.
-                var after = token.upperBound
-                while after < line.contentEnd, Byte.isSpaceOrTab(document.bytes[after]) { after += 1 }
-                content += document.bytes[after..<line.contentEnd]
-            } else {
-                // Later in the text: drop it and the one space before it.
-                content.removeLast()
-                content += document.bytes[token.upperBound..<line.contentEnd]
-            }
+            var content = Array(document.bytes[line.start..<word.startIndex])
+            content += Array("due:".utf8) + value
+            content += document.bytes[word.endIndex..<line.contentEnd]
             return [.replace(line: lineIndex, with: content)]
         }
-        guard let value else { return [] }
         return [.replace(line: task.line, with: appendingWord(Array("due:".utf8) + value, to: task, in: document))]
+    }
+
+    private static func removingDue(_ task: Task, in document: Document) -> [Splice] {
+        var splices: [Splice] = []
+        for lineIndex in task.line...task.textLastLine {
+            let line = document.lines[lineIndex]
+            // Offsets into `content`, which starts as the line and loses one token at a time.
+            var content = Array(document.content(ofLine: lineIndex))
+            let start = textStart(ofLine: lineIndex, of: task, in: document) - line.start
+            var changed = false
+            while let word = TaskTokens.word(withKey: "due", in: content[start...]) {
+                var cut = word.startIndex..<word.endIndex
+                if cut.lowerBound == start || !Byte.isSpaceOrTab(content[cut.lowerBound - 1]) {
+                    // The first word of the text: drop it and the spaces after it, so the space
+                    // that separates the checkbox from the text stays.
+                    var after = cut.upperBound
+                    while after < content.count, Byte.isSpaceOrTab(content[after]) { after += 1 }
+                    cut = cut.lowerBound..<after
+                } else {
+                    // Later in the text: drop it and the one space before it.
+                    cut = (cut.lowerBound - 1)..<cut.upperBound
+                }
+                content.removeSubrange(cut)
+                changed = true
+            }
+            if changed { splices.append(.replace(line: lineIndex, with: content)) }
+        }
+        return splices
+    }
+
+    /// Where the task's text starts on one of its text lines (a wrapped line's indentation is
+    /// not text).
+    private static func textStart(ofLine lineIndex: Int, of task: Task, in document: Document) -> Int {
+        guard lineIndex != task.line else { return task.textStart }
+        let line = document.lines[lineIndex]
+        var start = line.start
+        while start < line.contentEnd, Byte.isSpaceOrTab(document.bytes[start]) { start += 1 }
+        return start
     }
 
     /// Replaces the task's text. Status and star stay; tokens of the old text (`due:`, `#tag`,
