@@ -64,6 +64,15 @@ import Testing
         #expect(formatted == "- [ ] task  \n  wraps\n\nplain\\\nbreak\n\n`code  \nspan`\n\n- [ ] \n")
     }
 
+    @Test func strayBoxAfterAFormFeedIsReportedAndKeepsItsSpace() {
+        // cmark-gfm draws a box on `- \f[x] ` (and shows `]`); without the space after `]` it does not.
+        let document = Document("- \u{0C}[x] \n- \u{0B}[ ] text\n")
+        #expect(document.tasks.isEmpty)
+        let findings = Linter.lint(document, today: today)
+        #expect(findings.map(\.rule) == [.malformedCheckbox, .malformedCheckbox])
+        #expect(Formatter.format(document).bytes == document.bytes)
+    }
+
     @Test func cleanFileHasNoFindings() {
         let document = Document("# Home\n\n- [ ] one due:2026-12-01\n- [x] two\n  - [x] three\n")
         #expect(Linter.lint(document, today: today).isEmpty)

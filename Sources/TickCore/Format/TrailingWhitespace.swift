@@ -19,7 +19,7 @@ struct TrailingWhitespace {
     /// whether the line continues the paragraph (or setext title) above it;
     private let continues: [Bool]
     /// for a task line, the offset the content must reach: an empty task needs the space after
-    /// its checkbox (`- [ ]` alone is not a task); 0 elsewhere;
+    /// its checkbox (`- [ ]` alone is not a task), and so does a stray box; 0 elsewhere;
     private let floors: [Int]
     /// whether the line is task text: a hard break there stays as written, so the text is unchanged;
     private let taskText: [Bool]
@@ -41,6 +41,14 @@ struct TrailingWhitespace {
         for task in document.tasks {
             floors[task.line] = task.checkboxEnd + 1
             for line in task.line...task.textLastLine { taskText[line] = true }
+        }
+        // A box GitHub draws after a form feed is no task to tick, but needs its space too, and
+        // a hard break after it stays as written (GitHub shows the space a `\` would keep).
+        for item in document.items {
+            if let end = Checkbox.strayBoxEnd(document.bytes, item: item, lineEnd: document.lines[item.line].contentEnd) {
+                floors[item.line] = end + 1
+                taskText[item.line] = true
+            }
         }
         self.continues = continues
         self.floors = floors

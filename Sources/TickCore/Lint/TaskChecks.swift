@@ -86,8 +86,12 @@ enum TaskChecks {
             guard i < line.contentEnd, bytes[i] == Byte.minus || bytes[i] == Byte.star || bytes[i] == Byte.plus else { continue }
             let marker = i
             i += 1
-            var spaces = 0
-            while i < line.contentEnd, bytes[i] == Byte.space { i += 1; spaces += 1 }
+            var spaces = 0, stray = false
+            while i < line.contentEnd, Byte.isSpaceChar(bytes[i]) {
+                stray = stray || !Byte.isSpaceOrTab(bytes[i])
+                i += 1
+                spaces += 1
+            }
             guard i < line.contentEnd, bytes[i] == Byte.leftBracket,
                   let close = bytes[i..<line.contentEnd].firstIndex(of: Byte.rightBracket) else { continue }
             let inside = bytes[(i + 1)..<close]
@@ -100,7 +104,11 @@ enum TaskChecks {
                 continue
             }
             let problem: String
-            if spaces == 0 {
+            if stray, inside.count == 1 {
+                findings.add(.malformedCheckbox, line: index, offset: marker,
+                             "form feed or vertical tab before the checkbox; GitHub shows the box garbled or not at all")
+                continue
+            } else if spaces == 0 {
                 problem = "no space between the list marker and the checkbox"
             } else if inside.isEmpty {
                 problem = "empty brackets '[]'; a checkbox is '[ ]'"

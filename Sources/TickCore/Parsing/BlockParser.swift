@@ -47,6 +47,9 @@ struct BlockParser {
     private var items: [ParsedItem] = []
     private var headings: [ParsedHeading] = []
     private var continuations: [TextContinuation] = []
+    /// Where the open paragraph's text starts on each of its lines, kept only while it may
+    /// begin with link reference definitions (its first byte is `[`); empty otherwise.
+    private var definitionCandidate: [Int] = []
     private var paragraphContinuations: [Int] = []
     private var indentedLazyLines: [Int] = []
     private var listCount: Int32 = 0
@@ -267,10 +270,19 @@ struct BlockParser {
             } else if !indented, kind == .paragraph,
                       let level = LineScanners.setextLevel(s, firstNonspace, lineEnd) {
                 let paragraph = stack[container]
-                for text in paragraph.firstLine..<line { kinds[text] = .setextText }
+                // cmark takes link reference definitions off the paragraph first: when nothing
+                // is left there is no heading, and the underline is the paragraph's text.
+                let definitions = definitionCandidate.isEmpty ? 0 : LinkReferenceDefinitions.linesTaken(
+                    s, lines: zip(definitionCandidate, paragraph.firstLine...).map { $0..<lines[$1].end })
+                guard paragraph.firstLine + definitions < line else { break newBlocks }
+                let title = paragraph.firstLine + definitions
+                if definitions > 0, let index = paragraphContinuations.lastIndex(of: title) {
+                    paragraphContinuations.remove(at: index)
+                }
+                for text in title..<line { kinds[text] = .setextText }
                 kinds[line] = .setextUnderline
                 stack.removeLast(stack.count - container)
-                headings.append(ParsedHeading(line: paragraph.firstLine, lastLine: line, level: level,
+                headings.append(ParsedHeading(line: title, lastLine: line, level: level,
                                               setext: true, topLevel: stack.count == 1))
                 openedNew = true
                 lineDone = true
@@ -330,7 +342,8 @@ struct BlockParser {
         findFirstNonspace()
         if lazyAllowed, !openedNew, !blank {
             // A lazy continuation line: the paragraph stays open, and so do its containers.
-            continueParagraph(at: stack.count - 1)
+            // cmark keeps a lazy line's text from the containers' edge, spaces and all.
+            continueParagraph(at: stack.count - 1, textStart: offset)
             if firstNonspace > offset || partiallyConsumedTab { indentedLazyLines.append(line) }
             return
         }
@@ -352,7 +365,7 @@ struct BlockParser {
                 stack.removeLast()
             }
         case .paragraph:
-            if !blank { continueParagraph(at: top) }
+            if !blank { continueParagraph(at: top, textStart: firstNonspace) }
         case .table:
             if !blank { kinds[line] = .tableRow }
         default:
@@ -361,6 +374,8 @@ struct BlockParser {
             paragraph.firstLine = line
             paragraph.lastLine = line
             paragraph.lastLineTextStart = firstNonspace
+            definitionCandidate.removeAll(keepingCapacity: true)
+            if s[firstNonspace] == Byte.leftBracket { definitionCandidate.append(firstNonspace) }
             let parent = stack[top]
             if parent.kind == .item, items[Int(parent.item)].line == line, items[Int(parent.item)].checkboxStart >= 0 {
                 paragraph.ownerItem = parent.item
@@ -370,7 +385,8 @@ struct BlockParser {
         }
     }
 
-    private mutating func continueParagraph(at index: Int) {
+    private mutating func continueParagraph(at index: Int, textStart: Int) {
+        if !definitionCandidate.isEmpty, stack[index].firstLine != line { definitionCandidate.append(textStart) }
         stack[index].lastLine = line
         stack[index].lastLineTextStart = firstNonspace
         kinds[line] = .paragraph

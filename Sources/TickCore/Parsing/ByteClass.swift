@@ -9,6 +9,7 @@ enum Byte {
     static let quote: UInt8 = 0x22
     static let hash: UInt8 = 0x23
     static let apostrophe: UInt8 = 0x27
+    static let leftParen: UInt8 = 0x28
     static let rightParen: UInt8 = 0x29
     static let star: UInt8 = 0x2A
     static let plus: UInt8 = 0x2B
@@ -35,6 +36,8 @@ enum Byte {
     @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
     @inline(__always) static func isAlpha(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 }
     @inline(__always) static func isAlnum(_ b: UInt8) -> Bool { isAlpha(b) || isDigit(b) }
+    /// ASCII punctuation: what a backslash escapes in CommonMark.
+    @inline(__always) static func isPunctuation(_ b: UInt8) -> Bool { b > space && b < 0x7F && !isAlnum(b) }
     /// Columns the bytes take on a line, tabs advancing to the next multiple of 4 (CommonMark's
     /// tab stops). Meant for indentation and markers, which are ASCII.
     static func columns(of bytes: some Sequence<UInt8>) -> Int {

@@ -35,6 +35,24 @@ enum Checkbox {
         markerOpensLine && width == 3 && isGitHub(status)
     }
 
+    /// The offset just past the `]` of a box GitHub's renderer draws on an item's first line
+    /// where tick reads no task: after a form feed or vertical tab. cmark-gfm's tasklist pattern
+    /// takes those for spaces (CommonMark does not), draws the box, then skips three bytes from
+    /// the text's start, so `- \f[x] a` shows a box and `] a`. tick leaves such a line as text,
+    /// lint reports it, and fmt keeps the whitespace after the `]` that the box needs.
+    static func strayBoxEnd(_ bytes: [UInt8], item: ParsedItem, lineEnd: Int) -> Int? {
+        guard item.checkboxStart < 0, item.markerOpensLine else { return nil }
+        var i = item.markerStart + item.markerLength
+        var stray = false
+        while i < lineEnd, Byte.isSpaceChar(bytes[i]) {
+            stray = stray || !Byte.isSpaceOrTab(bytes[i])
+            i += 1
+        }
+        guard stray, i + 3 < lineEnd, bytes[i] == Byte.leftBracket, isGitHub(bytes[i + 1]),
+              bytes[i + 2] == Byte.rightBracket, Byte.isSpaceChar(bytes[i + 3]) else { return nil }
+        return i + 3
+    }
+
     /// The statuses GitHub draws as a checkbox: ` `, `x` and `X`.
     @inline(__always)
     static func isGitHub(_ status: UInt8) -> Bool {
@@ -43,7 +61,7 @@ enum Checkbox {
 
     @inline(__always)
     private static func isStatusPunctuation(_ b: UInt8) -> Bool {
-        guard b > 0x20, b < 0x7F, !Byte.isAlnum(b) else { return false }
+        guard Byte.isPunctuation(b) else { return false }
         return b != Byte.leftBracket && b != Byte.rightBracket && b != Byte.backslash
     }
 }
