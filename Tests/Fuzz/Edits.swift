@@ -45,14 +45,17 @@ struct EditStep {
         case 0, 1, 2:
             guard let task else { return document }
             let status: TaskStatus = [.done, .open, .doing][Int(code % 16)]
-            let after = Self.commit(TaskEdits.setStatus(task, to: status, in: document), to: document, lines: task.line...task.line)
+            // Refused when it would move where the task's item ends (ItemBoundary).
+            guard let splices = try? TaskEdits.setStatus(task, to: status, in: document) else { return document }
+            let after = Self.commit(splices, to: document, lines: task.line...task.line)
             if Self.bare(task, in: document), task.status.isGitHubCheckbox != status.isGitHubCheckbox { return after }
             let changed = Self.sameTasks(after, document, except: task.index)
             Fuzz.law(changed.status == status && changed.text == task.text, "setting the status changes \(task.text)")
             return after
         case 3:
             guard let task else { return document }
-            let after = Self.commit(TaskEdits.setImportant(task, !task.important, in: document), to: document, lines: task.line...task.line)
+            guard let splices = try? TaskEdits.setImportant(task, !task.important, in: document) else { return document }
+            let after = Self.commit(splices, to: document, lines: task.line...task.line)
             if Self.bare(task, in: document) { return after }
             let changed = Self.sameTasks(after, document, except: task.index)
             Fuzz.law(changed.important != task.important && changed.status == task.status, "starring changes more")
@@ -61,7 +64,8 @@ struct EditStep {
             guard let task else { return document }
             let date = b % 2 == 0 ? Fuzz.today : nil
             // The token may sit on a wrapped line of the task's text.
-            let after = Self.commit(TaskEdits.setDue(task, to: date, in: document), to: document, lines: task.line...task.textLastLine)
+            guard let splices = try? TaskEdits.setDue(task, to: date, in: document) else { return document }
+            let after = Self.commit(splices, to: document, lines: task.line...task.textLastLine)
             if Self.bare(task, in: document) { return after }
             let changed = Self.sameTasks(after, document, except: task.index)
             Fuzz.law(changed.due == date && changed.status == task.status && changed.important == task.important,
@@ -143,7 +147,7 @@ struct EditStep {
             return after
         case 11:
             guard let task else { return document }
-            let splices = BlockEdits.clearNotes(task, in: document)
+            guard let splices = try? BlockEdits.clearNotes(task, in: document) else { return document }
             // The last note may leave a blank line, to keep a paragraph below apart from the task.
             Fuzz.law(splices.allSatisfy { ($0.replacement.isEmpty || ($0.replacement == [[]] && $0.lines.upperBound == task.lastLine + 1))
                                           && $0.lines.lowerBound > task.textLastLine && $0.lines.upperBound <= task.lastLine + 1 },

@@ -52,10 +52,10 @@ import Testing
                 == "- [ ] one line\n- [ ] next\n")
     }
 
-    @Test func starKeepsTrailingHardBreakAndDueGoesBeforeIt() {
-        #expect(apply("- [ ] text  \n") { TaskEdits.setDue($0.tasks[0], to: today, in: $0) } == "- [ ] text due:2026-11-22  \n")
-        #expect(apply("- [x] done\n") { TaskEdits.setImportant($0.tasks[0], true, in: $0) } == "- [x] * done\n")
-        #expect(apply("- [X] upper\n") { TaskEdits.setStatus($0.tasks[0], to: .done, in: $0) } == "- [X] upper\n")
+    @Test func starKeepsTrailingHardBreakAndDueGoesBeforeIt() throws {
+        #expect(try apply("- [ ] text  \n") { try TaskEdits.setDue($0.tasks[0], to: today, in: $0) } == "- [ ] text due:2026-11-22  \n")
+        #expect(try apply("- [x] done\n") { try TaskEdits.setImportant($0.tasks[0], true, in: $0) } == "- [x] * done\n")
+        #expect(try apply("- [X] upper\n") { try TaskEdits.setStatus($0.tasks[0], to: .done, in: $0) } == "- [X] upper\n")
     }
 
     @Test func placementMatchesNeighbours() throws {
@@ -87,7 +87,7 @@ import Testing
         let text = "- [ ] task\n  - [ ] sub\n"
         #expect(try apply(text) { try BlockEdits.addNote("remember", to: $0.tasks[0], in: $0) } == "- [ ] task\n  - remember\n  - [ ] sub\n")
         #expect(try apply(text) { try BlockEdits.addNote("[ ] not a task", to: $0.tasks[0], in: $0) } == "- [ ] task\n  - \\[ ] not a task\n  - [ ] sub\n")
-        #expect(apply("- [ ] task\n  - a note\n  - [ ] sub\n  more\n") { BlockEdits.clearNotes($0.tasks[0], in: $0) }
+        #expect(try apply("- [ ] task\n  - a note\n  - [ ] sub\n  more\n") { try BlockEdits.clearNotes($0.tasks[0], in: $0) }
                 == "- [ ] task\n  - [ ] sub\n  more\n")
     }
 
@@ -137,8 +137,8 @@ import Testing
     /// the task above: removing the block leaves a blank line there, so no task's text changes.
     @Test func removingABlockKeepsTheParagraphBelowApart() throws {
         let fenced = "- [ ] a\n- [x] b\n  ```\n  code\n  ```\nparagraph\n"
-        #expect(apply(fenced) { TaskEdits.delete($0.tasks[1], in: $0) } == "- [ ] a\n\nparagraph\n")
-        #expect(apply(fenced) { BlockEdits.clearNotes($0.tasks[1], in: $0) } == "- [ ] a\n- [x] b\n\nparagraph\n")
+        #expect(try apply(fenced) { TaskEdits.delete($0.tasks[1], in: $0) } == "- [ ] a\n\nparagraph\n")
+        #expect(try apply(fenced) { try BlockEdits.clearNotes($0.tasks[1], in: $0) } == "- [ ] a\n- [x] b\n\nparagraph\n")
         #expect(try apply(fenced) { try BlockEdits.archiveDone(into: "Done", in: $0) }
                 == "- [ ] a\n\nparagraph\n\n# Done\n\n- [x] b\n  ```\n  code\n  ```\n")
         let moved = try apply(fenced) { try BlockEdits.move($0.tasks[1], up: true, in: $0) }
@@ -147,12 +147,12 @@ import Testing
             #expect(Document(text).tasks.first { $0.text == "a" } != nil, "\(text)")
         }
         // No blank line when one is there already, or when nothing would join.
-        #expect(apply("- [ ] a\n\n- [x] b\n  # note\nparagraph\n") { TaskEdits.delete($0.tasks[1], in: $0) }
+        #expect(try apply("- [ ] a\n\n- [x] b\n  # note\nparagraph\n") { TaskEdits.delete($0.tasks[1], in: $0) }
                 == "- [ ] a\n\nparagraph\n")
-        #expect(apply("- [ ] a\n- [x] b\n- [ ] c\n") { TaskEdits.delete($0.tasks[1], in: $0) } == "- [ ] a\n- [ ] c\n")
-        #expect(apply("- [ ] a\n- [x] b\nlazy text of b\n") { TaskEdits.delete($0.tasks[1], in: $0) } == "- [ ] a\n")
+        #expect(try apply("- [ ] a\n- [x] b\n- [ ] c\n") { TaskEdits.delete($0.tasks[1], in: $0) } == "- [ ] a\n- [ ] c\n")
+        #expect(try apply("- [ ] a\n- [x] b\nlazy text of b\n") { TaskEdits.delete($0.tasks[1], in: $0) } == "- [ ] a\n")
         // A group's heading is what keeps the setext heading below it apart from a task above.
-        #expect(apply("* [ ] a\n## G\nh\n-\n") { GroupEdits.remove(0, in: $0) } == "* [ ] a\n\nh\n-\n")
+        #expect(try apply("* [ ] a\n## G\nh\n-\n") { GroupEdits.remove(0, in: $0) } == "* [ ] a\n\nh\n-\n")
     }
 
     /// Out of a quote GitHub draws an empty checkbox, and the lazy line after it stops being its
@@ -199,17 +199,44 @@ import Testing
     /// Found by the edits fuzzer: removing the date removes every `due:` token (a later one
     /// would become the date), and unstarring a task whose text is a lone `*` escapes it (it
     /// would become the star).
-    @Test func removingADateOrAStarLeavesNoneBehind() {
+    @Test func removingADateOrAStarLeavesNoneBehind() throws {
         let twice = "- [ ] call due:2026-11-22\n  and due:2026-11-25 again due:2026-12-01\n"
-        let undated = apply(twice) { TaskEdits.setDue($0.tasks[0], to: nil, in: $0) }
+        let undated = try apply(twice) { try TaskEdits.setDue($0.tasks[0], to: nil, in: $0) }
         #expect(undated == "- [ ] call\n  and again\n")
         #expect(Document(undated).tasks[0].due == nil && Document(undated).tasks[0].dueValue == nil)
         // A new date replaces the first token, the one that is the date.
-        #expect(apply(twice) { TaskEdits.setDue($0.tasks[0], to: CivilDate(iso: "2026-12-24"), in: $0) }
+        #expect(try apply(twice) { try TaskEdits.setDue($0.tasks[0], to: CivilDate(iso: "2026-12-24"), in: $0) }
                 == "- [ ] call due:2026-12-24\n  and due:2026-11-25 again due:2026-12-01\n")
-        let unstarred = Document(apply("- [ ] * *\n") { TaskEdits.setImportant($0.tasks[0], false, in: $0) })
+        let unstarred = Document(try apply("- [ ] * *\n") { try TaskEdits.setImportant($0.tasks[0], false, in: $0) })
         #expect(unstarred.tasks[0].important == false && unstarred.bytes == Array("- [ ] \\*\n".utf8))
-        #expect(apply("- [ ] * * b\n") { TaskEdits.setImportant($0.tasks[0], false, in: $0) } == "- [ ] \\* b\n")
-        #expect(apply("- [ ] * *b*\n") { TaskEdits.setImportant($0.tasks[0], false, in: $0) } == "- [ ] *b*\n")
+        #expect(try apply("- [ ] * * b\n") { try TaskEdits.setImportant($0.tasks[0], false, in: $0) } == "- [ ] \\* b\n")
+        #expect(try apply("- [ ] * *b*\n") { try TaskEdits.setImportant($0.tasks[0], false, in: $0) } == "- [ ] *b*\n")
+    }
+    /// Found by the edits fuzzer: a task with nothing after its checkbox ends at a blank line,
+    /// one with anything after it does not. An edit that fills or empties it would change what
+    /// the indented lines after the blank line are (code, or a subtask), so it is refused.
+    @Test func editsThatMoveWhereATaskEndsAreRefused() throws {
+        let empty = Document("- [x] \n\n\t- [x] in code\n")
+        #expect(empty.tasks.count == 1)
+        let refused = EditError.changesLinesBelow(line: 1)
+        #expect(throws: refused) { try BlockEdits.addNote("note", to: empty.tasks[0], in: empty) }
+        #expect(throws: refused) { try TaskEdits.setText(empty.tasks[0], to: "text", in: empty) }
+        #expect(throws: refused) { try TaskEdits.setImportant(empty.tasks[0], true, in: empty) }
+        #expect(throws: refused) { try TaskEdits.setDue(empty.tasks[0], to: today, in: empty) }
+        #expect(throws: refused) { try TaskEdits.setStatus(empty.tasks[0], to: .doing, in: empty) }
+        // A drawn box for another: the item stays empty, the edit is made.
+        #expect(try apply("- [x] \n\n\t- [x] in code\n") { try TaskEdits.setStatus($0.tasks[0], to: .open, in: $0) }
+                == "- [ ] \n\n\t- [x] in code\n")
+        let noted = Document("- [x] \n  - note\n\n\t- [x] sub\n")
+        #expect(noted.tasks.count == 2)
+        #expect(throws: EditError.changesLinesBelow(line: 1)) { try BlockEdits.clearNotes(noted.tasks[0], in: noted) }
+        let text = Document("- [x] text\n\n  - [x] sub\n")
+        #expect(throws: EditError.changesLinesBelow(line: 1)) { try TaskEdits.setText(text.tasks[0], to: "", in: text) }
+        // A loose list's next subtask is no reason to refuse.
+        #expect(try apply("- [ ] a\n  - [ ] b\n\n  - [ ] c\n") { try TaskEdits.setText($0.tasks[1], to: "B", in: $0) }
+                == "- [ ] a\n  - [ ] B\n\n  - [ ] c\n")
+        // A star under which `⇥-` is a setext underline; without it, a list item.
+        let starred = Document("- [x] *\n\t-\n\t\t- [x] \n")
+        #expect(throws: EditError.changesLinesBelow(line: 1)) { try TaskEdits.setImportant(starred.tasks[0], false, in: starred) }
     }
 }

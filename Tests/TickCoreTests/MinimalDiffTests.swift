@@ -13,30 +13,30 @@ import Testing
         for task in document.tasks {
             // done then reopen, for open tasks: one line changes, then every byte comes back.
             if task.status == .open {
-                let done = Document(bytes: document.applying(TaskEdits.setStatus(task, to: .done, in: document)))
+                let done = Document(bytes: document.applying(try TaskEdits.setStatus(task, to: .done, in: document)))
                 try expectOnlyLineChanged(task.line, from: document, to: done, url)
                 let doneTask = try #require(done.tasks.first { $0.line == task.line })
                 #expect(doneTask.status == .done)
-                #expect(done.applying(TaskEdits.setStatus(doneTask, to: .open, in: done)) == original,
+                #expect(done.applying(try TaskEdits.setStatus(doneTask, to: .open, in: done)) == original,
                         "\(url.lastPathComponent):\(task.line + 1) done+reopen did not restore the file")
             }
             // star then unstar.
             if !task.important {
-                let starred = Document(bytes: document.applying(TaskEdits.setImportant(task, true, in: document)))
+                let starred = Document(bytes: document.applying(try TaskEdits.setImportant(task, true, in: document)))
                 try expectOnlyLineChanged(task.line, from: document, to: starred, url)
                 let starredTask = try #require(starred.tasks.first { $0.line == task.line })
                 // A task with no text on its line may take in the next line once it has a star.
                 #expect(starredTask.important && (starredTask.text == task.text || task.text.isEmpty || task.textStart == document.lines[task.line].contentEnd))
-                #expect(starred.applying(TaskEdits.setImportant(starredTask, false, in: starred)) == original,
+                #expect(starred.applying(try TaskEdits.setImportant(starredTask, false, in: starred)) == original,
                         "\(url.lastPathComponent):\(task.line + 1) star+unstar did not restore the file")
             }
             // set a due date then remove it, for tasks without one.
             if task.dueValue == nil {
-                let dated = Document(bytes: document.applying(TaskEdits.setDue(task, to: today, in: document)))
+                let dated = Document(bytes: document.applying(try TaskEdits.setDue(task, to: today, in: document)))
                 try expectOnlyLineChanged(task.line, from: document, to: dated, url)
                 let datedTask = try #require(dated.tasks.first { $0.line == task.line })
                 #expect(datedTask.due == today)
-                #expect(dated.applying(TaskEdits.setDue(datedTask, to: nil, in: dated)) == original,
+                #expect(dated.applying(try TaskEdits.setDue(datedTask, to: nil, in: dated)) == original,
                         "\(url.lastPathComponent):\(task.line + 1) due+none did not restore the file")
             }
         }

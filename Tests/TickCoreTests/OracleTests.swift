@@ -110,13 +110,13 @@ import Testing
         var expected: [Int: Bool] = [:]
         for task in document.tasks where task.status.isGitHubCheckbox {
             let raw = rawLine(document, task.line)
-            guard Self.scannerMatches(raw) else { continue }
+            guard Checkbox.matchesGitHubPattern(raw) else { continue }
             expected[task.line + 1] = Self.contains(raw, "[x]") || Self.contains(raw, "[X]")
         }
         var actual: [Int: Bool] = [:]
         for (line, checked) in Self.checkboxes(in: html) where line <= document.lines.count {
             let raw = rawLine(document, line - 1)
-            if Self.scannerMatches(raw), !Self.hasStrayBox(raw) { actual[line] = checked }
+            if Checkbox.matchesGitHubPattern(raw), !Self.hasStrayBox(raw) { actual[line] = checked }
         }
         #expect(expected == actual, "tick and cmark-gfm disagree on \(name)")
     }
@@ -125,32 +125,6 @@ import Testing
         var line = document.content(ofLine: index)
         if index == 0, line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
         return line
-    }
-
-    /// cmark-gfm's `tasklist` pattern, from column 0 of the raw line:
-    /// `spacechar* ([-+*] | [0-9]+ .) spacechar+ "[" [ xX] "]" spacechar+`.
-    static func scannerMatches(_ line: ArraySlice<UInt8>) -> Bool {
-        let b = Array(line)
-        func isSpace(_ i: Int) -> Bool { i < b.count && [0x20, 0x09, 0x0B, 0x0C].contains(b[i]) }
-        func checkbox(from start: Int) -> Bool {
-            var i = start
-            guard isSpace(i) else { return false }
-            while isSpace(i) { i += 1 }
-            guard i + 3 < b.count, b[i] == 0x5B, [0x20, 0x78, 0x58].contains(b[i + 1]), b[i + 2] == 0x5D else { return false }
-            return isSpace(i + 3)
-        }
-        var i = 0
-        while isSpace(i) { i += 1 }
-        guard i < b.count else { return false }
-        if [0x2D, 0x2B, 0x2A].contains(b[i]) { return checkbox(from: i + 1) }
-        var digits = i
-        while digits < b.count, (0x30...0x39).contains(b[digits]) { digits += 1 }
-        guard digits > i else { return false }
-        // `[0-9]+ .` backtracks: the "any byte" may itself be one of the digits.
-        for end in (i + 1)...digits where end < b.count {
-            if checkbox(from: end + 1) { return true }
-        }
-        return false
     }
 
     /// A form feed or vertical tab between the list marker and the box.

@@ -56,7 +56,7 @@ public enum BlockEdits {
     }
 
     /// What a task says, which a move must not change: status, star, due date and text.
-    private struct Says: Hashable {
+    struct Says: Hashable {
         let status: TaskStatus, important: Bool, due: String?, text: String
         init(_ task: Task) { (status, important, due, text) = (task.status, task.important, task.dueValue, task.text) }
     }
@@ -91,11 +91,12 @@ public enum BlockEdits {
         if body.first == Byte.leftBracket { body.insert(Byte.backslash, at: 0) }
         prefix += body
         let before = children.first?.line ?? (task.lastLine + 1)
-        return [.insert(TaskPlacement.separated([prefix], before: before, in: document), before: before)]
+        return try ItemBoundary.checked([.insert(TaskPlacement.separated([prefix], before: before, in: document), before: before)],
+                                        editing: task, in: document)
     }
 
     /// Removes the task's notes: the lines of its block that are neither its text nor a subtask's.
-    public static func clearNotes(_ task: Task, in document: Document) -> [Splice] {
+    public static func clearNotes(_ task: Task, in document: Document) throws(EditError) -> [Splice] {
         var owned = Set<Int>()
         for child in document.subtasks(of: task) { owned.formUnion(child.line...child.lastLine) }
         var splices: [Splice] = []
@@ -110,7 +111,7 @@ public enum BlockEdits {
         if let last = splices.last, last.lines.upperBound == task.lastLine + 1 {
             splices[splices.count - 1] = TaskPlacement.removal(of: last.lines, in: document)
         }
-        return splices
+        return try ItemBoundary.checked(splices, editing: task, in: document)
     }
 
     /// Moves every done top-level task (with its block) to the end of the group `archive`,

@@ -11,6 +11,9 @@ public enum EditError: Error, Equatable, Sendable {
     case invalidText(String)
     /// The file ends in an indented code fence or HTML block that is never closed (1-based line).
     case unclosedIndentedBlock(line: Int)
+    /// The edit of the task on this line (1-based) would change what the indented lines below
+    /// it are: its item would end elsewhere (`ItemBoundary`).
+    case changesLinesBelow(line: Int)
 
     public static func == (lhs: EditError, rhs: EditError) -> Bool { lhs.message == rhs.message }
 
@@ -39,6 +42,8 @@ public enum EditError: Error, Equatable, Sendable {
             return reason
         case .unclosedIndentedBlock(let line):
             return "the file ends in an indented code fence or HTML block that is never closed (line \(line)), and a list added before it would take it in; close or unindent it first"
+        case .changesLinesBelow(let line):
+            return "the edit would change what the indented lines below line \(line) are: a task with nothing after its checkbox ends at a blank line or an indented marker, one with text takes them in; edit those lines first"
         }
     }
 }

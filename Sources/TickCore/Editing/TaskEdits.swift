@@ -3,7 +3,7 @@
 /// kept as they are.
 public enum TaskEdits {
     /// Sets the status character between the brackets.
-    public static func setStatus(_ task: Task, to status: TaskStatus, in document: Document) -> [Splice] {
+    public static func setStatus(_ task: Task, to status: TaskStatus, in document: Document) throws(EditError) -> [Splice] {
         let line = document.lines[task.line]
         let current = document.bytes[(task.checkboxStart + 1)..<(task.checkboxEnd - 1)]
         let wanted = Array(status.character.utf8)
@@ -12,11 +12,12 @@ public enum TaskEdits {
         var content = Array(document.bytes[line.start..<(task.checkboxStart + 1)])
         content += wanted
         content += document.bytes[(task.checkboxEnd - 1)..<line.contentEnd]
-        return [.replace(line: task.line, with: content)]
+        // A status GitHub shows as text fills the item; one it draws as a box may empty it.
+        return try ItemBoundary.checked([.replace(line: task.line, with: content)], editing: task, in: document)
     }
 
     /// Adds or removes the star (`* ` right after the checkbox).
-    public static func setImportant(_ task: Task, _ important: Bool, in document: Document) -> [Splice] {
+    public static func setImportant(_ task: Task, _ important: Bool, in document: Document) throws(EditError) -> [Splice] {
         guard task.important != important else { return [] }
         let line = document.lines[task.line]
         var content: [UInt8]
@@ -37,12 +38,16 @@ public enum TaskEdits {
             }
             content += text
         }
-        return [.replace(line: task.line, with: content)]
+        return try ItemBoundary.checked([.replace(line: task.line, with: content)], editing: task, in: document)
     }
 
     /// Sets or changes the `due:` token (the first one, which is the task's date), or with nil
     /// removes every `due:` token, so that no later one becomes the date.
-    public static func setDue(_ task: Task, to date: CivilDate?, in document: Document) -> [Splice] {
+    public static func setDue(_ task: Task, to date: CivilDate?, in document: Document) throws(EditError) -> [Splice] {
+        try ItemBoundary.checked(dueSplices(task, to: date, in: document), editing: task, in: document)
+    }
+
+    private static func dueSplices(_ task: Task, to date: CivilDate?, in document: Document) -> [Splice] {
         guard let date else { return removingDue(task, in: document) }
         let value = Array(date.description.utf8)
         for lineIndex in task.line...task.textLastLine {
@@ -117,7 +122,8 @@ public enum TaskEdits {
         content += newText
         content += document.bytes[end..<line.contentEnd]
         // Wrapped lines of the old text go: the new text is one line.
-        return [Splice(lines: task.line..<(task.textLastLine + 1), replacement: [content])]
+        return try ItemBoundary.checked([Splice(lines: task.line..<(task.textLastLine + 1), replacement: [content])],
+                                        editing: task, in: document)
     }
 
     /// Deletes the task with its wrapped text, notes and subtasks.

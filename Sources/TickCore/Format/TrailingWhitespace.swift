@@ -19,7 +19,7 @@ struct TrailingWhitespace {
     /// whether the line continues the paragraph (or setext title) above it;
     private let continues: [Bool]
     /// for a task line, the offset the content must reach: an empty task needs the space after
-    /// its checkbox (`- [ ]` alone is not a task), and so does a stray box; 0 elsewhere;
+    /// its checkbox (`- [ ]` alone is not a task); 0 elsewhere;
     private let floors: [Int]
     /// whether the line is task text: a hard break there stays as written, so the text is unchanged;
     private let taskText: [Bool]
@@ -41,14 +41,6 @@ struct TrailingWhitespace {
         for task in document.tasks {
             floors[task.line] = task.checkboxEnd + 1
             for line in task.line...task.textLastLine { taskText[line] = true }
-        }
-        // A box GitHub draws after a form feed is no task to tick, but needs its space too, and
-        // a hard break after it stays as written (GitHub shows the space a `\` would keep).
-        for item in document.items {
-            if let end = Checkbox.strayBoxEnd(document.bytes, item: item, lineEnd: document.lines[item.line].contentEnd) {
-                floors[item.line] = end + 1
-                taskText[item.line] = true
-            }
         }
         self.continues = continues
         self.floors = floors
@@ -130,6 +122,12 @@ struct TrailingWhitespace {
         let floor = max(line.start, floors[index])
         while end > floor, Byte.isSpaceOrTab(bytes[end - 1]) { end -= 1 }
         guard end < line.contentEnd else { return nil }
+        // A box with nothing after it that tick reads as no task may still be one to GitHub
+        // (`- \f[x] `, or such a line under an item): without its whitespace it would not be.
+        if end > line.start, bytes[end - 1] == Byte.rightBracket {
+            let bom = index == 0 && bytes[line.contentRange].starts(with: UTF8BOM.bytes) ? UTF8BOM.bytes.count : 0
+            if Checkbox.matchesGitHubPattern(bytes[(line.start + bom)..<line.contentEnd]) { return nil }
+        }
         // (Counted past the floor: after a checkbox GitHub shows as text, `[X]  ` is a break.)
         let endsInHardBreak = line.contentEnd - line.start >= 2
             && bytes[line.contentEnd - 1] == Byte.space && bytes[line.contentEnd - 2] == Byte.space

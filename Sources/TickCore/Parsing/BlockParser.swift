@@ -74,6 +74,9 @@ struct BlockParser {
         s = bytes
         self.lines = lines
         kinds = [LineKind](repeating: .blank, count: lines.count)
+        // At most about one item per line: reserved once, the array never moves while it grows
+        // (pages of the reserve that are never written cost nothing).
+        items.reserveCapacity(lines.count)
     }
 
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, lines: [Line]) -> ParsedStructure {

@@ -35,22 +35,33 @@ enum Checkbox {
         markerOpensLine && width == 3 && isGitHub(status)
     }
 
-    /// The offset just past the `]` of a box GitHub's renderer draws on an item's first line
-    /// where tick reads no task: after a form feed or vertical tab. cmark-gfm's tasklist pattern
-    /// takes those for spaces (CommonMark does not), draws the box, then skips three bytes from
-    /// the text's start, so `- \f[x] a` shows a box and `] a`. tick leaves such a line as text,
-    /// lint reports it, and fmt keeps the whitespace after the `]` that the box needs.
-    static func strayBoxEnd(_ bytes: [UInt8], item: ParsedItem, lineEnd: Int) -> Int? {
-        guard item.checkboxStart < 0, item.markerOpensLine else { return nil }
-        var i = item.markerStart + item.markerLength
-        var stray = false
-        while i < lineEnd, Byte.isSpaceChar(bytes[i]) {
-            stray = stray || !Byte.isSpaceOrTab(bytes[i])
-            i += 1
+    /// Whether cmark-gfm's tasklist pattern matches `line` (a line's content, from column 0):
+    /// `spacechar* ([-+*] | [0-9]+ any) spacechar+ "[" [ xX] "]" spacechar+`, where spacechar
+    /// includes vertical tab and form feed, and `any` is re2c's unescaped `.`, so that it may be
+    /// one of the digits. The renderer tries it on every line that could open a block in a list
+    /// item, so it matches lines tick reads as no task (`- \f[x] a`, a `\t-\f[ ] ` under an
+    /// item), and on those the whitespace after the `]` decides whether a box is drawn.
+    static func matchesGitHubPattern(_ line: ArraySlice<UInt8>) -> Bool {
+        let end = line.endIndex
+        func box(from start: Int) -> Bool {
+            var i = start
+            guard i < end, Byte.isSpaceChar(line[i]) else { return false }
+            while i < end, Byte.isSpaceChar(line[i]) { i += 1 }
+            guard i + 3 < end, line[i] == Byte.leftBracket, isGitHub(line[i + 1]),
+                  line[i + 2] == Byte.rightBracket else { return false }
+            return Byte.isSpaceChar(line[i + 3])
         }
-        guard stray, i + 3 < lineEnd, bytes[i] == Byte.leftBracket, isGitHub(bytes[i + 1]),
-              bytes[i + 2] == Byte.rightBracket, Byte.isSpaceChar(bytes[i + 3]) else { return nil }
-        return i + 3
+        var i = line.startIndex
+        while i < end, Byte.isSpaceChar(line[i]) { i += 1 }
+        guard i < end else { return false }
+        if line[i] == Byte.minus || line[i] == Byte.plus || line[i] == Byte.star { return box(from: i + 1) }
+        var digits = i
+        while digits < end, Byte.isDigit(line[digits]) { digits += 1 }
+        guard digits > i else { return false }
+        for marker in (i + 1)...digits where marker < end {
+            if box(from: marker + 1) { return true }
+        }
+        return false
     }
 
     /// The statuses GitHub draws as a checkbox: ` `, `x` and `X`.

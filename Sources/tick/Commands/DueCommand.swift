@@ -21,7 +21,7 @@ enum DueCommand: Command {
         let date = value.lowercased() == "none" ? nil : try EditSession.date(value, today: today, path: target.path)
         try EditSession.edit(target.path, arguments, context: &context) { document throws(TickError) in
             let task = try EditSession.resolve(target.references, in: document, path: target.path)[0]
-            return TaskEdits.setDue(task, to: date, in: document)
+            do throws(EditError) { return try TaskEdits.setDue(task, to: date, in: document) } catch { throw TickError.edit(error, path: target.path) }
         }
         return 0
     }
@@ -99,8 +99,11 @@ enum NoteCommand: Command {
         let text = arguments.operands.dropFirst().joined(separator: " ")
         try EditSession.edit(target.path, arguments, context: &context) { document throws(TickError) in
             let task = try EditSession.resolve(target.references, in: document, path: target.path)[0]
-            if clear { return BlockEdits.clearNotes(task, in: document) }
-            do throws(EditError) { return try BlockEdits.addNote(text, to: task, in: document) } catch { throw TickError.edit(error, path: target.path) }
+            do throws(EditError) {
+                return try clear ? BlockEdits.clearNotes(task, in: document) : BlockEdits.addNote(text, to: task, in: document)
+            } catch {
+                throw TickError.edit(error, path: target.path)
+            }
         }
         return 0
     }

@@ -3,7 +3,7 @@ import TickCore
 /// `done`, `reopen`, `start`, `star`, `unstar`: change one property of one or more tasks.
 protocol TaskChangeCommand: Command {
     static func splices(for task: Task, in document: Document, arguments: ParsedArguments,
-                        notes: inout [String]) throws(TickError) -> [Splice]
+                        notes: inout [String]) throws(EditError) -> [Splice]
 }
 
 extension TaskChangeCommand {
@@ -17,7 +17,11 @@ extension TaskChangeCommand {
                 var splices: [Splice] = []
                 notes = []
                 for task in try EditSession.resolve(target.references, in: document, path: target.path) {
-                    splices += try Self.splices(for: task, in: document, arguments: arguments, notes: &notes)
+                    do throws(EditError) {
+                        splices += try Self.splices(for: task, in: document, arguments: arguments, notes: &notes)
+                    } catch {
+                        throw TickError.edit(error, path: target.path)
+                    }
                 }
                 return splices
             }
@@ -41,11 +45,11 @@ enum DoneCommand: TaskChangeCommand {
     ]
 
     static func splices(for task: Task, in document: Document, arguments: ParsedArguments,
-                        notes: inout [String]) throws(TickError) -> [Splice] {
+                        notes: inout [String]) throws(EditError) -> [Splice] {
         let open = document.descendants(of: task).filter { !$0.status.isClosed }
-        var splices = TaskEdits.setStatus(task, to: .done, in: document)
+        var splices = try TaskEdits.setStatus(task, to: .done, in: document)
         if arguments.flag("with-subtasks") {
-            for subtask in open { splices += TaskEdits.setStatus(subtask, to: .done, in: document) }
+            for subtask in open { splices += try TaskEdits.setStatus(subtask, to: .done, in: document) }
         } else if !open.isEmpty, !arguments.flag("dry-run") {
             let count = open.count == 1 ? "1 open subtask" : "\(open.count) open subtasks"
             notes.append("line \(task.line + 1) is done; it has \(count) (--with-subtasks completes them)")
@@ -61,8 +65,8 @@ enum ReopenCommand: TaskChangeCommand {
     static let examples: [(command: String, explanation: String)] = [("tick reopen 12", "Mark line 12 open ([ ]).")]
 
     static func splices(for task: Task, in document: Document, arguments: ParsedArguments,
-                        notes: inout [String]) throws(TickError) -> [Splice] {
-        TaskEdits.setStatus(task, to: .open, in: document)
+                        notes: inout [String]) throws(EditError) -> [Splice] {
+        try TaskEdits.setStatus(task, to: .open, in: document)
     }
 }
 
@@ -73,8 +77,8 @@ enum StartCommand: TaskChangeCommand {
     static let examples: [(command: String, explanation: String)] = [("tick start 'quarterly report'", "Mark that task as being worked on.")]
 
     static func splices(for task: Task, in document: Document, arguments: ParsedArguments,
-                        notes: inout [String]) throws(TickError) -> [Splice] {
-        TaskEdits.setStatus(task, to: .doing, in: document)
+                        notes: inout [String]) throws(EditError) -> [Splice] {
+        try TaskEdits.setStatus(task, to: .doing, in: document)
     }
 }
 
@@ -85,8 +89,8 @@ enum StarCommand: TaskChangeCommand {
     static let examples: [(command: String, explanation: String)] = [("tick star 7 9", "Star the tasks on lines 7 and 9.")]
 
     static func splices(for task: Task, in document: Document, arguments: ParsedArguments,
-                        notes: inout [String]) throws(TickError) -> [Splice] {
-        TaskEdits.setImportant(task, true, in: document)
+                        notes: inout [String]) throws(EditError) -> [Splice] {
+        try TaskEdits.setImportant(task, true, in: document)
     }
 }
 
@@ -97,7 +101,7 @@ enum UnstarCommand: TaskChangeCommand {
     static let examples: [(command: String, explanation: String)] = [("tick unstar 7", "Unstar the task on line 7.")]
 
     static func splices(for task: Task, in document: Document, arguments: ParsedArguments,
-                        notes: inout [String]) throws(TickError) -> [Splice] {
-        TaskEdits.setImportant(task, false, in: document)
+                        notes: inout [String]) throws(EditError) -> [Splice] {
+        try TaskEdits.setImportant(task, false, in: document)
     }
 }
