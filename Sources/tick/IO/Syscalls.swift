@@ -31,24 +31,35 @@ enum Syscalls {
     /// anything when the size is known.
     static func readAll(_ fd: Int32, sizeHint: Int) -> Result<[UInt8], Errno> {
         guard sizeHint <= maximumFileSize else { return .failure(Errno(code: EFBIG)) }
-        var buffer = [UInt8](repeating: 0, count: max(sizeHint, 0) + 1)
-        var count = 0
-        while true {
-            if count == buffer.count { buffer.append(contentsOf: repeatElement(0, count: max(buffer.count, 65536))) }
-            let n = buffer.withUnsafeMutableBytes { raw in
-                Glibc.read(fd, raw.baseAddress! + count, raw.count - count)
+        // One read into memory that is not zeroed first (one pass over the pages, not two); one
+        // byte more than the hint, so that a full buffer means the file grew.
+        var failure: Int32 = 0
+        var buffer = [UInt8](unsafeUninitializedCapacity: max(sizeHint, 0) + 1) { raw, count in
+            count = 0
+            while count < raw.count {
+                let n = Glibc.read(fd, raw.baseAddress! + count, raw.count - count)
+                if n > 0 { count += n; continue }
+                if n == 0 { return }
+                if errno == EINTR { continue }
+                failure = errno
+                return
             }
+        }
+        if failure != 0 { return .failure(Errno(code: failure)) }
+        guard buffer.count == max(sizeHint, 0) + 1 else { return .success(buffer) }
+        // Longer than the hint (standard input, or a file that grew): read on in chunks.
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
             if n > 0 {
-                count += n
-                if count > maximumFileSize { return .failure(Errno(code: EFBIG)) }
+                buffer.append(contentsOf: chunk[..<n])
+                if buffer.count > maximumFileSize { return .failure(Errno(code: EFBIG)) }
                 continue
             }
-            if n == 0 { break }
+            if n == 0 { return .success(buffer) }
             if errno == EINTR { continue }
             return .failure(Errno(code: errno))
         }
-        buffer.removeSubrange(count...)
-        return .success(buffer)
     }
 
     /// The largest file tick reads: 2 GiB.
