@@ -235,6 +235,10 @@ import Testing
         // A loose list's next subtask is no reason to refuse.
         #expect(try apply("- [ ] a\n  - [ ] b\n\n  - [ ] c\n") { try TaskEdits.setText($0.tasks[1], to: "B", in: $0) }
                 == "- [ ] a\n  - [ ] B\n\n  - [ ] c\n")
+        // A note that is the bullet a subtask is nested in.
+        let nested = Document("- [x] a\n\t- note\n\t\t- [x] sub\n")
+        #expect(nested.tasks.count == 2)
+        #expect(throws: EditError.changesLinesBelow(line: 1)) { try BlockEdits.clearNotes(nested.tasks[0], in: nested) }
         // A star under which `⇥-` is a setext underline; without it, a list item.
         let starred = Document("- [x] *\n\t-\n\t\t- [x] \n")
         #expect(throws: EditError.changesLinesBelow(line: 1)) { try TaskEdits.setImportant(starred.tasks[0], false, in: starred) }

@@ -43,7 +43,7 @@ public enum EditError: Error, Equatable, Sendable {
         case .unclosedIndentedBlock(let line):
             return "the file ends in an indented code fence or HTML block that is never closed (line \(line)), and a list added before it would take it in; close or unindent it first"
         case .changesLinesBelow(let line):
-            return "the edit would change what the indented lines below line \(line) are: a task with nothing after its checkbox ends at a blank line or an indented marker, one with text takes them in; edit those lines first"
+            return "the edit would change what the indented lines below line \(line) are (code would become a subtask, or a subtask code); edit those lines first"
         }
     }
 }

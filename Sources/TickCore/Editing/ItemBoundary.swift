@@ -12,6 +12,12 @@ enum ItemBoundary {
     static func checked(_ splices: [Splice], editing task: Task, in document: Document) throws(EditError) -> [Splice] {
         guard !splices.isEmpty, isBare(task, in: document) || leavesBare(task, splices, in: document),
               indentedLineBelow(task, in: document) else { return splices }
+        return try verified(splices, editing: task, in: document)
+    }
+
+    /// The splices, when every other task reads the same after them and keeps its place in the
+    /// tree; parses the result.
+    static func verified(_ splices: [Splice], editing task: Task, in document: Document) throws(EditError) -> [Splice] {
         let after = Document(bytes: document.applying(splices))
         let old = document.tasks, new = after.tasks
         let same = old.count == new.count && old.indices.allSatisfy { index in
