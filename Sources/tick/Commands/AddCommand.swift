@@ -29,35 +29,31 @@ enum AddCommand: Command {
         let today = try context.environment.today()
         let path = try EditSession.path(arguments, environment: context.environment)
         let due = try arguments.value("due").map { text throws(TickError) in try EditSession.date(text, today: today, path: path) }
-        try EditSession.edit(path, arguments, context: &context) { document throws(TickError) in
+        try EditSession.applyEdit(path, arguments, context: &context) { document throws(EditError) in
             let content = { (prefix: [UInt8]) in
                 [TaskPlacement.taskContent(prefix: prefix, text: text, important: arguments.flag("star"), due: due)]
             }
-            do throws(EditError) {
-                if let reference = arguments.value("after") {
-                    return try TaskPlacement.insert(at: .after(try TaskReference.resolve(reference, in: document)), in: document, content: content)
-                }
-                if let reference = arguments.value("under") {
-                    return try TaskPlacement.insert(at: .under(try TaskReference.resolve(reference, in: document)), in: document, content: content)
-                }
-                let group: Int?
-                if let name = arguments.value("group") {
-                    do throws(EditError) {
-                        group = try Sections.resolve(name, in: document)
-                    } catch {
-                        guard case .noSuchGroup = error else { throw error }
-                        // A missing group is created at the end of the file, with the task in it.
-                        return try GroupEdits.add(name.trimmingSpaces, level: Sections.defaultLevel(in: document),
-                                              body: content(Array("- ".utf8)), in: document)
-                    }
-                } else {
-                    group = TaskPlacement.defaultGroup(in: document)
-                }
-                return try TaskPlacement.insert(at: arguments.flag("top") ? .top(group: group) : .bottom(group: group),
-                                            in: document, content: content)
-            } catch {
-                throw TickError.edit(error, path: path)
+            if let reference = arguments.value("after") {
+                return try TaskPlacement.insert(at: .after(try TaskReference.resolve(reference, in: document)), in: document, content: content)
             }
+            if let reference = arguments.value("under") {
+                return try TaskPlacement.insert(at: .under(try TaskReference.resolve(reference, in: document)), in: document, content: content)
+            }
+            let group: Int?
+            if let name = arguments.value("group") {
+                do throws(EditError) {
+                    group = try Sections.resolve(name, in: document)
+                } catch {
+                    guard case .noSuchGroup = error else { throw error }
+                    // A missing group is created at the end of the file, with the task in it.
+                    return try GroupEdits.add(name.trimmingSpaces, level: Sections.defaultLevel(in: document),
+                                              body: content(Array("- ".utf8)), in: document)
+                }
+            } else {
+                group = TaskPlacement.defaultGroup(in: document)
+            }
+            return try TaskPlacement.insert(at: arguments.flag("top") ? .top(group: group) : .bottom(group: group),
+                                            in: document, content: content)
         }
         return 0
     }

@@ -19,9 +19,8 @@ enum DueCommand: Command {
         let target = try EditSession.targets([arguments.operands[0]], arguments, environment: context.environment)[0]
         let value = arguments.operands[1]
         let date = value.lowercased() == "none" ? nil : try EditSession.date(value, today: today, path: target.path)
-        try EditSession.edit(target.path, arguments, context: &context) { document throws(TickError) in
-            let task = try EditSession.resolve(target.references, in: document, path: target.path)[0]
-            do throws(EditError) { return try TaskEdits.setDue(task, to: date, in: document) } catch { throw TickError.edit(error, path: target.path) }
+        try EditSession.applyEdit(target.path, arguments, context: &context) { document throws(EditError) in
+            try TaskEdits.setDue(try TaskReference.resolve(target.references[0], in: document), to: date, in: document)
         }
         return 0
     }
@@ -40,9 +39,8 @@ enum EditTextCommand: Command {
         guard arguments.operands.count >= 2 else { throw TickError.usage(.missingOperand("task reference and new text"), command: name) }
         let target = try EditSession.targets([arguments.operands[0]], arguments, environment: context.environment)[0]
         let text = arguments.operands.dropFirst().joined(separator: " ")
-        try EditSession.edit(target.path, arguments, context: &context) { document throws(TickError) in
-            let task = try EditSession.resolve(target.references, in: document, path: target.path)[0]
-            do throws(EditError) { return try TaskEdits.setText(task, to: text, in: document) } catch { throw TickError.edit(error, path: target.path) }
+        try EditSession.applyEdit(target.path, arguments, context: &context) { document throws(EditError) in
+            try TaskEdits.setText(try TaskReference.resolve(target.references[0], in: document), to: text, in: document)
         }
         return 0
     }
@@ -97,13 +95,9 @@ enum NoteCommand: Command {
         if !clear, arguments.operands.count < 2 { throw TickError.usage(.missingOperand("note text"), command: name) }
         let target = try EditSession.targets([reference], arguments, environment: context.environment)[0]
         let text = arguments.operands.dropFirst().joined(separator: " ")
-        try EditSession.edit(target.path, arguments, context: &context) { document throws(TickError) in
-            let task = try EditSession.resolve(target.references, in: document, path: target.path)[0]
-            do throws(EditError) {
-                return try clear ? BlockEdits.clearNotes(task, in: document) : BlockEdits.addNote(text, to: task, in: document)
-            } catch {
-                throw TickError.edit(error, path: target.path)
-            }
+        try EditSession.applyEdit(target.path, arguments, context: &context) { document throws(EditError) in
+            let task = try TaskReference.resolve(target.references[0], in: document)
+            return try clear ? BlockEdits.clearNotes(task, in: document) : BlockEdits.addNote(text, to: task, in: document)
         }
         return 0
     }

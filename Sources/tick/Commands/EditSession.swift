@@ -78,8 +78,13 @@ enum EditSession {
     static func applyEdit(_ path: String, _ arguments: ParsedArguments, context: inout CommandContext,
                           _ body: (Document) throws(EditError) -> [Splice]) throws(TickError) -> Document? {
         try edit(path, arguments, context: &context) { document throws(TickError) in
-            do throws(EditError) { return try body(document) } catch { throw TickError.edit(error, path: path) }
+            try reporting(path) { () throws(EditError) in try body(document) }
         }
+    }
+
+    /// Core work whose `EditError` becomes the one-line error about `path`.
+    static func reporting<T>(_ path: String, _ body: () throws(EditError) -> T) throws(TickError) -> T {
+        do throws(EditError) { return try body() } catch { throw TickError.edit(error, path: path) }
     }
 
     /// A file with NUL bytes is not a text file tick should rewrite.
@@ -92,12 +97,8 @@ enum EditSession {
     static func resolve(_ references: [String], in document: Document, path: String) throws(TickError) -> [Task] {
         var tasks: [Task] = []
         for reference in references {
-            do {
-                let task = try TaskReference.resolve(reference, in: document)
-                if !tasks.contains(where: { $0.index == task.index }) { tasks.append(task) }
-            } catch {
-                throw TickError.edit(error, path: path)
-            }
+            let task = try reporting(path) { () throws(EditError) in try TaskReference.resolve(reference, in: document) }
+            if !tasks.contains(where: { $0.index == task.index }) { tasks.append(task) }
         }
         return tasks
     }

@@ -51,8 +51,7 @@ enum GroupCommand: Command {
             try expect(1, "group name")
             if !arguments.flag("yes"), !arguments.flag("dry-run") {
                 let document = Document(bytes: try FileReader.read(path))
-                let index: Int
-                do throws(EditError) { index = try Sections.resolve(operands[0], in: document) } catch { throw TickError.edit(error, path: path) }
+                let index = try EditSession.reporting(path) { () throws(EditError) in try Sections.resolve(operands[0], in: document) }
                 let lines = Sections.subtreeLines(ofHeading: index, in: document)
                 let tasks = document.tasks.filter { lines.contains($0.line) }.count
                 let question = "Remove group '\(document.headings[index].title)' with \(tasks) task\(tasks == 1 ? "" : "s")?"

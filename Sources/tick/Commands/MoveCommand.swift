@@ -30,21 +30,17 @@ enum MoveCommand: Command {
             throw TickError.usage(.missingOperand("exactly one destination: up, down, --to, --before or --after"), command: name)
         }
         let target = try EditSession.targets([reference], arguments, environment: context.environment)[0]
-        try EditSession.edit(target.path, arguments, context: &context) { document throws(TickError) in
-            let task = try EditSession.resolve(target.references, in: document, path: target.path)[0]
-            do throws(EditError) {
-                if let direction { return try BlockEdits.move(task, up: direction == "up", in: document) }
-                if let other = arguments.value("before") {
-                    return try BlockEdits.move(task, to: .before(try TaskReference.resolve(other, in: document)), in: document)
-                }
-                if let other = arguments.value("after") {
-                    return try BlockEdits.move(task, to: .after(try TaskReference.resolve(other, in: document)), in: document)
-                }
-                let group = try Sections.resolve(arguments.value("to")!, in: document)
-                return try BlockEdits.move(task, to: arguments.flag("top") ? .top(group: group) : .bottom(group: group), in: document)
-            } catch {
-                throw TickError.edit(error, path: target.path)
+        try EditSession.applyEdit(target.path, arguments, context: &context) { document throws(EditError) in
+            let task = try TaskReference.resolve(target.references[0], in: document)
+            if let direction { return try BlockEdits.move(task, up: direction == "up", in: document) }
+            if let other = arguments.value("before") {
+                return try BlockEdits.move(task, to: .before(try TaskReference.resolve(other, in: document)), in: document)
             }
+            if let other = arguments.value("after") {
+                return try BlockEdits.move(task, to: .after(try TaskReference.resolve(other, in: document)), in: document)
+            }
+            let group = try Sections.resolve(arguments.value("to")!, in: document)
+            return try BlockEdits.move(task, to: arguments.flag("top") ? .top(group: group) : .bottom(group: group), in: document)
         }
         return 0
     }

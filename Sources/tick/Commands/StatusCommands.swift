@@ -17,10 +17,8 @@ extension TaskChangeCommand {
                 var splices: [Splice] = []
                 notes = []
                 for task in try EditSession.resolve(target.references, in: document, path: target.path) {
-                    do throws(EditError) {
-                        splices += try Self.splices(for: task, in: document, arguments: arguments, notes: &notes)
-                    } catch {
-                        throw TickError.edit(error, path: target.path)
+                    splices += try EditSession.reporting(target.path) { () throws(EditError) in
+                        try Self.splices(for: task, in: document, arguments: arguments, notes: &notes)
                     }
                 }
                 return splices
