@@ -67,6 +67,12 @@ public struct Document: Sendable {
     /// A line's bytes without its ending.
     public func content(ofLine index: Int) -> ArraySlice<UInt8> { bytes[lines[index].contentRange] }
 
+    /// The file's byte-order mark at the start of line `index`: `UTF8BOM.bytes` on a first line
+    /// that opens with one, empty otherwise.
+    func byteOrderMark(ofLine index: Int) -> [UInt8] {
+        index == 0 && content(ofLine: 0).starts(with: UTF8BOM.bytes) ? UTF8BOM.bytes : []
+    }
+
     /// A line's ending, or nil for a last line without one.
     public func ending(ofLine index: Int) -> LineEnding? {
         LineEnding(bytes[lines[index].contentEnd..<lines[index].end])

@@ -122,9 +122,7 @@ import Testing
     }
 
     func rawLine(_ document: Document, _ index: Int) -> ArraySlice<UInt8> {
-        var line = document.content(ofLine: index)
-        if index == 0, line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
-        return line
+        document.content(ofLine: index).dropFirst(document.byteOrderMark(ofLine: index).count)
     }
 
     /// A form feed or vertical tab between the list marker and the box.

@@ -98,8 +98,7 @@ public enum BlockEdits {
     /// Removes the task's notes: the lines of its block that are neither its text nor a subtask's.
     public static func clearNotes(_ task: Task, in document: Document) throws(EditError) -> [Splice] {
         var owned = Set<Int>()
-        let children = document.subtasks(of: task)
-        for child in children { owned.formUnion(child.line...child.lastLine) }
+        for child in document.subtasks(of: task) { owned.formUnion(child.line...child.lastLine) }
         var splices: [Splice] = []
         var line = task.textLastLine + 1
         while line <= task.lastLine {
@@ -112,10 +111,9 @@ public enum BlockEdits {
         if let last = splices.last, last.lines.upperBound == task.lastLine + 1 {
             splices[splices.count - 1] = TaskPlacement.removal(of: last.lines, in: document)
         }
-        // A note can be the plain bullet a subtask is nested in: without it the subtask would
-        // be indented too far, and read as code.
-        if !children.isEmpty, !splices.isEmpty { return try ItemBoundary.verified(splices, editing: task, in: document) }
-        return try ItemBoundary.checked(splices, editing: task, in: document)
+        // Without its notes the task may end elsewhere, and a note can be the plain bullet a
+        // subtask is nested in (without it, the subtask is indented too far and reads as code).
+        return splices.isEmpty ? [] : try ItemBoundary.verified(splices, editing: task, in: document)
     }
 
     /// Moves every done top-level task (with its block) to the end of the group `archive`,

@@ -7,7 +7,8 @@
 ///
 /// Edits that can fill or empty a task pass their splices through `checked`, which parses the
 /// result when the task is or becomes empty and indented lines follow it, and refuses the edit
-/// when another task would change.
+/// when another task would change. Edits that remove lines from a task's block (its notes) are
+/// `verified` on the result every time.
 enum ItemBoundary {
     static func checked(_ splices: [Splice], editing task: Task, in document: Document) throws(EditError) -> [Splice] {
         guard !splices.isEmpty, isBare(task, in: document) || leavesBare(task, splices, in: document),
@@ -39,8 +40,7 @@ enum ItemBoundary {
         guard let splice = splices.first(where: { $0.lines.lowerBound == task.line && !$0.replacement.isEmpty }) else { return false }
         let line = splice.replacement[0]
         let box = task.checkboxStart - document.lines[task.line].start
-        guard box + 3 < line.count + 1, box + 2 < line.count, line[box] == Byte.leftBracket,
-              line[box + 2] == Byte.rightBracket else { return true }
+        guard box + 2 < line.count, line[box] == Byte.leftBracket, line[box + 2] == Byte.rightBracket else { return true }
         return Checkbox.isGitHub(line[box + 1]) && line[(box + 3)...].allSatisfy(Byte.isSpaceChar)
     }
 
@@ -52,8 +52,7 @@ enum ItemBoundary {
         let kinds = document.kinds
         var end = task.lastLine + 1
         while end < kinds.count, kinds[end] == .blank || kinds[end] == .marker { end += 1 }
-        guard task.line + 1 <= end, task.line + 1 < kinds.count else { return false }
-        return (task.line + 1...min(end, kinds.count - 1)).contains { line in
+        return ((task.line + 1)..<min(end + 1, kinds.count)).contains { line in
             guard kinds[line] != .blank, let first = document.content(ofLine: line).first else { return false }
             return Byte.isSpaceOrTab(first) || first == Byte.greater
         }

@@ -34,9 +34,8 @@ struct FormatPlan {
         guard document.frontMatterEnd == 0,
               let first = document.kinds.firstIndex(where: { $0 != .blank }), document.kinds[first] == .thematicBreak
         else { return }
-        let line = content(first)
-        let bom = first == 0 && line.starts(with: UTF8BOM.bytes) ? UTF8BOM.bytes : []
-        guard line.dropFirst(bom.count).first == Byte.minus else { return }
+        let bom = document.byteOrderMark(ofLine: first)
+        guard content(first).dropFirst(bom.count).first == Byte.minus else { return }
         replacements[first] = bom + Array("***".utf8)
     }
 
@@ -185,7 +184,7 @@ struct FormatPlan {
         let bytes = document.bytes
         for heading in document.headings where heading.topLevel {
             let line = document.lines[heading.line]
-            let bom = heading.line == 0 && bytes[line.contentRange].starts(with: UTF8BOM.bytes) ? UTF8BOM.bytes : []
+            let bom = document.byteOrderMark(ofLine: heading.line)
             let title: ArraySlice<UInt8>
             if heading.setext {
                 guard heading.lastLine == heading.line + 1 else { continue }

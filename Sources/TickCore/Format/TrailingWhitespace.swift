@@ -124,9 +124,9 @@ struct TrailingWhitespace {
         guard end < line.contentEnd else { return nil }
         // A box with nothing after it that tick reads as no task may still be one to GitHub
         // (`- \f[x] `, or such a line under an item): without its whitespace it would not be.
-        if end > line.start, bytes[end - 1] == Byte.rightBracket {
-            let bom = index == 0 && bytes[line.contentRange].starts(with: UTF8BOM.bytes) ? UTF8BOM.bytes.count : 0
-            if Checkbox.matchesGitHubPattern(bytes[(line.start + bom)..<line.contentEnd]) { return nil }
+        if end > line.start, bytes[end - 1] == Byte.rightBracket,
+           Checkbox.matchesGitHubPattern(document.content(ofLine: index).dropFirst(document.byteOrderMark(ofLine: index).count)) {
+            return nil
         }
         // (Counted past the floor: after a checkbox GitHub shows as text, `[X]  ` is a break.)
         let endsInHardBreak = line.contentEnd - line.start >= 2
