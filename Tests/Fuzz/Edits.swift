@@ -80,10 +80,19 @@ struct EditStep {
                      "editing the text changes the status or star")
             return after
         case 6:
-            guard let task else { return document }
-            let after = Self.commit(TaskEdits.delete(task, in: document), to: document, lines: task.line...task.lastLine)
-            let kept = tasks.filter { $0.line > task.lastLine || $0.line < task.line }.map(Fuzz.meaning)
+            // One task, or two (as `tick rm 3 7` and archiving do); refused when the lines
+            // around a block would read differently once they meet (TaskDeletion).
+            guard let task, let other else { return document }
+            let deleted = b % 2 == 0 ? [task] : [task, other]
+            guard let splices = try? TaskEdits.delete(deleted, in: document) else { return document }
+            let blocks = deleted.map { $0.line...$0.lastLine }
+            let after = deleted.count == 1 ? Self.commit(splices, to: document, lines: blocks[0]) : Document(bytes: document.applying(splices))
+            Fuzz.law(splices.allSatisfy { splice in splice.lines.allSatisfy { line in blocks.contains { $0.contains(line) } } },
+                     "deleting tasks removes lines outside their blocks")
+            let kept = tasks.filter { task in !blocks.contains { $0.contains(task.line) } }.map(Fuzz.meaning)
             Fuzz.law(after.tasks.map(Fuzz.meaning) == kept, "deleting a task changes other tasks")
+            let keptHeadings = headings.filter { heading in !blocks.contains { $0.contains(heading.line) } }.map(\.title)
+            Fuzz.law(after.headings.map(\.title) == keptHeadings, "deleting a task changes the headings")
             return after
         case 7:
             let line = text.trimmingSpaces

@@ -137,22 +137,42 @@ import Testing
     /// the task above: removing the block leaves a blank line there, so no task's text changes.
     @Test func removingABlockKeepsTheParagraphBelowApart() throws {
         let fenced = "- [ ] a\n- [x] b\n  ```\n  code\n  ```\nparagraph\n"
-        #expect(try apply(fenced) { TaskEdits.delete($0.tasks[1], in: $0) } == "- [ ] a\n\nparagraph\n")
+        #expect(try apply(fenced) { try TaskEdits.delete($0.tasks[1], in: $0) } == "- [ ] a\n\nparagraph\n")
         #expect(try apply(fenced) { try BlockEdits.clearNotes($0.tasks[1], in: $0) } == "- [ ] a\n- [x] b\n\nparagraph\n")
         #expect(try apply(fenced) { try BlockEdits.archiveDone(into: "Done", in: $0) }
                 == "- [ ] a\n\nparagraph\n\n# Done\n\n- [x] b\n  ```\n  code\n  ```\n")
         let moved = try apply(fenced) { try BlockEdits.move($0.tasks[1], up: true, in: $0) }
         #expect(moved == "- [x] b\n  ```\n  code\n  ```\n- [ ] a\n\nparagraph\n")
-        for text in [moved, apply(fenced) { TaskEdits.delete($0.tasks[1], in: $0) }] {
+        for text in [moved, try apply(fenced) { try TaskEdits.delete($0.tasks[1], in: $0) }] {
             #expect(Document(text).tasks.first { $0.text == "a" } != nil, "\(text)")
         }
         // No blank line when one is there already, or when nothing would join.
-        #expect(try apply("- [ ] a\n\n- [x] b\n  # note\nparagraph\n") { TaskEdits.delete($0.tasks[1], in: $0) }
+        #expect(try apply("- [ ] a\n\n- [x] b\n  # note\nparagraph\n") { try TaskEdits.delete($0.tasks[1], in: $0) }
                 == "- [ ] a\n\nparagraph\n")
-        #expect(try apply("- [ ] a\n- [x] b\n- [ ] c\n") { TaskEdits.delete($0.tasks[1], in: $0) } == "- [ ] a\n- [ ] c\n")
-        #expect(try apply("- [ ] a\n- [x] b\nlazy text of b\n") { TaskEdits.delete($0.tasks[1], in: $0) } == "- [ ] a\n")
+        #expect(try apply("- [ ] a\n- [x] b\n- [ ] c\n") { try TaskEdits.delete($0.tasks[1], in: $0) } == "- [ ] a\n- [ ] c\n")
+        #expect(try apply("- [ ] a\n- [x] b\nlazy text of b\n") { try TaskEdits.delete($0.tasks[1], in: $0) } == "- [ ] a\n")
         // A group's heading is what keeps the setext heading below it apart from a task above.
         #expect(try apply("* [ ] a\n## G\nh\n-\n") { GroupEdits.remove(0, in: $0) } == "* [ ] a\n\nh\n-\n")
+    }
+
+    /// Deleting a task makes the lines around it meet. Where that would change another task or
+    /// a heading, a blank line keeps them apart; where even that does not help, it is refused.
+    @Test func deletingKeepsTheLinesAroundReadingTheSame() throws {
+        // `2.` cannot interrupt a paragraph, and `---` under one underlines it into a heading.
+        #expect(try apply("Steps:\n1. [ ] a\n2. [ ] b\n") { try TaskEdits.delete($0.tasks[0], in: $0) } == "Steps:\n\n2. [ ] b\n")
+        #expect(try apply("para\n- [ ] a\n---\n- [ ] b\n") { try TaskEdits.delete($0.tasks[0], in: $0) } == "para\n\n---\n- [ ] b\n")
+        // In a quote, the blank line keeps the quote going.
+        #expect(try apply("> Steps:\n> 1. [ ] a\n> 2. [ ] b\n") { try TaskEdits.delete($0.tasks[0], in: $0) }
+                == "> Steps:\n>\n> 2. [ ] b\n")
+        // Several at once (`tick rm 1 3`, archiving): one blank line only where it is needed.
+        #expect(try apply("Steps:\n1. [ ] a\n2. [ ] b\n3. [ ] c\n4. [ ] d\n") { try TaskEdits.delete([$0.tasks[0], $0.tasks[2]], in: $0) }
+                == "Steps:\n\n2. [ ] b\n4. [ ] d\n")
+        #expect(try apply("- [ ] a\n  - [ ] b\n- [ ] c\n") { try TaskEdits.delete([$0.tasks[1], $0.tasks[0]], in: $0) } == "- [ ] c\n")
+        // The outer item's marker shares the task's line, and the line below belongs to that
+        // item: without the marker it would be code.
+        let shared = Document("- [x] \n\n-  - [ ] a\n    - [ ] b\n")
+        #expect(throws: EditError.deletionChangesOtherLines(line: 3)) { try TaskEdits.delete(shared.tasks[1], in: shared) }
+        #expect(try apply("- [ ] a\n- [x] b\n- [ ] c\n") { try TaskEdits.delete($0.tasks[1], in: $0) } == "- [ ] a\n- [ ] c\n")
     }
 
     /// Out of a quote GitHub draws an empty checkbox, and the lazy line after it stops being its

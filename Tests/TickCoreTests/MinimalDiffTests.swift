@@ -47,7 +47,7 @@ import Testing
     func deleteRemovesExactlyTheBlock(_ url: URL) throws {
         let document = Document(bytes: try bytes(of: url))
         for task in document.tasks.prefix(40) {
-            let after = Document(bytes: document.applying(TaskEdits.delete(task, in: document)))
+            let after = Document(bytes: document.applying(try TaskEdits.delete(task, in: document)))
             if task.lastLine == document.lines.count - 1, !document.endsWithNewline {
                 // The file keeps ending without a newline: what precedes the block loses its ending.
                 let kept = Array(document.bytes[..<document.lines[task.line].start])

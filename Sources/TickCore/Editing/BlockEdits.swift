@@ -122,7 +122,7 @@ public enum BlockEdits {
         let archive = try? Sections.resolve(name, in: document)
         let done = doneBlocks(in: document, except: archive)
         guard !done.isEmpty else { return [] }
-        return done.flatMap { TaskEdits.delete($0, in: document) }
+        return try TaskEdits.delete(done, in: document)
             + (try appendBlocks(done.map { marginLines($0, in: document) }, toGroup: name, in: document))
     }
 

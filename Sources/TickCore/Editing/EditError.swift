@@ -14,6 +14,9 @@ public enum EditError: Error, Equatable, Sendable {
     /// The edit of the task on this line (1-based) would change what the indented lines below
     /// it are: its item would end elsewhere (`ItemBoundary`).
     case changesLinesBelow(line: Int)
+    /// Deleting the task on this line (1-based) would change another task or a heading: the
+    /// lines around it would read differently once they meet (`TaskDeletion`).
+    case deletionChangesOtherLines(line: Int)
 
     public static func == (lhs: EditError, rhs: EditError) -> Bool { lhs.message == rhs.message }
 
@@ -44,6 +47,8 @@ public enum EditError: Error, Equatable, Sendable {
             return "the file ends in an indented code fence or HTML block that is never closed (line \(line)), and a list added before it would take it in; close or unindent it first"
         case .changesLinesBelow(let line):
             return "the edit would change what the indented lines below line \(line) are (code would become a subtask, or a subtask code); edit those lines first"
+        case .deletionChangesOtherLines(let line):
+            return "deleting the task on line \(line) would change how the lines around it read (another task or a heading would change); delete it in an editor"
         }
     }
 }

@@ -126,11 +126,6 @@ public enum TaskEdits {
                                         editing: task, in: document)
     }
 
-    /// Deletes the task with its wrapped text, notes and subtasks.
-    public static func delete(_ task: Task, in document: Document) -> [Splice] {
-        [TaskPlacement.removal(of: task.line..<(task.lastLine + 1), in: document)]
-    }
-
     /// The task's first line with `word` added at the end of its text (before trailing spaces,
     /// which may be a Markdown hard break).
     static func appendingWord(_ word: [UInt8], to task: Task, in document: Document) -> [UInt8] {

@@ -70,8 +70,10 @@ enum RemoveCommand: Command {
                     }
                 }
             }
-            try EditSession.edit(target.path, arguments, context: &context) { document throws(TickError) in
-                try EditSession.resolve(target.references, in: document, path: target.path).flatMap { TaskEdits.delete($0, in: document) }
+            try EditSession.applyEdit(target.path, arguments, context: &context) { document throws(EditError) in
+                var tasks: [Task] = []
+                for reference in target.references { tasks.append(try TaskReference.resolve(reference, in: document)) }
+                return try TaskEdits.delete(tasks, in: document)
             }
         }
         return 0

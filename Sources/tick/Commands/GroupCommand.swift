@@ -116,7 +116,7 @@ enum ArchiveCommand: Command {
             guard done.map({ BlockEdits.marginLines($0, in: document) }) == blocks else {
                 throw TickError.changedDuringEdit(path: path)
             }
-            return done.flatMap { TaskEdits.delete($0, in: document) }
+            return try EditSession.reporting(path) { () throws(EditError) in try TaskEdits.delete(done, in: document) }
         }
         return 0
     }

@@ -1,0 +1,100 @@
+/// Deleting tasks. A task's block (its text, notes and subtasks) goes, and the lines around
+/// it meet. What they mean can depend on what stood between them, so the result is parsed
+/// and checked: every other task and every heading must read as before.
+///
+/// Where a paragraph above meets a list item below that cannot interrupt it (`Steps:` then
+/// `2. [ ] b`) or a line that underlines it into a heading (`---`), one blank line takes the
+/// removed lines' place and keeps them apart. A deletion that changes other lines even so
+/// (the task's line holds an outer item's marker that the lines below belong to) is refused.
+extension TaskEdits {
+    /// Deletes the task with its wrapped text, notes and subtasks.
+    public static func delete(_ task: Task, in document: Document) throws(EditError) -> [Splice] {
+        try delete([task], in: document)
+    }
+
+    /// Deletes the tasks with their blocks; a task inside another's block goes with it.
+    public static func delete(_ tasks: [Task], in document: Document) throws(EditError) -> [Splice] {
+        let blocks = TaskDeletion.blocks(tasks)
+        guard !blocks.isEmpty else { return [] }
+        let plain = blocks.map { TaskPlacement.removal(of: $0, in: document) }
+        if TaskDeletion.keepsTheRest(plain, removing: blocks, in: document) { return plain }
+        // Something changed. Each block that changes the rest on its own is kept apart by a
+        // blank line; the one that changes it even so is named.
+        var splices = plain
+        for (index, block) in blocks.enumerated() where blocks.count == 1
+            || !TaskDeletion.keepsTheRest([plain[index]], removing: [block], in: document) {
+            splices[index] = TaskDeletion.separatingRemoval(of: block, in: document)
+            guard TaskDeletion.keepsTheRest([splices[index]], removing: [block], in: document) else {
+                throw .deletionChangesOtherLines(line: block.lowerBound + 1)
+            }
+        }
+        guard TaskDeletion.keepsTheRest(splices, removing: blocks, in: document) else {
+            throw .deletionChangesOtherLines(line: blocks[0].lowerBound + 1)
+        }
+        return splices
+    }
+}
+
+enum TaskDeletion {
+    /// The line ranges to remove, in order, nested and touching blocks merged.
+    static func blocks(_ tasks: [Task]) -> [Range<Int>] {
+        var blocks: [Range<Int>] = []
+        for task in tasks.sorted(by: { $0.line < $1.line }) {
+            let block = task.line..<(task.lastLine + 1)
+            if let last = blocks.last, block.lowerBound <= last.upperBound {
+                blocks[blocks.count - 1] = last.lowerBound..<max(last.upperBound, block.upperBound)
+            } else {
+                blocks.append(block)
+            }
+        }
+        return blocks
+    }
+
+    /// The removal, leaving one blank line when non-blank lines would meet across it. In a
+    /// block quote the blank line keeps the quote markers, so that the quote goes on.
+    static func separatingRemoval(of lines: Range<Int>, in document: Document) -> Splice {
+        let meet = lines.lowerBound > 0 && !TaskPlacement.isBlank(document, lines.lowerBound - 1)
+            && lines.upperBound < document.lines.count && !TaskPlacement.isBlank(document, lines.upperBound)
+        guard meet else { return .delete(lines) }
+        var quote = Array(document.content(ofLine: lines.lowerBound).prefix { Byte.isSpaceOrTab($0) || $0 == Byte.greater })
+        while let last = quote.last, Byte.isSpaceOrTab(last) { quote.removeLast() }
+        return Splice(lines: lines, replacement: [quote])
+    }
+
+    /// Whether, after `splices`, the tasks and headings outside `removed` read as before: the
+    /// same status, star, due date and text, depth, parent and group, and the same headings.
+    static func keepsTheRest(_ splices: [Splice], removing removed: [Range<Int>], in document: Document) -> Bool {
+        let after = Document(bytes: document.applying(splices))
+        func isRemoved(_ line: Int) -> Bool {
+            // `removed` is sorted: the last range starting at or before the line.
+            var low = 0, high = removed.count
+            while low < high {
+                let middle = (low + high) / 2
+                if removed[middle].lowerBound <= line { low = middle + 1 } else { high = middle }
+            }
+            return low > 0 && removed[low - 1].contains(line)
+        }
+        let keptHeadings = document.headings.filter { !isRemoved($0.line) }
+        guard keptHeadings.count == after.headings.count,
+              zip(keptHeadings, after.headings).allSatisfy({ $0.level == $1.level && $0.title == $1.title && $0.topLevel == $1.topLevel })
+        else { return false }
+        // Old index → new index, for tasks and headings that stay.
+        var newTask = [Int](repeating: -1, count: document.tasks.count)
+        var kept: [Task] = []
+        for task in document.tasks where !isRemoved(task.line) {
+            newTask[task.index] = kept.count
+            kept.append(task)
+        }
+        var newHeading = [Int](repeating: -1, count: document.headings.count)
+        var count = 0
+        for (index, heading) in document.headings.enumerated() where !isRemoved(heading.line) {
+            newHeading[index] = count
+            count += 1
+        }
+        guard kept.count == after.tasks.count else { return false }
+        return zip(kept, after.tasks).allSatisfy { old, new in
+            BlockEdits.Says(old) == BlockEdits.Says(new) && old.depth == new.depth
+                && old.parent.map { newTask[$0] } == new.parent && old.group.map { newHeading[$0] } == new.group
+        }
+    }
+}
