@@ -193,6 +193,7 @@ struct EditStep {
             else { return document }
             let after = Document(bytes: document.applying(splices))
             Fuzz.law(after.tasks.map(Fuzz.meaning).sorted() == meanings.sorted(), "moving a group changes a task")
+            Fuzz.law(after.headings.map(\.title).sorted() == headings.map(\.title).sorted(), "moving a group changes the headings")
             return after
         }
     }

@@ -87,7 +87,7 @@ import Testing
     @Test func groupMoveCarriesTheWholeSection() throws {
         let (result, text) = try edit(["group", "move", "B", "--before", "A"], "# A\n- [ ] a\n  - [ ] a1\n\n# B\n- [ ] b\n")
         #expect(result.status == 0)
-        #expect(text == "# B\n- [ ] b\n\n# A\n- [ ] a\n  - [ ] a1\n\n")
+        #expect(text == "# B\n- [ ] b\n\n# A\n- [ ] a\n  - [ ] a1\n")
         let (refused, unchanged) = try edit(["group", "move", "Groceries", "--before", "Home"])
         #expect(refused.status == 2)
         #expect(refused.stderr == "tick: TODO.md: cannot move a group relative to its own subgroup or parent\n")

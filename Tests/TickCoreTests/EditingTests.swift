@@ -100,6 +100,20 @@ import Testing
         #expect(Sections.defaultLevel(in: Document("# Title\n## A\n## B\n")) == 2)
     }
 
+    /// A group moved to the top goes after a leading `---` rule, where its heading would read as
+    /// a YAML comment and turn everything up to the next `---` into front matter: refused.
+    @Test func groupMovesThatWouldMakeFrontMatterAreRefused() throws {
+        let ruled = Document("---\nIntro\n---\n# Later\n- [ ] a\n")
+        #expect(throws: EditError.cannotMove("the group would follow the '---' on line 1 and turn the top of the file into front matter; move it lower")) {
+            try GroupEdits.move(1, before: true, other: 0, in: ruled)
+        }
+        #expect(try apply("# A\n- [ ] a\n\n# B\n- [ ] b\n") { try GroupEdits.move(1, before: true, other: 0, in: $0) }
+                == "# B\n- [ ] b\n\n# A\n- [ ] a\n")
+        // The blank lines that set the last group apart go with it, not to the end of the file.
+        #expect(try apply("# A\n- [ ] a\n\n\n# B\n- [ ] b") { try GroupEdits.move(1, before: true, other: 0, in: $0) }
+                == "# B\n- [ ] b\n\n# A\n- [ ] a")
+    }
+
     @Test func references() throws {
         let document = Document("- [ ] Milk\n- [ ] Oat milk\n- [ ] milky way\n  wrapped\n")
         #expect(try TaskReference.resolve("milk", in: document).line == 0)  // exact match wins
@@ -152,7 +166,7 @@ import Testing
         #expect(try apply("- [ ] a\n- [x] b\n- [ ] c\n") { try TaskEdits.delete($0.tasks[1], in: $0) } == "- [ ] a\n- [ ] c\n")
         #expect(try apply("- [ ] a\n- [x] b\nlazy text of b\n") { try TaskEdits.delete($0.tasks[1], in: $0) } == "- [ ] a\n")
         // A group's heading is what keeps the setext heading below it apart from a task above.
-        #expect(try apply("* [ ] a\n## G\nh\n-\n") { GroupEdits.remove(0, in: $0) } == "* [ ] a\n\nh\n-\n")
+        #expect(apply("* [ ] a\n## G\nh\n-\n") { GroupEdits.remove(0, in: $0) } == "* [ ] a\n\nh\n-\n")
     }
 
     /// Deleting a task makes the lines around it meet. Where that would change another task or

@@ -87,7 +87,26 @@ public enum GroupEdits {
         // And the section it lands after may end without one (a setext title would be read as
         // more text of the task above it).
         if target > 0, !TaskPlacement.isBlank(document, target - 1) { lines.insert([], at: 0) }
+        // A section that ended the file leaves with the blank lines that set it apart, which
+        // would otherwise end the file.
+        var removed = moving
+        if moving.upperBound == document.lines.count, lines.last == [] {
+            while removed.lowerBound > target, removed.lowerBound > 0, TaskPlacement.isBlank(document, removed.lowerBound - 1) {
+                removed = (removed.lowerBound - 1)..<removed.upperBound
+            }
+        }
         // What followed the section may now follow a task: keep it apart, as a moved task does.
-        return [.insert(lines, before: target), TaskPlacement.removal(of: moving, in: document)]
+        let splices = [Splice.insert(lines, before: target), TaskPlacement.removal(of: removed, in: document)]
+        // Checked on the result. Right after a `---` rule that opens the file, a heading reads
+        // as a YAML comment and makes front matter of everything up to the next `---`.
+        let after = Document(bytes: document.applying(splices))
+        if after.frontMatterEnd != document.frontMatterEnd {
+            throw .cannotMove("the group would follow the '---' on line 1 and turn the top of the file into front matter; move it lower")
+        }
+        guard BlockEdits.readsTheSame(after, as: document),
+              after.headings.map(\.title).sorted() == document.headings.map(\.title).sorted() else {
+            throw .cannotMove("the group's lines would read differently there")
+        }
+        return splices
     }
 }
