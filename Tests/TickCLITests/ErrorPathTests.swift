@@ -68,6 +68,8 @@ import Glibc
             says: "TODO.md: the edit would change what the indented lines below line 1 are"),
         Row(covers: ["EditError.deletionChangesOtherLines"], arguments: ["rm", "1"], file: "-  - [ ] a\n    - [ ] b\n",
             says: "TODO.md: deleting the task on line 1 would change how the lines around it read"),
+        Row(covers: ["EditError.insideOpenBlock"], arguments: ["add", "--under", "1", "new"], file: "- [ ] a\n  ```\n  code\n",
+            says: "TODO.md: the task's notes end in a code fence or HTML block that opens on line 2 and is not closed"),
         Row(covers: ["TickError.nothingToUndo"], arguments: ["undo"], says: "TODO.md: nothing to undo"),
         Row(covers: ["TickError.undoStale"], arguments: ["undo"], prepare: { folder in
             let result = try TickProcess.run(["done", "3"], in: folder, environment: ["XDG_STATE_HOME": folder.appendingPathComponent("state").path])

@@ -189,6 +189,24 @@ import Testing
         #expect(try apply("- [ ] a\n- [x] b\n- [ ] c\n") { try TaskEdits.delete($0.tasks[1], in: $0) } == "- [ ] a\n- [ ] c\n")
     }
 
+    /// A code fence or HTML block still open where a task's block ends would take in a subtask
+    /// or note written under it: refused. One that is closed, or open in a note's own item
+    /// (which the new line ends), is no obstacle.
+    @Test func nothingGoesUnderATaskIntoAnOpenBlock() throws {
+        func under(_ text: String) throws -> String {
+            try inserting("new", into: text) { .under($0.tasks[0]) }
+        }
+        #expect(throws: EditError.insideOpenBlock(line: 2)) { try under("- [x] \n  ```") }
+        #expect(throws: EditError.insideOpenBlock(line: 2)) { try under("- [ ] a\n  <div>\n") }
+        #expect(throws: EditError.insideOpenBlock(line: 3)) { try under("- [ ] a\n  <!-- c -->\n  <!-- open\n  more\n") }
+        let fenced = Document("- [ ] a\n  ```\n  code\n")
+        #expect(throws: EditError.insideOpenBlock(line: 2)) { try BlockEdits.addNote("n", to: fenced.tasks[0], in: fenced) }
+        for text in ["- [ ] a\n  <!-- c -->\n", "- [ ] a\n  - note\n    ```\n", "- [ ] a\n  ```\n  code\n  ```\n"] {
+            let after = Document(try under(text))
+            #expect(after.tasks.map(\.text) == ["a", "new"], "\(text)")
+        }
+    }
+
     /// Out of a quote GitHub draws an empty checkbox, and the lazy line after it stops being its
     /// text: such a move is refused, and the file is left as it is.
     @Test func aMoveThatWouldChangeTheTextIsRefused() throws {

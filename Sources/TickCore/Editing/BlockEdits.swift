@@ -79,6 +79,7 @@ public enum BlockEdits {
         guard !text.contains(where: { $0 == "\n" || $0 == "\r" }) else { throw .invalidText("a note must be one line") }
         guard !text.trimmingSpaces.isEmpty else { throw .invalidText("the note is empty") }
         let children = document.subtasks(of: task)
+        if children.isEmpty { try TaskPlacement.checkItemEndsClosed(task, in: document) }
         let marker = children.first.map { document.bytes[$0.markerStart] }
         let bullet = marker.map { Byte.isDigit($0) ? Byte.minus : $0 } ?? Byte.minus
         // Before subtasks, the note takes the first one's indentation: indented less, it would

@@ -39,6 +39,7 @@ public enum TaskPlacement {
             return insert(content(nextSiblingPrefix(task, in: document)), after: task, in: document)
         case .under(let task):
             let children = document.subtasks(of: task)
+            if children.isEmpty { try checkItemEndsClosed(task, in: document) }
             let prefix = children.last.map { nextSiblingPrefix($0, in: document) }
                 ?? childPrefix(of: task, in: document, marker: nil)
             return insert(content(prefix), after: task, in: document)
@@ -156,6 +157,49 @@ public enum TaskPlacement {
         let indent = Byte.columns(of: document.content(ofLine: open).prefix(while: Byte.isSpaceOrTab))
         // The narrowest list item (`- `) takes in lines indented by two columns.
         if indent >= 2 { throw .unclosedIndentedBlock(line: open + 1) }
+    }
+
+    /// A line indented into the task's item right after its block would go on with a code fence
+    /// or HTML block still open on the block's last line (`- [ ] a` then `  ```` and nothing to
+    /// close it), and be code: no subtask or note can go there.
+    static func checkItemEndsClosed(_ task: Task, in document: Document) throws(EditError) {
+        let kinds = document.kinds
+        var first = task.lastLine
+        switch kinds[task.lastLine] {
+        case .fenceOpen, .fenceContent:
+            while first > task.line, kinds[first] != .fenceOpen { first -= 1 }
+        case .html:
+            while first > task.line + 1, kinds[first - 1] == .html { first -= 1 }
+            guard let open = openHTMLBlock(lines: first...task.lastLine, in: document) else { return }
+            first = open
+        default:
+            return
+        }
+        // In a note's own item, the block ends where the new line, at the task's content column,
+        // ends that item.
+        let open = first
+        if document.items.contains(where: { $0.line > task.line && $0.line <= open && $0.lastLine >= open }) { return }
+        throw .insideOpenBlock(line: open + 1)
+    }
+
+    /// The first line of the HTML block still open after `lines`, a run of HTML lines that
+    /// starts a block: kinds 6 and 7 end only at a blank line, kinds 1–5 at their end marker
+    /// (`-->`, `</pre>`…), and the next line may start another block.
+    private static func openHTMLBlock(lines: ClosedRange<Int>, in document: Document) -> Int? {
+        document.bytes.withUnsafeBufferPointer { s in
+            var open: (line: Int, kind: Int)?
+            for index in lines {
+                let line = document.lines[index]
+                var at = line.start
+                while at < line.contentEnd, Byte.isSpaceOrTab(s[at]) { at += 1 }
+                // A line this cannot read (a quote marker, say) counts as an open block.
+                if open == nil { open = (index, HTMLBlockScanner.startKind(s, at, line.contentEnd, canBeKind7: true) ?? 7) }
+                if let block = open, block.kind <= 5, HTMLBlockScanner.endsBlock(kind: block.kind, s, at, line.contentEnd) {
+                    open = nil
+                }
+            }
+            return open?.line
+        }
     }
 
     /// Binary search in ascending values.
