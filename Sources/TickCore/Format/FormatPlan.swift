@@ -9,6 +9,9 @@ struct FormatPlan {
     var deleted: Set<Int> = []
     var blankBefore: Set<Int> = []
     var blankAfter: Set<Int> = []
+    /// How far lines of subtask lists move left; applied after every other rule, which work
+    /// on the lines as they are.
+    var indentation = SubtaskIndentation()
 
     init(_ document: Document) {
         self.document = document
@@ -18,10 +21,20 @@ struct FormatPlan {
         let trailing = TrailingWhitespace(document)
         for line in document.lines.indices where trailing.holdsItemOpen(line) { collapsible[line] = false }
         trimTrailingWhitespace(trailing)
+        indentation = SubtaskIndentation(document, collapsible: collapsible)
         normalizeHeadings()
         normalizeTasks()
         normalizeBullets()
         guardAgainstFrontMatter()
+        applyIndentation()
+    }
+
+    /// Subtask lists move to their parent's content column (`SubtaskIndentation`).
+    private mutating func applyIndentation() {
+        guard !indentation.shifts.isEmpty else { return }
+        for index in document.lines.indices where indentation.shift(index) > 0 && !collapsible[index] {
+            replacements[index] = Array(content(index).dropFirst(indentation.shift(index)))
+        }
     }
 
     // MARK: Front matter
@@ -84,7 +97,8 @@ struct FormatPlan {
             let gap = task.checkboxStart - start - markerEnd
             let fixMarkerGap = task.line == task.lastLine
                 && (gap != 1 || bytes[task.markerStart + task.markerLength] != Byte.space)
-                && nextLineStaysOutside(task, contentColumn: Byte.columns(of: bytes[start..<task.markerStart]) + task.markerLength + 1)
+                && nextLineStaysOutside(task, contentColumn: Byte.columns(of: bytes[start..<task.markerStart])
+                                        - indentation.shift(task.line) + task.markerLength + 1)
             guard fixStatus || fixBoxGap || fixMarkerGap else { continue }
             var line = Array(current)
             if fixStatus { line[status] = 0x78 }
@@ -101,8 +115,9 @@ struct FormatPlan {
         var next = task.lastLine + 1
         while next < document.lines.count, document.kinds[next] == .blank { next += 1 }
         guard next < document.lines.count else { return true }
-        // The line as the formatter writes it (a heading loses its indentation).
-        return Byte.columns(of: content(next).prefix(while: Byte.isSpaceOrTab)) < contentColumn
+        // The line as the formatter writes it (a heading loses its indentation, a subtask list
+        // moves left).
+        return Byte.columns(of: content(next).prefix(while: Byte.isSpaceOrTab)) - indentation.shift(next) < contentColumn
     }
 
     // MARK: Bullets

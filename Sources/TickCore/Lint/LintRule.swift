@@ -36,7 +36,8 @@ public enum LintRule: String, Sendable, CaseIterable {
     /// Whether `tick fmt` (and so `tick lint --fix`) repairs it.
     public var fixable: Bool {
         switch self {
-        case .inconsistentMarker, .trailingWhitespace, .missingFinalNewline, .mixedLineEndings: return true
+        case .inconsistentMarker, .inconsistentIndentation, .trailingWhitespace, .missingFinalNewline, .mixedLineEndings:
+            return true
         default: return false
         }
     }

@@ -1,0 +1,76 @@
+/// Subtasks start at their parent's content column: a list nested in a task, or holding tasks,
+/// has its items' markers right under the parent's text (`- [ ] a` then `  - [ ] b`, not
+/// `    - [ ] b`).
+///
+/// Each item of such a list moves left with all its lines (text, notes, code, nested lists) by
+/// the same number of spaces, so everything in it keeps its place relative to the item, and
+/// nested lists are then aligned in turn. A list is left as it is wherever the move could
+/// change what a line is: inside a block quote, indentation that holds a tab, a line that
+/// has fewer leading spaces than the move (a lazy continuation), a whitespace-only line that
+/// keeps an item open, or a line after the list that the narrower item would take in.
+struct SubtaskIndentation {
+    /// Spaces each line loses, in the order the lists were aligned (outer lists first).
+    private(set) var shifts: [Int32] = []
+
+    /// No line moves.
+    init() {}
+
+    init(_ document: Document, collapsible: [Bool]) {
+        let items = document.items
+        guard items.contains(where: { $0.parent >= 0 }) else { return }
+        var lists: [Int32: [Int]] = [:]
+        for (index, item) in items.enumerated() where item.parent >= 0 { lists[item.list, default: []].append(index) }
+        // By first item: a list's parent item comes before it, so outer lists go first.
+        for members in lists.values.sorted(by: { $0[0] < $1[0] }) {
+            let parent = items[Int(items[members[0]].parent)]
+            guard parent.checkboxStart >= 0 || members.contains(where: { items[$0].checkboxStart >= 0 }) else { continue }
+            guard let moves = moves(of: members, under: parent, in: document, collapsible: collapsible) else { continue }
+            if shifts.isEmpty { shifts = Array(repeating: 0, count: document.lines.count) }
+            for (lines, by) in moves {
+                for line in lines { shifts[line] += Int32(by) }
+            }
+        }
+    }
+
+    /// Spaces the line loses.
+    func shift(_ line: Int) -> Int { shifts.isEmpty ? 0 : Int(shifts[line]) }
+
+    /// Each item's lines and how far they move, or nil when the list must stay as it is.
+    private func moves(of members: [Int], under parent: ParsedItem, in document: Document,
+                       collapsible: [Bool]) -> [(lines: ClosedRange<Int>, by: Int)]? {
+        let items = document.items, bytes = document.bytes
+        // A BOM on the parent's line would count in its columns.
+        guard parent.quoteDepth == 0, parent.line > 0 || document.byteOrderMark(ofLine: 0).isEmpty else { return nil }
+        var moves: [(lines: ClosedRange<Int>, by: Int)] = []
+        for index in members {
+            let item = items[index]
+            let start = document.lines[item.line].start
+            guard item.markerOpensLine, item.quoteDepth == 0,
+                  bytes[start..<item.markerStart].allSatisfy({ $0 == Byte.space }) else { return nil }
+            let by = item.markerStart - start - parent.contentColumn
+            guard by >= 0, by <= 3 else { return nil }
+            if by == 0 { continue }
+            for line in item.line...item.lastLine {
+                if document.kinds[line] == .blank {
+                    guard collapsible[line] else { return nil }
+                    continue
+                }
+                let needed = shift(line) + by
+                let content = document.content(ofLine: line)
+                guard content.count >= needed, content.prefix(needed).allSatisfy({ $0 == Byte.space }) else { return nil }
+            }
+            moves.append((item.line...item.lastLine, by))
+        }
+        guard let last = moves.last, last.lines.upperBound == members.map({ items[$0].lastLine }).max() else { return moves }
+        // The first line after the list must stay outside its last item, whose content column
+        // moves left, and further still if the formatter narrows the space after its marker.
+        let item = items[members.last!]
+        var next = last.lines.upperBound + 1
+        while next < document.lines.count, document.kinds[next] == .blank { next += 1 }
+        guard next < document.lines.count else { return moves }
+        let markerColumn = item.markerStart - document.lines[item.line].start
+        let narrowest = min(item.contentColumn, markerColumn + item.markerLength + 1) - shift(item.line) - last.by
+        let indent = Byte.columns(of: document.content(ofLine: next).prefix(while: Byte.isSpaceOrTab)) - shift(next)
+        return indent < narrowest ? moves : nil
+    }
+}
