@@ -482,9 +482,12 @@ struct BlockParser {
             if block.kind == .blockQuote { quoteDepth += 1 }
         }
         let index = Int32(items.count)
+        // The marker's column plus the padding: an item whose first line is empty (`-`) takes
+        // its content one column past the marker, though nothing follows it on this line.
+        let contentColumn = savedColumn - marker.length + padding
         items.append(ParsedItem(line: line, lastLine: line, textLastLine: line, parent: parentItem,
                                 markerStart: markerStart, markerLength: marker.length,
-                                ordered: marker.ordered, contentColumn: column,
+                                ordered: marker.ordered, contentColumn: contentColumn,
                                 quoteDepth: quoteDepth,
                                 markerOpensLine: (lines[line].start..<markerStart).allSatisfy { Byte.isSpaceOrTab(s[$0]) },
                                 list: listID, delimiter: marker.delimiter))
