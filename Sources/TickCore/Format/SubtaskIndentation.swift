@@ -16,14 +16,37 @@ struct SubtaskIndentation {
     init() {}
 
     init(_ document: Document, collapsible: [Bool]) {
-        let items = document.items
-        guard items.contains(where: { $0.parent >= 0 }) else { return }
-        var lists: [Int32: [Int]] = [:]
-        for (index, item) in items.enumerated() where item.parent >= 0 { lists[item.list, default: []].append(index) }
-        // By first item: a list's parent item comes before it, so outer lists go first.
-        for members in lists.values.sorted(by: { $0[0] < $1[0] }) {
-            let parent = items[Int(items[members[0]].parent)]
-            guard parent.checkboxStart >= 0 || members.contains(where: { items[$0].checkboxStart >= 0 }) else { continue }
+        let items = document.items, lines = document.lines
+        guard let lastList = items.lazy.filter({ $0.parent >= 0 }).map(\.list).max() else { return }
+        // Each list's items, linked in file order: no dictionary, and no array for the many
+        // lists that are already in place.
+        var next = [Int32](repeating: -1, count: items.count)
+        var tail = [Int32](repeating: -1, count: Int(lastList) + 1)
+        for index in items.indices where items[index].parent >= 0 {
+            let list = Int(items[index].list)
+            if tail[list] >= 0 { next[Int(tail[list])] = Int32(index) }
+            tail[list] = Int32(index)
+        }
+        var isFirst = [Bool](repeating: true, count: items.count)
+        for index in next where index >= 0 { isFirst[Int(index)] = false }
+        // In file order: a list's parent item comes before it, so outer lists go first.
+        for first in items.indices where items[first].parent >= 0 && isFirst[first] {
+            let parent = items[Int(items[first].parent)]
+            var misplaced = false, holdsTask = parent.checkboxStart >= 0
+            var index = first
+            while index >= 0 {
+                let item = items[index]
+                misplaced = misplaced || item.markerStart - lines[item.line].start != parent.contentColumn
+                holdsTask = holdsTask || item.checkboxStart >= 0
+                index = Int(next[index])
+            }
+            guard misplaced, holdsTask else { continue }
+            var members: [Int] = []
+            index = first
+            while index >= 0 {
+                members.append(index)
+                index = Int(next[index])
+            }
             guard let moves = moves(of: members, under: parent, in: document, collapsible: collapsible) else { continue }
             if shifts.isEmpty { shifts = Array(repeating: 0, count: document.lines.count) }
             for (lines, by) in moves {
