@@ -9,7 +9,7 @@
 /// has fewer leading spaces than the move (a lazy continuation), a whitespace-only line that
 /// keeps an item open, or a line after the list that the narrower item would take in.
 struct SubtaskIndentation {
-    /// Spaces each line loses, in the order the lists were aligned (outer lists first).
+    /// Spaces each line loses.
     private(set) var shifts: [Int32] = []
 
     /// No line moves.
@@ -29,7 +29,8 @@ struct SubtaskIndentation {
         }
         var isFirst = [Bool](repeating: true, count: items.count)
         for index in next where index >= 0 { isFirst[Int(index)] = false }
-        // In file order: a list's parent item comes before it, so outer lists go first.
+        // The lists out of place, as their first items.
+        var misplacedLists: [Int] = []
         for first in items.indices where items[first].parent >= 0 && isFirst[first] {
             let parent = items[Int(items[first].parent)]
             var misplaced = false, holdsTask = parent.checkboxStart >= 0
@@ -40,13 +41,23 @@ struct SubtaskIndentation {
                 holdsTask = holdsTask || item.checkboxStart >= 0
                 index = Int(next[index])
             }
-            guard misplaced, holdsTask else { continue }
+            if misplaced, holdsTask { misplacedLists.append(first) }
+        }
+        guard !misplacedLists.isEmpty else { return }
+        // Outer lists first, since a nested list moves with them; and at one depth, the later
+        // list first, since where it ends up decides whether the list before it may move (the
+        // later one must stay outside it). So a second run finds nothing more to do.
+        var depth = [Int32](repeating: 0, count: items.count)
+        for index in items.indices where items[index].parent >= 0 { depth[index] = depth[Int(items[index].parent)] + 1 }
+        misplacedLists.sort { depth[$0] != depth[$1] ? depth[$0] < depth[$1] : $0 > $1 }
+        for first in misplacedLists {
             var members: [Int] = []
-            index = first
+            var index = first
             while index >= 0 {
                 members.append(index)
                 index = Int(next[index])
             }
+            let parent = items[Int(items[first].parent)]
             guard let moves = moves(of: members, under: parent, in: document, collapsible: collapsible) else { continue }
             if shifts.isEmpty { shifts = Array(repeating: 0, count: document.lines.count) }
             for (lines, by) in moves {

@@ -59,7 +59,7 @@ struct TrailingWhitespace {
     }
 
     /// Whether line `index` is whitespace only (quote markers allowed) right after an item with
-    /// nothing after its marker: such an item stays open across a blank line only when the
+    /// nothing after its marker, or after its drawn checkbox: such an item stays open across a blank line only when the
     /// line's spaces reach its content (`-` / `⇥` / `⇥- nested`), and an empty line would end
     /// it. The line stays as written, and is never merged with other blank lines.
     func holdsItemOpen(_ index: Int) -> Bool {
@@ -73,7 +73,11 @@ struct TrailingWhitespace {
         var lines: [Int] = []
         for item in document.items {
             let line = document.lines[item.line]
-            guard bytes[(item.markerStart + item.markerLength)..<line.contentEnd].allSatisfy(Byte.isSpaceOrTab) else { continue }
+            // A checkbox GitHub draws is no content either: `- [ ] ` is as empty as `-`.
+            let drawn = item.checkboxStart >= 0 && item.checkboxEnd - item.checkboxStart == 3
+                && Checkbox.isGitHub(bytes[item.checkboxStart + 1])
+            let rest = drawn ? item.checkboxEnd : item.markerStart + item.markerLength
+            guard bytes[rest..<line.contentEnd].allSatisfy(Byte.isSpaceOrTab) else { continue }
             var next = item.line + 1
             while next < document.lines.count {
                 let text = document.content(ofLine: next)

@@ -33,12 +33,14 @@ public enum ListView {
                 numberWidths[item.source] = max(numberWidths[item.source], decimalDigits(line))
             }
             var current: (source: Int, group: Int?)?
+            // The task arrays, taken once: a `Document` copied per row costs a retain and a
+            // release of each of its arrays.
+            let tasks = sources.map(\.document.tasks)
             for item in items {
-                let document = sources[item.source].document
-                let task = document.tasks[item.task]
+                let task = tasks[item.source][item.task]
                 if current == nil || current!.source != item.source || current!.group != task.group {
                     current = (item.source, task.group)
-                    let path = document.groupPath(of: task).joined(separator: " / ")
+                    let path = sources[item.source].document.groupPath(of: task).joined(separator: " / ")
                     let file = sources[item.source].path
                     let header = showFiles ? (path.isEmpty ? file : "\(file): \(path)") : path
                     if !header.isEmpty {

@@ -19,19 +19,25 @@ public struct TextBuffer: Sendable {
     }
 
     public mutating func appendSpaces(_ count: Int) {
-        guard count > 0 else { return }
-        bytes.append(contentsOf: repeatElement(Byte.space, count: count))
+        for _ in 0..<max(0, count) { bytes.append(Byte.space) }
     }
 
-    /// A non-negative number in decimal.
+    /// A non-negative number in decimal, written digit by digit from the right into the room
+    /// it needs (no reversal, no temporary).
     public mutating func appendDecimal(_ value: Int) {
+        var rest = max(0, value), digits = 1
+        while rest >= 10 { rest /= 10; digits += 1 }
         let start = bytes.count
-        var rest = max(0, value)
-        repeat {
-            bytes.append(0x30 + UInt8(rest % 10))
-            rest /= 10
-        } while rest > 0
-        bytes[start...].reverse()
+        for _ in 0..<digits { bytes.append(0x30) }
+        rest = max(0, value)
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            var index = start + digits - 1
+            repeat {
+                buffer[index] = 0x30 + UInt8(rest % 10)
+                rest /= 10
+                index -= 1
+            } while rest > 0
+        }
     }
 
     /// Text from a file, with control characters (which could move the cursor or change
