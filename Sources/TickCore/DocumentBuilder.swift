@@ -70,19 +70,23 @@ enum DocumentBuilder {
                 continuationIndex += 1
             }
             let firstSegment = cursor..<line.contentEnd
-            var (text, valid) = decodedTrimmed(bytes[firstSegment])
+            var text = trimmedSlice(bytes[firstSegment])
+            var valid = text.allSatisfyValidUTF8
             var dueBytes = TaskTokens.value(ofKey: "due", in: bytes[firstSegment])
             if continuationIndex < continuations.count, continuations[continuationIndex].item == Int32(itemIndex) {
-                var parts = text.isEmpty ? [] : [text]
+                var joined = Array(text)
                 while continuationIndex < continuations.count, continuations[continuationIndex].item == Int32(itemIndex) {
                     let next = continuations[continuationIndex]
-                    let (part, partValid) = decodedTrimmed(bytes[next.start..<next.end])
-                    if !part.isEmpty { parts.append(part) }
-                    valid = valid && partValid
+                    let part = trimmedSlice(bytes[next.start..<next.end])
+                    if !part.isEmpty {
+                        if !joined.isEmpty { joined.append(Byte.space) }
+                        joined += part
+                    }
+                    valid = valid && part.allSatisfyValidUTF8
                     if dueBytes == nil { dueBytes = TaskTokens.value(ofKey: "due", in: bytes[next.start..<next.end]) }
                     continuationIndex += 1
                 }
-                text = parts.joined(separator: " ")
+                text = joined[...]
             }
             if valid, cursor > line.start {
                 valid = bytes[line.start..<cursor].allSatisfyValidUTF8
@@ -102,11 +106,6 @@ enum DocumentBuilder {
                 markerOpensLine: item.markerOpensLine, hasInvalidUTF8: !valid))
         }
         return tasks
-    }
-
-    /// Trimmed text, and whether its bytes were valid UTF-8 (decoded in one pass either way).
-    private static func decodedTrimmed(_ slice: ArraySlice<UInt8>) -> (String, Bool) {
-        trimmedSlice(slice).decodedUTF8
     }
 
     private static func trimmedSlice(_ slice: ArraySlice<UInt8>) -> ArraySlice<UInt8> {

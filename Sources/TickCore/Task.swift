@@ -6,8 +6,12 @@
 /// Positions are stored in 32 bits so that a million tasks stay small in memory; the public
 /// properties are plain `Int`s. Documents are therefore at most 2 GiB (`Document.maximumSize`).
 public struct Task: Sendable, Equatable {
+    /// The task's text as bytes: a view onto the document's bytes for a one-line task (no copy,
+    /// no String until one is asked for), wrapped lines joined by a space otherwise.
+    let textBytes: ArraySlice<UInt8>
     /// The task's text: everything after the checkbox and star, wrapped lines joined by a space.
-    public let text: String
+    /// Bytes that are not UTF-8 read as U+FFFD.
+    public var text: String { String(decoding: textBytes, as: UTF8.self) }
     /// The raw value of the `due:` token, valid or not.
     public let dueValue: String?
     public let status: TaskStatus
@@ -27,10 +31,10 @@ public struct Task: Sendable, Equatable {
     public let markerOpensLine: Bool
 
     init(index: Int, line: Int, lastLine: Int, textLastLine: Int, status: TaskStatus, important: Bool,
-         due: CivilDate?, dueValue: String?, text: String, parent: Int?, depth: Int, group: Int?,
+         due: CivilDate?, dueValue: String?, text: ArraySlice<UInt8>, parent: Int?, depth: Int, group: Int?,
          markerStart: Int, markerLength: Int, ordered: Bool, checkboxStart: Int, checkboxEnd: Int,
          textStart: Int, contentColumn: Int, quoteDepth: Int, markerOpensLine: Bool, hasInvalidUTF8: Bool) {
-        self.text = text
+        textBytes = text
         self.dueValue = dueValue
         self.status = status
         self.due = due

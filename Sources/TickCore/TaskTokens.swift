@@ -16,9 +16,13 @@ public struct TaskTokens: Sendable, Equatable {
     }
 
     public init(text: String) {
-        let utf8 = Array(text.utf8)
+        self.init(bytes: Array(text.utf8)[...])
+    }
+
+    /// The tokens of text given as UTF-8 bytes (a task's `textBytes`, with no String made).
+    init(bytes: ArraySlice<UInt8>) {
         do {
-            TaskTokens.forEachWord(utf8[...]) { word in
+            TaskTokens.forEachWord(bytes) { word in
                 guard let first = word.first else { return }
                 let rest = word.dropFirst()
                 switch first {

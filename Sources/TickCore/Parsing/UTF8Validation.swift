@@ -6,16 +6,6 @@ extension ArraySlice where Element == UInt8 {
     var firstInvalidUTF8Offset: Int? {
         withUnsafeBufferPointer(UTF8Bytes.firstInvalidOffset).map { startIndex + $0 }
     }
-
-    /// The bytes as a String (ill-formed sequences become U+FFFD) and whether they were well-formed,
-    /// in one pass for ASCII and two for other text.
-    var decodedUTF8: (text: String, valid: Bool) {
-        withUnsafeBufferPointer { buffer in
-            let text = String(decoding: buffer, as: UTF8.self)
-            if UTF8Bytes.isASCII(buffer) { return (text, true) }
-            return (text, text.utf8.elementsEqual(buffer))
-        }
-    }
 }
 
 enum UTF8Bytes {

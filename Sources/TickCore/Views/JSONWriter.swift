@@ -72,20 +72,25 @@ public struct JSONWriter: Sendable {
     }
 
     /// Appends a quoted string, copying runs that need no escape in one go.
+    /// A string given as well-formed UTF-8 bytes.
+    mutating func string(utf8 buffer: UnsafeBufferPointer<UInt8>) { separator(); appendString(utf8: buffer) }
+
     private mutating func appendString(_ value: String) {
-        bytes.append(0x22)
         var value = value
-        value.withUTF8 { buffer in
-            var runStart = 0
-            for index in 0..<buffer.count {
-                let byte = buffer[index]
-                if byte >= 0x20 && byte != 0x22 && byte != 0x5C { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart..<index]))
-                appendEscape(byte)
-                runStart = index + 1
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart...]))
+        value.withUTF8 { appendString(utf8: $0) }
+    }
+
+    private mutating func appendString(utf8 buffer: UnsafeBufferPointer<UInt8>) {
+        bytes.append(0x22)
+        var runStart = 0
+        for index in 0..<buffer.count {
+            let byte = buffer[index]
+            if byte >= 0x20 && byte != 0x22 && byte != 0x5C { continue }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart..<index]))
+            appendEscape(byte)
+            runStart = index + 1
         }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart...]))
         bytes.append(0x22)
     }
 

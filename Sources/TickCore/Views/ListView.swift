@@ -140,14 +140,20 @@ public enum ListView {
 
     /// `displayText`, sanitized for the terminal, written straight into `out`.
     static func appendDisplayText(_ task: Task, to out: inout TextBuffer) {
-        var text = task.text
-        text.withUTF8 { utf8 in
-            guard task.due != nil, let value = task.dueValue, let cut = dueTokenCut(utf8, value: value) else {
-                return out.appendSanitized(utf8)
-            }
-            out.appendSanitized(UnsafeBufferPointer(rebasing: utf8[..<cut.lowerBound]))
-            out.appendSanitized(UnsafeBufferPointer(rebasing: utf8[cut.upperBound...]))
+        // Straight from the file's bytes; through a String only to show bad bytes as U+FFFD.
+        guard !task.hasInvalidUTF8 else {
+            var text = task.text
+            return text.withUTF8 { appendDisplayText(task, utf8: $0, to: &out) }
         }
+        task.textBytes.withUnsafeBufferPointer { appendDisplayText(task, utf8: $0, to: &out) }
+    }
+
+    private static func appendDisplayText(_ task: Task, utf8: UnsafeBufferPointer<UInt8>, to out: inout TextBuffer) {
+        guard task.due != nil, let value = task.dueValue, let cut = dueTokenCut(utf8, value: value) else {
+            return out.appendSanitized(utf8)
+        }
+        out.appendSanitized(UnsafeBufferPointer(rebasing: utf8[..<cut.lowerBound]))
+        out.appendSanitized(UnsafeBufferPointer(rebasing: utf8[cut.upperBound...]))
     }
 
     /// Where the `due:VALUE` word is in `text`, with the space after it (or before it, at the end).

@@ -7,7 +7,7 @@
 /// parent task or null).
 public enum TaskJSON {
     public static func write(_ task: Task, in document: Document, file: String, to json: inout JSONWriter) {
-        let tokens = TaskTokens(text: task.text)
+        let tokens = TaskTokens(bytes: task.textBytes)
         json.beginObject()
         json.key("file"); json.string(file)
         json.key("line"); json.int(task.line + 1)
@@ -18,7 +18,13 @@ public enum TaskJSON {
         json.beginArray()
         for title in document.groupPath(of: task) { json.string(title) }
         json.endArray()
-        json.key("text"); json.string(task.text)
+        json.key("text")
+        // From the file's bytes; through a String only to write bad bytes as U+FFFD.
+        if task.hasInvalidUTF8 {
+            json.string(task.text)
+        } else {
+            task.textBytes.withUnsafeBufferPointer { json.string(utf8: $0) }
+        }
         json.key("tags"); writeStrings(tokens.tags, to: &json)
         json.key("projects"); writeStrings(tokens.projects, to: &json)
         json.key("contexts"); writeStrings(tokens.contexts, to: &json)

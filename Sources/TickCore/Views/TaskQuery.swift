@@ -73,7 +73,7 @@ public struct TaskQuery: Sendable {
             if let due = query.due, !due.matches(task.due, today: today) { return false }
             if !accepts(group: task.group) { return false }
             if !tags.isEmpty {
-                let tokens = TaskTokens(text: task.text)
+                let tokens = TaskTokens(bytes: task.textBytes)
                 for tag in tags {
                     let values = tag.sigil == "+" ? tokens.projects : tag.sigil == "@" ? tokens.contexts : tokens.tags
                     if !values.contains(where: { $0.lowercased() == tag.name }) { return false }
