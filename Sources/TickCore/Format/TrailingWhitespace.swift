@@ -154,12 +154,12 @@ struct TrailingWhitespace {
     }
 
     /// Whether the paragraph holding line `index` may start with link reference definitions:
-    /// its first line has `]:`. (Definitions come first in a paragraph, one after another.)
+    /// its first line has a `[`. (Definitions come first in a paragraph, one after another, and
+    /// a label may go on over lines: `[` then `x]:` on the next.)
     private func mayHoldLinkDefinition(_ index: Int) -> Bool {
         var first = index
         while first > 0, continues[first] { first -= 1 }
-        let text = document.content(ofLine: first)
-        return zip(text, text.dropFirst()).contains { $0 == Byte.rightBracket && $1 == Byte.colon }
+        return document.content(ofLine: first).contains(Byte.leftBracket)
     }
 
     /// Whether the last word could be a link GitHub makes without brackets (`www.`, `x://`,
