@@ -16,6 +16,24 @@ public struct Diagnostic: Sendable, Equatable {
     }
 
     public func formatted(path: String) -> String {
-        "\(path):\(line):\(column): \(severity.rawValue): \(message) [\(rule.rawValue)]"
+        var out = TextBuffer(capacity: path.utf8.count + message.utf8.count + 48)
+        append(path: path, to: &out)
+        return out.string
+    }
+
+    /// The formatted line, written into `out` without a String per part.
+    public func append(path: String, to out: inout TextBuffer) {
+        out.append(path)
+        out.append(Byte.colon)
+        out.appendDecimal(line)
+        out.append(Byte.colon)
+        out.appendDecimal(column)
+        out.append(": ")
+        out.append(severity.rawValue)
+        out.append(": ")
+        out.append(message)
+        out.append(" [")
+        out.append(rule.rawValue)
+        out.append(Byte.rightBracket)
     }
 }

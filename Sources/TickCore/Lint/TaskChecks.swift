@@ -16,11 +16,11 @@ enum TaskChecks {
                 findings.add(.nonGFMStatus, line: task.line, offset: task.checkboxStart,
                              "'[\(task.status.character)]' shows as text on GitHub, not as a checkbox")
             }
-            let text = task.text.trimmingSpaces
-            if text.isEmpty {
+            // The text is trimmed already.
+            if task.textBytes.isEmpty {
                 findings.add(.emptyTask, line: task.line, offset: task.checkboxStart, "task has no text")
             } else {
-                let key = DuplicateKey(group: task.group ?? -1, parent: task.parent ?? -1, text: text.lowercased())
+                let key = DuplicateKey(group: task.group ?? -1, parent: task.parent ?? -1, text: DuplicateKey.folded(task))
                 if let first = seen[key] {
                     findings.add(.duplicateTask, line: task.line, offset: task.textStart, "same task as line \(first + 1) in this list")
                 } else {
@@ -56,7 +56,34 @@ enum TaskChecks {
     private struct DuplicateKey: Hashable {
         let group: Int
         let parent: Int
-        let text: String
+        let text: Folded
+
+        /// Text in one case: ASCII folded byte by byte (the common case, and cheap to hash),
+        /// anything else as a lowercased String, compared as Unicode text.
+        enum Folded: Hashable {
+            case ascii([UInt8])
+            case unicode(String)
+
+            func hash(into hasher: inout Hasher) {
+                switch self {
+                case .ascii(let bytes):
+                    // All at once: combining byte by byte costs a call per byte.
+                    bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+                case .unicode(let text):
+                    hasher.combine(text)
+                }
+            }
+        }
+
+        static func folded(_ task: Task) -> Folded {
+            var folded: [UInt8] = []
+            folded.reserveCapacity(task.textBytes.count)
+            for byte in task.textBytes {
+                guard byte < 0x80 else { return .unicode(task.text.lowercased()) }
+                folded.append(Byte.lower(byte))
+            }
+            return .ascii(folded)
+        }
     }
 
     /// One finding per task list whose bullet is not `-`.

@@ -87,7 +87,17 @@ enum LintCommand: Command {
         }
         switch format {
         case .text:
-            for finding in findings { context.stdout.write(finding.diagnostic.formatted(path: finding.path) + "\n") }
+            // Written in pieces of about 64 KiB, with no String per finding.
+            var out = TextBuffer(capacity: 1 << 16)
+            for finding in findings {
+                finding.diagnostic.append(path: finding.path, to: &out)
+                out.append(0x0A)
+                if out.bytes.count >= 1 << 16 {
+                    context.stdout.write(bytes: out.bytes)
+                    out = TextBuffer(capacity: 1 << 16)
+                }
+            }
+            context.stdout.write(bytes: out.bytes)
         case .github:
             for (path, diagnostic) in findings {
                 let level = diagnostic.severity == .info ? "notice" : diagnostic.severity.rawValue
