@@ -48,7 +48,10 @@ struct FormatPlan {
               let first = document.kinds.firstIndex(where: { $0 != .blank }), document.kinds[first] == .thematicBreak
         else { return }
         let bom = document.byteOrderMark(ofLine: first)
-        guard content(first).dropFirst(bom.count).first == Byte.minus else { return }
+        // Only a line that could open front matter: `---` and nothing else. (`- ___` is a list
+        // item holding a rule, and `- - -` cannot open front matter.)
+        let line = content(first).dropFirst(bom.count)
+        guard line.starts(with: [Byte.minus, Byte.minus, Byte.minus]), line.dropFirst(3).allSatisfy(Byte.isSpaceOrTab) else { return }
         replacements[first] = bom + Array("***".utf8)
     }
 
