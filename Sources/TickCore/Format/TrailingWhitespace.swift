@@ -147,7 +147,10 @@ struct TrailingWhitespace {
         // A backslash also makes a table cell (not on a line with a pipe), joins a URL or
         // address that GitHub links by itself (not after one), and becomes the destination of a
         // link reference definition (`[x]:  ` / `url`), where the spaces are no break at all.
+        // After `*`, `_` or `~` the backslash, punctuation where a space was, would let that
+        // run open emphasis (`**  ` cannot, `**\` can).
         guard kind == .paragraph, !taskText[index], end > line.start, bytes[end - 1] != Byte.backslash,
+              bytes[end - 1] != Byte.star, bytes[end - 1] != Byte.underscore, bytes[end - 1] != 0x7E,
               !bytes[line.start..<end].contains(Byte.pipe), !Self.endsInAutolink(bytes[line.start..<end]),
               indentedLazy.isEmpty || !indentedLazy[index + 1], !mayHoldLinkDefinition(index) else { return nil }
         return .hardBreak(from: end)
