@@ -223,10 +223,10 @@ struct FormatPlan {
                 replacements[heading.line] = rewritten
             }
             if heading.line > document.frontMatterEnd || (heading.line > 0 && document.frontMatterEnd == 0) {
-                // Not after a fence the heading closes by ending its list item or quote: the
-                // blank line would be read as the code's last line.
+                // Not after a fence or HTML block the heading closes by ending its list item or
+                // quote: the blank line would be read as the block's last line.
                 let previous = document.kinds[heading.line - 1]
-                if previous != .blank, previous != .fenceOpen, previous != .fenceContent { blankBefore.insert(heading.line) }
+                if ![.blank, .fenceOpen, .fenceContent, .html].contains(previous) { blankBefore.insert(heading.line) }
             }
             if heading.lastLine + 1 < document.lines.count, document.kinds[heading.lastLine + 1] != .blank {
                 blankAfter.insert(heading.lastLine)
