@@ -21,22 +21,20 @@ public struct TaskTokens: Sendable, Equatable {
 
     /// The tokens of text given as UTF-8 bytes (a task's `textBytes`, with no String made).
     init(bytes: ArraySlice<UInt8>) {
-        do {
-            TaskTokens.forEachWord(bytes) { word in
-                guard let first = word.first else { return }
-                let rest = word.dropFirst()
-                switch first {
-                case Byte.hash where !rest.isEmpty && rest.contains(where: { $0 != Byte.hash }):
-                    tags.append(String(decoding: rest, as: UTF8.self))
-                case Byte.plus where rest.first.map(TaskTokens.startsName) == true:
-                    projects.append(String(decoding: rest, as: UTF8.self))
-                case Byte.at where rest.first.map(TaskTokens.startsName) == true:
-                    contexts.append(String(decoding: rest, as: UTF8.self))
-                default:
-                    if let colon = TaskTokens.fieldColon(word) {
-                        fields.append(Field(key: String(decoding: word[..<colon], as: UTF8.self),
-                                            value: String(decoding: word[(colon + 1)...], as: UTF8.self)))
-                    }
+        TaskTokens.forEachWord(bytes) { word in
+            guard let first = word.first else { return }
+            let rest = word.dropFirst()
+            switch first {
+            case Byte.hash where !rest.isEmpty && rest.contains(where: { $0 != Byte.hash }):
+                tags.append(String(decoding: rest, as: UTF8.self))
+            case Byte.plus where rest.first.map(TaskTokens.startsName) == true:
+                projects.append(String(decoding: rest, as: UTF8.self))
+            case Byte.at where rest.first.map(TaskTokens.startsName) == true:
+                contexts.append(String(decoding: rest, as: UTF8.self))
+            default:
+                if let colon = TaskTokens.fieldColon(word) {
+                    fields.append(Field(key: String(decoding: word[..<colon], as: UTF8.self),
+                                        value: String(decoding: word[(colon + 1)...], as: UTF8.self)))
                 }
             }
         }

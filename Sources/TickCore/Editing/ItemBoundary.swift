@@ -16,16 +16,10 @@ enum ItemBoundary {
         return try verified(splices, editing: task, in: document)
     }
 
-    /// The splices, when every other task reads the same after them and keeps its place in the
-    /// tree; parses the result.
+    /// The splices, when every other task and heading reads the same after them and keeps its
+    /// place (`ResultCheck`); parses the result.
     static func verified(_ splices: [Splice], editing task: Task, in document: Document) throws(EditError) -> [Splice] {
-        let after = Document(bytes: document.applying(splices))
-        let old = document.tasks, new = after.tasks
-        let same = old.count == new.count && old.indices.allSatisfy { index in
-            index == task.index || (BlockEdits.Says(old[index]) == BlockEdits.Says(new[index])
-                                    && old[index].parent == new[index].parent && old[index].depth == new[index].depth)
-        }
-        guard same else { throw .changesLinesBelow(line: task.line + 1) }
+        guard ResultCheck.keepsTheRest(splices, editing: task.index, in: document) else { throw .changesLinesBelow(line: task.line + 1) }
         return splices
     }
 

@@ -17,18 +17,18 @@ extension TaskEdits {
         let blocks = TaskDeletion.blocks(tasks)
         guard !blocks.isEmpty else { return [] }
         let plain = blocks.map { TaskPlacement.removal(of: $0, in: document) }
-        if TaskDeletion.keepsTheRest(plain, removing: blocks, in: document) { return plain }
+        if ResultCheck.keepsTheRest(plain, removing: blocks, in: document) { return plain }
         // Something changed. Each block that changes the rest on its own is kept apart by a
         // blank line; the one that changes it even so is named.
         var splices = plain
         for (index, block) in blocks.enumerated() where blocks.count == 1
-            || !TaskDeletion.keepsTheRest([plain[index]], removing: [block], in: document) {
+            || !ResultCheck.keepsTheRest([plain[index]], removing: [block], in: document) {
             splices[index] = TaskDeletion.separatingRemoval(of: block, in: document)
-            guard TaskDeletion.keepsTheRest([splices[index]], removing: [block], in: document) else {
+            guard ResultCheck.keepsTheRest([splices[index]], removing: [block], in: document) else {
                 throw .deletionChangesOtherLines(line: block.lowerBound + 1)
             }
         }
-        guard TaskDeletion.keepsTheRest(splices, removing: blocks, in: document) else {
+        guard ResultCheck.keepsTheRest(splices, removing: blocks, in: document) else {
             throw .deletionChangesOtherLines(line: blocks[0].lowerBound + 1)
         }
         return splices
@@ -59,42 +59,5 @@ enum TaskDeletion {
         var quote = Array(document.content(ofLine: lines.lowerBound).prefix { Byte.isSpaceOrTab($0) || $0 == Byte.greater })
         while let last = quote.last, Byte.isSpaceOrTab(last) { quote.removeLast() }
         return Splice(lines: lines, replacement: [quote])
-    }
-
-    /// Whether, after `splices`, the tasks and headings outside `removed` read as before: the
-    /// same status, star, due date and text, depth, parent and group, and the same headings.
-    static func keepsTheRest(_ splices: [Splice], removing removed: [Range<Int>], in document: Document) -> Bool {
-        let after = Document(bytes: document.applying(splices))
-        func isRemoved(_ line: Int) -> Bool {
-            // `removed` is sorted: the last range starting at or before the line.
-            var low = 0, high = removed.count
-            while low < high {
-                let middle = (low + high) / 2
-                if removed[middle].lowerBound <= line { low = middle + 1 } else { high = middle }
-            }
-            return low > 0 && removed[low - 1].contains(line)
-        }
-        let keptHeadings = document.headings.filter { !isRemoved($0.line) }
-        guard keptHeadings.count == after.headings.count,
-              zip(keptHeadings, after.headings).allSatisfy({ $0.level == $1.level && $0.title == $1.title && $0.topLevel == $1.topLevel })
-        else { return false }
-        // Old index → new index, for tasks and headings that stay.
-        var newTask = [Int](repeating: -1, count: document.tasks.count)
-        var kept: [Task] = []
-        for task in document.tasks where !isRemoved(task.line) {
-            newTask[task.index] = kept.count
-            kept.append(task)
-        }
-        var newHeading = [Int](repeating: -1, count: document.headings.count)
-        var count = 0
-        for (index, heading) in document.headings.enumerated() where !isRemoved(heading.line) {
-            newHeading[index] = count
-            count += 1
-        }
-        guard kept.count == after.tasks.count else { return false }
-        return zip(kept, after.tasks).allSatisfy { old, new in
-            BlockEdits.Says(old) == BlockEdits.Says(new) && old.depth == new.depth
-                && old.parent.map { newTask[$0] } == new.parent && old.group.map { newHeading[$0] } == new.group
-        }
     }
 }

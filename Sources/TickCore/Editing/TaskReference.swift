@@ -1,6 +1,16 @@
 /// Finds the task a user means: a line number as `tick list` prints it, or text that matches
 /// exactly one task (case-insensitive; an exact match wins over partial ones).
 public enum TaskReference {
+    /// Several references, in order, each task once.
+    public static func resolve(_ references: [String], in document: Document) throws(EditError) -> [Task] {
+        var tasks: [Task] = []
+        for reference in references {
+            let task = try resolve(reference, in: document)
+            if !tasks.contains(where: { $0.index == task.index }) { tasks.append(task) }
+        }
+        return tasks
+    }
+
     public static func resolve(_ reference: String, in document: Document) throws(EditError) -> Task {
         if !reference.isEmpty, reference.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(reference) {
             return try task(atLine: number, in: document)

@@ -3,9 +3,10 @@
 /// alter the rendering, that part is left as it is.
 ///
 /// The layout: `-` as the bullet of task lists, lowercase `[x]`, one space after the marker of a
-/// one-line task and after every checkbox, subtasks at their parent's content column, ATX headings (`## Title`) with one blank line around
-/// them, no trailing whitespace (a two-space hard break becomes a backslash), no runs of blank
-/// lines, no blank lines at the start or end, exactly one final newline, one line ending.
+/// one-line task and after every checkbox, subtasks at their parent's content column, ATX
+/// headings (`## Title`) with one blank line around them, no trailing whitespace (a two-space
+/// hard break becomes a backslash), no runs of blank lines, no blank lines at the start or end,
+/// exactly one final newline, one line ending.
 /// Code, HTML, front matter, tables' cells and the words of tasks are never touched.
 public enum Formatter {
     public static func format(_ document: Document, options: FormatOptions = FormatOptions()) -> FormatResult {

@@ -22,16 +22,15 @@ struct SubtaskIndentation {
         // lists that are already in place.
         var next = [Int32](repeating: -1, count: items.count)
         var tail = [Int32](repeating: -1, count: Int(lastList) + 1)
+        var firsts: [Int] = []
         for index in items.indices where items[index].parent >= 0 {
             let list = Int(items[index].list)
-            if tail[list] >= 0 { next[Int(tail[list])] = Int32(index) }
+            if tail[list] >= 0 { next[Int(tail[list])] = Int32(index) } else { firsts.append(index) }
             tail[list] = Int32(index)
         }
-        var isFirst = [Bool](repeating: true, count: items.count)
-        for index in next where index >= 0 { isFirst[Int(index)] = false }
         // The lists out of place, as their first items.
         var misplacedLists: [Int] = []
-        for first in items.indices where items[first].parent >= 0 && isFirst[first] {
+        for first in firsts {
             let parent = items[Int(items[first].parent)]
             var misplaced = false, holdsTask = parent.checkboxStart >= 0
             var index = first
@@ -95,7 +94,8 @@ struct SubtaskIndentation {
             }
             moves.append((item.line...item.lastLine, by))
         }
-        guard let last = moves.last, last.lines.upperBound == members.map({ items[$0].lastLine }).max() else { return moves }
+        // (A list's items come in file order: the last one ends the list.)
+        guard let last = moves.last, last.lines.upperBound == items[members.last!].lastLine else { return moves }
         // The first line after the list must stay outside its last item, whose content column
         // moves left, and further still if the formatter narrows the space after its marker.
         let item = items[members.last!]

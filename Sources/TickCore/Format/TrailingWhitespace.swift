@@ -59,9 +59,10 @@ struct TrailingWhitespace {
     }
 
     /// Whether line `index` is whitespace only (quote markers allowed) right after an item with
-    /// nothing after its marker, or after its drawn checkbox: such an item stays open across a blank line only when the
-    /// line's spaces reach its content (`-` / `⇥` / `⇥- nested`), and an empty line would end
-    /// it. The line stays as written, and is never merged with other blank lines.
+    /// nothing after its marker, or after its drawn checkbox: such an item stays open across a
+    /// blank line only when the line's spaces reach its content (`-` / `⇥` / `⇥- nested`), and an
+    /// empty line would end it. The line stays as written, and is never merged with other blank
+    /// lines.
     func holdsItemOpen(_ index: Int) -> Bool {
         !holdingItemsOpen.isEmpty && holdingItemsOpen[index]
     }

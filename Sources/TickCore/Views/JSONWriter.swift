@@ -71,7 +71,6 @@ public struct JSONWriter: Sendable {
         bytes.append(0x0A)
     }
 
-    /// Appends a quoted string, copying runs that need no escape in one go.
     /// A string given as well-formed UTF-8 bytes.
     mutating func string(utf8 buffer: UnsafeBufferPointer<UInt8>) { separator(); appendString(utf8: buffer) }
 
@@ -80,6 +79,7 @@ public struct JSONWriter: Sendable {
         value.withUTF8 { appendString(utf8: $0) }
     }
 
+    /// Appends a quoted string, copying runs that need no escape in one go.
     private mutating func appendString(utf8 buffer: UnsafeBufferPointer<UInt8>) {
         bytes.append(0x22)
         var runStart = 0

@@ -30,7 +30,7 @@ public enum ListView {
             var numberWidths = [Int](repeating: 1, count: sources.count)
             for item in items {
                 let line = sources[item.source].document.tasks[item.task].line + 1
-                numberWidths[item.source] = max(numberWidths[item.source], decimalDigits(line))
+                numberWidths[item.source] = max(numberWidths[item.source], TextBuffer.decimalDigits(line))
             }
             var current: (source: Int, group: Int?)?
             // The task arrays, taken once: a `Document` copied per row costs a retain and a
@@ -49,7 +49,7 @@ public enum ListView {
                     }
                 }
                 let line = task.line + 1
-                out.appendSpaces(2 + numberWidths[item.source] - decimalDigits(line))
+                out.appendSpaces(2 + numberWidths[item.source] - TextBuffer.decimalDigits(line))
                 out.appendStyled(style, .dim) { $0.appendDecimal(line) }
                 out.appendSpaces(2 + 2 * task.depth)
                 appendLine(for: task, today: today, style: style, to: &out)
@@ -59,7 +59,7 @@ public enum ListView {
             // The location column (`line`, or `path:line` with several files), right-aligned.
             let pathWidths = sources.map { showFiles ? DisplayWidth.of(TerminalText.sanitized($0.path)) + 1 : 0 }
             func width(_ item: ViewItem) -> Int {
-                pathWidths[item.source] + decimalDigits(sources[item.source].document.tasks[item.task].line + 1)
+                pathWidths[item.source] + TextBuffer.decimalDigits(sources[item.source].document.tasks[item.task].line + 1)
             }
             let widest = items.lazy.map(width).max() ?? 0
             // Each group's path, joined once per group rather than once per row.
@@ -121,12 +121,6 @@ public enum ListView {
         let state = DueState(due: due, today: today)
         let label = state.description
         return style.wrap(label, task.status.isClosed ? .dim : state.color)
-    }
-
-    static func decimalDigits(_ value: Int) -> Int {
-        var digits = 1, rest = value
-        while rest >= 10 { rest /= 10; digits += 1 }
-        return digits
     }
 
     /// The task's text without its `due:` token (and one space beside it), which is shown as a

@@ -25,11 +25,10 @@ public struct TextBuffer: Sendable {
     /// A non-negative number in decimal, written digit by digit from the right into the room
     /// it needs (no reversal, no temporary).
     public mutating func appendDecimal(_ value: Int) {
-        var rest = max(0, value), digits = 1
-        while rest >= 10 { rest /= 10; digits += 1 }
+        var rest = max(0, value)
+        let digits = Self.decimalDigits(rest)
         let start = bytes.count
         for _ in 0..<digits { bytes.append(0x30) }
-        rest = max(0, value)
         bytes.withUnsafeMutableBufferPointer { buffer in
             var index = start + digits - 1
             repeat {
@@ -38,6 +37,13 @@ public struct TextBuffer: Sendable {
                 index -= 1
             } while rest > 0
         }
+    }
+
+    /// How many digits `appendDecimal` writes for a non-negative number.
+    static func decimalDigits(_ value: Int) -> Int {
+        var digits = 1, rest = value
+        while rest >= 10 { rest /= 10; digits += 1 }
+        return digits
     }
 
     /// Text from a file, with control characters (which could move the cursor or change

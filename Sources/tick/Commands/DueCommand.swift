@@ -71,9 +71,7 @@ enum RemoveCommand: Command {
                 }
             }
             try EditSession.applyEdit(target.path, arguments, context: &context) { document throws(EditError) in
-                var tasks: [Task] = []
-                for reference in target.references { tasks.append(try TaskReference.resolve(reference, in: document)) }
-                return try TaskEdits.delete(tasks, in: document)
+                try TaskEdits.delete(try TaskReference.resolve(target.references, in: document), in: document)
             }
         }
         return 0

@@ -95,12 +95,7 @@ enum EditSession {
     }
 
     static func resolve(_ references: [String], in document: Document, path: String) throws(TickError) -> [Task] {
-        var tasks: [Task] = []
-        for reference in references {
-            let task = try reporting(path) { () throws(EditError) in try TaskReference.resolve(reference, in: document) }
-            if !tasks.contains(where: { $0.index == task.index }) { tasks.append(task) }
-        }
-        return tasks
+        try reporting(path) { () throws(EditError) in try TaskReference.resolve(references, in: document) }
     }
 
     /// Whether a question can be asked: both stdin and stderr are terminals.
