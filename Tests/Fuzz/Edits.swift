@@ -139,11 +139,10 @@ struct EditStep {
             let after = Document(bytes: document.applying(splices))
             if !splices.isEmpty {
                 // The insertion is the block, re-indented (whitespace-only lines stay so in code),
-                // plus blank lines around it in an empty group.
-                func blank(_ line: some Collection<UInt8>) -> Bool { line.allSatisfy { $0 == 0x20 || $0 == 0x09 } }
-                let written = (task.line...task.lastLine).filter { !blank(document.content(ofLine: $0)) }.count
-                Fuzz.law(splices.count == 2 && splices.contains { $0.lines == task.line..<(task.lastLine + 1) && $0.replacement.allSatisfy(\.isEmpty) }
-                            && splices.contains { $0.replacement.filter { !blank($0) }.count == written + $0.lines.count && $0.lines.count <= 1 },
+                // plus blank lines around it (in an empty group, or to keep a paragraph apart).
+                let written = (task.line...task.lastLine).filter { !Self.isBlank(document.content(ofLine: $0)) }.count
+                Fuzz.law(splices.count == 2 && splices.contains { $0.lines == task.line..<(task.lastLine + 1) && $0.replacement.allSatisfy(Self.isBlank) }
+                            && splices.contains { $0.replacement.filter { !Self.isBlank($0) }.count == written + $0.lines.count && $0.lines.count <= 1 },
                          "moving a task is not one deletion of its block and one insertion of it")
             }
             Fuzz.law(after.tasks.map(Fuzz.meaning).sorted() == meanings.sorted(), "moving a task changes a task")
@@ -157,8 +156,11 @@ struct EditStep {
         case 11:
             guard let task else { return document }
             guard let splices = try? BlockEdits.clearNotes(task, in: document) else { return document }
-            // The last note may leave a blank line, to keep a paragraph below apart from the task.
-            Fuzz.law(splices.allSatisfy { ($0.replacement.isEmpty || ($0.replacement == [[]] && $0.lines.upperBound == task.lastLine + 1))
+            // The last note may leave a blank line (in a quote, its `>`), to keep a paragraph
+            // below apart from the task.
+            Fuzz.law(splices.allSatisfy { ($0.replacement.isEmpty
+                                           || ($0.replacement.count == 1 && Self.isBlank($0.replacement[0])
+                                               && $0.lines.upperBound == task.lastLine + 1))
                                           && $0.lines.lowerBound > task.textLastLine && $0.lines.upperBound <= task.lastLine + 1 },
                      "clearing notes removes lines outside the task's block")
             let after = Document(bytes: document.applying(splices))
@@ -204,6 +206,11 @@ struct EditStep {
     /// a status GitHub reads as text). The edit is still the one-line change it should be.
     static func bare(_ task: Task, in document: Document) -> Bool {
         document.bytes[task.checkboxEnd..<document.lines[task.line].contentEnd].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+    }
+
+    /// A blank line an edit leaves to keep lines apart: empty, or in a block quote its `>`.
+    static func isBlank(_ line: some Collection<UInt8>) -> Bool {
+        line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x3E }
     }
 
     /// Whether the task's line has outer list markers or the BOM before its own marker.

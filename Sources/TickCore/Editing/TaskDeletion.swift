@@ -23,7 +23,7 @@ extension TaskEdits {
         var splices = plain
         for (index, block) in blocks.enumerated() where blocks.count == 1
             || !ResultCheck.keepsTheRest([plain[index]], removing: [block], in: document) {
-            splices[index] = TaskDeletion.separatingRemoval(of: block, in: document)
+            splices[index] = TaskPlacement.removal(of: block, in: document, keepingApart: true)
             guard ResultCheck.keepsTheRest([splices[index]], removing: [block], in: document) else {
                 throw .deletionChangesOtherLines(line: block.lowerBound + 1)
             }
@@ -48,16 +48,5 @@ enum TaskDeletion {
             }
         }
         return blocks
-    }
-
-    /// The removal, leaving one blank line when non-blank lines would meet across it. In a
-    /// block quote the blank line keeps the quote markers, so that the quote goes on.
-    static func separatingRemoval(of lines: Range<Int>, in document: Document) -> Splice {
-        let meet = lines.lowerBound > 0 && !TaskPlacement.isBlank(document, lines.lowerBound - 1)
-            && lines.upperBound < document.lines.count && !TaskPlacement.isBlank(document, lines.upperBound)
-        guard meet else { return .delete(lines) }
-        var quote = Array(document.content(ofLine: lines.lowerBound).prefix { Byte.isSpaceOrTab($0) || $0 == Byte.greater })
-        while let last = quote.last, Byte.isSpaceOrTab(last) { quote.removeLast() }
-        return Splice(lines: lines, replacement: [quote])
     }
 }

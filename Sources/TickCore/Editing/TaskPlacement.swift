@@ -138,15 +138,28 @@ public enum TaskPlacement {
         guard line < document.lines.count, document.kinds[line] == .paragraph || document.kinds[line] == .setextText,
               !sortedContains(document.paragraphContinuations, line),
               !sortedContains(document.items.lazy.map(\.line), line) else { return lines }
-        return lines + [[]]
+        return lines + [blankLine(before: line, in: document)]
+    }
+
+    /// A blank line to go right before `line`: in a block quote it keeps the line's quote
+    /// markers (`>`), so that the quote goes on rather than ending and starting again.
+    static func blankLine(before line: Int, in document: Document) -> [UInt8] {
+        var quote = Array(document.content(ofLine: line).prefix { Byte.isSpaceOrTab($0) || $0 == Byte.greater })
+        while let last = quote.last, Byte.isSpaceOrTab(last) { quote.removeLast() }
+        return quote
     }
 
     /// Deletes `lines`, leaving one blank line when the paragraph right after them would
     /// otherwise join the line right before them (a lazy continuation of a task's text, say,
-    /// once the fence or heading that closed it is gone).
-    static func removal(of lines: Range<Int>, in document: Document) -> Splice {
+    /// once the fence or heading that closed it is gone). `keepingApart` leaves it whenever
+    /// non-blank lines would meet (`TaskDeletion`'s second try).
+    static func removal(of lines: Range<Int>, in document: Document, keepingApart: Bool = false) -> Splice {
         let joins = lines.lowerBound > 0 && !isBlank(document, lines.lowerBound - 1)
-        return Splice(lines: lines, replacement: joins ? separated([], before: lines.upperBound, in: document) : [])
+        guard joins else { return .delete(lines) }
+        if keepingApart, lines.upperBound < document.lines.count, !isBlank(document, lines.upperBound) {
+            return Splice(lines: lines, replacement: [blankLine(before: lines.upperBound, in: document)])
+        }
+        return Splice(lines: lines, replacement: separated([], before: lines.upperBound, in: document))
     }
 
     /// A list written at the end of the file goes before a code fence or HTML block that is never
