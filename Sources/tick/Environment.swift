@@ -15,6 +15,8 @@ struct Environment {
     let home: String?
     let stateHome: String?
     let workingDirectory: String
+    /// Seconds an edit waits for another program's lock on the file (`TICK_LOCK_TIMEOUT`, default 10).
+    let lockTimeout: Double
 
     static func current() -> Environment {
         Environment(tickFile: Syscalls.environment("TICK_FILE"),
@@ -25,7 +27,8 @@ struct Environment {
                     jobs: Syscalls.environment("TICK_JOBS"),
                     home: Syscalls.environment("HOME"),
                     stateHome: Syscalls.environment("XDG_STATE_HOME"),
-                    workingDirectory: Syscalls.currentDirectory() ?? ".")
+                    workingDirectory: Syscalls.currentDirectory() ?? ".",
+                    lockTimeout: Syscalls.environment("TICK_LOCK_TIMEOUT").flatMap { Double($0) }.flatMap { $0 >= 0 ? $0 : nil } ?? 10)
     }
 
     func today() throws(TickError) -> CivilDate {

@@ -21,8 +21,14 @@ enum Tick {
         // A write past `ulimit -f` fails with EFBIG (reported, file untouched) instead of killing tick.
         signal(SIGXFSZ, SIG_IGN)
         var context = CommandContext(environment: Environment.current())
-        let status = run(Array(CommandLine.arguments.dropFirst()), context: &context)
+        // Arguments keep their bytes (a file name need not be UTF-8): see PathBytes.
+        let arguments = (1..<Int(CommandLine.argc)).map { PathBytes.string(cString: CommandLine.unsafeArgv[$0]!) }
+        var status = run(arguments, context: &context)
         context.stdout.flush()
+        if let failure = context.stdout.failure {
+            context.stderr.write("tick: cannot write to standard output: \(FileReader.describe(failure))\n")
+            status = 2
+        }
         context.stderr.flush()
         exit(status)
     }

@@ -12,27 +12,31 @@ enum TickError: Error, Equatable {
     case nothingToUndo(path: String)
     case undoStale(path: String)
     case refused(String)
+    case outsideLink(path: String)
 
     var message: String {
         switch self {
         case .cannotRead(let path, let reason):
-            return "\(path): \(reason)"
+            return "\(PathBytes.display(path)): \(reason)"
         case .noTodoFile(let directory):
-            return "no TODO.md in \(directory) or its parents; name a file with -f FILE or set TICK_FILE"
+            return "no TODO.md in \(PathBytes.display(directory)) or its parents; name a file with -f FILE or set TICK_FILE"
         case .usage(let error, _):
             return error.message
         case .cannotWrite(let path, let reason):
-            return "\(path): cannot write: \(reason); the file is unchanged"
+            return "\(PathBytes.display(path)): cannot write: \(reason); the file is unchanged"
         case .changedDuringEdit(let path):
-            return "\(path): changed by another program during the edit; nothing written, run the command again"
+            return "\(PathBytes.display(path)): kept changing while tick edited it (another program is writing it); nothing written"
         case .edit(let error, let path):
-            return "\(path): \(error.message)"
+            return "\(PathBytes.display(path)): \(error.message)"
         case .nothingToUndo(let path):
-            return "\(path): nothing to undo"
+            return "\(PathBytes.display(path)): nothing to undo"
         case .undoStale(let path):
-            return "\(path): changed since tick's last edit; nothing undone"
+            return "\(PathBytes.display(path)): changed since tick's last edit; nothing undone"
         case .refused(let message):
             return message
+        case .outsideLink(let path):
+            return "\(PathBytes.display(path)): a link to a file outside the folder named; read, not written"
+
         case .invalidToday(let value):
             return "TICK_TODAY='\(value)' is not a date; use YYYY-MM-DD"
         }

@@ -81,7 +81,7 @@ import Glibc
         #expect(result.stderr.hasPrefix(expected), "\(fault): \(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1, "\(fault): one line")
         #expect(Self.bytes(file) == before, "\(fault): the file is unchanged")
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.contains(".tick-") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasSuffix(".tick") || $0.contains(".tick-") }
         #expect(leftovers.isEmpty, "\(fault): no temporary file is left")
     }
 
@@ -122,12 +122,12 @@ import Glibc
             try old.write(to: file)
         }
         // Whatever temporary files the killed runs left, the next edit cleans them up.
-        try Data("stale".utf8).write(to: folder.url.appendingPathComponent(".TODO.md.tick-AbC123"))
+        try Data("stale".utf8).write(to: folder.url.appendingPathComponent(".TODO.md.tick"))
         #expect(try TickProcess.run(["done", "30003", "-f", file.path], environment: [
             "XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path,
         ]).status == 0)
         #expect(Self.bytes(file) == new)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.contains(".tick-") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasSuffix(".tick") || $0.contains(".tick-") }
         #expect(leftovers.isEmpty, "stale temporary files are removed: \(leftovers)")
     }
 

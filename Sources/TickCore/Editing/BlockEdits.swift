@@ -76,7 +76,7 @@ public enum BlockEdits {
     /// Adds a note under the task: a plain bullet at the task's content column, after its text
     /// and earlier notes, before its subtasks.
     public static func addNote(_ text: String, to task: Task, in document: Document) throws(EditError) -> [Splice] {
-        guard !text.contains(where: { $0 == "\n" || $0 == "\r" }) else { throw .invalidText("a note must be one line") }
+        guard TaskText.isOneLine(text) else { throw .invalidText("a note must be one line, without control characters") }
         guard !text.trimmingSpaces.isEmpty else { throw .invalidText("the note is empty") }
         let children = document.subtasks(of: task)
         if children.isEmpty { try TaskPlacement.checkItemEndsClosed(task, in: document) }

@@ -15,6 +15,7 @@ public enum GroupEdits {
     /// lines) under it after another; before a code fence or HTML block that is never closed,
     /// which would take them in.
     public static func add(_ name: String, level: Int, body: [[UInt8]] = [], in document: Document) throws(EditError) -> [Splice] {
+        try TaskText.checkGroupName(name)
         let at = document.appendLine
         if !body.isEmpty { try TaskPlacement.checkListCanGoLast(in: document) }
         var block: [[UInt8]] = []
@@ -27,9 +28,7 @@ public enum GroupEdits {
 
     /// Renames a group, keeping its heading's style (ATX markers and closing sequence, or setext).
     public static func rename(_ index: Int, to name: String, in document: Document) throws(EditError) -> [Splice] {
-        guard !name.trimmingSpaces.isEmpty, !name.contains(where: { $0 == "\n" || $0 == "\r" }) else {
-            throw .invalidText("a group name must be one non-empty line")
-        }
+        try TaskText.checkGroupName(name)
         let heading = document.headings[index]
         let line = document.lines[heading.line]
         let splices: [Splice]

@@ -2,12 +2,25 @@
 /// that text, so it is one line and does not start with what the format reads as the star.
 public enum TaskText {
     public static func check(_ text: String) throws(EditError) {
-        guard !text.contains(where: { $0 == "\n" || $0 == "\r" }) else {
-            throw .invalidText("the task text must be one line")
+        guard isOneLine(text) else {
+            throw .invalidText("the task text must be one line, without control characters")
         }
         let words = text.trimmingSpaces
         if words == "*" || words.hasPrefix("* ") || words.hasPrefix("*\t") {
             throw .invalidText("the task text cannot start with '* ', which marks a task important; use --star")
+        }
+    }
+
+    /// Text that can stand on one line of a file: no line breaks and no control characters
+    /// (a terminal escape in a task would reach every terminal that lists it). Tabs are fine.
+    public static func isOneLine(_ text: String) -> Bool {
+        !text.unicodeScalars.contains { ($0.value < 0x20 && $0.value != 0x09) || $0.value == 0x7F || $0 == "\u{2028}" || $0 == "\u{2029}" || $0 == "\u{85}" }
+    }
+
+    /// A group name: one line, not empty.
+    public static func checkGroupName(_ name: String) throws(EditError) {
+        guard !name.trimmingSpaces.isEmpty, isOneLine(name) else {
+            throw .invalidText("a group name must be one non-empty line, without control characters")
         }
     }
 }

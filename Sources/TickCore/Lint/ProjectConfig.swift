@@ -22,15 +22,16 @@ public struct ProjectConfig: Sendable, Equatable {
 
     public init(parsing text: String) throws(ParseError) {
         var section = ""
-        for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            var line = Substring(raw)
+        // Lines split on the byte: "\r\n" is one Character, so a Character split would not see it.
+        for (number, raw) in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+            var line = Substring(String(decoding: raw, as: UTF8.self))
             if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
             let trimmed = String(line).trimmingSpaces.trimmingCharacter("\r")
             if trimmed.isEmpty { continue }
             if trimmed.hasPrefix("[") && trimmed.hasSuffix("]") {
                 section = String(trimmed.dropFirst().dropLast()).trimmingSpaces
                 guard section == "lint" || section == "fmt" else {
-                    throw ParseError(line: number + 1, message: "unknown section [\(section)]; expected [lint] or [fmt]")
+                    throw ParseError(line: number + 1, message: "unknown section [\(Self.shown(section))]; expected [lint] or [fmt]")
                 }
                 continue
             }
@@ -43,26 +44,41 @@ public struct ProjectConfig: Sendable, Equatable {
             switch section {
             case "lint":
                 guard let rule = LintRule(rawValue: key) else {
-                    throw ParseError(line: number + 1, message: "unknown lint rule '\(key)'")
+                    throw ParseError(line: number + 1, message: "unknown lint rule '\(Self.shown(key))'")
                 }
                 if value == "off" {
                     lint.set(rule, to: nil)
                 } else if let severity = Severity(rawValue: value) {
                     lint.set(rule, to: severity)
                 } else {
-                    throw ParseError(line: number + 1, message: "'\(value)' is not a severity; use off, info, warning or error")
+                    throw ParseError(line: number + 1, message: "'\(Self.shown(value))' is not a severity; use off, info, warning or error")
                 }
             case "fmt":
-                guard key == "eol" else { throw ParseError(line: number + 1, message: "unknown fmt option '\(key)'; expected eol") }
+                guard key == "eol" else { throw ParseError(line: number + 1, message: "unknown fmt option '\(Self.shown(key))'; expected eol") }
                 switch value {
                 case "lf": format.lineEnding = .lf
                 case "crlf": format.lineEnding = .crlf
                 default: throw ParseError(line: number + 1, message: "eol must be lf or crlf")
                 }
             default:
-                throw ParseError(line: number + 1, message: "'\(key)' is outside a [lint] or [fmt] section")
+                throw ParseError(line: number + 1, message: "'\(Self.shown(key))' is outside a [lint] or [fmt] section")
             }
         }
+    }
+}
+
+extension ProjectConfig {
+    /// A value as an error shows it: on one line, and at most 40 characters of it.
+    static func shown(_ value: String) -> String {
+        var result = ""
+        for scalar in value.unicodeScalars.prefix(40) {
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                result += "\\u{" + String(scalar.value, radix: 16) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return value.unicodeScalars.count > 40 ? result + "…" : result
     }
 }
 

@@ -19,7 +19,7 @@ enum AddCommand: Command {
     ]
 
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
-        let text = arguments.operands.joined(separator: " ").trimmingSpaces
+        let text = try EditSession.text(arguments.operands.joined(separator: " ")).trimmingSpaces
         guard !text.isEmpty else { throw TickError.usage(.missingOperand("task text"), command: name) }
         do throws(EditError) { try TaskText.check(text) } catch { throw TickError.refused(error.message) }
         let placements = ["top", "after", "under"].filter { arguments.flag($0) || arguments.value($0) != nil }
@@ -29,6 +29,7 @@ enum AddCommand: Command {
         let today = try context.environment.today()
         let path = try EditSession.path(arguments, environment: context.environment)
         let due = try arguments.value("due").map { text throws(TickError) in try EditSession.date(text, today: today, path: path) }
+        let groupName = try arguments.value("group").map { name throws(TickError) in try EditSession.text(name) }
         try EditSession.applyEdit(path, arguments, context: &context) { document throws(EditError) in
             let content = { (prefix: [UInt8]) in
                 [TaskPlacement.taskContent(prefix: prefix, text: text, important: arguments.flag("star"), due: due)]
@@ -40,7 +41,7 @@ enum AddCommand: Command {
                 return try TaskPlacement.insert(at: .under(try TaskReference.resolve(reference, in: document)), in: document, content: content)
             }
             let group: Int?
-            if let name = arguments.value("group") {
+            if let name = groupName {
                 do throws(EditError) {
                     group = try Sections.resolve(name, in: document)
                 } catch {

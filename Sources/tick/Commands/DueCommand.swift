@@ -38,7 +38,7 @@ enum EditTextCommand: Command {
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
         guard arguments.operands.count >= 2 else { throw TickError.usage(.missingOperand("task reference and new text"), command: name) }
         let target = try EditSession.targets([arguments.operands[0]], arguments, environment: context.environment)[0]
-        let text = arguments.operands.dropFirst().joined(separator: " ")
+        let text = try EditSession.text(arguments.operands.dropFirst().joined(separator: " "))
         try EditSession.applyEdit(target.path, arguments, context: &context) { document throws(EditError) in
             try TaskEdits.setText(try TaskReference.resolve(target.references[0], in: document), to: text, in: document)
         }
@@ -94,7 +94,7 @@ enum NoteCommand: Command {
         if clear, arguments.operands.count > 1 { throw TickError.usage(.unexpectedOperand(arguments.operands[1]), command: name) }
         if !clear, arguments.operands.count < 2 { throw TickError.usage(.missingOperand("note text"), command: name) }
         let target = try EditSession.targets([reference], arguments, environment: context.environment)[0]
-        let text = arguments.operands.dropFirst().joined(separator: " ")
+        let text = try EditSession.text(arguments.operands.dropFirst().joined(separator: " "))
         try EditSession.applyEdit(target.path, arguments, context: &context) { document throws(EditError) in
             let task = try TaskReference.resolve(target.references[0], in: document)
             return try clear ? BlockEdits.clearNotes(task, in: document) : BlockEdits.addNote(text, to: task, in: document)

@@ -59,7 +59,7 @@ enum EditSession {
             return document
         }
         var edited: Document?
-        let update = try AtomicFile.update(path) { bytes throws(TickError) in
+        let update = try AtomicFile.update(path, lockTimeout: context.environment.lockTimeout) { bytes throws(TickError) in
             try refuseBinary(bytes, path: path)
             let document = Document(bytes: bytes)
             edited = document
@@ -87,10 +87,21 @@ enum EditSession {
         do throws(EditError) { return try body() } catch { throw TickError.edit(error, path: path) }
     }
 
+    /// Text from the command line that goes into the file: it must be UTF-8 (a name's raw
+    /// bytes are kept for paths, see `PathBytes`, but never written into a todo file).
+    static func text(_ argument: String) throws(TickError) -> String {
+        guard PathBytes.hasRawBytes(argument) else { return argument }
+        let bytes = PathBytes.bytes(of: argument)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw TickError.refused("'\(PathBytes.display(argument))' is not valid UTF-8; tick writes text as UTF-8")
+        }
+        return text
+    }
+
     /// A file with NUL bytes is not a text file tick should rewrite.
     static func refuseBinary(_ bytes: [UInt8], path: String) throws(TickError) {
         if bytes.contains(0) {
-            throw TickError.refused("\(path): contains NUL bytes; tick edits text files only")
+            throw TickError.refused("\(PathBytes.display(path)): contains NUL bytes; tick edits text files only")
         }
     }
 

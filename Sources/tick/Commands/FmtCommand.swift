@@ -23,7 +23,7 @@ enum FmtCommand: Command {
     /// What happened to one file.
     enum Outcome: Sendable {
         case unchanged
-        case changed(diff: String)
+        case changed(diff: String, warning: String?)
         case failed(TickError)
     }
 
@@ -44,18 +44,23 @@ enum FmtCommand: Command {
         }
         if named.contains("-") { throw .usage(.unexpectedOperand("-"), command: name) }
         if named.isEmpty { named = [try TodoFileLocator.locate(explicit: nil, environment: context.environment)] }
-        let files = try PathWalker.files(named)
+        let walked = try PathWalker.walk(named)
+        let files = walked.map(\.path)
         let check = arguments.flag("check"), showDiff = arguments.flag("diff")
-        let settings = options
-        let outcomes = ParallelWork.map(files.count, workers: ParallelWork.workerCount(environment: context.environment)) { index in
-            formatFile(files[index], options: settings, write: !check && !showDiff, diff: showDiff)
+        let settings = options, environment = context.environment
+        let outcomes = ParallelWork.map(files.count, workers: ParallelWork.workerCount(environment: context.environment)) { index -> Outcome in
+            let file = walked[index]
+            let outcome = formatFile(file.path, options: settings, write: !check && !showDiff && file.writable, diff: showDiff, environment: environment)
+            if !file.writable, !check, !showDiff, case .changed = outcome { return Outcome.failed(.outsideLink(path: file.path)) }
+            return outcome
         }
         var status: Int32 = 0
         for (file, outcome) in zip(files, outcomes) {
             switch outcome {
             case .unchanged:
                 break
-            case .changed(let diff):
+            case .changed(let diff, let warning):
+                if let warning { context.stderr.write("tick: warning: \(warning)\n") }
                 if check { context.stdout.write(file + "\n") }
                 if showDiff { context.stdout.write(diff) }
                 if check || showDiff { status = max(status, 1) }
@@ -67,22 +72,24 @@ enum FmtCommand: Command {
         return status
     }
 
-    static func formatFile(_ path: String, options: FormatOptions, write: Bool, diff: Bool) -> Outcome {
+    static func formatFile(_ path: String, options: FormatOptions, write: Bool, diff: Bool, environment: Environment) -> Outcome {
         do throws(TickError) {
             if write {
-                let update = try AtomicFile.update(path) { bytes throws(TickError) in
+                let update = try AtomicFile.update(path, lockTimeout: environment.lockTimeout) { bytes throws(TickError) in
                     try EditSession.refuseBinary(bytes, path: path)
                     let result = Formatter.format(Document(bytes: bytes), options: options)
                     return result.changed ? result.bytes : nil
                 }
-                return update == nil ? .unchanged : .changed(diff: "")
+                guard let update else { return .unchanged }
+                if let warning = UndoStore.save(update, environment: environment) { return .changed(diff: "", warning: warning) }
+                return .changed(diff: "", warning: nil)
             }
             let bytes = try FileReader.read(path)
             try EditSession.refuseBinary(bytes, path: path)
             let document = Document(bytes: bytes)
             let result = Formatter.format(document, options: options)
             guard result.changed else { return .unchanged }
-            return .changed(diff: diff ? UnifiedDiff.render(document, result.splices, path: path, newEndsWithNewline: result.bytes.last.map { $0 == 0x0A || $0 == 0x0D } ?? true) : "")
+            return .changed(diff: diff ? UnifiedDiff.render(document, result.splices, path: path, newEndsWithNewline: result.bytes.last.map { $0 == 0x0A || $0 == 0x0D } ?? true) : "", warning: nil)
         } catch {
             return .failed(error)
         }

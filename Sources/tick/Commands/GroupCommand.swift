@@ -19,7 +19,8 @@ enum GroupCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
         guard let action = arguments.operands.first else { throw TickError.usage(.missingOperand("add, rename, rm or move"), command: name) }
-        let operands = Array(arguments.operands.dropFirst())
+        var operands: [String] = []
+        for operand in arguments.operands.dropFirst() { operands.append(try EditSession.text(operand)) }
         let path = try EditSession.path(arguments, environment: context.environment)
         func expect(_ count: Int, _ what: String) throws(TickError) {
             if operands.count < count { throw TickError.usage(.missingOperand(what), command: name) }
@@ -102,21 +103,48 @@ enum ArchiveCommand: Command {
             }
             return 0
         }
-        // Two files: the destination is written first, so a failure in between can duplicate
-        // tasks but never lose them. The source is then re-checked under its own lock.
-        let source = Document(bytes: try FileReader.read(path))
-        let blocks = BlockEdits.doneBlocks(in: source).map { BlockEdits.marginLines($0, in: source) }
+        // Two files. Everything that can be checked is checked before the first write: that they
+        // are two files, that the source can be rewritten, and the whole edit of the source.
+        // Then the destination is written first, so a failure in between can duplicate tasks
+        // but never lose them, and the message says so. The source is re-checked under its lock.
+        let sourceFile = try OpenedFile.open(path)
+        let sourceStatus = sourceFile.status
+        let sourceBytes = try sourceFile.readAll(path: path)
+        sourceFile.close()
+        if let target = Syscalls.fileStatus(destination), target.st_dev == sourceStatus.st_dev, target.st_ino == sourceStatus.st_ino {
+            throw TickError.refused("--to \(PathBytes.display(destination)) is the file being archived (\(PathBytes.display(path))); name another file, or leave out --to to archive within it")
+        }
+        try EditSession.refuseBinary(sourceBytes, path: path)
+        let source = Document(bytes: sourceBytes)
+        let done = BlockEdits.doneBlocks(in: source)
+        let blocks = done.map { BlockEdits.marginLines($0, in: source) }
         guard !blocks.isEmpty else { return 0 }
-        if !arguments.flag("dry-run") { try FileCreator.createIfMissing(destination) }
+        _ = try EditSession.reporting(path) { () throws(EditError) in try TaskEdits.delete(done, in: source) }
+        if arguments.flag("dry-run") {
+            let target = Syscalls.fileStatus(destination) == nil ? Document(bytes: []) : Document(bytes: try FileReader.read(destination))
+            let splices = try EditSession.reporting(destination) { () throws(EditError) in try BlockEdits.appendBlocks(blocks, toGroup: group, in: target) }
+            context.stdout.write(UnifiedDiff.render(target, splices, path: destination))
+            try EditSession.edit(path, arguments, context: &context) { document throws(TickError) in
+                try EditSession.reporting(path) { () throws(EditError) in try TaskEdits.delete(BlockEdits.doneBlocks(in: document), in: document) }
+            }
+            return 0
+        }
+        try AtomicFile.checkCanReplace(path)
+        try FileCreator.createIfMissing(destination)
         try EditSession.applyEdit(destination, arguments, context: &context) { document throws(EditError) in
             try BlockEdits.appendBlocks(blocks, toGroup: group, in: document)
         }
-        try EditSession.edit(path, arguments, context: &context) { document throws(TickError) in
-            let done = BlockEdits.doneBlocks(in: document)
-            guard done.map({ BlockEdits.marginLines($0, in: document) }) == blocks else {
-                throw TickError.changedDuringEdit(path: path)
+        do throws(TickError) {
+            try EditSession.edit(path, arguments, context: &context) { document throws(TickError) in
+                let done = BlockEdits.doneBlocks(in: document)
+                guard done.map({ BlockEdits.marginLines($0, in: document) }) == blocks else {
+                    throw TickError.changedDuringEdit(path: path)
+                }
+                return try EditSession.reporting(path) { () throws(EditError) in try TaskEdits.delete(done, in: document) }
             }
-            return try EditSession.reporting(path) { () throws(EditError) in try TaskEdits.delete(done, in: document) }
+        } catch {
+            let unchanged = "; the file is unchanged"
+            throw TickError.refused("\(error.message.hasSuffix(unchanged) ? String(error.message.dropLast(unchanged.count)) : error.message); the done tasks were copied to \(PathBytes.display(destination)) but are still in \(PathBytes.display(path)) ('tick undo -f \(PathBytes.display(destination))' takes the copies back)")
         }
         return 0
     }
@@ -134,7 +162,8 @@ enum UndoCommand: Command {
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
         if let extra = arguments.operands.first { throw TickError.usage(.unexpectedOperand(extra), command: name) }
         let path = try EditSession.path(arguments, environment: context.environment)
-        guard let record = UndoStore.load(path, environment: context.environment) else { throw TickError.nothingToUndo(path: path) }
+        let realPath = try AtomicFile.realPath(of: path)
+        guard let record = try UndoStore.load(realPath: realPath, environment: context.environment) else { throw TickError.nothingToUndo(path: path) }
         if arguments.flag("dry-run") {
             let current = try FileReader.read(path)
             guard UndoStore.fnv1a(current) == record.afterHash else { throw TickError.undoStale(path: path) }
@@ -144,7 +173,7 @@ enum UndoCommand: Command {
             context.stdout.write(UnifiedDiff.render(document, [splice], path: path))
             return 0
         }
-        let update = try AtomicFile.update(path) { current throws(TickError) in
+        let update = try AtomicFile.update(path, lockTimeout: context.environment.lockTimeout) { current throws(TickError) in
             guard UndoStore.fnv1a(current) == record.afterHash else { throw TickError.undoStale(path: path) }
             return record.before
         }

@@ -24,6 +24,7 @@ enum LintCommand: Command {
     struct FileReport: Sendable {
         let diagnostics: [Diagnostic]
         let error: TickError?
+        var warning: String? = nil
     }
 
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
@@ -44,31 +45,39 @@ enum LintCommand: Command {
         }
         var named = arguments.allValues("file") + arguments.operands
         if named.isEmpty { named = [try TodoFileLocator.locate(explicit: nil, environment: context.environment)] }
-        let files = try PathWalker.files(named)
+        let walked = try PathWalker.walk(named)
+        let files = walked.map(\.path)
         let fix = arguments.flag("fix")
         let formatOptions = config.format
         let rules = settings
+        let environment = context.environment
         let reports = ParallelWork.map(files.count, workers: ParallelWork.workerCount(environment: context.environment)) { index in
-            check(files[index], today: today, settings: rules, fix: fix, format: formatOptions)
+            let file = walked[index]
+            var report = check(file.path, today: today, settings: rules, fix: fix && file.writable, format: formatOptions, environment: environment)
+            if fix, !file.writable, report.diagnostics.contains(where: { $0.rule.fixable }) { report.warning = TickError.outsideLink(path: file.path).message }
+            return report
         }
         return report(files: files, reports: reports, format: format, strict: arguments.flag("strict"), context: &context)
     }
 
-    static func check(_ path: String, today: CivilDate, settings: LintSettings, fix: Bool, format: FormatOptions) -> FileReport {
+    static func check(_ path: String, today: CivilDate, settings: LintSettings, fix: Bool, format: FormatOptions,
+                      environment: Environment) -> FileReport {
         do throws(TickError) {
             var bytes: [UInt8] = []
+            var warning: String?
             if fix {
                 // The formatted bytes are what is on disk afterwards, written or not.
-                _ = try AtomicFile.update(path) { current throws(TickError) in
+                let update = try AtomicFile.update(path, lockTimeout: environment.lockTimeout) { current throws(TickError) in
                     try EditSession.refuseBinary(current, path: path)
                     let result = Formatter.format(Document(bytes: current), options: format)
                     bytes = result.bytes
                     return result.changed ? result.bytes : nil
                 }
+                if let update { warning = UndoStore.save(update, environment: environment) }
             } else {
                 bytes = try FileReader.read(path)
             }
-            return FileReport(diagnostics: Linter.lint(Document(bytes: bytes), today: today, settings: settings), error: nil)
+            return FileReport(diagnostics: Linter.lint(Document(bytes: bytes), today: today, settings: settings), error: nil, warning: warning)
         } catch {
             return FileReport(diagnostics: [], error: error)
         }
@@ -79,6 +88,7 @@ enum LintCommand: Command {
         var findings: [(path: String, diagnostic: Diagnostic)] = []
         var failed = false
         for (path, report) in zip(files, reports) {
+            if let warning = report.warning { context.stderr.write("tick: warning: \(warning)\n") }
             if let error = report.error {
                 context.stderr.write("tick: \(error.message)\n")
                 failed = true

@@ -2,157 +2,201 @@
 import Glibc
 #endif
 
-/// Read-modify-write of a file, safely.
+/// Read-modify-write of a file, safe against other ticks, against editors saving the same file
+/// at the same moment, against crashes, and against hostile folders.
 ///
-/// The protocol, in order:
-/// 1. Resolve symlinks, so the link's target is edited and the link stays a link.
-/// 2. Open the target and take an exclusive `flock`. Another tick may have replaced the file
-///    while we waited for the lock (the lock belongs to the old inode): if the path no longer
-///    names the inode we locked, start again. So two ticks never lose each other's edits.
-/// 3. Read the bytes under the lock and compute the new ones.
-/// 4. Write them to a temporary file in the same folder, with the original's mode and owner,
-///    and `fsync` it.
-/// 5. If the file changed since we read it (an editor saved it), refuse: nothing is written.
-/// 6. `rename` the temporary file over the target (readers see the old file or the new one,
-///    never a mix), then `fsync` the folder so the rename itself is durable.
-/// A failure at any step removes the temporary file and leaves the original untouched.
+/// One transaction, in order:
+/// 1. Open the file by the user's path (the kernel follows links and applies its protections),
+///    refuse anything but a regular file, and find where it really is from the open descriptor.
+///    Open its folder; from here on every name is looked up in that folder's descriptor.
+/// 2. Take an exclusive `flock` (bounded wait). If the folder no longer names the inode we
+///    locked, another tick replaced it while we waited: start again.
+/// 3. Read the bytes, and only keep a read that no writer raced: the file's status (identity,
+///    size, modification and change time) must be the same before and after the read, and a
+///    file changed in the last moments must stay unchanged for a short quiet period (an editor
+///    that saves in place truncates first and writes after; a read between the two sees a file
+///    cut short).
+/// 4. Compute the new bytes; write them to `.NAME.tick` beside the file (created exclusively,
+///    never through a link), with the original's mode, group and (as root) owner; `fsync`; lock it.
+/// 5. Check again that the file is the version we read: status, and its bytes.
+/// 6. Swap the two names in one step (`renameat2(RENAME_EXCHANGE)`), then look at what was
+///    swapped out: if it is not exactly the version we read (a writer got in between), swap
+///    back and start again from 1. Otherwise remove it and `fsync` the folder.
+/// A failure at any step leaves the original untouched and removes the temporary file. The lock
+/// on the new file, taken in step 4, is held until the end, so the next tick waits for it.
 enum AtomicFile {
     struct Update {
         let path: String
+        /// Where the file really is (links resolved by the kernel): the undo record's key.
+        let realPath: String
         let before: [UInt8]
         let after: [UInt8]
     }
 
+    /// How long a file that just changed must stay unchanged before tick trusts a read of it:
+    /// an editor's truncate-then-write must stall longer than this, and past tick's checks
+    /// after the swap, to be read half-written (measured with Tests/Races/race.py).
+    static let quietPeriod = TestHooks.quietPeriod ?? 0.003
+    /// How long tick keeps trying when writers keep changing the file under it.
+    static let retryTime = 5.0
+    /// Files up to this size are compared byte for byte before and after the swap; larger ones
+    /// by their status only.
+    static let compareLimit = 16 << 20
+
     /// Applies `transform` to the file's current bytes and writes the result, unless it returns
     /// nil or the same bytes. Returns what changed.
-    static func update(_ path: String,
+    static func update(_ path: String, lockTimeout: Double,
                        _ transform: ([UInt8]) throws(TickError) -> [UInt8]?) throws(TickError) -> Update? {
-        let target = try resolve(path)
+        let started = Clock.now()
         while true {
-            let fd: Int32
-            switch Syscalls.open(target, O_RDONLY | O_CLOEXEC) {
-            case .success(let value): fd = value
-            case .failure(let error): throw TickError.cannotRead(path: path, reason: FileReader.describe(error.code))
+            switch try attempt(path, lockTimeout: lockTimeout, transform) {
+            case .done(let update):
+                return update
+            case .raced:
+                guard Clock.now() - started < min(retryTime, lockTimeout) else { throw TickError.changedDuringEdit(path: path) }
+                usleep(UInt32.random(in: 1_000...10_000))
             }
-            defer { Syscalls.close(fd) }
-            while flock(fd, LOCK_EX) != 0 {
-                guard errno == EINTR else { throw TickError.cannotWrite(path: path, reason: "cannot lock: " + Syscalls.errnoMessage(errno)) }
-            }
-            var locked = stat()
-            guard fstat(fd, &locked) == 0 else { throw TickError.cannotRead(path: path, reason: Syscalls.errnoMessage(errno)) }
-            guard let current = Syscalls.fileStatus(target), current.st_ino == locked.st_ino, current.st_dev == locked.st_dev else {
-                continue  // replaced while we waited: lock the new file instead
-            }
-            if (locked.st_mode & S_IFMT) == S_IFDIR {
-                throw TickError.cannotRead(path: path, reason: "is a directory")
-            }
-            if (locked.st_mode & S_IFMT) != S_IFREG {
-                throw TickError.cannotWrite(path: path, reason: "not a regular file")
-            }
-            if (locked.st_mode & 0o222) == 0 {
-                throw TickError.cannotWrite(path: path, reason: "the file is read-only")
-            }
-            // Every tick writes its temporary file while holding this lock, so any left now is
-            // from a tick that was killed mid-write: remove it.
-            removeStaleTemporaryFiles(of: target)
-            let before: [UInt8]
-            switch Syscalls.readAll(fd, sizeHint: Int(locked.st_size)) {
-            case .success(let bytes): before = bytes
-            case .failure(let error): throw TickError.cannotRead(path: path, reason: FileReader.describe(error.code))
-            }
-            guard let after = try transform(before), after != before else { return nil }
-            TestHooks.pauseBeforeWrite()
-            try replace(target, displayPath: path, with: after, like: locked, lockedFD: fd)
-            return Update(path: path, before: before, after: after)
         }
     }
 
-    /// Writes `bytes` to a temporary file beside `target` and renames it over `target`.
-    private static func replace(_ target: String, displayPath: String, with bytes: [UInt8],
-                                like original: stat, lockedFD: Int32) throws(TickError) {
-        let directory = Paths.directory(of: target)
-        var template = Array((directory + "/" + temporaryPrefix(of: target) + "XXXXXX").utf8CString)
-        let tempFD = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard tempFD >= 0 else {
-            throw TickError.cannotWrite(path: displayPath, reason: "cannot create a temporary file in \(directory): " + Syscalls.errnoMessage(errno))
-        }
-        let tempPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        var renamed = false
-        defer {
-            if !renamed { unlink(tempPath) }
-        }
-        defer { Syscalls.close(tempFD) }
-        _ = fchmod(tempFD, original.st_mode & 0o7777)
-        if getuid() == 0 { _ = fchown(tempFD, original.st_uid, original.st_gid) }
-        if let failure = bytes.withUnsafeBytes({ Syscalls.writeAll(tempFD, $0) }) {
-            throw TickError.cannotWrite(path: displayPath, reason: Syscalls.errnoMessage(failure))
-        }
-        guard fsync(tempFD) == 0 else {
-            throw TickError.cannotWrite(path: displayPath, reason: Syscalls.errnoMessage(errno))
-        }
-        // Step 5: refuse if someone else changed the file since we read it.
-        var now = stat()
-        guard fstat(lockedFD, &now) == 0, let current = Syscalls.fileStatus(target),
-              current.st_ino == original.st_ino, now.st_size == original.st_size,
-              now.st_mtim.tv_sec == original.st_mtim.tv_sec, now.st_mtim.tv_nsec == original.st_mtim.tv_nsec else {
-            throw TickError.changedDuringEdit(path: displayPath)
-        }
-        guard rename(tempPath, target) == 0 else {
-            throw TickError.cannotWrite(path: displayPath, reason: Syscalls.errnoMessage(errno))
-        }
-        renamed = true
-        if case .success(let directoryFD) = Syscalls.open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC) {
-            _ = fsync(directoryFD)
-            Syscalls.close(directoryFD)
-        }
+    private enum Outcome {
+        case done(Update?)
+        case raced
     }
 
-    /// Temporary files for `target` are named `.NAME.tick-XXXXXX` beside it.
-    private static func temporaryPrefix(of target: String) -> String {
-        "." + Paths.basename(of: target) + ".tick-"
-    }
+    private static func attempt(_ path: String, lockTimeout: Double,
+                                _ transform: ([UInt8]) throws(TickError) -> [UInt8]?) throws(TickError) -> Outcome {
+        let file = try OpenedFile.open(path)
+        defer { file.close() }
+        let folder = try Folder.containing(file, path: path)
+        defer { folder.close() }
+        try FileLock.acquire(file.fd, status: file.status, path: path, timeout: lockTimeout)
+        guard let named = folder.status(of: folder.name), named.st_ino == file.status.st_ino, named.st_dev == file.status.st_dev else {
+            return .raced  // replaced while we waited for the lock
+        }
+        try checkWritable(file, path: path)
+        guard let read = try settledRead(file, path: path) else { return .raced }
+        guard let after = try transform(read.bytes), after != read.bytes else { return .done(nil) }
+        TestHooks.pauseBeforeWrite()
+        let temporary = try TemporaryFile.create(in: folder, like: read.status, path: path)
+        var swapped = false
+        defer { if !swapped { temporary.discard(in: folder) } }
+        try temporary.write(after, path: path)
 
-    /// Removes `.NAME.tick-XXXXXX` files beside `target`. Call only while holding its lock.
-    static func removeStaleTemporaryFiles(of target: String) {
-        let directory = Paths.directory(of: target)
-        let prefix = Array(temporaryPrefix(of: target).utf8)
-        guard let stream = opendir(directory) else { return }
-        defer { closedir(stream) }
-        var stale: [String] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                Array(raw.prefix { $0 != 0 })
+        // Step 5: still the version we read?
+        guard isUnchanged(file, since: read, in: folder) else { return .raced }
+        // Step 6: swap, then check what came out.
+        switch Syscalls.exchange(folder.fd, temporary.name, folder.name) {
+        case .exchanged:
+            swapped = true
+            TestHooks.pauseAfterSwap()
+            guard finishExchange(file, read: read, temporary: temporary, in: folder) else { return .raced }
+        case .unsupported:
+            // No exchange on this file system: an ordinary rename, checked just before.
+            guard isUnchanged(file, since: read, in: folder) else { return .raced }
+            guard Syscalls.rename(folder.fd, temporary.name, folder.name) == 0 else {
+                throw TickError.cannotWrite(path: path, reason: Syscalls.errnoMessage(errno))
             }
-            guard name.count == prefix.count + 6, name.starts(with: prefix) else { continue }
-            stale.append(directory + "/" + String(decoding: name, as: UTF8.self))
+            swapped = true
+            temporary.close()
+        case .failed(let code):
+            throw TickError.cannotWrite(path: path, reason: Syscalls.errnoMessage(code))
         }
-        for path in stale { unlink(path) }
+        _ = fsync(folder.fd)
+        let realPath = (folder.path == "/" ? "" : folder.path) + "/" + folder.name
+        return .done(Update(path: path, realPath: realPath, before: read.bytes, after: after))
     }
 
-    /// The file a path finally names, through any symlinks.
-    static func resolve(_ path: String) throws(TickError) -> String {
-        guard let resolved = realpath(path, nil) else {
-            let code = errno
-            if code == ENOENT, let link = Syscalls.linkStatus(path), (link.st_mode & S_IFMT) == S_IFLNK {
-                throw TickError.cannotRead(path: path, reason: "dangling symbolic link")
-            }
-            throw TickError.cannotRead(path: path, reason: code == ELOOP ? "too many levels of symbolic links" : FileReader.describe(code))
+    private struct Read {
+        let bytes: [UInt8]
+        let status: stat
+    }
+
+    /// Reads the file, and returns nil when a writer raced the read.
+    private static func settledRead(_ file: OpenedFile, path: String) throws(TickError) -> Read? {
+        guard let before = file.currentStatus() else { throw TickError.cannotRead(path: path, reason: Syscalls.errnoMessage(errno)) }
+        guard Int(before.st_size) <= Syscalls.maximumFileSize else { throw TickError.cannotRead(path: path, reason: FileReader.describe(EFBIG)) }
+        let bytes = try file.readAll(path: path)
+        guard let after = file.currentStatus(), isSameVersion(before, after), bytes.count == Int(after.st_size) else { return nil }
+        // Changed a moment ago: wait out the quiet period and look again.
+        let age = min(Clock.age(of: after.st_ctim), Clock.age(of: after.st_mtim))
+        if age < quietPeriod {
+            usleep(UInt32(max(0, quietPeriod - age) * 1e6) + 1000)
+            guard let later = file.currentStatus(), isSameVersion(after, later) else { return nil }
         }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
-}
-
-/// Path string helpers (no Foundation).
-enum Paths {
-    static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        let directory = String(path[..<slash])
-        return directory.isEmpty ? "/" : directory
+        return Read(bytes: bytes, status: after)
     }
 
-    static func basename(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return path }
-        return String(path[path.index(after: slash)...])
+    /// Whether the file is still exactly what was read: the folder names it, its status is the
+    /// same, and (for files of a sensible size) so are its bytes.
+    private static func isUnchanged(_ file: OpenedFile, since read: Read, in folder: Folder) -> Bool {
+        guard let named = folder.status(of: folder.name), named.st_ino == read.status.st_ino,
+              let now = file.currentStatus(), isSameVersion(now, read.status) else { return false }
+        return sameBytes(file, read)
+    }
+
+    private static func sameBytes(_ file: OpenedFile, _ read: Read) -> Bool {
+        guard read.bytes.count <= compareLimit else { return true }
+        guard let again = try? file.readAll(path: "") else { return false }
+        return again == read.bytes
+    }
+
+    /// After the exchange the old file sits under the temporary name. If it is not the version
+    /// we read, a writer got in: swap back (when our file is still in place) and return false.
+    private static func finishExchange(_ file: OpenedFile, read: Read, temporary: TemporaryFile,
+                                       in folder: Folder) -> Bool {
+        defer { temporary.close() }
+        let swappedOut = folder.status(of: temporary.name)
+        // The exchange itself changes both files' change time, so it is not compared here.
+        let intact = swappedOut.map { $0.st_ino == read.status.st_ino } == true
+            && file.currentStatus().map { isSameVersion($0, read.status, comparingChangeTime: false) } == true
+            && sameBytes(file, read)
+        if intact {
+            _ = temporary.name.withPathCString { unlinkat(folder.fd, $0, 0) }
+            return true
+        }
+        if let current = folder.status(of: folder.name), current.st_ino == temporary.inode {
+            _ = Syscalls.exchange(folder.fd, temporary.name, folder.name)
+        }
+        // What is under the temporary name now is ours (or, if someone replaced ours already,
+        // the version they replaced, which they meant to go): remove it.
+        if let leftover = folder.status(of: temporary.name), leftover.st_ino == temporary.inode || leftover.st_ino == read.status.st_ino {
+            _ = temporary.name.withPathCString { unlinkat(folder.fd, $0, 0) }
+        }
+        return false
+    }
+
+    /// Where the file at `path` really is, as the kernel resolves it.
+    static func realPath(of path: String) throws(TickError) -> String {
+        let file = try OpenedFile.open(path)
+        defer { file.close() }
+        let folder = try Folder.containing(file, path: path)
+        folder.close()
+        return (folder.path == "/" ? "" : folder.path) + "/" + folder.name
+    }
+
+    /// Checks, without writing, that the file at `path` is one tick could rewrite.
+    static func checkCanReplace(_ path: String) throws(TickError) {
+        let file = try OpenedFile.open(path)
+        defer { file.close() }
+        let folder = try Folder.containing(file, path: path)
+        defer { folder.close() }
+        try checkWritable(file, path: path)
+        if faccessat(folder.fd, ".", W_OK, AT_EACCESS) != 0 {
+            throw TickError.cannotWrite(path: path, reason: "its folder is not writable: " + Syscalls.errnoMessage(errno))
+        }
+    }
+
+    /// tick(1) promises that read-only files are refused, for root as well.
+    private static func checkWritable(_ file: OpenedFile, path: String) throws(TickError) {
+        if (file.status.st_mode & 0o222) == 0 {
+            throw TickError.cannotWrite(path: path, reason: "the file is read-only")
+        }
+        // The permission the kernel would grant this user on the file itself (owner, group,
+        // ACLs), not only whether the folder lets us replace it.
+        let writable = "/proc/self/fd/\(file.fd)".withCString { faccessat(AT_FDCWD, $0, W_OK, AT_EACCESS) } == 0
+        if !writable, errno == EACCES || errno == EPERM || errno == EROFS {
+            throw TickError.cannotWrite(path: path, reason: errno == EROFS ? "read-only file system" : "the file is read-only for you")
+        }
     }
 }

@@ -1,17 +1,27 @@
 import TickCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// Finds and reads `.tick.toml`: in the working directory or the nearest parent, stopping at the
-/// root of a repository, like the search for TODO.md.
+/// Finds and reads `.tick.toml`: in the working directory or the nearest parent, within the
+/// limits of the search for TODO.md. A file that another user owns is ignored, with a warning.
 enum ConfigLoader {
     static let name = ".tick.toml"
 
     static func load(environment: Environment) throws(TickError) -> ProjectConfig {
-        guard let path = TodoFileLocator.nearest(name, from: environment.workingDirectory) else { return ProjectConfig() }
-        let text = String(decoding: try FileReader.read(path), as: UTF8.self)
+        guard let path = TodoFileLocator.nearest(name, from: environment.workingDirectory, home: environment.home) else { return ProjectConfig() }
+        let file = try OpenedFile.open(path)
+        defer { file.close() }
+        if file.status.st_uid != geteuid(), file.status.st_uid != 0 {
+            let line = "tick: warning: ignoring \(PathBytes.display(path)): it belongs to another user\n"
+            _ = Array(line.utf8).withUnsafeBytes { Syscalls.writeAll(2, $0) }
+            return ProjectConfig()
+        }
+        let text = String(decoding: try file.readAll(path: path), as: UTF8.self)
         do {
             return try ProjectConfig(parsing: text)
         } catch {
-            throw TickError.refused("\(path):\(error.line): \(error.message)")
+            throw TickError.refused("\(PathBytes.display(path)):\(error.line): \(error.message)")
         }
     }
 }

@@ -5,21 +5,9 @@ import Glibc
 /// Reads a todo file whole, with errors that name the path and say what went wrong.
 enum FileReader {
     static func read(_ path: String) throws(TickError) -> [UInt8] {
-        let fd: Int32
-        switch Syscalls.open(path, O_RDONLY | O_CLOEXEC) {
-        case .success(let value): fd = value
-        case .failure(let error): throw TickError.cannotRead(path: path, reason: describe(error.code))
-        }
-        defer { Syscalls.close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw TickError.cannotRead(path: path, reason: describe(errno)) }
-        if (info.st_mode & S_IFMT) == S_IFDIR {
-            throw TickError.cannotRead(path: path, reason: "is a directory")
-        }
-        switch Syscalls.readAll(fd, sizeHint: Int(info.st_size)) {
-        case .success(let bytes): return bytes
-        case .failure(let error): throw TickError.cannotRead(path: path, reason: describe(error.code))
-        }
+        let file = try OpenedFile.open(path)
+        defer { file.close() }
+        return try file.readAll(path: path)
     }
 
     static func describe(_ code: Int32) -> String {
@@ -28,6 +16,7 @@ enum FileReader {
         case EACCES: return "permission denied"
         case EISDIR: return "is a directory"
         case EFBIG: return "larger than 2 GiB, the most tick reads"
+        case ENOSPC: return "no space left on the device"
         default: return Syscalls.errnoMessage(code)
         }
     }

@@ -4,18 +4,33 @@ import Glibc
 
 /// Expands the paths a user names into the Markdown files to read: a file is read whatever its
 /// name; a folder is walked for `*.md` and `*.markdown` files (any case), in name order, skipping
-/// hidden entries, `node_modules`, and links to folders (so a link loop cannot trap the walk).
+/// hidden entries, `node_modules`, anything that is not a regular file (a FIFO would hang the
+/// read), and links to folders (so a link loop cannot trap the walk).
+///
+/// A link found in a walk whose target lies outside the folder named is read, never written: a
+/// cloned repository may carry `notes.md -> ~/.bashrc`, and `tick fmt .` must not edit that.
 enum PathWalker {
+    struct File: Sendable {
+        let path: String
+        /// False for a link out of the walked folder: read it, never write it.
+        let writable: Bool
+    }
+
     static func files(_ paths: [String]) throws(TickError) -> [String] {
-        var files: [String] = []
+        try walk(paths).map(\.path)
+    }
+
+    static func walk(_ paths: [String]) throws(TickError) -> [File] {
+        var files: [File] = []
         for path in paths {
             guard let info = Syscalls.fileStatus(path) else {
-                throw TickError.cannotRead(path: path, reason: FileReader.describe(errno))
+                throw TickError.cannotRead(path: path, reason: OpenedFile.describeOpenFailure(errno, path: path))
             }
             if (info.st_mode & S_IFMT) == S_IFDIR {
-                try walk(path, into: &files)
+                let root = Syscalls.realPath(path) ?? path
+                try walk(path, root: root, into: &files)
             } else {
-                files.append(path)
+                files.append(File(path: path, writable: true))
             }
         }
         return files
@@ -26,36 +41,45 @@ enum PathWalker {
         return lower.hasSuffix(".md") || lower.hasSuffix(".markdown")
     }
 
-    private static func walk(_ directory: String, into files: inout [String]) throws(TickError) {
-        guard let handle = opendir(directory) else {
+    private static func walk(_ directory: String, root: String, into files: inout [File]) throws(TickError) {
+        guard let handle = directory.withPathCString({ opendir($0) }) else {
             throw TickError.cannotRead(path: directory, reason: FileReader.describe(errno))
         }
         var entries: [(name: String, type: UInt8)] = []
         while let entry = readdir(handle) {
-            let name = withUnsafePointer(to: &entry.pointee.d_name) {
-                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
-            }
+            let name = Syscalls.entryName(entry)
             if name.hasPrefix(".") || name == "node_modules" { continue }
             entries.append((name, entry.pointee.d_type))
         }
         closedir(handle)
-        entries.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        entries.sort { PathBytes.bytes(of: $0.name).lexicographicallyPrecedes(PathBytes.bytes(of: $1.name)) }
         let prefix = directory == "." ? "" : directory.hasSuffix("/") ? directory : directory + "/"
         for entry in entries {
             let path = prefix + entry.name
             var type = entry.type
             if type == UInt8(DT_UNKNOWN), let info = Syscalls.linkStatus(path) {
-                type = (info.st_mode & S_IFMT) == S_IFDIR ? UInt8(DT_DIR) : (info.st_mode & S_IFMT) == S_IFLNK ? UInt8(DT_LNK) : UInt8(DT_REG)
+                type = fileType(info.st_mode)
             }
             if type == UInt8(DT_DIR) {
-                try walk(path, into: &files)
-            } else if isMarkdown(entry.name) {
-                // A link counts when it points at a regular file.
-                if type == UInt8(DT_LNK) {
-                    guard let info = Syscalls.fileStatus(path), (info.st_mode & S_IFMT) == S_IFREG else { continue }
-                }
-                files.append(path)
+                try walk(path, root: root, into: &files)
+            } else if type == UInt8(DT_REG), isMarkdown(entry.name) {
+                files.append(File(path: path, writable: true))
+            } else if type == UInt8(DT_LNK), isMarkdown(entry.name) {
+                // A link counts when it points at a regular file; it is written only when that
+                // file is inside the folder named.
+                guard let info = Syscalls.fileStatus(path), (info.st_mode & S_IFMT) == S_IFREG else { continue }
+                let target = Syscalls.realPath(path) ?? ""
+                files.append(File(path: path, writable: target.hasPrefix(root == "/" ? "/" : root + "/")))
             }
+        }
+    }
+
+    private static func fileType(_ mode: mode_t) -> UInt8 {
+        switch mode & S_IFMT {
+        case S_IFDIR: return UInt8(DT_DIR)
+        case S_IFLNK: return UInt8(DT_LNK)
+        case S_IFREG: return UInt8(DT_REG)
+        default: return UInt8(DT_UNKNOWN)
         }
     }
 }

@@ -20,7 +20,7 @@ enum Syscalls {
 
     static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Result<Int32, Errno> {
         while true {
-            let fd = path.withCString { Glibc.open($0, flags, mode) }
+            let fd = path.withPathCString { Glibc.open($0, flags, mode) }
             if fd >= 0 { return .success(fd) }
             if errno != EINTR { return .failure(Errno(code: errno)) }
         }
@@ -81,14 +81,14 @@ enum Syscalls {
 
     static func fileStatus(_ path: String) -> stat? {
         var info = stat()
-        let result = path.withCString { stat($0, &info) }
+        let result = path.withPathCString { stat($0, &info) }
         return result == 0 ? info : nil
     }
 
     /// `lstat`: the link itself, not what it points to.
     static func linkStatus(_ path: String) -> stat? {
         var info = stat()
-        let result = path.withCString { lstat($0, &info) }
+        let result = path.withPathCString { lstat($0, &info) }
         return result == 0 ? info : nil
     }
 
@@ -96,14 +96,69 @@ enum Syscalls {
 
     static func environment(_ name: String) -> String? {
         guard let value = getenv(name) else { return nil }
-        return String(cString: value)
+        return PathBytes.string(cString: value)
     }
 
     static func currentDirectory() -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         guard getcwd(&buffer, buffer.count) != nil else { return nil }
-        return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        return buffer.withUnsafeBufferPointer { PathBytes.string(cString: $0.baseAddress!) }
     }
+
+    /// Where a symbolic link points (for `/proc/self/fd/N`: the open file's path).
+    static func readLink(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = path.withPathCString { readlink($0, &buffer, buffer.count - 1) }
+        guard count > 0, count < buffer.count - 1 else { return nil }
+        return buffer.withUnsafeBufferPointer { raw in
+            PathBytes.string(from: UnsafeRawBufferPointer(start: raw.baseAddress, count: count))
+        }
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = path.withPathCString({ realpath($0, nil) }) else { return nil }
+        defer { free(resolved) }
+        return PathBytes.string(cString: resolved)
+    }
+
+    /// The name in a directory entry, read in place: the entry may be shorter than `dirent`.
+    static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> String {
+        let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+        let name = UnsafeRawPointer(entry).advanced(by: offset).assumingMemoryBound(to: CChar.self)
+        return PathBytes.string(cString: name)
+    }
+
+    static func rename(_ folder: Int32, _ from: String, _ to: String) -> Int32 {
+        from.withPathCString { old in to.withPathCString { new in renameat(folder, old, folder, new) } }
+    }
+
+    static func unlink(_ path: String) -> Int32 {
+        path.withPathCString { Glibc.unlink($0) }
+    }
+
+    enum Exchange {
+        case exchanged
+        case unsupported
+        case failed(Int32)
+    }
+
+    /// Swaps two names in a folder in one step (`renameat2` with `RENAME_EXCHANGE`).
+    static func exchange(_ folder: Int32, _ a: String, _ b: String) -> Exchange {
+        guard let call = renameat2 else { return .unsupported }
+        let result = a.withPathCString { first in b.withPathCString { second in call(folder, first, folder, second, 2) } }
+        if result == 0 { return .exchanged }
+        switch errno {
+        case EINVAL, ENOSYS, ENOTSUP: return .unsupported
+        case let code: return .failed(code)
+        }
+    }
+
+    /// glibc has had `renameat2` since 2.28, but Swift's Glibc module does not export it.
+    private typealias Renameat2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+    private static let renameat2: Renameat2? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return nil }
+        return unsafeBitCast(symbol, to: Renameat2.self)
+    }()
 }
 
 extension String {

@@ -1,25 +1,37 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Which file a command works on when none is named: `TICK_FILE`, else `TODO.md` in the working
-/// directory or the nearest parent, stopping at the root of a repository (a folder with `.git`).
+/// directory or the nearest parent.
+///
+/// The climb stops at the root of a repository (a folder with `.git`), at the home folder, and
+/// before a folder that another user owns or that others may write (such as `/tmp`): a file
+/// planted there by someone else must not change what tick reads or edits.
 enum TodoFileLocator {
     static func locate(explicit: String?, environment: Environment) throws(TickError) -> String {
         if let explicit { return explicit }
         if let file = environment.tickFile, !file.isEmpty { return file }
-        guard let found = nearest("TODO.md", from: environment.workingDirectory) else {
+        guard let found = nearest("TODO.md", from: environment.workingDirectory, home: environment.home) else {
             throw TickError.noTodoFile(searchedFrom: environment.workingDirectory)
         }
         return found
     }
 
-    /// `name` in `directory` or its nearest parent, up to the repository root, as a relative path.
-    static func nearest(_ name: String, from start: String) -> String? {
+    /// `name` in `directory` or its nearest parent, within the limits above, as a relative path.
+    static func nearest(_ name: String, from start: String, home: String?) -> String? {
         var directory = start
         var relative = ""
+        var owner = Syscalls.fileStatus(start)?.st_uid
         while true {
             let candidate = directory == "/" ? "/" + name : directory + "/" + name
-            if Syscalls.fileStatus(candidate) != nil { return relative + name }
-            let isRepositoryRoot = Syscalls.fileStatus(directory + "/.git") != nil
-            if isRepositoryRoot || directory == "/" || directory.isEmpty { return nil }
-            directory = parent(of: directory)
+            if Syscalls.linkStatus(candidate) != nil { return relative + name }
+            let isRepositoryRoot = Syscalls.linkStatus(directory + "/.git") != nil
+            if isRepositoryRoot || directory == "/" || directory.isEmpty || directory == home { return nil }
+            let parent = parent(of: directory)
+            guard let info = Syscalls.fileStatus(parent), info.st_uid == owner, (info.st_mode & 0o022) == 0 else { return nil }
+            owner = info.st_uid
+            directory = parent
             relative += "../"
         }
     }

@@ -4,61 +4,83 @@ import Glibc
 
 /// The record that lets `tick undo` revert tick's last edit of a file.
 ///
-/// It lives outside the repository, under `$XDG_STATE_HOME/tick/undo/` (default
-/// `~/.local/state/tick/undo/`), one file per edited file, named by a hash of its real path:
-/// a header (format, hash of the bytes tick wrote, the path) and then the bytes before the edit.
-/// Undo restores those bytes only if the file still holds exactly what tick wrote; undoing
-/// writes a new record, so a second `tick undo` redoes.
+/// One record per edited file in the state folder (`StateFolder`), named by a hash of the file's
+/// real path. A record is self-checking: a header with the path (length-prefixed, so any bytes
+/// may be in it), the length and hash of the bytes before the edit and the hash of the bytes
+/// tick wrote; then the bytes before; then a hash of everything above. Undo restores the bytes
+/// only if the record is whole, is for this file, and the file still holds exactly what tick
+/// wrote; undoing writes a new record, so a second `tick undo` redoes.
 enum UndoStore {
-    struct Record {
+    struct Record: Equatable {
+        let path: [UInt8]
         let before: [UInt8]
         let afterHash: UInt64
     }
 
-    static func directory(_ environment: Environment) -> String? {
-        if let state = environment.stateHome, state.hasPrefix("/") { return state + "/tick/undo" }
-        guard let home = environment.home, !home.isEmpty else { return nil }
-        return home + "/.local/state/tick/undo"
-    }
+    static let magic = "tick-undo 2\n"
 
     /// Saves the record; returns a warning when it cannot (the edit itself stands).
     static func save(_ update: AtomicFile.Update, environment: Environment) -> String? {
-        guard let directory = directory(environment) else { return "cannot save undo state: HOME is not set" }
-        guard makeDirectories(directory) else { return "cannot save undo state in \(directory): " + Syscalls.errnoMessage(errno) }
-        guard let target = try? AtomicFile.resolve(update.path) else { return nil }
-        let file = directory + "/" + hex(fnv1a(Array(target.utf8)))
-        var bytes = Array("tick-undo 1\n\(hex(fnv1a(update.after)))\n\(target)\n".utf8)
-        bytes += update.before
-        let temp = file + ".tmp\(getpid())"
-        guard case .success(let fd) = Syscalls.open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600) else {
-            return "cannot save undo state in \(directory): " + Syscalls.errnoMessage(errno)
+        let folder: StateFolder
+        switch StateFolder.open(environment) {
+        case .success(let value): folder = value
+        case .failure(.unavailable(let reason)): return "cannot save undo state: " + reason
         }
-        let failure = bytes.withUnsafeBytes { Syscalls.writeAll(fd, $0) }
-        Syscalls.close(fd)
-        guard failure == nil, rename(temp, file) == 0 else {
-            unlink(temp)
-            return "cannot save undo state in \(directory)"
+        defer { folder.close() }
+        let path = PathBytes.bytes(of: update.realPath)
+        let record = encode(Record(path: path, before: update.before, afterHash: fnv1a(update.after)))
+        if let failure = folder.write(record, to: recordName(path)) {
+            return "cannot save undo state in \(PathBytes.display(folder.path)): " + Syscalls.errnoMessage(failure)
         }
         return nil
     }
 
-    static func load(_ path: String, environment: Environment) -> Record? {
-        guard let directory = directory(environment), let target = try? AtomicFile.resolve(path),
-              let bytes = try? FileReader.read(directory + "/" + hex(fnv1a(Array(target.utf8)))) else { return nil }
-        // Header: three lines, then the saved bytes.
-        var newlines: [Int] = []
-        for (index, byte) in bytes.enumerated() where byte == 0x0A {
-            newlines.append(index)
-            if newlines.count == 3 { break }
+    /// The record for the file at `realPath`: nil when there is none; an error when it is damaged.
+    static func load(realPath: String, environment: Environment) throws(TickError) -> Record? {
+        let folder: StateFolder
+        switch StateFolder.open(environment) {
+        case .success(let value): folder = value
+        case .failure(.unavailable): return nil
         }
-        guard newlines.count == 3,
-              String(decoding: bytes[..<newlines[0]], as: UTF8.self) == "tick-undo 1",
-              let hash = UInt64(String(decoding: bytes[(newlines[0] + 1)..<newlines[1]], as: UTF8.self), radix: 16)
-        else { return nil }
-        return Record(before: Array(bytes[(newlines[2] + 1)...]), afterHash: hash)
+        defer { folder.close() }
+        let path = PathBytes.bytes(of: realPath)
+        guard let bytes = try folder.read(recordName(path)) else { return nil }
+        guard let record = decode(bytes) else {
+            throw TickError.refused("\(PathBytes.display(realPath)): the undo record is damaged; nothing undone")
+        }
+        // Another file's record under the same name (a hash collision): not ours to apply.
+        return record.path == path ? record : nil
     }
 
-    static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
+    static func recordName(_ path: [UInt8]) -> String { hex(fnv1a(path)) }
+
+    static func encode(_ record: Record) -> [UInt8] {
+        var bytes = Array(magic.utf8)
+        bytes += Array("path \(record.path.count)\n".utf8) + record.path + [0x0A]
+        bytes += Array("before \(record.before.count) \(hex(fnv1a(record.before)))\nafter \(hex(record.afterHash))\n".utf8)
+        bytes += record.before
+        bytes += Array("\nsum \(hex(fnv1a(bytes)))\n".utf8)
+        return bytes
+    }
+
+    /// The record, or nil when any part of it does not check out.
+    static func decode(_ bytes: [UInt8]) -> Record? {
+        var reader = RecordReader(bytes: bytes)
+        guard reader.take(Array(magic.utf8)),
+              reader.take(Array("path ".utf8)), let pathLength = reader.decimal(), reader.take([0x0A]),
+              let path = reader.bytes(pathLength), reader.take([0x0A]),
+              reader.take(Array("before ".utf8)), let beforeLength = reader.decimal(), reader.take([0x20]),
+              let beforeHash = reader.hexadecimal(), reader.take([0x0A]),
+              reader.take(Array("after ".utf8)), let afterHash = reader.hexadecimal(), reader.take([0x0A]),
+              let before = reader.bytes(beforeLength), fnv1a(before) == beforeHash
+        else { return nil }
+        let summed = reader.offset
+        guard reader.take(Array("\nsum ".utf8)), let sum = reader.hexadecimal(), reader.take([0x0A]),
+              reader.offset == bytes.count, sum == fnv1a(bytes[..<summed]) else { return nil }
+        return Record(path: path, before: before, afterHash: afterHash)
+    }
+
+    static func fnv1a(_ bytes: some Sequence<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
             hash ^= UInt64(byte)
@@ -71,13 +93,37 @@ enum UndoStore {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
+}
 
-    private static func makeDirectories(_ path: String) -> Bool {
-        var current = ""
-        for component in path.split(separator: "/") {
-            current += "/" + component
-            if mkdir(current, 0o700) != 0, errno != EEXIST { return false }
-        }
+/// Reads an undo record front to back.
+private struct RecordReader {
+    let bytes: [UInt8]
+    var offset = 0
+
+    mutating func take(_ expected: [UInt8]) -> Bool {
+        guard bytes.count - offset >= expected.count, bytes[offset..<(offset + expected.count)].elementsEqual(expected) else { return false }
+        offset += expected.count
         return true
+    }
+
+    mutating func bytes(_ count: Int) -> [UInt8]? {
+        guard count >= 0, bytes.count - offset >= count else { return nil }
+        defer { offset += count }
+        return Array(bytes[offset..<(offset + count)])
+    }
+
+    mutating func decimal() -> Int? {
+        var value = 0, digits = 0
+        while offset < bytes.count, bytes[offset] >= 0x30, bytes[offset] <= 0x39, digits < 12 {
+            value = value * 10 + Int(bytes[offset] - 0x30)
+            offset += 1
+            digits += 1
+        }
+        return digits > 0 ? value : nil
+    }
+
+    mutating func hexadecimal() -> UInt64? {
+        guard let text = bytes(16) else { return nil }
+        return UInt64(String(decoding: text, as: UTF8.self), radix: 16)
     }
 }

@@ -3,11 +3,15 @@ import Glibc
 #endif
 
 /// Buffered writes to a file descriptor: one `write(2)` per 64 KiB, not one per line.
-/// A closed pipe (`tick list | head`) ends output quietly, as Unix tools do.
+/// A closed pipe (`tick list | head`) ends output quietly, as Unix tools do; any other write
+/// error (a full disk, `/dev/full`) ends output and is kept in `failure`, for tick to report
+/// and exit 2: output cut short must never look like a success.
 struct Output {
     let fd: Int32
     private var buffer: [UInt8] = []
     private(set) var brokenPipe = false
+    /// The errno of the first write that failed, other than a closed pipe.
+    private(set) var failure: Int32?
 
     static func standardOutput() -> Output { Output(fd: 1) }
     static func standardError() -> Output { Output(fd: 2) }
@@ -31,7 +35,7 @@ struct Output {
     private mutating func append(_ bytes: UnsafeRawBufferPointer) {
         if bytes.count >= 65536 {
             flush()
-            if !brokenPipe, Syscalls.writeAll(fd, bytes) == EPIPE { brokenPipe = true }
+            if !brokenPipe, failure == nil, let error = Syscalls.writeAll(fd, bytes) { record(error) }
             return
         }
         buffer.append(contentsOf: bytes)
@@ -39,9 +43,12 @@ struct Output {
     }
 
     mutating func flush() {
-        guard !buffer.isEmpty, !brokenPipe else { buffer.removeAll(keepingCapacity: true); return }
-        let failure = buffer.withUnsafeBytes { Syscalls.writeAll(fd, $0) }
-        if failure == EPIPE { brokenPipe = true }
+        guard !buffer.isEmpty, !brokenPipe, failure == nil else { buffer.removeAll(keepingCapacity: true); return }
+        if let error = buffer.withUnsafeBytes({ Syscalls.writeAll(fd, $0) }) { record(error) }
         buffer.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func record(_ error: Int32) {
+        if error == EPIPE { brokenPipe = true } else { failure = error }
     }
 }

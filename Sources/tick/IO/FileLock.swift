@@ -1,0 +1,89 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An exclusive `flock` on an open file, waited for a bounded time.
+///
+/// Another tick holds the lock only for the moments of its edit. A program that holds it longer
+/// (a reader that took a shared lock and stopped, say) is named on standard error after a second,
+/// and after `timeout` seconds the edit gives up with an error that names it too.
+enum FileLock {
+    static func acquire(_ fd: Int32, status: stat, path: String, timeout: Double) throws(TickError) {
+        if flock(fd, LOCK_EX | LOCK_NB) == 0 { return }
+        let started = Clock.now()
+        var announced = false
+        while true {
+            if flock(fd, LOCK_EX | LOCK_NB) == 0 { return }
+            guard errno == EWOULDBLOCK || errno == EINTR else {
+                throw TickError.cannotWrite(path: path, reason: "cannot lock: " + Syscalls.errnoMessage(errno))
+            }
+            let waited = Clock.now() - started
+            if waited >= timeout {
+                throw TickError.cannotWrite(path: path, reason: "locked by \(holder(of: status)) for \(Int(timeout)) s (TICK_LOCK_TIMEOUT)")
+            }
+            if !announced, waited >= 1 {
+                announced = true
+                let line = "tick: waiting for \(holder(of: status)) to release its lock on \(PathBytes.display(path))...\n"
+                _ = Array(line.utf8).withUnsafeBytes { Syscalls.writeAll(2, $0) }
+            }
+            usleep(20_000)
+        }
+    }
+
+    /// Who holds a lock on the file, from `/proc/locks` (best effort): "process 123 (less)".
+    static func holder(of status: stat) -> String {
+        guard let file = try? OpenedFile.open("/proc/locks"), let bytes = try? file.readAllStreaming() else {
+            return "another program"
+        }
+        defer { file.close() }
+        let device = "\(hex(major(status.st_dev))):\(hex(minor(status.st_dev))):\(status.st_ino)"
+        for line in bytes.split(separator: 0x0A) {
+            let fields = line.split(separator: 0x20)
+            // "1: FLOCK  ADVISORY  WRITE 1234 fd:01:5678 0 EOF"; blocked waiters are "1: -> FLOCK ...".
+            guard fields.count >= 6, fields[1] != Array("->".utf8)[...],
+                  String(decoding: fields[5], as: UTF8.self) == device,
+                  let pid = Int32(String(decoding: fields[4], as: UTF8.self)), pid != getpid() else { continue }
+            var name = ""
+            if let comm = try? OpenedFile.open("/proc/\(pid)/comm"), let text = try? comm.readAllStreaming() {
+                comm.close()
+                name = String(decoding: text.prefix { $0 != 0x0A }, as: UTF8.self)
+            }
+            return name.isEmpty ? "process \(pid)" : "process \(pid) (\(PathBytes.display(name)))"
+        }
+        return "another program"
+    }
+
+    private static func hex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16)
+        return digits.count < 2 ? "0" + digits : digits
+    }
+
+    private static func major(_ device: dev_t) -> UInt32 { UInt32(truncatingIfNeeded: ((device >> 8) & 0xfff) | ((device >> 32) & ~0xfff)) }
+    private static func minor(_ device: dev_t) -> UInt32 { UInt32(truncatingIfNeeded: (device & 0xff) | ((device >> 12) & ~0xff)) }
+}
+
+/// Monotonic seconds.
+enum Clock {
+    static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// Seconds since `time`, on the real-time clock that file times use.
+    static func age(of time: timespec) -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Double(now.tv_sec - time.tv_sec) + Double(now.tv_nsec - time.tv_nsec) / 1e9
+    }
+}
+
+extension OpenedFile {
+    /// Reads a file whose size `stat` does not know (`/proc` files report 0).
+    func readAllStreaming() throws(TickError) -> [UInt8] {
+        switch Syscalls.readAll(fd, sizeHint: 4096) {
+        case .success(let bytes): return bytes
+        case .failure(let error): throw TickError.cannotRead(path: "/proc", reason: FileReader.describe(error.code))
+        }
+    }
+}

@@ -1,0 +1,120 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The folder that really holds an open file, opened itself, with the file's name in it. Every
+/// later look-up and rename goes through this descriptor, so a folder swapped for a link
+/// half-way cannot redirect a write.
+struct Folder {
+    let fd: Int32
+    /// The folder's path, for messages.
+    let path: String
+    /// The file's name inside the folder.
+    let name: String
+
+    static func containing(_ file: OpenedFile, path: String) throws(TickError) -> Folder {
+        let real = Syscalls.readLink("/proc/self/fd/\(file.fd)") ?? Syscalls.realPath(path)
+        guard let real, real.hasPrefix("/") else {
+            throw TickError.cannotWrite(path: path, reason: "cannot tell which folder holds the file")
+        }
+        let directory = Paths.directory(of: real), name = Paths.basename(of: real)
+        let fd: Int32
+        switch Syscalls.open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC) {
+        case .success(let value): fd = value
+        case .failure(let error): throw TickError.cannotWrite(path: path, reason: "cannot open its folder: " + FileReader.describe(error.code))
+        }
+        return Folder(fd: fd, path: directory, name: name)
+    }
+
+    func close() { Syscalls.close(fd) }
+
+    /// `lstat` of a name in the folder (a link is not followed).
+    func status(of name: String) -> stat? {
+        var info = stat()
+        let result = name.withPathCString { fstatat(fd, $0, &info, AT_SYMLINK_NOFOLLOW) }
+        return result == 0 ? info : nil
+    }
+}
+
+/// The new contents of a file, written beside it under `.NAME.tick` before they replace it.
+///
+/// One name per file is enough: only the tick holding the lock on the file writes it, so one
+/// found there is left by a tick that was killed, and is removed. The name is created
+/// exclusively and never through a link. A name too long to take the suffix is shortened and
+/// given a hash of the whole name, so two long names never share a temporary file.
+struct TemporaryFile {
+    let fd: Int32
+    let name: String
+    let inode: ino_t
+
+    static func name(for file: String) -> String {
+        let bytes = PathBytes.bytes(of: file)
+        guard bytes.count > Int(NAME_MAX) - 6 else { return "." + file + ".tick" }
+        let hash = UndoStore.hex(UndoStore.fnv1a(bytes))
+        return "." + PathBytes.string(from: bytes.prefix(200)) + "-" + hash + ".tick"
+    }
+
+    static func create(in folder: Folder, like original: stat, path: String) throws(TickError) -> TemporaryFile {
+        var name = name(for: folder.name)
+        _ = name.withPathCString { unlinkat(folder.fd, $0, 0) }
+        var fd = create(name, in: folder)
+        if fd < 0, errno == EEXIST {
+            // Someone else's file under that name (a shared folder): use a fresh random name.
+            name += "-" + String(UInt32.random(in: 0...UInt32.max), radix: 36)
+            fd = create(name, in: folder)
+        }
+        guard fd >= 0 else {
+            throw TickError.cannotWrite(path: path, reason: "cannot create a temporary file in \(PathBytes.display(folder.path)): " + Syscalls.errnoMessage(errno))
+        }
+        // Keep the group (a member may give a file to any group it is in) and, as root, the owner.
+        var mode = original.st_mode & 0o7777
+        let owner = getuid() == 0 ? original.st_uid : uid_t.max
+        if fchown(fd, owner, original.st_gid) != 0 {
+            // The group could not be kept: grant the new group no more than everyone else has.
+            mode &= ~(0o070 & ~((mode & 0o007) << 3))
+        }
+        _ = fchmod(fd, mode)
+        _ = flock(fd, LOCK_EX)
+        var info = stat()
+        _ = fstat(fd, &info)
+        return TemporaryFile(fd: fd, name: name, inode: info.st_ino)
+    }
+
+    private static func create(_ name: String, in folder: Folder) -> Int32 {
+        while true {
+            let fd = name.withPathCString { openat(folder.fd, $0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) }
+            if fd >= 0 || errno != EINTR { return fd }
+        }
+    }
+
+    func write(_ bytes: [UInt8], path: String) throws(TickError) {
+        if let failure = bytes.withUnsafeBytes({ Syscalls.writeAll(fd, $0) }) {
+            throw TickError.cannotWrite(path: path, reason: failure == ENOSPC ? FileReader.describe(failure) : Syscalls.errnoMessage(failure))
+        }
+        guard fsync(fd) == 0 else { throw TickError.cannotWrite(path: path, reason: Syscalls.errnoMessage(errno)) }
+    }
+
+    func close() { Syscalls.close(fd) }
+
+    /// Removes the file, if the name is still ours, and closes it.
+    func discard(in folder: Folder) {
+        if folder.status(of: name)?.st_ino == inode {
+            _ = name.withPathCString { unlinkat(folder.fd, $0, 0) }
+        }
+        close()
+    }
+}
+
+/// Path string helpers (no Foundation).
+enum Paths {
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let directory = String(path[..<slash])
+        return directory.isEmpty ? "/" : directory
+    }
+
+    static func basename(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+}

@@ -1,0 +1,78 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A regular file opened for reading by the path the user gave, through the kernel (so that
+/// symlink protections such as `fs.protected_symlinks` apply), and refused before anything is
+/// read unless it is a regular file: a FIFO cannot hang tick, `/dev/zero` cannot feed it forever.
+struct OpenedFile {
+    let fd: Int32
+    let status: stat
+
+    static func open(_ path: String) throws(TickError) -> OpenedFile {
+        // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer.
+        let fd: Int32
+        switch Syscalls.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) {
+        case .success(let value): fd = value
+        case .failure(let error): throw TickError.cannotRead(path: path, reason: describeOpenFailure(error.code, path: path))
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let code = errno
+            Syscalls.close(fd)
+            throw TickError.cannotRead(path: path, reason: FileReader.describe(code))
+        }
+        if let kind = nonRegularKind(info.st_mode) {
+            Syscalls.close(fd)
+            throw TickError.cannotRead(path: path, reason: kind)
+        }
+        // A regular file never blocks; clear the flag so reads behave as usual.
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        return OpenedFile(fd: fd, status: info)
+    }
+
+    func close() { Syscalls.close(fd) }
+
+    /// The whole file from its first byte, whatever the descriptor's offset.
+    func readAll(path: String) throws(TickError) -> [UInt8] {
+        guard lseek(fd, 0, SEEK_SET) == 0 else { throw TickError.cannotRead(path: path, reason: Syscalls.errnoMessage(errno)) }
+        switch Syscalls.readAll(fd, sizeHint: Int(status.st_size)) {
+        case .success(let bytes): return bytes
+        case .failure(let error): throw TickError.cannotRead(path: path, reason: FileReader.describe(error.code))
+        }
+    }
+
+    /// The current status of the open file.
+    func currentStatus() -> stat? {
+        var info = stat()
+        return fstat(fd, &info) == 0 ? info : nil
+    }
+
+    /// What a file that is not a regular file is, for the message that refuses it.
+    static func nonRegularKind(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "is a directory"
+        case S_IFIFO: return "is a FIFO (named pipe), not a regular file"
+        case S_IFSOCK: return "is a socket, not a regular file"
+        case S_IFCHR, S_IFBLK: return "is a device, not a regular file"
+        default: return "not a regular file"
+        }
+    }
+
+    static func describeOpenFailure(_ code: Int32, path: String) -> String {
+        if code == ENOENT, let link = Syscalls.linkStatus(path), (link.st_mode & S_IFMT) == S_IFLNK {
+            return "dangling symbolic link"
+        }
+        if code == ELOOP { return "too many levels of symbolic links" }
+        return FileReader.describe(code)
+    }
+}
+
+/// Two looks at a file are the same when nothing about its identity, size or times moved.
+/// The change time matters: it catches a `touch -r` after an in-place write, and a `chmod`.
+func isSameVersion(_ a: stat, _ b: stat, comparingChangeTime: Bool = true) -> Bool {
+    a.st_dev == b.st_dev && a.st_ino == b.st_ino && a.st_size == b.st_size
+        && a.st_mtim.tv_sec == b.st_mtim.tv_sec && a.st_mtim.tv_nsec == b.st_mtim.tv_nsec
+        && (!comparingChangeTime || (a.st_ctim.tv_sec == b.st_ctim.tv_sec && a.st_ctim.tv_nsec == b.st_ctim.tv_nsec))
+}

@@ -1,0 +1,129 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// tick's private folder for undo records: `$XDG_STATE_HOME/tick/undo` (default
+/// `~/.local/state/tick/undo`), opened component by component as git and ssh treat their own
+/// folders: `tick` and `undo` are created 0700, never followed through a link, and refused when
+/// another user owns them or others may write them. Everything inside is opened relative to the
+/// folder's descriptor, created exclusively, and never through a link.
+struct StateFolder {
+    let fd: Int32
+    let path: String
+
+    enum Failure: Error {
+        case unavailable(String)
+    }
+
+    static func open(_ environment: Environment) -> Result<StateFolder, Failure> {
+        let base: String
+        if let state = environment.stateHome, state.hasPrefix("/") {
+            base = state
+        } else if let home = environment.home, home.hasPrefix("/") {
+            base = home + "/.local/state"
+        } else {
+            return .failure(.unavailable("HOME is not set"))
+        }
+        // The base may be any folder the user chose (even a shared one): it is created if
+        // missing, and only its subfolders must be tick's own.
+        guard makeDirectories(base) else { return .failure(.unavailable("cannot create \(PathBytes.display(base)): " + Syscalls.errnoMessage(errno))) }
+        guard case .success(var fd) = Syscalls.open(base, O_RDONLY | O_DIRECTORY | O_CLOEXEC) else {
+            return .failure(.unavailable("cannot open \(PathBytes.display(base)): " + Syscalls.errnoMessage(errno)))
+        }
+        var path = base
+        for component in ["tick", "undo"] {
+            path += "/" + component
+            let child = privateSubfolder(component, in: fd, path: path)
+            Syscalls.close(fd)
+            switch child {
+            case .success(let value): fd = value
+            case .failure(let failure): return .failure(failure)
+            }
+        }
+        return .success(StateFolder(fd: fd, path: path))
+    }
+
+    func close() { Syscalls.close(fd) }
+
+    /// Opens (creating it 0700 if missing) a subfolder that must be the user's own.
+    private static func privateSubfolder(_ name: String, in parent: Int32, path: String) -> Result<Int32, Failure> {
+        if mkdirat(parent, name, 0o700) != 0, errno != EEXIST {
+            return .failure(.unavailable("cannot create \(PathBytes.display(path)): " + Syscalls.errnoMessage(errno)))
+        }
+        let fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else {
+            let reason = errno == ELOOP || errno == ENOTDIR ? "is not a folder (a link?)" : Syscalls.errnoMessage(errno)
+            return .failure(.unavailable("\(PathBytes.display(path)) \(reason)"))
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_uid == geteuid(), (info.st_mode & 0o022) == 0 else {
+            Syscalls.close(fd)
+            return .failure(.unavailable("\(PathBytes.display(path)) belongs to another user or others may write it; not using it"))
+        }
+        return .success(fd)
+    }
+
+    private static func makeDirectories(_ path: String) -> Bool {
+        if let info = Syscalls.fileStatus(path), (info.st_mode & S_IFMT) == S_IFDIR { return true }
+        var current = ""
+        for component in path.split(separator: "/") {
+            current += "/" + component
+            if current.withPathCString({ mkdir($0, 0o700) }) != 0, errno != EEXIST { return false }
+        }
+        return true
+    }
+
+    /// Reads a regular file in the folder that belongs to the user; nil when there is none.
+    func read(_ name: String) throws(TickError) -> [UInt8]? {
+        let fd = openat(self.fd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            if errno == ENOENT { return nil }
+            throw TickError.refused("cannot read the undo record in \(PathBytes.display(path)): " + Syscalls.errnoMessage(errno))
+        }
+        defer { Syscalls.close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_uid == geteuid() else {
+            throw TickError.refused("the undo record \(PathBytes.display(path + "/" + name)) is not a file of yours; nothing undone")
+        }
+        switch Syscalls.readAll(fd, sizeHint: Int(info.st_size)) {
+        case .success(let bytes): return bytes
+        case .failure(let error): throw TickError.cannotRead(path: path + "/" + name, reason: FileReader.describe(error.code))
+        }
+    }
+
+    /// Writes a file in the folder durably: a new file (exclusive, no link), `fsync`, renamed
+    /// into place, folder `fsync`ed. Returns the failure's errno.
+    func write(_ bytes: [UInt8], to name: String) -> Int32? {
+        removeAbandonedFiles()
+        let temporary = "tmp-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+        let fd = openat(self.fd, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return errno }
+        var failure = bytes.withUnsafeBytes { Syscalls.writeAll(fd, $0) }
+        if failure == nil, fsync(fd) != 0 { failure = errno }
+        Syscalls.close(fd)
+        if failure == nil, renameat(self.fd, temporary, self.fd, name) != 0 { failure = errno }
+        if let failure {
+            unlinkat(self.fd, temporary, 0)
+            return failure
+        }
+        _ = fsync(self.fd)
+        return nil
+    }
+
+    /// Removes `tmp-` files a killed tick left (older than a minute, so never one being written).
+    private func removeAbandonedFiles() {
+        let copy = dup(fd)
+        guard copy >= 0, let stream = fdopendir(copy) else { return }
+        defer { closedir(stream) }
+        var abandoned: [String] = []
+        while let entry = readdir(stream) {
+            let name = Syscalls.entryName(entry)
+            guard name.hasPrefix("tmp-") else { continue }
+            var info = stat()
+            if fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0, Clock.age(of: info.st_mtim) > 60 {
+                abandoned.append(name)
+            }
+        }
+        for name in abandoned { unlinkat(fd, name, 0) }
+    }
+}

@@ -1,0 +1,445 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// tick's promise under attack (tick(1), SAFETY): other programs writing the same file, hostile
+/// folders and names, other users, output that cannot be written. Each test hashes every file
+/// involved before and after. Tests that act as another user run tick through
+/// `setpriv --reuid=65534` and need root; they are skipped otherwise.
+@Suite struct SafetyTests {
+    static let todo = "# Inbox\n\n- [ ] Milk\n- [ ] Bread\n- [x] Eggs\n"
+    static let isRoot = getuid() == 0
+
+    /// Runs a shell script with `$TICK` set to the binary, in `folder`.
+    @discardableResult
+    static func sh(_ script: String, in folder: URL, environment: [String: String] = [:]) throws -> TickProcess.Result {
+        var env = ["TICK": TickProcess.binary.path, "XDG_STATE_HOME": folder.appendingPathComponent(".state").path]
+        env.merge(environment) { $1 }
+        return try TickProcess.run(["-c", script], in: folder, environment: env, executable: URL(fileURLWithPath: "/bin/sh"))
+    }
+
+    static func contents(_ url: URL) -> Data? { FileManager.default.contents(atPath: url.path) }
+
+    /// Starts tick paused before its write (or after its swap), runs `during` in the pause, and
+    /// lets it go on; returns its exit status and stderr.
+    static func paused(_ arguments: [String], in folder: URL, at stage: String = "TICK_TEST_PAUSE_BEFORE_WRITE",
+                       also second: (stage: String, action: () throws -> Void)? = nil,
+                       during: () throws -> Void) throws -> (status: Int32, stderr: String) {
+        let pause = folder.appendingPathComponent("paused"), pause2 = folder.appendingPathComponent("paused2")
+        let process = Process()
+        process.executableURL = TickProcess.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        var environment = ProcessInfo.processInfo.environment
+        environment[stage] = pause.path
+        if let second { environment[second.stage] = pause2.path }
+        environment["XDG_STATE_HOME"] = folder.appendingPathComponent(".state").path
+        environment["TICK_TODAY"] = "2026-11-22"
+        process.environment = environment
+        let stderr = Pipe()
+        process.standardError = stderr
+        try process.run()
+        func waitFor(_ url: URL) throws {
+            let deadline = Date().addingTimeInterval(20)
+            while !FileManager.default.fileExists(atPath: url.path), Date() < deadline { usleep(2_000) }
+            try #require(FileManager.default.fileExists(atPath: url.path), "tick never paused at \(url.lastPathComponent)")
+        }
+        try waitFor(pause)
+        try during()
+        try FileManager.default.removeItem(at: pause)
+        if let second {
+            try waitFor(pause2)
+            try second.action()
+            try FileManager.default.removeItem(at: pause2)
+        }
+        // Later attempts pause again: let them through.
+        let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, message)
+    }
+
+    // MARK: Other programs writing the same file
+
+    /// An editor that saves in place (truncate, then write) between tick's read and its write:
+    /// tick sees the change, reads again and edits the editor's version; nothing is lost.
+    @Test func inPlaceSaveBetweenReadAndWriteIsKept() throws {
+        let folder = try TemporaryDirectory()
+        let file = try folder.write("TODO.md", Self.todo)
+        let theirs = Self.todo + "- [ ] saved by an editor\n"
+        let result = try Self.paused(["done", "Milk"], in: folder.url) {
+            let fd = open(file.path, O_WRONLY | O_TRUNC)
+            _ = Array(theirs.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            close(fd)
+        }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Self.contents(file) == Data(theirs.replacingOccurrences(of: "[ ] Milk", with: "[x] Milk").utf8))
+    }
+
+    /// A `chmod` or `touch -r` changes no bytes but does change the file's change time: tick
+    /// reads again, and the mode the user just set stays.
+    @Test func modeChangeBetweenReadAndWriteIsKept() throws {
+        let folder = try TemporaryDirectory()
+        let file = try folder.write("TODO.md", Self.todo)
+        let result = try Self.paused(["done", "Milk"], in: folder.url) { chmod(file.path, 0o600) }
+        #expect(result.status == 0, "\(result.stderr)")
+        var info = stat()
+        stat(file.path, &info)
+        #expect(info.st_mode & 0o777 == 0o600, "the mode set during the edit was lost")
+        #expect(Self.contents(file) == Data(Self.todo.replacingOccurrences(of: "[ ] Milk", with: "[x] Milk").utf8))
+    }
+
+    /// An editor that opened the file before tick's swap and writes after it: the write lands
+    /// in the file tick swapped out, tick sees that, swaps back and edits the editor's version.
+    @Test func writeIntoTheSwappedOutFileIsKept() throws {
+        let folder = try TemporaryDirectory()
+        let file = try folder.write("TODO.md", Self.todo)
+        let theirs = Self.todo + "- [ ] saved by an editor\n"
+        var fd: Int32 = -1
+        let result = try Self.paused(["done", "Milk"], in: folder.url, also: ("TICK_TEST_PAUSE_AFTER_SWAP", {
+            _ = ftruncate(fd, 0)
+            _ = Array(theirs.utf8).withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
+            close(fd)
+        })) {
+            fd = open(file.path, O_WRONLY)
+        }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Self.contents(file) == Data(theirs.replacingOccurrences(of: "[ ] Milk", with: "[x] Milk").utf8))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasSuffix(".tick") }
+        #expect(leftovers.isEmpty, "temporary files left: \(leftovers)")
+    }
+
+    /// A reader holding a lock: tick waits a bounded time, names the holder, and gives up
+    /// with the file untouched.
+    @Test func aLockHeldElsewhereIsNamedAndBounded() throws {
+        let folder = try TemporaryDirectory()
+        let file = try folder.write("TODO.md", Self.todo)
+        let result = try Self.sh("""
+            flock -s TODO.md sleep 5 & holder=$!
+            sleep 0.3
+            "$TICK" done Milk; status=$?
+            kill $holder 2>/dev/null; wait
+            exit $status
+            """, in: folder.url, environment: ["TICK_LOCK_TIMEOUT": "1"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("tick: TODO.md: cannot write: locked by process"), "\(result.stderr)")
+        #expect(result.stderr.contains("(sleep)") || result.stderr.contains("(flock)"), "\(result.stderr)")
+        #expect(Self.contents(file) == Data(Self.todo.utf8))
+    }
+
+    // MARK: Hostile names and files
+
+    /// A folder whose name is not UTF-8: tick finds, lists and edits the TODO.md in it, not the
+    /// parent's; a name with a newline in it survives an edit and its undo.
+    @Test func namesThatAreNotUTF8OrHoldNewlines() throws {
+        let folder = try TemporaryDirectory()
+        let parent = try folder.write("TODO.md", Self.todo)
+        let result = try Self.sh("""
+            mkdir "$(printf 'd\\377')" && cd "$(printf 'd\\377')" && printf '# Here\\n\\n- [ ] inside\\n' > TODO.md &&
+            "$TICK" list && "$TICK" done inside && cat TODO.md && cd .. &&
+            mkdir "$(printf 'new\\nline')" && printf '# N\\n\\n- [ ] x\\n' > "$(printf 'new\\nline')/TODO.md" &&
+            "$TICK" done x -f "$(printf 'new\\nline')/TODO.md" && "$TICK" undo -f "$(printf 'new\\nline')/TODO.md" &&
+            cat "$(printf 'new\\nline')/TODO.md"
+            """, in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("inside") && result.stdout.contains("- [x] inside"), "\(result.stdout)")
+        #expect(result.stdout.hasSuffix("# N\n\n- [ ] x\n"), "undo restored the exact bytes: \(result.stdout)")
+        #expect(Self.contents(parent) == Data(Self.todo.utf8), "the parent's TODO.md was edited")
+        // Messages escape such names onto one line.
+        let missing = try Self.sh("\"$TICK\" list \"$(printf 'no\\nsuch\\377.md')\"", in: folder.url)
+        #expect(missing.stderr == "tick: no\\nsuch\\xff.md: no such file\n", "\(missing.stderr)")
+    }
+
+    /// A FIFO as the file, in a walked folder, or as `.tick.toml`, and `/dev/zero`: refused at
+    /// once, never read (a FIFO with no writer would hang; /dev/zero never ends).
+    @Test func fifosAndDevicesAreRefusedWithoutReading() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("notes/a.md", Self.todo)
+        #expect(mkfifo(folder.url.appendingPathComponent("notes/pipe.md").path, 0o644) == 0)
+        #expect(mkfifo(folder.url.appendingPathComponent("TODO.md").path, 0o644) == 0)
+        let start = Date()
+        let named = try TickProcess.run(["done", "1", "-f", "TODO.md"], in: folder.url)
+        #expect(named.status == 2 && named.stderr == "tick: TODO.md: is a FIFO (named pipe), not a regular file\n", "\(named.stderr)")
+        let list = try TickProcess.run(["list", "-f", "TODO.md"], in: folder.url)
+        #expect(list.status == 2, "\(list.stderr)")
+        let walked = try TickProcess.run(["list", "notes"], in: folder.url)
+        #expect(walked.status == 0 && walked.stdout.contains("Milk"), "\(walked.stderr)")
+        let zero = try TickProcess.run(["list", "/dev/zero"], in: folder.url)
+        #expect(zero.status == 2 && zero.stderr == "tick: /dev/zero: is a device, not a regular file\n", "\(zero.stderr)")
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("TODO.md"))
+        try folder.write("TODO.md", Self.todo)
+        #expect(mkfifo(folder.url.appendingPathComponent(".tick.toml").path, 0o644) == 0)
+        let lint = try TickProcess.run(["lint"], in: folder.url)
+        #expect(lint.status == 2 && lint.stderr.contains(".tick.toml: is a FIFO"), "\(lint.stderr)")
+        #expect(Date().timeIntervalSince(start) < 10, "a FIFO made tick wait")
+    }
+
+    /// A name of 255 bytes (the most a name may have) can be edited: the temporary file's name
+    /// is shortened, not overflowed.
+    @Test func theLongestNameCanBeEdited() throws {
+        let folder = try TemporaryDirectory()
+        let name = String(repeating: "n", count: 252) + ".md"
+        let file = try folder.write(name, Self.todo)
+        let result = try TickProcess.run(["done", "Milk", "-f", name], in: folder.url,
+                                         environment: ["XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Self.contents(file) == Data(Self.todo.replacingOccurrences(of: "[ ] Milk", with: "[x] Milk").utf8))
+    }
+
+    // MARK: Undo records
+
+    /// A damaged or cut-short undo record is refused, not restored; the file keeps its bytes.
+    @Test(arguments: ["flipped byte", "cut short", "extra byte"])
+    func damagedUndoRecordsAreRefused(_ damage: String) throws {
+        let folder = try TemporaryDirectory()
+        let file = try folder.write("TODO.md", Self.todo)
+        #expect(try Self.sh("\"$TICK\" done Milk", in: folder.url).status == 0)
+        let records = folder.url.appendingPathComponent(".state/tick/undo")
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: records.path).first)
+        let record = records.appendingPathComponent(name)
+        var bytes = try #require(Self.contents(record))
+        switch damage {
+        case "flipped byte": bytes[bytes.count / 2] ^= 0x01
+        case "cut short": bytes = bytes.prefix(bytes.count - 30)
+        default: bytes.append(0x0A)
+        }
+        try bytes.write(to: record)
+        let edited = Self.contents(file)
+        let result = try Self.sh("\"$TICK\" undo", in: folder.url)
+        #expect(result.status == 2)
+        #expect(result.stderr.hasSuffix("the undo record is damaged; nothing undone\n"), "\(result.stderr)")
+        #expect(Self.contents(file) == edited)
+    }
+
+    /// `fmt` and `lint --fix` leave an undo record like every other edit.
+    @Test func fmtAndLintFixCanBeUndone() throws {
+        let folder = try TemporaryDirectory()
+        let messy = "# Inbox\n- [ ] Milk   \n*   [ ] Bread\n"
+        let file = try folder.write("TODO.md", messy)
+        for command in ["fmt", "lint --fix"] {
+            let result = try Self.sh("\"$TICK\" \(command) >/dev/null; \"$TICK\" undo", in: folder.url)
+            #expect(result.status == 0, "\(command): \(result.stderr)")
+            #expect(Self.contents(file) == Data(messy.utf8), "\(command) was not undone")
+        }
+    }
+
+    // MARK: archive --to
+
+    /// `archive --to` the file itself, by any name, is refused before anything is written.
+    @Test(arguments: ["TODO.md", "./TODO.md", "link.md"])
+    func archiveToTheSameFileIsRefused(_ destination: String) throws {
+        let folder = try TemporaryDirectory()
+        let file = try folder.write("TODO.md", Self.todo)
+        symlink("TODO.md", folder.url.appendingPathComponent("link.md").path)
+        let result = try TickProcess.run(["archive", "--to", destination], in: folder.url,
+                                         environment: ["XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path])
+        #expect(result.status == 2 && result.stderr.contains("is the file being archived"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(Self.contents(file) == Data(Self.todo.utf8))
+    }
+
+    /// A source that cannot be rewritten is found out before the destination is written.
+    @Test(arguments: ["read-only", "NUL bytes"])
+    func archiveChecksTheSourceFirst(_ fault: String) throws {
+        let folder = try TemporaryDirectory()
+        let text = fault == "NUL bytes" ? Self.todo + "\u{0}\n" : Self.todo
+        let file = try folder.write("TODO.md", text)
+        if fault == "read-only" { chmod(file.path, 0o444) }
+        let result = try TickProcess.run(["archive", "--to", "ARCHIVE.md"], in: folder.url,
+                                         environment: ["XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path])
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(!result.stderr.contains("unchanged") || !FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("ARCHIVE.md").path))
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("ARCHIVE.md").path), "the destination was written")
+        #expect(Self.contents(file) == Data(text.utf8))
+    }
+
+    /// `archive --to NEW.md --dry-run` shows the file it would create.
+    @Test func archiveDryRunToANewFile() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("TODO.md", Self.todo)
+        let result = try TickProcess.run(["archive", "--to", "NEW.md", "--dry-run"], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("+- [x] Eggs") && result.stdout.contains("-- [x] Eggs"), "\(result.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("NEW.md").path))
+    }
+
+    // MARK: Output
+
+    /// Output that cannot be written (a full disk) is an error, never a silent success.
+    @Test(arguments: ["\"$TICK\" list > /dev/full", "\"$TICK\" fmt - < TODO.md > /dev/full", "\"$TICK\" list --json > /dev/full"])
+    func outputWriteErrorsFail(_ script: String) throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("TODO.md", Self.todo)
+        let result = try Self.sh(script, in: folder.url)
+        #expect(result.status == 2)
+        #expect(result.stderr == "tick: cannot write to standard output: no space left on the device\n", "\(result.stderr)")
+    }
+
+    // MARK: Walks
+
+    /// `tick fmt .` does not write through a link to a file outside the folder.
+    @Test func fmtDoesNotWriteThroughLinksOutOfTheTree() throws {
+        let folder = try TemporaryDirectory()
+        let messy = "# Outside\n- [ ] a   \n"
+        let outside = try folder.write("outside.md", messy)
+        let inside = try folder.write("tree/inside.md", messy)
+        let linked = try folder.write("tree/sub/real.md", messy)
+        symlink("../outside.md", folder.url.appendingPathComponent("tree/notes.md").path)
+        symlink("sub/real.md", folder.url.appendingPathComponent("tree/local.md").path)
+        for command in [["fmt", "tree"], ["lint", "--fix", "tree"]] {
+            try Data(messy.utf8).write(to: inside)
+            let result = try TickProcess.run(command, in: folder.url, environment: ["XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path])
+            #expect(result.stderr.contains("tree/notes.md: a link to a file outside the folder named; read, not written"), "\(result.stderr)")
+            #expect(Self.contents(outside) == Data(messy.utf8), "\(command): the file outside the tree was written")
+            #expect(Self.contents(inside) != Data(messy.utf8), "\(command): the file inside was not formatted")
+            #expect(Self.contents(linked) != Data(messy.utf8), "\(command): the link inside the tree was not followed")
+        }
+    }
+
+    // MARK: Other users
+
+    /// Runs a script as user 65534 (nobody) with an extra group 4242.
+    static func asNobody(_ script: String, in folder: URL, environment: [String: String] = [:]) throws -> TickProcess.Result {
+        var env = ["TICK": TickProcess.binary.path, "HOME": folder.path]
+        env.merge(environment) { $1 }
+        return try TickProcess.run(["--reuid=65534", "--regid=65534", "--groups=4242", "/bin/sh", "-c", script], in: folder,
+                                   environment: env, executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
+    }
+
+    /// A member of the file's group edits a 0660 group file: the group and mode stay, so the
+    /// other members keep their access.
+    @Test(.enabled(if: SafetyTests.isRoot)) func groupSharedFilesKeepTheirGroup() throws {
+        let folder = try TemporaryDirectory()
+        chmod(folder.url.path, 0o777)
+        let shared = folder.url.appendingPathComponent("team")
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: false)
+        chown(shared.path, 0, 4242)
+        chmod(shared.path, 0o2770)
+        let file = try folder.write("team/TODO.md", Self.todo)
+        chown(file.path, 0, 4242)
+        chmod(file.path, 0o660)
+        let result = try Self.asNobody("\"$TICK\" done Milk -f team/TODO.md", in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        var info = stat()
+        stat(file.path, &info)
+        #expect(info.st_gid == 4242 && info.st_mode & 0o777 == 0o660, "group \(info.st_gid) mode \(String(info.st_mode & 0o777, radix: 8))")
+        #expect(Self.contents(file) == Data(Self.todo.replacingOccurrences(of: "[ ] Milk", with: "[x] Milk").utf8))
+    }
+
+    /// A file the user may not write is refused even when its folder is writable.
+    @Test(.enabled(if: SafetyTests.isRoot)) func readOnlyForTheUserIsRefused() throws {
+        let folder = try TemporaryDirectory()
+        chmod(folder.url.path, 0o777)
+        let file = try folder.write("TODO.md", Self.todo)
+        chmod(file.path, 0o644)
+        let result = try Self.asNobody("\"$TICK\" done Milk", in: folder.url)
+        #expect(result.status == 2 && result.stderr == "tick: TODO.md: cannot write: the file is read-only for you; the file is unchanged\n", "\(result.stderr)")
+        #expect(Self.contents(file) == Data(Self.todo.utf8))
+    }
+
+    /// A state folder another user controls is not used: planted links cannot make tick write
+    /// elsewhere, and a forged record cannot be undone into the file.
+    @Test(.enabled(if: SafetyTests.isRoot)) func anUntrustedStateFolderIsNotUsed() throws {
+        let folder = try TemporaryDirectory()
+        chmod(folder.url.path, 0o777)
+        let victim = try folder.write("victim/.bashrc", "echo safe\n")
+        let state = folder.url.appendingPathComponent("shared-state")
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: false)
+        chmod(state.path, 0o1777)
+        // The attacker (root here) plants tick/ as a link to the victim's folder.
+        symlink(victim.deletingLastPathComponent().path, state.appendingPathComponent("tick").path)
+        let file = try folder.write("TODO.md", Self.todo)
+        chown(file.path, 65534, 65534)
+        let result = try Self.asNobody("\"$TICK\" done Milk", in: folder.url, environment: ["XDG_STATE_HOME": state.path])
+        #expect(result.status == 0, "the edit stands: \(result.stderr)")
+        #expect(result.stderr.contains("warning: cannot save undo state"), "\(result.stderr)")
+        #expect(Self.contents(victim) == Data("echo safe\n".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: victim.deletingLastPathComponent().path) == [".bashrc"])
+        // A folder owned by someone else.
+        try FileManager.default.removeItem(at: state.appendingPathComponent("tick"))
+        try FileManager.default.createDirectory(at: state.appendingPathComponent("tick/undo"), withIntermediateDirectories: true)
+        let undo = try Self.asNobody("\"$TICK\" undo", in: folder.url, environment: ["XDG_STATE_HOME": state.path])
+        #expect(undo.status == 2 && undo.stderr.contains("nothing to undo"), "\(undo.stderr)")
+    }
+
+    /// With `fs.protected_symlinks=1`, a link another user planted in a sticky shared folder
+    /// is refused by the kernel, and tick does not get around that.
+    @Test(.enabled(if: SafetyTests.isRoot)) func protectedSymlinksAreHonoured() throws {
+        let setting = "/proc/sys/fs/protected_symlinks"
+        guard let old = try? String(contentsOfFile: setting, encoding: .utf8), (try? "1".write(toFile: setting, atomically: false, encoding: .utf8)) != nil else { return }
+        defer { try? old.write(toFile: setting, atomically: false, encoding: .utf8) }
+        let folder = try TemporaryDirectory()
+        let victim = try folder.write("victim/TODO.md", Self.todo)
+        let sticky = folder.url.appendingPathComponent("sticky")
+        try FileManager.default.createDirectory(at: sticky, withIntermediateDirectories: false)
+        chmod(sticky.path, 0o1777)
+        let link = sticky.appendingPathComponent("link.md")
+        symlink(victim.path, link.path)
+        lchown(link.path, 65534, 65534)
+        let result = try TickProcess.run(["add", "owned", "-f", link.path], in: folder.url)
+        #expect(result.status == 2 && result.stderr.contains("permission denied"), "\(result.stderr)")
+        #expect(Self.contents(victim) == Data(Self.todo.utf8))
+    }
+
+    /// `.tick.toml` and TODO.md are not taken from a folder others may write, such as /tmp.
+    @Test func theSearchStopsAtSharedFolders() throws {
+        let folder = try TemporaryDirectory()
+        let shared = folder.url.appendingPathComponent("shared")
+        try FileManager.default.createDirectory(at: shared.appendingPathComponent("mine"), withIntermediateDirectories: true)
+        chmod(shared.path, 0o1777)
+        try folder.write("shared/.tick.toml", "[lint]\nnonsense = \"error\"\n")
+        try folder.write("shared/TODO.md", Self.todo)
+        try folder.write("shared/mine/empty.md", "")
+        let result = try TickProcess.run(["lint", "empty.md"], in: shared.appendingPathComponent("mine"))
+        #expect(result.status == 0, "a planted .tick.toml was read: \(result.stderr)")
+        let list = try TickProcess.run(["list"], in: shared.appendingPathComponent("mine"))
+        #expect(list.status == 2 && list.stderr.contains("no TODO.md"), "\(list.stderr)")
+    }
+
+    // MARK: Wrong answers
+
+    @Test(arguments: [
+        (["group", "add", "a\n# Injected"], "a group name must be one non-empty line"),
+        (["add", "-g", "", "x"], "a group name must be one non-empty line"),
+        (["add", "-g", "ok\n- [x] forged", "x"], "a group name must be one non-empty line"),
+        (["add", "ring\u{07}the bell"], "the task text must be one line"),
+        (["done", "0"], "line 0 is not a line number"),
+    ])
+    func refusedArguments(_ arguments: [String], _ says: String) throws {
+        let folder = try TemporaryDirectory()
+        let file = try folder.write("TODO.md", Self.todo)
+        let result = try TickProcess.run(arguments, in: folder.url)
+        #expect(result.status == 2 && result.stderr.contains(says), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(Self.contents(file) == Data(Self.todo.utf8))
+    }
+
+    /// Text that is not UTF-8 is refused, not written as U+FFFD.
+    @Test func textArgumentsMustBeUTF8() throws {
+        let folder = try TemporaryDirectory()
+        let file = try folder.write("TODO.md", Self.todo)
+        let result = try Self.sh("\"$TICK\" add \"$(printf 'caf\\351')\"", in: folder.url)
+        #expect(result.status == 2 && result.stderr == "tick: 'caf\\xe9' is not valid UTF-8; tick writes text as UTF-8\n", "\(result.stderr)")
+        #expect(Self.contents(file) == Data(Self.todo.utf8))
+    }
+
+    /// A CRLF `.tick.toml` is read; a huge value is not echoed whole.
+    @Test func configWithCRLFAndHugeValues() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("TODO.md", "# A\n\n- [ ] x due:2020-01-01\n")
+        try folder.write(".tick.toml", "[lint]\r\noverdue = \"off\"\r\n")
+        let lint = try TickProcess.run(["lint"], in: folder.url)
+        #expect(lint.status == 0 && lint.stdout.isEmpty, "\(lint.stderr)")
+        try folder.write(".tick.toml", "[lint]\noverdue = \"" + String(repeating: "v", count: 5_000_000) + "\"\n")
+        let huge = try TickProcess.run(["lint"], in: folder.url)
+        #expect(huge.status == 2 && huge.stderr.count < 200, "\(huge.stderr.prefix(200))")
+    }
+
+    /// `-f /dev/stdin` from a pipe says what it is.
+    @Test func standardInputPipeAsTheFile() throws {
+        let folder = try TemporaryDirectory()
+        let result = try TickProcess.run(["done", "1", "-f", "/dev/stdin"], in: folder.url, stdin: Self.todo)
+        #expect(result.status == 2 && result.stderr == "tick: /dev/stdin: is a FIFO (named pipe), not a regular file\n", "\(result.stderr)")
+    }
+}
