@@ -2,10 +2,31 @@ import TickCore
 
 /// `tick fmt` on any bytes: formatting twice changes nothing more, every task keeps its
 /// meaning, the splices `--diff` prints agree with the bytes, and GitHub renders the same HTML
-/// before and after (only layout changed).
+/// before and after (only layout changed). Each input is also checked nested in a task item
+/// (`- [ ] parent` with every line indented under it), where subtasks are realigned: the
+/// lists there, and their lazy lines, are where fmt's moves can change meaning.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func format(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let input = Fuzz.input(data, size)
+    checkFormat(input)
+    checkFormat(nestedInATask(input))
+    return 0
+}
+
+/// `- [ ] parent` followed by every line of `input` indented two spaces.
+func nestedInATask(_ input: [UInt8]) -> [UInt8] {
+    var nested = Array("- [ ] parent\n".utf8)
+    nested.reserveCapacity(input.count + input.count / 8 + 16)
+    var atLineStart = true
+    for byte in input {
+        if atLineStart, byte != 0x0A, byte != 0x0D { nested += [0x20, 0x20] }
+        nested.append(byte)
+        atLineStart = byte == 0x0A || byte == 0x0D
+    }
+    return nested
+}
+
+func checkFormat(_ input: [UInt8]) {
     let before = Document(bytes: input)
     let once = Formatter.format(before)
     let after = Document(bytes: once.bytes)
@@ -20,7 +41,6 @@ public func format(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     Fuzz.law(before.tasks.map(Fuzz.meaning) == after.tasks.map(Fuzz.meaning), "formatting changes a task")
     Fuzz.law(GitHub.html(markdown(of: before)) == GitHub.html(markdown(of: after)), "formatting changes how GitHub renders the file")
-    return 0
 }
 
 /// What GitHub renders as Markdown: front matter (shown as a table, and kept byte for byte by

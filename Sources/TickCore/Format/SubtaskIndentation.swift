@@ -5,8 +5,9 @@
 /// Each item of such a list moves left with all its lines (text, notes, code, nested lists) by
 /// the same number of spaces, so everything in it keeps its place relative to the item, and
 /// nested lists are then aligned in turn. A list is left as it is wherever the move could
-/// change what a line is: inside a block quote, indentation that holds a tab, a line that
-/// has fewer leading spaces than the move (a lazy continuation), a whitespace-only line that
+/// change what a line is: inside a block quote, indentation that holds a tab, a line indented
+/// less than its item's text (a lazy continuation, which moved could start a block of its
+/// own), a line that has fewer leading spaces than the move, a whitespace-only line that
 /// keeps an item open, or a line after the list that the narrower item would take in.
 struct SubtaskIndentation {
     /// Spaces each line loses.
@@ -65,6 +66,19 @@ struct SubtaskIndentation {
         }
     }
 
+    /// Whether a line starting with this byte (after its indentation) could be something other
+    /// than paragraph text: a list marker, heading, quote, fence, rule, HTML, table or setext line.
+    static func couldStartABlock(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "#"), UInt8(ascii: ">"),
+             UInt8(ascii: "`"), UInt8(ascii: "~"), UInt8(ascii: "<"), UInt8(ascii: "="), UInt8(ascii: "_"),
+             UInt8(ascii: "|"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return false
+        }
+    }
+
     /// Spaces the line loses.
     func shift(_ line: Int) -> Int { shifts.isEmpty ? 0 : Int(shifts[line]) }
 
@@ -91,6 +105,16 @@ struct SubtaskIndentation {
                 let needed = shift(line) + by
                 let content = document.content(ofLine: line)
                 guard content.count >= needed, content.prefix(needed).allSatisfy({ $0 == Byte.space }) else { return nil }
+                // A line indented less than the item's text is in the item only as a lazy
+                // continuation of its paragraph. One that reads as text stays text wherever it
+                // is; one that could start a block (`- e`, `# e`, `> e`…) was text only because
+                // it was indented too far to start one, and moved left it may start it (`- e`
+                // becomes an item): then the item stays where it is.
+                let indent = content.prefix(while: Byte.isSpaceOrTab)
+                if line > item.line, Byte.columns(of: indent) - shift(line) < item.contentColumn - shift(item.line),
+                   indent.count < content.count, Self.couldStartABlock(content[content.startIndex + indent.count]) {
+                    return nil
+                }
             }
             moves.append((item.line...item.lastLine, by))
         }
