@@ -17,7 +17,14 @@ enum Tick {
     }
 
     static func main() {
+        // Standard input, output and error must be open, or the first file tick opens would
+        // take one of their numbers and receive what is meant for them.
+        for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 {
+            _ = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)
+        }
         signal(SIGPIPE, SIG_IGN)
+        // Before any thread starts, so that every thread can take a lease's break signal.
+        Lease.prepare()
         // A write past `ulimit -f` fails with EFBIG (reported, file untouched) instead of killing tick.
         signal(SIGXFSZ, SIG_IGN)
         var context = CommandContext(environment: Environment.current())
@@ -84,7 +91,7 @@ enum Tick {
     static func fail(_ error: TickError, context: inout CommandContext) -> Int32 {
         context.stdout.flush()
         // One line, whatever the error: a usage error ends with where to read more.
-        var line = "tick: \(error.message)"
+        var line = "tick: " + TickError.oneLine(error.message)
         if case .usage(_, let command) = error {
             line += " (see 'tick \(command.map { "\($0) " } ?? "")--help')"
         }

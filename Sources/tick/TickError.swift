@@ -42,3 +42,4 @@ enum TickError: Error, Equatable {
         }
     }
 }
+

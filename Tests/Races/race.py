@@ -10,8 +10,9 @@ Two things run at once:
 
 * The writer, a separate process (so the GIL does not serialize it against the driver). In a
   loop it reads TODO.md, appends one line `- [ ] w-N` (N = 0, 1, 2, ...) and saves, in one of
-  three ways: in place (open with O_WRONLY|O_TRUNC, one write, close, then pause 0, 5 or
-  10 ms); temp file + rename (write `.TODO.md.w-tmp` beside it, rename it over TODO.md); or
+  four ways: in place (open with O_WRONLY|O_TRUNC, one write, close, then pause 0, 5 or
+  10 ms); in place by a slow editor (up to 10 ms between the truncate and the write, which
+  comes in 1 KB pieces); temp file + rename (write `.TODO.md.w-tmp` beside it, rename it over TODO.md); or
   `sed -i '$a - [ ] w-N' TODO.md`, which GNU sed also does by temp file + rename. The writer
   takes no lock, like an editor or a script would.
 * The driver, this process: it runs `tick add -g Tick t-M -f TODO.md` (M = 1, 2, ...) over
@@ -35,6 +36,7 @@ Exit status 1 if any scenario damaged the file or tick crashed (an exit status o
 1 or 2, killed by a signal, or no exit within 30 s); else 0.
 """
 import argparse
+import random
 import json
 import multiprocessing
 import os
@@ -53,6 +55,7 @@ SCENARIOS = [
     ("in-place 0ms", "inplace", 0.0),
     ("in-place 5ms", "inplace", 0.005),
     ("in-place 10ms", "inplace", 0.010),
+    ("in-place stalled", "inplace-stall", 0.002),
     ("temp+rename 5ms", "rename", 0.005),
     ("sed -i", "sed", 0.0),
 ]
@@ -109,10 +112,16 @@ def writer(folder, kind, pause, seed, stop, ready, results):
             intact = ok
             line = b"- [ ] w-%d\n" % saves
             new = data + (b"\n" if data and not data.endswith(b"\n") else b"") + line
-            if kind == "inplace":
+            if kind in ("inplace", "inplace-stall"):
                 fd = os.open(path, os.O_WRONLY | os.O_TRUNC)
                 try:
-                    if os.write(fd, new) != len(new):
+                    # A slow editor: up to 10 ms between its truncate and its write, and the
+                    # write in 1 KB pieces.
+                    if kind == "inplace-stall":
+                        time.sleep(random.uniform(0, 0.010))
+                        for at in range(0, len(new), 1024):
+                            os.write(fd, new[at:at + 1024])
+                    elif os.write(fd, new) != len(new):
                         raise OSError("short write")
                 finally:
                     os.close(fd)

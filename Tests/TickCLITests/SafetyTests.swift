@@ -25,7 +25,7 @@ import Glibc
     /// Starts tick paused before its write (or after its swap), runs `during` in the pause, and
     /// lets it go on; returns its exit status and stderr.
     static func paused(_ arguments: [String], in folder: URL, at stage: String = "TICK_TEST_PAUSE_BEFORE_WRITE",
-                       also second: (stage: String, action: () throws -> Void)? = nil,
+                       also second: (stage: String, action: () throws -> Void)? = nil, environment extra: [String: String] = [:],
                        during: () throws -> Void) throws -> (status: Int32, stderr: String) {
         let pause = folder.appendingPathComponent("paused"), pause2 = folder.appendingPathComponent("paused2")
         let process = Process()
@@ -37,6 +37,7 @@ import Glibc
         if let second { environment[second.stage] = pause2.path }
         environment["XDG_STATE_HOME"] = folder.appendingPathComponent(".state").path
         environment["TICK_TODAY"] = "2026-11-22"
+        environment.merge(extra) { $1 }
         process.environment = environment
         let stderr = Pipe()
         process.standardError = stderr
@@ -55,6 +56,10 @@ import Glibc
             try FileManager.default.removeItem(at: pause2)
         }
         // Later attempts pause again: let them through.
+        while process.isRunning {
+            for url in [pause, pause2] where FileManager.default.fileExists(atPath: url.path) { try? FileManager.default.removeItem(at: url) }
+            usleep(2_000)
+        }
         let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         return (process.terminationStatus, message)
@@ -90,8 +95,11 @@ import Glibc
         #expect(Self.contents(file) == Data(Self.todo.replacingOccurrences(of: "[ ] Milk", with: "[x] Milk").utf8))
     }
 
-    /// An editor that opened the file before tick's swap and writes after it: the write lands
-    /// in the file tick swapped out, tick sees that, swaps back and edits the editor's version.
+    /// Without a lease (another user's file, a file system without leases): an editor that
+    /// opened the file before tick's swap and writes after it writes into the file tick swapped
+    /// out; tick sees that, swaps back and edits the editor's version. (With a lease, the
+    /// editor's open breaks it before the swap, and tick waits for the editor to finish:
+    /// `anOpenWriterIsWaitedFor`.)
     @Test func writeIntoTheSwappedOutFileIsKept() throws {
         let folder = try TemporaryDirectory()
         let file = try folder.write("TODO.md", Self.todo)
@@ -101,13 +109,41 @@ import Glibc
             _ = ftruncate(fd, 0)
             _ = Array(theirs.utf8).withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
             close(fd)
-        })) {
+        }), environment: ["TICK_TEST_NO_LEASE": "1"]) {
             fd = open(file.path, O_WRONLY)
         }
         #expect(result.status == 0, "\(result.stderr)")
         #expect(Self.contents(file) == Data(theirs.replacingOccurrences(of: "[ ] Milk", with: "[x] Milk").utf8))
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasSuffix(".tick") }
         #expect(leftovers.isEmpty, "temporary files left: \(leftovers)")
+    }
+
+    /// A program that has the file open for writing (a save in progress) holds tick off until
+    /// it closes the file; one that keeps it open past TICK_LOCK_TIMEOUT makes tick give up.
+    @Test(arguments: [0.5, 3.0])
+    func anOpenWriterIsWaitedFor(seconds: Double) throws {
+        let folder = try TemporaryDirectory()
+        let file = try folder.write("TODO.md", Self.todo)
+        let theirs = Self.todo + "- [ ] saved by an editor\n"
+        let fd = open(file.path, O_WRONLY | O_TRUNC)
+        let writer = Thread {
+            usleep(UInt32(seconds * 1e6))
+            _ = Array(theirs.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            close(fd)
+        }
+        writer.start()
+        let result = try TickProcess.run(["done", "Milk"], in: folder.url, environment: [
+            "XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path, "TICK_LOCK_TIMEOUT": "2",
+        ])
+        while fcntl(fd, F_GETFD) != -1 { usleep(10_000) }
+        if seconds < 2 {
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(Self.contents(file) == Data(theirs.replacingOccurrences(of: "[ ] Milk", with: "[x] Milk").utf8))
+        } else {
+            #expect(result.status == 2)
+            #expect(result.stderr.hasSuffix("tick: TODO.md: cannot write: another program kept it open for writing for 2 s (TICK_LOCK_TIMEOUT); the file is unchanged\n"), "\(result.stderr)")
+            #expect(Self.contents(file) == Data(theirs.utf8))
+        }
     }
 
     /// A reader holding a lock: tick waits a bounded time, names the holder, and gives up
@@ -333,7 +369,7 @@ import Glibc
         chmod(folder.url.path, 0o777)
         let file = try folder.write("TODO.md", Self.todo)
         chmod(file.path, 0o644)
-        let result = try Self.asNobody("\"$TICK\" done Milk", in: folder.url)
+        let result = try Self.asNobody("\"$TICK\" done Milk -f TODO.md", in: folder.url)
         #expect(result.status == 2 && result.stderr == "tick: TODO.md: cannot write: the file is read-only for you; the file is unchanged\n", "\(result.stderr)")
         #expect(Self.contents(file) == Data(Self.todo.utf8))
     }

@@ -33,12 +33,15 @@ extension CivilDate {
         return ((days % 7 + 7) % 7 + 3) % 7 + 1
     }
 
+    /// nil past the years tick handles (an offset too large is not a date, never a crash).
     public func adding(days: Int) -> CivilDate? {
-        CivilDate(daysSinceEpoch: daysSinceEpoch + days)
+        guard days >= -4_000_000, days <= 4_000_000 else { return nil }
+        return CivilDate(daysSinceEpoch: daysSinceEpoch + days)
     }
 
     /// Adds calendar months, clamping the day to the target month's length (Jan 31 + 1 month = Feb 28/29).
     public func adding(months: Int) -> CivilDate? {
+        guard months >= -120_000, months <= 120_000 else { return nil }
         let index = year * 12 + (month - 1) + months
         let newYear = index / 12
         let newMonth = index % 12 + 1

@@ -21,7 +21,7 @@ public enum DateExpression {
             return today.adding(days: ahead == 0 ? 7 : ahead)
         }
         guard word.count >= 3, word.first == "+" || word.first == "-", let unit = word.last,
-              let amount = Int(word.dropFirst().dropLast()) else { return nil }
+              let amount = Int(word.dropFirst().dropLast()), amount <= 1_000_000 else { return nil }
         let signed = word.first == "-" ? -amount : amount
         switch unit {
         case "d": return today.adding(days: signed)

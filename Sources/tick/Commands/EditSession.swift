@@ -21,7 +21,9 @@ enum EditSession {
             if let colon = reference.lastIndex(of: ":"), colon != reference.startIndex {
                 let line = reference[reference.index(after: colon)...]
                 let file = String(reference[..<colon])
-                if !line.isEmpty, line.allSatisfy(\.isNumber), Syscalls.fileStatus(file) != nil {
+                // A name shown by a view with \xNN escapes names the file it was shown for.
+                let named = Syscalls.fileStatus(file) != nil ? file : PathBytes.parse(displayed: file).flatMap { Syscalls.fileStatus($0) != nil ? $0 : nil }
+                if !line.isEmpty, line.allSatisfy(\.isNumber), let file = named {
                     path = file
                     ref = String(line)
                     append(&result, path, ref)

@@ -36,15 +36,20 @@ enum FmtCommand: Command {
             default: throw .usage(.invalidValue(option: "--eol", value: eol, expected: "lf or crlf"), command: name)
             }
         }
-        var named = arguments.allValues("file") + arguments.operands
+        let named = arguments.allValues("file") + arguments.operands
         if named == ["-"] {
             let input = try FileReader.readStandardInput()
             context.stdout.write(bytes: Formatter.format(Document(bytes: input), options: options).bytes)
             return 0
         }
         if named.contains("-") { throw .usage(.unexpectedOperand("-"), command: name) }
-        if named.isEmpty { named = [try TodoFileLocator.locate(explicit: nil, environment: context.environment)] }
-        let walked = try PathWalker.walk(named)
+        let walked: [PathWalker.File]
+        if named.isEmpty {
+            let path = try TodoFileLocator.locate(explicit: nil, environment: context.environment)
+            walked = context.environment.tickFile?.isEmpty == false ? [PathWalker.File(path: path, writable: true)] : [PathWalker.found(path)]
+        } else {
+            walked = try PathWalker.walk(named)
+        }
         let files = walked.map(\.path)
         let check = arguments.flag("check"), showDiff = arguments.flag("diff")
         let settings = options, environment = context.environment
@@ -61,11 +66,11 @@ enum FmtCommand: Command {
                 break
             case .changed(let diff, let warning):
                 if let warning { context.stderr.write("tick: warning: \(warning)\n") }
-                if check { context.stdout.write(file + "\n") }
+                if check { context.stdout.write(PathBytes.display(file) + "\n") }
                 if showDiff { context.stdout.write(diff) }
                 if check || showDiff { status = max(status, 1) }
             case .failed(let error):
-                context.stderr.write("tick: \(error.message)\n")
+                context.stderr.write("tick: \(TickError.oneLine(error.message))\n")
                 status = 2
             }
         }
@@ -89,7 +94,7 @@ enum FmtCommand: Command {
             let document = Document(bytes: bytes)
             let result = Formatter.format(document, options: options)
             guard result.changed else { return .unchanged }
-            return .changed(diff: diff ? UnifiedDiff.render(document, result.splices, path: path, newEndsWithNewline: result.bytes.last.map { $0 == 0x0A || $0 == 0x0D } ?? true) : "", warning: nil)
+            return .changed(diff: diff ? UnifiedDiff.render(document, result.splices, path: PathBytes.display(path), newEndsWithNewline: result.bytes.last.map { $0 == 0x0A || $0 == 0x0D } ?? true) : "", warning: nil)
         } catch {
             return .failed(error)
         }

@@ -43,9 +43,14 @@ enum LintCommand: Command {
         guard let format = Format(rawValue: formatName) else {
             throw .usage(.invalidValue(option: "--format", value: formatName, expected: "text, json or github"), command: name)
         }
-        var named = arguments.allValues("file") + arguments.operands
-        if named.isEmpty { named = [try TodoFileLocator.locate(explicit: nil, environment: context.environment)] }
-        let walked = try PathWalker.walk(named)
+        let named = arguments.allValues("file") + arguments.operands
+        let walked: [PathWalker.File]
+        if named.isEmpty {
+            let path = try TodoFileLocator.locate(explicit: nil, environment: context.environment)
+            walked = context.environment.tickFile?.isEmpty == false ? [PathWalker.File(path: path, writable: true)] : [PathWalker.found(path)]
+        } else {
+            walked = try PathWalker.walk(named)
+        }
         let files = walked.map(\.path)
         let fix = arguments.flag("fix")
         let formatOptions = config.format
@@ -90,10 +95,10 @@ enum LintCommand: Command {
         for (path, report) in zip(files, reports) {
             if let warning = report.warning { context.stderr.write("tick: warning: \(warning)\n") }
             if let error = report.error {
-                context.stderr.write("tick: \(error.message)\n")
+                context.stderr.write("tick: \(TickError.oneLine(error.message))\n")
                 failed = true
             }
-            findings += report.diagnostics.map { (path, $0) }
+            findings += report.diagnostics.map { (PathBytes.display(path), $0) }
         }
         switch format {
         case .text:
@@ -111,7 +116,9 @@ enum LintCommand: Command {
         case .github:
             for (path, diagnostic) in findings {
                 let level = diagnostic.severity == .info ? "notice" : diagnostic.severity.rawValue
-                context.stdout.write("::\(level) file=\(path),line=\(diagnostic.line),col=\(diagnostic.column),title=\(diagnostic.rule.rawValue)::\(diagnostic.message)\n")
+                // GitHub's workflow commands: a property escapes %, CR, LF, : and , and the
+                // message escapes %, CR and LF, so a file name cannot add a command of its own.
+                context.stdout.write("::\(level) file=\(GitHubCommand.property(path)),line=\(diagnostic.line),col=\(diagnostic.column),title=\(diagnostic.rule.rawValue)::\(GitHubCommand.data(diagnostic.message))\n")
             }
         case .json:
             JSONWriter.lines(findings, emit: { context.stdout.write(bytes: $0) }) { finding, json in
@@ -132,5 +139,24 @@ enum LintCommand: Command {
         if failed { return 2 }
         if counts[.error, default: 0] > 0 || (strict && !findings.isEmpty) { return 1 }
         return 0
+    }
+}
+
+/// Escaping for GitHub Actions workflow commands (`::error file=…::message`).
+enum GitHubCommand {
+    static func data(_ text: String) -> String {
+        escape(text, [("%", "%25"), ("\r", "%0D"), ("\n", "%0A")])
+    }
+
+    static func property(_ text: String) -> String {
+        escape(text, [("%", "%25"), ("\r", "%0D"), ("\n", "%0A"), (":", "%3A"), (",", "%2C")])
+    }
+
+    private static func escape(_ text: String, _ table: [(Unicode.Scalar, String)]) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if let replacement = table.first(where: { $0.0 == scalar })?.1 { result += replacement } else { result.unicodeScalars.append(scalar) }
+        }
+        return result
     }
 }

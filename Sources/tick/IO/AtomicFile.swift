@@ -37,6 +37,10 @@ enum AtomicFile {
     /// an editor's truncate-then-write must stall longer than this, and past tick's checks
     /// after the swap, to be read half-written (measured with Tests/Races/race.py).
     static let quietPeriod = TestHooks.quietPeriod ?? 0.003
+    /// A file changed this recently (seconds) may be a save in progress; its old version is
+    /// watched for `watchPeriod` after the swap.
+    static let recentAge = 1.0
+    static let watchPeriod = 0.025
     /// How long tick keeps trying when writers keep changing the file under it.
     static let retryTime = 5.0
     /// Files up to this size are compared byte for byte before and after the swap; larger ones
@@ -48,6 +52,7 @@ enum AtomicFile {
     static func update(_ path: String, lockTimeout: Double,
                        _ transform: ([UInt8]) throws(TickError) -> [UInt8]?) throws(TickError) -> Update? {
         let started = Clock.now()
+        var announced = false
         while true {
             switch try attempt(path, lockTimeout: lockTimeout, transform) {
             case .done(let update):
@@ -55,13 +60,27 @@ enum AtomicFile {
             case .raced:
                 guard Clock.now() - started < min(retryTime, lockTimeout) else { throw TickError.changedDuringEdit(path: path) }
                 usleep(UInt32.random(in: 1_000...10_000))
+            case .busy:
+                let waited = Clock.now() - started
+                guard waited < lockTimeout else {
+                    throw TickError.cannotWrite(path: path, reason: "another program kept it open for writing for \(Int(lockTimeout)) s (TICK_LOCK_TIMEOUT)")
+                }
+                if !announced, waited >= 1 {
+                    announced = true
+                    let line = "tick: waiting for another program to finish writing \(PathBytes.display(path))...\n"
+                    _ = Array(line.utf8).withUnsafeBytes { Syscalls.writeAll(2, $0) }
+                }
+                usleep(2_000)
             }
         }
     }
 
     private enum Outcome {
         case done(Update?)
+        /// The file changed under the edit: start again.
         case raced
+        /// Another program has the file open for writing (a save in progress): wait for it.
+        case busy
     }
 
     private static func attempt(_ path: String, lockTimeout: Double,
@@ -75,7 +94,10 @@ enum AtomicFile {
             return .raced  // replaced while we waited for the lock
         }
         try checkWritable(file, path: path)
-        guard let read = try settledRead(file, path: path) else { return .raced }
+        let lease = TestHooks.noLease ? .unavailable : Lease.take(file.fd)
+        defer { if lease == .held { Lease.release(file.fd) } }
+        if lease == .writerOpen { return .busy }
+        guard let read = try settledRead(file, path: path, leased: lease == .held) else { return .raced }
         guard let after = try transform(read.bytes), after != read.bytes else { return .done(nil) }
         TestHooks.pauseBeforeWrite()
         let temporary = try TemporaryFile.create(in: folder, like: read.status, path: path)
@@ -102,7 +124,7 @@ enum AtomicFile {
         case .failed(let code):
             throw TickError.cannotWrite(path: path, reason: Syscalls.errnoMessage(code))
         }
-        _ = fsync(folder.fd)
+        folder.sync()
         let realPath = (folder.path == "/" ? "" : folder.path) + "/" + folder.name
         return .done(Update(path: path, realPath: realPath, before: read.bytes, after: after))
     }
@@ -110,27 +132,34 @@ enum AtomicFile {
     private struct Read {
         let bytes: [UInt8]
         let status: stat
+        /// Read under a lease (`Lease`), which must still be held at each check.
+        let leased: Bool
+        /// Changed within `recentAge` before the read.
+        let recent: Bool
     }
 
     /// Reads the file, and returns nil when a writer raced the read.
-    private static func settledRead(_ file: OpenedFile, path: String) throws(TickError) -> Read? {
+    private static func settledRead(_ file: OpenedFile, path: String, leased: Bool) throws(TickError) -> Read? {
         guard let before = file.currentStatus() else { throw TickError.cannotRead(path: path, reason: Syscalls.errnoMessage(errno)) }
         guard Int(before.st_size) <= Syscalls.maximumFileSize else { throw TickError.cannotRead(path: path, reason: FileReader.describe(EFBIG)) }
         let bytes = try file.readAll(path: path)
         guard let after = file.currentStatus(), isSameVersion(before, after), bytes.count == Int(after.st_size) else { return nil }
-        // Changed a moment ago: wait out the quiet period and look again.
+        // Under a lease no save is in progress. Without one, a file changed a moment ago may
+        // be: wait out the quiet period and look again.
+        if leased { return Read(bytes: bytes, status: after, leased: true, recent: false) }
         let age = min(Clock.age(of: after.st_ctim), Clock.age(of: after.st_mtim))
         if age < quietPeriod {
             usleep(UInt32(max(0, quietPeriod - age) * 1e6) + 1000)
             guard let later = file.currentStatus(), isSameVersion(after, later) else { return nil }
         }
-        return Read(bytes: bytes, status: after)
+        return Read(bytes: bytes, status: after, leased: false, recent: age < recentAge)
     }
 
     /// Whether the file is still exactly what was read: the folder names it, its status is the
     /// same, and (for files of a sensible size) so are its bytes.
     private static func isUnchanged(_ file: OpenedFile, since read: Read, in folder: Folder) -> Bool {
-        guard let named = folder.status(of: folder.name), named.st_ino == read.status.st_ino,
+        guard !read.leased || Lease.isIntact(file.fd),
+              let named = folder.status(of: folder.name), named.st_ino == read.status.st_ino,
               let now = file.currentStatus(), isSameVersion(now, read.status) else { return false }
         return sameBytes(file, read)
     }
@@ -143,18 +172,44 @@ enum AtomicFile {
 
     /// After the exchange the old file sits under the temporary name. If it is not the version
     /// we read, a writer got in: swap back (when our file is still in place) and return false.
+    ///
+    /// A file that changed in the last second may be an editor's save in progress (truncated,
+    /// not yet written) that a read could not tell from a finished one: the old file, still open,
+    /// is then watched for `watchPeriod`, and a write that lands in it swaps back too.
     private static func finishExchange(_ file: OpenedFile, read: Read, temporary: TemporaryFile,
                                        in folder: Folder) -> Bool {
         defer { temporary.close() }
         let swappedOut = folder.status(of: temporary.name)
         // The exchange itself changes both files' change time, so it is not compared here.
-        let intact = swappedOut.map { $0.st_ino == read.status.st_ino } == true
-            && file.currentStatus().map { isSameVersion($0, read.status, comparingChangeTime: false) } == true
-            && sameBytes(file, read)
-        if intact {
-            _ = temporary.name.withPathCString { unlinkat(folder.fd, $0, 0) }
-            return true
+        let oldIsIntact = {
+            (!read.leased || Lease.isIntact(file.fd)) && file.currentStatus().map { isSameVersion($0, read.status, comparingChangeTime: false) } == true
         }
+        guard swappedOut.map({ $0.st_ino == read.status.st_ino }) == true, oldIsIntact(), sameBytes(file, read) else {
+            swapBack(temporary, read: read, in: folder)
+            return false
+        }
+        if read.recent {
+            var ours = stat()
+            _ = fstat(temporary.fd, &ours)
+            let deadline = Clock.now() + watchPeriod
+            var late = false
+            while Clock.now() < deadline, !late {
+                usleep(1_000)
+                late = !oldIsIntact()
+            }
+            late = late || !sameBytes(file, read)
+            var now = stat()
+            // Unless someone has since saved over ours too (then theirs is the newest).
+            if late, fstat(temporary.fd, &now) == 0, isSameVersion(now, ours, comparingChangeTime: false) {
+                swapBack(temporary, read: read, in: folder)
+                return false
+            }
+        }
+        _ = temporary.name.withPathCString { unlinkat(folder.fd, $0, 0) }
+        return true
+    }
+
+    private static func swapBack(_ temporary: TemporaryFile, read: Read, in folder: Folder) {
         if let current = folder.status(of: folder.name), current.st_ino == temporary.inode {
             _ = Syscalls.exchange(folder.fd, temporary.name, folder.name)
         }
@@ -163,7 +218,6 @@ enum AtomicFile {
         if let leftover = folder.status(of: temporary.name), leftover.st_ino == temporary.inode || leftover.st_ino == read.status.st_ino {
             _ = temporary.name.withPathCString { unlinkat(folder.fd, $0, 0) }
         }
-        return false
     }
 
     /// Where the file at `path` really is, as the kernel resolves it.
@@ -182,7 +236,7 @@ enum AtomicFile {
         let folder = try Folder.containing(file, path: path)
         defer { folder.close() }
         try checkWritable(file, path: path)
-        if faccessat(folder.fd, ".", W_OK, AT_EACCESS) != 0 {
+        if faccessat(folder.fd, "", W_OK, AT_EACCESS | Syscalls.emptyPath) != 0, faccessat(folder.fd, ".", W_OK, AT_EACCESS) != 0 {
             throw TickError.cannotWrite(path: path, reason: "its folder is not writable: " + Syscalls.errnoMessage(errno))
         }
     }

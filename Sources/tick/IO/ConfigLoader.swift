@@ -10,13 +10,14 @@ enum ConfigLoader {
 
     static func load(environment: Environment) throws(TickError) -> ProjectConfig {
         guard let path = TodoFileLocator.nearest(name, from: environment.workingDirectory, home: environment.home) else { return ProjectConfig() }
-        let file = try OpenedFile.open(path)
-        defer { file.close() }
-        if file.status.st_uid != geteuid(), file.status.st_uid != 0 {
+        // Checked before opening: another user's FIFO must not even be opened.
+        if let owner = Syscalls.linkStatus(path)?.st_uid, owner != geteuid(), owner != 0 {
             let line = "tick: warning: ignoring \(PathBytes.display(path)): it belongs to another user\n"
             _ = Array(line.utf8).withUnsafeBytes { Syscalls.writeAll(2, $0) }
             return ProjectConfig()
         }
+        let file = try OpenedFile.open(path)
+        defer { file.close() }
         let text = String(decoding: try file.readAll(path: path), as: UTF8.self)
         do {
             return try ProjectConfig(parsing: text)

@@ -14,12 +14,13 @@ struct Folder {
 
     static func containing(_ file: OpenedFile, path: String) throws(TickError) -> Folder {
         let real = Syscalls.readLink("/proc/self/fd/\(file.fd)") ?? Syscalls.realPath(path)
-        guard let real, real.hasPrefix("/") else {
+        guard let real, real.utf8.first == 0x2F else {
             throw TickError.cannotWrite(path: path, reason: "cannot tell which folder holds the file")
         }
         let directory = Paths.directory(of: real), name = Paths.basename(of: real)
         let fd: Int32
-        switch Syscalls.open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC) {
+        // O_PATH: a folder the user may write and enter but not list is fine.
+        switch Syscalls.open(directory, Syscalls.openPath | O_DIRECTORY | O_CLOEXEC) {
         case .success(let value): fd = value
         case .failure(let error): throw TickError.cannotWrite(path: path, reason: "cannot open its folder: " + FileReader.describe(error.code))
         }
@@ -27,6 +28,14 @@ struct Folder {
     }
 
     func close() { Syscalls.close(fd) }
+
+    /// Makes the folder's entries durable (best effort: a folder that cannot be read is not synced).
+    func sync() {
+        let readable = openat(fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard readable >= 0 else { return }
+        _ = fsync(readable)
+        Syscalls.close(readable)
+    }
 
     /// `lstat` of a name in the folder (a link is not followed).
     func status(of name: String) -> stat? {
@@ -106,15 +115,21 @@ struct TemporaryFile {
 }
 
 /// Path string helpers (no Foundation).
+///
+/// They split on the byte `/`, never on Characters: a name may start with a combining mark,
+/// which Swift would join to the slash before it into one Character.
 enum Paths {
     static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        let directory = String(path[..<slash])
-        return directory.isEmpty ? "/" : directory
+        let bytes = Array(path.utf8)
+        guard let slash = bytes.lastIndex(of: 0x2F) else { return "." }
+        return slash == 0 ? "/" : String(decoding: bytes[..<slash], as: UTF8.self)
     }
 
     static func basename(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return path }
-        return String(path[path.index(after: slash)...])
+        let bytes = Array(path.utf8)
+        guard let slash = bytes.lastIndex(of: 0x2F) else { return path }
+        return String(decoding: bytes[(slash + 1)...], as: UTF8.self)
     }
+
+    static func isHidden(_ name: String) -> Bool { name.utf8.first == 0x2E }
 }

@@ -80,6 +80,28 @@ enum PathBytes {
         return result
     }
 
+    /// The path `display` showed as `text`; nil when `text` has no escapes or a malformed one.
+    static func parse(displayed text: String) -> String? {
+        guard text.contains("\\") else { return nil }
+        var bytes: [UInt8] = []
+        var input = Array(text.utf8)[...]
+        while let byte = input.popFirst() {
+            guard byte == 0x5C else { bytes.append(byte); continue }
+            switch input.popFirst() {
+            case 0x6E: bytes.append(0x0A)
+            case 0x74: bytes.append(0x09)
+            case 0x72: bytes.append(0x0D)
+            case 0x5C: bytes.append(0x5C)
+            case 0x78:
+                guard input.count >= 2, let value = UInt8(String(decoding: input.prefix(2), as: UTF8.self), radix: 16) else { return nil }
+                bytes.append(value)
+                input = input.dropFirst(2)
+            default: return nil
+            }
+        }
+        return string(from: bytes)
+    }
+
     private static func escape(_ byte: UInt8) -> Unicode.Scalar {
         // Bytes below 0x80 are always valid UTF-8; only 0x80–0xFF get here.
         Unicode.Scalar(0xF700 + UInt32(byte))!

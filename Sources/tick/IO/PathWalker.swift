@@ -36,6 +36,16 @@ enum PathWalker {
         return files
     }
 
+    /// The file tick found by itself (no file named): as a link out of its own folder, it is
+    /// read and never written by `fmt` and `lint --fix`, like a link found in a walk (a cloned
+    /// repository may carry `TODO.md -> ~/.bashrc`, and these run in hooks and CI).
+    static func found(_ path: String) -> File {
+        guard let info = Syscalls.linkStatus(path), (info.st_mode & S_IFMT) == S_IFLNK else { return File(path: path, writable: true) }
+        let folder = Syscalls.realPath(Paths.directory(of: path)) ?? "/"
+        let target = Syscalls.realPath(path) ?? ""
+        return File(path: path, writable: Paths.directory(of: target) == folder)
+    }
+
     static func isMarkdown(_ name: String) -> Bool {
         let lower = name.lowercased()
         return lower.hasSuffix(".md") || lower.hasSuffix(".markdown")
@@ -48,7 +58,7 @@ enum PathWalker {
         var entries: [(name: String, type: UInt8)] = []
         while let entry = readdir(handle) {
             let name = Syscalls.entryName(entry)
-            if name.hasPrefix(".") || name == "node_modules" { continue }
+            if Paths.isHidden(name) || name == "node_modules" { continue }
             entries.append((name, entry.pointee.d_type))
         }
         closedir(handle)

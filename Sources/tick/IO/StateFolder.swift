@@ -17,9 +17,9 @@ struct StateFolder {
 
     static func open(_ environment: Environment) -> Result<StateFolder, Failure> {
         let base: String
-        if let state = environment.stateHome, state.hasPrefix("/") {
+        if let state = environment.stateHome, state.utf8.first == 0x2F {
             base = state
-        } else if let home = environment.home, home.hasPrefix("/") {
+        } else if let home = environment.home, home.utf8.first == 0x2F {
             base = home + "/.local/state"
         } else {
             return .failure(.unavailable("HOME is not set"))

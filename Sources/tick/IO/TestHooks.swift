@@ -16,6 +16,10 @@ enum TestHooks {
     /// `TICK_TEST_QUIET_MS=N`: the quiet period of `AtomicFile`, for measuring other values.
     static let quietPeriod: Double? = getenv("TICK_TEST_QUIET_MS").flatMap { Double(String(cString: $0)) }.map { $0 / 1000 }
 
+    /// `TICK_TEST_NO_LEASE=1`: edit as if the kernel granted no lease (another user's file),
+    /// to test the checks `AtomicFile` relies on then.
+    static let noLease = getenv("TICK_TEST_NO_LEASE") != nil
+
     private static func pause(_ variable: String) {
         guard let value = getenv(variable) else { return }
         let path = String(cString: value)

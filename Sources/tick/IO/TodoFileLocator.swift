@@ -22,23 +22,27 @@ enum TodoFileLocator {
     static func nearest(_ name: String, from start: String, home: String?) -> String? {
         var directory = start
         var relative = ""
-        var owner = Syscalls.fileStatus(start)?.st_uid
+        var folder = Syscalls.fileStatus(start)
+        var owner = folder?.st_uid
         while true {
             let candidate = directory == "/" ? "/" + name : directory + "/" + name
-            if Syscalls.linkStatus(candidate) != nil { return relative + name }
+            if let found = Syscalls.linkStatus(candidate) {
+                // In a folder others may write, only the user's own file counts.
+                let shared = (folder.map { $0.st_mode & 0o002 } ?? 0) != 0
+                if !shared || found.st_uid == geteuid() { return relative + name }
+            }
             let isRepositoryRoot = Syscalls.linkStatus(directory + "/.git") != nil
             if isRepositoryRoot || directory == "/" || directory.isEmpty || directory == home { return nil }
             let parent = parent(of: directory)
             guard let info = Syscalls.fileStatus(parent), info.st_uid == owner, (info.st_mode & 0o022) == 0 else { return nil }
             owner = info.st_uid
+            folder = info
             directory = parent
             relative += "../"
         }
     }
 
     private static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "/" }
-        let parent = String(path[..<slash])
-        return parent.isEmpty ? "/" : parent
+        path.utf8.contains(0x2F) ? Paths.directory(of: path) : "/"
     }
 }
