@@ -27,7 +27,7 @@ public enum EditError: Error, Equatable, Sendable {
         switch self {
         case .noSuchLine(let line, let count):
             if line < 1 { return "line \(line) is not a line number; lines are numbered from 1" }
-            return "line \(line) is past the end of the file (\(count) lines)"
+            return "line \(line) is past the end of the file (\(count) line\(count == 1 ? "" : "s"))"
         case .notATask(let line):
             return "line \(line) is not a task; 'tick list --all' shows task line numbers"
         case .noMatch(let text):

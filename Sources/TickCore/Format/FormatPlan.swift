@@ -136,6 +136,7 @@ struct FormatPlan {
         let lists = members.sorted(by: { $0.key < $1.key }).map { UnorderedList(items: $0.value, in: items) }
         // Each list's neighbours by line, so that finding them costs no scan of every list.
         var startingAt: [Int: [Int]] = [:], endingAt: [Int: [Int]] = [:]
+        var contentLines: ContentLines?  // built for the first list that needs it
         for (index, list) in lists.enumerated() {
             startingAt[list.firstLine, default: []].append(index)
             endingAt[list.lastLine, default: []].append(index)
@@ -143,7 +144,8 @@ struct FormatPlan {
         for list in lists {
             let first = items[list.items[0]]
             guard first.delimiter != Byte.minus, list.items.contains(where: { items[$0].checkboxStart >= 0 }) else { continue }
-            if touchesDashList(list, lists: lists, startingAt: startingAt, endingAt: endingAt) { continue }
+            if contentLines == nil { contentLines = ContentLines(document.kinds) }
+            if touchesDashList(list, lists: lists, startingAt: startingAt, endingAt: endingAt, contentLines: contentLines!) { continue }
             var rewritten: [(line: Int, content: [UInt8])] = []
             var safe = true
             for index in list.items {
@@ -181,11 +183,11 @@ struct FormatPlan {
     /// Whether another unordered list with the same parent sits right before or after the list
     /// (only blank lines between), so that the two would become one list.
     private func touchesDashList(_ list: UnorderedList, lists: [UnorderedList],
-                                 startingAt: [Int: [Int]], endingAt: [Int: [Int]]) -> Bool {
-        var before = list.firstLine - 1
-        while before >= 0, document.kinds[before] == .blank { before -= 1 }
-        var after = list.lastLine + 1
-        while after < document.lines.count, document.kinds[after] == .blank { after += 1 }
+                                 startingAt: [Int: [Int]], endingAt: [Int: [Int]], contentLines: ContentLines) -> Bool {
+        // (Nested lists often end on the same line: a scan over the blank lines after it, per
+        // list, was quadratic.)
+        let before = contentLines.atOrBefore(list.firstLine - 1)
+        let after = contentLines.atOrAfter(list.lastLine + 1)
         // Any unordered neighbour counts: it is either a `-` list already or about to become one.
         let neighbours = (startingAt[after] ?? []) + (endingAt[before] ?? [])
         return neighbours.contains { index in
@@ -233,4 +235,34 @@ struct FormatPlan {
             }
         }
     }
+}
+
+/// For each line, the nearest lines at or before it and at or after it that are not blank:
+/// rules that look past blank lines read them here instead of scanning the run each time.
+struct ContentLines {
+    private let previous: [Int32]  // -1: none
+    private let next: [Int32]      // the line count: none
+
+    init(_ kinds: [LineKind]) {
+        var previous = [Int32](repeating: -1, count: kinds.count)
+        var last: Int32 = -1
+        for index in kinds.indices {
+            if kinds[index] != .blank { last = Int32(index) }
+            previous[index] = last
+        }
+        var next = [Int32](repeating: Int32(kinds.count), count: kinds.count)
+        var upcoming = Int32(kinds.count)
+        for index in kinds.indices.reversed() {
+            if kinds[index] != .blank { upcoming = Int32(index) }
+            next[index] = upcoming
+        }
+        self.previous = previous
+        self.next = next
+    }
+
+    /// The last line at or before `line` that is not blank, or -1.
+    func atOrBefore(_ line: Int) -> Int { line < 0 ? -1 : Int(previous[line]) }
+
+    /// The first line at or after `line` that is not blank, or the line count.
+    func atOrAfter(_ line: Int) -> Int { line >= next.count ? next.count : Int(next[line]) }
 }

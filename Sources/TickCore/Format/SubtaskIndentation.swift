@@ -6,8 +6,8 @@
 /// the same number of spaces, so everything in it keeps its place relative to the item, and
 /// nested lists are then aligned in turn. A list is left as it is wherever the move could
 /// change what a line is: inside a block quote, indentation that holds a tab, a line indented
-/// less than its item's text (a lazy continuation, which moved could start a block of its
-/// own), a line that has fewer leading spaces than the move, a whitespace-only line that
+/// less than its item's text (a lazy continuation: moved, it could start a block of its own or
+/// keep spaces in its text), a whitespace-only line that
 /// keeps an item open, or a line after the list that the narrower item would take in.
 struct SubtaskIndentation {
     /// Spaces each line loses.
@@ -50,6 +50,7 @@ struct SubtaskIndentation {
         var depth = [Int32](repeating: 0, count: items.count)
         for index in items.indices where items[index].parent >= 0 { depth[index] = depth[Int(items[index].parent)] + 1 }
         misplacedLists.sort { depth[$0] != depth[$1] ? depth[$0] < depth[$1] : $0 > $1 }
+        let contentLines = ContentLines(document.kinds)
         for first in misplacedLists {
             var members: [Int] = []
             var index = first
@@ -58,24 +59,12 @@ struct SubtaskIndentation {
                 index = Int(next[index])
             }
             let parent = items[Int(items[first].parent)]
-            guard let moves = moves(of: members, under: parent, in: document, collapsible: collapsible) else { continue }
+            guard let moves = moves(of: members, under: parent, in: document, collapsible: collapsible,
+                                    contentLines: contentLines) else { continue }
             if shifts.isEmpty { shifts = Array(repeating: 0, count: document.lines.count) }
             for (lines, by) in moves {
                 for line in lines { shifts[line] += Int32(by) }
             }
-        }
-    }
-
-    /// Whether a line starting with this byte (after its indentation) could be something other
-    /// than paragraph text: a list marker, heading, quote, fence, rule, HTML, table or setext line.
-    static func couldStartABlock(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "#"), UInt8(ascii: ">"),
-             UInt8(ascii: "`"), UInt8(ascii: "~"), UInt8(ascii: "<"), UInt8(ascii: "="), UInt8(ascii: "_"),
-             UInt8(ascii: "|"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        default:
-            return false
         }
     }
 
@@ -84,7 +73,7 @@ struct SubtaskIndentation {
 
     /// Each item's lines and how far they move, or nil when the list must stay as it is.
     private func moves(of members: [Int], under parent: ParsedItem, in document: Document,
-                       collapsible: [Bool]) -> [(lines: ClosedRange<Int>, by: Int)]? {
+                       collapsible: [Bool], contentLines: ContentLines) -> [(lines: ClosedRange<Int>, by: Int)]? {
         let items = document.items, bytes = document.bytes
         // A BOM on the parent's line would count in its columns.
         guard parent.quoteDepth == 0, parent.line > 0 || document.byteOrderMark(ofLine: 0).isEmpty else { return nil }
@@ -106,13 +95,11 @@ struct SubtaskIndentation {
                 let content = document.content(ofLine: line)
                 guard content.count >= needed, content.prefix(needed).allSatisfy({ $0 == Byte.space }) else { return nil }
                 // A line indented less than the item's text is in the item only as a lazy
-                // continuation of its paragraph. One that reads as text stays text wherever it
-                // is; one that could start a block (`- e`, `# e`, `> e`…) was text only because
-                // it was indented too far to start one, and moved left it may start it (`- e`
-                // becomes an item): then the item stays where it is.
-                let indent = content.prefix(while: Byte.isSpaceOrTab)
-                if line > item.line, Byte.columns(of: indent) - shift(line) < item.contentColumn - shift(item.line),
-                   indent.count < content.count, Self.couldStartABlock(content[content.startIndex + indent.count]) {
+                // continuation of its paragraph, and what it says depends on its indentation:
+                // moved left, `- e` may become an item, and the spaces a container no longer
+                // takes stay in the text (inside a code span they show). Such an item stays.
+                if line > item.line,
+                   Byte.columns(of: content.prefix(while: Byte.isSpaceOrTab)) - shift(line) < item.contentColumn - shift(item.line) {
                     return nil
                 }
             }
@@ -123,8 +110,7 @@ struct SubtaskIndentation {
         // The first line after the list must stay outside its last item, whose content column
         // moves left, and further still if the formatter narrows the space after its marker.
         let item = items[members.last!]
-        var next = last.lines.upperBound + 1
-        while next < document.lines.count, document.kinds[next] == .blank { next += 1 }
+        let next = contentLines.atOrAfter(last.lines.upperBound + 1)
         guard next < document.lines.count else { return moves }
         let markerColumn = item.markerStart - document.lines[item.line].start
         let narrowest = min(item.contentColumn, markerColumn + item.markerLength + 1) - shift(item.line) - last.by

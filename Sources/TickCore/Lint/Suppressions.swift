@@ -3,8 +3,11 @@
 /// `<!-- tick-lint-enable RULE... -->`) and `<!-- tick-lint-disable-next-line RULE... -->`.
 /// Without rule names they apply to every rule.
 struct Suppressions {
-    /// Per rule (nil: every rule), the line ranges it is off in.
-    private var ranges: [(rule: LintRule?, lines: Range<Int>)] = []
+    /// The lines every rule is off in, and those each rule is: in order and disjoint, so that a
+    /// finding's line is found by bisection (a scan of every range per finding made many
+    /// switches and many findings quadratic).
+    private var everyRule: [Range<Int>] = []
+    private var byRule: [LintRule: [Range<Int>]] = [:]
 
     init(_ document: Document) {
         var open: [String: Int] = [:]  // rule name ("" for all) → line where it was disabled
@@ -27,18 +30,44 @@ struct Suppressions {
             }
         }
         for (name, start) in open { add(name, start..<document.lines.count) }
+        everyRule = Self.merged(everyRule)
+        for rule in byRule.keys { byRule[rule] = Self.merged(byRule[rule]!) }
     }
 
     private mutating func add(_ name: String, _ lines: Range<Int>) {
         if name.isEmpty {
-            ranges.append((nil, lines))
+            everyRule.append(lines)
         } else if let rule = LintRule(rawValue: name) {
-            ranges.append((rule, lines))
+            byRule[rule, default: []].append(lines)
         }
     }
 
     func suppresses(_ rule: LintRule, line: Int) -> Bool {
-        ranges.contains { ($0.rule == nil || $0.rule == rule) && $0.lines.contains(line) }
+        Self.covers(everyRule, line) || Self.covers(byRule[rule] ?? [], line)
+    }
+
+    /// The same lines as `ranges`, as disjoint ranges in order.
+    private static func merged(_ ranges: [Range<Int>]) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) where !range.isEmpty {
+            if let last = result.last, range.lowerBound <= last.upperBound {
+                result[result.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                result.append(range)
+            }
+        }
+        return result
+    }
+
+    /// Whether one of `ranges` (disjoint, in order) holds `line`: the last one starting at or
+    /// before it, found by bisection.
+    private static func covers(_ ranges: [Range<Int>], _ line: Int) -> Bool {
+        var low = 0, high = ranges.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ranges[middle].lowerBound <= line { low = middle + 1 } else { high = middle }
+        }
+        return low > 0 && ranges[low - 1].contains(line)
     }
 
     /// `<!-- directive rule rule -->` comments on a line.

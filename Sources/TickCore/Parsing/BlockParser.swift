@@ -37,6 +37,17 @@ struct BlockParser {
         var ownerItem: Int32 = -1
         /// For a list: its number, shared by its items.
         var listID: Int32 = -1
+        // Set by `push` from the block below, so that no line walks the stack:
+        /// The innermost item at or below this block (-1: none), and how many block quotes are.
+        var innermostItem: Int32 = -1
+        var quoteDepth: Int32 = 0
+        /// The highest index at or below this block's whose block a blank line (or the blank
+        /// rest of a line) can end or change; 0 when there is none (`acceptsAnyBlankLine`).
+        var blankLineStop: Int32 = 0
+        /// For a paragraph: its text before this offset is known to be well-formed UTF-8, or
+        /// (`illFormed`) known not to be. Table header checks then read each byte once.
+        var wellFormedEnd = 0
+        var illFormed = false
 
         init(kind: Kind) { self.kind = kind }
     }
@@ -53,6 +64,15 @@ struct BlockParser {
     private var paragraphContinuations: [Int] = []
     private var indentedLazyLines: [Int] = []
     private var listCount: Int32 = 0
+    /// The last line done whose kind is not blank. Every item still open after such a line
+    /// contains it, so an item's last line is this value when the item closes (`popStack`):
+    /// no line walks the open items.
+    private var lastContentLine = -1
+    /// Offsets of the current line where a thematic break scan cannot succeed: an earlier scan
+    /// met a byte there that rules one out (cmark's `thematic_break_kill_pos`).
+    private var thematicBreakDead = 0..<0
+    /// Where the current line's first byte that is not a space or a tab is, once asked.
+    private var lineIndentEnd = -1
     private var stack: [Container] = [Container(kind: .document)]
 
     // The cursor over the current line, named as in cmark.
@@ -96,6 +116,7 @@ struct BlockParser {
             || (parser.stack[1].kind == .html && parser.stack[1].htmlKind <= 5) {
             unclosedBlockLine = parser.stack[1].firstLine
         }
+        parser.popStack(to: 1)
         return ParsedStructure(kinds: parser.kinds, items: parser.items, headings: parser.headings,
                                continuations: parser.continuations, paragraphContinuations: parser.paragraphContinuations,
                                indentedLazyLines: parser.indentedLazyLines,
@@ -168,12 +189,22 @@ struct BlockParser {
         partiallyConsumedTab = false
         firstNonspace = start - 1
         openedNew = false
+        thematicBreakDead = 0..<0
+        lineIndentEnd = -1
 
         // Phase 1: which open containers does this line continue?
         var lastMatched = 0
         var i = 1
         while i < stack.count {
             findFirstNonspace()
+            // The rest of the line is blank, and every block from here up takes a blank line
+            // whatever its indentation (lists, items with content, code, HTML of kinds 1-5):
+            // they all match, and nothing else this line does depends on how far each would have
+            // advanced. Without this, n blank lines under n nested items cost n² steps.
+            if blank, Int(stack[stack.count - 1].blankLineStop) < i {
+                lastMatched = stack.count - 1
+                break
+            }
             var matched = true
             switch stack[i].kind {
             case .blockQuote:
@@ -197,8 +228,8 @@ struct BlockParser {
                 if indent <= 3, peek(firstNonspace) == fence.fenceChar,
                    LineScanners.closingFenceLength(s, firstNonspace, lineEnd, char: fence.fenceChar) >= fence.fenceLength {
                     kinds[line] = .fenceClose
-                    stack.removeLast(stack.count - i)
-                    extendOpenItems()
+                    popStack(to: i)
+                    finishLine()
                     return
                 }
                 var remaining = fence.fenceOffset
@@ -284,14 +315,13 @@ struct BlockParser {
                 }
                 for text in title..<line { kinds[text] = .setextText }
                 kinds[line] = .setextUnderline
-                stack.removeLast(stack.count - container)
+                popStack(to: container)
                 headings.append(ParsedHeading(line: title, lastLine: line, level: level,
                                               setext: true, topLevel: stack.count == 1))
                 openedNew = true
                 lineDone = true
                 break newBlocks
-            } else if !indented, !(kind == .paragraph && !allMatched),
-                      LineScanners.isThematicBreak(s, firstNonspace, lineEnd) {
+            } else if !indented, !(kind == .paragraph && !allMatched), thematicBreakAtFirstNonspace() {
                 prepareParent(forLeaf: true)
                 kinds[line] = .thematicBreak
                 lineDone = true
@@ -336,7 +366,7 @@ struct BlockParser {
         if kinds[line] == .blank, (start..<end).contains(where: { !Byte.isSpaceOrTab(s[$0]) }) {
             kinds[line] = .marker
         }
-        extendOpenItems()
+        finishLine()
     }
 
     // MARK: - Phase 3: the rest of the line
@@ -365,7 +395,7 @@ struct BlockParser {
             kinds[line] = .html
             let htmlKind = stack[top].htmlKind
             if htmlKind <= 5, HTMLBlockScanner.endsBlock(kind: htmlKind, s, firstNonspace, lineEnd) {
-                stack.removeLast()
+                popStack(to: stack.count - 1)
             }
         case .paragraph:
             if !blank { continueParagraph(at: top, textStart: firstNonspace) }
@@ -401,12 +431,44 @@ struct BlockParser {
         }
     }
 
-    /// Every item still open after this line contains it.
-    private mutating func extendOpenItems() {
-        if kinds[line] == .blank { return }
-        for index in 1..<stack.count where stack[index].kind == .item {
-            items[Int(stack[index].item)].lastLine = line
+    /// Every item still open after this line contains it, unless it is blank: recorded once
+    /// here, and read by each item as it closes (`popStack`).
+    private mutating func finishLine() {
+        if kinds[line] != .blank { lastContentLine = line }
+    }
+
+    /// Closes blocks until `count` are open. An item closed here ends at the last non-blank
+    /// line before this one: it was open after every line since its own.
+    private mutating func popStack(to count: Int) {
+        while stack.count > count {
+            let block = stack.removeLast()
+            if block.kind == .item {
+                let index = Int(block.item)
+                items[index].lastLine = max(items[index].lastLine, lastContentLine)
+            }
         }
+    }
+
+    /// Whether a blank line, or the blank rest of a line, leaves the block open and unchanged
+    /// whatever its indentation (phase 1 matches it in any case).
+    private static func acceptsAnyBlankLine(_ block: Container) -> Bool {
+        switch block.kind {
+        case .list, .fencedCode, .indentedCode: return true
+        case .item: return block.hasChildren
+        case .html: return block.htmlKind <= 5
+        case .document, .blockQuote, .paragraph, .table: return false
+        }
+    }
+
+    /// `LineScanners.isThematicBreak` at `firstNonspace`, without scanning again what an earlier
+    /// scan of this line ruled out: a scan that met a byte other than its mark, a space or a tab
+    /// at `k` fails at `k` from every later start before `k` too (that start is then the same
+    /// mark), and one that met too few marks fails from every later start.
+    private mutating func thematicBreakAtFirstNonspace() -> Bool {
+        if thematicBreakDead.contains(firstNonspace) { return false }
+        guard let miss = LineScanners.thematicBreakMiss(s, firstNonspace, lineEnd) else { return true }
+        thematicBreakDead = firstNonspace..<miss
+        return false
     }
 
     // MARK: - Opening blocks
@@ -415,7 +477,7 @@ struct BlockParser {
     private mutating func closeUnmatched() {
         guard !openedNew else { return }
         openedNew = true
-        if stack.count > container + 1 { stack.removeLast(stack.count - container - 1) }
+        popStack(to: container + 1)
     }
 
     /// Closes blocks until the top one can hold a child of `kind`, as cmark's `add_child` does.
@@ -430,14 +492,22 @@ struct BlockParser {
             default: canContain = false
             }
             if canContain { break }
-            stack.removeLast()
+            popStack(to: stack.count - 1)
         }
-        stack[stack.count - 1].hasChildren = true
+        let top = stack.count - 1
+        stack[top].hasChildren = true
+        // An item with content takes blank lines.
+        if stack[top].kind == .item { stack[top].blankLineStop = stack[top - 1].blankLineStop }
         if forLeaf { container = stack.count - 1 }
     }
 
     private mutating func push(_ block: Container) {
         prepareParent(forLeaf: false, kind: block.kind)
+        var block = block
+        let below = stack[stack.count - 1]
+        block.innermostItem = block.kind == .item ? block.item : below.innermostItem
+        block.quoteDepth = below.quoteDepth + (block.kind == .blockQuote ? 1 : 0)
+        block.blankLineStop = Self.acceptsAnyBlankLine(block) ? below.blankLineStop : Int32(stack.count)
         stack.append(block)
         container = stack.count - 1
     }
@@ -474,12 +544,14 @@ struct BlockParser {
             listCount += 1
             push(list)
         }
-        let listID = stack[container].listID
-        var parentItem: Int32 = -1
-        var quoteDepth = 0
-        for block in stack {
-            if block.kind == .item { parentItem = block.item }
-            if block.kind == .blockQuote { quoteDepth += 1 }
+        // The list is the top block now; it knows the item and the quotes around it.
+        let list = stack[stack.count - 1]
+        let listID = list.listID
+        let parentItem = list.innermostItem
+        let quoteDepth = Int(list.quoteDepth)
+        if lineIndentEnd < 0 {
+            lineIndentEnd = lines[line].start
+            while lineIndentEnd < lineEnd, Byte.isSpaceOrTab(s[lineIndentEnd]) { lineIndentEnd += 1 }
         }
         let index = Int32(items.count)
         // The marker's column plus the padding: an item whose first line is empty (`-`) takes
@@ -489,7 +561,7 @@ struct BlockParser {
                                 markerStart: markerStart, markerLength: marker.length,
                                 ordered: marker.ordered, contentColumn: contentColumn,
                                 quoteDepth: quoteDepth,
-                                markerOpensLine: (lines[line].start..<markerStart).allSatisfy { Byte.isSpaceOrTab(s[$0]) },
+                                markerOpensLine: markerStart == lineIndentEnd,
                                 list: listID, delimiter: marker.delimiter))
         kinds[line] = .marker
         var item = Container(kind: .item)
@@ -506,9 +578,8 @@ struct BlockParser {
         let paragraph = stack[container]
         let header = paragraph.lastLineTextStart..<lines[paragraph.lastLine].contentEnd
         // cmark-gfm reads the whole paragraph as UTF-8 text when it looks for the header row.
-        let text = lines[paragraph.firstLine].start..<header.upperBound
         guard LineScanners.tableCellCount(s, header.lowerBound, header.upperBound) == columns,
-              UTF8Bytes.isWellFormed(UnsafeBufferPointer(rebasing: s[text])),
+              paragraphIsWellFormed(through: header.upperBound),
               UTF8Bytes.isWellFormed(UnsafeBufferPointer(rebasing: s[firstNonspace..<lineEnd]))
         else { return false }
         // The header row is no longer text of the paragraph (or task) it continued.
@@ -524,6 +595,22 @@ struct BlockParser {
         kinds[line] = .tableRow
         stack[container].kind = .table
         stack[container].ownerItem = -1
+        return true
+    }
+
+    /// Whether the open paragraph's text, from its first line to `end` (the end of its last
+    /// line), is well-formed UTF-8. Each byte is read once per paragraph: the text only grows,
+    /// what was well-formed stays so and a well-formed prefix ends on a whole sequence, and
+    /// ill-formed text stays ill-formed.
+    private mutating func paragraphIsWellFormed(through end: Int) -> Bool {
+        let paragraph = stack[container]
+        if paragraph.illFormed { return false }
+        let from = max(lines[paragraph.firstLine].start, paragraph.wellFormedEnd)
+        guard from >= end || UTF8Bytes.isWellFormed(UnsafeBufferPointer(rebasing: s[from..<end])) else {
+            stack[container].illFormed = true
+            return false
+        }
+        stack[container].wellFormedEnd = end
         return true
     }
 

@@ -54,17 +54,25 @@ enum LineScanners {
 
     /// Three or more `*`, `-` or `_`, optionally separated by spaces or tabs, and nothing else.
     static func isThematicBreak(_ s: Bytes, _ at: Int, _ end: Int) -> Bool {
-        guard at < end else { return false }
+        thematicBreakMiss(s, at, end) == nil
+    }
+
+    /// Nil when a thematic break starts at `at`; otherwise the offset where the scan failed:
+    /// `at` when it holds no mark, the first byte that is neither the mark nor a space or tab,
+    /// or `end` when there are fewer than three marks. A scan from any later start before that
+    /// offset fails too, so the block parser need not scan there (cmark's kill position).
+    static func thematicBreakMiss(_ s: Bytes, _ at: Int, _ end: Int) -> Int? {
+        guard at < end else { return at }
         let c = s[at]
-        guard c == Byte.star || c == Byte.minus || c == Byte.underscore else { return false }
+        guard c == Byte.star || c == Byte.minus || c == Byte.underscore else { return at }
         var count = 0
         var i = at
         while i < end {
             let b = s[i]
-            if b == c { count += 1 } else if !Byte.isSpaceOrTab(b) { return false }
+            if b == c { count += 1 } else if !Byte.isSpaceOrTab(b) { return i }
             i += 1
         }
-        return count >= 3
+        return count >= 3 ? nil : end
     }
 
     struct ListMarker {

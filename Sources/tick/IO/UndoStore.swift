@@ -40,7 +40,8 @@ enum UndoStore {
         let folder: StateFolder
         switch StateFolder.open(environment) {
         case .success(let value): folder = value
-        case .failure(.unavailable): return nil
+        case .failure(.unavailable(let reason)):
+            throw TickError.refused("\(PathBytes.display(realPath)): nothing undone: cannot use the undo state: \(reason)")
         }
         defer { folder.close() }
         let path = PathBytes.bytes(of: realPath)
