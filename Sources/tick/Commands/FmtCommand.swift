@@ -43,13 +43,7 @@ enum FmtCommand: Command {
             return 0
         }
         if named.contains("-") { throw .usage(.unexpectedOperand("-"), command: name) }
-        let walked: [PathWalker.File]
-        if named.isEmpty {
-            let path = try TodoFileLocator.locate(explicit: nil, environment: context.environment)
-            walked = context.environment.tickFile?.isEmpty == false ? [PathWalker.File(path: path, writable: true)] : [PathWalker.found(path)]
-        } else {
-            walked = try PathWalker.walk(named)
-        }
+        let walked = try PathWalker.filesToCheck(named, environment: context.environment)
         let files = walked.map(\.path)
         let check = arguments.flag("check"), showDiff = arguments.flag("diff")
         let settings = options, environment = context.environment

@@ -44,13 +44,7 @@ enum LintCommand: Command {
             throw .usage(.invalidValue(option: "--format", value: formatName, expected: "text, json or github"), command: name)
         }
         let named = arguments.allValues("file") + arguments.operands
-        let walked: [PathWalker.File]
-        if named.isEmpty {
-            let path = try TodoFileLocator.locate(explicit: nil, environment: context.environment)
-            walked = context.environment.tickFile?.isEmpty == false ? [PathWalker.File(path: path, writable: true)] : [PathWalker.found(path)]
-        } else {
-            walked = try PathWalker.walk(named)
-        }
+        let walked = try PathWalker.filesToCheck(named, environment: context.environment)
         let files = walked.map(\.path)
         let fix = arguments.flag("fix")
         let formatOptions = config.format

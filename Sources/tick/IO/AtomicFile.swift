@@ -51,26 +51,18 @@ enum AtomicFile {
     /// nil or the same bytes. Returns what changed.
     static func update(_ path: String, lockTimeout: Double,
                        _ transform: ([UInt8]) throws(TickError) -> [UInt8]?) throws(TickError) -> Update? {
-        let started = Clock.now()
-        var announced = false
+        var wait = Wait(timeout: lockTimeout)
         while true {
             switch try attempt(path, lockTimeout: lockTimeout, transform) {
             case .done(let update):
                 return update
             case .raced:
-                guard Clock.now() - started < min(retryTime, lockTimeout) else { throw TickError.changedDuringEdit(path: path) }
+                guard wait.elapsed < min(retryTime, lockTimeout) else { throw TickError.changedDuringEdit(path: path) }
                 usleep(UInt32.random(in: 1_000...10_000))
             case .busy:
-                let waited = Clock.now() - started
-                guard waited < lockTimeout else {
-                    throw TickError.cannotWrite(path: path, reason: "another program kept it open for writing for \(Int(lockTimeout)) s (TICK_LOCK_TIMEOUT)")
+                try wait.step(every: 0.002, saying: "waiting for another program to finish writing \(PathBytes.display(path))") {
+                    TickError.cannotWrite(path: path, reason: "another program kept it open for writing for \(Int(lockTimeout)) s (TICK_LOCK_TIMEOUT)")
                 }
-                if !announced, waited >= 1 {
-                    announced = true
-                    let line = "tick: waiting for another program to finish writing \(PathBytes.display(path))...\n"
-                    _ = Array(line.utf8).withUnsafeBytes { Syscalls.writeAll(2, $0) }
-                }
-                usleep(2_000)
             }
         }
     }

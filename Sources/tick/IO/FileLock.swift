@@ -10,23 +10,15 @@ import Glibc
 enum FileLock {
     static func acquire(_ fd: Int32, status: stat, path: String, timeout: Double) throws(TickError) {
         if flock(fd, LOCK_EX | LOCK_NB) == 0 { return }
-        let started = Clock.now()
-        var announced = false
+        var wait = Wait(timeout: timeout)
         while true {
             if flock(fd, LOCK_EX | LOCK_NB) == 0 { return }
             guard errno == EWOULDBLOCK || errno == EINTR else {
                 throw TickError.cannotWrite(path: path, reason: "cannot lock: " + Syscalls.errnoMessage(errno))
             }
-            let waited = Clock.now() - started
-            if waited >= timeout {
-                throw TickError.cannotWrite(path: path, reason: "locked by \(holder(of: status)) for \(Int(timeout)) s (TICK_LOCK_TIMEOUT)")
+            try wait.step(every: 0.02, saying: "waiting for \(holder(of: status)) to release its lock on \(PathBytes.display(path))") {
+                TickError.cannotWrite(path: path, reason: "locked by \(holder(of: status)) for \(Int(timeout)) s (TICK_LOCK_TIMEOUT)")
             }
-            if !announced, waited >= 1 {
-                announced = true
-                let line = "tick: waiting for \(holder(of: status)) to release its lock on \(PathBytes.display(path))...\n"
-                _ = Array(line.utf8).withUnsafeBytes { Syscalls.writeAll(2, $0) }
-            }
-            usleep(20_000)
         }
     }
 
@@ -60,6 +52,29 @@ enum FileLock {
 
     private static func major(_ device: dev_t) -> UInt32 { UInt32(truncatingIfNeeded: ((device >> 8) & 0xfff) | ((device >> 32) & ~0xfff)) }
     private static func minor(_ device: dev_t) -> UInt32 { UInt32(truncatingIfNeeded: (device & 0xff) | ((device >> 12) & ~0xff)) }
+}
+
+/// A bounded wait for another program: after a second it says on standard error what tick is
+/// waiting for (once), and past the timeout it fails with the given error.
+struct Wait {
+    let timeout: Double
+    private let started = Clock.now()
+    private var announced = false
+
+    init(timeout: Double) { self.timeout = timeout }
+
+    var elapsed: Double { Clock.now() - started }
+
+    mutating func step(every interval: Double, saying what: @autoclosure () -> String, orFail failure: () -> TickError) throws(TickError) {
+        let waited = elapsed
+        if waited >= timeout { throw failure() }
+        if !announced, waited >= 1 {
+            announced = true
+            let line = "tick: \(what())...\n"
+            _ = Array(line.utf8).withUnsafeBytes { Syscalls.writeAll(2, $0) }
+        }
+        usleep(UInt32(interval * 1e6))
+    }
 }
 
 /// Monotonic seconds.

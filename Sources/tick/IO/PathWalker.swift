@@ -36,6 +36,14 @@ enum PathWalker {
         return files
     }
 
+    /// What `fmt` and `lint` work on: the files and folders named, else the file tick finds
+    /// (`TICK_FILE`, which the user named, or the nearest TODO.md, written only as `found` says).
+    static func filesToCheck(_ named: [String], environment: Environment) throws(TickError) -> [File] {
+        guard named.isEmpty else { return try walk(named) }
+        let path = try TodoFileLocator.locate(explicit: nil, environment: environment)
+        return environment.tickFile?.isEmpty == false ? [File(path: path, writable: true)] : [found(path)]
+    }
+
     /// The file tick found by itself (no file named): as a link out of its own folder, it is
     /// read and never written by `fmt` and `lint --fix`, like a link found in a walk (a cloned
     /// repository may carry `TODO.md -> ~/.bashrc`, and these run in hooks and CI).
