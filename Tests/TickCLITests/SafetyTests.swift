@@ -146,6 +146,19 @@ import Glibc
         }
     }
 
+    /// A file whose times are in the future (clock skew, `touch -d`): without a lease, the
+    /// quiet period is waited once, not until that time (nor past UInt32's range, a crash).
+    @Test(arguments: ["2038-01-01", "+40 seconds"])
+    func futureFileTimesAreNotWaitedFor(_ time: String) throws {
+        let folder = try TemporaryDirectory()
+        let file = try folder.write("TODO.md", Self.todo)
+        let start = Date()
+        let result = try Self.sh("touch -d '\(time)' TODO.md && \"$TICK\" done Milk", in: folder.url, environment: ["TICK_TEST_NO_LEASE": "1"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Date().timeIntervalSince(start) < 10)
+        #expect(Self.contents(file) == Data(Self.todo.replacingOccurrences(of: "[ ] Milk", with: "[x] Milk").utf8))
+    }
+
     /// A reader holding a lock: tick waits a bounded time, names the holder, and gives up
     /// with the file untouched.
     @Test func aLockHeldElsewhereIsNamedAndBounded() throws {

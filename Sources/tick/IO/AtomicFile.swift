@@ -33,10 +33,11 @@ enum AtomicFile {
         let after: [UInt8]
     }
 
-    /// How long a file that just changed must stay unchanged before tick trusts a read of it:
-    /// an editor's truncate-then-write must stall longer than this, and past tick's checks
-    /// after the swap, to be read half-written (measured with Tests/Races/race.py).
-    static let quietPeriod = TestHooks.quietPeriod ?? 0.003
+    /// Without a lease: how long a file that just changed must stay unchanged before tick
+    /// trusts a read of it. An editor that saves in place and stalls longer than this between
+    /// its truncate and its write can be read half-written (measured with Tests/Races/race.py
+    /// and a racer that re-reads the file at once: 3 ms was not enough).
+    static let quietPeriod = TestHooks.quietPeriod ?? 0.05
     /// A file changed this recently (seconds) may be a save in progress; its old version is
     /// watched for `watchPeriod` after the swap.
     static let recentAge = 1.0
@@ -141,7 +142,8 @@ enum AtomicFile {
         if leased { return Read(bytes: bytes, status: after, leased: true, recent: false) }
         let age = min(Clock.age(of: after.st_ctim), Clock.age(of: after.st_mtim))
         if age < quietPeriod {
-            usleep(UInt32(max(0, quietPeriod - age) * 1e6) + 1000)
+            // (A time in the future, from clock skew or `touch -d`, waits one period, no more.)
+            usleep(UInt32(min(quietPeriod, quietPeriod - age) * 1e6) + 1000)
             guard let later = file.currentStatus(), isSameVersion(after, later) else { return nil }
         }
         return Read(bytes: bytes, status: after, leased: false, recent: age < recentAge)

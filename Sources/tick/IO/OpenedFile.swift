@@ -10,11 +10,22 @@ struct OpenedFile {
     let status: stat
 
     static func open(_ path: String) throws(TickError) -> OpenedFile {
-        // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer.
-        let fd: Int32
-        switch Syscalls.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) {
-        case .success(let value): fd = value
-        case .failure(let error): throw TickError.cannotRead(path: path, reason: describeOpenFailure(error.code, path: path))
+        // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer. A file
+        // another program holds a write lease on answers EWOULDBLOCK while the kernel asks
+        // that program to give it up: wait for it, a bounded time.
+        var fd: Int32 = -1
+        var wait = Wait(timeout: 10)
+        while fd < 0 {
+            switch Syscalls.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) {
+            case .success(let value):
+                fd = value
+            case .failure(let error) where error.code == EWOULDBLOCK:
+                try wait.step(every: 0.01, saying: "waiting for another program to give up its lease on \(PathBytes.display(path))") {
+                    TickError.cannotRead(path: path, reason: "another program holds a lease on it and kept it for 10 s")
+                }
+            case .failure(let error):
+                throw TickError.cannotRead(path: path, reason: describeOpenFailure(error.code, path: path))
+            }
         }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
