@@ -36,7 +36,6 @@ enum TickError: Error, Equatable {
             return message
         case .outsideLink(let path):
             return "\(PathBytes.display(path)): a link to a file outside the folder named; read, not written"
-
         case .invalidToday(let value):
             return "TICK_TODAY='\(value)' is not a date; use YYYY-MM-DD"
         }

@@ -5,6 +5,11 @@ struct CommandContext {
     let environment: Environment
     var stdout = Output.standardOutput()
     var stderr = Output.standardError()
+
+    /// `tick: warning: …` on standard error, on one line whatever it quotes.
+    mutating func warn(_ message: String) {
+        stderr.write("tick: warning: " + TickError.oneLine(message) + "\n")
+    }
 }
 
 /// A subcommand: its help text and options are data, so `--help`, `tick help CMD` and the

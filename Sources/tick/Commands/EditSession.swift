@@ -61,16 +61,14 @@ enum EditSession {
             return document
         }
         var edited: Document?
-        let update = try AtomicFile.update(path, lockTimeout: context.environment.lockTimeout) { bytes throws(TickError) in
+        let warning = try UndoStore.update(path, environment: context.environment) { bytes throws(TickError) in
             try refuseBinary(bytes, path: path)
             let document = Document(bytes: bytes)
             edited = document
             let splices = try body(document)
             return splices.isEmpty ? nil : document.applying(splices)
-        }
-        if let update, let warning = UndoStore.save(update, environment: context.environment) {
-            context.stderr.write("tick: warning: \(warning)\n")
-        }
+        }.warning
+        if let warning { context.warn(warning) }
         return edited
     }
 

@@ -59,7 +59,7 @@ enum FmtCommand: Command {
             case .unchanged:
                 break
             case .changed(let diff, let warning):
-                if let warning { context.stderr.write("tick: warning: \(warning)\n") }
+                if let warning { context.warn(warning) }
                 if check { context.stdout.write(PathBytes.display(file) + "\n") }
                 if showDiff { context.stdout.write(diff) }
                 if check || showDiff { status = max(status, 1) }
@@ -74,14 +74,12 @@ enum FmtCommand: Command {
     static func formatFile(_ path: String, options: FormatOptions, write: Bool, diff: Bool, environment: Environment) -> Outcome {
         do throws(TickError) {
             if write {
-                let update = try AtomicFile.update(path, lockTimeout: environment.lockTimeout) { bytes throws(TickError) in
+                let written = try UndoStore.update(path, environment: environment) { bytes throws(TickError) in
                     try EditSession.refuseBinary(bytes, path: path)
                     let result = Formatter.format(Document(bytes: bytes), options: options)
                     return result.changed ? result.bytes : nil
                 }
-                guard let update else { return .unchanged }
-                if let warning = UndoStore.save(update, environment: environment) { return .changed(diff: "", warning: warning) }
-                return .changed(diff: "", warning: nil)
+                return written.update == nil ? .unchanged : .changed(diff: "", warning: written.warning)
             }
             let bytes = try FileReader.read(path)
             try EditSession.refuseBinary(bytes, path: path)

@@ -173,13 +173,11 @@ enum UndoCommand: Command {
             context.stdout.write(UnifiedDiff.render(document, [splice], path: path))
             return 0
         }
-        let update = try AtomicFile.update(path, lockTimeout: context.environment.lockTimeout) { current throws(TickError) in
+        let warning = try UndoStore.update(path, environment: context.environment) { current throws(TickError) in
             guard UndoStore.fnv1a(current) == record.afterHash else { throw TickError.undoStale(path: path) }
             return record.before
-        }
-        if let update, let warning = UndoStore.save(update, environment: context.environment) {
-            context.stderr.write("tick: warning: \(warning)\n")
-        }
+        }.warning
+        if let warning { context.warn(warning) }
         return 0
     }
 }

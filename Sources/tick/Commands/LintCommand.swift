@@ -66,13 +66,12 @@ enum LintCommand: Command {
             var warning: String?
             if fix {
                 // The formatted bytes are what is on disk afterwards, written or not.
-                let update = try AtomicFile.update(path, lockTimeout: environment.lockTimeout) { current throws(TickError) in
+                warning = try UndoStore.update(path, environment: environment) { current throws(TickError) in
                     try EditSession.refuseBinary(current, path: path)
                     let result = Formatter.format(Document(bytes: current), options: format)
                     bytes = result.bytes
                     return result.changed ? result.bytes : nil
-                }
-                if let update { warning = UndoStore.save(update, environment: environment) }
+                }.warning
             } else {
                 bytes = try FileReader.read(path)
             }
@@ -87,7 +86,7 @@ enum LintCommand: Command {
         var findings: [(path: String, diagnostic: Diagnostic)] = []
         var failed = false
         for (path, report) in zip(files, reports) {
-            if let warning = report.warning { context.stderr.write("tick: warning: \(warning)\n") }
+            if let warning = report.warning { context.warn(warning) }
             if let error = report.error {
                 context.stderr.write("tick: \(TickError.oneLine(error.message))\n")
                 failed = true

@@ -11,14 +11,16 @@ import Glibc
 ///    Open its folder; from here on every name is looked up in that folder's descriptor.
 /// 2. Take an exclusive `flock` (bounded wait). If the folder no longer names the inode we
 ///    locked, another tick replaced it while we waited: start again.
-/// 3. Read the bytes, and only keep a read that no writer raced: the file's status (identity,
-///    size, modification and change time) must be the same before and after the read, and a
-///    file changed in the last moments must stay unchanged for a short quiet period (an editor
-///    that saves in place truncates first and writes after; a read between the two sees a file
-///    cut short).
+/// 3. Take a read lease (`Lease`): while no program has the file open for writing, no save is
+///    half-done; while one has, wait. Read the bytes, and keep only a read that no writer
+///    raced: the file's status (identity, size, modification and change time) must be the same
+///    before and after it. Without a lease, a file changed in the last moments must also stay
+///    unchanged for a quiet period (an editor that saves in place truncates first and writes
+///    after; a read between the two sees a file cut short).
 /// 4. Compute the new bytes; write them to `.NAME.tick` beside the file (created exclusively,
 ///    never through a link), with the original's mode, group and (as root) owner; `fsync`; lock it.
-/// 5. Check again that the file is the version we read: status, and its bytes.
+/// 5. Check again that the file is the version we read: status, and the lease (without one, the
+///    bytes).
 /// 6. Swap the two names in one step (`renameat2(RENAME_EXCHANGE)`), then look at what was
 ///    swapped out: if it is not exactly the version we read (a writer got in between), swap
 ///    back and start again from 1. Otherwise remove it and `fsync` the folder.
@@ -107,8 +109,7 @@ enum AtomicFile {
             TestHooks.pauseAfterSwap()
             guard finishExchange(file, read: read, temporary: temporary, in: folder) else { return .raced }
         case .unsupported:
-            // No exchange on this file system: an ordinary rename, checked just before.
-            guard isUnchanged(file, since: read, in: folder) else { return .raced }
+            // No exchange on this file system: an ordinary rename, after the check above.
             guard Syscalls.rename(folder.fd, temporary.name, folder.name) == 0 else {
                 throw TickError.cannotWrite(path: path, reason: Syscalls.errnoMessage(errno))
             }
@@ -118,8 +119,7 @@ enum AtomicFile {
             throw TickError.cannotWrite(path: path, reason: Syscalls.errnoMessage(code))
         }
         folder.sync()
-        let realPath = (folder.path == "/" ? "" : folder.path) + "/" + folder.name
-        return .done(Update(path: path, realPath: realPath, before: read.bytes, after: after))
+        return .done(Update(path: path, realPath: folder.filePath, before: read.bytes, after: after))
     }
 
     private struct Read {
@@ -158,7 +158,10 @@ enum AtomicFile {
         return sameBytes(file, read)
     }
 
+    /// Under a lease that still holds, nobody has had the file open for writing since the read,
+    /// so its bytes are the same without reading them again.
     private static func sameBytes(_ file: OpenedFile, _ read: Read) -> Bool {
+        if read.leased { return Lease.isIntact(file.fd) }
         guard read.bytes.count <= compareLimit else { return true }
         guard let again = try? file.readAll(path: "") else { return false }
         return again == read.bytes
@@ -220,7 +223,7 @@ enum AtomicFile {
         defer { file.close() }
         let folder = try Folder.containing(file, path: path)
         folder.close()
-        return (folder.path == "/" ? "" : folder.path) + "/" + folder.name
+        return folder.filePath
     }
 
     /// Checks, without writing, that the file at `path` is one tick could rewrite.
@@ -230,7 +233,7 @@ enum AtomicFile {
         let folder = try Folder.containing(file, path: path)
         defer { folder.close() }
         try checkWritable(file, path: path)
-        if faccessat(folder.fd, "", W_OK, AT_EACCESS | Syscalls.emptyPath) != 0, faccessat(folder.fd, ".", W_OK, AT_EACCESS) != 0 {
+        if faccessat(folder.fd, ".", W_OK, AT_EACCESS) != 0 {
             throw TickError.cannotWrite(path: path, reason: "its folder is not writable: " + Syscalls.errnoMessage(errno))
         }
     }

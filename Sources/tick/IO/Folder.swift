@@ -29,6 +29,9 @@ struct Folder {
 
     func close() { Syscalls.close(fd) }
 
+    /// The file's own path, with its links resolved.
+    var filePath: String { (path == "/" ? "" : path) + "/" + name }
+
     /// Makes the folder's entries durable (best effort: a folder that cannot be read is not synced).
     func sync() {
         let readable = openat(fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)

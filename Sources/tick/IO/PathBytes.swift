@@ -61,20 +61,27 @@ enum PathBytes {
     }
 
     /// A path as it goes into a one-line message: control characters and bytes that are not
-    /// UTF-8 are written as `\n`, `\t` or `\xNN`, so a name cannot split or forge a line.
-    static func display(_ path: String) -> String {
-        guard path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || escapes.contains($0.value) || $0.value == 0x5C })
-        else { return path }
+    /// UTF-8 are written as `\n`, `\t` or `\xNN` (and a backslash as `\\`, so that `parse`
+    /// reads the name back), so a name cannot split or forge a line.
+    static func display(_ path: String) -> String { escaped(path, backslash: true) }
+
+    /// `text` with line breaks, control characters (C0, DEL, C1) and raw bytes written as
+    /// escapes; a C1 character as the `\xNN` of each of its UTF-8 bytes.
+    static func escaped(_ text: String, backslash: Bool) -> String {
+        func plain(_ value: UInt32) -> Bool {
+            value >= 0x20 && value != 0x7F && !(0x80...0x9F).contains(value) && !escapes.contains(value) && (value != 0x5C || !backslash)
+        }
+        guard !text.unicodeScalars.allSatisfy({ plain($0.value) }) else { return text }
         var result = ""
-        for scalar in path.unicodeScalars {
+        for scalar in text.unicodeScalars {
             switch scalar.value {
+            case let value where plain(value): result.unicodeScalars.append(scalar)
             case 0x0A: result += "\\n"
             case 0x09: result += "\\t"
             case 0x0D: result += "\\r"
             case 0x5C: result += "\\\\"
-            case let value where value < 0x20 || value == 0x7F: result += "\\x" + hex(UInt8(value))
             case let value where escapes.contains(value): result += "\\x" + hex(UInt8(value - 0xF700))
-            default: result.unicodeScalars.append(scalar)
+            default: for byte in String(scalar).utf8 { result += "\\x" + hex(byte) }
             }
         }
         return result

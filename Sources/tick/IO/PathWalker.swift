@@ -50,8 +50,13 @@ enum PathWalker {
     static func found(_ path: String) -> File {
         guard let info = Syscalls.linkStatus(path), (info.st_mode & S_IFMT) == S_IFLNK else { return File(path: path, writable: true) }
         let folder = Syscalls.realPath(Paths.directory(of: path)) ?? "/"
-        let target = Syscalls.realPath(path) ?? ""
-        return File(path: path, writable: Paths.directory(of: target) == folder)
+        return File(path: path, writable: isInside(Syscalls.realPath(path), folder))
+    }
+
+    /// Whether the real path `target` lies in the folder `root` (a real path too), at any depth.
+    private static func isInside(_ target: String?, _ root: String) -> Bool {
+        guard let target else { return false }
+        return target.utf8.starts(with: (root == "/" ? "/" : root + "/").utf8)
     }
 
     static func isMarkdown(_ name: String) -> Bool {
@@ -63,14 +68,15 @@ enum PathWalker {
         guard let handle = directory.withPathCString({ opendir($0) }) else {
             throw TickError.cannotRead(path: directory, reason: FileReader.describe(errno))
         }
-        var entries: [(name: String, type: UInt8)] = []
+        var entries: [(name: String, bytes: [UInt8], type: UInt8)] = []
         while let entry = readdir(handle) {
             let name = Syscalls.entryName(entry)
             if Paths.isHidden(name) || name == "node_modules" { continue }
-            entries.append((name, entry.pointee.d_type))
+            entries.append((name, PathBytes.bytes(of: name), entry.pointee.d_type))
         }
         closedir(handle)
-        entries.sort { PathBytes.bytes(of: $0.name).lexicographicallyPrecedes(PathBytes.bytes(of: $1.name)) }
+        // In byte order, each name's bytes taken once (not per comparison).
+        entries.sort { $0.bytes.lexicographicallyPrecedes($1.bytes) }
         let prefix = directory == "." ? "" : directory.hasSuffix("/") ? directory : directory + "/"
         for entry in entries {
             let path = prefix + entry.name
@@ -86,8 +92,7 @@ enum PathWalker {
                 // A link counts when it points at a regular file; it is written only when that
                 // file is inside the folder named.
                 guard let info = Syscalls.fileStatus(path), (info.st_mode & S_IFMT) == S_IFREG else { continue }
-                let target = Syscalls.realPath(path) ?? ""
-                files.append(File(path: path, writable: target.hasPrefix(root == "/" ? "/" : root + "/")))
+                files.append(File(path: path, writable: isInside(Syscalls.realPath(path), root)))
             }
         }
     }

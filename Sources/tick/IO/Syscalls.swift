@@ -16,7 +16,6 @@ struct Errno: Error, Equatable {
 enum Syscalls {
     /// Linux flags that Swift's Glibc module does not export.
     static let openPath: Int32 = 0o10000000  // O_PATH
-    static let emptyPath: Int32 = 0x1000     // AT_EMPTY_PATH
 
     static func errnoMessage(_ code: Int32) -> String {
         String(cString: strerror(code)).lowercasedFirst

@@ -19,8 +19,16 @@ enum UndoStore {
 
     static let magic = "tick-undo 2\n"
 
+    /// Every write tick makes: `AtomicFile.update`, then the record that undoes it. Returns
+    /// what changed, and a warning when the record could not be saved (the edit stands).
+    static func update(_ path: String, environment: Environment,
+                       _ transform: ([UInt8]) throws(TickError) -> [UInt8]?) throws(TickError) -> (update: AtomicFile.Update?, warning: String?) {
+        guard let update = try AtomicFile.update(path, lockTimeout: environment.lockTimeout, transform) else { return (nil, nil) }
+        return (update, save(update, environment: environment))
+    }
+
     /// Saves the record; returns a warning when it cannot (the edit itself stands).
-    static func save(_ update: AtomicFile.Update, environment: Environment) -> String? {
+    private static func save(_ update: AtomicFile.Update, environment: Environment) -> String? {
         let folder: StateFolder
         switch StateFolder.open(environment) {
         case .success(let value): folder = value

@@ -1,35 +1,15 @@
 extension TickError {
     /// A message as it is printed: one line whatever the values in it (a task reference or
-    /// date from the command line, text from a file), so line breaks, terminal escapes and
-    /// bytes that are not UTF-8 are shown as `\n`, `\xNN`; and at most about 400 characters,
-    /// so a huge value is not echoed whole.
+    /// date from the command line, text from a file), with line breaks, terminal escapes and
+    /// bytes that are not UTF-8 shown as `\n`, `\xNN` (`PathBytes.escaped`; paths in it
+    /// are already shown so); and at most about 400 characters, the middle of a longer one
+    /// left out, so a huge value is not echoed whole.
     static func oneLine(_ message: String) -> String {
-        var result = ""
-        let scalars = Array(message.unicodeScalars)
-        let limit = 400
-        for (index, scalar) in scalars.enumerated() {
-            if scalars.count > limit, index == limit - 100 {
-                result += " … "
-            }
-            if scalars.count > limit, index >= limit - 100, index < scalars.count - 100 { continue }
-            switch scalar.value {
-            case 0x0A: result += "\\n"
-            case 0x09: result += "\\t"
-            case 0x0D: result += "\\r"
-            case let value where value < 0x20 || value == 0x7F || (0x80...0x9F).contains(value):
-                result += "\\x" + String(value, radix: 16).leftPadded(to: 2)
-            case let value where PathBytes.escapes.contains(value):
-                result += "\\x" + String(value - 0xF700, radix: 16)
-            default:
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-}
-
-extension String {
-    func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
+        let scalars = message.unicodeScalars
+        guard scalars.count > 400 else { return PathBytes.escaped(message, backslash: false) }
+        var text = String.UnicodeScalarView(scalars.prefix(300))
+        text.append(contentsOf: " … ".unicodeScalars)
+        text.append(contentsOf: scalars.suffix(100))
+        return PathBytes.escaped(String(text), backslash: false)
     }
 }
