@@ -141,7 +141,7 @@ import Glibc
             #expect(Self.contents(file) == Data(theirs.replacingOccurrences(of: "[ ] Milk", with: "[x] Milk").utf8))
         } else {
             #expect(result.status == 2)
-            #expect(result.stderr.hasSuffix("tick: TODO.md: cannot write: another program kept it open for writing for 2 s (TICK_LOCK_TIMEOUT); the file is unchanged\n"), "\(result.stderr)")
+            #expect(result.stderr.hasSuffix("tick: TODO.md: cannot write: another program still has it open for writing after 2 s (TICK_LOCK_TIMEOUT); the file is unchanged\n"), "\(result.stderr)")
             #expect(Self.contents(file) == Data(theirs.utf8))
         }
     }
@@ -172,7 +172,7 @@ import Glibc
             exit $status
             """, in: folder.url, environment: ["TICK_LOCK_TIMEOUT": "1"])
         #expect(result.status == 2)
-        #expect(result.stderr.contains("tick: TODO.md: cannot write: locked by process"), "\(result.stderr)")
+        #expect(result.stderr.contains("tick: TODO.md: cannot write: still locked by process"), "\(result.stderr)")
         #expect(result.stderr.contains("(sleep)") || result.stderr.contains("(flock)"), "\(result.stderr)")
         #expect(Self.contents(file) == Data(Self.todo.utf8))
     }

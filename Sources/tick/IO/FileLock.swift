@@ -17,7 +17,7 @@ enum FileLock {
                 throw TickError.cannotWrite(path: path, reason: "cannot lock: " + Syscalls.errnoMessage(errno))
             }
             try wait.step(every: 0.02, saying: "waiting for \(holder(of: status)) to release its lock on \(PathBytes.display(path))") {
-                TickError.cannotWrite(path: path, reason: "locked by \(holder(of: status)) for \(Int(timeout)) s (TICK_LOCK_TIMEOUT)")
+                TickError.cannotWrite(path: path, reason: "still locked by \(holder(of: status)) after \(Int(timeout)) s (TICK_LOCK_TIMEOUT)")
             }
         }
     }
