@@ -166,7 +166,7 @@ enum UndoCommand: Command {
         guard let record = try UndoStore.load(realPath: realPath, environment: context.environment) else { throw TickError.nothingToUndo(path: path) }
         if arguments.flag("dry-run") {
             let current = try FileReader.read(path)
-            guard UndoStore.fnv1a(current) == record.afterHash else { throw TickError.undoStale(path: path) }
+            guard UndoStore.checksum(current) == record.afterHash else { throw TickError.undoStale(path: path) }
             let document = Document(bytes: current)
             let restored = Document(bytes: record.before)
             let splice = Splice(lines: 0..<document.lines.count, replacement: restored.lines.indices.map { Array(restored.content(ofLine: $0)) })
@@ -174,7 +174,7 @@ enum UndoCommand: Command {
             return 0
         }
         let warning = try UndoStore.update(path, environment: context.environment) { current throws(TickError) in
-            guard UndoStore.fnv1a(current) == record.afterHash else { throw TickError.undoStale(path: path) }
+            guard UndoStore.checksum(current) == record.afterHash else { throw TickError.undoStale(path: path) }
             return record.before
         }.warning
         if let warning { context.warn(warning) }

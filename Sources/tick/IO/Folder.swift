@@ -62,7 +62,7 @@ struct TemporaryFile {
     static func name(for file: String) -> String {
         let bytes = PathBytes.bytes(of: file)
         guard bytes.count > Int(NAME_MAX) - 6 else { return "." + file + ".tick" }
-        let hash = UndoStore.hex(UndoStore.fnv1a(bytes))
+        let hash = UndoStore.hex(UndoStore.checksum(bytes))
         return "." + PathBytes.string(from: bytes.prefix(200)) + "-" + hash + ".tick"
     }
 
