@@ -5,7 +5,7 @@ import Glibc
 
 /// Everything tick takes from its surroundings, read once at start-up: the variables it honours,
 /// the working directory, and today's date (`TICK_TODAY` overrides the clock for tests and scripts).
-struct Environment {
+struct Environment: Sendable {
     let tickFile: String?
     let tickToday: String?
     let noColor: String?
@@ -17,6 +17,8 @@ struct Environment {
     let workingDirectory: String
     /// Seconds an edit waits for another program's lock on the file (`TICK_LOCK_TIMEOUT`, default 10).
     let lockTimeout: Double
+    /// How many operations the undo journal keeps (`TICK_UNDO_KEEP`, default 100).
+    let undoKeep: Int
 
     static func current() -> Environment {
         Environment(tickFile: Syscalls.environment("TICK_FILE"),
@@ -28,7 +30,8 @@ struct Environment {
                     home: Syscalls.environment("HOME"),
                     stateHome: Syscalls.environment("XDG_STATE_HOME"),
                     workingDirectory: Syscalls.currentDirectory() ?? ".",
-                    lockTimeout: Syscalls.environment("TICK_LOCK_TIMEOUT").flatMap { Double($0) }.flatMap { $0 >= 0 ? $0 : nil } ?? 10)
+                    lockTimeout: Syscalls.environment("TICK_LOCK_TIMEOUT").flatMap { Double($0) }.flatMap { $0 >= 0 ? $0 : nil } ?? 10,
+                    undoKeep: Syscalls.environment("TICK_UNDO_KEEP").flatMap { Int($0) }.flatMap { $0 >= 1 ? $0 : nil } ?? 100)
     }
 
     func today() throws(TickError) -> CivilDate {

@@ -12,7 +12,7 @@ enum Tick {
         [ListCommand.self, TodayCommand.self, OverdueCommand.self, ImportantCommand.self, CompletedCommand.self,
          GroupsCommand.self, ProgressCommand.self, BoardCommand.self, AddCommand.self, DoneCommand.self, ReopenCommand.self, StartCommand.self,
          StarCommand.self, UnstarCommand.self, DueCommand.self, EditTextCommand.self, MoveCommand.self,
-         RemoveCommand.self, NoteCommand.self, GroupCommand.self, ArchiveCommand.self, UndoCommand.self,
+         RemoveCommand.self, NoteCommand.self, GroupCommand.self, ArchiveCommand.self, UndoCommand.self, RedoCommand.self,
          FmtCommand.self, LintCommand.self, CompletionsCommand.self]
     }
 
@@ -30,7 +30,11 @@ enum Tick {
         var context = CommandContext(environment: Environment.current())
         // Arguments keep their bytes (a file name need not be UTF-8): see PathBytes.
         let arguments = (1..<Int(CommandLine.argc)).map { PathBytes.string(cString: CommandLine.unsafeArgv[$0]!) }
+        Journal.shared.begin(command: commandLine(arguments))
         var status = run(arguments, context: &context)
+        if let objects = context.echoJSON {
+            JSONWriter.lines(objects, emit: { context.stdout.write(bytes: $0) }) { object, json in json.raw(object) }
+        }
         context.stdout.flush()
         if let failure = context.stdout.failure {
             context.stderr.write("tick: cannot write to standard output: \(FileReader.describe(failure))\n")
@@ -78,6 +82,17 @@ enum Tick {
         } catch {
             return fail(error, context: &context)
         }
+    }
+
+    /// The command line as a shell would take it back, for the undo journal.
+    static func commandLine(_ arguments: [String]) -> String {
+        (["tick"] + arguments.map { argument in
+            let shown = PathBytes.display(argument)
+            let plain = !shown.isEmpty && shown.utf8.allSatisfy { byte in
+                (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || "._/:@%+=,-".utf8.contains(byte)
+            }
+            return plain ? shown : "'" + shown.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+        }).joined(separator: " ")
     }
 
     static func command(named name: String) -> (any Command.Type)? {

@@ -9,8 +9,9 @@ enum TickError: Error, Equatable {
     case cannotWrite(path: String, reason: String)
     case changedDuringEdit(path: String)
     case edit(EditError, path: String)
-    case nothingToUndo(path: String)
-    case undoStale(path: String)
+    case nothingToUndo(path: String?)
+    case nothingToRedo(path: String?)
+    case journalStale(path: String, command: String, undo: Bool)
     case refused(String)
     case outsideLink(path: String)
 
@@ -29,9 +30,11 @@ enum TickError: Error, Equatable {
         case .edit(let error, let path):
             return "\(PathBytes.display(path)): \(error.message)"
         case .nothingToUndo(let path):
-            return "\(PathBytes.display(path)): nothing to undo"
-        case .undoStale(let path):
-            return "\(PathBytes.display(path)): changed since tick's last edit; nothing undone"
+            return path.map { "\(PathBytes.display($0)): nothing to undo" } ?? "nothing to undo"
+        case .nothingToRedo(let path):
+            return (path.map { "\(PathBytes.display($0)): " } ?? "") + "nothing to redo ('tick undo --list' shows the journal)"
+        case .journalStale(let path, let command, let undo):
+            return "\(path) changed since \(undo ? "" : "'tick undo' of ")'\(command)' (another program or a later edit); nothing \(undo ? "undone" : "redone")"
         case .refused(let message):
             return message
         case .outsideLink(let path):

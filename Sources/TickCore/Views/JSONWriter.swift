@@ -60,6 +60,8 @@ public struct JSONWriter: Sendable {
 
     /// A raw line feed (between top-level values, or before a closing bracket).
     public mutating func newline() { bytes.append(0x0A) }
+    /// A value already written by another `JSONWriter`.
+    public mutating func raw(_ value: [UInt8]) { separator(); bytes += value }
 
     /// Ends the current line inside an array or object: emits the comma the next value needs
     /// first, so that values can stand one per line (`[\n{…},\n{…}\n]`).

@@ -151,7 +151,7 @@ public enum ListView {
     }
 
     /// Where the `due:VALUE` word is in `text`, with the space after it (or before it, at the end).
-    private static func dueTokenCut(_ text: UnsafeBufferPointer<UInt8>, value: String) -> Range<Int>? {
+    static func dueTokenCut(_ text: UnsafeBufferPointer<UInt8>, value: String) -> Range<Int>? {
         var token = "due:" + value
         return token.withUTF8 { token in
             var start = 0

@@ -4,12 +4,14 @@
 /// `file`, `line` (1-based), `status` (`open`, `done`, `doing`, or the raw status character),
 /// `important`, `due` (ISO date or null), `group` (heading path, outermost first), `text`,
 /// `tags`, `projects`, `contexts`, `fields` (`key:value` tokens), `depth`, `parent` (line of the
-/// parent task or null).
+/// parent task or null), `ref` (`LINE@FINGERPRINT`, a reference an edit checks: `TaskReference`);
+/// an edit's output adds `change` (what it did: `done`, `added`, ...).
 public enum TaskJSON {
-    public static func write(_ task: Task, in document: Document, file: String, to json: inout JSONWriter) {
+    public static func write(_ task: Task, in document: Document, file: String, change: String? = nil, to json: inout JSONWriter) {
         let tokens = TaskTokens(bytes: task.textBytes)
         json.beginObject()
         json.key("file"); json.string(file)
+        if let change { json.key("change"); json.string(change) }
         json.key("line"); json.int(task.line + 1)
         json.key("status"); json.string(task.status.name)
         json.key("important"); json.bool(task.important)
@@ -39,6 +41,7 @@ public enum TaskJSON {
         json.key("depth"); json.int(task.depth)
         json.key("parent")
         if let parent = task.parent { json.int(document.tasks[parent].line + 1) } else { json.null() }
+        json.key("ref"); json.string("\(task.line + 1)@" + TaskFingerprint.short(task))
         json.endObject()
     }
 

@@ -30,32 +30,38 @@ enum AddCommand: Command {
         let path = try EditSession.path(arguments, environment: context.environment)
         let due = try arguments.value("due").map { text throws(TickError) in try EditSession.date(text, today: today, path: path) }
         let groupName = try arguments.value("group").map { name throws(TickError) in try EditSession.text(name) }
-        try EditSession.applyEdit(path, arguments, context: &context) { document throws(EditError) in
-            let content = { (prefix: [UInt8]) in
-                [TaskPlacement.taskContent(prefix: prefix, text: text, important: arguments.flag("star"), due: due)]
-            }
-            if let reference = arguments.value("after") {
-                return try TaskPlacement.insert(at: .after(try TaskReference.resolve(reference, in: document)), in: document, content: content)
-            }
-            if let reference = arguments.value("under") {
-                return try TaskPlacement.insert(at: .under(try TaskReference.resolve(reference, in: document)), in: document, content: content)
-            }
-            let group: Int?
-            if let name = groupName {
-                do throws(EditError) {
-                    group = try Sections.resolve(name, in: document)
-                } catch {
-                    guard case .noSuchGroup = error else { throw error }
-                    // A missing group is created at the end of the file, with the task in it.
-                    return try GroupEdits.add(name.trimmingSpaces, level: Sections.defaultLevel(in: document),
-                                              body: content(Array("- ".utf8)), in: document)
-                }
-            } else {
-                group = TaskPlacement.defaultGroup(in: document)
-            }
-            return try TaskPlacement.insert(at: arguments.flag("top") ? .top(group: group) : .bottom(group: group),
-                                            in: document, content: content)
+        try EditSession.applyEdit(path, arguments, context: &context) { input throws(EditError) in
+            EditPlan(try splices(input, text: text, due: due, group: groupName, arguments: arguments), subjects: [.newTasks(verb: "added")])
         }
         return 0
+    }
+
+    private static func splices(_ input: EditSession.Input, text: String, due: CivilDate?, group groupName: String?,
+                                arguments: ParsedArguments) throws(EditError) -> [Splice] {
+        let document = input.document
+        let content = { (prefix: [UInt8]) in
+            [TaskPlacement.taskContent(prefix: prefix, text: text, important: arguments.flag("star"), due: due)]
+        }
+        if let reference = arguments.value("after") {
+            return try TaskPlacement.insert(at: .after(try input.task(reference)), in: document, content: content)
+        }
+        if let reference = arguments.value("under") {
+            return try TaskPlacement.insert(at: .under(try input.task(reference)), in: document, content: content)
+        }
+        let group: Int?
+        if let name = groupName {
+            do throws(EditError) {
+                group = try Sections.resolve(name, in: document)
+            } catch {
+                guard case .noSuchGroup = error else { throw error }
+                // A missing group is created at the end of the file, with the task in it.
+                return try GroupEdits.add(name.trimmingSpaces, level: Sections.defaultLevel(in: document),
+                                          body: content(Array("- ".utf8)), in: document)
+            }
+        } else {
+            group = TaskPlacement.defaultGroup(in: document)
+        }
+        return try TaskPlacement.insert(at: arguments.flag("top") ? .top(group: group) : .bottom(group: group),
+                                        in: document, content: content)
     }
 }

@@ -29,7 +29,9 @@ enum BoardCommand: Command {
         let sources = try view.load()
         let items = ViewItem.select(sources, query: view.query, today: view.today)
         if arguments.flag("json") {
-            ViewOptions.writeJSON(BoardView.columns(items, in: sources).flatMap { $0 }, in: sources, to: &context.stdout)
+            let shown = BoardView.columns(items, in: sources).flatMap { $0 }
+            ViewOptions.recordListing(shown, in: sources, context: &context)
+            ViewOptions.writeJSON(shown, in: sources, to: &context.stdout)
         } else {
             context.stdout.write(BoardView.render(items, in: sources, width: width, today: view.today, style: view.style))
         }

@@ -5,6 +5,8 @@ struct CommandContext {
     let environment: Environment
     var stdout = Output.standardOutput()
     var stderr = Output.standardError()
+    /// An edit's `--json` output, one object per changed task, printed as one array at the end.
+    var echoJSON: [[UInt8]]?
 
     /// `tick: warning: …` on standard error, on one line whatever it quotes.
     mutating func warn(_ message: String) {

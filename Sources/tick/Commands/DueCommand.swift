@@ -2,25 +2,35 @@ import TickCore
 
 enum DueCommand: Command {
     static let name = "due"
-    static let summary = "Set or clear a task's due date."
-    static let usage = "tick due REF DATE|none"
-    static let options = EditSession.commonOptions
+    static let summary = "Set or clear tasks' due date."
+    static let usage = "tick due REF... DATE|none | tick due FILTERS DATE|none"
+    static var options: [OptionSpec] { EditSession.commonOptions + TaskSelection.options }
     static let examples: [(command: String, explanation: String)] = [
         ("tick due 12 fri", "Due next Friday (written as an ISO date)."),
         ("tick due 'report' +2w", "Due two weeks from today."),
         ("tick due 12 none", "Remove the due date."),
+        ("tick due --group Work --due overdue tomorrow", "Move every overdue Work task to tomorrow."),
     ]
 
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
-        guard arguments.operands.count == 2 else {
-            throw TickError.usage(arguments.operands.count < 2 ? .missingOperand("task reference and date") : .unexpectedOperand(arguments.operands[2]), command: name)
+        guard let value = arguments.operands.last, arguments.operands.count >= (ViewOptions.hasFilter(arguments) ? 1 : 2) else {
+            throw TickError.usage(.missingOperand("task reference and date"), command: name)
         }
         let today = try context.environment.today()
-        let target = try EditSession.targets([arguments.operands[0]], arguments, environment: context.environment)[0]
-        let value = arguments.operands[1]
-        let date = value.lowercased() == "none" ? nil : try EditSession.date(value, today: today, path: target.path)
-        try EditSession.applyEdit(target.path, arguments, context: &context) { document throws(EditError) in
-            try TaskEdits.setDue(try TaskReference.resolve(target.references[0], in: document), to: date, in: document)
+        let selection = try TaskSelection(Array(arguments.operands.dropLast()), arguments, command: name, environment: context.environment)
+        for target in selection.targets {
+            let date = value.lowercased() == "none" ? nil : try EditSession.date(value, today: today, path: target.path)
+            try selection.confirm(target.kind, path: target.path, deletes: false, arguments: arguments, context: &context) { count, _ in
+                date == nil ? "Remove the due date of \(TaskSelection.count(count))?" : "Set the due date of \(TaskSelection.count(count)) to \(date!)?"
+            }
+            try EditSession.applyEdit(target.path, arguments, context: &context) { input throws(EditError) in
+                var plan = EditPlan()
+                for task in try selection.tasks(target.kind, in: input) {
+                    plan.add(task, verb: date == nil ? "undated" : "due", unchanged: date == nil ? "no due date" : "already due then",
+                             try TaskEdits.setDue(task, to: date, in: input.document))
+                }
+                return plan
+            }
         }
         return 0
     }
@@ -39,8 +49,11 @@ enum EditTextCommand: Command {
         guard arguments.operands.count >= 2 else { throw TickError.usage(.missingOperand("task reference and new text"), command: name) }
         let target = try EditSession.targets([arguments.operands[0]], arguments, environment: context.environment)[0]
         let text = try EditSession.text(arguments.operands.dropFirst().joined(separator: " "))
-        try EditSession.applyEdit(target.path, arguments, context: &context) { document throws(EditError) in
-            try TaskEdits.setText(try TaskReference.resolve(target.references[0], in: document), to: text, in: document)
+        try EditSession.applyEdit(target.path, arguments, context: &context) { input throws(EditError) in
+            var plan = EditPlan()
+            let task = try input.task(target.references[0])
+            plan.add(task, verb: "edited", unchanged: "same text", try TaskEdits.setText(task, to: text, in: input.document))
+            return plan
         }
         return 0
     }
@@ -49,29 +62,30 @@ enum EditTextCommand: Command {
 enum RemoveCommand: Command {
     static let name = "rm"
     static let summary = "Delete tasks with their subtasks and notes."
-    static let usage = "tick rm [--yes] REF..."
-    static let options = [OptionSpec("yes", short: "y", help: "Do not ask before deleting a task that has subtasks.")] + EditSession.commonOptions
+    static let usage = "tick rm [--yes] REF... | tick rm [--yes] FILTERS"
+    static var options: [OptionSpec] { EditSession.commonOptions + TaskSelection.options }
     static let examples: [(command: String, explanation: String)] = [
-        ("tick rm 12", "Delete the task on line 12 (asks first on a terminal when it has subtasks)."),
+        ("tick rm 12", "Delete the task on line 12 (asks first when it has subtasks)."),
+        ("tick rm --done --group Inbox --yes", "Delete every done task in the Inbox group."),
     ]
 
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
-        guard !arguments.operands.isEmpty else { throw TickError.usage(.missingOperand("task reference"), command: name) }
-        for target in try EditSession.targets(arguments.operands, arguments, environment: context.environment) {
+        let selection = try TaskSelection(arguments.operands, arguments, command: name, environment: context.environment)
+        for target in selection.targets {
             // Ask before locking: a prompt must not hold the file.
-            if !arguments.flag("yes"), !arguments.flag("dry-run"), EditSession.isInteractive {
-                let document = Document(bytes: try FileReader.read(target.path))
-                for task in try EditSession.resolve(target.references, in: document, path: target.path) {
-                    let subtasks = document.descendants(of: task).count
-                    guard subtasks > 0 else { continue }
-                    let question = "Delete '\(task.text)' and its \(subtasks) subtask\(subtasks == 1 ? "" : "s")?"
-                    if EditSession.confirm(question, context: &context) == false {
-                        throw TickError.refused("nothing deleted")
-                    }
-                }
+            try selection.confirm(target.kind, path: target.path, deletes: true, arguments: arguments, context: &context) { count, subtasks in
+                "Delete \(TaskSelection.count(count))" + (subtasks == 0 ? "?" : " and \(TaskSelection.count(subtasks, "subtask")) under them?")
             }
-            try EditSession.applyEdit(target.path, arguments, context: &context) { document throws(EditError) in
-                try TaskEdits.delete(try TaskReference.resolve(target.references, in: document), in: document)
+            try EditSession.applyEdit(target.path, arguments, context: &context) { input throws(EditError) in
+                let tasks = try selection.tasks(target.kind, in: input)
+                // A subtask of a task deleted too goes with its parent, and is counted there.
+                let chosen = Set(tasks.map(\.index))
+                let tops = tasks.filter { task in
+                    var parent = task.parent
+                    while let index = parent { if chosen.contains(index) { return false }; parent = input.document.tasks[index].parent }
+                    return true
+                }
+                return EditPlan(try TaskEdits.delete(tops, in: input.document), subjects: tops.map { .removed($0.index, verb: "removed") })
             }
         }
         return 0
@@ -95,9 +109,15 @@ enum NoteCommand: Command {
         if !clear, arguments.operands.count < 2 { throw TickError.usage(.missingOperand("note text"), command: name) }
         let target = try EditSession.targets([reference], arguments, environment: context.environment)[0]
         let text = try EditSession.text(arguments.operands.dropFirst().joined(separator: " "))
-        try EditSession.applyEdit(target.path, arguments, context: &context) { document throws(EditError) in
-            let task = try TaskReference.resolve(target.references[0], in: document)
-            return try clear ? BlockEdits.clearNotes(task, in: document) : BlockEdits.addNote(text, to: task, in: document)
+        try EditSession.applyEdit(target.path, arguments, context: &context) { input throws(EditError) in
+            var plan = EditPlan()
+            let task = try input.task(target.references[0])
+            if clear {
+                plan.add(task, verb: "cleared notes of", unchanged: "no notes", try BlockEdits.clearNotes(task, in: input.document))
+            } else {
+                plan.add(task, verb: "noted", unchanged: "", try BlockEdits.addNote(text, to: task, in: input.document))
+            }
+            return plan
         }
         return 0
     }

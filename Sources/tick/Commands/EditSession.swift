@@ -8,6 +8,9 @@ enum EditSession {
     static let commonOptions = [
         OptionSpec("file", short: "f", value: "FILE", help: "Edit FILE (default: TICK_FILE, else the nearest TODO.md)."),
         OptionSpec("dry-run", short: "n", help: "Print the change as a unified diff; write nothing."),
+        OptionSpec("quiet", short: "q", help: "Print nothing when the edit succeeds."),
+        OptionSpec("json", help: "Print the changed tasks as JSON (the list schema with a 'change' key)."),
+        OptionSpec("yes", short: "y", help: "Do not ask before changing 3 or more tasks or deleting subtasks (needed without a terminal)."),
     ]
 
     /// Splits `FILE:LINE` references from plain ones, and groups references by file.
@@ -16,23 +19,18 @@ enum EditSession {
         var result: [(path: String, references: [String])] = []
         var defaultPath: String?
         for reference in references {
-            var path: String
-            var ref = reference
             if let colon = reference.lastIndex(of: ":"), colon != reference.startIndex {
-                let line = reference[reference.index(after: colon)...]
+                let line = String(reference[reference.index(after: colon)...])
                 let file = String(reference[..<colon])
                 // A name shown by a view with \xNN escapes names the file it was shown for.
                 let named = Syscalls.fileStatus(file) != nil ? file : PathBytes.parse(displayed: file).flatMap { Syscalls.fileStatus($0) != nil ? $0 : nil }
-                if !line.isEmpty, line.allSatisfy(\.isNumber), let file = named {
-                    path = file
-                    ref = String(line)
-                    append(&result, path, ref)
+                if TaskReference.isLineReference(line), let file = named {
+                    append(&result, file, line)
                     continue
                 }
             }
             if defaultPath == nil { defaultPath = try TodoFileLocator.locate(explicit: arguments.value("file"), environment: environment) }
-            path = defaultPath!
-            append(&result, path, ref)
+            append(&result, defaultPath!, reference)
         }
         return result
     }
@@ -49,37 +47,86 @@ enum EditSession {
         try TodoFileLocator.locate(explicit: arguments.value("file"), environment: environment)
     }
 
-    /// Reads `path`, asks `body` for the splices, and writes the result (or prints a diff).
-    @discardableResult
-    static func edit(_ path: String, _ arguments: ParsedArguments, context: inout CommandContext,
-                     _ body: (Document) throws(TickError) -> [Splice]) throws(TickError) -> Document? {
+    /// What an edit's body works on: the document as read under the lock, and the references
+    /// resolved through the file's latest listing.
+    struct Input {
+        let document: Document
+        let references: TaskReference
+        let realPath: String?
+        let environment: Environment
+
+        func task(_ reference: String) throws(EditError) -> Task { try tasks([reference])[0] }
+
+        func tasks(_ references: [String]) throws(EditError) -> [Task] {
+            do throws(EditError) { return try self.references.resolve(references) } catch {
+                // The listed task cannot be followed: the numbers of that listing are void now.
+                if case .listedTaskMoved = error, let realPath { ListingStore.forget(realPath, environment: environment) }
+                throw error
+            }
+        }
+    }
+
+    /// The one edit transaction: reads `path` under its lock, asks `body` for the plan, writes
+    /// the result (with its journal entry and the listing carried along) or prints a diff, and
+    /// prints what changed (`EditEcho`) unless `--quiet`.
+    static func edit(_ path: String, _ arguments: ParsedArguments, context: inout CommandContext, created: Bool = false,
+                     _ body: (Input) throws(TickError) -> EditPlan) throws(TickError) {
+        let environment = context.environment
+        let realPath = try? AtomicFile.realPath(of: path)
+        let listing = realPath.flatMap { ListingStore.load(realPath: $0, environment: environment) }
+        func input(_ document: Document) -> Input {
+            Input(document: document, references: TaskReference(document: document, listing: listing), realPath: realPath, environment: environment)
+        }
         if arguments.flag("dry-run") {
             let bytes = try FileReader.read(path)
             try refuseBinary(bytes, path: path)
             let document = Document(bytes: bytes)
-            context.stdout.write(UnifiedDiff.render(document, try body(document), path: path))
-            return document
+            context.stdout.write(UnifiedDiff.render(document, try body(input(document)).splices, path: path))
+            return
         }
-        var edited: Document?
-        let warning = try UndoStore.update(path, environment: context.environment) { bytes throws(TickError) in
+        var before: Document?
+        var plan = EditPlan()
+        let written = try Journal.update(path, environment: context.environment, created: created) { bytes throws(TickError) in
             try refuseBinary(bytes, path: path)
             let document = Document(bytes: bytes)
-            edited = document
-            let splices = try body(document)
-            return splices.isEmpty ? nil : document.applying(splices)
-        }.warning
-        if let warning { context.warn(warning) }
-        return edited
+            before = document
+            plan = try body(input(document))
+            guard !plan.splices.isEmpty else { return nil }
+            return Journal.Rewrite(bytes: document.applying(plan.splices), splices: plan.splices, tasks: plan.subjects.count)
+        }
+        if let warning = written.warning { context.warn(warning) }
+        guard let before else { return }
+        let after = written.update.map { Document(bytes: $0.after) } ?? before
+        try echo(EditEcho(plan, before: before, after: after), path: path, arguments: arguments, context: &context)
+    }
+
+    /// The input for a look at `path` outside an edit (a question asked before it).
+    static func input(path: String, document: Document, environment: Environment) -> Input {
+        let realPath = try? AtomicFile.realPath(of: path)
+        let listing = realPath.flatMap { ListingStore.load(realPath: $0, environment: environment) }
+        return Input(document: document, references: TaskReference(document: document, listing: listing), realPath: realPath, environment: environment)
     }
 
     /// `edit` for a body that computes the edit in the core: its `EditError` is reported
     /// against `path`.
-    @discardableResult
-    static func applyEdit(_ path: String, _ arguments: ParsedArguments, context: inout CommandContext,
-                          _ body: (Document) throws(EditError) -> [Splice]) throws(TickError) -> Document? {
-        try edit(path, arguments, context: &context) { document throws(TickError) in
-            try reporting(path) { () throws(EditError) in try body(document) }
+    static func applyEdit(_ path: String, _ arguments: ParsedArguments, context: inout CommandContext, created: Bool = false,
+                          _ body: (Input) throws(EditError) -> EditPlan) throws(TickError) {
+        try edit(path, arguments, context: &context, created: created) { input throws(TickError) in
+            try reporting(path) { () throws(EditError) in try body(input) }
         }
+    }
+
+    /// Prints what an edit did: rows on standard output, or JSON objects gathered for the end.
+    static func echo(_ echo: EditEcho, path: String, arguments: ParsedArguments, context: inout CommandContext) throws(TickError) {
+        if arguments.flag("quiet") { return }
+        if arguments.flag("json") {
+            context.echoJSON = (context.echoJSON ?? []) + echo.jsonObjects(file: PathBytes.display(path))
+            return
+        }
+        var out = TextBuffer(capacity: 128)
+        let style = ColorChoice.auto.style(for: 1, environment: context.environment)
+        echo.render(today: try context.environment.today(), style: style, into: &out)
+        context.stdout.write(bytes: out.bytes)
     }
 
     /// Core work whose `EditError` becomes the one-line error about `path`.
@@ -103,10 +150,6 @@ enum EditSession {
         if bytes.contains(0) {
             throw TickError.refused("\(PathBytes.display(path)): contains NUL bytes; tick edits text files only")
         }
-    }
-
-    static func resolve(_ references: [String], in document: Document, path: String) throws(TickError) -> [Task] {
-        try reporting(path) { () throws(EditError) in try TaskReference.resolve(references, in: document) }
     }
 
     /// Whether a question can be asked: both stdin and stderr are terminals.

@@ -74,10 +74,10 @@ enum FmtCommand: Command {
     static func formatFile(_ path: String, options: FormatOptions, write: Bool, diff: Bool, environment: Environment) -> Outcome {
         do throws(TickError) {
             if write {
-                let written = try UndoStore.update(path, environment: environment) { bytes throws(TickError) in
+                let written = try Journal.update(path, environment: environment) { bytes throws(TickError) in
                     try EditSession.refuseBinary(bytes, path: path)
                     let result = Formatter.format(Document(bytes: bytes), options: options)
-                    return result.changed ? result.bytes : nil
+                    return result.changed ? Journal.Rewrite(bytes: result.bytes, splices: result.splices, tasks: 0) : nil
                 }
                 return written.update == nil ? .unchanged : .changed(diff: "", warning: written.warning)
             }

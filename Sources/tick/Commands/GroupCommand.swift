@@ -6,7 +6,6 @@ enum GroupCommand: Command {
     static let usage = "tick group add NAME [--level N] | rename OLD NEW | rm NAME [--yes] | move NAME --before|--after OTHER"
     static let options = [
         OptionSpec("level", value: "N", help: "add: heading level 1-6 (default: the file's usual group level)."),
-        OptionSpec("yes", short: "y", help: "rm: do not ask; needed when not on a terminal."),
         OptionSpec("before", value: "OTHER", help: "move: put the group before OTHER."),
         OptionSpec("after", value: "OTHER", help: "move: put the group after OTHER."),
     ] + EditSession.commonOptions
@@ -26,8 +25,17 @@ enum GroupCommand: Command {
             if operands.count < count { throw TickError.usage(.missingOperand(what), command: name) }
             if operands.count > count { throw TickError.usage(.unexpectedOperand(operands[count]), command: name) }
         }
-        func edit(_ body: (Document) throws(EditError) -> [Splice]) throws(TickError) {
-            try EditSession.applyEdit(path, arguments, context: &context, body)
+        /// An edit of the group `title` names after it (`index` before it), echoed with its task count.
+        func edit(_ verb: String, _ body: (Document) throws(EditError) -> (splices: [Splice], title: String, index: Int?)) throws(TickError) {
+            try EditSession.applyEdit(path, arguments, context: &context) { input throws(EditError) in
+                let document = input.document
+                let (splices, title, index) = try body(document)
+                let tasks = index.map { heading in
+                    let lines = Sections.subtreeLines(ofHeading: heading, in: document)
+                    return document.tasks.filter { lines.contains($0.line) }.count
+                } ?? 0
+                return EditPlan(splices, subjects: [.group(title: title, verb: verb, tasks: tasks)])
+            }
         }
         switch action {
         case "add":
@@ -39,14 +47,15 @@ enum GroupCommand: Command {
                 }
                 level = value
             }
-            try edit { document throws(EditError) in
-                try GroupEdits.add(GroupEdits.availableName(operands.first ?? "", in: document),
-                               level: level ?? Sections.defaultLevel(in: document), in: document)
+            try edit("added group") { document throws(EditError) in
+                let title = GroupEdits.availableName(operands.first ?? "", in: document)
+                return (try GroupEdits.add(title, level: level ?? Sections.defaultLevel(in: document), in: document), title, nil)
             }
         case "rename":
             try expect(2, "old and new group names")
-            try edit { document throws(EditError) in
-                try GroupEdits.rename(try Sections.resolve(operands[0], in: document), to: operands[1], in: document)
+            try edit("renamed group") { document throws(EditError) in
+                let index = try Sections.resolve(operands[0], in: document)
+                return (try GroupEdits.rename(index, to: operands[1], in: document), operands[1].trimmingSpaces, index)
             }
         case "rm":
             try expect(1, "group name")
@@ -62,16 +71,20 @@ enum GroupCommand: Command {
                 case nil: throw TickError.refused("not removing group '\(operands[0])' without confirmation; add --yes")
                 }
             }
-            try edit { document throws(EditError) in GroupEdits.remove(try Sections.resolve(operands[0], in: document), in: document) }
+            try edit("removed group") { document throws(EditError) in
+                let index = try Sections.resolve(operands[0], in: document)
+                return (GroupEdits.remove(index, in: document), document.headings[index].title, index)
+            }
         case "move":
             try expect(1, "group name")
             let before = arguments.value("before"), after = arguments.value("after")
             guard (before == nil) != (after == nil) else {
                 throw TickError.usage(.missingOperand("exactly one of --before OTHER or --after OTHER"), command: name)
             }
-            try edit { document throws(EditError) in
-                try GroupEdits.move(try Sections.resolve(operands[0], in: document), before: before != nil,
-                                    other: try Sections.resolve(before ?? after!, in: document), in: document)
+            try edit("moved group") { document throws(EditError) in
+                let index = try Sections.resolve(operands[0], in: document)
+                return (try GroupEdits.move(index, before: before != nil, other: try Sections.resolve(before ?? after!, in: document), in: document),
+                        document.headings[index].title, index)
             }
         default:
             throw TickError.usage(.unknownCommand("group \(action)", suggestion: Suggestion.nearest(to: action, among: ["add", "rename", "rm", "move"]).map { "group \($0)" }), command: name)
@@ -98,8 +111,11 @@ enum ArchiveCommand: Command {
         let path = try EditSession.path(arguments, environment: context.environment)
         let group = arguments.value("group") ?? "Done"
         guard let destination = arguments.value("to") else {
-            try EditSession.applyEdit(path, arguments, context: &context) { document throws(EditError) in
-                try BlockEdits.archiveDone(into: group, in: document)
+            try EditSession.applyEdit(path, arguments, context: &context) { input throws(EditError) in
+                let document = input.document
+                let archive = try? Sections.resolve(group, in: document)
+                return EditPlan(try BlockEdits.archiveDone(into: group, in: document),
+                                subjects: BlockEdits.doneBlocks(in: document, except: archive).map { .task($0.index, verb: "archived") })
             }
             return 0
         }
@@ -118,29 +134,33 @@ enum ArchiveCommand: Command {
         let source = Document(bytes: sourceBytes)
         let done = BlockEdits.doneBlocks(in: source)
         let blocks = done.map { BlockEdits.marginLines($0, in: source) }
-        guard !blocks.isEmpty else { return 0 }
+        guard !blocks.isEmpty else {
+            if !arguments.flag("quiet") { context.stdout.write("nothing to archive: no done tasks in \(PathBytes.display(path))\n") }
+            return 0
+        }
         _ = try EditSession.reporting(path) { () throws(EditError) in try TaskEdits.delete(done, in: source) }
         if arguments.flag("dry-run") {
             let target = Syscalls.fileStatus(destination) == nil ? Document(bytes: []) : Document(bytes: try FileReader.read(destination))
             let splices = try EditSession.reporting(destination) { () throws(EditError) in try BlockEdits.appendBlocks(blocks, toGroup: group, in: target) }
             context.stdout.write(UnifiedDiff.render(target, splices, path: destination))
-            try EditSession.edit(path, arguments, context: &context) { document throws(TickError) in
-                try EditSession.reporting(path) { () throws(EditError) in try TaskEdits.delete(BlockEdits.doneBlocks(in: document), in: document) }
+            try EditSession.edit(path, arguments, context: &context) { input throws(TickError) in
+                EditPlan(try EditSession.reporting(path) { () throws(EditError) in try TaskEdits.delete(BlockEdits.doneBlocks(in: input.document), in: input.document) })
             }
             return 0
         }
         try AtomicFile.checkCanReplace(path)
-        try FileCreator.createIfMissing(destination)
-        try EditSession.applyEdit(destination, arguments, context: &context) { document throws(EditError) in
-            try BlockEdits.appendBlocks(blocks, toGroup: group, in: document)
+        let created = try FileCreator.createIfMissing(destination)
+        try EditSession.applyEdit(destination, arguments, context: &context, created: created) { input throws(EditError) in
+            EditPlan(try BlockEdits.appendBlocks(blocks, toGroup: group, in: input.document), subjects: [.newTasks(verb: "archived to \(PathBytes.display(destination)):")])
         }
         do throws(TickError) {
-            try EditSession.edit(path, arguments, context: &context) { document throws(TickError) in
+            try EditSession.edit(path, arguments, context: &context) { input throws(TickError) in
+                let document = input.document
                 let done = BlockEdits.doneBlocks(in: document)
                 guard done.map({ BlockEdits.marginLines($0, in: document) }) == blocks else {
                     throw TickError.changedDuringEdit(path: path)
                 }
-                return try EditSession.reporting(path) { () throws(EditError) in try TaskEdits.delete(done, in: document) }
+                return EditPlan(try EditSession.reporting(path) { () throws(EditError) in try TaskEdits.delete(done, in: document) })
             }
         } catch {
             let unchanged = "; the file is unchanged"
@@ -150,34 +170,3 @@ enum ArchiveCommand: Command {
     }
 }
 
-enum UndoCommand: Command {
-    static let name = "undo"
-    static let summary = "Revert tick's last edit of a file (run again to redo)."
-    static let usage = "tick undo [-f FILE]"
-    static let options = EditSession.commonOptions
-    static let examples: [(command: String, explanation: String)] = [
-        ("tick undo", "Put TODO.md back as it was before tick's last change, if nothing else changed it since."),
-    ]
-
-    static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
-        if let extra = arguments.operands.first { throw TickError.usage(.unexpectedOperand(extra), command: name) }
-        let path = try EditSession.path(arguments, environment: context.environment)
-        let realPath = try AtomicFile.realPath(of: path)
-        guard let record = try UndoStore.load(realPath: realPath, environment: context.environment) else { throw TickError.nothingToUndo(path: path) }
-        if arguments.flag("dry-run") {
-            let current = try FileReader.read(path)
-            guard UndoStore.checksum(current) == record.afterHash else { throw TickError.undoStale(path: path) }
-            let document = Document(bytes: current)
-            let restored = Document(bytes: record.before)
-            let splice = Splice(lines: 0..<document.lines.count, replacement: restored.lines.indices.map { Array(restored.content(ofLine: $0)) })
-            context.stdout.write(UnifiedDiff.render(document, [splice], path: path))
-            return 0
-        }
-        let warning = try UndoStore.update(path, environment: context.environment) { current throws(TickError) in
-            guard UndoStore.checksum(current) == record.afterHash else { throw TickError.undoStale(path: path) }
-            return record.before
-        }.warning
-        if let warning { context.warn(warning) }
-        return 0
-    }
-}

@@ -66,11 +66,11 @@ enum LintCommand: Command {
             var warning: String?
             if fix {
                 // The formatted bytes are what is on disk afterwards, written or not.
-                warning = try UndoStore.update(path, environment: environment) { current throws(TickError) in
+                warning = try Journal.update(path, environment: environment) { current throws(TickError) in
                     try EditSession.refuseBinary(current, path: path)
                     let result = Formatter.format(Document(bytes: current), options: format)
                     bytes = result.bytes
-                    return result.changed ? result.bytes : nil
+                    return result.changed ? Journal.Rewrite(bytes: result.bytes, splices: result.splices, tasks: 0) : nil
                 }.warning
             } else {
                 bytes = try FileReader.read(path)

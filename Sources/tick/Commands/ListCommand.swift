@@ -24,6 +24,7 @@ extension TaskListCommand {
         }
         let sources = try view.load()
         let items = order.sorted(ViewItem.select(sources, query: view.query, today: view.today), in: sources)
+        ViewOptions.recordListing(items, in: sources, context: &context)
         if arguments.flag("json") {
             ViewOptions.writeJSON(items, in: sources, to: &context.stdout)
         } else {

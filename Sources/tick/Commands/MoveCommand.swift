@@ -30,17 +30,23 @@ enum MoveCommand: Command {
             throw TickError.usage(.missingOperand("exactly one destination: up, down, --to, --before or --after"), command: name)
         }
         let target = try EditSession.targets([reference], arguments, environment: context.environment)[0]
-        try EditSession.applyEdit(target.path, arguments, context: &context) { document throws(EditError) in
-            let task = try TaskReference.resolve(target.references[0], in: document)
-            if let direction { return try BlockEdits.move(task, up: direction == "up", in: document) }
-            if let other = arguments.value("before") {
-                return try BlockEdits.move(task, to: .before(try TaskReference.resolve(other, in: document)), in: document)
+        try EditSession.applyEdit(target.path, arguments, context: &context) { input throws(EditError) in
+            let document = input.document
+            let task = try input.task(target.references[0])
+            let splices: [Splice]
+            if let direction {
+                splices = try BlockEdits.move(task, up: direction == "up", in: document)
+            } else if let other = arguments.value("before") {
+                splices = try BlockEdits.move(task, to: .before(try input.task(other)), in: document)
+            } else if let other = arguments.value("after") {
+                splices = try BlockEdits.move(task, to: .after(try input.task(other)), in: document)
+            } else {
+                let group = try Sections.resolve(arguments.value("to")!, in: document)
+                splices = try BlockEdits.move(task, to: arguments.flag("top") ? .top(group: group) : .bottom(group: group), in: document)
             }
-            if let other = arguments.value("after") {
-                return try BlockEdits.move(task, to: .after(try TaskReference.resolve(other, in: document)), in: document)
-            }
-            let group = try Sections.resolve(arguments.value("to")!, in: document)
-            return try BlockEdits.move(task, to: arguments.flag("top") ? .top(group: group) : .bottom(group: group), in: document)
+            var plan = EditPlan()
+            plan.add(task, verb: "moved", unchanged: "already there", splices)
+            return plan
         }
         return 0
     }

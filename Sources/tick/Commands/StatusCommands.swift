@@ -1,27 +1,38 @@
 import TickCore
 
-/// `done`, `reopen`, `start`, `star`, `unstar`: change one property of one or more tasks.
+/// `done`, `reopen`, `start`, `star`, `unstar`: change one property of one or more tasks,
+/// named by references or selected by the list filters.
 protocol TaskChangeCommand: Command {
-    static func splices(for task: Task, in document: Document, arguments: ParsedArguments,
-                        notes: inout [String]) throws(EditError) -> [Splice]
+    /// The word the echo starts with ("done") and what it says when nothing changed ("already done").
+    static var verb: String { get }
+    static var unchanged: String { get }
+    /// The question before changing many tasks: "Mark 5 tasks done?".
+    static func question(_ count: Int) -> String
+    static func change(_ task: Task, in document: Document, arguments: ParsedArguments,
+                       notes: inout [String], plan: inout EditPlan) throws(EditError)
+    /// What the filters select before they narrow it (open and in-progress tasks; `reopen`: closed ones).
+    static var selectionDefaults: TaskQuery { get }
 }
 
 extension TaskChangeCommand {
-    static var options: [OptionSpec] { EditSession.commonOptions }
+    static var options: [OptionSpec] { EditSession.commonOptions + TaskSelection.options }
+    static var selectionDefaults: TaskQuery { TaskQuery() }
 
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
-        guard !arguments.operands.isEmpty else { throw TickError.usage(.missingOperand("task reference (line number or text)"), command: name) }
-        for target in try EditSession.targets(arguments.operands, arguments, environment: context.environment) {
+        let selection = try TaskSelection(arguments.operands, arguments, command: name, defaults: selectionDefaults,
+                                          environment: context.environment)
+        for target in selection.targets {
+            try selection.confirm(target.kind, path: target.path, deletes: false, arguments: arguments, context: &context) { count, _ in
+                question(count)
+            }
             var notes: [String] = []
-            try EditSession.edit(target.path, arguments, context: &context) { document throws(TickError) in
-                var splices: [Splice] = []
+            try EditSession.applyEdit(target.path, arguments, context: &context) { input throws(EditError) in
+                var plan = EditPlan()
                 notes = []
-                for task in try EditSession.resolve(target.references, in: document, path: target.path) {
-                    splices += try EditSession.reporting(target.path) { () throws(EditError) in
-                        try Self.splices(for: task, in: document, arguments: arguments, notes: &notes)
-                    }
+                for task in try selection.tasks(target.kind, in: input) {
+                    try Self.change(task, in: input.document, arguments: arguments, notes: &notes, plan: &plan)
                 }
-                return splices
+                return plan
             }
             for note in notes { context.stderr.write("tick: \(note)\n") }
         }
@@ -32,74 +43,97 @@ extension TaskChangeCommand {
 enum DoneCommand: TaskChangeCommand {
     static let name = "done"
     static let summary = "Mark tasks done."
-    static let usage = "tick done [--with-subtasks] REF..."
+    static let usage = "tick done [--with-subtasks] REF... | tick done FILTERS"
     static var options: [OptionSpec] {
-        [OptionSpec("with-subtasks", help: "Also mark the tasks' open subtasks done.")] + EditSession.commonOptions
+        [OptionSpec("with-subtasks", help: "Also mark the tasks' open subtasks done.")] + EditSession.commonOptions + TaskSelection.options
     }
     static let examples: [(command: String, explanation: String)] = [
         ("tick done 12", "Mark the task on line 12 done."),
         ("tick done 'call the plumber'", "Mark the one task whose text contains the words done."),
         ("tick done --with-subtasks 5", "Mark line 5 and every subtask under it done."),
+        ("tick done --tag errands --yes", "Mark every open task tagged #errands done."),
     ]
 
-    static func splices(for task: Task, in document: Document, arguments: ParsedArguments,
-                        notes: inout [String]) throws(EditError) -> [Splice] {
+    static let verb = "done"
+    static let unchanged = "already done"
+    static func question(_ count: Int) -> String { "Mark \(TaskSelection.count(count)) done?" }
+
+    static func change(_ task: Task, in document: Document, arguments: ParsedArguments,
+                       notes: inout [String], plan: inout EditPlan) throws(EditError) {
         let open = document.descendants(of: task).filter { !$0.status.isClosed }
-        var splices = try TaskEdits.setStatus(task, to: .done, in: document)
+        plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setStatus(task, to: .done, in: document))
         if arguments.flag("with-subtasks") {
-            for subtask in open { splices += try TaskEdits.setStatus(subtask, to: .done, in: document) }
+            for subtask in open where !plan.subjects.contains(where: { $0 == .task(subtask.index, verb: verb) }) {
+                plan.add(subtask, verb: verb, unchanged: unchanged, try TaskEdits.setStatus(subtask, to: .done, in: document))
+            }
         } else if !open.isEmpty, !arguments.flag("dry-run") {
             let count = open.count == 1 ? "1 open subtask" : "\(open.count) open subtasks"
             notes.append("line \(task.line + 1) is done; it has \(count) (--with-subtasks completes them)")
         }
-        return splices
     }
 }
 
 enum ReopenCommand: TaskChangeCommand {
     static let name = "reopen"
     static let summary = "Mark tasks open again."
-    static let usage = "tick reopen REF..."
+    static let usage = "tick reopen REF... | tick reopen FILTERS"
     static let examples: [(command: String, explanation: String)] = [("tick reopen 12", "Mark line 12 open ([ ]).")]
 
-    static func splices(for task: Task, in document: Document, arguments: ParsedArguments,
-                        notes: inout [String]) throws(EditError) -> [Splice] {
-        try TaskEdits.setStatus(task, to: .open, in: document)
+    static var selectionDefaults: TaskQuery { var query = TaskQuery(); query.statuses = [.closed]; return query }
+    static let verb = "reopened"
+    static let unchanged = "already open"
+    static func question(_ count: Int) -> String { "Reopen \(TaskSelection.count(count))?" }
+
+    static func change(_ task: Task, in document: Document, arguments: ParsedArguments,
+                       notes: inout [String], plan: inout EditPlan) throws(EditError) {
+        plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setStatus(task, to: .open, in: document))
     }
 }
 
 enum StartCommand: TaskChangeCommand {
     static let name = "start"
     static let summary = "Mark tasks in progress ([/])."
-    static let usage = "tick start REF..."
+    static let usage = "tick start REF... | tick start FILTERS"
     static let examples: [(command: String, explanation: String)] = [("tick start 'quarterly report'", "Mark that task as being worked on.")]
 
-    static func splices(for task: Task, in document: Document, arguments: ParsedArguments,
-                        notes: inout [String]) throws(EditError) -> [Splice] {
-        try TaskEdits.setStatus(task, to: .doing, in: document)
+    static let verb = "started"
+    static let unchanged = "already in progress"
+    static func question(_ count: Int) -> String { "Mark \(TaskSelection.count(count)) in progress?" }
+
+    static func change(_ task: Task, in document: Document, arguments: ParsedArguments,
+                       notes: inout [String], plan: inout EditPlan) throws(EditError) {
+        plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setStatus(task, to: .doing, in: document))
     }
 }
 
 enum StarCommand: TaskChangeCommand {
     static let name = "star"
     static let summary = "Mark tasks important (a * after the checkbox)."
-    static let usage = "tick star REF..."
+    static let usage = "tick star REF... | tick star FILTERS"
     static let examples: [(command: String, explanation: String)] = [("tick star 7 9", "Star the tasks on lines 7 and 9.")]
 
-    static func splices(for task: Task, in document: Document, arguments: ParsedArguments,
-                        notes: inout [String]) throws(EditError) -> [Splice] {
-        try TaskEdits.setImportant(task, true, in: document)
+    static let verb = "starred"
+    static let unchanged = "already starred"
+    static func question(_ count: Int) -> String { "Star \(TaskSelection.count(count))?" }
+
+    static func change(_ task: Task, in document: Document, arguments: ParsedArguments,
+                       notes: inout [String], plan: inout EditPlan) throws(EditError) {
+        plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setImportant(task, true, in: document))
     }
 }
 
 enum UnstarCommand: TaskChangeCommand {
     static let name = "unstar"
     static let summary = "Remove the important mark from tasks."
-    static let usage = "tick unstar REF..."
+    static let usage = "tick unstar REF... | tick unstar FILTERS"
     static let examples: [(command: String, explanation: String)] = [("tick unstar 7", "Unstar the task on line 7.")]
 
-    static func splices(for task: Task, in document: Document, arguments: ParsedArguments,
-                        notes: inout [String]) throws(EditError) -> [Splice] {
-        try TaskEdits.setImportant(task, false, in: document)
+    static let verb = "unstarred"
+    static let unchanged = "not starred"
+    static func question(_ count: Int) -> String { "Unstar \(TaskSelection.count(count))?" }
+
+    static func change(_ task: Task, in document: Document, arguments: ParsedArguments,
+                       notes: inout [String], plan: inout EditPlan) throws(EditError) {
+        plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setImportant(task, false, in: document))
     }
 }

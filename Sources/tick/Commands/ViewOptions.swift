@@ -33,7 +33,21 @@ struct ViewOptions {
         do { style = try ColorChoice(option: arguments.value("color")).style(for: 1, environment: environment) } catch {
             throw .usage(error, command: command)
         }
-        query = defaults
+        query = try Self.query(arguments, command: command, defaults: defaults, today: today)
+        paths = arguments.allValues("file")
+        for operand in arguments.operands {
+            if Syscalls.fileStatus(operand) != nil || !acceptsWords || Self.looksLikePath(operand) {
+                paths.append(operand)
+            } else {
+                query.words.append(operand)
+            }
+        }
+        if paths.isEmpty { paths = [try TodoFileLocator.locate(explicit: nil, environment: environment)] }
+    }
+
+    /// The filters given as options, applied to `defaults`.
+    static func query(_ arguments: ParsedArguments, command: String, defaults: TaskQuery, today: CivilDate) throws(TickError) -> TaskQuery {
+        var query = defaults
         var statuses: Set<TaskQuery.StatusClass> = []
         if arguments.flag("open") { statuses.insert(.open) }
         if arguments.flag("doing") { statuses.insert(.doing) }
@@ -50,15 +64,12 @@ struct ViewOptions {
             query.due = filter
         }
         query.tags += arguments.allValues("tag")
-        paths = arguments.allValues("file")
-        for operand in arguments.operands {
-            if Syscalls.fileStatus(operand) != nil || !acceptsWords || Self.looksLikePath(operand) {
-                paths.append(operand)
-            } else {
-                query.words.append(operand)
-            }
-        }
-        if paths.isEmpty { paths = [try TodoFileLocator.locate(explicit: nil, environment: environment)] }
+        return query
+    }
+
+    /// Whether any filter option is given.
+    static func hasFilter(_ arguments: ParsedArguments) -> Bool {
+        filters.contains { $0.long != "file" && ($0.value == nil ? arguments.flag($0.long) : arguments.value($0.long) != nil) }
     }
 
     /// A name with a slash or a Markdown extension is meant as a file even when it is missing,
@@ -69,6 +80,19 @@ struct ViewOptions {
 
     func load() throws(TickError) -> [SourceDocument] {
         try PathWalker.files(paths).map { path throws(TickError) in try DocumentLoader.load(path) }
+    }
+
+    /// Records, per file, which task each printed line number showed (`ListingStore`), so that
+    /// an edit by number acts on that task even after tick's edits moved it.
+    static func recordListing(_ items: [ViewItem], in sources: [SourceDocument], context: inout CommandContext) {
+        var shown = [[Int]](repeating: [], count: sources.count)
+        for item in items { shown[item.source].append(item.task) }
+        var listings: [(realPath: String, listing: Listing)] = []
+        for (index, source) in sources.enumerated() where !shown[index].isEmpty {
+            guard let realPath = try? AtomicFile.realPath(of: source.path) else { continue }
+            listings.append((realPath, Listing(shown: shown[index], in: source.document)))
+        }
+        if let warning = ListingStore.record(listings, environment: context.environment) { context.warn(warning) }
     }
 
     static func writeJSON(_ items: [ViewItem], in sources: [SourceDocument], to output: inout Output) {

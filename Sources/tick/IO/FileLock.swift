@@ -102,3 +102,12 @@ extension OpenedFile {
         }
     }
 }
+
+extension Clock {
+    /// Nanoseconds since 1970 on the real-time clock.
+    static func wallNanoseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+    }
+}

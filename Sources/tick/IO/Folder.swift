@@ -1,3 +1,4 @@
+import TickCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -62,7 +63,7 @@ struct TemporaryFile {
     static func name(for file: String) -> String {
         let bytes = PathBytes.bytes(of: file)
         guard bytes.count > Int(NAME_MAX) - 6 else { return "." + file + ".tick" }
-        let hash = UndoStore.hex(UndoStore.checksum(bytes))
+        let hash = ContentHash.hex(ContentHash.of(bytes))
         return "." + PathBytes.string(from: bytes.prefix(200)) + "-" + hash + ".tick"
     }
 

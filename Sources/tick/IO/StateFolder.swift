@@ -2,11 +2,12 @@
 import Glibc
 #endif
 
-/// tick's private folder for undo records: `$XDG_STATE_HOME/tick/undo` (default
-/// `~/.local/state/tick/undo`), opened component by component as git and ssh treat their own
-/// folders: `tick` and `undo` are created 0700, never followed through a link, and refused when
-/// another user owns them or others may write them. Everything inside is opened relative to the
-/// folder's descriptor, created exclusively, and never through a link.
+/// tick's private state: `$XDG_STATE_HOME/tick` (default `~/.local/state/tick`) with the undo
+/// journal (`journal/`) and the latest listings (`listings`), opened component by component as
+/// git and ssh treat their own folders: every folder of tick's is created 0700, never followed
+/// through a link, and refused when another user owns it or others may write it. Everything
+/// inside is opened relative to the folder's descriptor, created exclusively, and never through
+/// a link.
 struct StateFolder {
     let fd: Int32
     let path: String
@@ -15,7 +16,8 @@ struct StateFolder {
         case unavailable(String)
     }
 
-    static func open(_ environment: Environment) -> Result<StateFolder, Failure> {
+    /// `tick`, or the folder `path` below it (such as `journal/op-…`).
+    static func open(_ environment: Environment, _ components: [String] = []) -> Result<StateFolder, Failure> {
         let base: String
         if let state = environment.stateHome, state.utf8.first == 0x2F {
             base = state
@@ -31,7 +33,7 @@ struct StateFolder {
             return .failure(.unavailable("cannot open \(PathBytes.display(base)): " + Syscalls.errnoMessage(errno)))
         }
         var path = base
-        for component in ["tick", "undo"] {
+        for component in ["tick"] + components {
             path += "/" + component
             let child = privateSubfolder(component, in: fd, path: path)
             Syscalls.close(fd)
@@ -45,6 +47,47 @@ struct StateFolder {
 
     func close() { Syscalls.close(fd) }
 
+    /// A subfolder of this one, created when missing, checked as every folder of tick's is.
+    func subfolder(_ name: String, create: Bool = true) -> Result<StateFolder, Failure> {
+        if !create, faccessat(fd, name, F_OK, AT_SYMLINK_NOFOLLOW) != 0 {
+            return .failure(.unavailable("\(PathBytes.display(path + "/" + name)) does not exist"))
+        }
+        return Self.privateSubfolder(name, in: fd, path: path + "/" + name).map { StateFolder(fd: $0, path: path + "/" + name) }
+    }
+
+    /// Runs `body` holding an exclusive lock on the folder's `lock` file: one tick at a time
+    /// reads and rewrites a shared record.
+    func withLock<T>(_ body: () throws(TickError) -> T) throws(TickError) -> T {
+        let lock = openat(fd, "lock", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard lock >= 0 else { throw TickError.refused("cannot lock \(PathBytes.display(path + "/lock")): " + Syscalls.errnoMessage(errno)) }
+        defer { Syscalls.close(lock) }
+        while flock(lock, LOCK_EX) != 0, errno == EINTR {}
+        return try body()
+    }
+
+    /// The names in the folder (not `.`, `..` or temporary files), sorted by bytes.
+    func names() -> [String] {
+        let copy = dup(fd)
+        guard copy >= 0, let stream = fdopendir(copy) else { return [] }
+        defer { closedir(stream) }
+        rewinddir(stream)
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = Syscalls.entryName(entry)
+            if name == "." || name == ".." || name.hasPrefix("tmp-") || name == "lock" { continue }
+            names.append(name)
+        }
+        return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    }
+
+    /// Removes a file, or a folder of files, in this folder.
+    func remove(_ name: String) {
+        if unlinkat(fd, name, 0) == 0 { return }
+        guard case .success(let child) = subfolder(name, create: false) else { return }
+        for entry in child.names() + ["lock"] { unlinkat(child.fd, entry, 0) }
+        child.close()
+        unlinkat(fd, name, AT_REMOVEDIR)
+    }
     /// Opens (creating it 0700 if missing) a subfolder that must be the user's own.
     private static func privateSubfolder(_ name: String, in parent: Int32, path: String) -> Result<Int32, Failure> {
         if mkdirat(parent, name, 0o700) != 0, errno != EEXIST {
@@ -78,12 +121,12 @@ struct StateFolder {
         let fd = openat(self.fd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             if errno == ENOENT { return nil }
-            throw TickError.refused("cannot read the undo record in \(PathBytes.display(path)): " + Syscalls.errnoMessage(errno))
+            throw TickError.refused("cannot read \(PathBytes.display(path + "/" + name)): " + Syscalls.errnoMessage(errno))
         }
         defer { Syscalls.close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_uid == geteuid() else {
-            throw TickError.refused("the undo record \(PathBytes.display(path + "/" + name)) is not a file of yours; nothing undone")
+            throw TickError.refused("\(PathBytes.display(path + "/" + name)) is not a file of yours; not using it")
         }
         switch Syscalls.readAll(fd, sizeHint: Int(info.st_size)) {
         case .success(let bytes): return bytes
@@ -91,22 +134,22 @@ struct StateFolder {
         }
     }
 
-    /// Writes a file in the folder durably: a new file (exclusive, no link), `fsync`, renamed
-    /// into place, folder `fsync`ed. Returns the failure's errno.
-    func write(_ bytes: [UInt8], to name: String) -> Int32? {
+    /// Writes a file in the folder: a new file (exclusive, no link), `fsync`ed when `durable`,
+    /// renamed into place, folder `fsync`ed. Returns the failure's errno.
+    func write(_ bytes: [UInt8], to name: String, durable: Bool = true) -> Int32? {
         removeAbandonedFiles()
         let temporary = "tmp-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
         let fd = openat(self.fd, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return errno }
         var failure = bytes.withUnsafeBytes { Syscalls.writeAll(fd, $0) }
-        if failure == nil, fsync(fd) != 0 { failure = errno }
+        if failure == nil, durable, fsync(fd) != 0 { failure = errno }
         Syscalls.close(fd)
         if failure == nil, renameat(self.fd, temporary, self.fd, name) != 0 { failure = errno }
         if let failure {
             unlinkat(self.fd, temporary, 0)
             return failure
         }
-        _ = fsync(self.fd)
+        if durable { _ = fsync(self.fd) }
         return nil
     }
 

@@ -1,0 +1,126 @@
+/// Which task of an edited document each task of the original became.
+///
+/// Lines outside the edit's splices are the same lines, shifted by the lines inserted or
+/// deleted above them. A task inside a splice is found again by its fingerprint among the tasks
+/// the splices wrote (a moved block, a checkbox ticked); tasks with equal fingerprints pair in
+/// order; a task whose words changed pairs with the task at its place when the splice kept the
+/// number of lines (`tick edit`). A task with no partner was deleted.
+public struct TaskCorrespondence: Sendable {
+    /// For each task of the original, the index of its task in the edited document, or -1.
+    private let partner: [Int32]
+
+    /// `splices` are the edit that turned `before` into `after`; without them (or when they do
+    /// not account for the lines), the lines the two share at the start and the end are kept
+    /// and everything between is one splice.
+    public init(before: Document, after: Document, splices: [Splice]? = nil) {
+        var spans = (splices ?? []).sorted { ($0.lines.lowerBound, $0.lines.upperBound) < ($1.lines.lowerBound, $1.lines.upperBound) }
+            .map { (lines: $0.lines, count: $0.replacement.count) }
+        let delta = spans.reduce(0) { $0 + $1.count - $1.lines.count }
+        if splices == nil || before.lines.count + delta != after.lines.count {
+            spans = Self.difference(before, after).map { [$0] } ?? []
+        }
+        var partner = [Int32](repeating: -1, count: before.tasks.count)
+        var used = [Bool](repeating: false, count: after.tasks.count)
+        // Tasks inside a splice: (index, fingerprint, where the splice's lines start after the edit).
+        var inside: [(task: Int, fingerprint: UInt64, span: Int)] = []
+        var spanAfterStart: [Int] = []
+        var shift = 0
+        for span in spans {
+            spanAfterStart.append(span.lines.lowerBound + shift)
+            shift += span.count - span.lines.count
+        }
+        var spanIndex = 0
+        shift = 0
+        for task in before.tasks {
+            while spanIndex < spans.count, spans[spanIndex].lines.upperBound <= task.line,
+                  !(spans[spanIndex].lines.isEmpty && spans[spanIndex].lines.lowerBound == task.line) {
+                shift += spans[spanIndex].count - spans[spanIndex].lines.count
+                spanIndex += 1
+            }
+            // An insertion right at the task's line pushes it down; it is not inside it.
+            var pending = shift
+            var probe = spanIndex
+            while probe < spans.count, spans[probe].lines.isEmpty, spans[probe].lines.lowerBound == task.line {
+                pending += spans[probe].count
+                probe += 1
+            }
+            if probe < spans.count, spans[probe].lines.contains(task.line) {
+                inside.append((task.index, TaskFingerprint.of(task), probe))
+            } else if let index = Self.task(atLine: task.line + pending, in: after), !used[index] {
+                partner[task.index] = Int32(index)
+                used[index] = true
+            }
+        }
+        // Tasks the splices wrote, by fingerprint, in order.
+        var written: [UInt64: [Int]] = [:]
+        for (number, span) in spans.enumerated() where span.count > 0 {
+            let range = spanAfterStart[number]..<(spanAfterStart[number] + span.count)
+            for index in Self.tasks(inLines: range, in: after) where !used[index] {
+                written[TaskFingerprint.of(after.tasks[index]), default: []].append(index)
+            }
+        }
+        var wanted: [UInt64: Int] = [:]
+        for entry in inside { wanted[entry.fingerprint, default: 0] += 1 }
+        var unmatched: [(task: Int, fingerprint: UInt64, span: Int)] = []
+        var taken: [UInt64: Int] = [:]
+        for entry in inside {
+            if let candidates = written[entry.fingerprint], candidates.count == wanted[entry.fingerprint] {
+                let next = taken[entry.fingerprint, default: 0]
+                taken[entry.fingerprint] = next + 1
+                partner[entry.task] = Int32(candidates[next])
+                used[candidates[next]] = true
+            } else {
+                unmatched.append(entry)
+            }
+        }
+        // Words changed in place: the task at the same place in a splice that kept its length.
+        for entry in unmatched where spans[entry.span].count == spans[entry.span].lines.count {
+            let line = spanAfterStart[entry.span] + before.tasks[entry.task].line - spans[entry.span].lines.lowerBound
+            if let index = Self.task(atLine: line, in: after), !used[index] {
+                partner[entry.task] = Int32(index)
+                used[index] = true
+            }
+        }
+        self.partner = partner
+    }
+
+    /// The index in the edited document of what the original's task `index` became.
+    public func partner(of index: Int) -> Int? {
+        guard index >= 0, index < partner.count, partner[index] >= 0 else { return nil }
+        return Int(partner[index])
+    }
+
+    /// The one splice between two versions: the lines they share at the start and at the end
+    /// are kept. Nil when they are the same.
+    static func difference(_ before: Document, _ after: Document) -> (lines: Range<Int>, count: Int)? {
+        func same(_ a: Int, _ b: Int) -> Bool {
+            before.bytes[before.lines[a].fullRange].elementsEqual(after.bytes[after.lines[b].fullRange])
+        }
+        let shorter = min(before.lines.count, after.lines.count)
+        var prefix = 0
+        while prefix < shorter, same(prefix, prefix) { prefix += 1 }
+        if prefix == before.lines.count, prefix == after.lines.count { return nil }
+        var suffix = 0
+        while suffix < shorter - prefix, same(before.lines.count - 1 - suffix, after.lines.count - 1 - suffix) { suffix += 1 }
+        return (prefix..<(before.lines.count - suffix), after.lines.count - suffix - prefix)
+    }
+
+    /// The task whose checkbox is on `line`.
+    static func task(atLine line: Int, in document: Document) -> Int? {
+        let index = firstTask(atOrAfter: line, in: document)
+        return index < document.tasks.count && document.tasks[index].line == line ? index : nil
+    }
+
+    static func tasks(inLines lines: Range<Int>, in document: Document) -> Range<Int> {
+        firstTask(atOrAfter: lines.lowerBound, in: document)..<firstTask(atOrAfter: lines.upperBound, in: document)
+    }
+
+    private static func firstTask(atOrAfter line: Int, in document: Document) -> Int {
+        var low = 0, high = document.tasks.count
+        while low < high {
+            let middle = (low + high) / 2
+            if document.tasks[middle].line < line { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}

@@ -1,0 +1,131 @@
+/// One operation in tick's undo journal: a command and what it changed in each file, as the
+/// bytes it replaced and the bytes it wrote there (a reverse splice), with a hash of each whole
+/// version so that undo and redo apply only to the version they were made for.
+public struct JournalOperation: Sendable, Equatable {
+    public struct FileChange: Sendable, Equatable {
+        public var path: [UInt8]
+        /// The operation created the file: undo removes it.
+        public var created: Bool
+        public var beforeHash: UInt64
+        public var afterHash: UInt64
+        /// Where the changed bytes start (the versions share everything before and after them).
+        public var offset: Int
+        public var old: [UInt8]
+        public var new: [UInt8]
+        /// How many tasks the change was about (for `undo --list`).
+        public var tasks: Int
+
+        public init(path: [UInt8], before: [UInt8], after: [UInt8], created: Bool = false, tasks: Int) {
+            self.path = path
+            self.created = created
+            beforeHash = ContentHash.of(before)
+            afterHash = ContentHash.of(after)
+            let shorter = min(before.count, after.count)
+            var prefix = 0
+            before.withUnsafeBufferPointer { b in
+                after.withUnsafeBufferPointer { a in
+                    while prefix < shorter, b[prefix] == a[prefix] { prefix += 1 }
+                }
+            }
+            var suffix = 0
+            while suffix < shorter - prefix, before[before.count - 1 - suffix] == after[after.count - 1 - suffix] { suffix += 1 }
+            offset = prefix
+            old = Array(before[prefix..<(before.count - suffix)])
+            new = Array(after[prefix..<(after.count - suffix)])
+            self.tasks = tasks
+        }
+
+        init(path: [UInt8], created: Bool, beforeHash: UInt64, afterHash: UInt64, offset: Int, old: [UInt8], new: [UInt8], tasks: Int) {
+            self.path = path
+            self.created = created
+            self.beforeHash = beforeHash
+            self.afterHash = afterHash
+            self.offset = offset
+            self.old = old
+            self.new = new
+            self.tasks = tasks
+        }
+
+        /// The file as it was before the operation, from the file as the operation left it;
+        /// nil when `current` is not that.
+        public func undone(_ current: [UInt8]) -> [UInt8]? {
+            swap(current, expecting: afterHash, take: new, put: old, result: beforeHash)
+        }
+
+        /// The file as the operation left it, from the file as it was before; nil when
+        /// `current` is not that.
+        public func redone(_ current: [UInt8]) -> [UInt8]? {
+            swap(current, expecting: beforeHash, take: old, put: new, result: afterHash)
+        }
+
+        private func swap(_ current: [UInt8], expecting: UInt64, take: [UInt8], put: [UInt8], result: UInt64) -> [UInt8]? {
+            guard ContentHash.of(current) == expecting, offset + take.count <= current.count else { return nil }
+            var bytes = Array(current[..<offset])
+            bytes += put
+            bytes += current[(offset + take.count)...]
+            return ContentHash.of(bytes) == result ? bytes : nil
+        }
+    }
+
+    /// Seconds since 1970 when the operation was made.
+    public var time: Int64
+    /// The command line, as `tick undo --list` shows it.
+    public var command: String
+    /// 0 while the operation stands; once undone, an increasing stamp (the latest undone is redone first).
+    public var undoneStamp: Int64
+    public var files: [FileChange]
+
+    public init(time: Int64, command: String, undoneStamp: Int64 = 0, files: [FileChange] = []) {
+        self.time = time
+        self.command = command
+        self.undoneStamp = undoneStamp
+        self.files = files
+    }
+
+    public var isUndone: Bool { undoneStamp != 0 }
+    public var taskCount: Int { files.reduce(0) { $0 + $1.tasks } }
+    public var size: Int { files.reduce(0) { $0 + $1.old.count + $1.new.count + $1.path.count } }
+
+    static let metaMagic = "tick-op 1\n"
+    static let changeMagic = "tick-change 1\n"
+
+    /// The operation's own record (its file changes are records of their own, written as they happen).
+    public func encodedMeta() -> [UInt8] {
+        var writer = RecordWriter(magic: Self.metaMagic)
+        writer.line("time \(time)")
+        writer.field("command", Array(command.utf8))
+        writer.line("undone \(undoneStamp)")
+        return writer.finished()
+    }
+
+    public init?(meta bytes: [UInt8]) {
+        guard var reader = RecordReader(bytes, magic: Self.metaMagic),
+              let time = reader.number("time"), let command = reader.field("command"),
+              let undone = reader.number("undone"), reader.atEnd else { return nil }
+        self.init(time: Int64(time), command: String(decoding: command, as: UTF8.self), undoneStamp: Int64(undone))
+    }
+}
+
+extension JournalOperation.FileChange {
+    public func encoded() -> [UInt8] {
+        var writer = RecordWriter(magic: JournalOperation.changeMagic)
+        writer.field("path", path)
+        writer.line("created \(created ? 1 : 0)")
+        writer.line("before \(ContentHash.hex(beforeHash))")
+        writer.line("after \(ContentHash.hex(afterHash))")
+        writer.line("offset \(offset)")
+        writer.line("tasks \(tasks)")
+        writer.field("old", old)
+        writer.field("new", new)
+        return writer.finished()
+    }
+
+    public init?(decoding bytes: [UInt8]) {
+        guard var reader = RecordReader(bytes, magic: JournalOperation.changeMagic),
+              let path = reader.field("path"), let created = reader.number("created"),
+              let before = reader.hash("before"), let after = reader.hash("after"),
+              let offset = reader.number("offset"), let tasks = reader.number("tasks"),
+              let old = reader.field("old"), let new = reader.field("new"), reader.atEnd else { return nil }
+        self.init(path: path, created: created == 1, beforeHash: before, afterHash: after, offset: offset, old: old, new: new, tasks: tasks)
+    }
+}

@@ -1,0 +1,77 @@
+import TickCore
+
+/// Which tasks an edit command is about: references (line numbers as a listing showed them,
+/// `LINE@FINGERPRINT` from `--json`, or text), or the list filters (`tick done --tag errands`),
+/// and the question asked before an edit of many tasks or a deletion of subtasks.
+struct TaskSelection {
+    static let options = ViewOptions.filters.filter { $0.long != "file" }
+
+    enum Kind {
+        case references([String])
+        case filter(TaskQuery)
+    }
+
+    let targets: [(path: String, kind: Kind)]
+    let today: CivilDate
+
+    init(_ operands: [String], _ arguments: ParsedArguments, command: String, defaults: TaskQuery = TaskQuery(),
+         environment: Environment) throws(TickError) {
+        today = try environment.today()
+        if ViewOptions.hasFilter(arguments) {
+            if let extra = operands.first {
+                throw TickError.usage(.invalidValue(option: "filters", value: extra, expected: "either task references or filters such as --tag, not both"), command: command)
+            }
+            let query = try ViewOptions.query(arguments, command: command, defaults: defaults, today: today)
+            targets = [(try EditSession.path(arguments, environment: environment), .filter(query))]
+        } else {
+            guard !operands.isEmpty else {
+                throw TickError.usage(.missingOperand("task reference (line number or text), or a filter such as --tag or --group"), command: command)
+            }
+            targets = try EditSession.targets(operands, arguments, environment: environment).map { ($0.path, .references($0.references)) }
+        }
+    }
+
+    /// The tasks `kind` selects in the document being edited.
+    func tasks(_ kind: Kind, in input: EditSession.Input) throws(EditError) -> [Task] {
+        switch kind {
+        case .references(let references):
+            return try input.tasks(references)
+        case .filter(let query):
+            let matcher = query.matcher(for: input.document, today: today)
+            return input.document.tasks.filter { matcher.matches($0) }
+        }
+    }
+
+    /// Before an edit of 3 or more tasks, or a deletion that takes subtasks with it: shows the
+    /// tasks and asks on a terminal; elsewhere it needs `--yes`. `question` gets the number of
+    /// tasks and of subtasks that go with them.
+    func confirm(_ kind: Kind, path: String, deletes: Bool, arguments: ParsedArguments, context: inout CommandContext,
+                 question: (Int, Int) -> String) throws(TickError) {
+        if arguments.flag("yes") || arguments.flag("dry-run") { return }
+        if case .references(let references) = kind, references.count < 3, !deletes { return }
+        let document = Document(bytes: try FileReader.read(path))
+        let input = EditSession.input(path: path, document: document, environment: context.environment)
+        let tasks = try EditSession.reporting(path) { () throws(EditError) in try self.tasks(kind, in: input) }
+        var subtasks = Set<Int>()
+        if deletes {
+            let chosen = Set(tasks.map(\.index))
+            for task in tasks { for subtask in document.descendants(of: task) where !chosen.contains(subtask.index) { subtasks.insert(subtask.index) } }
+        }
+        guard tasks.count >= 3 || !subtasks.isEmpty else { return }
+        let text = question(tasks.count, subtasks.count)
+        guard EditSession.isInteractive else {
+            throw TickError.refused("\(PathBytes.display(path)): not asking without a terminal: \(text.dropLast()) Add --yes to go ahead")
+        }
+        let style = ColorChoice.auto.style(for: 2, environment: context.environment)
+        let items = tasks.map { ViewItem(source: 0, task: $0.index) }
+        context.stderr.write(ListView.render(items, in: [SourceDocument(path: PathBytes.display(path), document: document)],
+                                             order: .file, today: today, style: style))
+        switch EditSession.confirm(text, context: &context) {
+        case true?: return
+        default: throw TickError.refused("nothing changed")
+        }
+    }
+
+    /// "3 tasks", "1 task".
+    static func count(_ number: Int, _ noun: String = "task") -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+}

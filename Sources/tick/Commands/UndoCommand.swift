@@ -1,0 +1,203 @@
+import TickCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `tick undo` and `tick redo`: step back and forth through the journal (`Journal`).
+enum UndoCommand: Command {
+    static let name = "undo"
+    static let summary = "Revert tick's latest operation; run again to go further back."
+    static let usage = "tick undo [-f FILE] [--list] [--dry-run]"
+    static let options = JournalStep.options + [
+        OptionSpec("list", short: "l", help: "Show the recent operations, newest first, instead of undoing."),
+    ]
+    static let examples: [(command: String, explanation: String)] = [
+        ("tick undo", "Put back every file tick's latest operation changed, if nothing changed them since."),
+        ("tick undo -f notes.md", "Revert the latest operation that changed notes.md."),
+        ("tick undo --list", "What undo and redo would step through."),
+    ]
+
+    static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
+        if arguments.flag("list") { return try JournalStep.list(arguments, context: &context) }
+        return try JournalStep.step(undo: true, arguments, context: &context)
+    }
+}
+
+enum RedoCommand: Command {
+    static let name = "redo"
+    static let summary = "Re-apply the operation tick undo reverted last."
+    static let usage = "tick redo [-f FILE] [--dry-run]"
+    static let options = JournalStep.options
+    static let examples: [(command: String, explanation: String)] = [
+        ("tick redo", "Apply again what the last 'tick undo' reverted."),
+    ]
+
+    static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
+        try JournalStep.step(undo: false, arguments, context: &context)
+    }
+}
+
+/// One step through the journal, and its listing.
+enum JournalStep {
+    static let options = [
+        OptionSpec("file", short: "f", value: "FILE", help: "Only operations that changed FILE."),
+        OptionSpec("dry-run", short: "n", help: "Print the change as a unified diff; write nothing."),
+        OptionSpec("quiet", short: "q", help: "Print nothing when it succeeds."),
+        OptionSpec("json", help: "--list: the operations as JSON."),
+    ]
+
+    static func journal(_ environment: Environment) throws(TickError) -> StateFolder {
+        switch Journal.open(environment) {
+        case .success(let folder): return folder
+        case .failure(.unavailable(let reason)): throw TickError.refused("nothing undone: cannot use the undo state: \(reason)")
+        }
+    }
+
+    /// The real path `-f FILE` names, if given.
+    static func scope(_ arguments: ParsedArguments) throws(TickError) -> [UInt8]? {
+        guard let file = arguments.value("file") else { return nil }
+        return PathBytes.bytes(of: try AtomicFile.realPath(of: file))
+    }
+
+    static func step(undo: Bool, _ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
+        if let extra = arguments.operands.first { throw TickError.usage(.unexpectedOperand(extra), command: undo ? "undo" : "redo") }
+        let scope = try scope(arguments)
+        let folder = try journal(context.environment)
+        defer { folder.close() }
+        return try folder.withLock { () throws(TickError) -> Int32 in
+            let stored = try Journal.operations(in: folder).filter { entry in
+                entry.operation.isUndone != undo && (scope == nil || entry.changes.contains { $0.path == scope })
+            }
+            let chosen = undo ? stored.last : stored.max { $0.operation.undoneStamp < $1.operation.undoneStamp }
+            guard let chosen else {
+                let file = arguments.value("file")
+                throw undo ? TickError.nothingToUndo(path: file) : TickError.nothingToRedo(path: file)
+            }
+            let changes = undo ? Array(chosen.changes.reversed()) : chosen.changes
+            // Every file is checked before the first is written.
+            var currents: [[UInt8]?] = []
+            for change in changes {
+                let path = PathBytes.string(from: change.path)
+                let missing = Syscalls.fileStatus(path) == nil
+                let current: [UInt8]? = missing ? nil : try FileReader.read(path)
+                let fits = undo ? current.flatMap { change.undone($0) } != nil
+                                : (current ?? (change.created ? [] : [0])).isEmpty && change.created || current.flatMap { change.redone($0) } != nil
+                guard fits else { throw TickError.journalStale(path: shown(path, context.environment), command: chosen.operation.command, undo: undo) }
+                currents.append(current)
+            }
+            if arguments.flag("dry-run") {
+                for (change, current) in zip(changes, currents) {
+                    let before = Document(bytes: current ?? [])
+                    let after = Document(bytes: (undo ? change.undone(current ?? []) : change.redone(current ?? [])) ?? [])
+                    let splice = Splice(lines: 0..<before.lines.count, replacement: after.lines.indices.map { Array(after.content(ofLine: $0)) })
+                    context.stdout.write(UnifiedDiff.render(before, [splice], path: shown(PathBytes.string(from: change.path), context.environment)))
+                }
+                return 0
+            }
+            var done: [String] = []
+            for change in changes {
+                let path = PathBytes.string(from: change.path)
+                do throws(TickError) {
+                    try apply(change, undo: undo, path: path, command: chosen.operation.command, context: &context)
+                } catch {
+                    let restored = done.isEmpty ? "" : "; \(done.joined(separator: ", ")) \(undo ? "undone" : "redone") already"
+                    throw TickError.refused(TickError.oneLine(error.message) + restored)
+                }
+                done.append(shown(path, context.environment))
+            }
+            if let warning = Journal.mark(chosen, undone: undo, in: folder) { context.warn(warning) }
+            if !arguments.flag("quiet") {
+                let files = changes.map { "\(shown(PathBytes.string(from: $0.path), context.environment))" + ($0.created ? (undo ? " removed" : " created") : "") }
+                context.stdout.write("\(undo ? "undid" : "redid") '\(chosen.operation.command)' (\(files.joined(separator: ", ")))\n")
+            }
+            return 0
+        }
+    }
+
+    /// Writes one file back (or forward); a file the operation created is removed by undo.
+    private static func apply(_ change: JournalOperation.FileChange, undo: Bool, path: String, command: String,
+                              context: inout CommandContext) throws(TickError) {
+        let stale = TickError.journalStale(path: shown(path, context.environment), command: command, undo: undo)
+        if !undo, change.created { try FileCreator.createIfMissing(path) }
+        var before: [UInt8] = []
+        let update = try AtomicFile.update(path, lockTimeout: context.environment.lockTimeout) { current throws(TickError) in
+            guard let bytes = undo ? change.undone(current) : change.redone(current) else { throw stale }
+            before = current
+            return bytes
+        }
+        if undo, change.created {
+            // Emptied under the lock above; removed only if it is still empty.
+            if let info = Syscalls.fileStatus(path), info.st_size == 0 { _ = path.withPathCString { unlink($0) } }
+        }
+        if let update, let warning = ListingStore.map(update.realPath, before: before, after: update.after, splices: nil,
+                                                      command: "tick \(undo ? "undo" : "redo")", environment: context.environment) {
+            context.warn(warning)
+        }
+    }
+
+    /// A path as the user would type it: relative to the working folder when inside it.
+    static func shown(_ path: String, _ environment: Environment) -> String {
+        let folder = environment.workingDirectory + "/"
+        if path.hasPrefix(folder), path.count > folder.count { return PathBytes.display(String(path.dropFirst(folder.count))) }
+        return PathBytes.display(path)
+    }
+
+    static func list(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
+        if let extra = arguments.operands.first { throw TickError.usage(.unexpectedOperand(extra), command: "undo") }
+        let scope = try scope(arguments)
+        let folder = try journal(context.environment)
+        defer { folder.close() }
+        let stored = try folder.withLock { () throws(TickError) in try Journal.operations(in: folder) }
+            .filter { entry in scope == nil || entry.changes.contains { $0.path == scope } }
+            .reversed()
+        if arguments.flag("json") {
+            JSONWriter.lines(stored, emit: { context.stdout.write(bytes: $0) }) { entry, json in
+                json.beginObject()
+                json.key("time"); json.int(Int(entry.operation.time))
+                json.key("command"); json.string(entry.operation.command)
+                json.key("undone"); json.bool(entry.operation.isUndone)
+                json.key("files")
+                json.beginArray()
+                for change in entry.changes {
+                    json.beginObject()
+                    json.key("path"); json.string(PathBytes.display(PathBytes.string(from: change.path)))
+                    json.key("tasks"); json.int(change.tasks)
+                    json.key("created"); json.bool(change.created)
+                    json.endObject()
+                }
+                json.endArray()
+                json.endObject()
+            }
+            return 0
+        }
+        guard !stored.isEmpty else {
+            context.stdout.write("no operations to undo\n")
+            return 0
+        }
+        let style = ColorChoice.auto.style(for: 1, environment: context.environment)
+        var out = TextBuffer(capacity: 1024)
+        for entry in stored {
+            out.appendStyled(style, .dim) { $0.append(time(entry.operation.time)) }
+            out.append("  ")
+            if entry.operation.isUndone { out.appendStyled(style, .dim) { $0.append("(undone) ") } }
+            out.append(TickError.oneLine(entry.operation.command))
+            let files = entry.changes.map { change in
+                shown(PathBytes.string(from: change.path), context.environment) + (change.tasks > 0 ? " (\(TaskSelection.count(change.tasks)))" : "")
+            }
+            out.append("  ")
+            out.appendStyled(style, .dim) { $0.append("· " + files.joined(separator: ", ")) }
+            out.append("\n")
+        }
+        context.stdout.write(bytes: out.bytes)
+        return 0
+    }
+
+    /// `2026-11-23 16:40` in local time.
+    static func time(_ seconds: Int64) -> String {
+        var value = time_t(seconds)
+        var parts = tm()
+        localtime_r(&value, &parts)
+        func two(_ number: Int32) -> String { number < 10 ? "0\(number)" : "\(number)" }
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) \(two(parts.tm_hour)):\(two(parts.tm_min))"
+    }
+}

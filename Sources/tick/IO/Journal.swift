@@ -1,0 +1,173 @@
+import Synchronization
+import TickCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// tick's undo journal: every write tick makes, grouped by the command that made it.
+///
+/// In the state folder, `journal/op-TIME-PID/` is one operation: `meta` (time, command line,
+/// whether it is undone) and one `change-N` per file written (`JournalOperation.FileChange`: the
+/// bytes replaced and the bytes written, with a hash of both versions), each written and
+/// fsynced right after its file. `tick undo` reverts the latest operation that stands, `tick
+/// redo` re-applies the latest undone one; a new operation drops the undone ones. The last
+/// `TICK_UNDO_KEEP` operations (default 100) are kept, and at most 64 MiB of them.
+final class Journal: Sendable {
+    static let shared = Journal()
+    static let folderName = "journal"
+    static let sizeLimit = 64 << 20
+
+    private struct State {
+        var command = "tick"
+        var operation: String?
+        var changes = 0
+    }
+    private let state = Mutex(State())
+
+    /// The command line the operations of this process are recorded under.
+    func begin(command: String) { state.withLock { $0.command = command } }
+    var command: String { state.withLock { $0.command } }
+
+    /// What a write produced: the new bytes, the splices that made them (for carrying listings
+    /// along; nil for a rewrite), and how many tasks it was about.
+    struct Rewrite {
+        var bytes: [UInt8]
+        var splices: [Splice]?
+        var tasks: Int
+    }
+
+    /// Every write tick makes: the safe write (`AtomicFile.update`), its journal entry, and the
+    /// file's listing carried along. Returns what changed, and a warning when the state could not
+    /// be saved (the edit itself stands).
+    static func update(_ path: String, environment: Environment, created: Bool = false,
+                       _ transform: ([UInt8]) throws(TickError) -> Rewrite?) throws(TickError) -> (update: AtomicFile.Update?, warning: String?) {
+        var rewrite: Rewrite?
+        let update = try AtomicFile.update(path, lockTimeout: environment.lockTimeout) { bytes throws(TickError) in
+            rewrite = try transform(bytes)
+            return rewrite?.bytes
+        }
+        guard let update, let rewrite else { return (nil, nil) }
+        let warnings = [
+            shared.record(JournalOperation.FileChange(path: PathBytes.bytes(of: update.realPath), before: update.before,
+                                                      after: update.after, created: created, tasks: rewrite.tasks), environment: environment),
+            ListingStore.map(update.realPath, before: update.before, after: update.after, splices: rewrite.splices,
+                             command: shared.command, environment: environment),
+        ].compactMap { $0 }
+        return (update, warnings.isEmpty ? nil : warnings.joined(separator: "; "))
+    }
+
+    /// Adds a file change to this process's operation (created with the first one).
+    func record(_ change: JournalOperation.FileChange, environment: Environment) -> String? {
+        state.withLock { state -> String? in
+            let journal: StateFolder
+            switch Self.open(environment) {
+            case .success(let value): journal = value
+            case .failure(.unavailable(let reason)): return "cannot save undo state: " + reason
+            }
+            defer { journal.close() }
+            if state.operation == nil {
+                let name = "op-" + Self.hex(UInt64(Clock.wallNanoseconds())) + "-" + String(UInt32(getpid()), radix: 16)
+                let meta = JournalOperation(time: Clock.wallNanoseconds() / 1_000_000_000, command: state.command)
+                do throws(TickError) {
+                    try journal.withLock { () throws(TickError) in
+                        Self.dropUndone(journal)
+                        Self.prune(journal, keep: Self.keep(environment) - 1)
+                    }
+                } catch { return error.message }
+                guard case .success(let folder) = journal.subfolder(name) else { return "cannot save undo state in \(PathBytes.display(journal.path))" }
+                defer { folder.close() }
+                if let failure = folder.write(meta.encodedMeta(), to: "meta") {
+                    return "cannot save undo state in \(PathBytes.display(folder.path)): " + Syscalls.errnoMessage(failure)
+                }
+                state.operation = name
+            }
+            guard case .success(let folder) = journal.subfolder(state.operation!) else { return "cannot save undo state in \(PathBytes.display(journal.path))" }
+            defer { folder.close() }
+            state.changes += 1
+            let name = "change-" + String(repeating: "0", count: max(0, 6 - String(state.changes).count)) + String(state.changes)
+            if let failure = folder.write(change.encoded(), to: name) {
+                return "cannot save undo state in \(PathBytes.display(folder.path)): " + Syscalls.errnoMessage(failure)
+            }
+            return nil
+        }
+    }
+
+    static func open(_ environment: Environment) -> Result<StateFolder, StateFolder.Failure> {
+        StateFolder.open(environment, [folderName])
+    }
+
+    static func keep(_ environment: Environment) -> Int {
+        environment.undoKeep
+    }
+
+    /// An operation as stored: its folder's name, its record and its file changes.
+    struct Stored {
+        let name: String
+        var operation: JournalOperation
+        let changes: [JournalOperation.FileChange]
+    }
+
+    /// Every operation in the journal, oldest first; an operation whose records are damaged is
+    /// an error when `strict`, else left out.
+    static func operations(in journal: StateFolder) throws(TickError) -> [Stored] {
+        var result: [Stored] = []
+        for name in journal.names() where name.hasPrefix("op-") {
+            guard case .success(let folder) = journal.subfolder(name, create: false) else { continue }
+            defer { folder.close() }
+            guard let metaBytes = try folder.read("meta"), let meta = JournalOperation(meta: metaBytes) else {
+                throw TickError.refused("the undo record \(PathBytes.display(folder.path)) is damaged; nothing undone")
+            }
+            var changes: [JournalOperation.FileChange] = []
+            for entry in folder.names() where entry.hasPrefix("change-") {
+                guard let bytes = try folder.read(entry), let change = JournalOperation.FileChange(decoding: bytes) else {
+                    throw TickError.refused("the undo record \(PathBytes.display(folder.path + "/" + entry)) is damaged; nothing undone")
+                }
+                changes.append(change)
+            }
+            result.append(Stored(name: name, operation: meta, changes: changes))
+        }
+        return result
+    }
+
+    /// Marks an operation undone (with a stamp that orders redos) or standing again.
+    static func mark(_ stored: Stored, undone: Bool, in journal: StateFolder) -> String? {
+        guard case .success(let folder) = journal.subfolder(stored.name, create: false) else { return "cannot update the undo journal" }
+        defer { folder.close() }
+        var operation = stored.operation
+        operation.undoneStamp = undone ? Clock.wallNanoseconds() : 0
+        if let failure = folder.write(operation.encodedMeta(), to: "meta") {
+            return "cannot update the undo journal in \(PathBytes.display(folder.path)): " + Syscalls.errnoMessage(failure)
+        }
+        return nil
+    }
+
+    /// A new operation makes the undone ones unreachable: redo goes forward from the latest state.
+    private static func dropUndone(_ journal: StateFolder) {
+        guard let stored = try? operations(in: journal) else { return }
+        for entry in stored where entry.operation.isUndone { journal.remove(entry.name) }
+    }
+
+    /// Keeps the newest `keep` operations, and the newest that fit in `sizeLimit`.
+    private static func prune(_ journal: StateFolder, keep: Int) {
+        let names = journal.names().filter { $0.hasPrefix("op-") }
+        var size = 0
+        var kept = 0
+        for name in names.reversed() {
+            size += folderSize(journal, name)
+            if kept < keep, size <= sizeLimit { kept += 1 } else { journal.remove(name) }
+        }
+    }
+
+    private static func folderSize(_ journal: StateFolder, _ name: String) -> Int {
+        guard case .success(let folder) = journal.subfolder(name, create: false) else { return 0 }
+        defer { folder.close() }
+        var total = 0
+        for entry in folder.names() {
+            var info = stat()
+            if fstatat(folder.fd, entry, &info, AT_SYMLINK_NOFOLLOW) == 0 { total += Int(info.st_size) }
+        }
+        return total
+    }
+
+    static func hex(_ value: UInt64) -> String { ContentHash.hex(value) }
+}
