@@ -53,7 +53,7 @@ import Testing
         (["move", "Coffee", "up"], "- [ ] Milk\n- [ ] Coffee beans\n", "- [ ] Coffee beans\n- [ ] Milk\n"),
         (["move", "Paint", "--to", "Groceries"], "- [/] Paint the fence\n  - [ ] Buy primer\n  - [x] Sand the boards\n\n## Groceries\n\n- [ ] Milk\n- [ ] Coffee beans\n",
          "\n## Groceries\n\n- [ ] Milk\n- [ ] Coffee beans\n- [/] Paint the fence\n  - [ ] Buy primer\n  - [x] Sand the boards\n"),
-        (["rm", "Paint"], "- [/] Paint the fence\n  - [ ] Buy primer\n  - [x] Sand the boards\n", ""),
+        (["rm", "Paint", "--yes"], "- [/] Paint the fence\n  - [ ] Buy primer\n  - [x] Sand the boards\n", ""),
         (["done", "--with-subtasks", "Paint"], "- [/] Paint the fence\n  - [ ] Buy primer", "- [x] Paint the fence\n  - [x] Buy primer"),
         (["group", "rename", "Groceries", "Shopping"], "## Groceries", "## Shopping"),
         (["group", "add", "Groceries"], "- [ ] Coffee beans\n", "- [ ] Coffee beans\n\n# Groceries (1)\n"),
@@ -141,13 +141,16 @@ import Testing
         #expect(try String(contentsOf: file, encoding: .utf8) == replacing("- [ ] Milk", "- [x] Milk"))
         #expect(try TickProcess.run(["undo"], in: folder.url, environment: env).status == 0)
         #expect(try String(contentsOf: file, encoding: .utf8) == base)
-        #expect(try TickProcess.run(["undo"], in: folder.url, environment: env).status == 0)
+        // A second undo goes further back: there is nothing before the first edit.
+        let nothing = try TickProcess.run(["undo"], in: folder.url, environment: env)
+        #expect(nothing.status == 2 && nothing.stderr == "tick: nothing to undo\n")
+        #expect(try TickProcess.run(["redo"], in: folder.url, environment: env).status == 0)
         #expect(try String(contentsOf: file, encoding: .utf8) == replacing("- [ ] Milk", "- [x] Milk"))
         // After an outside change, undo refuses and leaves the file alone.
         try Data((base + "extra\n").utf8).write(to: file)
         let stale = try TickProcess.run(["undo"], in: folder.url, environment: env)
         #expect(stale.status == 2)
-        #expect(stale.stderr == "tick: TODO.md: changed since tick's last edit; nothing undone\n")
+        #expect(stale.stderr == "tick: TODO.md changed since 'tick done Milk' (another program or a later edit); nothing undone\n")
         #expect(try String(contentsOf: file, encoding: .utf8) == base + "extra\n")
     }
 
@@ -160,7 +163,7 @@ import Testing
         (["move", "Milk", "--to", "Nowhere"], "tick: TODO.md: no group 'Nowhere'; 'tick groups' lists them\n"),
         (["group", "rm", "Groceries"], "tick: not removing group 'Groceries' without confirmation; add --yes\n"),
         (["add"], "tick: missing task text (see 'tick add --help')\n"),
-        (["undo"], "tick: TODO.md: nothing to undo\n"),
+        (["undo"], "tick: nothing to undo\n"),
     ])
     func errorsLeaveTheFileUntouched(_ arguments: [String], _ message: String) throws {
         let (result, text) = try edit(arguments)

@@ -75,17 +75,39 @@ import Glibc
             says: "TODO.md: deleting the task on line 1 would change how the lines around it read"),
         Row(covers: ["EditError.insideOpenBlock"], arguments: ["add", "--under", "1", "new"], file: "- [ ] a\n  ```\n  code\n",
             says: "TODO.md: the task's notes end in a code fence or HTML block that opens on line 2 and is not closed"),
-        Row(covers: ["TickError.nothingToUndo"], arguments: ["undo"], says: "TODO.md: nothing to undo"),
-        Row(covers: ["TickError.undoStale"], arguments: ["undo"], prepare: { folder in
+        Row(covers: ["TickError.nothingToUndo"], arguments: ["undo"], says: "nothing to undo"),
+        Row(covers: ["TickError.nothingToRedo"], arguments: ["redo"], says: "nothing to redo"),
+        Row(covers: ["TickError.journalStale"], arguments: ["undo"], prepare: { folder in
             let result = try TickProcess.run(["done", "3"], in: folder, environment: ["XDG_STATE_HOME": folder.appendingPathComponent("state").path])
             try #require(result.status == 0)
             let file = folder.appendingPathComponent("TODO.md")
             try (String(contentsOf: file, encoding: .utf8) + "- [ ] typed in an editor\n").write(to: file, atomically: false, encoding: .utf8)
-        }, says: "TODO.md: changed since tick's last edit; nothing undone"),
+        }, says: "TODO.md changed since 'tick done 3' (another program or a later edit); nothing undone"),
+        Row(covers: ["EditError.notListed"], arguments: ["done", "1"], prepare: { folder in
+            try tick(["list"], in: folder)
+            try tick(["add", "--top", "-g", "Home", "first"], in: folder)
+        }, says: "TODO.md: line 1 was not in the last listing of this file, and tick has moved lines since"),
+        Row(covers: ["EditError.listedTaskGone"], arguments: ["done", "3"], prepare: { folder in
+            try tick(["list"], in: folder)
+            try tick(["rm", "3"], in: folder)
+        }, says: "TODO.md: the task the last listing showed on line 3 ('buy milk') is gone: removed by 'tick rm 3'"),
+        Row(covers: ["EditError.listedTaskMoved"], arguments: ["done", "3"], prepare: { folder in
+            try tick(["list"], in: folder)
+            let file = folder.appendingPathComponent("TODO.md")
+            try ("Typed in an editor\n" + String(contentsOf: file, encoding: .utf8)).write(to: file, atomically: false, encoding: .utf8)
+        }, says: "TODO.md: the file changed since the last listing showed 'buy milk' on line 3 (another program edited it); it is now on line 4"),
+        Row(covers: ["EditError.staleReference"], arguments: ["done", "3@0123abcd"],
+            says: "TODO.md: reference 3@0123abcd: the task is not on that line and no task has its text any more"),
         Row(covers: ["TickError.refused"], arguments: ["add", "* shout"], says: "the task text cannot start with '* ', which marks a task important; use --star"),
         Row(covers: ["TickError.refused"], arguments: ["group", "rm", "Home"], says: "not removing group 'Home' without confirmation; add --yes"),
         Row(covers: ["TickError.refused"], arguments: ["done", "1"], file: "- [ ] a\u{0}b\n", says: "TODO.md: contains NUL bytes"),
     ]
+
+    /// Runs tick in a row's folder with the row's state folder, for `prepare`.
+    static func tick(_ arguments: [String], in folder: URL) throws {
+        let result = try TickProcess.run(arguments, in: folder, environment: ["XDG_STATE_HOME": folder.appendingPathComponent("state").path])
+        try #require(result.status == 0, "\(arguments): \(result.stderr)")
+    }
 
     @Test(arguments: rows)
     func failsWithOneLineAndTouchesNothing(_ row: Row) throws {

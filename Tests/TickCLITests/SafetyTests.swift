@@ -261,9 +261,9 @@ import Glibc
         let folder = try TemporaryDirectory()
         let file = try folder.write("TODO.md", Self.todo)
         #expect(try Self.sh("\"$TICK\" done Milk", in: folder.url).status == 0)
-        let records = folder.url.appendingPathComponent(".state/tick/undo")
-        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: records.path).first)
-        let record = records.appendingPathComponent(name)
+        let journal = folder.url.appendingPathComponent(".state/tick/journal")
+        let operation = try #require(try FileManager.default.contentsOfDirectory(atPath: journal.path).first { $0.hasPrefix("op-") })
+        let record = journal.appendingPathComponent(operation + "/change-000001")
         var bytes = try #require(Self.contents(record))
         switch damage {
         case "flipped byte": bytes[bytes.count / 2] ^= 0x01
@@ -274,7 +274,7 @@ import Glibc
         let edited = Self.contents(file)
         let result = try Self.sh("\"$TICK\" undo", in: folder.url)
         #expect(result.status == 2)
-        #expect(result.stderr.hasSuffix("the undo record is damaged; nothing undone\n"), "\(result.stderr)")
+        #expect(result.stderr.hasSuffix("change-000001 is damaged; nothing undone\n"), "\(result.stderr)")
         #expect(Self.contents(file) == edited)
     }
 
@@ -423,7 +423,7 @@ import Glibc
         #expect(try FileManager.default.contentsOfDirectory(atPath: victim.deletingLastPathComponent().path) == [".bashrc"])
         // A folder owned by someone else.
         try FileManager.default.removeItem(at: state.appendingPathComponent("tick"))
-        try FileManager.default.createDirectory(at: state.appendingPathComponent("tick/undo"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: state.appendingPathComponent("tick/journal"), withIntermediateDirectories: true)
         let undo = try Self.asNobody("\"$TICK\" undo", in: folder.url, environment: ["XDG_STATE_HOME": state.path])
         #expect(undo.status == 2 && undo.stderr.contains("nothing undone: cannot use the undo state") && undo.stderr.contains("belongs to another user"), "\(undo.stderr)")
     }

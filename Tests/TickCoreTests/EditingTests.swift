@@ -116,10 +116,10 @@ import Testing
 
     @Test func references() throws {
         let document = Document("- [ ] Milk\n- [ ] Oat milk\n- [ ] milky way\n  wrapped\n")
-        #expect(try TaskReference.resolve("milk", in: document).line == 0)  // exact match wins
-        #expect(try TaskReference.resolve("oat", in: document).line == 1)
-        #expect(try TaskReference.resolve("4", in: document).line == 2)   // a wrapped line names its task
-        #expect(throws: EditError.self) { try TaskReference.resolve("mil", in: document) }
+        #expect(try TaskReference(document: document).resolve("milk").line == 0)  // exact match wins
+        #expect(try TaskReference(document: document).resolve("oat").line == 1)
+        #expect(try TaskReference(document: document).resolve("4").line == 2)   // a wrapped line names its task
+        #expect(throws: EditError.self) { try TaskReference(document: document).resolve("mil") }
     }
 
     /// Found by the edits fuzzer: text that starts with `* ` would read back as the star.
