@@ -9,6 +9,9 @@ public struct Listing: Sendable, Equatable {
         /// The task's 0-based line now; -1 once it is gone.
         public var line: Int32
         public var fingerprint: UInt64
+        /// `TaskFingerprint.block`: what finds the task with certainty after another program
+        /// changed the file.
+        public var block: UInt64
         /// The start of the task's text, for messages.
         public var text: [UInt8]
         /// When gone: the command that removed it, or why it cannot be found.
@@ -46,7 +49,7 @@ public struct Listing: Sendable, Equatable {
             previous = index
             let task = document.tasks[index]
             entries.append(Entry(shown: Int32(task.line + 1), line: Int32(task.line), fingerprint: TaskFingerprint.of(task),
-                                 text: Self.shortText(task), reason: []))
+                                 block: TaskFingerprint.block(task, in: document), text: Self.shortText(task), reason: []))
         }
         self.init(fileHash: ContentHash.of(document.bytes), truncated: sorted.count > Self.limit, entries: entries)
     }
@@ -93,6 +96,7 @@ public struct Listing: Sendable, Equatable {
             if task.line != line { result.shifted = true }
             result.entries[number].line = Int32(task.line)
             result.entries[number].fingerprint = TaskFingerprint.of(task)
+            result.entries[number].block = TaskFingerprint.block(task, in: after)
             result.entries[number].text = Self.shortText(task)
         }
         if before.lines.count != after.lines.count { result.shifted = true }
@@ -100,35 +104,53 @@ public struct Listing: Sendable, Equatable {
         return result
     }
 
-    /// Entries whose task is still on its line with its fingerprint; the others gone for `reason`.
+    /// Every entry found again after another program changed the file (`locate`), or gone for `reason`.
     func verified(against document: Document, reason: String) -> Listing {
         var result = self
+        var blocks: [UInt64: [Int]]?
         for number in result.entries.indices where result.entries[number].line >= 0 {
-            let entry = result.entries[number]
-            if let index = TaskCorrespondence.task(atLine: Int(entry.line), in: document),
-               TaskFingerprint.of(document.tasks[index]) == entry.fingerprint { continue }
-            result.entries[number].line = -1
-            result.entries[number].reason = Array(reason.utf8)
+            if let task = Self.locate(result.entries[number], in: document, blocks: &blocks) {
+                result.entries[number].line = Int32(task.line)
+            } else {
+                result.entries[number].line = -1
+                result.entries[number].reason = Array(reason.utf8)
+            }
         }
         result.fileHash = ContentHash.of(document.bytes)
         return result
     }
 
+    /// The listed task in a version another program wrote: the one task with the same block
+    /// (group, text, notes and subtasks); none, or several alike, cannot be told with certainty.
+    static func locate(_ entry: Entry, in document: Document, blocks: inout [UInt64: [Int]]?) -> Task? {
+        if blocks == nil {
+            var table: [UInt64: [Int]] = [:]
+            for task in document.tasks { table[TaskFingerprint.block(task, in: document), default: []].append(task.index) }
+            blocks = table
+        }
+        guard let found = blocks![entry.block], found.count == 1 else { return nil }
+        return document.tasks[found[0]]
+    }
+
     /// The task the listing showed on line `number`, checked against `document`; nil when the
     /// listing did not show that number and it still means the file's own line `number`.
     public func resolve(_ number: Int, in document: Document) throws(EditError) -> Task? {
+        let current = ContentHash.of(document.bytes) == fileHash
         guard let entry = entry(shown: number) else {
-            let changedElsewhere = truncated && ContentHash.of(document.bytes) != fileHash
-            if shifted || changedElsewhere { throw .notListed(line: number) }
+            if shifted || (truncated && !current) { throw .notListed(line: number) }
             return nil
         }
         let text = String(decoding: entry.text, as: UTF8.self)
         guard entry.line >= 0 else {
             throw .listedTaskGone(line: number, text: text, reason: String(decoding: entry.reason, as: UTF8.self))
         }
-        if let index = TaskCorrespondence.task(atLine: Int(entry.line), in: document),
+        if current, let index = TaskCorrespondence.task(atLine: Int(entry.line), in: document),
            TaskFingerprint.of(document.tasks[index]) == entry.fingerprint {
             return document.tasks[index]
+        }
+        var blocks: [UInt64: [Int]]?
+        if !current, let task = Self.locate(entry, in: document, blocks: &blocks) {
+            return task
         }
         let now = document.tasks.filter { TaskFingerprint.of($0) == entry.fingerprint }
         throw .listedTaskMoved(line: number, text: text, now: now.count == 1 ? now[0].line + 1 : nil)

@@ -1,10 +1,11 @@
 /// Which task of an edited document each task of the original became.
 ///
 /// Lines outside the edit's splices are the same lines, shifted by the lines inserted or
-/// deleted above them. A task inside a splice is found again by its fingerprint among the tasks
-/// the splices wrote (a moved block, a checkbox ticked); tasks with equal fingerprints pair in
-/// order; a task whose words changed pairs with the task at its place when the splice kept the
-/// number of lines (`tick edit`). A task with no partner was deleted.
+/// deleted above them. A task inside a splice is found again among the tasks the splices wrote
+/// (a moved block, a checkbox ticked): by its whole block (`TaskFingerprint.block`), then by its
+/// text (`TaskFingerprint.of`), equal ones pairing in order; a task whose words changed pairs
+/// with the task at its place when the splice kept the number of lines (`tick edit`). A task
+/// with no partner was deleted.
 public struct TaskCorrespondence: Sendable {
     /// For each task of the original, the index of its task in the edited document, or -1.
     private let partner: [Int32]
@@ -21,8 +22,8 @@ public struct TaskCorrespondence: Sendable {
         }
         var partner = [Int32](repeating: -1, count: before.tasks.count)
         var used = [Bool](repeating: false, count: after.tasks.count)
-        // Tasks inside a splice: (index, fingerprint, where the splice's lines start after the edit).
-        var inside: [(task: Int, fingerprint: UInt64, span: Int)] = []
+        // Tasks inside a splice, and which splice.
+        var inside: [(task: Int, span: Int)] = []
         var spanAfterStart: [Int] = []
         var shift = 0
         for span in spans {
@@ -45,33 +46,40 @@ public struct TaskCorrespondence: Sendable {
                 probe += 1
             }
             if probe < spans.count, spans[probe].lines.contains(task.line) {
-                inside.append((task.index, TaskFingerprint.of(task), probe))
+                inside.append((task.index, probe))
             } else if let index = Self.task(atLine: task.line + pending, in: after), !used[index] {
                 partner[task.index] = Int32(index)
                 used[index] = true
             }
         }
-        // Tasks the splices wrote, by fingerprint, in order.
-        var written: [UInt64: [Int]] = [:]
-        for (number, span) in spans.enumerated() where span.count > 0 {
-            let range = spanAfterStart[number]..<(spanAfterStart[number] + span.count)
-            for index in Self.tasks(inLines: range, in: after) where !used[index] {
-                written[TaskFingerprint.of(after.tasks[index]), default: []].append(index)
+        // Tasks the splices wrote, paired first by their whole block (which tells duplicates
+        // apart), then by their text, each in order.
+        var unmatched = inside
+        for signature in [{ (task: Task, document: Document) in TaskFingerprint.block(task, in: document) },
+                          { (task: Task, _: Document) in TaskFingerprint.of(task) }] {
+            var written: [UInt64: [Int]] = [:]
+            for (number, span) in spans.enumerated() where span.count > 0 {
+                let range = spanAfterStart[number]..<(spanAfterStart[number] + span.count)
+                for index in Self.tasks(inLines: range, in: after) where !used[index] {
+                    written[signature(after.tasks[index], after), default: []].append(index)
+                }
             }
-        }
-        var wanted: [UInt64: Int] = [:]
-        for entry in inside { wanted[entry.fingerprint, default: 0] += 1 }
-        var unmatched: [(task: Int, fingerprint: UInt64, span: Int)] = []
-        var taken: [UInt64: Int] = [:]
-        for entry in inside {
-            if let candidates = written[entry.fingerprint], candidates.count == wanted[entry.fingerprint] {
-                let next = taken[entry.fingerprint, default: 0]
-                taken[entry.fingerprint] = next + 1
-                partner[entry.task] = Int32(candidates[next])
-                used[candidates[next]] = true
-            } else {
-                unmatched.append(entry)
+            let keys = unmatched.map { signature(before.tasks[$0.task], before) }
+            var wanted: [UInt64: Int] = [:]
+            for key in keys { wanted[key, default: 0] += 1 }
+            var taken: [UInt64: Int] = [:]
+            var left: [(task: Int, span: Int)] = []
+            for (entry, key) in zip(unmatched, keys) {
+                if let candidates = written[key], candidates.count == wanted[key] {
+                    let next = taken[key, default: 0]
+                    taken[key] = next + 1
+                    partner[entry.task] = Int32(candidates[next])
+                    used[candidates[next]] = true
+                } else {
+                    left.append(entry)
+                }
             }
+            unmatched = left
         }
         // Words changed in place: the task at the same place in a splice that kept its length.
         for entry in unmatched where spans[entry.span].count == spans[entry.span].lines.count {

@@ -1,7 +1,7 @@
 /// The listings of every file tick has listed recently, as one record: newest first, at most
 /// `fileLimit` files.
 public enum ListingArchive {
-    static let magic = "tick-listings 1\n"
+    static let magic = "tick-listings 2\n"
     public static let fileLimit = 256
 
     public static func encode(_ listings: [(path: [UInt8], listing: Listing)]) -> [UInt8] {
@@ -13,7 +13,7 @@ public enum ListingArchive {
             writer.line("flags \(listing.shifted ? 1 : 0)\(listing.truncated ? 1 : 0)")
             writer.line("entries \(listing.entries.count)")
             for entry in listing.entries {
-                writer.line("\(entry.shown) \(entry.line) \(ContentHash.hex(entry.fingerprint)) \(entry.text.count) \(entry.reason.count)")
+                writer.line("\(entry.shown) \(entry.line) \(ContentHash.hex(entry.fingerprint)) \(ContentHash.hex(entry.block)) \(entry.text.count) \(entry.reason.count)")
                 writer.raw(entry.text)
                 writer.raw(entry.reason)
                 writer.raw([0x0A])
@@ -33,11 +33,11 @@ public enum ListingArchive {
             entries.reserveCapacity(entryCount)
             for _ in 0..<entryCount {
                 guard let shown = reader.decimal(), reader.take(" "), let line = signed(&reader), reader.take(" "),
-                      let fingerprint = reader.hexadecimal(), reader.take(" "),
+                      let fingerprint = reader.hexadecimal(), reader.take(" "), let block = reader.hexadecimal(), reader.take(" "),
                       let textLength = reader.decimal(), reader.take(" "), let reasonLength = reader.decimal(), reader.take("\n"),
                       let text = reader.bytes(textLength), let reason = reader.bytes(reasonLength), reader.take("\n"),
                       let shown32 = Int32(exactly: shown), let line32 = Int32(exactly: line) else { return nil }
-                entries.append(Listing.Entry(shown: shown32, line: line32, fingerprint: fingerprint, text: text, reason: reason))
+                entries.append(Listing.Entry(shown: shown32, line: line32, fingerprint: fingerprint, block: block, text: text, reason: reason))
             }
             result.append((path, Listing(fileHash: hash, shifted: shifted == [0x31], truncated: truncated == [0x31], entries: entries)))
         }
