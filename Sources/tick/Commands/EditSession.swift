@@ -11,6 +11,7 @@ enum EditSession {
         OptionSpec("quiet", short: "q", help: "Print nothing when the edit succeeds."),
         OptionSpec("json", help: "Print the changed tasks as JSON (the list schema with a 'change' key)."),
         OptionSpec("yes", short: "y", help: "Do not ask before changing 3 or more tasks or deleting subtasks (needed without a terminal)."),
+        OptionSpec("color", value: "WHEN", help: "Colour what the edit prints: auto (default: on a terminal without NO_COLOR), always or never."),
     ]
 
     /// Splits `FILE:LINE` references from plain ones, and groups references by file.
@@ -72,6 +73,9 @@ enum EditSession {
     static func edit(_ path: String, _ arguments: ParsedArguments, context: inout CommandContext, created: Bool = false,
                      _ body: (Input) throws(TickError) -> EditPlan) throws(TickError) {
         let environment = context.environment
+        // Checked before the write, so that a mistyped option cannot follow a finished edit.
+        do { _ = try ColorChoice(option: arguments.value("color")) } catch { throw .usage(error, command: nil) }
+        _ = try environment.today()
         let realPath = try? AtomicFile.realPath(of: path)
         let listing = realPath.flatMap { ListingStore.load(realPath: $0, environment: environment) }
         func input(_ document: Document) -> Input {
@@ -124,7 +128,7 @@ enum EditSession {
             return
         }
         var out = TextBuffer(capacity: 128)
-        let style = ColorChoice.auto.style(for: 1, environment: context.environment)
+        let style = (try? ColorChoice(option: arguments.value("color")))?.style(for: 1, environment: context.environment) ?? .plain
         echo.render(today: try context.environment.today(), style: style, into: &out)
         context.stdout.write(bytes: out.bytes)
     }

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+/// `tick undo` and `tick redo` walk the journal across files, restoring every byte at every step.
+@Suite struct JournalTests {
+    struct Snapshot: Equatable {
+        let a: Data?
+        let b: Data?
+    }
+
+    /// Random operations on two files (one created by `archive --to` on the way), then undo all
+    /// the way back and redo all the way forward: each step gives back the exact bytes of the
+    /// state it returns to.
+    @Test(arguments: [1, 2, 3])
+    func undoAndRedoRestoreEveryByte(seed: UInt64) throws {
+        let folder = try TemporaryDirectory()
+        let a = try folder.write("a.md", "# Inbox\r\n\r\n- [ ] one\r\n- [x] two\r\n  - [ ] two.a\r\n- [ ] three")
+        let b = folder.url.appendingPathComponent("b.md")
+        let state = ["XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path]
+        func snapshot() -> Snapshot { Snapshot(a: FileManager.default.contents(atPath: a.path), b: FileManager.default.contents(atPath: b.path)) }
+        var random = seed &* 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            random = random &* 6364136223846793005 &+ 1442695040888963407
+            return Int((random >> 33) % UInt64(bound))
+        }
+        var states = [snapshot()]
+        for step in 0..<14 {
+            let file = next(3) == 0 && FileManager.default.fileExists(atPath: b.path) ? "b.md" : "a.md"
+            let operations: [[String]] = [
+                ["done", "-f", file, "--all", "--yes"], ["reopen", "-f", file, "--all", "--yes"],
+                ["add", "-f", file, "task \(step)"], ["add", "-f", file, "--top", "first \(step)"],
+                ["rm", "-f", file, "--yes", "task"], ["archive", "-f", "a.md", "--to", "b.md"],
+                ["fmt", file], ["star", "-f", file, "--all", "--yes"],
+            ]
+            let arguments = operations[next(operations.count)]
+            let result = try TickProcess.run(arguments, in: folder.url, environment: state)
+            if result.status == 0, snapshot() != states.last! { states.append(snapshot()) }
+        }
+        try #require(states.count >= 4, "too few operations changed anything")
+        for expected in states.dropLast().reversed() {
+            let undo = try TickProcess.run(["undo"], in: folder.url, environment: state)
+            #expect(undo.status == 0, "\(undo.stderr)")
+            #expect(snapshot() == expected, "undo: \(undo.stdout)")
+        }
+        #expect(try TickProcess.run(["undo"], in: folder.url, environment: state).stderr == "tick: nothing to undo\n")
+        for expected in states.dropFirst() {
+            let redo = try TickProcess.run(["redo"], in: folder.url, environment: state)
+            #expect(redo.status == 0, "\(redo.stderr)")
+            #expect(snapshot() == expected, "redo: \(redo.stdout)")
+        }
+    }
+
+    /// `archive --to` is one operation over two files: undo restores the source and removes the
+    /// file it created; `-f` picks the latest operation on one file; a new edit ends redo.
+    @Test func archiveToIsOneOperation() throws {
+        let folder = try TemporaryDirectory()
+        let text = "# Inbox\n\n- [x] done one\n- [ ] open\n"
+        let source = try folder.write("TODO.md", text)
+        let other = try folder.write("other.md", "- [ ] x\n")
+        let state = ["XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path]
+        func tick(_ arguments: [String]) throws -> TickProcess.Result { try TickProcess.run(arguments, in: folder.url, environment: state) }
+        #expect(try tick(["archive", "--to", "ARCHIVE.md"]).status == 0)
+        #expect(try tick(["done", "-f", "other.md", "x"]).status == 0)
+        let list = try tick(["undo", "--list"])
+        #expect(list.stdout.contains("tick done -f other.md x  · other.md (1 task)"))
+        #expect(list.stdout.contains("tick archive --to ARCHIVE.md  · ARCHIVE.md (1 task), TODO.md"), "\(list.stdout)")
+        let undo = try tick(["undo", "-f", "TODO.md"])
+        #expect(undo.stdout == "undid 'tick archive --to ARCHIVE.md' (TODO.md, ARCHIVE.md removed)\n", "\(undo.stdout)\(undo.stderr)")
+        #expect(try String(contentsOf: source, encoding: .utf8) == text)
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("ARCHIVE.md").path))
+        #expect(try String(contentsOf: other, encoding: .utf8) == "- [x] x\n", "the other file's later edit stands")
+        #expect(try tick(["redo"]).stdout == "redid 'tick archive --to ARCHIVE.md' (ARCHIVE.md created, TODO.md)\n")
+        #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("ARCHIVE.md").path))
+        #expect(try tick(["undo"]).status == 0)
+        #expect(try tick(["add", "new"]).status == 0)
+        #expect(try tick(["redo"]).stderr.hasPrefix("tick: nothing to redo"))
+    }
+
+    /// The journal keeps TICK_UNDO_KEEP operations, and a record of a small edit of a large
+    /// file is small.
+    @Test func theJournalIsBoundedAndSmall() throws {
+        let folder = try TemporaryDirectory()
+        let big = (0..<20000).map { "- [ ] task \($0)\n" }.joined()
+        try folder.write("TODO.md", big)
+        let state = folder.url.appendingPathComponent(".state")
+        let environment = ["XDG_STATE_HOME": state.path, "TICK_UNDO_KEEP": "3"]
+        for number in 0..<5 { #expect(try TickProcess.run(["done", "task 1000\(number)"], in: folder.url, environment: environment).status == 0) }
+        let journal = state.appendingPathComponent("tick/journal")
+        let operations = try FileManager.default.contentsOfDirectory(atPath: journal.path).filter { $0.hasPrefix("op-") }
+        #expect(operations.count == 3)
+        for operation in operations {
+            let size = try FileManager.default.attributesOfItem(atPath: journal.appendingPathComponent(operation + "/change-000001").path)[.size] as? Int
+            #expect((size ?? .max) < 400, "a one-task edit of a \(big.utf8.count)-byte file is recorded in \(size ?? -1) bytes")
+        }
+    }
+}
