@@ -94,3 +94,54 @@ import Testing
         }
     }
 }
+
+/// The question before a bulk or destructive edit, as a person sees it in a terminal (tmux).
+@Suite(.serialized) struct ConfirmationTests {
+    static let tmux = "/usr/bin/tmux"
+
+    /// Runs tmux through the shell with its output in a file: the server it starts must not
+    /// hold the test's pipes open.
+    static func tmux(_ arguments: [String]) throws -> String {
+        let quoted = arguments.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        _ = try TickProcess.run(["-c", "\(tmux) \(quoted) >'\(output.path)' 2>&1 </dev/null"], executable: URL(fileURLWithPath: "/bin/sh"))
+        return (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+    }
+
+    /// Runs `command` in a fresh tmux session, types `answer` once the question shows, and
+    /// returns the screen.
+    static func answer(_ command: String, with answer: String, in folder: URL) throws -> String {
+        let session = "tick-\(UUID().uuidString.prefix(8))"
+        let state = folder.appendingPathComponent(".state").path
+        _ = try tmux(["new-session", "-d", "-s", session, "-x", "120", "-y", "30", "-c", folder.path,
+                      "env TICK_TODAY=2026-11-22 XDG_STATE_HOME=\(state) NO_COLOR=1 \(TickProcess.binary.path) \(command); echo EXIT=$?; sleep 30"])
+        defer { _ = try? tmux(["kill-session", "-t", session]) }
+        var screen = ""
+        for _ in 0..<100 where !screen.contains("[y/N]") {
+            usleep(50_000)
+            screen = try tmux(["capture-pane", "-p", "-t", session])
+        }
+        _ = try tmux(["send-keys", "-t", session, answer, "Enter"])
+        for _ in 0..<100 where !screen.contains("EXIT=") {
+            usleep(50_000)
+            screen = try tmux(["capture-pane", "-p", "-t", session])
+        }
+        return screen
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: tmux)))
+    func askShowsTheTasksAndTakesTheAnswer() throws {
+        let folder = try TemporaryDirectory()
+        let example = try String(contentsOf: TickProcess.fixtures.appendingPathComponent("example/TODO.md"), encoding: .utf8)
+        let file = try folder.write("TODO.md", example)
+        let no = try Self.answer("rm 5", with: "n", in: folder.url)
+        #expect(no.contains("Delete 1 task and 2 subtasks under them? [y/N]") && no.contains("  5  [/] Paint the fence @weekend\n  6    [ ] Buy primer  today\n  7    [x] Sand the boards"), "\(no)")
+        #expect(no.contains("tick: nothing changed") && no.contains("EXIT=2"), "\(no)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == example)
+        let yes = try Self.answer("done --all --group Home", with: "y", in: folder.url)
+        #expect(yes.contains("Mark 7 tasks done? [y/N]"), "\(yes)")
+        #expect(yes.contains("done 3 [x] * Renew passport") && yes.contains("EXIT=0"), "\(yes)")
+        #expect(try String(contentsOf: file, encoding: .utf8).contains("- [x] Buy primer"))
+    }
+}

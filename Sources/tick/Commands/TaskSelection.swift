@@ -63,7 +63,8 @@ struct TaskSelection {
             throw TickError.refused("\(PathBytes.display(path)): not asking without a terminal: \(text.dropLast()) Add --yes to go ahead")
         }
         let style = ColorChoice.auto.style(for: 2, environment: context.environment)
-        let items = tasks.map { ViewItem(source: 0, task: $0.index) }
+        // What goes: the tasks, and with a deletion the subtasks under them.
+        let items = Set(tasks.map(\.index)).union(subtasks).sorted().map { ViewItem(source: 0, task: $0) }
         context.stderr.write(ListView.render(items, in: [SourceDocument(path: PathBytes.display(path), document: document)],
                                              order: .file, today: today, style: style))
         switch EditSession.confirm(text, context: &context) {
