@@ -11,7 +11,7 @@ enum TickError: Error, Equatable {
     case edit(EditError, path: String)
     case nothingToUndo(path: String?)
     case nothingToRedo(path: String?)
-    case journalStale(path: String, command: String, undo: Bool)
+    case journalStale(path: String, command: String, undo: Bool, other: Bool)
     case refused(String)
     case outsideLink(path: String)
 
@@ -33,8 +33,9 @@ enum TickError: Error, Equatable {
             return path.map { "\(PathBytes.display($0)): nothing to undo" } ?? "nothing to undo"
         case .nothingToRedo(let path):
             return (path.map { "\(PathBytes.display($0)): " } ?? "") + "nothing to redo ('tick undo --list' shows the journal)"
-        case .journalStale(let path, let command, let undo):
-            return "\(path) changed since \(undo ? "" : "'tick undo' of ")'\(command)' (another program or a later edit); nothing \(undo ? "undone" : "redone")"
+        case .journalStale(let path, let command, let undo, let other):
+            let hint = other ? " ('tick undo --list' shows the journal; -f FILE steps through another file's operations)" : ""
+            return "\(path) changed since \(undo ? "" : "'tick undo' of ")'\(command)' (another program or a later edit); nothing \(undo ? "undone" : "redone")" + hint
         case .refused(let message):
             return message
         case .outsideLink(let path):

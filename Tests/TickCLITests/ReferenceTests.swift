@@ -133,7 +133,7 @@ import Testing
         let original = scratch.text
         for arguments in [["done", "--all"], ["done", "3", "11", "12"], ["rm", "5"], ["due", "--all", "tomorrow"]] {
             let refused = try scratch.tick(arguments)
-            #expect(refused.status == 2 && refused.stderr.contains("not asking without a terminal") && refused.stderr.contains("Add --yes"),
+            #expect(refused.status == 2 && refused.stderr.contains("there is no terminal to ask") && refused.stderr.contains("add --yes to go ahead"),
                     "\(arguments): \(refused.stderr)")
             #expect(scratch.text == original)
         }
@@ -142,5 +142,78 @@ import Testing
                 "\(bulk.stdout)\(bulk.stderr)")
         let none = try scratch.tick(["rm", "--tag", "nothing-has-this", "--yes"])
         #expect(none.status == 0 && none.stdout.isEmpty)
+    }
+}
+
+/// Each way a user trial found to make a number or a reference act on the wrong task, or to
+/// refuse a right one: the last command must end as given.
+@Suite struct ReferenceRegressionTests {
+    struct Scenario: CustomTestStringConvertible, Sendable {
+        let name: String
+        var file = "# A\n\n- [ ] Milk\n- [ ] Eggs\n\n# B\n\n- [ ] Milk\n- [ ] Bread\n"
+        /// Shell commands run before the last one (`tick` is the binary).
+        let setup: [String]
+        let last: String
+        /// What the last command must print on stdout, or the start of its error.
+        var prints: String? = nil
+        var refuses: String? = nil
+        var testDescription: String { name }
+    }
+
+    static let scenarios: [Scenario] = [
+        Scenario(name: "a JSON ref after tick removed its task",
+                 setup: ["tick list --json > refs", "tick rm $(sed -n 's/.*\"line\":3,.*\"ref\":\"\\([^\"]*\\)\".*/\\1/p' refs) >/dev/null"],
+                 last: "tick done $(sed -n 's/.*\"line\":3,.*\"ref\":\"\\([^\"]*\\)\".*/\\1/p' refs)",
+                 refuses: "tick: TODO.md: the task the last listing showed on line 3 ('Milk') is gone: removed by"),
+        Scenario(name: "a JSON ref after another program removed its task", setup: ["tick list --json > refs", "sed -i 3d TODO.md"],
+                 last: "tick done $(sed -n 's/.*\"line\":3,.*\"ref\":\"\\([^\"]*\\)\".*/\\1/p' refs)", refuses: "tick: TODO.md: the file changed since the last listing showed 'Milk' on line 3"),
+        Scenario(name: "a JSON ref after add --top follows its task", setup: ["tick list --json > refs", "tick add --top -g A Milk >/dev/null"],
+                 last: "tick done $(sed -n 's/.*\"line\":8,.*\"ref\":\"\\([^\"]*\\)\".*/\\1/p' refs)", prints: "done 9 [x] Milk\n"),
+        Scenario(name: "a refused number stays refused", setup: ["tick list >/dev/null", "sed -i 3d TODO.md", "tick done 3 2>/dev/null; true"],
+                 last: "tick done 3", refuses: "tick: TODO.md: the file changed since the last listing showed 'Milk' on line 3"),
+        Scenario(name: "undo of rm brings the number back", setup: ["tick list >/dev/null", "tick rm 3 >/dev/null", "tick undo >/dev/null"],
+                 last: "tick done 3", prints: "done 3 [x] Milk\n"),
+        Scenario(name: "editing a wrapped task keeps it", file: "# A\n\n- [ ] Beta\n  wrapped\n- [ ] Next\n",
+                 setup: ["tick list >/dev/null", "tick edit 3 Delta >/dev/null"], last: "tick done 3", prints: "done 3 [x] Delta\n"),
+        Scenario(name: "a bare number after listing other files", setup: ["mkdir notes", "printf '# N\\n\\n- [ ] Note task\\n' > notes/a.md", "tick list notes/ >/dev/null"],
+                 last: "tick done 3", refuses: "tick: TODO.md: the last listing showed another file (notes/a.md), so line 3 does not say which file; name it, as in notes/a.md:3"),
+        Scenario(name: "two tasks alike after another program removed one", file: "# A\n\n- [ ] Milk\n- [ ] Milk\n- [ ] Eggs\n",
+                 setup: ["tick list >/dev/null", "sed -i 4d TODO.md"], last: "tick done 4", refuses: "tick: TODO.md: the file changed since the last listing showed 'Milk' on line 4"),
+        Scenario(name: "done on a parent and its subtask says nothing false", file: "# A\n\n- [ ] Parent\n  - [ ] Child\n",
+                 setup: [], last: "tick done 3 4 2>&1", prints: "done 3 [x] Parent\ndone 4 [x] Child\n"),
+        Scenario(name: "an edit of several files names them", setup: ["printf -- '- [ ] Other\\n' > other.md"],
+                 last: "tick done TODO.md:3 other.md:1", prints: "done TODO.md:3 [x] Milk\ndone other.md:1 [x] Other\n"),
+        Scenario(name: "due on the same date is unchanged", setup: ["tick due 3 2026-12-01 >/dev/null"],
+                 last: "tick due 3 2026-12-01", prints: "unchanged 3 [ ] Milk  in 9 days (already due then)\n"),
+        Scenario(name: "a filter that selects nothing says so", setup: [], last: "tick done --tag nothing",
+                 prints: "TODO.md: no task matches the filters; nothing changed\n"),
+        Scenario(name: "a missing file in FILE:LINE", setup: [], last: "tick done nofile.md:3", refuses: "tick: nofile.md: no such file"),
+    ]
+
+    @Test(arguments: scenarios)
+    func scenario(_ scenario: Scenario) throws {
+        let folder = try TemporaryDirectory()
+        let file = try folder.write("TODO.md", scenario.file)
+        let script = "tick() { \"$TICK\" \"$@\"; }\nset -e\n" + scenario.setup.joined(separator: "\n") + "\nset +e\n" + scenario.last
+        let before = { FileManager.default.contents(atPath: file.path) }
+        var snapshot: Data?
+        if scenario.refuses != nil {
+            // The file as it is before the last command: a refusal must leave it so.
+            let setup = "tick() { \"$TICK\" \"$@\"; }\nset -e\n" + scenario.setup.joined(separator: "\n")
+            _ = try run(setup, in: folder.url)
+            snapshot = before()
+            let result = try run("tick() { \"$TICK\" \"$@\"; }\n" + scenario.last, in: folder.url)
+            #expect(result.status == 2 && result.stderr.hasPrefix(scenario.refuses!), "\(result.stdout)\(result.stderr)")
+            #expect(before() == snapshot, "the file changed")
+        } else {
+            let result = try run(script, in: folder.url)
+            #expect(result.status == 0 && result.stdout == scenario.prints, "\(result.stdout)\(result.stderr)")
+        }
+    }
+
+    func run(_ script: String, in folder: URL) throws -> TickProcess.Result {
+        try TickProcess.run(["-c", script], in: folder, environment: [
+            "TICK": TickProcess.binary.path, "XDG_STATE_HOME": folder.appendingPathComponent(".state").path,
+        ], executable: URL(fileURLWithPath: "/bin/bash"))
     }
 }

@@ -20,12 +20,15 @@ public enum EditError: Error, Equatable, Sendable {
     /// A subtask or note would go inside the code fence or HTML block that opens on this line
     /// (1-based) in the task's notes and is still open where the task's block ends.
     case insideOpenBlock(line: Int)
-    /// A number the last listing did not show, after tick's edits moved lines.
-    case notListed(line: Int)
+    /// A number the last listing did not show (or showed past the `kept` entries it keeps),
+    /// after lines moved or the file changed.
+    case notListed(line: Int, kept: Int?)
     /// The task the last listing showed on this line was removed (`reason`: by which command).
     case listedTaskGone(line: Int, text: String, reason: String)
     /// Another program changed the file and the listed task is not on its line any more.
-    case listedTaskMoved(line: Int, text: String, now: Int?)
+    case listedTaskMoved(line: Int, text: String)
+    /// A bare line number when the latest listing showed other files, or several.
+    case otherFileListed(line: Int, files: [String])
     /// A `LINE@FINGERPRINT` reference whose task is not on that line and not found once elsewhere.
     case staleReference(String, candidates: Int)
 
@@ -63,13 +66,18 @@ public enum EditError: Error, Equatable, Sendable {
             return "deleting the task on line \(line) would change how the lines around it read (another task or a heading would change); delete it in an editor"
         case .insideOpenBlock(let line):
             return "the task's notes end in a code fence or HTML block that opens on line \(line) and is not closed, and a line added under the task would be part of it; close it first"
-        case .notListed(let line):
+        case .notListed(let line, let kept):
+            if let kept {
+                return "the last listing kept only its first \(kept) tasks and the file has changed since, so line \(line) cannot be checked; run 'tick list' again, or name the task by its text"
+            }
             return "line \(line) was not in the last listing of this file, and tick has moved lines since; run 'tick list' again, or name the task by its text"
         case .listedTaskGone(let line, let text, let reason):
             return "the task the last listing showed on line \(line) ('\(text)') is gone: \(reason); run 'tick list' again"
-        case .listedTaskMoved(let line, let text, let now):
-            let whereNow = now.map { "it is now on line \($0)" } ?? "it cannot be found with certainty"
-            return "the file changed since the last listing showed '\(text)' on line \(line) (another program edited it); \(whereNow); line numbers now follow the file as it is"
+        case .listedTaskMoved(let line, let text):
+            return "the file changed since the last listing showed '\(text)' on line \(line) (another program edited it), and that task cannot be found with certainty; run 'tick list' again"
+        case .otherFileListed(let line, let files):
+            let shown = files.prefix(3).joined(separator: ", ") + (files.count > 3 ? ", …" : "")
+            return "the last listing showed \(files.count == 1 ? "another file" : "\(files.count) files") (\(shown)), so line \(line) does not say which file; name it, as in \(files.first ?? "FILE"):\(line)"
         case .staleReference(let reference, let candidates):
             let found = candidates == 0 ? "no task has its text any more" : "\(candidates) tasks have its text"
             return "reference \(reference): the task is not on that line and \(found); list the tasks again"

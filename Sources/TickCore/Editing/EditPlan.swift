@@ -14,15 +14,38 @@ public struct EditPlan: Sendable {
 
     public var splices: [Splice]
     public var subjects: [Subject]
+    /// What to say when there is nothing to show: no task selected, nothing to archive.
+    public var nothing: String?
 
     public init(_ splices: [Splice] = [], subjects: [Subject] = []) {
         self.splices = splices
         self.subjects = subjects
     }
 
-    /// The same edit for each task: its splices, and the task as a subject whether or not it changed.
-    public mutating func add(_ task: Task, verb: String, unchanged: String, _ splices: [Splice]) {
-        self.splices += splices
-        subjects.append(.task(task.index, verb: verb, unchanged: splices.isEmpty ? unchanged : nil))
+    /// The same edit for each task: its splices, and the task as a subject whether or not it
+    /// changed. A splice that writes back the lines it replaces is no change.
+    public mutating func add(_ task: Task, verb: String, unchanged: String, _ splices: [Splice], in document: Document) {
+        let changes = splices.filter { !$0.rewrites(in: document) }
+        self.splices += changes
+        subjects.append(.task(task.index, verb: verb, unchanged: changes.isEmpty ? unchanged : nil))
+    }
+
+    /// How many tasks the edit changes, for the journal.
+    public var taskCount: Int {
+        subjects.reduce(0) { count, subject in
+            switch subject {
+            case .task(_, _, let unchanged): return count + (unchanged == nil ? 1 : 0)
+            case .removed, .newTasks: return count + 1
+            case .group(_, _, let tasks): return count + tasks
+            }
+        }
+    }
+}
+
+extension Splice {
+    /// Whether the splice writes back exactly the lines it replaces.
+    public func rewrites(in document: Document) -> Bool {
+        guard lines.count == replacement.count else { return false }
+        return zip(lines, replacement).allSatisfy { document.content(ofLine: $0.0).elementsEqual($0.1) }
     }
 }

@@ -9,13 +9,35 @@ public struct Listing: Sendable, Equatable {
         /// The task's 0-based line now; -1 once it is gone.
         public var line: Int32
         public var fingerprint: UInt64
-        /// `TaskFingerprint.block`: what finds the task with certainty after another program
-        /// changed the file.
+        /// `TaskFingerprint.block`: what finds the task after another program changed the file.
         public var block: UInt64
+        /// Its block when listed: what a `--json` reference (`LINE@FINGERPRINT`) names.
+        public var listedBlock: UInt64
+        /// Whether no other task had the same block when the file was last known: only then
+        /// can the block find it with certainty.
+        public var unique: Bool
+        /// When gone: the line it was on, and the file's hash just before it went. If the file
+        /// comes back to that version (`tick undo`), so does the task.
+        public var formerLine: Int32
+        public var goneHash: UInt64
         /// The start of the task's text, for messages.
         public var text: [UInt8]
         /// When gone: the command that removed it, or why it cannot be found.
         public var reason: [UInt8]
+
+        public init(shown: Int32, line: Int32, fingerprint: UInt64, block: UInt64, listedBlock: UInt64, unique: Bool,
+                    formerLine: Int32 = -1, goneHash: UInt64 = 0, text: [UInt8], reason: [UInt8] = []) {
+            self.shown = shown
+            self.line = line
+            self.fingerprint = fingerprint
+            self.block = block
+            self.listedBlock = listedBlock
+            self.unique = unique
+            self.formerLine = formerLine
+            self.goneHash = goneHash
+            self.text = text
+            self.reason = reason
+        }
     }
 
     /// The hash of the file's bytes the entries describe (`ContentHash`).
@@ -45,13 +67,21 @@ public struct Listing: Sendable, Equatable {
         var entries: [Entry] = []
         entries.reserveCapacity(min(sorted.count, Self.limit))
         var previous = -1
+        let blocks = BlockTable(document)
         for index in sorted.prefix(Self.limit) where index != previous {
             previous = index
             let task = document.tasks[index]
             entries.append(Entry(shown: Int32(task.line + 1), line: Int32(task.line), fingerprint: TaskFingerprint.of(task),
-                                 block: TaskFingerprint.block(task, in: document), text: Self.shortText(task), reason: []))
+                                 block: blocks.signatures[index], listedBlock: blocks.signatures[index], unique: blocks.isUnique(index),
+                                 text: Self.shortText(task)))
         }
         self.init(fileHash: ContentHash.of(document.bytes), truncated: sorted.count > Self.limit, entries: entries)
+    }
+
+    /// A listing that keeps only what a number needs to be refused: that lines moved, or that
+    /// the file changed since (when the listing is dropped to make room for others).
+    public var withoutEntries: Listing {
+        Listing(fileHash: fileHash, shifted: shifted || !entries.isEmpty, truncated: true, entries: [])
     }
 
     static func shortText(_ task: Task) -> [UInt8] {
@@ -79,39 +109,61 @@ public struct Listing: Sendable, Equatable {
         var result = self
         let beforeHash = ContentHash.of(before.bytes)
         if beforeHash != fileHash {
-            // Another program changed the file since: entries whose task is not where it was
-            // cannot be followed with certainty.
+            // Another program changed the file since: entries whose task cannot be found with
+            // certainty are gone.
             result = verified(against: before, reason: "the file was changed by another program")
         }
+        let afterHash = ContentHash.of(after.bytes)
         let correspondence = TaskCorrespondence(before: before, after: after, splices: splices)
-        for number in result.entries.indices where result.entries[number].line >= 0 {
-            let line = Int(result.entries[number].line)
+        let blocks = BlockTable(after)
+        for number in result.entries.indices {
+            var entry = result.entries[number]
+            if entry.line < 0 {
+                // Gone, but the file is back to the version it went from (an undo): it is back.
+                if entry.goneHash == afterHash, let index = TaskCorrespondence.task(atLine: Int(entry.formerLine), in: after),
+                   TaskFingerprint.of(after.tasks[index]) == entry.fingerprint {
+                    entry.line = entry.formerLine
+                    entry.reason = []
+                    entry.block = blocks.signatures[index]
+                    entry.unique = blocks.isUnique(index)
+                    result.entries[number] = entry
+                }
+                continue
+            }
+            let line = Int(entry.line)
             guard let index = TaskCorrespondence.task(atLine: line, in: before),
                   let partner = correspondence.partner(of: index) else {
-                result.entries[number].line = -1
-                result.entries[number].reason = Array("removed by '\(command)'".utf8)
+                entry.formerLine = entry.line
+                entry.goneHash = beforeHash
+                entry.line = -1
+                entry.reason = Array("removed by '\(command)'".utf8)
+                result.entries[number] = entry
                 continue
             }
             let task = after.tasks[partner]
             if task.line != line { result.shifted = true }
-            result.entries[number].line = Int32(task.line)
-            result.entries[number].fingerprint = TaskFingerprint.of(task)
-            result.entries[number].block = TaskFingerprint.block(task, in: after)
-            result.entries[number].text = Self.shortText(task)
+            entry.line = Int32(task.line)
+            entry.fingerprint = TaskFingerprint.of(task)
+            entry.block = blocks.signatures[partner]
+            entry.unique = blocks.isUnique(partner)
+            entry.text = Self.shortText(task)
+            result.entries[number] = entry
         }
         if before.lines.count != after.lines.count { result.shifted = true }
-        result.fileHash = ContentHash.of(after.bytes)
+        result.fileHash = afterHash
         return result
     }
 
     /// Every entry found again after another program changed the file (`locate`), or gone for `reason`.
     func verified(against document: Document, reason: String) -> Listing {
         var result = self
-        var blocks: [UInt64: [Int]]?
+        var blocks: BlockTable?
         for number in result.entries.indices where result.entries[number].line >= 0 {
             if let task = Self.locate(result.entries[number], in: document, blocks: &blocks) {
                 result.entries[number].line = Int32(task.line)
             } else {
+                result.entries[number].formerLine = result.entries[number].line
+                result.entries[number].goneHash = 0
                 result.entries[number].line = -1
                 result.entries[number].reason = Array(reason.utf8)
             }
@@ -120,15 +172,12 @@ public struct Listing: Sendable, Equatable {
         return result
     }
 
-    /// The listed task in a version another program wrote: the one task with the same block
-    /// (group, text, notes and subtasks); none, or several alike, cannot be told with certainty.
-    static func locate(_ entry: Entry, in document: Document, blocks: inout [UInt64: [Int]]?) -> Task? {
-        if blocks == nil {
-            var table: [UInt64: [Int]] = [:]
-            for task in document.tasks { table[TaskFingerprint.block(task, in: document), default: []].append(task.index) }
-            blocks = table
-        }
-        guard let found = blocks![entry.block], found.count == 1 else { return nil }
+    /// The listed task in a version another program wrote: the one task with its block (group,
+    /// text, notes and subtasks), if its block was unique when tick last knew the file.
+    static func locate(_ entry: Entry, in document: Document, blocks: inout BlockTable?) -> Task? {
+        guard entry.unique else { return nil }
+        if blocks == nil { blocks = BlockTable(document) }
+        guard let found = blocks!.tasks[entry.block], found.count == 1 else { return nil }
         return document.tasks[found[0]]
     }
 
@@ -137,7 +186,8 @@ public struct Listing: Sendable, Equatable {
     public func resolve(_ number: Int, in document: Document) throws(EditError) -> Task? {
         let current = ContentHash.of(document.bytes) == fileHash
         guard let entry = entry(shown: number) else {
-            if shifted || (truncated && !current) { throw .notListed(line: number) }
+            if truncated && (shifted || !current) { throw .notListed(line: number, kept: entries.count) }
+            if shifted { throw .notListed(line: number, kept: nil) }
             return nil
         }
         let text = String(decoding: entry.text, as: UTF8.self)
@@ -148,11 +198,32 @@ public struct Listing: Sendable, Equatable {
            TaskFingerprint.of(document.tasks[index]) == entry.fingerprint {
             return document.tasks[index]
         }
-        var blocks: [UInt64: [Int]]?
+        var blocks: BlockTable?
         if !current, let task = Self.locate(entry, in: document, blocks: &blocks) {
             return task
         }
-        let now = document.tasks.filter { TaskFingerprint.of($0) == entry.fingerprint }
-        throw .listedTaskMoved(line: number, text: text, now: now.count == 1 ? now[0].line + 1 : nil)
+        throw .listedTaskMoved(line: number, text: text)
     }
+}
+
+/// Every task's block signature (`TaskFingerprint.block`), and which tasks have each.
+struct BlockTable {
+    let signatures: [UInt64]
+    let tasks: [UInt64: [Int]]
+
+    init(_ document: Document) {
+        let groups = TaskFingerprint.groupHashes(document)
+        var signatures: [UInt64] = []
+        signatures.reserveCapacity(document.tasks.count)
+        var tasks: [UInt64: [Int]] = [:]
+        for task in document.tasks {
+            let signature = TaskFingerprint.block(task, in: document, groups: groups)
+            signatures.append(signature)
+            tasks[signature, default: []].append(task.index)
+        }
+        self.signatures = signatures
+        self.tasks = tasks
+    }
+
+    func isUnique(_ index: Int) -> Bool { tasks[signatures[index]]?.count == 1 }
 }

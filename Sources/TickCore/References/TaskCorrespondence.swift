@@ -4,8 +4,8 @@
 /// deleted above them. A task inside a splice is found again among the tasks the splices wrote
 /// (a moved block, a checkbox ticked): by its whole block (`TaskFingerprint.block`), then by its
 /// text (`TaskFingerprint.of`), equal ones pairing in order; a task whose words changed pairs
-/// with the task at its place when the splice kept the number of lines (`tick edit`). A task
-/// with no partner was deleted.
+/// with the task written at its place in the splice (`tick edit`). A task with no partner was
+/// deleted.
 public struct TaskCorrespondence: Sendable {
     /// For each task of the original, the index of its task in the edited document, or -1.
     private let partner: [Int32]
@@ -31,6 +31,7 @@ public struct TaskCorrespondence: Sendable {
             shift += span.count - span.lines.count
         }
         var spanIndex = 0
+        var cursor = 0
         shift = 0
         for task in before.tasks {
             while spanIndex < spans.count, spans[spanIndex].lines.upperBound <= task.line,
@@ -47,24 +48,32 @@ public struct TaskCorrespondence: Sendable {
             }
             if probe < spans.count, spans[probe].lines.contains(task.line) {
                 inside.append((task.index, probe))
-            } else if let index = Self.task(atLine: task.line + pending, in: after), !used[index] {
-                partner[task.index] = Int32(index)
-                used[index] = true
+            } else {
+                // Outside the splices tasks keep their order: one cursor walks the edited tasks.
+                let line = task.line + pending
+                while cursor < after.tasks.count, after.tasks[cursor].line < line { cursor += 1 }
+                if cursor < after.tasks.count, after.tasks[cursor].line == line, !used[cursor] {
+                    partner[task.index] = Int32(cursor)
+                    used[cursor] = true
+                }
             }
         }
         // Tasks the splices wrote, paired first by their whole block (which tells duplicates
         // apart), then by their text, each in order.
         var unmatched = inside
-        for signature in [{ (task: Task, document: Document) in TaskFingerprint.block(task, in: document) },
-                          { (task: Task, _: Document) in TaskFingerprint.of(task) }] {
+        let beforeGroups = TaskFingerprint.groupHashes(before), afterGroups = TaskFingerprint.groupHashes(after)
+        for byBlock in [true, false] {
+            func signature(_ task: Task, _ document: Document, _ groups: [UInt64]) -> UInt64 {
+                byBlock ? TaskFingerprint.block(task, in: document, groups: groups) : TaskFingerprint.of(task)
+            }
             var written: [UInt64: [Int]] = [:]
             for (number, span) in spans.enumerated() where span.count > 0 {
                 let range = spanAfterStart[number]..<(spanAfterStart[number] + span.count)
                 for index in Self.tasks(inLines: range, in: after) where !used[index] {
-                    written[signature(after.tasks[index], after), default: []].append(index)
+                    written[signature(after.tasks[index], after, afterGroups), default: []].append(index)
                 }
             }
-            let keys = unmatched.map { signature(before.tasks[$0.task], before) }
+            let keys = unmatched.map { signature(before.tasks[$0.task], before, beforeGroups) }
             var wanted: [UInt64: Int] = [:]
             for key in keys { wanted[key, default: 0] += 1 }
             var taken: [UInt64: Int] = [:]
@@ -81,10 +90,12 @@ public struct TaskCorrespondence: Sendable {
             }
             unmatched = left
         }
-        // Words changed in place: the task at the same place in a splice that kept its length.
-        for entry in unmatched where spans[entry.span].count == spans[entry.span].lines.count {
-            let line = spanAfterStart[entry.span] + before.tasks[entry.task].line - spans[entry.span].lines.lowerBound
-            if let index = Self.task(atLine: line, in: after), !used[index] {
+        // Words changed in place: the task written at the same place in its splice (a wrapped
+        // text rewritten on fewer lines keeps its first line).
+        for entry in unmatched {
+            let offset = before.tasks[entry.task].line - spans[entry.span].lines.lowerBound
+            guard offset < spans[entry.span].count else { continue }
+            if let index = Self.task(atLine: spanAfterStart[entry.span] + offset, in: after), !used[index] {
                 partner[entry.task] = Int32(index)
                 used[index] = true
             }
@@ -99,7 +110,9 @@ public struct TaskCorrespondence: Sendable {
     }
 
     /// The one splice between two versions: the lines they share at the start and at the end
-    /// are kept. Nil when they are the same.
+    /// are kept, except that the splice takes in the whole block of every task it touches (two
+    /// tasks alike whose notes differ must not be told apart by their first lines alone). Nil
+    /// when the versions are the same.
     static func difference(_ before: Document, _ after: Document) -> (lines: Range<Int>, count: Int)? {
         func same(_ a: Int, _ b: Int) -> Bool {
             before.bytes[before.lines[a].fullRange].elementsEqual(after.bytes[after.lines[b].fullRange])
@@ -110,6 +123,21 @@ public struct TaskCorrespondence: Sendable {
         if prefix == before.lines.count, prefix == after.lines.count { return nil }
         var suffix = 0
         while suffix < shorter - prefix, same(before.lines.count - 1 - suffix, after.lines.count - 1 - suffix) { suffix += 1 }
+        // Widen to whole blocks, in both versions, until no block crosses an edge.
+        var widened = true
+        while widened {
+            widened = false
+            for document in [before, after] {
+                let end = document.lines.count - suffix
+                for task in document.tasks where task.line < max(end, prefix + 1) && task.lastLine >= prefix {
+                    if task.line < prefix { prefix = task.line; widened = true }
+                    if task.lastLine + 1 > document.lines.count - suffix {
+                        suffix = document.lines.count - task.lastLine - 1
+                        widened = true
+                    }
+                }
+            }
+        }
         return (prefix..<(before.lines.count - suffix), after.lines.count - suffix - prefix)
     }
 

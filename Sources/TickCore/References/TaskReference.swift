@@ -2,16 +2,20 @@
 /// - a line number as a listing printed it: through that listing (`Listing`), which tick's
 ///   edits carry along, so the number names the task that was shown even after lines moved;
 ///   without a listing, the file's own line;
-/// - `LINE@FINGERPRINT` as `--json` prints it (`ref`): the task on that line if it still has
-///   that text, else the one task that does;
+/// - `LINE@FINGERPRINT` as `--json` prints it (`ref`): through the listing that printed it,
+///   else the task on that line if its block is still the same, else the one task with it;
 /// - text that matches exactly one task (case-insensitive; an exact match wins over partial ones).
 public struct TaskReference: Sendable {
     public let document: Document
     public let listing: Listing?
+    /// The files the latest listing showed when it was not this file alone: a bare line number
+    /// is then refused, since it does not say which file it is from (`FILE:LINE` does).
+    public var otherFilesListed: [String]?
 
-    public init(document: Document, listing: Listing? = nil) {
+    public init(document: Document, listing: Listing? = nil, otherFilesListed: [String]? = nil) {
         self.document = document
         self.listing = listing
+        self.otherFilesListed = otherFilesListed
     }
 
     /// Several references, in order, each task once.
@@ -26,14 +30,24 @@ public struct TaskReference: Sendable {
 
     public func resolve(_ reference: String) throws(EditError) -> Task {
         if let number = Self.number(reference) {
+            if let files = otherFilesListed { throw .otherFileListed(line: number, files: files) }
             if let listing, let task = try listing.resolve(number, in: document) { return task }
             return try Self.task(atLine: number, in: document)
         }
         if let (number, fingerprint) = Self.fingerprinted(reference) {
-            let onLine = TaskCorrespondence.task(atLine: number - 1, in: document).map { document.tasks[$0] }
-            if let task = onLine, TaskFingerprint.short(task) == fingerprint { return task }
-            let found = document.tasks.filter { TaskFingerprint.short($0) == fingerprint }
-            if found.count == 1 { return found[0] }
+            // The listing that printed it follows the task through tick's edits.
+            if let listing, let entry = listing.entry(shown: number), TaskFingerprint.short(entry.listedBlock) == fingerprint,
+               let task = try listing.resolve(number, in: document) {
+                return task
+            }
+            // Else the task on that line with that block, or the one task that has it.
+            let blocks = BlockTable(document)
+            if let index = TaskCorrespondence.task(atLine: number - 1, in: document),
+               TaskFingerprint.short(blocks.signatures[index]) == fingerprint {
+                return document.tasks[index]
+            }
+            let found = document.tasks.indices.filter { TaskFingerprint.short(blocks.signatures[$0]) == fingerprint }
+            if found.count == 1 { return document.tasks[found[0]] }
             throw .staleReference(reference, candidates: found.count)
         }
         let needle = reference.lowercased()
@@ -51,7 +65,8 @@ public struct TaskReference: Sendable {
         return Int(reference)
     }
 
-    /// `12@3fa9c2d1`: a line number and the first 8 hex digits of the task's fingerprint.
+    /// `12@3fa9c2d1`: a line number and the first 8 hex digits of the task's block signature
+    /// (`TaskFingerprint.block`: group, text, notes and subtasks).
     public static func fingerprinted(_ reference: String) -> (Int, String)? {
         let parts = reference.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, let number = number(String(parts[0])), parts[1].utf8.count == 8,

@@ -1,51 +1,127 @@
-/// The listings of every file tick has listed recently, as one record: newest first, at most
-/// `fileLimit` files.
-public enum ListingArchive {
-    static let magic = "tick-listings 2\n"
-    public static let fileLimit = 256
+/// The listings of the files tick has listed, as one record: newest first. The first `latest`
+/// files are the ones the latest view showed. At most `fileLimit` files keep their entries;
+/// older ones keep only what refuses a number (`Listing.withoutEntries`), up to `stubLimit`.
+public struct ListingArchive: Sendable, Equatable {
+    public var files: [File]
+    /// How many of the first `files` the latest view showed.
+    public var latest: Int
 
-    public static func encode(_ listings: [(path: [UInt8], listing: Listing)]) -> [UInt8] {
-        var writer = RecordWriter(magic: magic)
-        writer.line("files \(min(listings.count, fileLimit))")
-        for (path, listing) in listings.prefix(fileLimit) {
-            writer.field("path", path)
+    public struct File: Sendable, Equatable {
+        public var path: [UInt8]
+        public var listing: Listing
+
+        public init(path: [UInt8], listing: Listing) {
+            self.path = path
+            self.listing = listing
+        }
+    }
+
+    public static let fileLimit = 256
+    public static let stubLimit = 8192
+    static let magic = "tick-listings 4\n"
+
+    public init(files: [File] = [], latest: Int = 0) {
+        self.files = files
+        self.latest = latest
+    }
+
+    /// Records what a view just showed: those files first, the others after them.
+    public mutating func record(_ fresh: [File]) {
+        let paths = Set(fresh.map(\.path))
+        files = fresh + files.filter { !paths.contains($0.path) }
+        latest = fresh.count
+        for index in files.indices.dropFirst(Self.fileLimit) where !files[index].listing.entries.isEmpty {
+            files[index].listing = files[index].listing.withoutEntries
+        }
+        if files.count > Self.stubLimit { files.removeLast(files.count - Self.stubLimit) }
+    }
+
+    /// The paths the latest view showed.
+    public var latestPaths: [[UInt8]] { files.prefix(latest).map(\.path) }
+
+    public func encoded() -> [UInt8] {
+        var writer = RecordWriter(magic: Self.magic)
+        writer.line("files \(files.count)")
+        writer.line("latest \(latest)")
+        for file in files {
+            writer.field("path", file.path)
+            let listing = file.listing
             writer.line("hash \(ContentHash.hex(listing.fileHash))")
             writer.line("flags \(listing.shifted ? 1 : 0)\(listing.truncated ? 1 : 0)")
             writer.line("entries \(listing.entries.count)")
+            // Each entry in binary, little-endian: shown, line and former line (4 bytes each);
+            // fingerprint, block, listed block and gone hash (8 each); unique (1); the text's
+            // and the reason's lengths (2 each), then their bytes.
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(listing.entries.count * 72)
             for entry in listing.entries {
-                writer.line("\(entry.shown) \(entry.line) \(ContentHash.hex(entry.fingerprint)) \(ContentHash.hex(entry.block)) \(entry.text.count) \(entry.reason.count)")
-                writer.raw(entry.text)
-                writer.raw(entry.reason)
-                writer.raw([0x0A])
+                append(UInt32(bitPattern: entry.shown), to: &bytes)
+                append(UInt32(bitPattern: entry.line), to: &bytes)
+                append(UInt32(bitPattern: entry.formerLine), to: &bytes)
+                append(entry.fingerprint, to: &bytes)
+                append(entry.block, to: &bytes)
+                append(entry.listedBlock, to: &bytes)
+                append(entry.goneHash, to: &bytes)
+                bytes.append(entry.unique ? 1 : 0)
+                append(UInt16(clamping: entry.text.count), to: &bytes)
+                append(UInt16(clamping: entry.reason.count), to: &bytes)
+                bytes += entry.text.prefix(Int(UInt16.max))
+                bytes += entry.reason.prefix(Int(UInt16.max))
             }
+            writer.field("data", bytes)
         }
         return writer.finished()
     }
 
-    public static func decode(_ bytes: [UInt8]) -> [(path: [UInt8], listing: Listing)]? {
-        guard var reader = RecordReader(bytes, magic: magic), let count = reader.number("files") else { return nil }
-        var result: [(path: [UInt8], listing: Listing)] = []
+    public init?(decoding bytes: [UInt8]) {
+        guard var reader = RecordReader(bytes, magic: Self.magic), let count = reader.number("files"),
+              let latest = reader.number("latest"), latest <= count else { return nil }
+        var files: [File] = []
         for _ in 0..<count {
             guard let path = reader.field("path"), let hash = reader.hash("hash"),
                   reader.take("flags "), let shifted = reader.bytes(1), let truncated = reader.bytes(1), reader.take("\n"),
-                  let entryCount = reader.number("entries"), entryCount <= Listing.limit else { return nil }
+                  let entryCount = reader.number("entries"), entryCount <= Listing.limit,
+                  let data = reader.field("data") else { return nil }
             var entries: [Listing.Entry] = []
             entries.reserveCapacity(entryCount)
+            var offset = 0
             for _ in 0..<entryCount {
-                guard let shown = reader.decimal(), reader.take(" "), let line = signed(&reader), reader.take(" "),
-                      let fingerprint = reader.hexadecimal(), reader.take(" "), let block = reader.hexadecimal(), reader.take(" "),
-                      let textLength = reader.decimal(), reader.take(" "), let reasonLength = reader.decimal(), reader.take("\n"),
-                      let text = reader.bytes(textLength), let reason = reader.bytes(reasonLength), reader.take("\n"),
-                      let shown32 = Int32(exactly: shown), let line32 = Int32(exactly: line) else { return nil }
-                entries.append(Listing.Entry(shown: shown32, line: line32, fingerprint: fingerprint, block: block, text: text, reason: reason))
+                guard data.count - offset >= 49 else { return nil }
+                let shown = Int32(bitPattern: Self.read(UInt32.self, data, &offset))
+                let line = Int32(bitPattern: Self.read(UInt32.self, data, &offset))
+                let formerLine = Int32(bitPattern: Self.read(UInt32.self, data, &offset))
+                let fingerprint = Self.read(UInt64.self, data, &offset)
+                let block = Self.read(UInt64.self, data, &offset)
+                let listedBlock = Self.read(UInt64.self, data, &offset)
+                let goneHash = Self.read(UInt64.self, data, &offset)
+                let unique = data[offset] == 1
+                offset += 1
+                let textLength = Int(Self.read(UInt16.self, data, &offset))
+                let reasonLength = Int(Self.read(UInt16.self, data, &offset))
+                guard data.count - offset >= textLength + reasonLength else { return nil }
+                let text = Array(data[offset..<(offset + textLength)])
+                let reason = Array(data[(offset + textLength)..<(offset + textLength + reasonLength)])
+                offset += textLength + reasonLength
+                entries.append(Listing.Entry(shown: shown, line: line, fingerprint: fingerprint, block: block, listedBlock: listedBlock,
+                                             unique: unique, formerLine: formerLine, goneHash: goneHash, text: text, reason: reason))
             }
-            result.append((path, Listing(fileHash: hash, shifted: shifted == [0x31], truncated: truncated == [0x31], entries: entries)))
+            guard offset == data.count else { return nil }
+            files.append(File(path: path, listing: Listing(fileHash: hash, shifted: shifted == [0x31], truncated: truncated == [0x31], entries: entries)))
         }
-        return reader.atEnd ? result : nil
+        guard reader.atEnd else { return nil }
+        self.init(files: files, latest: latest)
     }
 
-    private static func signed(_ reader: inout RecordReader) -> Int? {
-        if reader.take("-") { return reader.decimal().map { -$0 } }
-        return reader.decimal()
+    private func append<T: FixedWidthInteger>(_ value: T, to bytes: inout [UInt8]) {
+        withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
+    }
+
+    private static func read<T: FixedWidthInteger>(_ type: T.Type, _ data: [UInt8], _ offset: inout Int) -> T {
+        var value: T = 0
+        withUnsafeMutableBytes(of: &value) { target in
+            data.withUnsafeBytes { source in target.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[offset..<(offset + MemoryLayout<T>.size)])) }
+        }
+        offset += MemoryLayout<T>.size
+        return T(littleEndian: value)
     }
 }

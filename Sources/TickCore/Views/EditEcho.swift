@@ -12,16 +12,37 @@ public struct EditEcho: Sendable {
         public let verb: String
         public let document: Document
         public let task: Task?
-        /// For a group row: its title, heading line (0-based) and task count.
-        public let group: (title: String, line: Int?, level: Int, tasks: Int)?
-        public let note: String?
-        public let showsGroup: Bool
+        /// The 1-based line shown: where the task (or group) is now, or was if it is gone.
+        public var line: Int?
+        /// For a group row: its title, heading level and task count.
+        public var group: (title: String, level: Int, tasks: Int)?
+        public var note: String?
+        public var showsGroup = false
+
+        init(verb: String, document: Document, task: Task?, line: Int? = nil, group: (title: String, level: Int, tasks: Int)? = nil,
+             note: String? = nil, showsGroup: Bool = false) {
+            self.verb = verb
+            self.document = document
+            self.task = task
+            self.line = line ?? task.map { $0.line + 1 }
+            self.group = group
+            self.note = note
+            self.showsGroup = showsGroup
+        }
     }
 
     public private(set) var rows: [Row] = []
 
-    /// The rows for `plan`, applied to `before` with `after` as the result.
-    public init(_ plan: EditPlan, before: Document, after: Document) {
+    /// The rows for `plan`, applied to `before` with `after` as the result. `after` is parsed
+    /// only when the rows need it: an edit that rewrote each of its tasks' lines in place (a
+    /// status, a star, a date, a text) is shown from those lines alone.
+    /// `fromLines` allows that (not for JSON, whose group, depth and parent need the file).
+    public init(_ plan: EditPlan, before: Document, fromLines: Bool = true, after: () -> Document) {
+        if fromLines, let rows = Self.inPlace(plan, before: before) {
+            self.rows = rows
+            return
+        }
+        let after = after()
         let correspondence = TaskCorrespondence(before: before, after: after, splices: plan.splices)
         var partnered: Set<Int>?
         for subject in plan.subjects {
@@ -29,14 +50,14 @@ public struct EditEcho: Sendable {
             case .task(let index, let verb, let unchanged):
                 if let partner = correspondence.partner(of: index) {
                     rows.append(Row(verb: unchanged == nil ? verb : "unchanged", document: after, task: after.tasks[partner],
-                                    group: nil, note: unchanged, showsGroup: verb == "moved" || verb == "archived"))
+                                    note: unchanged, showsGroup: verb == "moved" || verb == "archived"))
                 } else {
-                    rows.append(Row(verb: verb, document: before, task: before.tasks[index], group: nil, note: nil, showsGroup: false))
+                    rows.append(Row(verb: verb, document: before, task: before.tasks[index]))
                 }
             case .removed(let index, let verb):
                 let subtasks = before.descendants(of: before.tasks[index]).count
-                rows.append(Row(verb: verb, document: before, task: before.tasks[index], group: nil,
-                                note: subtasks == 0 ? nil : "and \(subtasks) subtask\(subtasks == 1 ? "" : "s")", showsGroup: false))
+                rows.append(Row(verb: verb, document: before, task: before.tasks[index],
+                                note: subtasks == 0 ? nil : "and \(subtasks) subtask\(subtasks == 1 ? "" : "s")"))
             case .newTasks(let verb):
                 if partnered == nil {
                     var set = Set<Int>()
@@ -44,23 +65,55 @@ public struct EditEcho: Sendable {
                     partnered = set
                 }
                 for task in after.tasks where !partnered!.contains(task.index) {
-                    rows.append(Row(verb: verb, document: after, task: task, group: nil, note: nil, showsGroup: true))
+                    rows.append(Row(verb: verb, document: after, task: task, showsGroup: true))
                 }
             case .group(let title, let verb, let tasks):
                 let heading = after.headings.lastIndex { $0.title == title }
-                rows.append(Row(verb: verb, document: after, task: nil,
-                                group: (title, heading.map { after.headings[$0].line }, heading.map { after.headings[$0].level } ?? 0, tasks),
-                                note: nil, showsGroup: false))
+                rows.append(Row(verb: verb, document: after, task: nil, line: heading.map { after.headings[$0].line + 1 },
+                                group: (title, heading.map { after.headings[$0].level } ?? 0, tasks)))
             }
         }
     }
 
-    public func render(today: CivilDate, style: TextStyle, into out: inout TextBuffer) {
+    public init(_ plan: EditPlan, before: Document, after: Document) {
+        self.init(plan, before: before, fromLines: false, after: { after })
+    }
+
+    /// The rows of an edit whose splices each replace one line with one line, every subject a
+    /// task: each task as its new line reads (parsed alone), at the line it keeps.
+    private static func inPlace(_ plan: EditPlan, before: Document) -> [Row]? {
+        var replaced: [Int: [UInt8]] = [:]
+        for splice in plan.splices {
+            guard splice.lines.count == 1, splice.replacement.count == 1 else { return nil }
+            replaced[splice.lines.lowerBound] = splice.replacement[0]
+        }
+        var rows: [Row] = []
+        for subject in plan.subjects {
+            guard case .task(let index, let verb, let unchanged) = subject, verb != "moved", verb != "archived" else { return nil }
+            let task = before.tasks[index]
+            // A task whose text wraps onto more lines reads differently alone: parse it all.
+            guard task.textLastLine == task.line else { return nil }
+            guard let line = replaced[task.line] else {
+                rows.append(Row(verb: unchanged == nil ? verb : "unchanged", document: before, task: task, note: unchanged))
+                continue
+            }
+            let alone = Document(bytes: line)
+            guard let new = alone.tasks.first else { return nil }
+            rows.append(Row(verb: unchanged == nil ? verb : "unchanged", document: alone, task: new, line: task.line + 1, note: unchanged))
+        }
+        return rows
+    }
+
+    /// `file`: shown before each line number (`notes/a.md:3`), when an edit spans files.
+    public func render(today: CivilDate, style: TextStyle, file: String? = nil, into out: inout TextBuffer) {
         for row in rows {
             out.append(row.verb)
             out.append(Byte.space)
             if let task = row.task {
-                out.appendStyled(style, .dim) { $0.appendDecimal(task.line + 1) }
+                out.appendStyled(style, .dim) { out in
+                    if let file { out.appendSanitized(file); out.append(Byte.colon) }
+                    out.appendDecimal(row.line ?? task.line + 1)
+                }
                 out.append(Byte.space)
                 ListView.appendLine(for: task, today: today, style: style, to: &out)
                 if row.showsGroup {
@@ -71,8 +124,8 @@ public struct EditEcho: Sendable {
                     }
                 }
             } else if let group = row.group {
-                if let line = group.line {
-                    out.appendStyled(style, .dim) { $0.appendDecimal(line + 1) }
+                if let line = row.line {
+                    out.appendStyled(style, .dim) { $0.appendDecimal(line) }
                     out.append(Byte.space)
                     out.append(String(repeating: "#", count: max(1, group.level)) + " ")
                 }
@@ -96,14 +149,14 @@ public struct EditEcho: Sendable {
     private static func write(_ row: Row, file: String, to json: inout JSONWriter) {
         do {
             if let task = row.task {
-                TaskJSON.write(task, in: row.document, file: file, change: row.verb, to: &json)
+                TaskJSON.write(task, in: row.document, file: file, change: row.verb, line: row.line, to: &json)
             } else if let group = row.group {
                 json.beginObject()
                 json.key("file"); json.string(file)
                 json.key("change"); json.string(row.verb)
                 json.key("group"); json.string(group.title)
                 json.key("line")
-                if let line = group.line { json.int(line + 1) } else { json.null() }
+                if let line = row.line { json.int(line) } else { json.null() }
                 json.key("tasks"); json.int(group.tasks)
                 json.endObject()
             }

@@ -7,12 +7,17 @@
 /// parent task or null), `ref` (`LINE@FINGERPRINT`, a reference an edit checks: `TaskReference`);
 /// an edit's output adds `change` (what it did: `done`, `added`, ...).
 public enum TaskJSON {
-    public static func write(_ task: Task, in document: Document, file: String, change: String? = nil, to json: inout JSONWriter) {
+    /// `line` overrides where the task is shown (a task parsed alone, for an edit's output);
+    /// `groups` are the document's `TaskFingerprint.groupHashes`, worked out once by a caller
+    /// that writes many tasks.
+    public static func write(_ task: Task, in document: Document, file: String, change: String? = nil, line: Int? = nil,
+                             groups: [UInt64]? = nil, to json: inout JSONWriter) {
+        let shownLine = line ?? task.line + 1
         let tokens = TaskTokens(bytes: task.textBytes)
         json.beginObject()
         json.key("file"); json.string(file)
         if let change { json.key("change"); json.string(change) }
-        json.key("line"); json.int(task.line + 1)
+        json.key("line"); json.int(shownLine)
         json.key("status"); json.string(task.status.name)
         json.key("important"); json.bool(task.important)
         json.key("due"); json.optionalString(task.due?.description)
@@ -41,7 +46,8 @@ public enum TaskJSON {
         json.key("depth"); json.int(task.depth)
         json.key("parent")
         if let parent = task.parent { json.int(document.tasks[parent].line + 1) } else { json.null() }
-        json.key("ref"); json.string("\(task.line + 1)@" + TaskFingerprint.short(task))
+        let signature = TaskFingerprint.block(task, in: document, groups: groups ?? TaskFingerprint.groupHashes(document))
+        json.key("ref"); json.string("\(shownLine)@" + TaskFingerprint.short(signature))
         json.endObject()
     }
 

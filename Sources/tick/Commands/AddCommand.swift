@@ -43,10 +43,10 @@ enum AddCommand: Command {
             [TaskPlacement.taskContent(prefix: prefix, text: text, important: arguments.flag("star"), due: due)]
         }
         if let reference = arguments.value("after") {
-            return try TaskPlacement.insert(at: .after(try input.task(reference)), in: document, content: content)
+            return try TaskPlacement.insert(at: .after(try input.task(reference, named: arguments.value("file") != nil)), in: document, content: content)
         }
         if let reference = arguments.value("under") {
-            return try TaskPlacement.insert(at: .under(try input.task(reference)), in: document, content: content)
+            return try TaskPlacement.insert(at: .under(try input.task(reference, named: arguments.value("file") != nil)), in: document, content: content)
         }
         let group: Int?
         if let name = groupName {

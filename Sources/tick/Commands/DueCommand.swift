@@ -23,12 +23,13 @@ enum DueCommand: Command {
             try selection.confirm(target.kind, path: target.path, deletes: false, arguments: arguments, context: &context) { count, _ in
                 date == nil ? "Remove the due date of \(TaskSelection.count(count))?" : "Set the due date of \(TaskSelection.count(count)) to \(date!)?"
             }
-            try EditSession.applyEdit(target.path, arguments, context: &context) { input throws(EditError) in
+            try EditSession.applyEdit(target.path, arguments, context: &context, showsFile: selection.targets.count > 1) { input throws(EditError) in
                 var plan = EditPlan()
                 for task in try selection.tasks(target.kind, in: input) {
                     plan.add(task, verb: date == nil ? "undated" : "due", unchanged: date == nil ? "no due date" : "already due then",
-                             try TaskEdits.setDue(task, to: date, in: input.document))
+                             try TaskEdits.setDue(task, to: date, in: input.document), in: input.document)
                 }
+                if plan.subjects.isEmpty { plan.nothing = "no task matches the filters; nothing changed" }
                 return plan
             }
         }
@@ -51,8 +52,8 @@ enum EditTextCommand: Command {
         let text = try EditSession.text(arguments.operands.dropFirst().joined(separator: " "))
         try EditSession.applyEdit(target.path, arguments, context: &context) { input throws(EditError) in
             var plan = EditPlan()
-            let task = try input.task(target.references[0])
-            plan.add(task, verb: "edited", unchanged: "same text", try TaskEdits.setText(task, to: text, in: input.document))
+            let task = try input.task(target.references[0], named: target.named)
+            plan.add(task, verb: "edited", unchanged: "same text", try TaskEdits.setText(task, to: text, in: input.document), in: input.document)
             return plan
         }
         return 0
@@ -74,18 +75,14 @@ enum RemoveCommand: Command {
         for target in selection.targets {
             // Ask before locking: a prompt must not hold the file.
             try selection.confirm(target.kind, path: target.path, deletes: true, arguments: arguments, context: &context) { count, subtasks in
-                "Delete \(TaskSelection.count(count))" + (subtasks == 0 ? "?" : " and \(TaskSelection.count(subtasks, "subtask")) under them?")
+                "Delete \(TaskSelection.count(count))" + (subtasks == 0 ? "?" : " and the \(TaskSelection.count(subtasks, "subtask")) under \(count == 1 ? "it" : "them")?")
             }
-            try EditSession.applyEdit(target.path, arguments, context: &context) { input throws(EditError) in
-                let tasks = try selection.tasks(target.kind, in: input)
+            try EditSession.applyEdit(target.path, arguments, context: &context, showsFile: selection.targets.count > 1) { input throws(EditError) in
                 // A subtask of a task deleted too goes with its parent, and is counted there.
-                let chosen = Set(tasks.map(\.index))
-                let tops = tasks.filter { task in
-                    var parent = task.parent
-                    while let index = parent { if chosen.contains(index) { return false }; parent = input.document.tasks[index].parent }
-                    return true
-                }
-                return EditPlan(try TaskEdits.delete(tops, in: input.document), subjects: tops.map { .removed($0.index, verb: "removed") })
+                let tops = TaskSelection.outermost(try selection.tasks(target.kind, in: input), in: input.document)
+                var plan = EditPlan(try TaskEdits.delete(tops, in: input.document), subjects: tops.map { .removed($0.index, verb: "removed") })
+                if tops.isEmpty { plan.nothing = "no task matches the filters; nothing removed" }
+                return plan
             }
         }
         return 0
@@ -111,11 +108,11 @@ enum NoteCommand: Command {
         let text = try EditSession.text(arguments.operands.dropFirst().joined(separator: " "))
         try EditSession.applyEdit(target.path, arguments, context: &context) { input throws(EditError) in
             var plan = EditPlan()
-            let task = try input.task(target.references[0])
+            let task = try input.task(target.references[0], named: target.named)
             if clear {
-                plan.add(task, verb: "cleared notes of", unchanged: "no notes", try BlockEdits.clearNotes(task, in: input.document))
+                plan.add(task, verb: "cleared notes of", unchanged: "no notes", try BlockEdits.clearNotes(task, in: input.document), in: input.document)
             } else {
-                plan.add(task, verb: "noted", unchanged: "", try BlockEdits.addNote(text, to: task, in: input.document))
+                plan.add(task, verb: "noted", unchanged: "", try BlockEdits.addNote(text, to: task, in: input.document), in: input.document)
             }
             return plan
         }

@@ -14,10 +14,11 @@ enum EditSession {
         OptionSpec("color", value: "WHEN", help: "Colour what the edit prints: auto (default: on a terminal without NO_COLOR), always or never."),
     ]
 
-    /// Splits `FILE:LINE` references from plain ones, and groups references by file.
+    /// Splits `FILE:LINE` references from plain ones, and groups references by file and by
+    /// whether they named it (`named`).
     static func targets(_ references: [String], _ arguments: ParsedArguments,
-                        environment: Environment) throws(TickError) -> [(path: String, references: [String])] {
-        var result: [(path: String, references: [String])] = []
+                        environment: Environment) throws(TickError) -> [Target] {
+        var result: [Target] = []
         var defaultPath: String?
         for reference in references {
             if let colon = reference.lastIndex(of: ":"), colon != reference.startIndex {
@@ -25,22 +26,35 @@ enum EditSession {
                 let file = String(reference[..<colon])
                 // A name shown by a view with \xNN escapes names the file it was shown for.
                 let named = Syscalls.fileStatus(file) != nil ? file : PathBytes.parse(displayed: file).flatMap { Syscalls.fileStatus($0) != nil ? $0 : nil }
-                if TaskReference.isLineReference(line), let file = named {
-                    append(&result, file, line)
+                if TaskReference.isLineReference(line) {
+                    guard let file = named else {
+                        if file.contains("/") || PathWalker.isMarkdown(file) {
+                            throw TickError.cannotRead(path: file, reason: "no such file")
+                        }
+                        break
+                    }
+                    append(&result, file, line, named: true)
                     continue
                 }
             }
             if defaultPath == nil { defaultPath = try TodoFileLocator.locate(explicit: arguments.value("file"), environment: environment) }
-            append(&result, defaultPath!, reference)
+            append(&result, defaultPath!, reference, named: arguments.value("file") != nil)
         }
         return result
     }
 
-    private static func append(_ result: inout [(path: String, references: [String])], _ path: String, _ reference: String) {
-        if let index = result.firstIndex(where: { $0.path == path }) {
+    /// The references of one file, and whether the command line named the file.
+    struct Target {
+        let path: String
+        var references: [String]
+        let named: Bool
+    }
+
+    private static func append(_ result: inout [Target], _ path: String, _ reference: String, named: Bool) {
+        if let index = result.firstIndex(where: { $0.path == path && $0.named == named }) {
             result[index].references.append(reference)
         } else {
-            result.append((path, [reference]))
+            result.append(Target(path: path, references: [reference], named: named))
         }
     }
 
@@ -53,33 +67,31 @@ enum EditSession {
     struct Input {
         let document: Document
         let references: TaskReference
-        let realPath: String?
-        let environment: Environment
 
-        func task(_ reference: String) throws(EditError) -> Task { try tasks([reference])[0] }
+        /// `named`: the command line named the file (`FILE:LINE`, `-f`), so a bare number is
+        /// this file's whatever the latest listing showed.
+        func task(_ reference: String, named: Bool = false) throws(EditError) -> Task { try tasks([reference], named: named)[0] }
 
-        func tasks(_ references: [String]) throws(EditError) -> [Task] {
-            do throws(EditError) { return try self.references.resolve(references) } catch {
-                // The listed task cannot be followed: the numbers of that listing are void now.
-                if case .listedTaskMoved = error, let realPath { ListingStore.forget(realPath, environment: environment) }
-                throw error
-            }
+        func tasks(_ references: [String], named: Bool = false) throws(EditError) -> [Task] {
+            var resolver = self.references
+            if named { resolver.otherFilesListed = nil }
+            return try resolver.resolve(references)
         }
     }
 
     /// The one edit transaction: reads `path` under its lock, asks `body` for the plan, writes
     /// the result (with its journal entry and the listing carried along) or prints a diff, and
     /// prints what changed (`EditEcho`) unless `--quiet`.
+    /// `showsFile`: the edit is one of several files', so each line it prints names its file.
     static func edit(_ path: String, _ arguments: ParsedArguments, context: inout CommandContext, created: Bool = false,
-                     _ body: (Input) throws(TickError) -> EditPlan) throws(TickError) {
+                     showsFile: Bool = false, _ body: (Input) throws(TickError) -> EditPlan) throws(TickError) {
         let environment = context.environment
         // Checked before the write, so that a mistyped option cannot follow a finished edit.
         do { _ = try ColorChoice(option: arguments.value("color")) } catch { throw .usage(error, command: nil) }
         _ = try environment.today()
-        let realPath = try? AtomicFile.realPath(of: path)
-        let listing = realPath.flatMap { ListingStore.load(realPath: $0, environment: environment) }
+        let known = (try? AtomicFile.realPath(of: path)).map { ListingStore.load(realPath: $0, environment: environment) }
         func input(_ document: Document) -> Input {
-            Input(document: document, references: TaskReference(document: document, listing: listing), realPath: realPath, environment: environment)
+            Input(document: document, references: TaskReference(document: document, listing: known?.listing, otherFilesListed: known?.otherFilesListed))
         }
         if arguments.flag("dry-run") {
             let bytes = try FileReader.read(path)
@@ -96,40 +108,46 @@ enum EditSession {
             before = document
             plan = try body(input(document))
             guard !plan.splices.isEmpty else { return nil }
-            return Journal.Rewrite(bytes: document.applying(plan.splices), splices: plan.splices, tasks: plan.subjects.count)
+            return Journal.Rewrite(bytes: document.applying(plan.splices), splices: plan.splices, tasks: plan.taskCount, before: document)
         }
         if let warning = written.warning { context.warn(warning) }
-        guard let before else { return }
-        let after = written.update.map { Document(bytes: $0.after) } ?? before
-        try echo(EditEcho(plan, before: before, after: after), path: path, arguments: arguments, context: &context)
+        guard let before, !arguments.flag("quiet") else { return }
+        let echo = EditEcho(plan, before: before, fromLines: !arguments.flag("json")) {
+            written.after ?? written.update.map { Document(bytes: $0.after) } ?? before
+        }
+        try self.echo(echo, nothing: plan.nothing, path: path, showsFile: showsFile, arguments: arguments, context: &context)
     }
 
     /// The input for a look at `path` outside an edit (a question asked before it).
     static func input(path: String, document: Document, environment: Environment) -> Input {
-        let realPath = try? AtomicFile.realPath(of: path)
-        let listing = realPath.flatMap { ListingStore.load(realPath: $0, environment: environment) }
-        return Input(document: document, references: TaskReference(document: document, listing: listing), realPath: realPath, environment: environment)
+        let known = (try? AtomicFile.realPath(of: path)).map { ListingStore.load(realPath: $0, environment: environment) }
+        return Input(document: document, references: TaskReference(document: document, listing: known?.listing, otherFilesListed: known?.otherFilesListed))
     }
 
     /// `edit` for a body that computes the edit in the core: its `EditError` is reported
     /// against `path`.
     static func applyEdit(_ path: String, _ arguments: ParsedArguments, context: inout CommandContext, created: Bool = false,
-                          _ body: (Input) throws(EditError) -> EditPlan) throws(TickError) {
-        try edit(path, arguments, context: &context, created: created) { input throws(TickError) in
+                          showsFile: Bool = false, _ body: (Input) throws(EditError) -> EditPlan) throws(TickError) {
+        try edit(path, arguments, context: &context, created: created, showsFile: showsFile) { input throws(TickError) in
             try reporting(path) { () throws(EditError) in try body(input) }
         }
     }
 
     /// Prints what an edit did: rows on standard output, or JSON objects gathered for the end.
-    static func echo(_ echo: EditEcho, path: String, arguments: ParsedArguments, context: inout CommandContext) throws(TickError) {
+    static func echo(_ echo: EditEcho, nothing: String?, path: String, showsFile: Bool = false, arguments: ParsedArguments,
+                     context: inout CommandContext) throws(TickError) {
         if arguments.flag("quiet") { return }
+        if echo.rows.isEmpty, let nothing, !arguments.flag("json") {
+            context.stdout.write(PathBytes.display(path) + ": " + nothing + "\n")
+            return
+        }
         if arguments.flag("json") {
             context.echoJSON = (context.echoJSON ?? []) + echo.jsonObjects(file: PathBytes.display(path))
             return
         }
         var out = TextBuffer(capacity: 128)
         let style = (try? ColorChoice(option: arguments.value("color")))?.style(for: 1, environment: context.environment) ?? .plain
-        echo.render(today: try context.environment.today(), style: style, into: &out)
+        echo.render(today: try context.environment.today(), style: style, file: showsFile ? PathBytes.display(path) : nil, into: &out)
         context.stdout.write(bytes: out.bytes)
     }
 
@@ -166,7 +184,16 @@ enum EditSession {
         context.stderr.flush()
         var answer: [UInt8] = []
         var byte: UInt8 = 0
-        while read(0, &byte, 1) == 1, byte != 0x0A { answer.append(byte) }
+        var ended = false
+        while true {
+            let count = read(0, &byte, 1)
+            if count < 0, errno == EINTR { continue }
+            if count != 1 { ended = true; break }
+            if byte == 0x0A { break }
+            answer.append(byte)
+        }
+        // At the end of input (Ctrl-D) the terminal stays on the question's line.
+        if ended { context.stderr.write("\n") }
         let text = String(decoding: answer, as: UTF8.self).lowercased()
         return text == "y" || text == "yes"
     }

@@ -76,8 +76,9 @@ enum FmtCommand: Command {
             if write {
                 let written = try Journal.update(path, environment: environment) { bytes throws(TickError) in
                     try EditSession.refuseBinary(bytes, path: path)
-                    let result = Formatter.format(Document(bytes: bytes), options: options)
-                    return result.changed ? Journal.Rewrite(bytes: result.bytes, splices: result.splices, tasks: 0) : nil
+                    let document = Document(bytes: bytes)
+                    let result = Formatter.format(document, options: options)
+                    return result.changed ? Journal.Rewrite(bytes: result.bytes, splices: result.splices, tasks: 0, before: document) : nil
                 }
                 return written.update == nil ? .unchanged : .changed(diff: "", warning: written.warning)
             }

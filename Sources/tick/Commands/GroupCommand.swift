@@ -114,8 +114,10 @@ enum ArchiveCommand: Command {
             try EditSession.applyEdit(path, arguments, context: &context) { input throws(EditError) in
                 let document = input.document
                 let archive = try? Sections.resolve(group, in: document)
-                return EditPlan(try BlockEdits.archiveDone(into: group, in: document),
-                                subjects: BlockEdits.doneBlocks(in: document, except: archive).map { .task($0.index, verb: "archived") })
+                var plan = EditPlan(try BlockEdits.archiveDone(into: group, in: document),
+                                    subjects: BlockEdits.doneBlocks(in: document, except: archive).map { .task($0.index, verb: "archived") })
+                if plan.subjects.isEmpty { plan.nothing = "nothing to archive: no done tasks outside '\(group)'" }
+                return plan
             }
             return 0
         }

@@ -68,9 +68,10 @@ enum LintCommand: Command {
                 // The formatted bytes are what is on disk afterwards, written or not.
                 warning = try Journal.update(path, environment: environment) { current throws(TickError) in
                     try EditSession.refuseBinary(current, path: path)
-                    let result = Formatter.format(Document(bytes: current), options: format)
+                    let document = Document(bytes: current)
+                    let result = Formatter.format(document, options: format)
                     bytes = result.bytes
-                    return result.changed ? Journal.Rewrite(bytes: result.bytes, splices: result.splices, tasks: 0) : nil
+                    return result.changed ? Journal.Rewrite(bytes: result.bytes, splices: result.splices, tasks: 0, before: document) : nil
                 }.warning
             } else {
                 bytes = try FileReader.read(path)

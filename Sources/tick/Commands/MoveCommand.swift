@@ -32,20 +32,20 @@ enum MoveCommand: Command {
         let target = try EditSession.targets([reference], arguments, environment: context.environment)[0]
         try EditSession.applyEdit(target.path, arguments, context: &context) { input throws(EditError) in
             let document = input.document
-            let task = try input.task(target.references[0])
+            let task = try input.task(target.references[0], named: target.named)
             let splices: [Splice]
             if let direction {
                 splices = try BlockEdits.move(task, up: direction == "up", in: document)
             } else if let other = arguments.value("before") {
-                splices = try BlockEdits.move(task, to: .before(try input.task(other)), in: document)
+                splices = try BlockEdits.move(task, to: .before(try input.task(other, named: target.named)), in: document)
             } else if let other = arguments.value("after") {
-                splices = try BlockEdits.move(task, to: .after(try input.task(other)), in: document)
+                splices = try BlockEdits.move(task, to: .after(try input.task(other, named: target.named)), in: document)
             } else {
                 let group = try Sections.resolve(arguments.value("to")!, in: document)
                 splices = try BlockEdits.move(task, to: arguments.flag("top") ? .top(group: group) : .bottom(group: group), in: document)
             }
             var plan = EditPlan()
-            plan.add(task, verb: "moved", unchanged: "already there", splices)
+            plan.add(task, verb: "moved", unchanged: "already there", splices, in: document)
             return plan
         }
         return 0

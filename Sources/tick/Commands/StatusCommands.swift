@@ -8,7 +8,8 @@ protocol TaskChangeCommand: Command {
     static var unchanged: String { get }
     /// The question before changing many tasks: "Mark 5 tasks done?".
     static func question(_ count: Int) -> String
-    static func change(_ task: Task, in document: Document, arguments: ParsedArguments,
+    /// `selected`: every task the command is about (a subtask among them is changed anyway).
+    static func change(_ task: Task, in document: Document, arguments: ParsedArguments, selected: Set<Int>,
                        notes: inout [String], plan: inout EditPlan) throws(EditError)
     /// What the filters select before they narrow it (open and in-progress tasks; `reopen`: closed ones).
     static var selectionDefaults: TaskQuery { get }
@@ -26,15 +27,18 @@ extension TaskChangeCommand {
                 question(count)
             }
             var notes: [String] = []
-            try EditSession.applyEdit(target.path, arguments, context: &context) { input throws(EditError) in
+            try EditSession.applyEdit(target.path, arguments, context: &context, showsFile: selection.targets.count > 1) { input throws(EditError) in
                 var plan = EditPlan()
                 notes = []
-                for task in try selection.tasks(target.kind, in: input) {
-                    try Self.change(task, in: input.document, arguments: arguments, notes: &notes, plan: &plan)
+                let tasks = try selection.tasks(target.kind, in: input)
+                let selected = Set(tasks.map(\.index))
+                for task in tasks {
+                    try Self.change(task, in: input.document, arguments: arguments, selected: selected, notes: &notes, plan: &plan)
                 }
+                if plan.subjects.isEmpty { plan.nothing = "no task matches the filters; nothing changed" }
                 return plan
             }
-            for note in notes { context.stderr.write("tick: \(note)\n") }
+            for note in notes { context.stderr.write("tick: \(PathBytes.display(target.path)): \(note)\n") }
         }
         return 0
     }
@@ -58,13 +62,13 @@ enum DoneCommand: TaskChangeCommand {
     static let unchanged = "already done"
     static func question(_ count: Int) -> String { "Mark \(TaskSelection.count(count)) done?" }
 
-    static func change(_ task: Task, in document: Document, arguments: ParsedArguments,
+    static func change(_ task: Task, in document: Document, arguments: ParsedArguments, selected: Set<Int>,
                        notes: inout [String], plan: inout EditPlan) throws(EditError) {
-        let open = document.descendants(of: task).filter { !$0.status.isClosed }
-        plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setStatus(task, to: .done, in: document))
+        let open = document.descendants(of: task).filter { !$0.status.isClosed && !selected.contains($0.index) }
+        plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setStatus(task, to: .done, in: document), in: document)
         if arguments.flag("with-subtasks") {
             for subtask in open where !plan.subjects.contains(where: { $0 == .task(subtask.index, verb: verb) }) {
-                plan.add(subtask, verb: verb, unchanged: unchanged, try TaskEdits.setStatus(subtask, to: .done, in: document))
+                plan.add(subtask, verb: verb, unchanged: unchanged, try TaskEdits.setStatus(subtask, to: .done, in: document), in: document)
             }
         } else if !open.isEmpty, !arguments.flag("dry-run") {
             let count = open.count == 1 ? "1 open subtask" : "\(open.count) open subtasks"
@@ -84,9 +88,9 @@ enum ReopenCommand: TaskChangeCommand {
     static let unchanged = "already open"
     static func question(_ count: Int) -> String { "Reopen \(TaskSelection.count(count))?" }
 
-    static func change(_ task: Task, in document: Document, arguments: ParsedArguments,
+    static func change(_ task: Task, in document: Document, arguments: ParsedArguments, selected: Set<Int>,
                        notes: inout [String], plan: inout EditPlan) throws(EditError) {
-        plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setStatus(task, to: .open, in: document))
+        plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setStatus(task, to: .open, in: document), in: document)
     }
 }
 
@@ -100,9 +104,9 @@ enum StartCommand: TaskChangeCommand {
     static let unchanged = "already in progress"
     static func question(_ count: Int) -> String { "Mark \(TaskSelection.count(count)) in progress?" }
 
-    static func change(_ task: Task, in document: Document, arguments: ParsedArguments,
+    static func change(_ task: Task, in document: Document, arguments: ParsedArguments, selected: Set<Int>,
                        notes: inout [String], plan: inout EditPlan) throws(EditError) {
-        plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setStatus(task, to: .doing, in: document))
+        plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setStatus(task, to: .doing, in: document), in: document)
     }
 }
 
@@ -116,9 +120,9 @@ enum StarCommand: TaskChangeCommand {
     static let unchanged = "already starred"
     static func question(_ count: Int) -> String { "Star \(TaskSelection.count(count))?" }
 
-    static func change(_ task: Task, in document: Document, arguments: ParsedArguments,
+    static func change(_ task: Task, in document: Document, arguments: ParsedArguments, selected: Set<Int>,
                        notes: inout [String], plan: inout EditPlan) throws(EditError) {
-        plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setImportant(task, true, in: document))
+        plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setImportant(task, true, in: document), in: document)
     }
 }
 
@@ -132,8 +136,8 @@ enum UnstarCommand: TaskChangeCommand {
     static let unchanged = "not starred"
     static func question(_ count: Int) -> String { "Unstar \(TaskSelection.count(count))?" }
 
-    static func change(_ task: Task, in document: Document, arguments: ParsedArguments,
+    static func change(_ task: Task, in document: Document, arguments: ParsedArguments, selected: Set<Int>,
                        notes: inout [String], plan: inout EditPlan) throws(EditError) {
-        plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setImportant(task, false, in: document))
+        plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setImportant(task, false, in: document), in: document)
     }
 }

@@ -7,7 +7,8 @@ struct TaskSelection {
     static let options = ViewOptions.filters.filter { $0.long != "file" }
 
     enum Kind {
-        case references([String])
+        /// References, and whether the command line named the file they are in.
+        case references([String], named: Bool)
         case filter(TaskQuery)
     }
 
@@ -27,15 +28,15 @@ struct TaskSelection {
             guard !operands.isEmpty else {
                 throw TickError.usage(.missingOperand("task reference (line number or text), or a filter such as --tag or --group"), command: command)
             }
-            targets = try EditSession.targets(operands, arguments, environment: environment).map { ($0.path, .references($0.references)) }
+            targets = try EditSession.targets(operands, arguments, environment: environment).map { ($0.path, .references($0.references, named: $0.named)) }
         }
     }
 
     /// The tasks `kind` selects in the document being edited.
     func tasks(_ kind: Kind, in input: EditSession.Input) throws(EditError) -> [Task] {
         switch kind {
-        case .references(let references):
-            return try input.tasks(references)
+        case .references(let references, let named):
+            return try input.tasks(references, named: named)
         case .filter(let query):
             let matcher = query.matcher(for: input.document, today: today)
             return input.document.tasks.filter { matcher.matches($0) }
@@ -48,19 +49,20 @@ struct TaskSelection {
     func confirm(_ kind: Kind, path: String, deletes: Bool, arguments: ParsedArguments, context: inout CommandContext,
                  question: (Int, Int) -> String) throws(TickError) {
         if arguments.flag("yes") || arguments.flag("dry-run") { return }
-        if case .references(let references) = kind, references.count < 3, !deletes { return }
+        if case .references(let references, _) = kind, references.count < 3, !deletes { return }
         let document = Document(bytes: try FileReader.read(path))
         let input = EditSession.input(path: path, document: document, environment: context.environment)
-        let tasks = try EditSession.reporting(path) { () throws(EditError) in try self.tasks(kind, in: input) }
+        var tasks = try EditSession.reporting(path) { () throws(EditError) in try self.tasks(kind, in: input) }
         var subtasks = Set<Int>()
         if deletes {
-            let chosen = Set(tasks.map(\.index))
-            for task in tasks { for subtask in document.descendants(of: task) where !chosen.contains(subtask.index) { subtasks.insert(subtask.index) } }
+            // A subtask of a task deleted too goes with it, and is counted with its subtasks.
+            tasks = Self.outermost(tasks, in: document)
+            for task in tasks { for subtask in document.descendants(of: task) { subtasks.insert(subtask.index) } }
         }
         guard tasks.count >= 3 || !subtasks.isEmpty else { return }
         let text = question(tasks.count, subtasks.count)
         guard EditSession.isInteractive else {
-            throw TickError.refused("\(PathBytes.display(path)): not asking without a terminal: \(text.dropLast()) Add --yes to go ahead")
+            throw TickError.refused("\(PathBytes.display(path)): there is no terminal to ask '\(text)'; add --yes to go ahead")
         }
         let style = ColorChoice.auto.style(for: 2, environment: context.environment)
         // What goes: the tasks, and with a deletion the subtasks under them.
@@ -70,6 +72,19 @@ struct TaskSelection {
         switch EditSession.confirm(text, context: &context) {
         case true?: return
         default: throw TickError.refused("nothing changed")
+        }
+    }
+
+    /// The tasks that are not under another of them: deleting those deletes the rest.
+    static func outermost(_ tasks: [Task], in document: Document) -> [Task] {
+        let chosen = Set(tasks.map(\.index))
+        return tasks.filter { task in
+            var parent = task.parent
+            while let index = parent {
+                if chosen.contains(index) { return false }
+                parent = document.tasks[index].parent
+            }
+            return true
         }
     }
 

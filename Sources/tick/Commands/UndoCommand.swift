@@ -82,7 +82,10 @@ enum JournalStep {
                 let current: [UInt8]? = missing ? nil : try FileReader.read(path)
                 let fits = undo ? current.flatMap { change.undone($0) } != nil
                                 : (current ?? (change.created ? [] : [0])).isEmpty && change.created || current.flatMap { change.redone($0) } != nil
-                guard fits else { throw TickError.journalStale(path: shown(path, context.environment), command: chosen.operation.command, undo: undo) }
+                guard fits else {
+                    throw TickError.journalStale(path: shown(path, context.environment), command: chosen.operation.command, undo: undo,
+                                                 other: scope == nil && stored.count > 1)
+                }
                 currents.append(current)
             }
             if arguments.flag("dry-run") {
@@ -90,7 +93,8 @@ enum JournalStep {
                     let before = Document(bytes: current ?? [])
                     let after = Document(bytes: (undo ? change.undone(current ?? []) : change.redone(current ?? [])) ?? [])
                     let splice = Splice(lines: 0..<before.lines.count, replacement: after.lines.indices.map { Array(after.content(ofLine: $0)) })
-                    context.stdout.write(UnifiedDiff.render(before, [splice], path: shown(PathBytes.string(from: change.path), context.environment)))
+                    let name = shown(PathBytes.string(from: change.path), context.environment)
+                    context.stdout.write(UnifiedDiff.render(before, [splice], path: name.hasPrefix("/") ? String(name.dropFirst()) : name))
                 }
                 return 0
             }
@@ -108,6 +112,7 @@ enum JournalStep {
             if let warning = Journal.mark(chosen, undone: undo, in: folder) { context.warn(warning) }
             if !arguments.flag("quiet") {
                 let files = changes.map { "\(shown(PathBytes.string(from: $0.path), context.environment))" + ($0.created ? (undo ? " removed" : " created") : "") }
+                    .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
                 context.stdout.write("\(undo ? "undid" : "redid") '\(chosen.operation.command)' (\(files.joined(separator: ", ")))\n")
             }
             return 0
@@ -117,7 +122,7 @@ enum JournalStep {
     /// Writes one file back (or forward); a file the operation created is removed by undo.
     private static func apply(_ change: JournalOperation.FileChange, undo: Bool, path: String, command: String,
                               context: inout CommandContext) throws(TickError) {
-        let stale = TickError.journalStale(path: shown(path, context.environment), command: command, undo: undo)
+        let stale = TickError.journalStale(path: shown(path, context.environment), command: command, undo: undo, other: false)
         if !undo, change.created { try FileCreator.createIfMissing(path) }
         var before: [UInt8] = []
         let update = try AtomicFile.update(path, lockTimeout: context.environment.lockTimeout) { current throws(TickError) in
@@ -129,17 +134,14 @@ enum JournalStep {
             // Emptied under the lock above; removed only if it is still empty.
             if let info = Syscalls.fileStatus(path), info.st_size == 0 { _ = path.withPathCString { unlink($0) } }
         }
-        if let update, let warning = ListingStore.map(update.realPath, before: before, after: update.after, splices: nil,
-                                                      command: "tick \(undo ? "undo" : "redo")", environment: context.environment) {
+        if let update, let warning = ListingStore.map(update.realPath, splices: nil, command: "tick \(undo ? "undo" : "redo")",
+                                                      environment: context.environment, documents: { (Document(bytes: before), Document(bytes: update.after)) }) {
             context.warn(warning)
         }
     }
 
-    /// A path as the user would type it: relative to the working folder when inside it.
     static func shown(_ path: String, _ environment: Environment) -> String {
-        let folder = environment.workingDirectory + "/"
-        if path.hasPrefix(folder), path.count > folder.count { return PathBytes.display(String(path.dropFirst(folder.count))) }
-        return PathBytes.display(path)
+        DisplayPath.relative(path, to: environment.workingDirectory)
     }
 
     static func list(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
@@ -183,7 +185,7 @@ enum JournalStep {
             out.append(TickError.oneLine(entry.operation.command))
             let files = entry.changes.map { change in
                 shown(PathBytes.string(from: change.path), context.environment) + (change.tasks > 0 ? " (\(TaskSelection.count(change.tasks)))" : "")
-            }
+            }.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
             out.append("  ")
             out.appendStyled(style, .dim) { $0.append("· " + files.joined(separator: ", ")) }
             out.append("\n")

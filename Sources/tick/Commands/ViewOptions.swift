@@ -96,9 +96,11 @@ struct ViewOptions {
     }
 
     static func writeJSON(_ items: [ViewItem], in sources: [SourceDocument], to output: inout Output) {
+        var groups = [[UInt64]?](repeating: nil, count: sources.count)
         JSONWriter.lines(items, emit: { output.write(bytes: $0) }) { item, json in
             let source = sources[item.source]
-            TaskJSON.write(source.document.tasks[item.task], in: source.document, file: source.path, to: &json)
+            if groups[item.source] == nil { groups[item.source] = TaskFingerprint.groupHashes(source.document) }
+            TaskJSON.write(source.document.tasks[item.task], in: source.document, file: source.path, groups: groups[item.source], to: &json)
         }
     }
 }

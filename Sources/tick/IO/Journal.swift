@@ -34,26 +34,40 @@ final class Journal: Sendable {
         var bytes: [UInt8]
         var splices: [Splice]?
         var tasks: Int
+        /// The parsed version the bytes were made from, when the transform parsed it.
+        var before: Document? = nil
+    }
+
+    /// What a write did: the update, a warning about the state, and the parsed result when
+    /// carrying a listing along needed it (so that the caller does not parse it again).
+    struct Written {
+        let update: AtomicFile.Update?
+        let warning: String?
+        let after: Document?
     }
 
     /// Every write tick makes: the safe write (`AtomicFile.update`), its journal entry, and the
     /// file's listing carried along. Returns what changed, and a warning when the state could not
     /// be saved (the edit itself stands).
     static func update(_ path: String, environment: Environment, created: Bool = false,
-                       _ transform: ([UInt8]) throws(TickError) -> Rewrite?) throws(TickError) -> (update: AtomicFile.Update?, warning: String?) {
+                       _ transform: ([UInt8]) throws(TickError) -> Rewrite?) throws(TickError) -> Written {
         var rewrite: Rewrite?
         let update = try AtomicFile.update(path, lockTimeout: environment.lockTimeout) { bytes throws(TickError) in
             rewrite = try transform(bytes)
             return rewrite?.bytes
         }
-        guard let update, let rewrite else { return (nil, nil) }
+        guard let update, let rewrite else { return Written(update: nil, warning: nil, after: nil) }
+        var after: Document?
         let warnings = [
             shared.record(JournalOperation.FileChange(path: PathBytes.bytes(of: update.realPath), before: update.before,
                                                       after: update.after, created: created, tasks: rewrite.tasks), environment: environment),
-            ListingStore.map(update.realPath, before: update.before, after: update.after, splices: rewrite.splices,
-                             command: shared.command, environment: environment),
+            ListingStore.map(update.realPath, splices: rewrite.splices, command: shared.command, environment: environment) {
+                let parsed = Document(bytes: update.after)
+                after = parsed
+                return (rewrite.before ?? Document(bytes: update.before), parsed)
+            },
         ].compactMap { $0 }
-        return (update, warnings.isEmpty ? nil : warnings.joined(separator: "; "))
+        return Written(update: update, warning: warnings.isEmpty ? nil : warnings.joined(separator: "; "), after: after)
     }
 
     /// Adds a file change to this process's operation (created with the first one).
