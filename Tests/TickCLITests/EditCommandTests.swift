@@ -97,7 +97,7 @@ import Testing
     @Test func doneOnParentSaysSubtasksRemainOpen() throws {
         let (result, text) = try edit(["done", "Paint"])
         #expect(result.status == 0)
-        #expect(result.stderr == "tick: line 5 is done; it has 1 open subtask (--with-subtasks completes them)\n")
+        #expect(result.stderr == "tick: TODO.md: line 5 is done; it has 1 open subtask (--with-subtasks completes them)\n")
         #expect(text == replacing("- [/] Paint", "- [x] Paint"))
     }
 

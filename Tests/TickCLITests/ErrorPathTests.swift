@@ -97,7 +97,11 @@ import Glibc
             // Another program adds a second task just like it: which one was listed is unknowable.
             let text = try String(contentsOf: file, encoding: .utf8)
             try text.replacingOccurrences(of: "- [ ] buy milk\n", with: "- [ ] buy milk\n- [ ] buy milk\n").write(to: file, atomically: false, encoding: .utf8)
-        }, says: "TODO.md: the file changed since the last listing showed 'buy milk' on line 3 (another program edited it); it cannot be found with certainty"),
+        }, says: "TODO.md: the file changed since the last listing showed 'buy milk' on line 3 (another program edited it), and that task cannot be found with certainty"),
+        Row(covers: ["EditError.otherFileListed"], arguments: ["done", "3"], prepare: { folder in
+            try "- [ ] elsewhere\n".write(to: folder.appendingPathComponent("other.md"), atomically: false, encoding: .utf8)
+            try tick(["list", "other.md"], in: folder)
+        }, says: "TODO.md: the last listing showed another file (other.md), so line 3 does not say which file; name it, as in other.md:3"),
         Row(covers: ["EditError.staleReference"], arguments: ["done", "3@0123abcd"],
             says: "TODO.md: reference 3@0123abcd: the task is not on that line and no task has its text any more"),
         Row(covers: ["TickError.refused"], arguments: ["add", "* shout"], says: "the task text cannot start with '* ', which marks a task important; use --star"),

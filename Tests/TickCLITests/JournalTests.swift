@@ -65,7 +65,7 @@ import Testing
         #expect(list.stdout.contains("tick done -f other.md x  · other.md (1 task)"))
         #expect(list.stdout.contains("tick archive --to ARCHIVE.md  · ARCHIVE.md (1 task), TODO.md"), "\(list.stdout)")
         let undo = try tick(["undo", "-f", "TODO.md"])
-        #expect(undo.stdout == "undid 'tick archive --to ARCHIVE.md' (TODO.md, ARCHIVE.md removed)\n", "\(undo.stdout)\(undo.stderr)")
+        #expect(undo.stdout == "undid 'tick archive --to ARCHIVE.md' (ARCHIVE.md removed, TODO.md)\n", "\(undo.stdout)\(undo.stderr)")
         #expect(try String(contentsOf: source, encoding: .utf8) == text)
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("ARCHIVE.md").path))
         #expect(try String(contentsOf: other, encoding: .utf8) == "- [x] x\n", "the other file's later edit stands")

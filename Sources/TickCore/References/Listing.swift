@@ -67,13 +67,13 @@ public struct Listing: Sendable, Equatable {
         var entries: [Entry] = []
         entries.reserveCapacity(min(sorted.count, Self.limit))
         var previous = -1
-        let blocks = BlockTable(document)
+        var blocks = GroupBlocks(document)
         for index in sorted.prefix(Self.limit) where index != previous {
             previous = index
             let task = document.tasks[index]
+            let block = blocks.signature(index)
             entries.append(Entry(shown: Int32(task.line + 1), line: Int32(task.line), fingerprint: TaskFingerprint.of(task),
-                                 block: blocks.signatures[index], listedBlock: blocks.signatures[index], unique: blocks.isUnique(index),
-                                 text: Self.shortText(task)))
+                                 block: block, listedBlock: block, unique: blocks.isUnique(index), text: Self.shortText(task)))
         }
         self.init(fileHash: ContentHash.of(document.bytes), truncated: sorted.count > Self.limit, entries: entries)
     }
@@ -115,7 +115,8 @@ public struct Listing: Sendable, Equatable {
         }
         let afterHash = ContentHash.of(after.bytes)
         let correspondence = TaskCorrespondence(before: before, after: after, splices: splices)
-        let blocks = BlockTable(after)
+        var blocks = GroupBlocks(after)
+        let groups = blocks.groups
         for number in result.entries.indices {
             var entry = result.entries[number]
             if entry.line < 0 {
@@ -124,7 +125,7 @@ public struct Listing: Sendable, Equatable {
                    TaskFingerprint.of(after.tasks[index]) == entry.fingerprint {
                     entry.line = entry.formerLine
                     entry.reason = []
-                    entry.block = blocks.signatures[index]
+                    entry.block = blocks.signature(index)
                     entry.unique = blocks.isUnique(index)
                     result.entries[number] = entry
                 }
@@ -144,10 +145,27 @@ public struct Listing: Sendable, Equatable {
             if task.line != line { result.shifted = true }
             entry.line = Int32(task.line)
             entry.fingerprint = TaskFingerprint.of(task)
-            entry.block = blocks.signatures[partner]
-            entry.unique = blocks.isUnique(partner)
+            let block = TaskFingerprint.block(task, in: after, groups: groups)
+            if block != entry.block {
+                // Its block changed (words, notes, group): is it still the only one like it?
+                entry.block = block
+                entry.unique = blocks.isUnique(partner)
+            }
             entry.text = Self.shortText(task)
             result.entries[number] = entry
+        }
+        // A task the edit wrote that is just like a listed one makes that one no longer unique.
+        let written = correspondence.unpartnered
+        if !written.isEmpty {
+            var byBlock: [UInt64: [Int]] = [:]
+            for number in result.entries.indices where result.entries[number].line >= 0 && result.entries[number].unique {
+                byBlock[result.entries[number].block, default: []].append(number)
+            }
+            for index in written {
+                for number in byBlock[TaskFingerprint.block(after.tasks[index], in: after, groups: groups)] ?? [] {
+                    result.entries[number].unique = false
+                }
+            }
         }
         if before.lines.count != after.lines.count { result.shifted = true }
         result.fileHash = afterHash
@@ -226,4 +244,37 @@ struct BlockTable {
     }
 
     func isUnique(_ index: Int) -> Bool { tasks[signatures[index]]?.count == 1 }
+}
+
+/// Block signatures worked out a group at a time, for the groups asked about: whether a task's
+/// block is unique needs only its own group's tasks (a block includes the group path).
+struct GroupBlocks {
+    let document: Document
+    let groups: [UInt64]
+    /// Per group (index + 1; 0 above the first heading): how many of its tasks have each block.
+    private var counts: [Int: [UInt64: Int]] = [:]
+
+    init(_ document: Document) {
+        self.document = document
+        groups = TaskFingerprint.groupHashes(document)
+    }
+
+    func signature(_ index: Int) -> UInt64 {
+        TaskFingerprint.block(document.tasks[index], in: document, groups: groups)
+    }
+
+    mutating func isUnique(_ index: Int) -> Bool {
+        let group = document.tasks[index].group
+        let key = (group ?? -1) + 1
+        if counts[key] == nil {
+            var table: [UInt64: Int] = [:]
+            // A group's own tasks lie together in file order, around this one.
+            var low = index, high = index + 1
+            while low > 0, document.tasks[low - 1].group == group { low -= 1 }
+            while high < document.tasks.count, document.tasks[high].group == group { high += 1 }
+            for other in low..<high { table[signature(other), default: 0] += 1 }
+            counts[key] = table
+        }
+        return counts[key]![signature(index)] == 1
+    }
 }

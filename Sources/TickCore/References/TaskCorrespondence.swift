@@ -9,6 +9,8 @@
 public struct TaskCorrespondence: Sendable {
     /// For each task of the original, the index of its task in the edited document, or -1.
     private let partner: [Int32]
+    /// The tasks of the edited document that no task of the original became: the ones it wrote.
+    public let unpartnered: [Int]
 
     /// `splices` are the edit that turned `before` into `after`; without them (or when they do
     /// not account for the lines), the lines the two share at the start and the end are kept
@@ -101,6 +103,7 @@ public struct TaskCorrespondence: Sendable {
             }
         }
         self.partner = partner
+        unpartnered = used.indices.filter { !used[$0] }
     }
 
     /// The index in the edited document of what the original's task `index` became.

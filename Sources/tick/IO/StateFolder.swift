@@ -22,6 +22,11 @@ struct StateFolder {
         if let state = environment.stateHome, state.utf8.first == 0x2F {
             base = state
         } else if let home = environment.home, home.utf8.first == 0x2F {
+            // The home folder itself is never created (HOME=/nonexistent is how system
+            // accounts say they have none).
+            guard let info = Syscalls.fileStatus(home), (info.st_mode & S_IFMT) == S_IFDIR else {
+                return .failure(.unavailable("the home folder \(PathBytes.display(home)) does not exist"))
+            }
             base = home + "/.local/state"
         } else {
             return .failure(.unavailable("HOME is not set"))
