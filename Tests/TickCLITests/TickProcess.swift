@@ -35,6 +35,12 @@ struct TickProcess {
         var env = ProcessInfo.processInfo.environment
         for key in ["TICK_FILE", "NO_COLOR", "TERM", "TICK_TODAY"] { env.removeValue(forKey: key) }
         env["TICK_TODAY"] = "2026-11-22"
+        // A state folder of its own unless the test shares one between runs: listings and the
+        // journal of one test must not reach another's.
+        let ownState = environment["XDG_STATE_HOME"] == nil
+            ? FileManager.default.temporaryDirectory.appendingPathComponent("tick-state-\(UUID().uuidString)") : nil
+        if let ownState { env["XDG_STATE_HOME"] = ownState.path }
+        defer { if let ownState { try? FileManager.default.removeItem(at: ownState) } }
         env.merge(environment) { $1 }
         process.environment = env
         if let directory { process.currentDirectoryURL = directory }
