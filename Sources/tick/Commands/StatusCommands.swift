@@ -8,7 +8,10 @@ protocol TaskChangeCommand: Command {
     static var unchanged: String { get }
     /// The question before changing many tasks: "Mark 5 tasks done?".
     static func question(_ count: Int) -> String
-    /// `selected`: every task the command is about (a subtask among them is changed anyway).
+    /// The splices that make the change to one task.
+    static func splices(for task: Task, in document: Document) throws(EditError) -> [Splice]
+    /// Adds the change of `task` to `plan` (by default, its splices); `selected` is every task
+    /// the command is about.
     static func change(_ task: Task, in document: Document, arguments: ParsedArguments, selected: Set<Int>,
                        notes: inout [String], plan: inout EditPlan) throws(EditError)
     /// What the filters select before they narrow it (open and in-progress tasks; `reopen`: closed ones).
@@ -18,6 +21,11 @@ protocol TaskChangeCommand: Command {
 extension TaskChangeCommand {
     static var options: [OptionSpec] { EditSession.commonOptions + TaskSelection.options }
     static var selectionDefaults: TaskQuery { TaskQuery() }
+
+    static func change(_ task: Task, in document: Document, arguments: ParsedArguments, selected: Set<Int>,
+                       notes: inout [String], plan: inout EditPlan) throws(EditError) {
+        plan.add(task, verb: verb, unchanged: unchanged, try splices(for: task, in: document), in: document)
+    }
 
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
         let selection = try TaskSelection(arguments.operands, arguments, command: name, defaults: selectionDefaults,
@@ -62,13 +70,17 @@ enum DoneCommand: TaskChangeCommand {
     static let unchanged = "already done"
     static func question(_ count: Int) -> String { "Mark \(TaskSelection.count(count)) done?" }
 
+    static func splices(for task: Task, in document: Document) throws(EditError) -> [Splice] {
+        try TaskEdits.setStatus(task, to: .done, in: document)
+    }
+
     static func change(_ task: Task, in document: Document, arguments: ParsedArguments, selected: Set<Int>,
                        notes: inout [String], plan: inout EditPlan) throws(EditError) {
         let open = document.descendants(of: task).filter { !$0.status.isClosed && !selected.contains($0.index) }
-        plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setStatus(task, to: .done, in: document), in: document)
+        plan.add(task, verb: verb, unchanged: unchanged, try splices(for: task, in: document), in: document)
         if arguments.flag("with-subtasks") {
             for subtask in open where !plan.subjects.contains(where: { $0 == .task(subtask.index, verb: verb) }) {
-                plan.add(subtask, verb: verb, unchanged: unchanged, try TaskEdits.setStatus(subtask, to: .done, in: document), in: document)
+                plan.add(subtask, verb: verb, unchanged: unchanged, try splices(for: subtask, in: document), in: document)
             }
         } else if !open.isEmpty, !arguments.flag("dry-run") {
             let count = open.count == 1 ? "1 open subtask" : "\(open.count) open subtasks"
@@ -88,9 +100,8 @@ enum ReopenCommand: TaskChangeCommand {
     static let unchanged = "already open"
     static func question(_ count: Int) -> String { "Reopen \(TaskSelection.count(count))?" }
 
-    static func change(_ task: Task, in document: Document, arguments: ParsedArguments, selected: Set<Int>,
-                       notes: inout [String], plan: inout EditPlan) throws(EditError) {
-        plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setStatus(task, to: .open, in: document), in: document)
+    static func splices(for task: Task, in document: Document) throws(EditError) -> [Splice] {
+        try TaskEdits.setStatus(task, to: .open, in: document)
     }
 }
 
@@ -104,9 +115,8 @@ enum StartCommand: TaskChangeCommand {
     static let unchanged = "already in progress"
     static func question(_ count: Int) -> String { "Mark \(TaskSelection.count(count)) in progress?" }
 
-    static func change(_ task: Task, in document: Document, arguments: ParsedArguments, selected: Set<Int>,
-                       notes: inout [String], plan: inout EditPlan) throws(EditError) {
-        plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setStatus(task, to: .doing, in: document), in: document)
+    static func splices(for task: Task, in document: Document) throws(EditError) -> [Splice] {
+        try TaskEdits.setStatus(task, to: .doing, in: document)
     }
 }
 
@@ -120,9 +130,8 @@ enum StarCommand: TaskChangeCommand {
     static let unchanged = "already starred"
     static func question(_ count: Int) -> String { "Star \(TaskSelection.count(count))?" }
 
-    static func change(_ task: Task, in document: Document, arguments: ParsedArguments, selected: Set<Int>,
-                       notes: inout [String], plan: inout EditPlan) throws(EditError) {
-        plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setImportant(task, true, in: document), in: document)
+    static func splices(for task: Task, in document: Document) throws(EditError) -> [Splice] {
+        try TaskEdits.setImportant(task, true, in: document)
     }
 }
 
@@ -136,8 +145,7 @@ enum UnstarCommand: TaskChangeCommand {
     static let unchanged = "not starred"
     static func question(_ count: Int) -> String { "Unstar \(TaskSelection.count(count))?" }
 
-    static func change(_ task: Task, in document: Document, arguments: ParsedArguments, selected: Set<Int>,
-                       notes: inout [String], plan: inout EditPlan) throws(EditError) {
-        plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setImportant(task, false, in: document), in: document)
+    static func splices(for task: Task, in document: Document) throws(EditError) -> [Splice] {
+        try TaskEdits.setImportant(task, false, in: document)
     }
 }

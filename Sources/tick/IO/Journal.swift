@@ -121,9 +121,9 @@ final class Journal: Sendable {
         let changes: [JournalOperation.FileChange]
     }
 
-    /// Every operation in the journal, oldest first; an operation whose records are damaged is
-    /// an error when `strict`, else left out.
-    static func operations(in journal: StateFolder) throws(TickError) -> [Stored] {
+    /// Every operation in the journal, oldest first (without their file changes unless
+    /// `changes`); a damaged record is an error.
+    static func operations(in journal: StateFolder, changes wanted: Bool = true) throws(TickError) -> [Stored] {
         var result: [Stored] = []
         for name in journal.names() where name.hasPrefix("op-") {
             guard case .success(let folder) = journal.subfolder(name, create: false) else { continue }
@@ -132,7 +132,7 @@ final class Journal: Sendable {
                 throw TickError.refused("the undo record \(PathBytes.display(folder.path)) is damaged; nothing undone")
             }
             var changes: [JournalOperation.FileChange] = []
-            for entry in folder.names() where entry.hasPrefix("change-") {
+            for entry in folder.names() where wanted && entry.hasPrefix("change-") {
                 guard let bytes = try folder.read(entry), let change = JournalOperation.FileChange(decoding: bytes) else {
                     throw TickError.refused("the undo record \(PathBytes.display(folder.path + "/" + entry)) is damaged; nothing undone")
                 }
@@ -157,7 +157,7 @@ final class Journal: Sendable {
 
     /// A new operation makes the undone ones unreachable: redo goes forward from the latest state.
     private static func dropUndone(_ journal: StateFolder) {
-        guard let stored = try? operations(in: journal) else { return }
+        guard let stored = try? operations(in: journal, changes: false) else { return }
         for entry in stored where entry.operation.isUndone { journal.remove(entry.name) }
     }
 
