@@ -103,7 +103,8 @@ import Testing
             case 0, 1:
                 // A listing of some of the tasks.
                 let chosen = document.tasks.indices.filter { _ in Bool.random(using: &generator) }
-                listing = Listing(shown: chosen, in: document)
+                // Large listings keep only their lines until tick's next edit: both kinds.
+                listing = Listing(shown: chosen, in: document, detailLimit: Bool.random(using: &generator) ? 0 : Listing.detailLimit)
                 shown = [:]
                 for index in chosen {
                     if let id = identity(document.tasks[index], in: document) { shown[document.tasks[index].line + 1] = id }

@@ -72,9 +72,9 @@ public enum EditError: Error, Equatable, Sendable {
             }
             return "line \(line) was not in the last listing of this file, and tick has moved lines since; run 'tick list' again, or name the task by its text"
         case .listedTaskGone(let line, let text, let reason):
-            return "the task the last listing showed on line \(line) ('\(text)') is gone: \(reason); run 'tick list' again"
+            return "the task the last listing showed on line \(line)\(text.isEmpty ? "" : " ('\(text)')") is gone: \(reason); run 'tick list' again"
         case .listedTaskMoved(let line, let text):
-            return "the file changed since the last listing showed '\(text)' on line \(line) (another program edited it), and that task cannot be found with certainty; run 'tick list' again"
+            return "the file changed since the last listing showed \(text.isEmpty ? "a task" : "'\(text)'") on line \(line) (another program edited it), and that task cannot be found with certainty; run 'tick list' again"
         case .otherFileListed(let line, let files):
             let shown = files.prefix(3).joined(separator: ", ") + (files.count > 3 ? ", …" : "")
             return "the last listing showed \(files.count == 1 ? "another file" : "\(files.count) files") (\(shown)), so line \(line) does not say which file; name it, as in \(files.first ?? "FILE"):\(line)"

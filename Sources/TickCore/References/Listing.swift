@@ -47,41 +47,67 @@ public struct Listing: Sendable, Equatable {
     public var shifted: Bool
     /// Whether the listing showed more tasks than it kept (`limit`).
     public var truncated: Bool
+    /// Whether the entries hold their tasks' fingerprints, blocks and texts. A listing of more
+    /// than `detailLimit` tasks keeps only the lines it showed, and works the rest out from
+    /// the file at tick's next edit (`detailing`), while the file is still as it was listed;
+    /// if another program changes it first, its numbers are refused.
+    public var detailed: Bool
     /// Sorted by `shown`.
     public var entries: [Entry]
 
     /// At most this many entries are kept per file; numbers past them are refused once lines move.
     public static let limit = 20_000
+    /// Listings of at most this many tasks are detailed when recorded.
+    public static let detailLimit = 2_000
     static let textLimit = 48
 
-    public init(fileHash: UInt64, shifted: Bool = false, truncated: Bool = false, entries: [Entry]) {
+    public init(fileHash: UInt64, shifted: Bool = false, truncated: Bool = false, detailed: Bool = true, entries: [Entry]) {
         self.fileHash = fileHash
         self.shifted = shifted
         self.truncated = truncated
+        self.detailed = detailed
         self.entries = entries
     }
 
     /// The listing of `tasks` (indices into `document.tasks`) as a view printed them.
-    public init(shown tasks: [Int], in document: Document) {
+    public init(shown tasks: [Int], in document: Document, detailLimit: Int = Listing.detailLimit) {
         let sorted = tasks.sorted()
         var entries: [Entry] = []
         entries.reserveCapacity(min(sorted.count, Self.limit))
         var previous = -1
-        var blocks = GroupBlocks(document)
         for index in sorted.prefix(Self.limit) where index != previous {
             previous = index
+            let line = Int32(document.tasks[index].line)
+            entries.append(Entry(shown: line + 1, line: line, fingerprint: 0, block: 0, listedBlock: 0, unique: false, text: []))
+        }
+        self.init(fileHash: ContentHash.of(document.bytes), truncated: sorted.count > Self.limit, detailed: false, entries: entries)
+        if entries.count <= detailLimit { self = detailing(document) }
+    }
+
+    /// The listing with every entry's fingerprint, block and text, worked out from `document`
+    /// if it is the version listed; else as it is.
+    public func detailing(_ document: Document) -> Listing {
+        guard !detailed, ContentHash.of(document.bytes) == fileHash else { return self }
+        var result = self
+        var blocks = GroupBlocks(document)
+        for number in result.entries.indices where result.entries[number].line >= 0 {
+            guard let index = TaskCorrespondence.task(atLine: Int(result.entries[number].line), in: document) else { continue }
             let task = document.tasks[index]
             let block = blocks.signature(index)
-            entries.append(Entry(shown: Int32(task.line + 1), line: Int32(task.line), fingerprint: TaskFingerprint.of(task),
-                                 block: block, listedBlock: block, unique: blocks.isUnique(index), text: Self.shortText(task)))
+            result.entries[number].fingerprint = TaskFingerprint.of(task)
+            result.entries[number].block = block
+            result.entries[number].listedBlock = block
+            result.entries[number].unique = blocks.isUnique(index)
+            result.entries[number].text = Self.shortText(task)
         }
-        self.init(fileHash: ContentHash.of(document.bytes), truncated: sorted.count > Self.limit, entries: entries)
+        result.detailed = true
+        return result
     }
 
     /// A listing that keeps only what a number needs to be refused: that lines moved, or that
     /// the file changed since (when the listing is dropped to make room for others).
     public var withoutEntries: Listing {
-        Listing(fileHash: fileHash, shifted: shifted || !entries.isEmpty, truncated: true, entries: [])
+        Listing(fileHash: fileHash, shifted: shifted || !entries.isEmpty, truncated: true, detailed: true, entries: [])
     }
 
     static func shortText(_ task: Task) -> [UInt8] {
@@ -106,7 +132,7 @@ public struct Listing: Sendable, Equatable {
     /// The listing after tick turned `before` into `after` with `splices` (nil: any rewrite,
     /// such as `fmt` or `undo`). `command` is what a message about a removed task names.
     public func mapped(before: Document, after: Document, splices: [Splice]?, by command: String) -> Listing {
-        var result = self
+        var result = detailing(before)
         let beforeHash = ContentHash.of(before.bytes)
         if beforeHash != fileHash {
             // Another program changed the file since: entries whose task cannot be found with
@@ -177,7 +203,7 @@ public struct Listing: Sendable, Equatable {
         var result = self
         var blocks: BlockTable?
         for number in result.entries.indices where result.entries[number].line >= 0 {
-            if let task = Self.locate(result.entries[number], in: document, blocks: &blocks) {
+            if detailed, let task = Self.locate(result.entries[number], in: document, blocks: &blocks) {
                 result.entries[number].line = Int32(task.line)
             } else {
                 result.entries[number].formerLine = result.entries[number].line
@@ -187,6 +213,7 @@ public struct Listing: Sendable, Equatable {
             }
         }
         result.fileHash = ContentHash.of(document.bytes)
+        result.detailed = true
         return result
     }
 
@@ -213,11 +240,11 @@ public struct Listing: Sendable, Equatable {
             throw .listedTaskGone(line: number, text: text, reason: String(decoding: entry.reason, as: UTF8.self))
         }
         if current, let index = TaskCorrespondence.task(atLine: Int(entry.line), in: document),
-           TaskFingerprint.of(document.tasks[index]) == entry.fingerprint {
+           !detailed || TaskFingerprint.of(document.tasks[index]) == entry.fingerprint {
             return document.tasks[index]
         }
         var blocks: BlockTable?
-        if !current, let task = Self.locate(entry, in: document, blocks: &blocks) {
+        if !current, detailed, let task = Self.locate(entry, in: document, blocks: &blocks) {
             return task
         }
         throw .listedTaskMoved(line: number, text: text)

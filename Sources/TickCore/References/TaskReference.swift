@@ -36,7 +36,7 @@ public struct TaskReference: Sendable {
         }
         if let (number, fingerprint) = Self.fingerprinted(reference) {
             // The listing that printed it follows the task through tick's edits.
-            if let listing, let entry = listing.entry(shown: number), TaskFingerprint.short(entry.listedBlock) == fingerprint,
+            if let listing = listing?.detailing(document), let entry = listing.entry(shown: number), TaskFingerprint.short(entry.listedBlock) == fingerprint,
                let task = try listing.resolve(number, in: document) {
                 return task
             }

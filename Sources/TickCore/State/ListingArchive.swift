@@ -18,7 +18,7 @@ public struct ListingArchive: Sendable, Equatable {
 
     public static let fileLimit = 256
     public static let stubLimit = 8192
-    static let magic = "tick-listings 4\n"
+    static let magic = "tick-listings 5\n"
 
     public init(files: [File] = [], latest: Int = 0) {
         self.files = files
@@ -47,7 +47,7 @@ public struct ListingArchive: Sendable, Equatable {
             writer.field("path", file.path)
             let listing = file.listing
             writer.line("hash \(ContentHash.hex(listing.fileHash))")
-            writer.line("flags \(listing.shifted ? 1 : 0)\(listing.truncated ? 1 : 0)")
+            writer.line("flags \(listing.shifted ? 1 : 0)\(listing.truncated ? 1 : 0)\(listing.detailed ? 1 : 0)")
             writer.line("entries \(listing.entries.count)")
             // Each entry in binary, little-endian: shown, line and former line (4 bytes each);
             // fingerprint, block, listed block and gone hash (8 each); unique (1); the text's
@@ -79,7 +79,8 @@ public struct ListingArchive: Sendable, Equatable {
         var files: [File] = []
         for _ in 0..<count {
             guard let path = reader.field("path"), let hash = reader.hash("hash"),
-                  reader.take("flags "), let shifted = reader.bytes(1), let truncated = reader.bytes(1), reader.take("\n"),
+                  reader.take("flags "), let shifted = reader.bytes(1), let truncated = reader.bytes(1), let detailed = reader.bytes(1),
+                  reader.take("\n"),
                   let entryCount = reader.number("entries"), entryCount <= Listing.limit,
                   let data = reader.field("data") else { return nil }
             var entries: [Listing.Entry] = []
@@ -106,7 +107,8 @@ public struct ListingArchive: Sendable, Equatable {
                                              unique: unique, formerLine: formerLine, goneHash: goneHash, text: text, reason: reason))
             }
             guard offset == data.count else { return nil }
-            files.append(File(path: path, listing: Listing(fileHash: hash, shifted: shifted == [0x31], truncated: truncated == [0x31], entries: entries)))
+            files.append(File(path: path, listing: Listing(fileHash: hash, shifted: shifted == [0x31], truncated: truncated == [0x31],
+                                                                   detailed: detailed == [0x31], entries: entries)))
         }
         guard reader.atEnd else { return nil }
         self.init(files: files, latest: latest)
