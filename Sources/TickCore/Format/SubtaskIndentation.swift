@@ -5,7 +5,7 @@
 /// Each item of such a list moves left with all its lines (text, notes, code, nested lists) by
 /// the same number of spaces, so everything in it keeps its place relative to the item, and
 /// nested lists are then aligned in turn. A list is left as it is wherever the move could
-/// change what a line is: inside a block quote, indentation that holds a tab, a line indented
+/// change what a line is: inside a block quote, a tab among a line's indentation or markers, a line indented
 /// less than its item's text (a lazy continuation: moved, it could start a block of its own or
 /// keep spaces in its text), a whitespace-only line that
 /// keeps an item open, or a line after the list that the narrower item would take in.
@@ -71,6 +71,19 @@ struct SubtaskIndentation {
     /// Spaces the line loses.
     func shift(_ line: Int) -> Int { shifts.isEmpty ? 0 : Int(shifts[line]) }
 
+    /// Whether a tab comes before the line's text: among its indentation and the list and
+    /// quote markers that open it.
+    static func tabBeforeText(_ content: ArraySlice<UInt8>) -> Bool {
+        for byte in content {
+            switch byte {
+            case Byte.tab: return true
+            case Byte.space, Byte.greater, Byte.minus, Byte.star, Byte.plus, Byte.dot, Byte.rightParen, 0x30...0x39: continue
+            default: return false
+            }
+        }
+        return false
+    }
+
     /// Each item's lines and how far they move, or nil when the list must stay as it is.
     private func moves(of members: [Int], under parent: ParsedItem, in document: Document,
                        collapsible: [Bool], contentLines: ContentLines) -> [(lines: ClosedRange<Int>, by: Int)]? {
@@ -94,6 +107,10 @@ struct SubtaskIndentation {
                 let needed = shift(line) + by
                 let content = document.content(ofLine: line)
                 guard content.count >= needed, content.prefix(needed).allSatisfy({ $0 == Byte.space }) else { return nil }
+                // A tab's width depends on the column it starts at: one among the line's
+                // indentation and container markers (`-\t`, `>\t`) would change width when
+                // the line moves, and with it what the line is.
+                if Self.tabBeforeText(content) { return nil }
                 // A line indented less than the item's text is in the item only as a lazy
                 // continuation of its paragraph, and what it says depends on its indentation:
                 // moved left, `- e` may become an item, and the spaces a container no longer
