@@ -72,7 +72,6 @@ enum DocumentBuilder {
             let firstSegment = cursor..<line.contentEnd
             var text = trimmedSlice(bytes[firstSegment])
             var valid = text.allSatisfyValidUTF8
-            var dueBytes = TaskTokens.value(ofKey: "due", in: bytes[firstSegment])
             if continuationIndex < continuations.count, continuations[continuationIndex].item == Int32(itemIndex) {
                 var joined = Array(text)
                 while continuationIndex < continuations.count, continuations[continuationIndex].item == Int32(itemIndex) {
@@ -83,7 +82,6 @@ enum DocumentBuilder {
                         joined += part
                     }
                     valid = valid && part.allSatisfyValidUTF8
-                    if dueBytes == nil { dueBytes = TaskTokens.value(ofKey: "due", in: bytes[next.start..<next.end]) }
                     continuationIndex += 1
                 }
                 text = joined[...]
@@ -91,14 +89,17 @@ enum DocumentBuilder {
             if valid, cursor > line.start {
                 valid = bytes[line.start..<cursor].allSatisfyValidUTF8
             }
-            let dueValue = dueBytes.map { String(decoding: $0, as: UTF8.self) }
+            let dueField = TaskFields(text).first(.due)
+            let due = dueField.flatMap { field in
+                CivilDate(isoBytes: text[(text.startIndex + field.value.lowerBound)..<(text.startIndex + field.value.upperBound)])
+            }
             let depth = parent.map { depthOfTask[$0] + 1 } ?? 0
             taskOfItem[itemIndex] = Int32(tasks.count)
             depthOfTask.append(depth)
             tasks.append(Task(
                 index: tasks.count, line: item.line, lastLine: item.lastLine, textLastLine: item.textLastLine,
                 status: status, important: important,
-                due: dueBytes.flatMap { CivilDate(isoBytes: $0) }, dueValue: dueValue,
+                due: due, dueField: dueField,
                 text: text, parent: parent, depth: depth, group: currentGroup,
                 markerStart: item.markerStart, markerLength: item.markerLength, ordered: item.ordered,
                 checkboxStart: item.checkboxStart, checkboxEnd: item.checkboxEnd, textStart: cursor,

@@ -12,11 +12,12 @@ public struct Task: Sendable, Equatable {
     /// The task's text: everything after the checkbox and star, wrapped lines joined by a space.
     /// Bytes that are not UTF-8 read as U+FFFD.
     public var text: String { String(decoding: textBytes, as: UTF8.self) }
-    /// The raw value of the `due:` token, valid or not.
-    public let dueValue: String?
     public let status: TaskStatus
-    /// The date of the `due:` token, when it is a real ISO date.
+    /// The date of the task's first due field in any dialect (`due:`, `📅`, `[due:: ]`), when
+    /// it is a real ISO date.
     public let due: CivilDate?
+    /// Where that due field is, and its value, as offsets into `textBytes` (-1: no due field).
+    private let storedDueStart, storedDueEnd, storedDueValueStart, storedDueValueEnd: Int32
     private let storedIndex, storedLine, storedLastLine, storedTextLastLine: Int32
     private let storedParent, storedDepth, storedGroup: Int32
     private let storedMarkerStart, storedMarkerLength, storedCheckboxStart, storedCheckboxEnd: Int32
@@ -31,11 +32,14 @@ public struct Task: Sendable, Equatable {
     public let markerOpensLine: Bool
 
     init(index: Int, line: Int, lastLine: Int, textLastLine: Int, status: TaskStatus, important: Bool,
-         due: CivilDate?, dueValue: String?, text: ArraySlice<UInt8>, parent: Int?, depth: Int, group: Int?,
+         due: CivilDate?, dueField: TaskField?, text: ArraySlice<UInt8>, parent: Int?, depth: Int, group: Int?,
          markerStart: Int, markerLength: Int, ordered: Bool, checkboxStart: Int, checkboxEnd: Int,
          textStart: Int, contentColumn: Int, quoteDepth: Int, markerOpensLine: Bool, hasInvalidUTF8: Bool) {
         textBytes = text
-        self.dueValue = dueValue
+        storedDueStart = Int32(dueField?.range.lowerBound ?? -1)
+        storedDueEnd = Int32(dueField?.range.upperBound ?? -1)
+        storedDueValueStart = Int32(dueField?.value.lowerBound ?? -1)
+        storedDueValueEnd = Int32(dueField?.value.upperBound ?? -1)
         self.status = status
         self.due = due
         storedIndex = Int32(index)
@@ -57,6 +61,30 @@ public struct Task: Sendable, Equatable {
         self.hasInvalidUTF8 = hasInvalidUTF8
         self.markerOpensLine = markerOpensLine
     }
+
+    /// The due field's value as written, valid or not.
+    public var dueValue: String? {
+        guard storedDueValueStart >= 0 else { return nil }
+        let start = textBytes.startIndex
+        return String(decoding: textBytes[(start + Int(storedDueValueStart))..<(start + Int(storedDueValueEnd))], as: UTF8.self)
+    }
+
+    /// What showing the text without its due date cuts, as offsets into `textBytes`: the due
+    /// field and one space beside it (after it, or before it at the end).
+    public var dueCut: Range<Int>? {
+        guard storedDueStart >= 0 else { return nil }
+        var lower = Int(storedDueStart), upper = Int(storedDueEnd)
+        let start = textBytes.startIndex
+        if upper < textBytes.count, textBytes[start + upper] == Byte.space {
+            upper += 1
+        } else if lower > 0, textBytes[start + lower - 1] == Byte.space {
+            lower -= 1
+        }
+        return lower..<upper
+    }
+
+    /// Every field of the text, in every dialect (parsed on demand).
+    public var fields: TaskFields { TaskFields(textBytes) }
 
     /// Position in `Document.tasks`, which lists tasks in file order.
     public var index: Int { Int(storedIndex) }

@@ -49,12 +49,23 @@ public enum TaskStatus: Sendable, Hashable {
         }
     }
 
-    /// Finished one way or another: done, or another status that is not open or doing
-    /// (`[-]` cancelled, `[>]` forwarded). Such tasks do not count as open work.
-    public var isClosed: Bool {
+    /// What the status means, as Obsidian Tasks' default statuses have it: `[ ]` todo, `[x]`
+    /// and `[X]` done, `[/]` doing, `[-]` cancelled, and any other character todo (`[>]`,
+    /// `[?]`, `[~]` are still work to do).
+    public var type: StatusType {
         switch self {
-        case .open, .doing: return false
-        default: return true
+        case .open: return .todo
+        case .done: return .done
+        case .doing: return .doing
+        case .other(let raw): return raw == "-" ? .cancelled : .todo
         }
     }
+
+    /// Finished one way or another: done or cancelled. Such tasks do not count as open work.
+    public var isClosed: Bool { type == .done || type == .cancelled }
+}
+
+/// The four things a status can mean.
+public enum StatusType: String, Sendable, Hashable, CaseIterable {
+    case todo, doing, done, cancelled
 }

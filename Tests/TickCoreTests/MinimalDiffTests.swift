@@ -30,14 +30,26 @@ import Testing
                 #expect(starred.applying(try TaskEdits.setImportant(starredTask, false, in: starred)) == original,
                         "\(url.lastPathComponent):\(task.line + 1) star+unstar did not restore the file")
             }
-            // set a due date then remove it, for tasks without one.
+            // set a due date then remove it, for tasks without one, in every dialect.
             if task.dueValue == nil {
-                let dated = Document(bytes: document.applying(try TaskEdits.setDue(task, to: today, in: document)))
-                try expectOnlyLineChanged(task.line, from: document, to: dated, url)
-                let datedTask = try #require(dated.tasks.first { $0.line == task.line })
-                #expect(datedTask.due == today)
-                #expect(dated.applying(try TaskEdits.setDue(datedTask, to: nil, in: dated)) == original,
-                        "\(url.lastPathComponent):\(task.line + 1) due+none did not restore the file")
+                // Every dialect for the first tasks of each file; the file's own after that.
+                let dialects = task.index < 60 ? TaskField.Dialect.allCases : [task.fields.dialect ?? .tick]
+                for dialect in dialects where task.fields.dialect == nil || task.fields.dialect == dialect {
+                    let dated = Document(bytes: document.applying(try TaskEdits.setDue(task, to: today, in: document, dialect: dialect)))
+                    try expectOnlyLineChanged(task.line, from: document, to: dated, url)
+                    let datedTask = try #require(dated.tasks.first { $0.line == task.line })
+                    #expect(datedTask.due == today, "\(url.lastPathComponent):\(task.line + 1) \(dialect)")
+                    #expect(dated.applying(try TaskEdits.setDue(datedTask, to: nil, in: dated)) == original,
+                            "\(url.lastPathComponent):\(task.line + 1) due+none in \(dialect) did not restore the file")
+                }
+            } else if let old = task.due {
+                // Re-dating a task changes the date's bytes, in its own dialect, and nothing else.
+                let later = Document(bytes: document.applying(try TaskEdits.setDue(task, to: today, in: document)))
+                let laterTask = try #require(later.tasks.first { $0.line == task.line })
+                #expect(laterTask.due == today && laterTask.fields.first(.due)?.dialect == task.fields.first(.due)?.dialect)
+                #expect(later.bytes.count == original.count, "\(url.lastPathComponent):\(task.line + 1) re-dating changed more than the date")
+                #expect(later.applying(try TaskEdits.setDue(laterTask, to: old, in: later)) == original,
+                        "\(url.lastPathComponent):\(task.line + 1) re-dating and back did not restore the file")
             }
         }
     }

@@ -122,8 +122,10 @@ import Testing
         #expect(tallies.map(\.depth) == [0, 0, 1])
         #expect(tallies.map(\.open) == [1, 1, 1])
         #expect(tallies.map(\.doing) == [0, 1, 0])
-        #expect(tallies.map(\.closed) == [0, 0, 2])
-        #expect(tallies[2].percent == 66)
+        // `[-]` is cancelled: closed, but out of the total rather than done.
+        #expect(tallies.map(\.closed) == [0, 0, 1])
+        #expect(tallies.map(\.cancelled) == [0, 0, 1])
+        #expect(tallies[2].percent == 50)
     }
 
     @Test func progressBarIsFullOnlyWhenDone() {

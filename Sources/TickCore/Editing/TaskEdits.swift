@@ -43,35 +43,42 @@ public enum TaskEdits {
 
     /// Sets or changes the `due:` token (the first one, which is the task's date), or with nil
     /// removes every `due:` token, so that no later one becomes the date.
-    public static func setDue(_ task: Task, to date: CivilDate?, in document: Document) throws(EditError) -> [Splice] {
-        try ItemBoundary.checked(dueSplices(task, to: date, in: document), editing: task, in: document)
+    /// Sets, changes or (nil) removes the task's due date. A due field in any dialect is
+    /// changed in place, in its dialect; a task without one gets one in the dialect its other
+    /// fields use, else in `dialect` (the file's, see `TaskField.Dialect.dominant`).
+    public static func setDue(_ task: Task, to date: CivilDate?, in document: Document,
+                              dialect: TaskField.Dialect = .tick) throws(EditError) -> [Splice] {
+        try ItemBoundary.checked(dueSplices(task, to: date, in: document, dialect: dialect), editing: task, in: document)
     }
 
-    private static func dueSplices(_ task: Task, to date: CivilDate?, in document: Document) -> [Splice] {
+    private static func dueSplices(_ task: Task, to date: CivilDate?, in document: Document, dialect: TaskField.Dialect) -> [Splice] {
         guard let date else { return removingDue(task, in: document) }
         let value = Array(date.description.utf8)
         for lineIndex in task.line...task.textLastLine {
             let line = document.lines[lineIndex]
             let start = textStart(ofLine: lineIndex, of: task, in: document)
-            guard let word = TaskTokens.word(withKey: "due", in: document.bytes[start..<line.contentEnd]) else { continue }
-            var content = Array(document.bytes[line.start..<word.startIndex])
-            content += Array("due:".utf8) + value
-            content += document.bytes[word.endIndex..<line.contentEnd]
+            guard let field = TaskFields(document.bytes[start..<line.contentEnd]).first(.due) else { continue }
+            var content = Array(document.bytes[line.start..<(start + field.value.lowerBound)])
+            if field.value.isEmpty, field.dialect == .obsidian { content.append(Byte.space) }
+            content += value
+            content += document.bytes[(start + field.value.upperBound)..<line.contentEnd]
             return [.replace(line: lineIndex, with: content)]
         }
-        return [.replace(line: task.line, with: appendingWord(Array("due:".utf8) + value, to: task, in: document))]
+        let own = task.fields.dialect ?? dialect
+        return [.replace(line: task.line, with: appendingWord(TaskField.written(.due, value: value, in: own), to: task, in: document))]
     }
 
+    /// Removes every due field, in every dialect, from the task's text lines.
     private static func removingDue(_ task: Task, in document: Document) -> [Splice] {
         var splices: [Splice] = []
         for lineIndex in task.line...task.textLastLine {
             let line = document.lines[lineIndex]
-            // Offsets into `content`, which starts as the line and loses one token at a time.
+            // Offsets into `content`, which starts as the line and loses one field at a time.
             var content = Array(document.content(ofLine: lineIndex))
             let start = textStart(ofLine: lineIndex, of: task, in: document) - line.start
             var changed = false
-            while let word = TaskTokens.word(withKey: "due", in: content[start...]) {
-                var cut = word.startIndex..<word.endIndex
+            while let field = TaskFields(content[start...]).first(.due) {
+                var cut = (start + field.range.lowerBound)..<(start + field.range.upperBound)
                 if cut.lowerBound == start || !Byte.isSpaceOrTab(content[cut.lowerBound - 1]) {
                     // The first word of the text: drop it and the spaces after it, so the space
                     // that separates the checkbox from the text stays.

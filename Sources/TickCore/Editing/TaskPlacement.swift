@@ -19,12 +19,14 @@ public enum TaskPlacement {
         return document.headings.indices.first { document.headings[$0].topLevel }
     }
 
-    /// A new task line: prefix, checkbox, optional star, text, optional due date.
-    public static func taskContent(prefix: [UInt8], text: String, important: Bool, due: CivilDate?) -> [UInt8] {
+    /// A new task line: prefix, checkbox, optional star, text, optional due date (in
+    /// `dialect`, see `TaskField.written`).
+    public static func taskContent(prefix: [UInt8], text: String, important: Bool, due: CivilDate?,
+                                   dialect: TaskField.Dialect = .tick) -> [UInt8] {
         var content = prefix + Array("[ ] ".utf8)
         if important { content += Array("* ".utf8) }
         content += Array(text.utf8)
-        if let due { content += Array(" due:\(due)".utf8) }
+        if let due { content += [Byte.space] + TaskField.written(.due, value: Array(due.description.utf8), in: dialect) }
         return content
     }
 

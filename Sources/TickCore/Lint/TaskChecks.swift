@@ -6,11 +6,13 @@ enum TaskChecks {
         seen.reserveCapacity(document.tasks.count)
         var firstSubtaskColumn: [Int: (line: Int, column: Int)] = [:]
         for task in document.tasks {
-            if let value = task.dueValue, task.due == nil {
-                let content = document.content(ofLine: task.line)
-                let token = Array(("due:" + value).utf8)
-                let offset = content.firstRange(of: token)?.lowerBound ?? task.textStart
-                findings.add(.invalidDate, line: task.line, offset: offset, "'due:\(value)' is not a date; use YYYY-MM-DD")
+            for field in task.fields.fields where field.kind.isDate {
+                let text = task.textBytes
+                guard CivilDate(isoBytes: text[(text.startIndex + field.value.lowerBound)..<(text.startIndex + field.value.upperBound)]) == nil else { continue }
+                let written = String(decoding: text[(text.startIndex + field.range.lowerBound)..<(text.startIndex + field.range.upperBound)], as: UTF8.self)
+                // A one-line task's text is a view onto the file's bytes: its offsets are the file's.
+                let offset = task.textLastLine == task.line ? text.startIndex + field.range.lowerBound : task.textStart
+                findings.add(.invalidDate, line: task.line, offset: offset, "'\(written)' is not a date; use YYYY-MM-DD")
             }
             if !task.status.isGitHubCheckbox {
                 findings.add(.nonGFMStatus, line: task.line, offset: task.checkboxStart,

@@ -5,7 +5,7 @@
 public enum TaskFingerprint {
     public static func of(_ task: Task) -> UInt64 {
         task.textBytes.withUnsafeBufferPointer { text in
-            guard let value = task.dueValue, let cut = ListView.dueTokenCut(text, value: value) else {
+            guard let cut = task.dueCut, cut.upperBound <= text.count else {
                 return ContentHash.of(UnsafeRawBufferPointer(text))
             }
             var kept = Array(text[..<cut.lowerBound])

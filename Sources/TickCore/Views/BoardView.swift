@@ -105,7 +105,7 @@ public enum BoardView {
     static func card(_ task: Task, width: Int, today: CivilDate, style: TextStyle) -> (text: String, width: Int) {
         let prefix = task.important ? "* " : ""
         let text = TerminalText.sanitized(ListView.displayText(task))
-        let label = task.due.map { DueState(due: $0, today: today).description }
+        let label = task.due.map { task.status.isClosed ? "due \($0)" : DueState(due: $0, today: today).description }
         var room = width - prefix.count
         var shownLabel = ""
         if let label, let styled = ListView.dueLabel(task, today: today, style: style),

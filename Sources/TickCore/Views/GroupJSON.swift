@@ -1,7 +1,7 @@
 /// The JSON form of a group's tally, for `tick groups --json` and `tick progress --json`
 /// (schema in tick(1), "JSON OUTPUT"): `file`, `line` (1-based line of the heading, null for
 /// tasks above the first heading), `group` (heading path, outermost first), `depth`, `open`,
-/// `doing`, `done` (done and other closed statuses), `total` and `percent`.
+/// `doing`, `done`, `cancelled` (out of the total), `total` and `percent`.
 public enum GroupJSON {
     public static func write(_ tally: GroupTally, in source: SourceDocument, to json: inout JSONWriter) {
         let document = source.document
@@ -17,6 +17,7 @@ public enum GroupJSON {
         json.key("open"); json.int(tally.open)
         json.key("doing"); json.int(tally.doing)
         json.key("done"); json.int(tally.closed)
+        json.key("cancelled"); json.int(tally.cancelled)
         json.key("total"); json.int(tally.total)
         json.key("percent"); json.int(tally.percent)
         json.endObject()

@@ -8,8 +8,10 @@ public struct GroupTally: Sendable, Equatable {
     public let depth: Int
     public var open = 0
     public var doing = 0
-    /// Done and every other closed status (`[-]`, `[>]`).
+    /// Done tasks.
     public var closed = 0
+    /// Cancelled tasks (`[-]`): closed but not done, so out of the total.
+    public var cancelled = 0
 
     public var total: Int { open + doing + closed }
     /// Whole percent done, rounded down so that 100 means every task is closed.
@@ -48,10 +50,11 @@ public struct GroupTally: Sendable, Equatable {
     }
 
     mutating func count(_ status: TaskStatus) {
-        switch TaskQuery.StatusClass(status) {
-        case .open: open += 1
+        switch status.type {
+        case .todo: open += 1
         case .doing: doing += 1
-        case .closed: closed += 1
+        case .done: closed += 1
+        case .cancelled: cancelled += 1
         }
     }
 }

@@ -6,7 +6,8 @@
 ///     Work          2 open  1 done  ██████░░░░░░░░░░░░░░  33%
 ///     3 groups
 ///
-/// "open" counts open and in-progress tasks; "done" counts done and other closed ones.
+/// "open" counts open and in-progress tasks; "done" counts done ones (cancelled ones count in
+/// neither, nor in the total).
 public enum GroupsView {
     public static func render(_ tallies: [GroupTally], in sources: [SourceDocument], style: TextStyle) -> String {
         var out = ""

@@ -111,7 +111,8 @@ public enum ListView {
         if let due = task.due {
             out.appendSpaces(2)
             let state = DueState(due: due, today: today)
-            out.appendStyled(style, closed ? .dim : state.color) { $0.append(state.description) }
+            // A closed task is never late: its date is shown as a date.
+            out.appendStyled(style, closed ? .dim : state.color) { $0.append(closed ? "due \(due)" : state.description) }
         }
     }
 
@@ -119,11 +120,11 @@ public enum ListView {
     static func dueLabel(_ task: Task, today: CivilDate, style: TextStyle) -> String? {
         guard let due = task.due else { return nil }
         let state = DueState(due: due, today: today)
-        let label = state.description
+        let label = task.status.isClosed ? "due \(due)" : state.description
         return style.wrap(label, task.status.isClosed ? .dim : state.color)
     }
 
-    /// The task's text without its `due:` token (and one space beside it), which is shown as a
+    /// The task's text without its due field (and one space beside it), which is shown as a
     /// relative date instead. Everything else, runs of spaces included, stays as written.
     public static func displayText(_ task: Task) -> String {
         guard task.due != nil else { return task.text }
@@ -132,41 +133,21 @@ public enum ListView {
         return out.string
     }
 
-    /// `displayText`, sanitized for the terminal, written straight into `out`.
+    /// `displayText`, sanitized for the terminal, written straight into `out`: from the file's
+    /// bytes, cut where the due field is; through a String only to show bad bytes as U+FFFD.
     static func appendDisplayText(_ task: Task, to out: inout TextBuffer) {
-        // Straight from the file's bytes; through a String only to show bad bytes as U+FFFD.
-        guard !task.hasInvalidUTF8 else {
-            var text = task.text
-            return text.withUTF8 { appendDisplayText(task, utf8: $0, to: &out) }
+        let text = task.textBytes
+        var parts = [text[...]]
+        if task.due != nil, let cut = task.dueCut {
+            parts = [text[..<(text.startIndex + cut.lowerBound)], text[(text.startIndex + cut.upperBound)...]]
         }
-        task.textBytes.withUnsafeBufferPointer { appendDisplayText(task, utf8: $0, to: &out) }
-    }
-
-    private static func appendDisplayText(_ task: Task, utf8: UnsafeBufferPointer<UInt8>, to out: inout TextBuffer) {
-        guard task.due != nil, let value = task.dueValue, let cut = dueTokenCut(utf8, value: value) else {
-            return out.appendSanitized(utf8)
-        }
-        out.appendSanitized(UnsafeBufferPointer(rebasing: utf8[..<cut.lowerBound]))
-        out.appendSanitized(UnsafeBufferPointer(rebasing: utf8[cut.upperBound...]))
-    }
-
-    /// Where the `due:VALUE` word is in `text`, with the space after it (or before it, at the end).
-    static func dueTokenCut(_ text: UnsafeBufferPointer<UInt8>, value: String) -> Range<Int>? {
-        var token = "due:" + value
-        return token.withUTF8 { token in
-            var start = 0
-            while start + token.count <= text.count {
-                let end = start + token.count
-                if start == 0 || text[start - 1] == Byte.space,
-                   end == text.count || text[end] == Byte.space,
-                   UnsafeBufferPointer(rebasing: text[start..<end]).elementsEqual(token) {
-                    if end < text.count { return start..<(end + 1) }
-                    return start > 0 ? (start - 1)..<end : start..<end
-                }
-                guard let next = text[(start + 1)...].firstIndex(of: Byte.space) else { return nil }
-                start = next + 1
+        for part in parts {
+            if task.hasInvalidUTF8 {
+                var decoded = String(decoding: part, as: UTF8.self)
+                decoded.withUTF8 { out.appendSanitized($0) }
+            } else {
+                part.withUnsafeBufferPointer { out.appendSanitized($0) }
             }
-            return nil
         }
     }
 }

@@ -12,6 +12,7 @@ public enum ProgressView {
             total.open += tally.open
             total.doing += tally.doing
             total.closed += tally.closed
+            total.cancelled += tally.cancelled
         }
         let table = TallyTable(shown, in: sources, extraNames: ["Total"])
         let countWidth = String(total.total).count

@@ -4,7 +4,10 @@
 /// `file`, `line` (1-based), `status` (`open`, `done`, `doing`, or the raw status character),
 /// `important`, `due` (ISO date or null), `group` (heading path, outermost first), `text`,
 /// `tags`, `projects`, `contexts`, `fields` (`key:value` tokens), `depth`, `parent` (line of the
-/// parent task or null), `ref` (`LINE@FINGERPRINT`, a reference an edit checks: `TaskReference`);
+/// parent task or null), `ref` (`LINE@FINGERPRINT`, a reference an edit checks: `TaskReference`),
+/// `statusType` (`todo`, `doing`, `done`, `cancelled`), `dates` (`due`, `scheduled`, `start`,
+/// `created`, `done`, `cancelled`, each an ISO date or null, from any dialect), `priority`
+/// (`highest` … `lowest`, or null) and `recurrence` (the rule as written, or null);
 /// an edit's output adds `change` (what it did: `done`, `added`, ...).
 public enum TaskJSON {
     /// `line` overrides where the task is shown (a task parsed alone, for an edit's output);
@@ -48,6 +51,18 @@ public enum TaskJSON {
         if let parent = task.parent { json.int(document.tasks[parent].line + 1) } else { json.null() }
         let signature = TaskFingerprint.block(task, in: document, groups: groups ?? TaskFingerprint.groupHashes(document))
         json.key("ref"); json.string("\(shownLine)@" + TaskFingerprint.short(signature))
+        // The fields of every dialect (tick(5), DIALECTS).
+        let fields = task.fields
+        json.key("statusType"); json.string(task.status.type.rawValue)
+        json.key("dates")
+        json.beginObject()
+        for kind in TaskField.Kind.allCases where kind.isDate {
+            json.key(kind.rawValue)
+            json.optionalString(fields.date(kind, in: task.textBytes)?.description)
+        }
+        json.endObject()
+        json.key("priority"); json.optionalString(fields.priority(in: task.textBytes).map(\.name))
+        json.key("recurrence"); json.optionalString(fields.first(.recurrence).map { TaskFields.value($0, in: task.textBytes) })
         json.endObject()
     }
 

@@ -18,10 +18,10 @@ public struct TaskQuery: Sendable {
         case open, doing, closed
 
         public init(_ status: TaskStatus) {
-            switch status {
-            case .open: self = .open
+            switch status.type {
+            case .todo: self = .open
             case .doing: self = .doing
-            case .done, .other: self = .closed
+            case .done, .cancelled: self = .closed
             }
         }
     }

@@ -19,9 +19,9 @@ enum AddCommand: Command {
     ]
 
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
-        let text = try EditSession.text(arguments.operands.joined(separator: " ")).trimmingSpaces
-        guard !text.isEmpty else { throw TickError.usage(.missingOperand("task text"), command: name) }
-        do throws(EditError) { try TaskText.check(text) } catch { throw TickError.refused(error.message) }
+        let typed = try EditSession.text(arguments.operands.joined(separator: " ")).trimmingSpaces
+        guard !typed.isEmpty else { throw TickError.usage(.missingOperand("task text"), command: name) }
+        do throws(EditError) { try TaskText.check(typed) } catch { throw TickError.refused(error.message) }
         let placements = ["top", "after", "under"].filter { arguments.flag($0) || arguments.value($0) != nil }
         if placements.count > 1 {
             throw TickError.usage(.invalidValue(option: "--" + placements[1], value: "", expected: "only one of --top, --after, --under"), command: name)
@@ -29,6 +29,7 @@ enum AddCommand: Command {
         let today = try context.environment.today()
         let path = try EditSession.path(arguments, environment: context.environment)
         let due = try arguments.value("due").map { text throws(TickError) in try EditSession.date(text, today: today, path: path) }
+        let text = try normalizedDates(typed, today: today, path: path, due: arguments.value("due"))
         let groupName = try arguments.value("group").map { name throws(TickError) in try EditSession.text(name) }
         try EditSession.applyEdit(path, arguments, context: &context) { input throws(EditError) in
             EditPlan(try splices(input, text: text, due: due, group: groupName, arguments: arguments), subjects: [.newTasks(verb: "added")])
@@ -36,11 +37,33 @@ enum AddCommand: Command {
         return 0
     }
 
+    /// The text with each date field written as an ISO date (`due:fri` becomes `due:2026-11-27`,
+    /// in the field's own dialect); an invalid date, or a due date given twice, is refused.
+    static func normalizedDates(_ text: String, today: CivilDate, path: String, due option: String?) throws(TickError) -> String {
+        var bytes = Array(text.utf8)
+        let fields = TaskFields(bytes[...]).fields
+        if option != nil, let inline = fields.first(where: { $0.kind == .due }) {
+            throw TickError.refused("two due dates: --due \(option!) and '\(String(decoding: bytes[inline.range], as: UTF8.self))' in the text; give one")
+        }
+        if fields.filter({ $0.kind == .due }).count > 1 {
+            throw TickError.refused("the text has more than one due date; give one")
+        }
+        // From the last field back, so that earlier offsets stay true.
+        for field in fields.reversed() where field.kind.isDate {
+            let value = String(decoding: bytes[field.value], as: UTF8.self)
+            if CivilDate(iso: value) != nil { continue }
+            let date = try EditSession.date(value, today: today, path: path)
+            bytes.replaceSubrange(field.value, with: Array(date.description.utf8))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     private static func splices(_ input: EditSession.Input, text: String, due: CivilDate?, group groupName: String?,
                                 arguments: ParsedArguments) throws(EditError) -> [Splice] {
         let document = input.document
+        let dialect = TaskFields(text).dialect ?? TaskField.Dialect.dominant(in: document)
         let content = { (prefix: [UInt8]) in
-            [TaskPlacement.taskContent(prefix: prefix, text: text, important: arguments.flag("star"), due: due)]
+            [TaskPlacement.taskContent(prefix: prefix, text: text, important: arguments.flag("star"), due: due, dialect: dialect)]
         }
         if let reference = arguments.value("after") {
             return try TaskPlacement.insert(at: .after(try input.task(reference, named: arguments.value("file") != nil)), in: document, content: content)

@@ -25,9 +25,10 @@ enum DueCommand: Command {
             }
             try EditSession.applyEdit(target.path, arguments, context: &context, showsFile: selection.targets.count > 1) { input throws(EditError) in
                 var plan = EditPlan()
+                let dialect = TaskField.Dialect.dominant(in: input.document)
                 for task in try selection.tasks(target.kind, in: input) {
                     plan.add(task, verb: date == nil ? "undated" : "due", unchanged: date == nil ? "no due date" : "already due then",
-                             try TaskEdits.setDue(task, to: date, in: input.document), in: input.document)
+                             try TaskEdits.setDue(task, to: date, in: input.document, dialect: dialect), in: input.document)
                 }
                 if plan.subjects.isEmpty { plan.nothing = "no task matches the filters; nothing changed" }
                 return plan

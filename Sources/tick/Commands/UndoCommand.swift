@@ -80,8 +80,15 @@ enum JournalStep {
                 let path = PathBytes.string(from: change.path)
                 let missing = Syscalls.fileStatus(path) == nil
                 let current: [UInt8]? = missing ? nil : try FileReader.read(path)
-                let fits = undo ? current.flatMap { change.undone($0) } != nil
-                                : (current ?? (change.created ? [] : [0])).isEmpty && change.created || current.flatMap { change.redone($0) } != nil
+                let fits: Bool
+                if undo {
+                    fits = current.flatMap { change.undone($0) } != nil
+                } else if change.created, current == nil || current == [] {
+                    // A file the operation created, gone again (or left empty): redo creates it.
+                    fits = true
+                } else {
+                    fits = current.flatMap { change.redone($0) } != nil
+                }
                 guard fits else {
                     throw TickError.journalStale(path: shown(path, context.environment), command: chosen.operation.command, undo: undo,
                                                  other: scope == nil && stored.count > 1)

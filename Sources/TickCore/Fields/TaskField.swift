@@ -1,0 +1,128 @@
+/// One fact a task's text records, in one of the three dialects tick reads:
+///
+/// | kind | tick / todo.txt | Obsidian Tasks | Dataview |
+/// |---|---|---|---|
+/// | due | `due:2026-11-25` | `📅 2026-11-25` (`📆`, `🗓`) | `[due:: 2026-11-25]` |
+/// | scheduled | `scheduled:DATE` | `⏳ DATE` (`⌛`) | `[scheduled:: DATE]` |
+/// | start | `t:DATE`, `start:DATE` | `🛫 DATE` | `[start:: DATE]` |
+/// | created | `created:DATE` | `➕ DATE` | `[created:: DATE]` |
+/// | done | `done:DATE` | `✅ DATE` | `[completion:: DATE]` |
+/// | cancelled | `cancelled:DATE` | `❌ DATE` | `[cancelled:: DATE]` |
+/// | recurrence | `rec:1w`, `rec:+1w` | `🔁 every week` | `[repeat:: every week]` |
+/// | priority | `(A)` … `(Z)` first | `🔺 ⏫ 🔼 🔽 ⏬` | `[priority:: high]` |
+/// | id, dependsOn | `id:`, `dep:` | `🆔 abc`, `⛔ abc,def` | `[id:: abc]`, `[dependsOn:: abc]` |
+///
+/// Dataview fields may also be written in parentheses, `(due:: DATE)`.
+public struct TaskField: Sendable, Equatable {
+    public enum Kind: String, Sendable, CaseIterable {
+        case due, scheduled, start, created, done, cancelled, recurrence, priority, id, dependsOn
+
+        /// Kinds whose value is a date.
+        public var isDate: Bool {
+            switch self {
+            case .due, .scheduled, .start, .created, .done, .cancelled: return true
+            default: return false
+            }
+        }
+    }
+
+    public enum Dialect: String, Sendable, CaseIterable {
+        case tick, obsidian, dataview
+
+        /// The dialect most fields of the file's tasks are in; tick's when they have none.
+        public static func dominant(in document: Document) -> Dialect {
+            var counts: [Dialect: Int] = [:]
+            for task in document.tasks {
+                for field in task.fields.fields { counts[field.dialect, default: 0] += 1 }
+            }
+            return [.tick, .obsidian, .dataview].max { (counts[$0] ?? 0) < (counts[$1] ?? 0) } ?? .tick
+        }
+    }
+
+    public let kind: Kind
+    public let dialect: Dialect
+    /// The whole field, as offsets into the text it was read from: what removing it removes.
+    public let range: Range<Int>
+    /// The value (a date, a rule, a priority word or letter), as offsets into the text.
+    public let value: Range<Int>
+
+    /// A new field as `dialect` writes it: `due:DATE`, `📅 DATE`, `[due:: DATE]`.
+    public static func written(_ kind: Kind, value: [UInt8], in dialect: Dialect) -> [UInt8] {
+        switch dialect {
+        case .tick:
+            let key: String
+            switch kind {
+            case .start: key = "t"
+            case .recurrence: key = "rec"
+            case .dependsOn: key = "dep"
+            case .priority: key = "pri"
+            default: key = kind.rawValue
+            }
+            return Array((key + ":").utf8) + value
+        case .obsidian:
+            let marker: String
+            switch kind {
+            case .due: marker = "📅"
+            case .scheduled: marker = "⏳"
+            case .start: marker = "🛫"
+            case .created: marker = "➕"
+            case .done: marker = "✅"
+            case .cancelled: marker = "❌"
+            case .recurrence: marker = "🔁"
+            case .id: marker = "🆔"
+            case .dependsOn: marker = "⛔"
+            case .priority: return value
+            }
+            return Array((marker + " ").utf8) + value
+        case .dataview:
+            let key: String
+            switch kind {
+            case .done: key = "completion"
+            case .recurrence: key = "repeat"
+            default: key = kind.rawValue
+            }
+            return Array("[\(key):: ".utf8) + value + [Byte.rightBracket]
+        }
+    }
+
+    public init(kind: Kind, dialect: Dialect, range: Range<Int>, value: Range<Int>) {
+        self.kind = kind
+        self.dialect = dialect
+        self.range = range
+        self.value = value
+    }
+}
+
+/// Priority on one ordered scale, from highest to lowest; no priority sits between medium
+/// and low, as in Obsidian Tasks. todo.txt's letters map as `(A)` highest, `(B)` high, `(C)`
+/// medium, `(D)` low and `(E)`–`(Z)` lowest.
+public enum Priority: Int, Sendable, Comparable, CaseIterable {
+    case highest = 0, high, medium, none, low, lowest
+
+    public static func < (lhs: Priority, rhs: Priority) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    public var name: String {
+        switch self {
+        case .highest: return "highest"
+        case .high: return "high"
+        case .medium: return "medium"
+        case .none: return "none"
+        case .low: return "low"
+        case .lowest: return "lowest"
+        }
+    }
+
+    /// A priority word (`high`), a todo.txt letter (`A`), or nil.
+    public init?(name: String) {
+        let lowered = name.lowercased()
+        if let match = Priority.allCases.first(where: { $0.name == lowered }) { self = match; return }
+        guard lowered.count == 1, let letter = lowered.unicodeScalars.first, letter.value >= 0x61, letter.value <= 0x7A else { return nil }
+        switch letter.value {
+        case 0x61: self = .highest
+        case 0x62: self = .high
+        case 0x63: self = .medium
+        case 0x64: self = .low
+        default: self = .lowest
+        }
+    }
+}

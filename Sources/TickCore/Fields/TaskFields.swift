@@ -1,0 +1,229 @@
+/// The fields of a task's text in every dialect (`TaskField`), found in one pass over its bytes.
+///
+/// Obsidian Tasks reads its emoji fields only at the end of the text; tick reads them anywhere
+/// (and lint says when one is followed by other text). Words inside inline code are not fields.
+public struct TaskFields: Sendable, Equatable {
+    public private(set) var fields: [TaskField] = []
+
+    public init(_ text: ArraySlice<UInt8>) {
+        text.withUnsafeBufferPointer { buffer in scan(buffer) }
+    }
+
+    public init(_ text: String) {
+        var copy = text
+        copy.withUTF8 { scan($0) }
+    }
+
+    public func first(_ kind: TaskField.Kind) -> TaskField? { fields.first { $0.kind == kind } }
+
+    /// The date of the first field of `kind` in `text` (the bytes the fields were read from),
+    /// when it is a real date.
+    public func date(_ kind: TaskField.Kind, in text: ArraySlice<UInt8>) -> CivilDate? {
+        guard let field = first(kind) else { return nil }
+        return CivilDate(isoBytes: text[(text.startIndex + field.value.lowerBound)..<(text.startIndex + field.value.upperBound)])
+    }
+
+    /// The value of a field as text.
+    public static func value(_ field: TaskField, in text: ArraySlice<UInt8>) -> String {
+        String(decoding: text[(text.startIndex + field.value.lowerBound)..<(text.startIndex + field.value.upperBound)], as: UTF8.self)
+    }
+
+    /// The priority the text gives, if any.
+    public func priority(in text: ArraySlice<UInt8>) -> Priority? {
+        guard let field = first(.priority) else { return nil }
+        let value = Self.value(field, in: text)
+        if field.dialect == .obsidian { return Self.emojiPriority[value] }
+        return Priority(name: value)
+    }
+
+    /// The dialect most of the fields are in (nil without fields).
+    public var dialect: TaskField.Dialect? {
+        var counts: [TaskField.Dialect: Int] = [:]
+        for field in fields { counts[field.dialect, default: 0] += 1 }
+        return TaskField.Dialect.allCases.max { (counts[$0] ?? 0) < (counts[$1] ?? 0) }.flatMap { (counts[$0] ?? 0) > 0 ? $0 : nil }
+    }
+
+    static let emojiPriority: [String: Priority] = ["🔺": .highest, "⏫": .high, "🔼": .medium, "🔽": .low, "⏬": .lowest]
+
+    // MARK: Scanning
+
+    private mutating func scan(_ text: UnsafeBufferPointer<UInt8>) {
+        let count = text.count
+        guard count > 0 else { return }
+        // todo.txt's priority: `(A) ` at the very start.
+        if count >= 4, text[0] == 0x28, text[1] >= 0x41, text[1] <= 0x5A, text[2] == 0x29, text[3] == Byte.space || text[3] == Byte.tab {
+            fields.append(TaskField(kind: .priority, dialect: .tick, range: 0..<3, value: 1..<2))
+        }
+        var index = 0
+        while index < count {
+            let byte = text[index]
+            if byte == Byte.backtick {
+                // Inline code: skip to the matching run of backticks (an unmatched run is text).
+                var run = 0
+                while index + run < count, text[index + run] == Byte.backtick { run += 1 }
+                index = Self.closingRun(text, from: index + run, length: run).map { $0 + run } ?? index + run
+                continue
+            }
+            if byte >= 0xE2, let emoji = Self.emoji(text, at: index) {
+                index = scanEmoji(text, kind: emoji.kind, start: index, after: emoji.end)
+                continue
+            }
+            if (byte == Byte.leftBracket || byte == 0x28), let end = scanBracketed(text, at: index) {
+                index = end
+                continue
+            }
+            let wordStart = index == 0 || Byte.isSpaceOrTab(text[index - 1])
+            if wordStart, !Byte.isSpaceOrTab(byte), let end = scanWord(text, at: index) {
+                index = end
+                continue
+            }
+            index += 1
+        }
+    }
+
+    private static func closingRun(_ text: UnsafeBufferPointer<UInt8>, from start: Int, length: Int) -> Int? {
+        var index = start
+        while index < text.count {
+            guard text[index] == Byte.backtick else { index += 1; continue }
+            var run = 0
+            while index + run < text.count, text[index + run] == Byte.backtick { run += 1 }
+            if run == length { return index }
+            index += run
+        }
+        return nil
+    }
+
+    /// An emoji field marker at `index`: its kind and where it ends (after a variation selector).
+    private static func emoji(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> (kind: TaskField.Kind, end: Int, priority: Bool)? {
+        func matches(_ bytes: [UInt8]) -> Bool {
+            guard index + bytes.count <= text.count else { return false }
+            for (offset, byte) in bytes.enumerated() where text[index + offset] != byte { return false }
+            return true
+        }
+        for (bytes, kind, isPriority) in markers where matches(bytes) {
+            var end = index + bytes.count
+            // U+FE0F, the emoji presentation selector, may follow.
+            if end + 3 <= text.count, text[end] == 0xEF, text[end + 1] == 0xB8, text[end + 2] == 0x8F { end += 3 }
+            return (kind, end, isPriority)
+        }
+        return nil
+    }
+
+    private static let markers: [([UInt8], TaskField.Kind, Bool)] = [
+        ([0xF0, 0x9F, 0x93, 0x85], .due, false), ([0xF0, 0x9F, 0x93, 0x86], .due, false), ([0xF0, 0x9F, 0x97, 0x93], .due, false),
+        ([0xE2, 0x8F, 0xB3], .scheduled, false), ([0xE2, 0x8C, 0x9B], .scheduled, false),
+        ([0xF0, 0x9F, 0x9B, 0xAB], .start, false), ([0xE2, 0x9E, 0x95], .created, false),
+        ([0xE2, 0x9C, 0x85], .done, false), ([0xE2, 0x9D, 0x8C], .cancelled, false),
+        ([0xF0, 0x9F, 0x94, 0x81], .recurrence, false),
+        ([0xF0, 0x9F, 0x94, 0xBA], .priority, true), ([0xE2, 0x8F, 0xAB], .priority, true), ([0xF0, 0x9F, 0x94, 0xBC], .priority, true),
+        ([0xF0, 0x9F, 0x94, 0xBD], .priority, true), ([0xE2, 0x8F, 0xAC], .priority, true),
+        ([0xF0, 0x9F, 0x86, 0x94], .id, false), ([0xE2, 0x9B, 0x94], .dependsOn, false),
+    ]
+
+    /// An emoji field: its value runs to the next emoji field or the end of the text (a date
+    /// is one word; a rule is words); trailing spaces are not part of it.
+    private mutating func scanEmoji(_ text: UnsafeBufferPointer<UInt8>, kind: TaskField.Kind, start: Int, after end: Int) -> Int {
+        if kind == .priority {
+            // The marker is the value (without the selector).
+            var markerEnd = end
+            if end - start > 3, text[end - 3] == 0xEF, text[end - 2] == 0xB8, text[end - 1] == 0x8F { markerEnd = end - 3 }
+            fields.append(TaskField(kind: .priority, dialect: .obsidian, range: start..<end, value: start..<markerEnd))
+            return end
+        }
+        var valueStart = end
+        while valueStart < text.count, Byte.isSpaceOrTab(text[valueStart]) { valueStart += 1 }
+        var valueEnd = valueStart
+        if kind.isDate || kind == .id || kind == .dependsOn {
+            while valueEnd < text.count, !Byte.isSpaceOrTab(text[valueEnd]) { valueEnd += 1 }
+        } else {
+            // A rule: words up to the next emoji field or the end.
+            var cursor = valueStart
+            while cursor < text.count {
+                if text[cursor] >= 0xE2, Self.emoji(text, at: cursor) != nil { break }
+                cursor += 1
+                if !Byte.isSpaceOrTab(text[cursor - 1]) { valueEnd = cursor }
+            }
+        }
+        fields.append(TaskField(kind: kind, dialect: .obsidian, range: start..<valueEnd, value: valueStart..<valueEnd))
+        return max(valueEnd, end)
+    }
+
+    /// `[key:: value]` or `(key:: value)`.
+    private mutating func scanBracketed(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        let close: UInt8 = text[index] == Byte.leftBracket ? Byte.rightBracket : 0x29
+        var keyEnd = index + 1
+        while keyEnd < text.count, Self.isKeyByte(text[keyEnd]) { keyEnd += 1 }
+        guard keyEnd > index + 1, keyEnd + 1 < text.count, text[keyEnd] == Byte.colon, text[keyEnd + 1] == Byte.colon,
+              let kind = Self.dataviewKind(text, index + 1..<keyEnd) else { return nil }
+        var end = keyEnd + 2
+        while end < text.count, text[end] != close { end += 1 }
+        guard end < text.count else { return nil }
+        var valueStart = keyEnd + 2
+        while valueStart < end, Byte.isSpaceOrTab(text[valueStart]) { valueStart += 1 }
+        var valueEnd = end
+        while valueEnd > valueStart, Byte.isSpaceOrTab(text[valueEnd - 1]) { valueEnd -= 1 }
+        fields.append(TaskField(kind: kind, dialect: .dataview, range: index..<(end + 1), value: valueStart..<valueEnd))
+        return end + 1
+    }
+
+    /// A word: `key:value` (tick's fields) or `key:: value` (Dataview without brackets, to the
+    /// end of the text).
+    private mutating func scanWord(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        var keyEnd = index
+        while keyEnd < text.count, Self.isKeyByte(text[keyEnd]) { keyEnd += 1 }
+        guard keyEnd > index, keyEnd < text.count, text[keyEnd] == Byte.colon else { return nil }
+        var wordEnd = keyEnd
+        while wordEnd < text.count, !Byte.isSpaceOrTab(text[wordEnd]) { wordEnd += 1 }
+        if keyEnd + 1 < text.count, text[keyEnd + 1] == Byte.colon {
+            guard let kind = Self.dataviewKind(text, index..<keyEnd) else { return wordEnd }
+            var valueStart = keyEnd + 2
+            while valueStart < text.count, Byte.isSpaceOrTab(text[valueStart]) { valueStart += 1 }
+            var valueEnd = text.count
+            while valueEnd > valueStart, Byte.isSpaceOrTab(text[valueEnd - 1]) { valueEnd -= 1 }
+            fields.append(TaskField(kind: kind, dialect: .dataview, range: index..<valueEnd, value: valueStart..<valueEnd))
+            return text.count
+        }
+        // `key:value`, with a value that does not start with `/` (a URL).
+        guard wordEnd > keyEnd + 1, text[keyEnd + 1] != Byte.slash, let kind = Self.tickKind(text, index..<keyEnd) else { return wordEnd }
+        fields.append(TaskField(kind: kind, dialect: .tick, range: index..<wordEnd, value: (keyEnd + 1)..<wordEnd))
+        return wordEnd
+    }
+
+    private static func isKeyByte(_ byte: UInt8) -> Bool { Byte.isAlnum(byte) || byte == 0x5F || byte == 0x2D }
+
+    private static func key(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self).lowercased()
+    }
+
+    private static func tickKind(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> TaskField.Kind? {
+        switch key(text, range) {
+        case "due": return .due
+        case "t", "start", "threshold": return .start
+        case "scheduled": return .scheduled
+        case "created": return .created
+        case "done", "completed": return .done
+        case "cancelled", "canceled": return .cancelled
+        case "rec": return .recurrence
+        case "pri": return .priority
+        case "id": return .id
+        case "dep": return .dependsOn
+        default: return nil
+        }
+    }
+
+    private static func dataviewKind(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> TaskField.Kind? {
+        switch key(text, range) {
+        case "due": return .due
+        case "scheduled": return .scheduled
+        case "start": return .start
+        case "created": return .created
+        case "completion": return .done
+        case "cancelled": return .cancelled
+        case "repeat": return .recurrence
+        case "priority": return .priority
+        case "id": return .id
+        case "dependson": return .dependsOn
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Testing
+@testable import TickCore
+
+/// The three dialects of task fields (tick(5), DIALECTS): what each reads as, and how edits
+/// write them back.
+@Suite struct DialectTests {
+    let today = CivilDate(year: 2026, month: 11, day: 22)!
+
+    /// Each field as (kind, dialect, value).
+    func fields(_ text: String) -> [String] {
+        let bytes = Array(text.utf8)[...]
+        return TaskFields(bytes).fields.map { "\($0.kind.rawValue) \($0.dialect.rawValue) \(TaskFields.value($0, in: bytes))" }
+    }
+
+    @Test func readsEveryDialect() {
+        #expect(fields("Pay rent due:2026-12-01 t:2026-11-20 rec:+1m created:2026-11-01")
+                == ["due tick 2026-12-01", "start tick 2026-11-20", "recurrence tick +1m", "created tick 2026-11-01"])
+        #expect(fields("(A) Call mom") == ["priority tick A"])
+        #expect(fields("Rent 🔁 every month ➕ 2024-06-10 📅 2024-07-01")
+                == ["recurrence obsidian every month", "created obsidian 2024-06-10", "due obsidian 2024-07-01"])
+        #expect(fields("Feed the cat ⏫ ⏳ 2024-06-01 🛫 2024-05-30 ✅ 2024-06-02 ❌ 2024-06-03")
+                == ["priority obsidian ⏫", "scheduled obsidian 2024-06-01", "start obsidian 2024-05-30",
+                    "done obsidian 2024-06-02", "cancelled obsidian 2024-06-03"])
+        #expect(fields("Emoji with a selector 📅\u{FE0F} 2024-01-01") == ["due obsidian 2024-01-01"])
+        #expect(fields("Inline [due:: 2026-11-25] (scheduled:: 2026-11-20) [priority:: high] [repeat:: every week] [completion:: 2026-11-21]")
+                == ["due dataview 2026-11-25", "scheduled dataview 2026-11-20", "priority dataview high",
+                    "recurrence dataview every week", "done dataview 2026-11-21"])
+        #expect(fields("Inline field due:: 2026-11-23") == ["due dataview 2026-11-23"])
+        // Not fields: inside code, in a URL, an unknown key, a time.
+        #expect(fields("Run `due:2026-01-01` at 12:30 see https://x.y/due:1 and foo:bar").isEmpty)
+    }
+
+    @Test func priorityIsOneScale() {
+        func priority(_ text: String) -> Priority? { let bytes = Array(text.utf8)[...]; return TaskFields(bytes).priority(in: bytes) }
+        #expect(priority("(A) x") == .highest && priority("(C) x") == .medium && priority("(F) x") == .lowest)
+        #expect(priority("x 🔺") == .highest && priority("x 🔽") == .low && priority("x [priority:: high]") == .high)
+        #expect(priority("x") == nil)
+        #expect(Priority.highest < .medium && Priority.medium < .none && Priority.none < .low)
+    }
+
+    @Test func dueComesFromAnyDialectAndIsShownAsADate() {
+        let document = Document("- [ ] Rent 🔁 every month 📅 2026-11-25\n- [ ] Tax [due:: 2026-11-20] now\n- [ ] Old due:: 2026-11-23\n- [ ] Bad 📅 2026-13-01\n")
+        #expect(document.tasks.map(\.due?.description) == ["2026-11-25", "2026-11-20", "2026-11-23", nil])
+        // An invalid date is not a due date: it stays in the text, where it can be seen.
+        #expect(document.tasks.map(ListView.displayText) == ["Rent 🔁 every month", "Tax now", "Old", "Bad 📅 2026-13-01"])
+        #expect(document.tasks[3].dueValue == "2026-13-01")
+    }
+
+    func set(_ text: String, due: CivilDate?, dialect: TaskField.Dialect = .tick) throws -> String {
+        let document = Document(text)
+        return String(decoding: document.applying(try TaskEdits.setDue(document.tasks[0], to: due, in: document, dialect: dialect)), as: UTF8.self)
+    }
+
+    @Test func dueIsWrittenInTheTasksDialect() throws {
+        let date = CivilDate(year: 2026, month: 11, day: 27)!
+        #expect(try set("- [ ] Rent 🔁 every month ➕ 2024-06-10 📅 2024-07-01\n", due: date) == "- [ ] Rent 🔁 every month ➕ 2024-06-10 📅 2026-11-27\n")
+        #expect(try set("- [ ] Tax [due:: 2026-11-20] now\n", due: date) == "- [ ] Tax [due:: 2026-11-27] now\n")
+        #expect(try set("- [ ] Tax (due:: 2026-11-20)\n", due: date) == "- [ ] Tax (due:: 2026-11-27)\n")
+        // A task without a due date: its other fields' dialect, else the file's.
+        #expect(try set("- [ ] Rent ➕ 2024-06-10\n", due: date) == "- [ ] Rent ➕ 2024-06-10 📅 2026-11-27\n")
+        #expect(try set("- [ ] Tax [created:: 2026-11-01]\n", due: date) == "- [ ] Tax [created:: 2026-11-01] [due:: 2026-11-27]\n")
+        #expect(try set("- [ ] Plain\n", due: date, dialect: .obsidian) == "- [ ] Plain 📅 2026-11-27\n")
+        #expect(try set("- [ ] Plain\n", due: date) == "- [ ] Plain due:2026-11-27\n")
+        // Removing takes every due field, whatever its dialect.
+        #expect(try set("- [ ] Both 📅 2026-11-20 due:2026-11-21\n", due: nil) == "- [ ] Both\n")
+        #expect(try set("- [ ] Tax [due:: 2026-11-20] now\n", due: nil) == "- [ ] Tax now\n")
+    }
+
+    @Test func theFilesDialectIsItsMostUsed() {
+        #expect(TaskField.Dialect.dominant(in: Document("- [ ] a 📅 2026-01-01\n- [ ] b ⏫\n- [ ] c due:2026-01-01\n")) == .obsidian)
+        #expect(TaskField.Dialect.dominant(in: Document("- [ ] a\n")) == .tick)
+    }
+
+    @Test func statusTypes() {
+        let document = Document("- [ ] a\n- [x] b\n- [/] c\n- [-] d\n- [>] e\n- [~] f\n- [X] g\n")
+        #expect(document.tasks.map(\.status.type) == [.todo, .done, .doing, .cancelled, .todo, .todo, .done])
+        #expect(document.tasks.map(\.status.isClosed) == [false, true, false, true, false, false, true])
+    }
+
+    @Test func closedTasksAreNeverOverdue() {
+        let document = Document("- [x] paid due:2026-11-01\n- [ ] late due:2026-11-01\n")
+        let sources = [SourceDocument(path: "a.md", document: document)]
+        var query = TaskQuery()
+        query.statuses = nil
+        let text = ListView.render(ViewItem.select(sources, query: query, today: today), in: sources, order: .file, today: today, style: .plain)
+        #expect(text == "  1  [x] paid  due 2026-11-01\n  2  [ ] late  21 days overdue\n")
+    }
+}
