@@ -112,7 +112,10 @@ import Testing
         let folder = try TemporaryDirectory()
         let example = try String(contentsOf: TickProcess.fixtures.appendingPathComponent("example/TODO.md"), encoding: .utf8)
         try folder.write("TODO.md", example)
-        try folder.write("Fixtures/example/TODO.md", example)
+        // Every bundled example, where the README names them.
+        for name in try FileManager.default.contentsOfDirectory(atPath: TickProcess.fixtures.appendingPathComponent("example").path) {
+            try folder.write("Fixtures/example/\(name)", String(contentsOf: TickProcess.fixtures.appendingPathComponent("example/\(name)"), encoding: .utf8))
+        }
         var checked = 0
         for block in Self.fencedBlocks(readme) where block.hasPrefix("$ tick") {
             for step in block.components(separatedBy: "\n$ ").map({ $0.hasPrefix("$ ") ? String($0.dropFirst(2)) : $0 }) {
