@@ -89,7 +89,7 @@ enum DocumentBuilder {
             if valid, cursor > line.start {
                 valid = bytes[line.start..<cursor].allSatisfyValidUTF8
             }
-            let dueField = TaskFields(text).first(.due)
+            let dueField = TaskFields.due(in: text)
             let due = dueField.flatMap { field in
                 CivilDate(isoBytes: text[(text.startIndex + field.value.lowerBound)..<(text.startIndex + field.value.upperBound)])
             }

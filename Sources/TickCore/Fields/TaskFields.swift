@@ -16,6 +16,15 @@ public struct TaskFields: Sendable, Equatable {
 
     public func first(_ kind: TaskField.Kind) -> TaskField? { fields.first { $0.kind == kind } }
 
+    /// The first due field of a text, found without reading the rest when the text cannot hold
+    /// one (no colon for `due:` or `due::`, no four-byte emoji for `📅`): what every parse asks.
+    public static func due(in text: ArraySlice<UInt8>) -> TaskField? {
+        let possible = text.withUnsafeBufferPointer { buffer in
+            buffer.contains { $0 == Byte.colon || $0 == 0xF0 }
+        }
+        return possible ? TaskFields(text).first(.due) : nil
+    }
+
     /// The date of the first field of `kind` in `text` (the bytes the fields were read from),
     /// when it is a real date.
     public func date(_ kind: TaskField.Kind, in text: ArraySlice<UInt8>) -> CivilDate? {

@@ -56,7 +56,7 @@ public struct Listing: Sendable, Equatable {
     public var entries: [Entry]
 
     /// At most this many entries are kept per file; numbers past them are refused once lines move.
-    public static let limit = 20_000
+    public static let limit = 5_000
     /// Listings of at most this many tasks are detailed when recorded.
     public static let detailLimit = 2_000
     static let textLimit = 48

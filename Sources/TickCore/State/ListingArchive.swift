@@ -18,7 +18,7 @@ public struct ListingArchive: Sendable, Equatable {
 
     public static let fileLimit = 256
     public static let stubLimit = 8192
-    static let magic = "tick-listings 5\n"
+    static let magic = "tick-listings 6\n"
 
     public init(files: [File] = [], latest: Int = 0) {
         self.files = files
@@ -49,6 +49,14 @@ public struct ListingArchive: Sendable, Equatable {
             writer.line("hash \(ContentHash.hex(listing.fileHash))")
             writer.line("flags \(listing.shifted ? 1 : 0)\(listing.truncated ? 1 : 0)\(listing.detailed ? 1 : 0)")
             writer.line("entries \(listing.entries.count)")
+            if !listing.detailed {
+                // Not worked out yet: only the lines shown, 4 bytes each.
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(listing.entries.count * 4)
+                for entry in listing.entries { append(UInt32(bitPattern: entry.shown), to: &bytes) }
+                writer.field("lines", bytes)
+                continue
+            }
             // Each entry in binary, little-endian: shown, line and former line (4 bytes each);
             // fingerprint, block, listed block and gone hash (8 each); unique (1); the text's
             // and the reason's lengths (2 each), then their bytes.
@@ -81,8 +89,21 @@ public struct ListingArchive: Sendable, Equatable {
             guard let path = reader.field("path"), let hash = reader.hash("hash"),
                   reader.take("flags "), let shifted = reader.bytes(1), let truncated = reader.bytes(1), let detailed = reader.bytes(1),
                   reader.take("\n"),
-                  let entryCount = reader.number("entries"), entryCount <= Listing.limit,
-                  let data = reader.field("data") else { return nil }
+                  let entryCount = reader.number("entries"), entryCount <= Listing.limit else { return nil }
+            if detailed != [0x31] {
+                guard let lines = reader.field("lines"), lines.count == entryCount * 4 else { return nil }
+                var offset = 0
+                var entries: [Listing.Entry] = []
+                entries.reserveCapacity(entryCount)
+                for _ in 0..<entryCount {
+                    let shown = Int32(bitPattern: Self.read(UInt32.self, lines, &offset))
+                    entries.append(Listing.Entry(shown: shown, line: shown - 1, fingerprint: 0, block: 0, listedBlock: 0, unique: false, text: []))
+                }
+                files.append(File(path: path, listing: Listing(fileHash: hash, shifted: shifted == [0x31], truncated: truncated == [0x31],
+                                                               detailed: false, entries: entries)))
+                continue
+            }
+            guard let data = reader.field("data") else { return nil }
             var entries: [Listing.Entry] = []
             entries.reserveCapacity(entryCount)
             var offset = 0
