@@ -10,7 +10,7 @@ enum Tick {
     static let version = "0.1.0"
     static var commands: [any Command.Type] {
         [ListCommand.self, TodayCommand.self, OverdueCommand.self, ImportantCommand.self, CompletedCommand.self,
-         GroupsCommand.self, ProgressCommand.self, BoardCommand.self, AddCommand.self, DoneCommand.self, ReopenCommand.self, StartCommand.self,
+         GroupsCommand.self, ProgressCommand.self, BoardCommand.self, AddCommand.self, DoneCommand.self, ReopenCommand.self, StartCommand.self, CancelCommand.self,
          StarCommand.self, UnstarCommand.self, DueCommand.self, EditTextCommand.self, MoveCommand.self,
          RemoveCommand.self, NoteCommand.self, GroupCommand.self, ArchiveCommand.self, UndoCommand.self, RedoCommand.self,
          FmtCommand.self, LintCommand.self, CompletionsCommand.self]

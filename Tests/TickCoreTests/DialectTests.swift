@@ -86,3 +86,71 @@ import Testing
         #expect(text == "  1  [x] paid  due 2026-11-01\n  2  [ ] late  21 days overdue\n")
     }
 }
+
+/// Recurrence rules, and the task a recurring task becomes when it is done.
+@Suite struct RecurrenceTests {
+    let today = CivilDate(year: 2026, month: 11, day: 23)!  // a Monday
+    func date(_ text: String) -> CivilDate { CivilDate(iso: text)! }
+
+    /// Obsidian Tasks' documented rule forms, and todo.txt's `rec:`.
+    @Test(arguments: [
+        ("every day", "obsidian", "2026-11-25", "2026-11-26"),
+        ("every 3 days", "obsidian", "2026-11-25", "2026-11-28"),
+        ("every week", "obsidian", "2026-11-25", "2026-12-02"),
+        ("every 2 weeks", "obsidian", "2026-11-25", "2026-12-09"),
+        ("every monday", "obsidian", "2026-11-25", "2026-11-30"),
+        ("every monday, friday", "obsidian", "2026-11-25", "2026-11-27"),
+        ("every week on sunday", "obsidian", "2026-11-25", "2026-11-29"),
+        ("every weekday", "obsidian", "2026-11-27", "2026-11-30"),
+        ("every month", "obsidian", "2026-01-31", "2026-02-28"),
+        ("every month on the 1st", "obsidian", "2026-11-25", "2026-12-01"),
+        ("every month on the last", "obsidian", "2026-11-25", "2026-11-30"),
+        ("every month on the last", "obsidian", "2026-11-30", "2026-12-31"),
+        ("every month on the 15th", "obsidian", "2026-11-25", "2026-12-15"),
+        ("every 3 months", "obsidian", "2026-11-25", "2027-02-25"),
+        ("every year", "obsidian", "2028-02-29", "2029-02-28"),
+        ("1w", "tick", "2026-11-25", "2026-12-02"),
+        ("+2d", "tick", "2026-11-25", "2026-11-27"),
+        ("1m", "tick", "2026-11-25", "2026-12-25"),
+        ("3b", "tick", "2026-11-27", "2026-12-02"),
+    ])
+    func rules(_ rule: String, _ dialect: String, _ from: String, _ next: String) throws {
+        let recurrence = try #require(Recurrence(rule, dialect: TaskField.Dialect(rawValue: dialect)!))
+        #expect(recurrence.next(after: date(from))?.description == next, "\(rule) after \(from)")
+    }
+
+    @Test func whenDoneAndStrictness() {
+        #expect(Recurrence("every week when done", dialect: .obsidian)?.whenDone == true)
+        #expect(Recurrence("every week", dialect: .obsidian)?.whenDone == false)
+        #expect(Recurrence("1w", dialect: .tick)?.whenDone == true)
+        #expect(Recurrence("+1w", dialect: .tick)?.whenDone == false)
+        #expect(Recurrence("every full moon", dialect: .obsidian) == nil)
+    }
+
+    func next(_ line: String) -> String? {
+        let document = Document(line + "\n")
+        switch NextOccurrence.of(document.tasks[0], in: document, today: today, dialect: .tick) {
+        case .line(let bytes)?: return String(decoding: bytes, as: UTF8.self)
+        case .unknown(let why)?: return "unknown: " + why
+        case nil: return nil
+        }
+    }
+
+    @Test func theNextTaskMovesEveryDateWithTheRule() {
+        #expect(next("- [ ] Rent 🔁 every month ⏳ 2026-11-20 📅 2026-11-25") == "- [ ] Rent 🔁 every month ⏳ 2026-12-20 📅 2026-12-25")
+        // When done: from today; the other dates keep their distance to the due date.
+        #expect(next("- [ ] Water 🔁 every week when done ⏳ 2026-11-20 📅 2026-11-22") == "- [ ] Water 🔁 every week when done ⏳ 2026-11-28 📅 2026-11-30")
+        // Done and cancelled dates go; a created date becomes today; the status opens.
+        #expect(next("- [x] Pay [repeat:: every 2 weeks] [due:: 2026-11-20] [created:: 2026-11-01] [completion:: 2026-11-21]")
+                == "- [ ] Pay [repeat:: every 2 weeks] [due:: 2026-12-04] [created:: 2026-11-23]")
+        #expect(next("- [ ] Plain rec:+1w due:2026-11-23 t:2026-11-20") == "- [ ] Plain rec:+1w due:2026-11-30 t:2026-11-27")
+        #expect(next("- [ ] Nothing to repeat from 🔁 every week") == "unknown: it has no due, scheduled or start date to repeat from")
+        #expect(next("- [ ] Not recurring due:2026-11-23") == nil)
+    }
+
+    @Test func fingerprintsIgnoreDatesAndTheSpacesTheyLeave() {
+        let document = Document("- [ ] Pay rent due:2026-11-23\n- [x] Pay rent ✅ 2026-11-23 📅 2026-11-20\n- [ ] Pay  rent\n- [ ] Pay rent now\n")
+        let prints = document.tasks.map(TaskFingerprint.of)
+        #expect(prints[0] == prints[1] && prints[1] == prints[2] && prints[2] != prints[3])
+    }
+}

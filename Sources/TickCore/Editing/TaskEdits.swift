@@ -48,58 +48,34 @@ public enum TaskEdits {
     /// fields use, else in `dialect` (the file's, see `TaskField.Dialect.dominant`).
     public static func setDue(_ task: Task, to date: CivilDate?, in document: Document,
                               dialect: TaskField.Dialect = .tick) throws(EditError) -> [Splice] {
-        try ItemBoundary.checked(dueSplices(task, to: date, in: document, dialect: dialect), editing: task, in: document)
+        try setField(.due, of: task, to: date.map { Array($0.description.utf8) }, in: document, dialect: dialect)
     }
 
-    private static func dueSplices(_ task: Task, to date: CivilDate?, in document: Document, dialect: TaskField.Dialect) -> [Splice] {
-        guard let date else { return removingDue(task, in: document) }
-        let value = Array(date.description.utf8)
-        for lineIndex in task.line...task.textLastLine {
-            let line = document.lines[lineIndex]
-            let start = textStart(ofLine: lineIndex, of: task, in: document)
-            guard let field = TaskFields(document.bytes[start..<line.contentEnd]).first(.due) else { continue }
-            var content = Array(document.bytes[line.start..<(start + field.value.lowerBound)])
-            if field.value.isEmpty, field.dialect == .obsidian { content.append(Byte.space) }
-            content += value
-            content += document.bytes[(start + field.value.upperBound)..<line.contentEnd]
-            return [.replace(line: lineIndex, with: content)]
-        }
-        let own = task.fields.dialect ?? dialect
-        return [.replace(line: task.line, with: appendingWord(TaskField.written(.due, value: value, in: own), to: task, in: document))]
+    /// Sets, changes or (nil) removes one field of the task, as `setDue` does the due date.
+    public static func setField(_ kind: TaskField.Kind, of task: Task, to value: [UInt8]?, in document: Document,
+                                dialect: TaskField.Dialect = .tick) throws(EditError) -> [Splice] {
+        var lines = TaskLines(task, in: document)
+        lines.set(kind, to: value, dialect: task.fields.dialect ?? dialect)
+        return try ItemBoundary.checked(lines.splices, editing: task, in: document)
     }
 
-    /// Removes every due field, in every dialect, from the task's text lines.
-    private static func removingDue(_ task: Task, in document: Document) -> [Splice] {
-        var splices: [Splice] = []
-        for lineIndex in task.line...task.textLastLine {
-            let line = document.lines[lineIndex]
-            // Offsets into `content`, which starts as the line and loses one field at a time.
-            var content = Array(document.content(ofLine: lineIndex))
-            let start = textStart(ofLine: lineIndex, of: task, in: document) - line.start
-            var changed = false
-            while let field = TaskFields(content[start...]).first(.due) {
-                var cut = (start + field.range.lowerBound)..<(start + field.range.upperBound)
-                if cut.lowerBound == start || !Byte.isSpaceOrTab(content[cut.lowerBound - 1]) {
-                    // The first word of the text: drop it and the spaces after it, so the space
-                    // that separates the checkbox from the text stays.
-                    var after = cut.upperBound
-                    while after < content.count, Byte.isSpaceOrTab(content[after]) { after += 1 }
-                    cut = cut.lowerBound..<after
-                } else {
-                    // Later in the text: drop it and the one space before it.
-                    cut = (cut.lowerBound - 1)..<cut.upperBound
-                }
-                content.removeSubrange(cut)
-                changed = true
-            }
-            if changed { splices.append(.replace(line: lineIndex, with: content)) }
+    /// Sets the status and, with it, date fields (`done` when done, `cancelled` when cancelled,
+    /// nil to remove one), in one change of the task's lines.
+    public static func setStatus(_ task: Task, to status: TaskStatus, dates: [(TaskField.Kind, CivilDate?)],
+                                 in document: Document, dialect: TaskField.Dialect) throws(EditError) -> [Splice] {
+        var lines = TaskLines(task, in: document)
+        for splice in try setStatus(task, to: status, in: document) where splice.lines == task.line..<(task.line + 1) {
+            lines.replaceFirst(with: splice.replacement[0])
         }
-        return splices
+        for (kind, date) in dates {
+            lines.set(kind, to: date.map { Array($0.description.utf8) }, dialect: task.fields.dialect ?? dialect)
+        }
+        return try ItemBoundary.checked(lines.splices, editing: task, in: document)
     }
 
     /// Where the task's text starts on one of its text lines (a wrapped line's indentation is
     /// not text).
-    private static func textStart(ofLine lineIndex: Int, of task: Task, in document: Document) -> Int {
+    static func textStart(ofLine lineIndex: Int, of task: Task, in document: Document) -> Int {
         guard lineIndex != task.line else { return task.textStart }
         let line = document.lines[lineIndex]
         var start = line.start

@@ -1,17 +1,43 @@
-/// What identifies a task across edits of its line: a hash of its text without its due date.
+/// What identifies a task across edits of its line: a hash of its text without its dates.
 ///
-/// Status, star and due date are what tick's edits change, so they are left out: a task done,
-/// starred or re-dated keeps its fingerprint; a task whose words change gets a new one.
+/// Status, star and dates (due, scheduled, start, created, done, cancelled, in any dialect)
+/// are what tick's edits change, so they are left out: a task done, starred, re-dated or
+/// repeated keeps its fingerprint; a task whose words change gets a new one.
 public enum TaskFingerprint {
     public static func of(_ task: Task) -> UInt64 {
-        task.textBytes.withUnsafeBufferPointer { text in
-            guard let cut = task.dueCut, cut.upperBound <= text.count else {
-                return ContentHash.of(UnsafeRawBufferPointer(text))
+        let text = task.textBytes
+        // Most texts hold no field at all: no colon, no emoji, nothing to cut.
+        let possible = text.withUnsafeBufferPointer { $0.contains { $0 == Byte.colon || $0 >= 0xE2 } }
+        let dates = possible ? TaskFields(text).fields.filter(\.kind.isDate).map(\.range) : []
+        return text.withUnsafeBufferPointer { hash($0, skipping: dates) }
+    }
+
+    /// FNV-1a over the bytes outside `skipping`, with each run of spaces as one space and none
+    /// at either end: the text reads the same whether or not a field stood between two words.
+    static func hash(_ text: UnsafeBufferPointer<UInt8>, skipping: [Range<Int>]) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var pendingSpace = false, started = false
+        var next = 0
+        var index = 0
+        while index < text.count {
+            if next < skipping.count, index == skipping[next].lowerBound {
+                index = max(index, skipping[next].upperBound)
+                next += 1
+                pendingSpace = started
+                continue
             }
-            var kept = Array(text[..<cut.lowerBound])
-            kept += text[cut.upperBound...]
-            return ContentHash.of(kept)
+            let byte = text[index]
+            index += 1
+            if byte == Byte.space {
+                pendingSpace = started
+                continue
+            }
+            if pendingSpace { hash = (hash ^ UInt64(Byte.space)) &* 0x0000_0100_0000_01B3 }
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            pendingSpace = false
+            started = true
         }
+        return hash
     }
 
     /// The short form of a block signature in a `--json` reference (`LINE@FINGERPRINT`): 8 hex digits.

@@ -10,6 +10,8 @@ public struct TaskQuery: Sendable {
     public var tags: [String] = []
     /// Words the task's text must contain, case-insensitively.
     public var words: [String] = []
+    /// Only tasks done on or after this date, by their done date (`✅`, `done:`, `[completion:: ]`).
+    public var doneSince: CivilDate?
 
     public init() {}
 
@@ -72,6 +74,9 @@ public struct TaskQuery: Sendable {
             if query.importantOnly && !task.important { return false }
             if let due = query.due, !due.matches(task.due, today: today) { return false }
             if !accepts(group: task.group) { return false }
+            if let since = query.doneSince {
+                guard let done = task.fields.date(.done, in: task.textBytes), done >= since else { return false }
+            }
             if !tags.isEmpty {
                 let tokens = TaskTokens(bytes: task.textBytes)
                 for tag in tags {

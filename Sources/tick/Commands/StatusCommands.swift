@@ -11,9 +11,9 @@ protocol TaskChangeCommand: Command {
     /// The splices that make the change to one task.
     static func splices(for task: Task, in document: Document) throws(EditError) -> [Splice]
     /// Adds the change of `task` to `plan` (by default, its splices); `selected` is every task
-    /// the command is about.
+    /// the command is about; `dates` says whether and how dates are recorded.
     static func change(_ task: Task, in document: Document, arguments: ParsedArguments, selected: Set<Int>,
-                       notes: inout [String], plan: inout EditPlan) throws(EditError)
+                       dates: DateRecording, notes: inout [String], plan: inout EditPlan) throws(EditError)
     /// What the filters select before they narrow it (open and in-progress tasks; `reopen`: closed ones).
     static var selectionDefaults: TaskQuery { get }
 }
@@ -23,7 +23,7 @@ extension TaskChangeCommand {
     static var selectionDefaults: TaskQuery { TaskQuery() }
 
     static func change(_ task: Task, in document: Document, arguments: ParsedArguments, selected: Set<Int>,
-                       notes: inout [String], plan: inout EditPlan) throws(EditError) {
+                       dates: DateRecording, notes: inout [String], plan: inout EditPlan) throws(EditError) {
         plan.add(task, verb: verb, unchanged: unchanged, try splices(for: task, in: document), in: document)
     }
 
@@ -40,8 +40,9 @@ extension TaskChangeCommand {
                 notes = []
                 let tasks = try selection.tasks(target.kind, in: input)
                 let selected = Set(tasks.map(\.index))
+                let dates = DateRecording(input.document, arguments: arguments, today: selection.today)
                 for task in tasks {
-                    try Self.change(task, in: input.document, arguments: arguments, selected: selected, notes: &notes, plan: &plan)
+                    try Self.change(task, in: input.document, arguments: arguments, selected: selected, dates: dates, notes: &notes, plan: &plan)
                 }
                 if plan.subjects.isEmpty { plan.nothing = "no task matches the filters; nothing changed" }
                 return plan
@@ -57,7 +58,9 @@ enum DoneCommand: TaskChangeCommand {
     static let summary = "Mark tasks done."
     static let usage = "tick done [--with-subtasks] REF... | tick done FILTERS"
     static var options: [OptionSpec] {
-        [OptionSpec("with-subtasks", help: "Also mark the tasks' open subtasks done.")] + EditSession.commonOptions + TaskSelection.options
+        [OptionSpec("with-subtasks", help: "Also mark the tasks' open subtasks done."),
+         OptionSpec("date", help: "Record today as the done date (done when the file records done dates anyway).")]
+            + EditSession.commonOptions + TaskSelection.options
     }
     static let examples: [(command: String, explanation: String)] = [
         ("tick done 12", "Mark the task on line 12 done."),
@@ -75,17 +78,64 @@ enum DoneCommand: TaskChangeCommand {
     }
 
     static func change(_ task: Task, in document: Document, arguments: ParsedArguments, selected: Set<Int>,
-                       notes: inout [String], plan: inout EditPlan) throws(EditError) {
+                       dates: DateRecording, notes: inout [String], plan: inout EditPlan) throws(EditError) {
         let open = document.descendants(of: task).filter { !$0.status.isClosed && !selected.contains($0.index) }
-        plan.add(task, verb: verb, unchanged: unchanged, try splices(for: task, in: document), in: document)
+        try complete(task, in: document, dates: dates, notes: &notes, plan: &plan)
         if arguments.flag("with-subtasks") {
             for subtask in open where !plan.subjects.contains(where: { $0 == .task(subtask.index, verb: verb) }) {
-                plan.add(subtask, verb: verb, unchanged: unchanged, try splices(for: subtask, in: document), in: document)
+                try complete(subtask, in: document, dates: dates, notes: &notes, plan: &plan)
             }
         } else if !open.isEmpty, !arguments.flag("dry-run") {
             let count = open.count == 1 ? "1 open subtask" : "\(open.count) open subtasks"
             notes.append("line \(task.line + 1) is done; it has \(count) (--with-subtasks completes them)")
         }
+    }
+
+    /// Done, with the date when the file records done dates (or `--date`), and for a recurring
+    /// task its next occurrence written above it.
+    static func complete(_ task: Task, in document: Document, dates context: DateRecording,
+                         notes: inout [String], plan: inout EditPlan) throws(EditError) {
+        guard task.status.type != .done else {
+            plan.add(task, verb: verb, unchanged: unchanged, [], in: document)
+            return
+        }
+        var splices = try TaskEdits.setStatus(task, to: .done, dates: context.recordsDone ? [(.done, context.today)] : [],
+                                              in: document, dialect: context.dialect)
+        switch NextOccurrence.of(task, in: document, today: context.today, dialect: context.dialect) {
+        case .line(let next)?:
+            splices.append(.insert([next], before: task.line))
+            plan.subjects.append(.newTasks(verb: "next"))
+        case .unknown(let why)?:
+            notes.append("line \(task.line + 1) repeats, but no next task was written: \(why)")
+        case nil:
+            break
+        }
+        plan.add(task, verb: verb, unchanged: unchanged, splices, in: document)
+    }
+}
+
+/// Whether an edit of status records the date, and in which dialect: with `--date`, or when
+/// the file already records done (or cancelled) dates.
+struct DateRecording {
+    let today: CivilDate
+    let recordsDone: Bool
+    let recordsCancelled: Bool
+    let dialect: TaskField.Dialect
+
+    init(_ document: Document, arguments: ParsedArguments, today: CivilDate) {
+        self.today = today
+        var done = false, cancelled = false
+        var counts: [TaskField.Dialect: Int] = [:]
+        for task in document.tasks {
+            for field in task.fields.fields {
+                counts[field.dialect, default: 0] += 1
+                done = done || field.kind == .done
+                cancelled = cancelled || field.kind == .cancelled
+            }
+        }
+        recordsDone = arguments.flag("date") || done
+        recordsCancelled = arguments.flag("date") || cancelled || done
+        dialect = [.tick, .obsidian, .dataview].max { (counts[$0] ?? 0) < (counts[$1] ?? 0) } ?? .tick
     }
 }
 
@@ -102,6 +152,14 @@ enum ReopenCommand: TaskChangeCommand {
 
     static func splices(for task: Task, in document: Document) throws(EditError) -> [Splice] {
         try TaskEdits.setStatus(task, to: .open, in: document)
+    }
+
+    /// Open again, without the date it was done or cancelled.
+    static func change(_ task: Task, in document: Document, arguments: ParsedArguments, selected: Set<Int>,
+                       dates: DateRecording, notes: inout [String], plan: inout EditPlan) throws(EditError) {
+        plan.add(task, verb: verb, unchanged: unchanged,
+                 try TaskEdits.setStatus(task, to: .open, dates: [(.done, nil), (.cancelled, nil)], in: document, dialect: dates.dialect),
+                 in: document)
     }
 }
 
@@ -147,5 +205,38 @@ enum UnstarCommand: TaskChangeCommand {
 
     static func splices(for task: Task, in document: Document) throws(EditError) -> [Splice] {
         try TaskEdits.setImportant(task, false, in: document)
+    }
+}
+
+enum CancelCommand: TaskChangeCommand {
+    static let name = "cancel"
+    static let summary = "Mark tasks cancelled ([-]): closed, but not done."
+    static let usage = "tick cancel REF... | tick cancel FILTERS"
+    static var options: [OptionSpec] {
+        [OptionSpec("date", help: "Record today as the cancelled date (done when the file records dates anyway).")]
+            + EditSession.commonOptions + TaskSelection.options
+    }
+    static let examples: [(command: String, explanation: String)] = [
+        ("tick cancel 'gym membership'", "Mark it [-]; progress counts it out of the total."),
+    ]
+
+    static let verb = "cancelled"
+    static let unchanged = "already cancelled"
+    static func question(_ count: Int) -> String { "Cancel \(TaskSelection.count(count))?" }
+
+    static func splices(for task: Task, in document: Document) throws(EditError) -> [Splice] {
+        try TaskEdits.setStatus(task, to: .other("-"), in: document)
+    }
+
+    static func change(_ task: Task, in document: Document, arguments: ParsedArguments, selected: Set<Int>,
+                       dates: DateRecording, notes: inout [String], plan: inout EditPlan) throws(EditError) {
+        guard task.status.type != .cancelled else {
+            plan.add(task, verb: verb, unchanged: unchanged, [], in: document)
+            return
+        }
+        plan.add(task, verb: verb, unchanged: unchanged,
+                 try TaskEdits.setStatus(task, to: .other("-"), dates: dates.recordsCancelled ? [(.cancelled, dates.today), (.done, nil)] : [(.done, nil)],
+                                         in: document, dialect: dates.dialect),
+                 in: document)
     }
 }

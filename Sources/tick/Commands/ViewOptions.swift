@@ -13,6 +13,7 @@ struct ViewOptions {
         OptionSpec("important", short: "i", help: "Only starred tasks."),
         OptionSpec("due", value: "WHEN", help: "today, tomorrow, week, overdue, soon, none, any, before:DATE, after:DATE or a DATE."),
         OptionSpec("tag", short: "t", value: "TAG", help: "Only tasks with #TAG (or +project, @context); repeatable."),
+        OptionSpec("since", value: "DATE", help: "Only tasks done on or after DATE by their done date: monday (the last one), -7d, 2026-11-01."),
     ]
     static let output = [
         OptionSpec("json", help: "Print the tasks as a JSON array, one object per line (schema in tick(1))."),
@@ -64,6 +65,15 @@ struct ViewOptions {
             query.due = filter
         }
         query.tags += arguments.allValues("tag")
+        if let since = arguments.value("since") {
+            guard var date = DateExpression.parse(since, today: today) else {
+                throw .usage(.invalidValue(option: "--since", value: since, expected: "a date: YYYY-MM-DD, a weekday, -7d, today"), command: command)
+            }
+            // A weekday means the last one: `--since monday` is this week's.
+            if date > today, let earlier = date.adding(days: -7) { date = earlier }
+            query.doneSince = date
+            query.statuses = [.closed]
+        }
         return query
     }
 

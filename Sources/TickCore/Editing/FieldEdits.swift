@@ -1,0 +1,53 @@
+/// Setting, changing and removing one field of a task's line, in the dialect it is written in.
+public enum FieldEdits {
+    /// `content` (a line holding task text from `textStart` on) with the first field of `kind`
+    /// given `value` (its dialect kept), or, without one, `value` added at the end of the text
+    /// in `dialect`; with `value` nil, every field of `kind` removed with the space beside it.
+    public static func line(_ content: [UInt8], textStart: Int, kind: TaskField.Kind, value: [UInt8]?,
+                            dialect: TaskField.Dialect) -> [UInt8] {
+        guard let value else { return removing(kind, from: content, textStart: textStart) }
+        if let field = TaskFields(content[textStart...]).first(kind) {
+            var result = Array(content[..<(textStart + field.value.lowerBound)])
+            if field.value.isEmpty, field.dialect == .obsidian { result.append(Byte.space) }
+            result += value
+            result += content[(textStart + field.value.upperBound)...]
+            return result
+        }
+        return appending(TaskField.written(kind, value: value, in: dialect), to: content, textStart: textStart)
+    }
+
+    /// Whether the text from `textStart` holds a field of `kind`.
+    public static func has(_ kind: TaskField.Kind, in content: [UInt8], textStart: Int) -> Bool {
+        TaskFields(content[textStart...]).first(kind) != nil
+    }
+
+    /// A word added at the end of the text, before any trailing whitespace, after one space.
+    static func appending(_ word: [UInt8], to content: [UInt8], textStart: Int) -> [UInt8] {
+        var end = content.count
+        while end > textStart, Byte.isSpaceOrTab(content[end - 1]) { end -= 1 }
+        var result = Array(content[..<end])
+        if let last = result.last, !Byte.isSpaceOrTab(last) { result.append(Byte.space) }
+        result += word
+        result += content[end...]
+        return result
+    }
+
+    static func removing(_ kind: TaskField.Kind, from line: [UInt8], textStart start: Int) -> [UInt8] {
+        var content = line
+        while let field = TaskFields(content[start...]).first(kind) {
+            var cut = (start + field.range.lowerBound)..<(start + field.range.upperBound)
+            if cut.lowerBound == start || !Byte.isSpaceOrTab(content[cut.lowerBound - 1]) {
+                // The first word of the text: drop it and the spaces after it, so the space
+                // that separates the checkbox from the text stays.
+                var after = cut.upperBound
+                while after < content.count, Byte.isSpaceOrTab(content[after]) { after += 1 }
+                cut = cut.lowerBound..<after
+            } else {
+                // Later in the text: drop it and the one space before it.
+                cut = (cut.lowerBound - 1)..<cut.upperBound
+            }
+            content.removeSubrange(cut)
+        }
+        return content
+    }
+}

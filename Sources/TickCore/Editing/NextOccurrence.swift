@@ -1,0 +1,43 @@
+/// The task a recurring task becomes when it is done: the same line, open, its dates moved to
+/// the next occurrence, without its done and cancelled dates.
+///
+/// As Obsidian Tasks does it: the rule applies to the task's due date, else its scheduled date,
+/// else its start date (or, for a rule `when done`, to the day it is done), and every other date
+/// moves by as many days as that one did; a created date becomes today.
+public enum NextOccurrence {
+    public enum Outcome: Equatable, Sendable {
+        /// The new task's line.
+        case line([UInt8])
+        /// The task recurs but tick cannot say when (why, for a note).
+        case unknown(String)
+    }
+
+    /// Nil when the task does not recur.
+    public static func of(_ task: Task, in document: Document, today: CivilDate, dialect: TaskField.Dialect) -> Outcome? {
+        let text = task.textBytes
+        let fields = task.fields
+        guard let field = fields.first(.recurrence) else { return nil }
+        let written = TaskFields.value(field, in: text)
+        guard task.textLastLine == task.line else { return .unknown("its text runs over several lines") }
+        guard let rule = Recurrence(written, dialect: field.dialect) else { return .unknown("tick cannot read the rule '\(written)'") }
+        let reference = [TaskField.Kind.due, .scheduled, .start].lazy.compactMap { kind in fields.date(kind, in: text).map { (kind, $0) } }.first
+        guard let base = rule.whenDone ? today : reference?.1 else {
+            return .unknown("it has no due, scheduled or start date to repeat from")
+        }
+        guard let next = rule.next(after: base) else { return .unknown("its next date is past the calendar") }
+        var lines = TaskLines(task, in: document)
+        if let open = try? TaskEdits.setStatus(task, to: .open, in: document).first, open.lines == task.line..<(task.line + 1) {
+            lines.replaceFirst(with: open.replacement[0])
+        }
+        let shift = reference.map { $0.1.days(until: next) } ?? 0
+        for kind in [TaskField.Kind.due, .scheduled, .start] {
+            guard let date = fields.date(kind, in: text) else { continue }
+            let moved = reference == nil ? next : date.adding(days: shift) ?? next
+            lines.set(kind, to: Array(moved.description.utf8), dialect: dialect)
+        }
+        if fields.first(.created) != nil { lines.set(.created, to: Array(today.description.utf8), dialect: dialect) }
+        lines.set(.done, to: nil, dialect: dialect)
+        lines.set(.cancelled, to: nil, dialect: dialect)
+        return .line(lines.contents[0])
+    }
+}

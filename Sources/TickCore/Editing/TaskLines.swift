@@ -1,0 +1,45 @@
+/// A task's text lines as an edit changes them: each line's content and where its text starts,
+/// and the splices that write the changed ones.
+struct TaskLines {
+    let task: Task
+    private(set) var contents: [[UInt8]]
+    private(set) var textStarts: [Int]
+    private let originals: [[UInt8]]
+
+    init(_ task: Task, in document: Document) {
+        self.task = task
+        var contents: [[UInt8]] = [], starts: [Int] = []
+        for line in task.line...task.textLastLine {
+            contents.append(Array(document.content(ofLine: line)))
+            starts.append(TaskEdits.textStart(ofLine: line, of: task, in: document) - document.lines[line].start)
+        }
+        self.contents = contents
+        textStarts = starts
+        originals = contents
+    }
+
+    /// The first line replaced (a status change): its text moves by the change in length.
+    mutating func replaceFirst(with content: [UInt8]) {
+        textStarts[0] += content.count - contents[0].count
+        contents[0] = content
+    }
+
+    /// A field set on the line that has it (else added to the first line), or removed from all.
+    mutating func set(_ kind: TaskField.Kind, to value: [UInt8]?, dialect: TaskField.Dialect) {
+        guard value != nil else {
+            for index in contents.indices {
+                contents[index] = FieldEdits.line(contents[index], textStart: textStarts[index], kind: kind, value: nil, dialect: dialect)
+            }
+            return
+        }
+        let index = contents.indices.first { FieldEdits.has(kind, in: contents[$0], textStart: textStarts[$0]) } ?? 0
+        contents[index] = FieldEdits.line(contents[index], textStart: textStarts[index], kind: kind, value: value, dialect: dialect)
+    }
+
+    /// One splice per changed line.
+    var splices: [Splice] {
+        contents.indices.compactMap { index in
+            contents[index] == originals[index] ? nil : .replace(line: task.line + index, with: contents[index])
+        }
+    }
+}

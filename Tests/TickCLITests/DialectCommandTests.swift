@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+/// Dates, recurrence and statuses through the commands, on files in each dialect.
+@Suite struct DialectCommandTests {
+    /// Runs tick on a TODO.md holding `text`; returns the result and the file after.
+    func run(_ arguments: [String], on text: String) throws -> (TickProcess.Result, String) {
+        let folder = try TemporaryDirectory()
+        let file = try folder.write("TODO.md", text)
+        let result = try TickProcess.run(arguments, in: folder.url)
+        return (result, try String(contentsOf: file, encoding: .utf8))
+    }
+
+    @Test(arguments: [
+        // Obsidian: the done date is recorded because the file records done dates; the next
+        // occurrence goes above, every date moved with the rule.
+        (["done", "Rent"], "- [ ] Rent 🔁 every month ⏳ 2026-11-20 📅 2026-11-25\n- [x] Paid ✅ 2026-11-01\n",
+         "- [ ] Rent 🔁 every month ⏳ 2026-12-20 📅 2026-12-25\n- [x] Rent 🔁 every month ⏳ 2026-11-20 📅 2026-11-25 ✅ 2026-11-22\n- [x] Paid ✅ 2026-11-01\n",
+         "next 1 [ ] Rent 🔁 every month ⏳ 2026-12-20  in 33 days\ndone 2 [x] Rent 🔁 every month ⏳ 2026-11-20 ✅ 2026-11-22  due 2026-11-25\n"),
+        // Dataview, and no done dates in the file: none recorded unless --date.
+        (["done", "Tax"], "- [ ] Tax [repeat:: every year] [due:: 2026-11-30]\n",
+         "- [ ] Tax [repeat:: every year] [due:: 2027-11-30]\n- [x] Tax [repeat:: every year] [due:: 2026-11-30]\n", nil),
+        (["done", "--date", "Walk"], "- [ ] Walk [due:: 2026-11-30]\n", "- [x] Walk [due:: 2026-11-30] [completion:: 2026-11-22]\n", nil),
+        // todo.txt: rec: without + counts from today.
+        (["done", "Water"], "- [ ] Water plants rec:3d due:2026-11-10\n",
+         "- [ ] Water plants rec:3d due:2026-11-25\n- [x] Water plants rec:3d due:2026-11-10\n", nil),
+        // reopen takes the date away; cancel writes [-] and the date where dates are recorded.
+        (["reopen", "Paid"], "- [x] Paid ✅ 2026-11-01\n", "- [ ] Paid\n", nil),
+        (["cancel", "Gym"], "- [ ] Gym\n- [x] Paid ✅ 2026-11-01\n", "- [-] Gym ❌ 2026-11-22\n- [x] Paid ✅ 2026-11-01\n",
+         "cancelled 1 [-] Gym ❌ 2026-11-22\n"),
+        (["cancel", "Gym"], "- [ ] Gym\n", "- [-] Gym\n", nil),
+        // One due date, in the field's dialect, never a second one.
+        (["due", "Rent", "fri"], "- [ ] Rent 📅 2026-11-20\n", "- [ ] Rent 📅 2026-11-27\n", nil),
+        (["add", "Pay rent due:fri"], "- [ ] a\n", "- [ ] a\n- [ ] Pay rent due:2026-11-27\n", nil),
+        (["add", "--due", "fri", "Gas"], "- [ ] Rent 📅 2026-11-20\n", "- [ ] Rent 📅 2026-11-20\n- [ ] Gas 📅 2026-11-27\n", nil),
+    ] as [([String], String, String, String?)])
+    func editsWriteTheDialect(_ arguments: [String], _ before: String, _ after: String, _ echo: String?) throws {
+        let (result, text) = try run(arguments, on: before)
+        #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        #expect(text == after, "\(arguments)")
+        if let echo { #expect(result.stdout == echo, "\(arguments)") }
+    }
+
+    @Test func aRuleTickCannotReadIsSaidAndTheTaskIsDoneAlone() throws {
+        let (result, text) = try run(["done", "Moon"], on: "- [ ] Moon 🔁 every full moon 📅 2026-11-20\n")
+        #expect(text == "- [x] Moon 🔁 every full moon 📅 2026-11-20\n")
+        #expect(result.stderr == "tick: TODO.md: line 1 repeats, but no next task was written: tick cannot read the rule 'every full moon'\n")
+    }
+
+    @Test func completedSinceReadsDoneDates() throws {
+        let text = "- [x] Old ✅ 2026-11-01\n- [x] Recent [completion:: 2026-11-20]\n- [x] Undated\n- [ ] Open\n"
+        let (result, _) = try run(["completed", "--since", "-7d"], on: text)
+        #expect(result.stdout == "  2  [x] Recent [completion:: 2026-11-20]\n", "\(result.stdout)\(result.stderr)")
+        let (monday, _) = try run(["completed", "--since", "monday"], on: text)
+        #expect(monday.stdout == "  2  [x] Recent [completion:: 2026-11-20]\n")
+    }
+
+    /// The corpus files read as their authors meant: a `[~]` in progress is not done, and an
+    /// Obsidian due date is a due date.
+    @Test func corpusFilesReadAsMeant() throws {
+        let corpus = TickProcess.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+        let tilde = try TickProcess.run(["progress", "-f", corpus.appendingPathComponent("009-tilde-in-progress.md").path])
+        #expect(tilde.stdout.contains("Core                  1/2    50%"), "\(tilde.stdout)")
+        let obsidian = try TickProcess.run(["today", "-f", corpus.appendingPathComponent("011-obsidian-kanban-tasks-emoji.md").path],
+                                           environment: ["TICK_TODAY": "2024-06-20"])
+        #expect(obsidian.stdout.contains("T-Mobile") && obsidian.stdout.contains("5 days overdue"), "\(obsidian.stdout)")
+        let json = try TickProcess.run(["list", "--all", "--json", "-f", corpus.appendingPathComponent("023-todotxt-priorities-emoji-headings.md").path])
+        #expect(json.stdout.contains("\"priority\":\"highest\""), "todo.txt's (A) reads as the highest priority")
+    }
+}
