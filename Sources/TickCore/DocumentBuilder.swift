@@ -72,6 +72,9 @@ enum DocumentBuilder {
             let firstSegment = cursor..<line.contentEnd
             var text = trimmedSlice(bytes[firstSegment])
             var valid = text.allSatisfyValidUTF8
+            // The due field is looked for line by line, as an edit of it finds it: a code span
+            // or a bracket that runs over a line break does not hide or make one.
+            var dueField = TaskFields.due(in: text)
             if continuationIndex < continuations.count, continuations[continuationIndex].item == Int32(itemIndex) {
                 var joined = Array(text)
                 while continuationIndex < continuations.count, continuations[continuationIndex].item == Int32(itemIndex) {
@@ -79,6 +82,7 @@ enum DocumentBuilder {
                     let part = trimmedSlice(bytes[next.start..<next.end])
                     if !part.isEmpty {
                         if !joined.isEmpty { joined.append(Byte.space) }
+                        if dueField == nil, let field = TaskFields.due(in: part) { dueField = field.shifted(by: joined.count) }
                         joined += part
                     }
                     valid = valid && part.allSatisfyValidUTF8
@@ -89,7 +93,6 @@ enum DocumentBuilder {
             if valid, cursor > line.start {
                 valid = bytes[line.start..<cursor].allSatisfyValidUTF8
             }
-            let dueField = TaskFields.due(in: text)
             let due = dueField.flatMap { field in
                 CivilDate(isoBytes: text[(text.startIndex + field.value.lowerBound)..<(text.startIndex + field.value.upperBound)])
             }

@@ -85,6 +85,12 @@ public struct TaskField: Sendable, Equatable {
         }
     }
 
+    /// The same field, its offsets moved by `offset` (a line's field within a task's joined text).
+    public func shifted(by offset: Int) -> TaskField {
+        TaskField(kind: kind, dialect: dialect, range: (range.lowerBound + offset)..<(range.upperBound + offset),
+                  value: (value.lowerBound + offset)..<(value.upperBound + offset))
+    }
+
     public init(kind: Kind, dialect: Dialect, range: Range<Int>, value: Range<Int>) {
         self.kind = kind
         self.dialect = dialect

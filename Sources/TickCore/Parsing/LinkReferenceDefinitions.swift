@@ -95,7 +95,9 @@ enum LinkReferenceDefinitions {
                     if depth == 0 { break }
                     depth -= 1
                     i += 1
-                } else if isSpace(b) {
+                } else if b == Byte.space || b == Byte.tab || b == Byte.lf || b == Byte.cr {
+                    // cmark-gfm ends a destination only at these: a vertical tab or a form feed
+                    // (like any other control character) is part of it.
                     if i == start { return nil }
                     break
                 } else {
