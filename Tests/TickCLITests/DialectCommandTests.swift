@@ -68,3 +68,26 @@ import Testing
         #expect(json.stdout.contains("\"priority\":\"highest\""), "todo.txt's (A) reads as the highest priority")
     }
 }
+
+/// Priorities, urgency, start dates and scheduled dates in the views.
+@Suite struct PriorityViewTests {
+    let file = "# W\n\n- [ ] Low 🔽 📅 2026-11-19\n- [ ] (A) Top\n- [ ] High ⏫ 📅 2026-12-09\n- [ ] Later 🛫 2026-11-30\n- [ ] Plan ⏳ 2026-11-22\n- [ ] * Starred due:2026-11-29\n"
+
+    func lines(_ arguments: [String]) throws -> [String] {
+        let folder = try TemporaryDirectory()
+        try folder.write("TODO.md", file)
+        let result = try TickProcess.run(arguments, in: folder.url)
+        #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        return result.stdout.split(separator: "\n").map { String($0.split(separator: " ", omittingEmptySubsequences: true)[0]) }
+    }
+
+    @Test func sortsAndFilters() throws {
+        // Lines of the tasks, in the order shown (today is 2026-11-22).
+        #expect(try lines(["list", "--sort", "priority"]) == ["4", "5", "8", "7", "3"])
+        #expect(try lines(["list", "--sort", "urgency"]) == ["8", "3", "4", "5", "7"])
+        #expect(try lines(["list", "--priority", "high"]) == ["W", "4", "5"])
+        #expect(try lines(["list", "--waiting"]) == ["W", "6"])
+        #expect(try lines(["list", "--all"]).contains("6"), "--all shows tasks still waiting to start")
+        #expect(try lines(["today"]) == ["3", "7"], "today: overdue, and scheduled for today")
+    }
+}

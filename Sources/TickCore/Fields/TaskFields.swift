@@ -5,6 +5,23 @@
 public struct TaskFields: Sendable, Equatable {
     public private(set) var fields: [TaskField] = []
 
+    /// No fields.
+    public init() {}
+
+    /// Whether the text could hold a start date: `t:` (in `t:DATE`, `start:DATE`,
+    /// `[start:: DATE]`) or `🛫`. What the views ask of every task, so it reads no field.
+    public static func mayHoldStart(_ text: ArraySlice<UInt8>) -> Bool {
+        text.withUnsafeBufferPointer { buffer in
+            guard buffer.count >= 2 else { return false }
+            for index in 1..<buffer.count {
+                let byte = buffer[index]
+                if byte == Byte.colon, buffer[index - 1] == 0x74 || buffer[index - 1] == 0x54 { return true }
+                if byte == 0x9B, index >= 2, buffer[index - 2] == 0xF0, buffer[index - 1] == 0x9F { return true }
+            }
+            return false
+        }
+    }
+
     public init(_ text: ArraySlice<UInt8>) {
         text.withUnsafeBufferPointer { buffer in scan(buffer) }
     }

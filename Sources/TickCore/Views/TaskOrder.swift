@@ -10,12 +10,28 @@ public enum TaskOrder: String, Sendable, CaseIterable {
     case status
     /// By text, alphabetically, ignoring case.
     case text
+    /// Highest priority first (no priority between medium and low); ties by due date.
+    case priority
+    /// Most urgent first (`Urgency`): due date, priority, star, scheduled and start dates.
+    case urgency
 
     /// Whether the view prints group headings (the order keeps each group's tasks together).
     public var keepsGroupsTogether: Bool { self == .file || self == .group }
 
-    public func sorted(_ items: [ViewItem], in sources: [SourceDocument]) -> [ViewItem] {
+    public func sorted(_ items: [ViewItem], in sources: [SourceDocument], today: CivilDate? = nil) -> [ViewItem] {
         switch self {
+        case .priority:
+            return sortedBy(items, key: { item -> Int in
+                let task = sources[item.source].document.tasks[item.task]
+                // Priority first, then the due date (undated last): days fit well below 10^8.
+                let due = (task.due?.daysSinceEpoch ?? 9_000_000) + 1_000_000
+                return (task.fields.priority(in: task.textBytes) ?? .none).rawValue * 100_000_000 + due
+            })
+        case .urgency:
+            let day = today ?? CivilDate(year: 2000, month: 1, day: 1)!
+            return sortedBy(items, key: { item -> Double in
+                -Urgency.of(sources[item.source].document.tasks[item.task], today: day)
+            })
         case .file:
             return items
         case .due:

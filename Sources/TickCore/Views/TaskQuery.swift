@@ -12,6 +12,12 @@ public struct TaskQuery: Sendable {
     public var words: [String] = []
     /// Only tasks done on or after this date, by their done date (`✅`, `done:`, `[completion:: ]`).
     public var doneSince: CivilDate?
+    /// Tasks whose start date is after today: hidden (the default), shown too, or the only ones.
+    public var waiting: Waiting = .hidden
+    /// Only tasks of at least this priority.
+    public var minimumPriority: Priority?
+
+    public enum Waiting: Sendable { case hidden, shown, only }
 
     public init() {}
 
@@ -72,8 +78,20 @@ public struct TaskQuery: Sendable {
         public func matches(_ task: Task) -> Bool {
             if let statuses = query.statuses, !statuses.contains(StatusClass(task.status)) { return false }
             if query.importantOnly && !task.important { return false }
-            if let due = query.due, !due.matches(task.due, today: today) { return false }
+            if let due = query.due, !due.matches(task.due, today: today) {
+                // `today`: a task scheduled for today or earlier is for today too.
+                guard due == .todayOrOverdue, !task.status.isClosed,
+                      let scheduled = task.fields.date(.scheduled, in: task.textBytes), scheduled <= today else { return false }
+            }
             if !accepts(group: task.group) { return false }
+            if query.waiting != .shown || query.minimumPriority != nil {
+                let fields = query.minimumPriority != nil || TaskFields.mayHoldStart(task.textBytes) ? task.fields : TaskFields()
+                if query.waiting != .shown {
+                    let waits = TaskFields.mayHoldStart(task.textBytes) && (fields.date(.start, in: task.textBytes).map { $0 > today } ?? false)
+                    if waits != (query.waiting == .only) { return false }
+                }
+                if let minimum = query.minimumPriority, (fields.priority(in: task.textBytes) ?? .none) > minimum { return false }
+            }
             if let since = query.doneSince {
                 guard let done = task.fields.date(.done, in: task.textBytes), done >= since else { return false }
             }

@@ -18,6 +18,7 @@ enum BoardCommand: Command {
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
         var everything = TaskQuery()
         everything.statuses = nil
+        everything.waiting = .shown
         let view = try ViewOptions(arguments, command: name, defaults: everything, environment: context.environment)
         var width = TerminalWidth.current(environment: context.environment)
         if let text = arguments.value("width") {

@@ -17,6 +17,7 @@ extension TallyCommand {
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
         var query = TaskQuery()
         query.statuses = nil
+        query.waiting = .shown
         let view = try ViewOptions(arguments, command: name, defaults: query, environment: context.environment,
                                    acceptsWords: false)
         let sources = try view.load()

@@ -9,7 +9,7 @@ protocol TaskListCommand: Command {
 
 extension TaskListCommand {
     static var listOptions: [OptionSpec] {
-        ViewOptions.filters + [OptionSpec("sort", short: "s", value: "KEY", help: "Order: file, due, group, status or text (default: \(defaultOrder.rawValue)).")]
+        ViewOptions.filters + [OptionSpec("sort", short: "s", value: "KEY", help: "Order: file, due, group, status, text, priority or urgency (default: \(defaultOrder.rawValue)).")]
             + ViewOptions.output
     }
 
@@ -18,12 +18,12 @@ extension TaskListCommand {
         var order = defaultOrder
         if let key = arguments.value("sort") {
             guard let chosen = TaskOrder(rawValue: key) else {
-                throw .usage(.invalidValue(option: "--sort", value: key, expected: "file, due, group, status or text"), command: name)
+                throw .usage(.invalidValue(option: "--sort", value: key, expected: "file, due, group, status, text, priority or urgency"), command: name)
             }
             order = chosen
         }
         let sources = try view.load()
-        let items = order.sorted(ViewItem.select(sources, query: view.query, today: view.today), in: sources)
+        let items = order.sorted(ViewItem.select(sources, query: view.query, today: view.today), in: sources, today: view.today)
         ViewOptions.recordListing(items, in: sources, context: &context)
         if arguments.flag("json") {
             ViewOptions.writeJSON(items, in: sources, to: &context.stdout)

@@ -21,6 +21,7 @@ enum ShellCompletion {
         case ("eol", _): return .choices(["lf", "crlf"])
         case ("sort", _): return .choices(TaskOrder.allCases.map(\.rawValue))
         case ("format", _): return .choices(["text", "json", "github"])
+        case ("priority", _): return .choices(["highest", "high", "medium", "low", "lowest"])
         case ("enable", _), ("disable", _): return .choices(LintRule.allCases.map(\.rawValue))
         default: return .free
         }

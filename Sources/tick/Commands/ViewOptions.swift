@@ -14,6 +14,8 @@ struct ViewOptions {
         OptionSpec("due", value: "WHEN", help: "today, tomorrow, week, overdue, soon, none, any, before:DATE, after:DATE or a DATE."),
         OptionSpec("tag", short: "t", value: "TAG", help: "Only tasks with #TAG (or +project, @context); repeatable."),
         OptionSpec("since", value: "DATE", help: "Only tasks done on or after DATE by their done date: monday (the last one), -7d, 2026-11-01."),
+        OptionSpec("priority", short: "p", value: "P", help: "Only tasks of priority P or higher: highest, high, medium, low, lowest, or A-Z."),
+        OptionSpec("waiting", help: "Only tasks whose start date is still to come (hidden otherwise, unless --all)."),
     ]
     static let output = [
         OptionSpec("json", help: "Print the tasks as a JSON array, one object per line (schema in tick(1))."),
@@ -53,7 +55,19 @@ struct ViewOptions {
         if arguments.flag("open") { statuses.insert(.open) }
         if arguments.flag("doing") { statuses.insert(.doing) }
         if arguments.flag("done") { statuses.insert(.closed) }
-        if arguments.flag("all") { query.statuses = nil } else if !statuses.isEmpty { query.statuses = statuses }
+        if arguments.flag("all") {
+            query.statuses = nil
+            query.waiting = .shown
+        } else if !statuses.isEmpty {
+            query.statuses = statuses
+        }
+        if arguments.flag("waiting") { query.waiting = .only }
+        if let text = arguments.value("priority") {
+            guard let priority = Priority(name: text), priority != .none else {
+                throw .usage(.invalidValue(option: "--priority", value: text, expected: "highest, high, medium, low, lowest, or a letter A-Z"), command: command)
+            }
+            query.minimumPriority = priority
+        }
         if let group = arguments.value("group") { query.group = TaskQuery.groupPath(group) }
         if arguments.flag("important") { query.importantOnly = true }
         if let due = arguments.value("due") {
