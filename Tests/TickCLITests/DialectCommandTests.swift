@@ -91,3 +91,20 @@ import Testing
         #expect(try lines(["today"]) == ["3", "7"], "today: overdue, and scheduled for today")
     }
 }
+
+/// `.tick.toml`'s `[tasks]`: the dialect of a file without fields, and recording done dates.
+@Suite struct TaskConfigTests {
+    @Test func theConfigSaysHowDatesAreWritten() throws {
+        let folder = try TemporaryDirectory()
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent(".git"), withIntermediateDirectories: false)
+        let file = try folder.write("TODO.md", "- [ ] Walk\n- [ ] Run\n")
+        try folder.write(".tick.toml", "[tasks]\ndialect = \"dataview\"\nrecord-done = true\n")
+        let state = ["XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path]
+        #expect(try TickProcess.run(["done", "Walk"], in: folder.url, environment: state).status == 0)
+        #expect(try TickProcess.run(["due", "Run", "fri"], in: folder.url, environment: state).status == 0)
+        #expect(try String(contentsOf: file, encoding: .utf8) == "- [x] Walk [completion:: 2026-11-22]\n- [ ] Run [due:: 2026-11-27]\n")
+        try folder.write(".tick.toml", "[tasks]\ndialect = \"klingon\"\n")
+        let bad = try TickProcess.run(["done", "Run"], in: folder.url, environment: state)
+        #expect(bad.status == 2 && bad.stderr == "tick: .tick.toml:2: dialect must be tick, obsidian or dataview\n", "\(bad.stderr)")
+    }
+}

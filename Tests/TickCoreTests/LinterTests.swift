@@ -39,7 +39,7 @@ import Testing
         #expect(throws: ProjectConfig.ParseError(line: 2, message: "unknown lint rule 'nope'")) {
             try ProjectConfig(parsing: "[lint]\nnope = off\n")
         }
-        #expect(throws: ProjectConfig.ParseError(line: 1, message: "unknown section [other]; expected [lint] or [fmt]")) {
+        #expect(throws: ProjectConfig.ParseError(line: 1, message: "unknown section [other]; expected [lint], [fmt] or [tasks]")) {
             try ProjectConfig(parsing: "[other]\n")
         }
     }

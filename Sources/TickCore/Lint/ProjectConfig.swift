@@ -8,10 +8,18 @@
 ///     [fmt]
 ///     eol = "lf"                       # lf or crlf
 ///
+///     [tasks]
+///     dialect = "obsidian"             # tick, obsidian or dataview: for files without fields
+///     record-done = true               # done records the date (and cancel its date)
+///
 /// A small subset of TOML: `[section]` lines, `key = value` (quotes optional), `#` comments.
 public struct ProjectConfig: Sendable, Equatable {
     public var lint = LintSettings()
     public var format = FormatOptions()
+    /// The dialect new fields are written in when the file has none of its own.
+    public var dialect: TaskField.Dialect?
+    /// Whether `done` records the date even when the file records none yet.
+    public var recordDone = false
 
     public init() {}
 
@@ -30,8 +38,8 @@ public struct ProjectConfig: Sendable, Equatable {
             if trimmed.isEmpty { continue }
             if trimmed.hasPrefix("[") && trimmed.hasSuffix("]") {
                 section = String(trimmed.dropFirst().dropLast()).trimmingSpaces
-                guard section == "lint" || section == "fmt" else {
-                    throw ParseError(line: number + 1, message: "unknown section [\(Self.shown(section))]; expected [lint] or [fmt]")
+                guard section == "lint" || section == "fmt" || section == "tasks" else {
+                    throw ParseError(line: number + 1, message: "unknown section [\(Self.shown(section))]; expected [lint], [fmt] or [tasks]")
                 }
                 continue
             }
@@ -60,8 +68,21 @@ public struct ProjectConfig: Sendable, Equatable {
                 case "crlf": format.lineEnding = .crlf
                 default: throw ParseError(line: number + 1, message: "eol must be lf or crlf")
                 }
+            case "tasks":
+                switch key {
+                case "dialect":
+                    guard let dialect = TaskField.Dialect(rawValue: value) else {
+                        throw ParseError(line: number + 1, message: "dialect must be tick, obsidian or dataview")
+                    }
+                    self.dialect = dialect
+                case "record-done":
+                    guard value == "true" || value == "false" else { throw ParseError(line: number + 1, message: "record-done must be true or false") }
+                    recordDone = value == "true"
+                default:
+                    throw ParseError(line: number + 1, message: "unknown tasks option '\(Self.shown(key))'; expected dialect or record-done")
+                }
             default:
-                throw ParseError(line: number + 1, message: "'\(Self.shown(key))' is outside a [lint] or [fmt] section")
+                throw ParseError(line: number + 1, message: "'\(Self.shown(key))' is outside a [lint], [fmt] or [tasks] section")
             }
         }
     }

@@ -31,8 +31,10 @@ enum AddCommand: Command {
         let due = try arguments.value("due").map { text throws(TickError) in try EditSession.date(text, today: today, path: path) }
         let text = try normalizedDates(typed, today: today, path: path, due: arguments.value("due"))
         let groupName = try arguments.value("group").map { name throws(TickError) in try EditSession.text(name) }
+        let fallback = try ConfigLoader.load(environment: context.environment).dialect
         try EditSession.applyEdit(path, arguments, context: &context) { input throws(EditError) in
-            EditPlan(try splices(input, text: text, due: due, group: groupName, arguments: arguments), subjects: [.newTasks(verb: "added")])
+            EditPlan(try splices(input, text: text, due: due, group: groupName, fallback: fallback, arguments: arguments),
+                     subjects: [.newTasks(verb: "added")])
         }
         return 0
     }
@@ -59,9 +61,9 @@ enum AddCommand: Command {
     }
 
     private static func splices(_ input: EditSession.Input, text: String, due: CivilDate?, group groupName: String?,
-                                arguments: ParsedArguments) throws(EditError) -> [Splice] {
+                                fallback: TaskField.Dialect?, arguments: ParsedArguments) throws(EditError) -> [Splice] {
         let document = input.document
-        let dialect = TaskFields(text).dialect ?? TaskField.Dialect.dominant(in: document)
+        let dialect = TaskFields(text).dialect ?? TaskField.Dialect.dominant(in: document, fallback: fallback)
         let content = { (prefix: [UInt8]) in
             [TaskPlacement.taskContent(prefix: prefix, text: text, important: arguments.flag("star"), due: due, dialect: dialect)]
         }

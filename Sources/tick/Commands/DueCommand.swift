@@ -18,6 +18,7 @@ enum DueCommand: Command {
         }
         let today = try context.environment.today()
         let selection = try TaskSelection(Array(arguments.operands.dropLast()), arguments, command: name, environment: context.environment)
+        let config = try ConfigLoader.load(environment: context.environment)
         for target in selection.targets {
             let date = value.lowercased() == "none" ? nil : try EditSession.date(value, today: today, path: target.path)
             try selection.confirm(target.kind, path: target.path, deletes: false, arguments: arguments, context: &context) { count, _ in
@@ -25,7 +26,7 @@ enum DueCommand: Command {
             }
             try EditSession.applyEdit(target.path, arguments, context: &context, showsFile: selection.targets.count > 1) { input throws(EditError) in
                 var plan = EditPlan()
-                let dialect = TaskField.Dialect.dominant(in: input.document)
+                let dialect = TaskField.Dialect.dominant(in: input.document, fallback: config.dialect)
                 for task in try selection.tasks(target.kind, in: input) {
                     plan.add(task, verb: date == nil ? "undated" : "due", unchanged: date == nil ? "no due date" : "already due then",
                              try TaskEdits.setDue(task, to: date, in: input.document, dialect: dialect), in: input.document)

@@ -30,6 +30,7 @@ extension TaskChangeCommand {
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
         let selection = try TaskSelection(arguments.operands, arguments, command: name, defaults: selectionDefaults,
                                           environment: context.environment)
+        let config = try ConfigLoader.load(environment: context.environment)
         for target in selection.targets {
             try selection.confirm(target.kind, path: target.path, deletes: false, arguments: arguments, context: &context) { count, _ in
                 question(count)
@@ -40,7 +41,7 @@ extension TaskChangeCommand {
                 notes = []
                 let tasks = try selection.tasks(target.kind, in: input)
                 let selected = Set(tasks.map(\.index))
-                let dates = DateRecording(input.document, arguments: arguments, today: selection.today)
+                let dates = DateRecording(input.document, arguments: arguments, today: selection.today, config: config)
                 for task in tasks {
                     try Self.change(task, in: input.document, arguments: arguments, selected: selected, dates: dates, notes: &notes, plan: &plan)
                 }
@@ -114,15 +115,15 @@ enum DoneCommand: TaskChangeCommand {
     }
 }
 
-/// Whether an edit of status records the date, and in which dialect: with `--date`, or when
-/// the file already records done (or cancelled) dates.
+/// Whether an edit of status records the date, and in which dialect: with `--date`, when the
+/// file already records done (or cancelled) dates, or when `.tick.toml` says `record-done`.
 struct DateRecording {
     let today: CivilDate
     let recordsDone: Bool
     let recordsCancelled: Bool
     let dialect: TaskField.Dialect
 
-    init(_ document: Document, arguments: ParsedArguments, today: CivilDate) {
+    init(_ document: Document, arguments: ParsedArguments, today: CivilDate, config: ProjectConfig) {
         self.today = today
         var done = false, cancelled = false
         var counts: [TaskField.Dialect: Int] = [:]
@@ -133,9 +134,9 @@ struct DateRecording {
                 cancelled = cancelled || field.kind == .cancelled
             }
         }
-        recordsDone = arguments.flag("date") || done
-        recordsCancelled = arguments.flag("date") || cancelled || done
-        dialect = [.tick, .obsidian, .dataview].max { (counts[$0] ?? 0) < (counts[$1] ?? 0) } ?? .tick
+        recordsDone = arguments.flag("date") || done || config.recordDone
+        recordsCancelled = recordsDone || cancelled
+        dialect = counts.isEmpty ? config.dialect ?? .tick : [.tick, .obsidian, .dataview].max { (counts[$0] ?? 0) < (counts[$1] ?? 0) } ?? .tick
     }
 }
 
