@@ -83,12 +83,8 @@ public struct Task: Sendable, Equatable {
         return lower..<upper
     }
 
-    /// Every field of the text, in every dialect (parsed on demand; a text with no colon, no
-    /// emoji and no `(` holds none, and is not read).
-    public var fields: TaskFields {
-        let possible = textBytes.withUnsafeBufferPointer { $0.contains { $0 == Byte.colon || $0 >= 0xE2 || $0 == Byte.leftParen } }
-        return possible ? TaskFields(textBytes) : TaskFields()
-    }
+    /// Every field of the text, in every dialect (read on demand, see `TaskFields.read`).
+    public var fields: TaskFields { TaskFields.read(textBytes) }
 
     /// Position in `Document.tasks`, which lists tasks in file order.
     public var index: Int { Int(storedIndex) }

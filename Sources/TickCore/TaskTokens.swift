@@ -40,40 +40,6 @@ public struct TaskTokens: Sendable, Equatable {
         }
     }
 
-    /// The value of the first `key:value` token with this key, scanning raw bytes.
-    static func value(ofKey key: StaticString, in bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
-        word(withKey: key, in: bytes).map { $0.dropFirst(key.utf8CodeUnitCount + 1) }
-    }
-
-    /// The whole first `key:value` word with this key (what an edit of the field replaces).
-    static func word(withKey key: StaticString, in bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
-        let keyLength = key.utf8CodeUnitCount
-        // Most tasks have no such key: look for `key:` before splitting into words.
-        guard containsField(key, bytes) else { return nil }
-        var found: ArraySlice<UInt8>?
-        forEachWord(bytes) { word in
-            guard found == nil, word.count > keyLength + 1, word[word.startIndex + keyLength] == Byte.colon else { return }
-            for k in 0..<keyLength where word[word.startIndex + k] != key.utf8Start[k] { return }
-            if let colon = fieldColon(word), colon == word.startIndex + keyLength { found = word }
-        }
-        return found
-    }
-
-    /// Whether `key:` appears anywhere in the bytes: a scan for colons, then a look back.
-    private static func containsField(_ key: StaticString, _ bytes: ArraySlice<UInt8>) -> Bool {
-        let count = key.utf8CodeUnitCount
-        let name = UnsafeBufferPointer(start: key.utf8Start, count: count)
-        return bytes.withUnsafeBufferPointer { buffer in
-            var index = count
-            while index < buffer.count {
-                if buffer[index] == Byte.colon,
-                   UnsafeBufferPointer(rebasing: buffer[(index - count)..<index]).elementsEqual(name) { return true }
-                index += 1
-            }
-            return false
-        }
-    }
-
     /// Letters and digits (and any non-ASCII byte) may start a project or context name.
     private static func startsName(_ byte: UInt8) -> Bool { byte >= 0x80 || Byte.isAlnum(byte) }
 

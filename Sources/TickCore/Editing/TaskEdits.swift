@@ -108,19 +108,6 @@ public enum TaskEdits {
         return try ItemBoundary.checked([Splice(lines: task.line..<(task.textLastLine + 1), replacement: [content])],
                                         editing: task, in: document)
     }
-
-    /// The task's first line with `word` added at the end of its text (before trailing spaces,
-    /// which may be a Markdown hard break).
-    static func appendingWord(_ word: [UInt8], to task: Task, in document: Document) -> [UInt8] {
-        let line = document.lines[task.line]
-        var end = line.contentEnd
-        while end > task.textStart, Byte.isSpaceOrTab(document.bytes[end - 1]) { end -= 1 }
-        var content = Array(document.bytes[line.start..<end])
-        if let last = content.last, !Byte.isSpaceOrTab(last) { content.append(Byte.space) }
-        content += word
-        content += document.bytes[end..<line.contentEnd]
-        return content
-    }
 }
 
 extension String {

@@ -33,14 +33,15 @@ public struct TaskFields: Sendable, Equatable {
 
     public func first(_ kind: TaskField.Kind) -> TaskField? { fields.first { $0.kind == kind } }
 
-    /// The first due field of a text, found without reading the rest when the text cannot hold
-    /// one (no colon for `due:` or `due::`, no four-byte emoji for `📅`): what every parse asks.
-    public static func due(in text: ArraySlice<UInt8>) -> TaskField? {
-        let possible = text.withUnsafeBufferPointer { buffer in
-            buffer.contains { $0 == Byte.colon || $0 == 0xF0 }
-        }
-        return possible ? TaskFields(text).first(.due) : nil
+    /// The fields of a text, not read at all when it cannot hold one: every field has a colon,
+    /// an emoji (whose UTF-8 starts at 0xE2 or above) or todo.txt's `(`. Most texts have none.
+    public static func read(_ text: ArraySlice<UInt8>) -> TaskFields {
+        let possible = text.withUnsafeBufferPointer { $0.contains { $0 == Byte.colon || $0 >= 0xE2 || $0 == Byte.leftParen } }
+        return possible ? TaskFields(text) : TaskFields()
     }
+
+    /// The first due field of a text: what every parse asks.
+    public static func due(in text: ArraySlice<UInt8>) -> TaskField? { read(text).first(.due) }
 
     /// The date of the first field of `kind` in `text` (the bytes the fields were read from),
     /// when it is a real date.

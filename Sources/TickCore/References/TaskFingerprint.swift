@@ -5,11 +5,8 @@
 /// repeated keeps its fingerprint; a task whose words change gets a new one.
 public enum TaskFingerprint {
     public static func of(_ task: Task) -> UInt64 {
-        let text = task.textBytes
-        // Most texts hold no field at all: no colon, no emoji, nothing to cut.
-        let possible = text.withUnsafeBufferPointer { $0.contains { $0 == Byte.colon || $0 >= 0xE2 } }
-        let dates = possible ? TaskFields(text).fields.filter(\.kind.isDate).map(\.range) : []
-        return text.withUnsafeBufferPointer { hash($0, skipping: dates) }
+        let dates = task.fields.fields.filter(\.kind.isDate).map(\.range)
+        return task.textBytes.withUnsafeBufferPointer { hash($0, skipping: dates) }
     }
 
     /// FNV-1a over the bytes outside `skipping`, with each run of spaces as one space and none

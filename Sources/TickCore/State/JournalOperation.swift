@@ -73,18 +73,13 @@ public struct JournalOperation: Sendable, Equatable {
     public var command: String
     /// 0 while the operation stands; once undone, an increasing stamp (the latest undone is redone first).
     public var undoneStamp: Int64
-    public var files: [FileChange]
-
-    public init(time: Int64, command: String, undoneStamp: Int64 = 0, files: [FileChange] = []) {
+    public init(time: Int64, command: String, undoneStamp: Int64 = 0) {
         self.time = time
         self.command = command
         self.undoneStamp = undoneStamp
-        self.files = files
     }
 
     public var isUndone: Bool { undoneStamp != 0 }
-    public var taskCount: Int { files.reduce(0) { $0 + $1.tasks } }
-    public var size: Int { files.reduce(0) { $0 + $1.old.count + $1.new.count + $1.path.count } }
 
     static let metaMagic = "tick-op 1\n"
     static let changeMagic = "tick-change 1\n"

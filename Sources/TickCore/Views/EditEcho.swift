@@ -75,10 +75,6 @@ public struct EditEcho: Sendable {
         }
     }
 
-    public init(_ plan: EditPlan, before: Document, after: Document) {
-        self.init(plan, before: before, fromLines: false, after: { after })
-    }
-
     /// The rows of an edit whose splices each replace one line with one line, every subject a
     /// task: each task as its new line reads (parsed alone), at the line it keeps.
     private static func inPlace(_ plan: EditPlan, before: Document) -> [Row]? {

@@ -85,9 +85,11 @@ public struct TaskQuery: Sendable {
             }
             if !accepts(group: task.group) { return false }
             if query.waiting != .shown || query.minimumPriority != nil {
-                let fields = query.minimumPriority != nil || TaskFields.mayHoldStart(task.textBytes) ? task.fields : TaskFields()
+                // The start date is asked of every task: its fields are read only when it may have one.
+                let mayStart = TaskFields.mayHoldStart(task.textBytes)
+                let fields = query.minimumPriority != nil || mayStart ? task.fields : TaskFields()
                 if query.waiting != .shown {
-                    let waits = TaskFields.mayHoldStart(task.textBytes) && (fields.date(.start, in: task.textBytes).map { $0 > today } ?? false)
+                    let waits = fields.date(.start, in: task.textBytes).map { $0 > today } ?? false
                     if waits != (query.waiting == .only) { return false }
                 }
                 if let minimum = query.minimumPriority, (fields.priority(in: task.textBytes) ?? .none) > minimum { return false }

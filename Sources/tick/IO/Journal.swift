@@ -80,12 +80,12 @@ final class Journal: Sendable {
             }
             defer { journal.close() }
             if state.operation == nil {
-                let name = "op-" + Self.hex(UInt64(Clock.wallNanoseconds())) + "-" + String(UInt32(getpid()), radix: 16)
+                let name = "op-" + ContentHash.hex(UInt64(Clock.wallNanoseconds())) + "-" + String(UInt32(getpid()), radix: 16)
                 let meta = JournalOperation(time: Clock.wallNanoseconds() / 1_000_000_000, command: state.command)
                 do throws(TickError) {
                     try journal.withLock { () throws(TickError) in
                         Self.dropUndone(journal)
-                        Self.prune(journal, keep: Self.keep(environment) - 1)
+                        Self.prune(journal, keep: environment.undoKeep - 1)
                     }
                 } catch { return error.message }
                 guard case .success(let folder) = journal.subfolder(name) else { return "cannot save undo state in \(PathBytes.display(journal.path))" }
@@ -108,10 +108,6 @@ final class Journal: Sendable {
 
     static func open(_ environment: Environment) -> Result<StateFolder, StateFolder.Failure> {
         StateFolder.open(environment, [folderName])
-    }
-
-    static func keep(_ environment: Environment) -> Int {
-        environment.undoKeep
     }
 
     /// An operation as stored: its folder's name, its record and its file changes.
@@ -182,6 +178,4 @@ final class Journal: Sendable {
         }
         return total
     }
-
-    static func hex(_ value: UInt64) -> String { ContentHash.hex(value) }
 }
