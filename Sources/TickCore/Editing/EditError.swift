@@ -72,7 +72,7 @@ public enum EditError: Error, Equatable, Sendable {
             }
             return "line \(line) was not in the last listing of this file, and tick has moved lines since; run 'tick list' again, or name the task by its text"
         case .listedTaskGone(let line, let text, let reason):
-            return "the task the last listing showed on line \(line)\(text.isEmpty ? "" : " ('\(text)')") is gone: \(reason); run 'tick list' again"
+            return "the task the last listing showed on line \(line)\(text.isEmpty ? "" : " ('\(text)')") \(reason); run 'tick list' again"
         case .listedTaskMoved(let line, let text):
             return "the file changed since the last listing showed \(text.isEmpty ? "a task" : "'\(text)'") on line \(line) (another program edited it), and that task cannot be found with certainty; run 'tick list' again"
         case .otherFileListed(let line, let files):

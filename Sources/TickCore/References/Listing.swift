@@ -22,7 +22,7 @@ public struct Listing: Sendable, Equatable {
         public var goneHash: UInt64
         /// The start of the task's text, for messages.
         public var text: [UInt8]
-        /// When gone: the command that removed it, or why it cannot be found.
+        /// When gone: why, as the end of a sentence about the task ("is gone: removed by …").
         public var reason: [UInt8]
 
         public init(shown: Int32, line: Int32, fingerprint: UInt64, block: UInt64, listedBlock: UInt64, unique: Bool,
@@ -137,7 +137,7 @@ public struct Listing: Sendable, Equatable {
         if beforeHash != fileHash {
             // Another program changed the file since: entries whose task cannot be found with
             // certainty are gone.
-            result = verified(against: before, reason: "the file was changed by another program")
+            result = verified(against: before, reason: "is gone: the file was changed by another program")
         }
         let afterHash = ContentHash.of(after.bytes)
         let correspondence = TaskCorrespondence(before: before, after: after, splices: splices)
@@ -163,7 +163,7 @@ public struct Listing: Sendable, Equatable {
                 entry.formerLine = entry.line
                 entry.goneHash = beforeHash
                 entry.line = -1
-                entry.reason = Array("removed by '\(command)'".utf8)
+                entry.reason = Array("is gone: removed by '\(command)'".utf8)
                 result.entries[number] = entry
                 continue
             }
@@ -195,6 +195,36 @@ public struct Listing: Sendable, Equatable {
         }
         if before.lines.count != after.lines.count { result.shifted = true }
         result.fileHash = afterHash
+        return result
+    }
+
+    /// The listing after `command` printed the tasks on `lines` (1-based) of `document`, the
+    /// file as it left it. A number the listing did not show names the printed task from now
+    /// on; one it showed for another task is refused until the next listing (which of the two
+    /// the user means cannot be known).
+    public func showing(_ lines: [Int], in document: Document, by command: String) -> Listing {
+        guard !lines.isEmpty, ContentHash.of(document.bytes) == fileHash else { return self }
+        var result = detailing(document)
+        var blocks = GroupBlocks(document)
+        for line in Set(lines) {
+            guard let index = TaskCorrespondence.task(atLine: line - 1, in: document) else { continue }
+            let task = document.tasks[index]
+            if let at = result.entries.firstIndex(where: { Int($0.shown) == line }) {
+                // The listing showed this number for another task, still there: which one the
+                // user means cannot be known, so the number is refused until the next listing.
+                // (One it showed for a task now gone stays refused as it was.)
+                if result.entries[at].line >= 0, result.entries[at].line != Int32(task.line) {
+                    result.entries[at].line = -1
+                    result.entries[at].goneHash = 0
+                    result.entries[at].reason = Array("no longer has that number: '\(command)' printed \(line) for another task".utf8)
+                }
+                continue
+            }
+            let block = blocks.signature(index)
+            result.entries.append(Entry(shown: Int32(line), line: Int32(task.line), fingerprint: TaskFingerprint.of(task),
+                                        block: block, listedBlock: block, unique: blocks.isUnique(index), text: Self.shortText(task)))
+        }
+        result.entries.sort { $0.shown < $1.shown }
         return result
     }
 

@@ -18,7 +18,7 @@ public struct ListingArchive: Sendable, Equatable {
 
     public static let fileLimit = 256
     public static let stubLimit = 8192
-    static let magic = "tick-listings 6\n"
+    static let magic = "tick-listings 7\n"
 
     public init(files: [File] = [], latest: Int = 0) {
         self.files = files

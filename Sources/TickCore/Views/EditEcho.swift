@@ -18,6 +18,8 @@ public struct EditEcho: Sendable {
         public var group: (title: String, level: Int, tasks: Int)?
         public var note: String?
         public var showsGroup = false
+        /// Whether the row shows a task of the edited file (not one it removed).
+        public var current = true
 
         init(verb: String, document: Document, task: Task?, line: Int? = nil, group: (title: String, level: Int, tasks: Int)? = nil,
              note: String? = nil, showsGroup: Bool = false) {
@@ -32,6 +34,10 @@ public struct EditEcho: Sendable {
     }
 
     public private(set) var rows: [Row] = []
+
+    /// The 1-based lines of the tasks the rows show in the edited file: printed, they are a
+    /// listing of their own (`Listing.showing`).
+    public var shownLines: [Int] { rows.compactMap { $0.task != nil && $0.current ? $0.line : nil } }
 
     /// The rows for `plan`, applied to `before` with `after` as the result. `after` is parsed
     /// only when the rows need it: an edit that rewrote each of its tasks' lines in place (a
@@ -52,12 +58,16 @@ public struct EditEcho: Sendable {
                     rows.append(Row(verb: unchanged == nil ? verb : "unchanged", document: after, task: after.tasks[partner],
                                     note: unchanged, showsGroup: verb == "moved" || verb == "archived"))
                 } else {
-                    rows.append(Row(verb: verb, document: before, task: before.tasks[index]))
+                    var row = Row(verb: verb, document: before, task: before.tasks[index])
+                    row.current = false
+                    rows.append(row)
                 }
             case .removed(let index, let verb):
                 let subtasks = before.descendants(of: before.tasks[index]).count
-                rows.append(Row(verb: verb, document: before, task: before.tasks[index],
-                                note: subtasks == 0 ? nil : "and \(subtasks) subtask\(subtasks == 1 ? "" : "s")"))
+                var row = Row(verb: verb, document: before, task: before.tasks[index],
+                              note: subtasks == 0 ? nil : "and \(subtasks) subtask\(subtasks == 1 ? "" : "s")")
+                row.current = false
+                rows.append(row)
             case .newTasks(let verb):
                 if partnered == nil {
                     var set = Set<Int>()

@@ -116,6 +116,12 @@ enum EditSession {
             written.after ?? written.update.map { Document(bytes: $0.after) } ?? before
         }
         try self.echo(echo, nothing: plan.nothing, path: path, showsFile: showsFile, arguments: arguments, context: &context)
+        // The lines just printed are what the user will type next: they name those tasks now.
+        // (A file with a listing was parsed again to carry it along; one without needs nothing.)
+        if let after = written.after, let realPath = written.update?.realPath,
+           let warning = ListingStore.show(echo.shownLines, realPath: realPath, after: after, environment: environment) {
+            context.warn(warning)
+        }
     }
 
     /// The input for a look at `path` outside an edit (a question asked before it).

@@ -46,6 +46,15 @@ enum ListingStore {
         }
     }
 
+    /// After an edit printed tasks with their lines: those numbers name those tasks now.
+    static func show(_ lines: [Int], realPath: String, after: Document, environment: Environment) -> String? {
+        let path = PathBytes.bytes(of: realPath)
+        return change(environment, onlyIf: path) { archive in
+            guard let index = archive.files.firstIndex(where: { $0.path == path }) else { return }
+            archive.files[index].listing = archive.files[index].listing.showing(lines, in: after, by: Journal.shared.command)
+        }
+    }
+
     private static func read(_ folder: StateFolder) throws(TickError) -> ListingArchive? {
         guard let bytes = try folder.read(name) else { return ListingArchive() }
         return ListingArchive(decoding: bytes)
