@@ -105,7 +105,12 @@ import Testing
         let quoted = arguments.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: output) }
-        _ = try TickProcess.run(["-c", "\(tmux) \(quoted) >'\(output.path)' 2>&1 </dev/null"], executable: URL(fileURLWithPath: "/bin/sh"))
+        // Every descriptor past 2 is closed first: one another test's process left open would
+        // be kept by the tmux server, and this run would wait for it to close as long as the
+        // server lives (the session's tick waits for an answer that then never comes).
+        let closing = "for fd in $(ls /proc/$$/fd); do [ \"$fd\" -gt 2 ] && eval \"exec $fd>&-\"; done 2>/dev/null; "
+        _ = try TickProcess.run(["-c", closing + "exec \(tmux) \(quoted) >'\(output.path)' 2>&1 </dev/null"],
+                                executable: URL(fileURLWithPath: "/bin/bash"))
         return (try? String(contentsOf: output, encoding: .utf8)) ?? ""
     }
 
@@ -115,7 +120,7 @@ import Testing
         let session = "tick-\(UUID().uuidString.prefix(8))"
         let state = folder.appendingPathComponent(".state").path
         _ = try tmux(["new-session", "-d", "-s", session, "-x", "120", "-y", "30", "-c", folder.path,
-                      "env TICK_TODAY=2026-11-22 XDG_STATE_HOME=\(state) NO_COLOR=1 \(TickProcess.binary.path) \(command); echo EXIT=$?; sleep 30"])
+                      "env TICK_TODAY=2026-11-22 XDG_STATE_HOME=\(state) NO_COLOR=1 timeout --foreground 20 \(TickProcess.binary.path) \(command); echo EXIT=$?; sleep 30"])
         defer { _ = try? tmux(["kill-session", "-t", session]) }
         var screen = ""
         for _ in 0..<100 where !screen.contains("[y/N]") {
