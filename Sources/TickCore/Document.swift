@@ -11,6 +11,9 @@ public struct Document: Sendable {
     public let kinds: [LineKind]
     public let tasks: [Task]
     public let headings: [Heading]
+    /// What the status characters mean (the project's `.tick.toml [statuses]`, else Obsidian
+    /// Tasks' defaults): each task's `statusType` comes from it.
+    public let statuses: StatusSet
     /// Lines `0..<frontMatterEnd` are front matter.
     public let frontMatterEnd: Int
     /// The first line of a code fence or HTML block (`<!--`, `<pre>`…) that runs to the end of
@@ -31,12 +34,13 @@ public struct Document: Sendable {
     public static let maximumSize = Int(Int32.max)
 
     /// Parses `bytes`, which must be at most `maximumSize` long.
-    public init(bytes: [UInt8]) {
+    public init(bytes: [UInt8], statuses: StatusSet = .default) {
         precondition(bytes.count <= Document.maximumSize, "documents are at most 2 GiB")
         self.bytes = bytes
+        self.statuses = statuses
         let lines = Line.split(bytes)
         self.lines = lines
-        let structure = bytes.withUnsafeBufferPointer { BlockParser.parse($0, lines: lines) }
+        let structure = bytes.withUnsafeBufferPointer { BlockParser.parse($0, lines: lines, letterStatuses: statuses.letters) }
         kinds = structure.kinds
         frontMatterEnd = structure.frontMatterEnd
         unclosedBlockLine = structure.unclosedBlockLine
@@ -49,11 +53,16 @@ public struct Document: Sendable {
         groupPaths.reserveCapacity(headings.count)
         for heading in headings { groupPaths.append((heading.parent.map { groupPaths[$0] } ?? []) + [heading.title]) }
         self.groupPaths = groupPaths
-        tasks = DocumentBuilder.tasks(bytes, lines: lines, structure: structure, headings: headings)
+        tasks = DocumentBuilder.tasks(bytes, lines: lines, structure: structure, headings: headings, statuses: statuses)
     }
 
-    public init(_ text: String) {
-        self.init(bytes: Array(text.utf8))
+    public init(_ text: String, statuses: StatusSet = .default) {
+        self.init(bytes: Array(text.utf8), statuses: statuses)
+    }
+
+    /// The document `splices` make, read with the same status set.
+    public func afterApplying(_ splices: [Splice]) -> Document {
+        Document(bytes: applying(splices), statuses: statuses)
     }
 
     /// The document's bytes, rebuilt line by line. Always equal to the bytes it was parsed from.

@@ -31,7 +31,7 @@ enum DocumentBuilder {
         return parts.joined(separator: " ")
     }
 
-    static func tasks(_ bytes: [UInt8], lines: [Line], structure: ParsedStructure, headings: [Heading]) -> [Task] {
+    static func tasks(_ bytes: [UInt8], lines: [Line], structure: ParsedStructure, headings: [Heading], statuses: StatusSet) -> [Task] {
         let items = structure.items
         var taskOfItem = [Int32](repeating: -1, count: items.count)
         var tasks: [Task] = []
@@ -56,7 +56,7 @@ enum DocumentBuilder {
                 ancestor = items[Int(ancestor)].parent
             }
             let line = lines[item.line]
-            let status = TaskStatus(statusBytes: bytes[(item.checkboxStart + 1)..<(item.checkboxEnd - 1)])
+            let status = TaskStatus(statusBytes: bytes[(item.checkboxStart + 1)..<(item.checkboxEnd - 1)], statuses: statuses)
             var cursor = item.checkboxEnd
             while cursor < line.contentEnd, Byte.isSpaceChar(bytes[cursor]) { cursor += 1 }
             var important = false
@@ -101,7 +101,7 @@ enum DocumentBuilder {
             depthOfTask.append(depth)
             tasks.append(Task(
                 index: tasks.count, line: item.line, lastLine: item.lastLine, textLastLine: item.textLastLine,
-                status: status, important: important,
+                status: status, statusType: statuses.type(of: status), important: important,
                 due: due, dueField: dueField,
                 text: text, parent: parent, depth: depth, group: currentGroup,
                 markerStart: item.markerStart, markerLength: item.markerLength, ordered: item.ordered,

@@ -13,6 +13,10 @@ public struct Task: Sendable, Equatable {
     /// Bytes that are not UTF-8 read as U+FFFD.
     public var text: String { String(decoding: textBytes, as: UTF8.self) }
     public let status: TaskStatus
+    /// What the status means in the document's status set (`Document.statuses`).
+    public let statusType: StatusType
+    /// Finished one way or another: done or cancelled. Such tasks do not count as open work.
+    public var isClosed: Bool { statusType.isClosed }
     /// The date of the task's first due field in any dialect (`due:`, `📅`, `[due:: ]`), when
     /// it is a real ISO date.
     public let due: CivilDate?
@@ -31,7 +35,7 @@ public struct Task: Sendable, Equatable {
     /// only then; after a quote marker or another list marker, `[ ]` is text.
     public let markerOpensLine: Bool
 
-    init(index: Int, line: Int, lastLine: Int, textLastLine: Int, status: TaskStatus, important: Bool,
+    init(index: Int, line: Int, lastLine: Int, textLastLine: Int, status: TaskStatus, statusType: StatusType, important: Bool,
          due: CivilDate?, dueField: TaskField?, text: ArraySlice<UInt8>, parent: Int?, depth: Int, group: Int?,
          markerStart: Int, markerLength: Int, ordered: Bool, checkboxStart: Int, checkboxEnd: Int,
          textStart: Int, contentColumn: Int, quoteDepth: Int, markerOpensLine: Bool, hasInvalidUTF8: Bool) {
@@ -41,6 +45,7 @@ public struct Task: Sendable, Equatable {
         storedDueValueStart = Int32(dueField?.value.lowerBound ?? -1)
         storedDueValueEnd = Int32(dueField?.value.upperBound ?? -1)
         self.status = status
+        self.statusType = statusType
         self.due = due
         storedIndex = Int32(index)
         storedLine = Int32(line)

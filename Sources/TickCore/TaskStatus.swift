@@ -9,7 +9,13 @@ public enum TaskStatus: Sendable, Hashable {
     /// Any other single status (`[-]`, `[>]`, `[~]`, an emoji): read and kept as it is.
     case other(String)
 
-    init(statusBytes: ArraySlice<UInt8>) {
+    /// A character the status set gives its own meaning is read as written (`[X]` as `X`, not
+    /// as done), so that it keeps its spelling and its meaning.
+    init(statusBytes: ArraySlice<UInt8>, statuses: StatusSet = .default) {
+        if !statuses.custom.isEmpty {
+            let raw = String(decoding: statusBytes, as: UTF8.self)
+            if raw != " ", statuses.defines(raw) { self = .other(raw); return }
+        }
         if statusBytes.count == 1 {
             switch statusBytes.first! {
             case Byte.space: self = .open; return
@@ -45,14 +51,16 @@ public enum TaskStatus: Sendable, Hashable {
     public var isGitHubCheckbox: Bool {
         switch self {
         case .open, .done: return true
-        default: return false
+        case .doing: return false
+        case .other(let raw): return raw == "x" || raw == "X"
         }
     }
 
-    /// What the status means, as Obsidian Tasks' default statuses have it: `[ ]` todo, `[x]`
-    /// and `[X]` done, `[/]` doing, `[-]` cancelled, and any other character todo (`[>]`,
-    /// `[?]`, `[~]` are still work to do).
-    public var type: StatusType {
+    /// What the status means when the project configures nothing, as Obsidian Tasks' default
+    /// statuses have it: `[ ]` todo, `[x]` and `[X]` done, `[/]` doing, `[-]` cancelled, and any
+    /// other character todo (`[>]`, `[?]`, `[~]` are still work to do). `StatusSet` gives the
+    /// project's meaning; a task carries it as `Task.statusType`.
+    var defaultType: StatusType {
         switch self {
         case .open: return .todo
         case .done: return .done
@@ -60,12 +68,12 @@ public enum TaskStatus: Sendable, Hashable {
         case .other(let raw): return raw == "-" ? .cancelled : .todo
         }
     }
-
-    /// Finished one way or another: done or cancelled. Such tasks do not count as open work.
-    public var isClosed: Bool { type == .done || type == .cancelled }
 }
 
 /// The four things a status can mean.
 public enum StatusType: String, Sendable, Hashable, CaseIterable {
     case todo, doing, done, cancelled
+
+    /// Finished one way or another: done or cancelled. Such tasks do not count as open work.
+    public var isClosed: Bool { self == .done || self == .cancelled }
 }

@@ -30,7 +30,7 @@ enum Peers {
     static func todoTxtFile(_ document: Document) -> [UInt8] {
         var out: [UInt8] = []
         for task in document.tasks {
-            if task.status == .done { out += Array("x ".utf8) }
+            if task.statusType == .done { out += Array("x ".utf8) }
             if task.important { out += Array("(A) ".utf8) }
             out += Array(task.text.utf8)
             out.append(0x0A)

@@ -19,6 +19,14 @@ struct Environment: Sendable {
     let lockTimeout: Double
     /// How many operations the undo journal keeps (`TICK_UNDO_KEEP`, default 100).
     let undoKeep: Int
+    /// What status characters mean: the project's `.tick.toml [statuses]`, set once the
+    /// configuration is read (`Tick.run`), else Obsidian Tasks' defaults.
+    var statuses = StatusSet.default
+
+    /// Parses a file's bytes with the project's status set.
+    func document(_ bytes: [UInt8]) -> Document {
+        Document(bytes: bytes, statuses: statuses)
+    }
 
     static func current() -> Environment {
         Environment(tickFile: Syscalls.environment("TICK_FILE"),

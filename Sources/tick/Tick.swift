@@ -78,6 +78,10 @@ enum Tick {
                 context.stdout.write(command.help)
                 return 0
             }
+            if command != CompletionsCommand.self {
+                context.config = try ConfigLoader.load(environment: context.environment)
+                context.environment.statuses = context.config.statuses
+            }
             return try command.run(parsed, context: &context)
         } catch {
             return fail(error, context: &context)

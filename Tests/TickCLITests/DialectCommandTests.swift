@@ -107,4 +107,23 @@ import Testing
         let bad = try TickProcess.run(["done", "Run"], in: folder.url, environment: state)
         #expect(bad.status == 2 && bad.stderr == "tick: .tick.toml:2: dialect must be tick, obsidian or dataview\n", "\(bad.stderr)")
     }
+
+    @Test func theConfigsStatusesReachEveryCommand() throws {
+        let folder = try TemporaryDirectory()
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent(".git"), withIntermediateDirectories: false)
+        let text = "# Work\n\n- [ ] Plan\n- [~] Build\n- [X] Ship on Friday\n- [R] Review\n"
+        let file = try folder.write("TODO.md", text)
+        let plain = try TickProcess.run(["progress"], in: folder.url)
+        #expect(plain.stdout.hasPrefix("Work   1/3   33%"), "\(plain.stdout)")
+        try folder.write(".tick.toml", "[statuses]\n\"~\" = \"doing\"\n\"X\" = \"cancelled\"  # a failure\n\"R\" = \"todo\"\n")
+        let progress = try TickProcess.run(["progress"], in: folder.url)
+        #expect(progress.stdout.hasPrefix("Work   0/3    0%"), "\(progress.stdout)")
+        let board = try TickProcess.run(["board"], in: folder.url)
+        #expect(board.stdout.hasPrefix("Todo (2)"), "\(board.stdout)")
+        #expect(try TickProcess.run(["fmt", "--check"], in: folder.url).status == 0)
+        let json = try TickProcess.run(["list", "--all", "--json"], in: folder.url).stdout
+        #expect(json.contains("\"status\":\"X\"") && json.contains("\"statusType\":\"cancelled\""), "\(json)")
+        #expect(try TickProcess.run(["done", "Review"], in: folder.url).status == 0)
+        #expect(try String(contentsOf: file, encoding: .utf8) == text.replacingOccurrences(of: "[R]", with: "[x]"))
+    }
 }

@@ -73,8 +73,8 @@ import Testing
 
     @Test func statusTypes() {
         let document = Document("- [ ] a\n- [x] b\n- [/] c\n- [-] d\n- [>] e\n- [~] f\n- [X] g\n")
-        #expect(document.tasks.map(\.status.type) == [.todo, .done, .doing, .cancelled, .todo, .todo, .done])
-        #expect(document.tasks.map(\.status.isClosed) == [false, true, false, true, false, false, true])
+        #expect(document.tasks.map(\.statusType) == [.todo, .done, .doing, .cancelled, .todo, .todo, .done])
+        #expect(document.tasks.map(\.isClosed) == [false, true, false, true, false, false, true])
     }
 
     @Test func closedTasksAreNeverOverdue() {

@@ -15,8 +15,8 @@ import Testing
             #expect(found.contains(rule), "no finding for \(rule.rawValue) in rules.md")
         }
         // The inline switches hold: the quiet overdue task and the disabled trailing spaces are not reported.
-        #expect(!diagnostics.contains { $0.rule == .overdue && $0.line == 35 })
-        #expect(!diagnostics.contains { $0.rule == .trailingWhitespace && $0.line == 37 })
+        #expect(!diagnostics.contains { $0.rule == .overdue && $0.line == 40 })
+        #expect(!diagnostics.contains { $0.rule == .trailingWhitespace && $0.line == 42 })
     }
 
     @Test func settingsChangeSeverityAndTurnRulesOff() throws {
@@ -39,7 +39,7 @@ import Testing
         #expect(throws: ProjectConfig.ParseError(line: 2, message: "unknown lint rule 'nope'")) {
             try ProjectConfig(parsing: "[lint]\nnope = off\n")
         }
-        #expect(throws: ProjectConfig.ParseError(line: 1, message: "unknown section [other]; expected [lint], [fmt] or [tasks]")) {
+        #expect(throws: ProjectConfig.ParseError(line: 1, message: "unknown section [other]; expected [lint], [fmt], [tasks] or [statuses]")) {
             try ProjectConfig(parsing: "[other]\n")
         }
     }

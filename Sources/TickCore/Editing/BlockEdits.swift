@@ -31,7 +31,7 @@ public enum BlockEdits {
         // Re-indented lines read the same almost everywhere. The exception is a task whose text
         // starts on a lazy line after an empty checkbox: out of a quote, GitHub draws that
         // checkbox, and the line no longer continues it. Checked on the result, and refused.
-        guard readsTheSame(Document(bytes: document.applying(splices)), as: document) else {
+        guard readsTheSame(document.afterApplying(splices), as: document) else {
             throw .cannotMove("the task's text would read differently there (it starts on the line after its checkbox)")
         }
         return splices
@@ -129,7 +129,7 @@ public enum BlockEdits {
 
     /// Done top-level tasks, outside the group `except`.
     public static func doneBlocks(in document: Document, except group: Int? = nil) -> [Task] {
-        document.tasks.filter { $0.parent == nil && $0.status == .done && (group == nil || $0.group != group) }
+        document.tasks.filter { $0.parent == nil && $0.statusType == .done && (group == nil || $0.group != group) }
     }
 
     /// A task's block with its first line starting at the margin (no quote or indentation), and

@@ -48,7 +48,7 @@ public enum GroupEdits {
         // Some names are not a heading's text (`` ``` `` opens a code fence under a setext
         // heading; `a #` loses its `#` as a closing sequence): the renamed file must read back
         // with this group, so named, and every task where it was.
-        let after = Document(bytes: document.applying(splices))
+        let after = document.afterApplying(splices)
         guard after.headings.contains(where: { $0.line == heading.line && $0.topLevel && $0.title == name.trimmingSpaces }),
               after.headings.count == document.headings.count, after.tasks.count == document.tasks.count else {
             throw .invalidText("'\(name.trimmingSpaces)' would not read back as this group's heading; choose another name")
@@ -98,7 +98,7 @@ public enum GroupEdits {
         let splices = [Splice.insert(lines, before: target), TaskPlacement.removal(of: removed, in: document)]
         // Checked on the result. Right after a `---` rule that opens the file, a heading reads
         // as a YAML comment and makes front matter of everything up to the next `---`.
-        let after = Document(bytes: document.applying(splices))
+        let after = document.afterApplying(splices)
         if after.frontMatterEnd != document.frontMatterEnd {
             throw .cannotMove("the group would follow the '---' on line 1 and turn the top of the file into front matter; move it lower")
         }

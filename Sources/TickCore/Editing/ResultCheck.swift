@@ -8,7 +8,7 @@ enum ResultCheck {
     /// not compared.
     static func keepsTheRest(_ splices: [Splice], removing removed: [Range<Int>] = [], editing edited: Int? = nil,
                              in document: Document) -> Bool {
-        let after = Document(bytes: document.applying(splices))
+        let after = document.afterApplying(splices)
         func isRemoved(_ line: Int) -> Bool {
             // `removed` is sorted: the last range starting at or before the line.
             var low = 0, high = removed.count

@@ -24,6 +24,15 @@ public struct TaskField: Sendable, Equatable {
             default: return false
             }
         }
+
+        /// What messages call it: "due date", "recurrence".
+        public var title: String {
+            switch self {
+            case .recurrence, .priority, .id: return rawValue
+            case .dependsOn: return "dependencies"
+            default: return rawValue + " date"
+            }
+        }
     }
 
     public enum Dialect: String, Sendable, CaseIterable {

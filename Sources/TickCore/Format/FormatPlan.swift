@@ -87,6 +87,7 @@ struct FormatPlan {
             let current = content(task.line)
             let base = current.startIndex
             let status = task.checkboxStart + 1 - start
+            // A configured `[X]` reads as its own status (`.other`), so only GitHub's done `X` is rewritten.
             let fixStatus = task.status == .done && current[base + status] == 0x58
             // After the checkbox: exactly one space before the text (or the star).
             let boxEnd = task.checkboxEnd - start

@@ -9,6 +9,11 @@ public enum LintRule: String, Sendable, CaseIterable {
     case invalidDate = "invalid-date"
     case malformedCheckbox = "malformed-checkbox"
     case nonGFMStatus = "non-gfm-status"
+    case unknownStatus = "unknown-status"
+    case duplicateField = "duplicate-field"
+    case unreadField = "unread-field"
+    case recurrenceWithoutDate = "recurrence-without-date"
+    case invalidRecurrence = "invalid-recurrence"
     case emptyTask = "empty-task"
     case duplicateTask = "duplicate-task"
     case doneParentOpenSubtasks = "done-parent-open-subtasks"
@@ -28,7 +33,7 @@ public enum LintRule: String, Sendable, CaseIterable {
     public var defaultSeverity: Severity {
         switch self {
         case .invalidDate, .invalidUTF8: return .error
-        case .nonGFMStatus, .emptyGroup, .taskInCodeBlock: return .info
+        case .nonGFMStatus, .unknownStatus, .emptyGroup, .taskInCodeBlock: return .info
         default: return .warning
         }
     }

@@ -25,7 +25,12 @@ struct LintFindings {
 
     /// Records a finding at a 0-based line and a byte offset into the document.
     mutating func add(_ rule: LintRule, line: Int, offset: Int? = nil, _ message: String) {
+        items.append(finding(rule, line: line, offset: offset, message))
+    }
+
+    /// A finding to add later (or not), made as `add` makes it.
+    func finding(_ rule: LintRule, line: Int, offset: Int? = nil, _ message: String) -> Diagnostic {
         let column = offset.map { $0 - document.lines[line].start + 1 } ?? 1
-        items.append(Diagnostic(line: line + 1, column: column, severity: rule.defaultSeverity, rule: rule, message: message))
+        return Diagnostic(line: line + 1, column: column, severity: rule.defaultSeverity, rule: rule, message: message)
     }
 }

@@ -12,6 +12,10 @@
 ///     dialect = "obsidian"             # tick, obsidian or dataview: for files without fields
 ///     record-done = true               # done records the date (and cancel its date)
 ///
+///     [statuses]                       # status characters with this project's meaning
+///     "~" = "doing"                    # todo, doing, done or cancelled
+///     "X" = "cancelled"
+///
 /// A small subset of TOML: `[section]` lines, `key = value` (quotes optional), `#` comments.
 public struct ProjectConfig: Sendable, Equatable {
     public var lint = LintSettings()
@@ -20,6 +24,8 @@ public struct ProjectConfig: Sendable, Equatable {
     public var dialect: TaskField.Dialect?
     /// Whether `done` records the date even when the file records none yet.
     public var recordDone = false
+    /// What status characters mean: Obsidian Tasks' defaults and the `[statuses]` section.
+    public var statuses = StatusSet()
 
     public init() {}
 
@@ -33,22 +39,23 @@ public struct ProjectConfig: Sendable, Equatable {
         // Lines split on the byte: "\r\n" is one Character, so a Character split would not see it.
         for (number, raw) in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
             var line = Substring(String(decoding: raw, as: UTF8.self))
-            if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
+            if let hash = Self.commentStart(line) { line = line[..<hash] }
             let trimmed = String(line).trimmingSpaces.trimmingCharacter("\r")
             if trimmed.isEmpty { continue }
             if trimmed.hasPrefix("[") && trimmed.hasSuffix("]") {
                 section = String(trimmed.dropFirst().dropLast()).trimmingSpaces
-                guard section == "lint" || section == "fmt" || section == "tasks" else {
-                    throw ParseError(line: number + 1, message: "unknown section [\(Self.shown(section))]; expected [lint], [fmt] or [tasks]")
+                guard ["lint", "fmt", "tasks", "statuses"].contains(section) else {
+                    throw ParseError(line: number + 1, message: "unknown section [\(Self.shown(section))]; expected [lint], [fmt], [tasks] or [statuses]")
                 }
                 continue
             }
-            guard let equals = trimmed.firstIndex(of: "=") else {
+            // A quoted key may hold `=` (`"=" = "todo"`): the separator is the first `=` after it.
+            let keyEnd = trimmed.hasPrefix("\"") ? trimmed.dropFirst().firstIndex(of: "\"") ?? trimmed.startIndex : trimmed.startIndex
+            guard let equals = trimmed[keyEnd...].firstIndex(of: "=") else {
                 throw ParseError(line: number + 1, message: "expected 'key = value'")
             }
-            let key = String(trimmed[..<equals]).trimmingSpaces
-            var value = String(trimmed[trimmed.index(after: equals)...]).trimmingSpaces
-            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+            let key = Self.unquoted(String(trimmed[..<equals]).trimmingSpaces)
+            let value = Self.unquoted(String(trimmed[trimmed.index(after: equals)...]).trimmingSpaces)
             switch section {
             case "lint":
                 guard let rule = LintRule(rawValue: key) else {
@@ -81,14 +88,35 @@ public struct ProjectConfig: Sendable, Equatable {
                 default:
                     throw ParseError(line: number + 1, message: "unknown tasks option '\(Self.shown(key))'; expected dialect or record-done")
                 }
+            case "statuses":
+                if let problem = StatusSet.problem(with: key) {
+                    throw ParseError(line: number + 1, message: problem)
+                }
+                guard let type = StatusType(rawValue: value) else {
+                    throw ParseError(line: number + 1, message: "'\(Self.shown(value))' is not a status type; use todo, doing, done or cancelled")
+                }
+                statuses.set(key, to: type)
             default:
-                throw ParseError(line: number + 1, message: "'\(Self.shown(key))' is outside a [lint], [fmt] or [tasks] section")
+                throw ParseError(line: number + 1, message: "'\(Self.shown(key))' is outside a [lint], [fmt], [tasks] or [statuses] section")
             }
         }
     }
 }
 
 extension ProjectConfig {
+    /// Where a `#` comment starts: not inside a quoted key or value (`"#" = "todo"`).
+    static func commentStart(_ line: Substring) -> Substring.Index? {
+        var quoted = false
+        for index in line.indices {
+            if line[index] == "\"" { quoted.toggle() } else if line[index] == "#", !quoted { return index }
+        }
+        return nil
+    }
+
+    static func unquoted(_ text: String) -> String {
+        text.count >= 2 && text.hasPrefix("\"") && text.hasSuffix("\"") ? String(text.dropFirst().dropLast()) : text
+    }
+
     /// A value as an error shows it: on one line, and at most 40 characters of it.
     static func shown(_ value: String) -> String {
         var result = ""

@@ -5,16 +5,16 @@ enum TaskChecks {
         var seen: [DuplicateKey: Int] = [:]  // first line of each task
         seen.reserveCapacity(document.tasks.count)
         var firstSubtaskColumn: [Int: (line: Int, column: Int)] = [:]
+        var readsObsidian = false
+        var unreadObsidian: [Diagnostic] = []
         for task in document.tasks {
-            for field in task.fields.fields where field.kind.isDate {
-                let text = task.textBytes
-                guard CivilDate(isoBytes: text[(text.startIndex + field.value.lowerBound)..<(text.startIndex + field.value.upperBound)]) == nil else { continue }
-                let written = String(decoding: text[(text.startIndex + field.range.lowerBound)..<(text.startIndex + field.range.upperBound)], as: UTF8.self)
-                // A one-line task's text is a view onto the file's bytes: its offsets are the file's.
-                let offset = task.textLastLine == task.line ? text.startIndex + field.range.lowerBound : task.textStart
-                findings.add(.invalidDate, line: task.line, offset: offset, "'\(written)' is not a date; use YYYY-MM-DD")
-            }
-            if !task.status.isGitHubCheckbox {
+            let obsidian = FieldChecks.run(task, &findings)
+            readsObsidian = readsObsidian || obsidian.readsAny
+            if let unread = obsidian.unread { unreadObsidian.append(unread) }
+            if !document.statuses.knows(task.status) {
+                findings.add(.unknownStatus, line: task.line, offset: task.checkboxStart,
+                             "tick reads '[\(task.status.character)]' as todo, and GitHub shows it as text; give it a meaning in .tick.toml [statuses]")
+            } else if !task.status.isGitHubCheckbox {
                 findings.add(.nonGFMStatus, line: task.line, offset: task.checkboxStart,
                              "'[\(task.status.character)]' shows as text on GitHub, not as a checkbox")
             }
@@ -29,11 +29,11 @@ enum TaskChecks {
                     seen[key] = task.line
                 }
             }
-            if task.status == .done, let open = document.descendants(of: task).first(where: { !$0.status.isClosed }) {
+            if task.statusType == .done, let open = document.descendants(of: task).first(where: { !$0.isClosed }) {
                 findings.add(.doneParentOpenSubtasks, line: task.line, offset: task.checkboxStart,
                              "done, but its subtask on line \(open.line + 1) is not")
             }
-            if let due = task.due, due < today, !task.status.isClosed {
+            if let due = task.due, due < today, !task.isClosed {
                 let days = today.days(until: due)
                 findings.add(.overdue, line: task.line, offset: task.textStart, "overdue by \(-days) day\(days == -1 ? "" : "s") (due \(due))")
             }
@@ -50,6 +50,7 @@ enum TaskChecks {
                 }
             }
         }
+        if readsObsidian { findings.items += unreadObsidian }
         checkBullets(&findings)
         checkLookalikes(&findings)
     }

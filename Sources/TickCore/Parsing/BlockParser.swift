@@ -90,8 +90,12 @@ struct BlockParser {
     private var container = 0
     private var openedNew = false
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, lines: [Line]) {
+    /// ASCII letters and digits a project configured as statuses (`StatusSet`).
+    private let letterStatuses: StatusSet.ASCIISet
+
+    private init(bytes: UnsafeBufferPointer<UInt8>, lines: [Line], letterStatuses: StatusSet.ASCIISet) {
         s = bytes
+        self.letterStatuses = letterStatuses
         self.lines = lines
         kinds = [LineKind](repeating: .blank, count: lines.count)
         // At most about one item per line: reserved once, the array never moves while it grows
@@ -99,8 +103,8 @@ struct BlockParser {
         items.reserveCapacity(lines.count)
     }
 
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, lines: [Line]) -> ParsedStructure {
-        var parser = BlockParser(bytes: bytes, lines: lines)
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, lines: [Line], letterStatuses: StatusSet.ASCIISet = .init()) -> ParsedStructure {
+        var parser = BlockParser(bytes: bytes, lines: lines, letterStatuses: letterStatuses)
         let bomLength = lines.isEmpty ? 0 : UTF8BOM.length(bytes, lines[0].contentEnd)
         let frontMatterEnd = FrontMatter.end(bytes, lines: lines, bomLength: bomLength)
         for index in 0..<frontMatterEnd { parser.kinds[index] = .frontMatter }
@@ -341,7 +345,7 @@ struct BlockParser {
             } else {
                 let itemIndex = Int(stack[container].item)
                 if kind == .item, items[itemIndex].line == line, !blank,
-                   let checkboxEnd = Checkbox.end(s, firstNonspace, lineEnd) {
+                   let checkboxEnd = Checkbox.end(s, firstNonspace, lineEnd, letterStatuses: letterStatuses) {
                     items[itemIndex].checkboxStart = firstNonspace
                     items[itemIndex].checkboxEnd = checkboxEnd
                     // A checkbox GitHub draws is no text; any other (another status, or a box

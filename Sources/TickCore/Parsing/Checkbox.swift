@@ -7,12 +7,14 @@
 enum Checkbox {
     /// The offset just past `]` when a checkbox starts at `at` and is followed by a space or tab
     /// (a line that ends right after `]` is not a task, exactly as on GitHub).
-    static func end(_ s: UnsafeBufferPointer<UInt8>, _ at: Int, _ lineEnd: Int) -> Int? {
+    /// `letterStatuses`: ASCII letters and digits the project gives a meaning (`[R]` for review),
+    /// which are then statuses too.
+    static func end(_ s: UnsafeBufferPointer<UInt8>, _ at: Int, _ lineEnd: Int, letterStatuses: StatusSet.ASCIISet) -> Int? {
         guard at + 3 < lineEnd, s[at] == Byte.leftBracket else { return nil }
         let first = s[at + 1]
         if first < 0x80 {
             guard s[at + 2] == Byte.rightBracket, Byte.isSpaceChar(s[at + 3]) else { return nil }
-            guard isGitHub(first) || isStatusPunctuation(first) else { return nil }
+            guard isGitHub(first) || isStatusPunctuation(first) || letterStatuses.contains(first) else { return nil }
             return at + 3
         }
         // A non-ASCII status: find the closing bracket within a short distance.

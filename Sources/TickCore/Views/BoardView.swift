@@ -22,8 +22,8 @@ public enum BoardView {
             }
         }
 
-        public init(_ status: TaskStatus) {
-            switch TaskQuery.StatusClass(status) {
+        public init(_ type: StatusType) {
+            switch TaskQuery.StatusClass(type) {
             case .open: self = .todo
             case .doing: self = .doing
             case .closed: self = .done
@@ -35,7 +35,7 @@ public enum BoardView {
     public static func columns(_ items: [ViewItem], in sources: [SourceDocument]) -> [[ViewItem]] {
         var columns: [[ViewItem]] = Array(repeating: [], count: Column.allCases.count)
         for item in items {
-            columns[Column(sources[item.source].document.tasks[item.task].status).rawValue].append(item)
+            columns[Column(sources[item.source].document.tasks[item.task].statusType).rawValue].append(item)
         }
         return columns
     }
@@ -105,7 +105,7 @@ public enum BoardView {
     static func card(_ task: Task, width: Int, today: CivilDate, style: TextStyle) -> (text: String, width: Int) {
         let prefix = task.important ? "* " : ""
         let text = TerminalText.sanitized(ListView.displayText(task))
-        let label = task.due.map { task.status.isClosed ? "due \($0)" : DueState(due: $0, today: today).description }
+        let label = task.due.map { task.isClosed ? "due \($0)" : DueState(due: $0, today: today).description }
         var room = width - prefix.count
         var shownLabel = ""
         if let label, let styled = ListView.dueLabel(task, today: today, style: style),
@@ -116,7 +116,7 @@ public enum BoardView {
         let body = DisplayWidth.truncated(text, to: room)
         let used = prefix.count + DisplayWidth.of(body) + (shownLabel.isEmpty ? 0 : DisplayWidth.of(label!) + 2)
         let styledPrefix = task.important ? style.yellow("*") + " " : ""
-        let styledBody = task.status.isClosed ? style.dim(body) : body
+        let styledBody = task.isClosed ? style.dim(body) : body
         return (styledPrefix + styledBody + shownLabel, used)
     }
 

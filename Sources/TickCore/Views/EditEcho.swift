@@ -103,7 +103,7 @@ public struct EditEcho: Sendable {
                 rows.append(Row(verb: unchanged == nil ? verb : "unchanged", document: before, task: task, note: unchanged))
                 continue
             }
-            let alone = Document(bytes: line)
+            let alone = Document(bytes: line, statuses: before.statuses)
             guard let new = alone.tasks.first else { return nil }
             rows.append(Row(verb: unchanged == nil ? verb : "unchanged", document: alone, task: new, line: task.line + 1, note: unchanged))
         }

@@ -38,9 +38,9 @@ public struct GroupTally: Sendable, Equatable {
             for task in document.tasks where matcher.matches(task) {
                 if let group = task.group {
                     guard let row = rows[group] else { continue }
-                    tallies[row].count(task.status)
+                    tallies[row].count(task.statusType)
                 } else {
-                    ungrouped.count(task.status)
+                    ungrouped.count(task.statusType)
                 }
             }
             if ungrouped.total > 0 { result.append(ungrouped) }
@@ -49,8 +49,8 @@ public struct GroupTally: Sendable, Equatable {
         return result
     }
 
-    mutating func count(_ status: TaskStatus) {
-        switch status.type {
+    mutating func count(_ type: StatusType) {
+        switch type {
         case .todo: open += 1
         case .doing: doing += 1
         case .done: closed += 1

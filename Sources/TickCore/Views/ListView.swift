@@ -96,8 +96,8 @@ public enum ListView {
 
     /// A task as one line: checkbox, star, text and its due date relative to today.
     static func appendLine(for task: Task, today: CivilDate, style: TextStyle, to out: inout TextBuffer) {
-        let closed = task.status.isClosed
-        out.appendStyled(task.status == .done ? style : .plain, .dim) { out in
+        let closed = task.isClosed
+        out.appendStyled(task.statusType == .done ? style : .plain, .dim) { out in
             out.append(Byte.leftBracket)
             out.appendSanitized(task.status.character)
             out.append(Byte.rightBracket)
@@ -120,8 +120,8 @@ public enum ListView {
     static func dueLabel(_ task: Task, today: CivilDate, style: TextStyle) -> String? {
         guard let due = task.due else { return nil }
         let state = DueState(due: due, today: today)
-        let label = task.status.isClosed ? "due \(due)" : state.description
-        return style.wrap(label, task.status.isClosed ? .dim : state.color)
+        let label = task.isClosed ? "due \(due)" : state.description
+        return style.wrap(label, task.isClosed ? .dim : state.color)
     }
 
     /// The task's text without its due field (and one space beside it), which is shown as a

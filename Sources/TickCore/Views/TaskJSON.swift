@@ -53,7 +53,7 @@ public enum TaskJSON {
         json.key("ref"); json.string("\(shownLine)@" + TaskFingerprint.short(signature))
         // The fields of every dialect (tick(5), DIALECTS).
         let fields = task.fields
-        json.key("statusType"); json.string(task.status.type.rawValue)
+        json.key("statusType"); json.string(task.statusType.rawValue)
         json.key("dates")
         json.beginObject()
         for kind in TaskField.Kind.allCases where kind.isDate {

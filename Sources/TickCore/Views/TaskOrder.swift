@@ -6,7 +6,7 @@ public enum TaskOrder: String, Sendable, CaseIterable {
     case due
     /// By group path, alphabetically; tasks above the first heading first.
     case group
-    /// Doing, then open, then other statuses, then done.
+    /// Doing, then open (`[ ]` before other todo characters), then done and cancelled.
     case status
     /// By text, alphabetically, ignoring case.
     case text
@@ -42,7 +42,7 @@ public enum TaskOrder: String, Sendable, CaseIterable {
                 return document.groupPath(of: document.tasks[$0.task]).joined(separator: "\u{0}").lowercased()
             })
         case .status:
-            return sortedBy(items, key: { Self.rank(sources[$0.source].document.tasks[$0.task].status) })
+            return sortedBy(items, key: { Self.rank(sources[$0.source].document.tasks[$0.task]) })
         case .text:
             return sortedBy(items, key: { sources[$0.source].document.tasks[$0.task].text.lowercased() })
         }
@@ -54,12 +54,12 @@ public enum TaskOrder: String, Sendable, CaseIterable {
         return keyed.sorted { $0.key != $1.key ? $0.key < $1.key : $0.position < $1.position }.map(\.item)
     }
 
-    private static func rank(_ status: TaskStatus) -> Int {
-        switch status {
+    /// Doing first, then open work (`[ ]` before other todo characters), then closed tasks.
+    private static func rank(_ task: Task) -> Int {
+        switch task.statusType {
         case .doing: return 0
-        case .open: return 1
-        case .other: return 2
-        case .done: return 3
+        case .todo: return task.status == .open ? 1 : 2
+        case .done, .cancelled: return 3
         }
     }
 }

@@ -25,8 +25,8 @@ public struct TaskQuery: Sendable {
     public enum StatusClass: Sendable, Hashable {
         case open, doing, closed
 
-        public init(_ status: TaskStatus) {
-            switch status.type {
+        public init(_ type: StatusType) {
+            switch type {
             case .todo: self = .open
             case .doing: self = .doing
             case .done, .cancelled: self = .closed
@@ -76,11 +76,11 @@ public struct TaskQuery: Sendable {
         }
 
         public func matches(_ task: Task) -> Bool {
-            if let statuses = query.statuses, !statuses.contains(StatusClass(task.status)) { return false }
+            if let statuses = query.statuses, !statuses.contains(StatusClass(task.statusType)) { return false }
             if query.importantOnly && !task.important { return false }
             if let due = query.due, !due.matches(task.due, today: today) {
                 // `today`: a task scheduled for today or earlier is for today too.
-                guard due == .todayOrOverdue, !task.status.isClosed,
+                guard due == .todayOrOverdue, !task.isClosed,
                       let scheduled = task.fields.date(.scheduled, in: task.textBytes), scheduled <= today else { return false }
             }
             if !accepts(group: task.group) { return false }

@@ -31,7 +31,7 @@ enum AddCommand: Command {
         let due = try arguments.value("due").map { text throws(TickError) in try EditSession.date(text, today: today, path: path) }
         let text = try normalizedDates(typed, today: today, path: path, due: arguments.value("due"))
         let groupName = try arguments.value("group").map { name throws(TickError) in try EditSession.text(name) }
-        let fallback = try ConfigLoader.load(environment: context.environment).dialect
+        let fallback = context.config.dialect
         try EditSession.applyEdit(path, arguments, context: &context) { input throws(EditError) in
             EditPlan(try splices(input, text: text, due: due, group: groupName, fallback: fallback, arguments: arguments),
                      subjects: [.newTasks(verb: "added")])

@@ -27,7 +27,7 @@ enum BoardCommand: Command {
             }
             width = value
         }
-        let sources = try view.load()
+        let sources = try view.load(environment: context.environment)
         let items = ViewItem.select(sources, query: view.query, today: view.today)
         if arguments.flag("json") {
             let shown = BoardView.columns(items, in: sources).flatMap { $0 }

@@ -2,7 +2,9 @@ import TickCore
 
 /// What every command gets: its surroundings and the two output streams.
 struct CommandContext {
-    let environment: Environment
+    var environment: Environment
+    /// The project's `.tick.toml`, read once before the command runs.
+    var config = ProjectConfig()
     var stdout = Output.standardOutput()
     var stderr = Output.standardError()
     /// An edit's `--json` output, one object per changed task, printed as one array at the end.

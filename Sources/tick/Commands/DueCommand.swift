@@ -18,7 +18,7 @@ enum DueCommand: Command {
         }
         let today = try context.environment.today()
         let selection = try TaskSelection(Array(arguments.operands.dropLast()), arguments, command: name, environment: context.environment)
-        let config = try ConfigLoader.load(environment: context.environment)
+        let config = context.config
         for target in selection.targets {
             let date = value.lowercased() == "none" ? nil : try EditSession.date(value, today: today, path: target.path)
             try selection.confirm(target.kind, path: target.path, deletes: false, arguments: arguments, context: &context) { count, _ in

@@ -96,7 +96,7 @@ enum EditSession {
         if arguments.flag("dry-run") {
             let bytes = try FileReader.read(path)
             try refuseBinary(bytes, path: path)
-            let document = Document(bytes: bytes)
+            let document = environment.document(bytes)
             context.stdout.write(UnifiedDiff.render(document, try body(input(document)).splices, path: path))
             return
         }
@@ -104,7 +104,7 @@ enum EditSession {
         var plan = EditPlan()
         let written = try Journal.update(path, environment: context.environment, created: created) { bytes throws(TickError) in
             try refuseBinary(bytes, path: path)
-            let document = Document(bytes: bytes)
+            let document = environment.document(bytes)
             before = document
             plan = try body(input(document))
             guard !plan.splices.isEmpty else { return nil }
@@ -113,7 +113,7 @@ enum EditSession {
         if let warning = written.warning { context.warn(warning) }
         guard let before, !arguments.flag("quiet") else { return }
         let echo = EditEcho(plan, before: before, fromLines: !arguments.flag("json")) {
-            written.after ?? written.update.map { Document(bytes: $0.after) } ?? before
+            written.after ?? written.update.map { environment.document($0.after) } ?? before
         }
         try self.echo(echo, nothing: plan.nothing, path: path, showsFile: showsFile, arguments: arguments, context: &context)
         // The lines just printed are what the user will type next: they name those tasks now.

@@ -28,7 +28,7 @@ enum FmtCommand: Command {
     }
 
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
-        var options = try ConfigLoader.load(environment: context.environment).format
+        var options = context.config.format
         if let eol = arguments.value("eol") {
             switch eol {
             case "lf": options.lineEnding = .lf
@@ -39,7 +39,7 @@ enum FmtCommand: Command {
         let named = arguments.allValues("file") + arguments.operands
         if named == ["-"] {
             let input = try FileReader.readStandardInput()
-            context.stdout.write(bytes: Formatter.format(Document(bytes: input), options: options).bytes)
+            context.stdout.write(bytes: Formatter.format(context.environment.document(input), options: options).bytes)
             return 0
         }
         if named.contains("-") { throw .usage(.unexpectedOperand("-"), command: name) }
@@ -76,7 +76,7 @@ enum FmtCommand: Command {
             if write {
                 let written = try Journal.update(path, environment: environment) { bytes throws(TickError) in
                     try EditSession.refuseBinary(bytes, path: path)
-                    let document = Document(bytes: bytes)
+                    let document = environment.document(bytes)
                     let result = Formatter.format(document, options: options)
                     return result.changed ? Journal.Rewrite(bytes: result.bytes, splices: result.splices, tasks: 0, before: document) : nil
                 }
@@ -84,7 +84,7 @@ enum FmtCommand: Command {
             }
             let bytes = try FileReader.read(path)
             try EditSession.refuseBinary(bytes, path: path)
-            let document = Document(bytes: bytes)
+            let document = environment.document(bytes)
             let result = Formatter.format(document, options: options)
             guard result.changed else { return .unchanged }
             return .changed(diff: diff ? UnifiedDiff.render(document, result.splices, path: PathBytes.display(path), newEndsWithNewline: result.bytes.last.map { $0 == 0x0A || $0 == 0x0D } ?? true) : "", warning: nil)

@@ -60,7 +60,7 @@ enum GroupCommand: Command {
         case "rm":
             try expect(1, "group name")
             if !arguments.flag("yes"), !arguments.flag("dry-run") {
-                let document = Document(bytes: try FileReader.read(path))
+                let document = context.environment.document(try FileReader.read(path))
                 let index = try EditSession.reporting(path) { () throws(EditError) in try Sections.resolve(operands[0], in: document) }
                 let lines = Sections.subtreeLines(ofHeading: index, in: document)
                 let tasks = document.tasks.filter { lines.contains($0.line) }.count
@@ -133,7 +133,7 @@ enum ArchiveCommand: Command {
             throw TickError.refused("--to \(PathBytes.display(destination)) is the file being archived (\(PathBytes.display(path))); name another file, or leave out --to to archive within it")
         }
         try EditSession.refuseBinary(sourceBytes, path: path)
-        let source = Document(bytes: sourceBytes)
+        let source = context.environment.document(sourceBytes)
         let done = BlockEdits.doneBlocks(in: source)
         let blocks = done.map { BlockEdits.marginLines($0, in: source) }
         guard !blocks.isEmpty else {
@@ -142,7 +142,7 @@ enum ArchiveCommand: Command {
         }
         _ = try EditSession.reporting(path) { () throws(EditError) in try TaskEdits.delete(done, in: source) }
         if arguments.flag("dry-run") {
-            let target = Syscalls.fileStatus(destination) == nil ? Document(bytes: []) : Document(bytes: try FileReader.read(destination))
+            let target = Syscalls.fileStatus(destination) == nil ? context.environment.document([]) : context.environment.document(try FileReader.read(destination))
             let splices = try EditSession.reporting(destination) { () throws(EditError) in try BlockEdits.appendBlocks(blocks, toGroup: group, in: target) }
             context.stdout.write(UnifiedDiff.render(target, splices, path: destination))
             try EditSession.edit(path, arguments, context: &context) { input throws(TickError) in

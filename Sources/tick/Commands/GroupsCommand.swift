@@ -20,7 +20,7 @@ extension TallyCommand {
         query.waiting = .shown
         let view = try ViewOptions(arguments, command: name, defaults: query, environment: context.environment,
                                    acceptsWords: false)
-        let sources = try view.load()
+        let sources = try view.load(environment: context.environment)
         let tallies = GroupTally.tally(sources, query: view.query, today: view.today)
         if arguments.flag("names") {
             // One group path per line, as -g and --to accept it (for scripts and completion).

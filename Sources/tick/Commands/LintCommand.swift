@@ -29,7 +29,7 @@ enum LintCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
         let today = try context.environment.today()
-        let config = try ConfigLoader.load(environment: context.environment)
+        let config = context.config
         var settings = config.lint
         for (option, value) in [("enable", true), ("disable", false)] {
             for name in arguments.allValues(option) {
@@ -68,7 +68,7 @@ enum LintCommand: Command {
                 // The formatted bytes are what is on disk afterwards, written or not.
                 warning = try Journal.update(path, environment: environment) { current throws(TickError) in
                     try EditSession.refuseBinary(current, path: path)
-                    let document = Document(bytes: current)
+                    let document = environment.document(current)
                     let result = Formatter.format(document, options: format)
                     bytes = result.bytes
                     return result.changed ? Journal.Rewrite(bytes: result.bytes, splices: result.splices, tasks: 0, before: document) : nil
@@ -76,7 +76,7 @@ enum LintCommand: Command {
             } else {
                 bytes = try FileReader.read(path)
             }
-            return FileReport(diagnostics: Linter.lint(Document(bytes: bytes), today: today, settings: settings), error: nil, warning: warning)
+            return FileReport(diagnostics: Linter.lint(environment.document(bytes), today: today, settings: settings), error: nil, warning: warning)
         } catch {
             return FileReport(diagnostics: [], error: error)
         }

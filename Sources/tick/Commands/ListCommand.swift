@@ -22,7 +22,7 @@ extension TaskListCommand {
             }
             order = chosen
         }
-        let sources = try view.load()
+        let sources = try view.load(environment: context.environment)
         let items = order.sorted(ViewItem.select(sources, query: view.query, today: view.today), in: sources, today: view.today)
         ViewOptions.recordListing(items, in: sources, context: &context)
         if arguments.flag("json") {

@@ -30,7 +30,7 @@ extension TaskChangeCommand {
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
         let selection = try TaskSelection(arguments.operands, arguments, command: name, defaults: selectionDefaults,
                                           environment: context.environment)
-        let config = try ConfigLoader.load(environment: context.environment)
+        let config = context.config
         for target in selection.targets {
             try selection.confirm(target.kind, path: target.path, deletes: false, arguments: arguments, context: &context) { count, _ in
                 question(count)
@@ -80,7 +80,7 @@ enum DoneCommand: TaskChangeCommand {
 
     static func change(_ task: Task, in document: Document, arguments: ParsedArguments, selected: Set<Int>,
                        dates: DateRecording, notes: inout [String], plan: inout EditPlan) throws(EditError) {
-        let open = document.descendants(of: task).filter { !$0.status.isClosed && !selected.contains($0.index) }
+        let open = document.descendants(of: task).filter { !$0.isClosed && !selected.contains($0.index) }
         try complete(task, in: document, dates: dates, notes: &notes, plan: &plan)
         if arguments.flag("with-subtasks") {
             for subtask in open where !plan.subjects.contains(where: { $0 == .task(subtask.index, verb: verb) }) {
@@ -96,7 +96,7 @@ enum DoneCommand: TaskChangeCommand {
     /// task its next occurrence written above it.
     static func complete(_ task: Task, in document: Document, dates context: DateRecording,
                          notes: inout [String], plan: inout EditPlan) throws(EditError) {
-        guard task.status.type != .done else {
+        guard task.statusType != .done else {
             plan.add(task, verb: verb, unchanged: unchanged, [], in: document)
             return
         }
@@ -231,7 +231,7 @@ enum CancelCommand: TaskChangeCommand {
 
     static func change(_ task: Task, in document: Document, arguments: ParsedArguments, selected: Set<Int>,
                        dates: DateRecording, notes: inout [String], plan: inout EditPlan) throws(EditError) {
-        guard task.status.type != .cancelled else {
+        guard task.statusType != .cancelled else {
             plan.add(task, verb: verb, unchanged: unchanged, [], in: document)
             return
         }

@@ -50,7 +50,7 @@ struct TaskSelection {
                  question: (Int, Int) -> String) throws(TickError) {
         if arguments.flag("yes") || arguments.flag("dry-run") { return }
         if case .references(let references, _) = kind, references.count < 3, !deletes { return }
-        let document = Document(bytes: try FileReader.read(path))
+        let document = context.environment.document(try FileReader.read(path))
         let input = EditSession.input(path: path, document: document, environment: context.environment)
         var tasks = try EditSession.reporting(path) { () throws(EditError) in try self.tasks(kind, in: input) }
         var subtasks = Set<Int>()

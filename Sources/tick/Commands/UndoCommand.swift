@@ -97,8 +97,8 @@ enum JournalStep {
             }
             if arguments.flag("dry-run") {
                 for (change, current) in zip(changes, currents) {
-                    let before = Document(bytes: current ?? [])
-                    let after = Document(bytes: (undo ? change.undone(current ?? []) : change.redone(current ?? [])) ?? [])
+                    let before = context.environment.document(current ?? [])
+                    let after = context.environment.document((undo ? change.undone(current ?? []) : change.redone(current ?? [])) ?? [])
                     let splice = Splice(lines: 0..<before.lines.count, replacement: after.lines.indices.map { Array(after.content(ofLine: $0)) })
                     let name = shown(PathBytes.string(from: change.path), context.environment)
                     context.stdout.write(UnifiedDiff.render(before, [splice], path: name.hasPrefix("/") ? String(name.dropFirst()) : name))
@@ -142,7 +142,7 @@ enum JournalStep {
             if let info = Syscalls.fileStatus(path), info.st_size == 0 { _ = path.withPathCString { unlink($0) } }
         }
         if let update, let warning = ListingStore.map(update.realPath, splices: nil, command: "tick \(undo ? "undo" : "redo")",
-                                                      environment: context.environment, documents: { (Document(bytes: before), Document(bytes: update.after)) }) {
+                                                      environment: context.environment, documents: { (context.environment.document(before), context.environment.document(update.after)) }) {
             context.warn(warning)
         }
     }

@@ -102,8 +102,8 @@ struct ViewOptions {
         operand.contains("/") || PathWalker.isMarkdown(operand)
     }
 
-    func load() throws(TickError) -> [SourceDocument] {
-        try PathWalker.files(paths).map { path throws(TickError) in try DocumentLoader.load(path) }
+    func load(environment: Environment) throws(TickError) -> [SourceDocument] {
+        try PathWalker.files(paths).map { path throws(TickError) in try DocumentLoader.load(path, environment: environment) }
     }
 
     /// Records, per file, which task each printed line number showed (`ListingStore`), so that

@@ -62,9 +62,9 @@ final class Journal: Sendable {
             shared.record(JournalOperation.FileChange(path: PathBytes.bytes(of: update.realPath), before: update.before,
                                                       after: update.after, created: created, tasks: rewrite.tasks), environment: environment),
             ListingStore.map(update.realPath, splices: rewrite.splices, command: shared.command, environment: environment) {
-                let parsed = Document(bytes: update.after)
+                let parsed = environment.document(update.after)
                 after = parsed
-                return (rewrite.before ?? Document(bytes: update.before), parsed)
+                return (rewrite.before ?? environment.document(update.before), parsed)
             },
         ].compactMap { $0 }
         return Written(update: update, warning: warnings.isEmpty ? nil : warnings.joined(separator: "; "), after: after)

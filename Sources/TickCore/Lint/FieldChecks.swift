@@ -1,0 +1,83 @@
+/// Checks of a task's fields, in every dialect: dates that are not dates, a field given twice,
+/// an Obsidian field Obsidian Tasks will not read, and recurrences that cannot repeat.
+enum FieldChecks {
+    /// What Obsidian Tasks makes of a task's emoji fields: whether it reads any, and the first it
+    /// does not read (with the finding that says so). The finding is only made in a file that
+    /// uses Obsidian Tasks (one where some field is read): elsewhere an emoji is just text.
+    struct ObsidianReading {
+        var readsAny = false
+        var unread: Diagnostic?
+    }
+
+    static func run(_ task: Task, _ findings: inout LintFindings) -> ObsidianReading {
+        let fields = task.fields
+        var reading = ObsidianReading()
+        guard !fields.fields.isEmpty else { return reading }
+        let text = task.textBytes
+        // A one-line task's text is a view onto the file's bytes: its offsets are the file's.
+        func offset(_ field: TaskField) -> Int {
+            task.textLastLine == task.line ? text.startIndex + field.range.lowerBound : task.textStart
+        }
+        func written(_ field: TaskField) -> String {
+            String(decoding: text[(text.startIndex + field.range.lowerBound)..<(text.startIndex + field.range.upperBound)], as: UTF8.self)
+        }
+        var firstOfKind: [TaskField.Kind: TaskField] = [:]
+        for field in fields.fields {
+            if field.kind.isDate, CivilDate(isoBytes: text[(text.startIndex + field.value.lowerBound)..<(text.startIndex + field.value.upperBound)]) == nil {
+                findings.add(.invalidDate, line: task.line, offset: offset(field), "'\(written(field))' is not a date; use YYYY-MM-DD")
+            }
+            if let first = firstOfKind[field.kind] {
+                findings.add(.duplicateField, line: task.line, offset: offset(field),
+                             "'\(written(field))' gives the \(field.kind.title) again; tick reads the first, '\(written(first))'")
+            } else {
+                firstOfKind[field.kind] = field
+            }
+        }
+        if let obsidian = obsidianFields(fields, in: text) {
+            reading.readsAny = obsidian.readsAny
+            if let unread = obsidian.firstUnread {
+                reading.unread = findings.finding(.unreadField, line: task.line, offset: offset(unread),
+                                                  "Obsidian Tasks reads '\(written(unread))' only at the end of the text, and text follows it")
+            }
+        }
+        if let rule = fields.first(.recurrence) {
+            let value = TaskFields.value(rule, in: text)
+            if let recurrence = Recurrence(value, dialect: rule.dialect) {
+                if !recurrence.whenDone, fields.first(.due) == nil, fields.first(.scheduled) == nil, fields.first(.start) == nil {
+                    findings.add(.recurrenceWithoutDate, line: task.line, offset: offset(rule),
+                                 "'\(written(rule))' has no due, scheduled or start date to repeat from")
+                }
+            } else {
+                findings.add(.invalidRecurrence, line: task.line, offset: offset(rule),
+                             "tick cannot read the rule '\(value)'; write it as 'every week', 'every 2 days', 'every month on the 1st' or rec:1w")
+            }
+        }
+        return reading
+    }
+
+    /// Whether Obsidian Tasks reads any of the text's Obsidian fields, and the first it does not
+    /// read: nil without Obsidian fields. The first Obsidian field that is not in the run of fields ending the text. Obsidian Tasks
+    /// reads fields from the end backwards, passing tags and a block link (`^id`) among them;
+    /// a field before other text is text to it.
+    static func obsidianFields(_ fields: TaskFields, in text: ArraySlice<UInt8>) -> (readsAny: Bool, firstUnread: TaskField?)? {
+        let obsidian = fields.fields.filter { $0.dialect == .obsidian }
+        guard !obsidian.isEmpty else { return nil }
+        let base = text.startIndex
+        var end = text.count
+        var index = obsidian.count - 1
+        while end > 0 {
+            while end > 0, Byte.isSpaceOrTab(text[base + end - 1]) { end -= 1 }
+            if index >= 0, obsidian[index].range.upperBound == end {
+                end = obsidian[index].range.lowerBound
+                index -= 1
+                continue
+            }
+            // The last word: a tag or a block link is passed.
+            var start = end
+            while start > 0, !Byte.isSpaceOrTab(text[base + start - 1]) { start -= 1 }
+            guard start < end, text[base + start] == Byte.hash || text[base + start] == 0x5E else { break }
+            end = start
+        }
+        return (obsidian.last!.range.lowerBound >= end, obsidian.first { $0.range.lowerBound < end })
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+@testable import TickCore
+
+/// A project's own status characters (`.tick.toml [statuses]`): what they mean everywhere a
+/// status counts, that they keep their spelling, and that a configured letter makes a task.
+@Suite struct StatusSetTests {
+    let today = CivilDate(year: 2026, month: 11, day: 23)!
+
+    func statuses(_ toml: String) throws -> StatusSet {
+        try ProjectConfig(parsing: toml).statuses
+    }
+
+    @Test func theConfigGivesCharactersTheirMeaning() throws {
+        let set = try statuses("[statuses]\n\"~\" = \"doing\"   # in progress\n\"X\" = \"cancelled\"\n\"?\" = \"todo\"\n\"#\" = \"done\"\n\"=\" = \"doing\"\n")
+        let document = Document("- [~] a\n- [X] b\n- [x] c\n- [?] d\n- [#] e\n- [=] f\n- [>] g\n", statuses: set)
+        #expect(document.tasks.map(\.statusType) == [.doing, .cancelled, .done, .todo, .done, .doing, .todo])
+        // The configured X is its own status: shown and named as written, still a GitHub box.
+        #expect(document.tasks[1].status == .other("X") && document.tasks[1].status.isGitHubCheckbox)
+        #expect(document.tasks[2].status == .done)
+    }
+
+    @Test func badEntriesNameTheLine() {
+        #expect(throws: ProjectConfig.ParseError(line: 2, message: "'soon' is not a status type; use todo, doing, done or cancelled")) {
+            try ProjectConfig(parsing: "[statuses]\n\"~\" = \"soon\"\n")
+        }
+        #expect(throws: ProjectConfig.ParseError(line: 2, message: "a status is one character between the brackets")) {
+            try ProjectConfig(parsing: "[statuses]\n\"ab\" = \"todo\"\n")
+        }
+        #expect(throws: ProjectConfig.ParseError(line: 2, message: "']' cannot stand between a task's brackets")) {
+            try ProjectConfig(parsing: "[statuses]\n\"]\" = \"todo\"\n")
+        }
+    }
+
+    @Test func aConfiguredLetterMakesATask() throws {
+        let text = "- [R] review the draft\n- [b] a bookmark\n"
+        #expect(Document(text).tasks.isEmpty)
+        let document = Document(text, statuses: try statuses("[statuses]\nR = \"todo\"\n"))
+        #expect(document.tasks.map(\.text) == ["review the draft"])
+        #expect(document.serialized() == Array(text.utf8))
+    }
+
+    @Test func progressAndBoardCountByMeaning() throws {
+        let text = "# Work\n- [ ] a\n- [~] b\n- [X] failed\n- [x] done\n"
+        var all = TaskQuery()
+        all.statuses = nil
+        let plain = GroupTally.tally([SourceDocument(path: "t.md", document: Document(text))], query: all, today: today)[0]
+        #expect((plain.open, plain.doing, plain.closed, plain.cancelled) == (2, 0, 2, 0))
+        let set = try statuses("[statuses]\n\"~\" = \"doing\"\n\"X\" = \"cancelled\"\n")
+        let tally = GroupTally.tally([SourceDocument(path: "t.md", document: Document(text, statuses: set))], query: all, today: today)[0]
+        #expect((tally.open, tally.doing, tally.closed, tally.cancelled) == (1, 1, 1, 1))
+        #expect(tally.percent == 33)
+    }
+
+    @Test func fmtKeepsAConfiguredSpelling() throws {
+        let text = "- [X] failed\n"
+        #expect(Formatter.format(Document(text)).bytes == Array("- [x] failed\n".utf8))
+        let set = try statuses("[statuses]\n\"X\" = \"cancelled\"\n")
+        #expect(!Formatter.format(Document(text, statuses: set)).changed)
+    }
+
+    @Test func lintKnowsConfiguredStatuses() throws {
+        let text = "- [?] question\n- [/] doing\n"
+        #expect(Linter.lint(Document(text), today: today).map(\.rule) == [.unknownStatus, .nonGFMStatus])
+        let set = try statuses("[statuses]\n\"?\" = \"todo\"\n")
+        #expect(Linter.lint(Document(text, statuses: set), today: today).map(\.rule) == [.nonGFMStatus, .nonGFMStatus])
+    }
+
+    @Test func editsKeepTheStatusSet() throws {
+        let set = try statuses("[statuses]\n\"R\" = \"todo\"\n")
+        let document = Document("- [R] review\n", statuses: set)
+        let after = document.afterApplying(try TaskEdits.setStatus(document.tasks[0], to: .done, in: document))
+        #expect(after.statuses == set)
+        #expect(after.tasks.map(\.statusType) == [.done])
+    }
+}
