@@ -44,7 +44,8 @@ public struct TaskTokens: Sendable, Equatable {
     private static func startsName(_ byte: UInt8) -> Bool { byte >= 0x80 || Byte.isAlnum(byte) }
 
     /// The colon of a `key:value` word: an ASCII key of letters, digits, `_` and `-` that starts
-    /// with a letter, and a value that is not empty and does not start with `/`.
+    /// with a letter, and a value that is not empty and does not start with `/` (a URL) or `:`
+    /// (Dataview's `key:: value`).
     static func fieldColon(_ word: ArraySlice<UInt8>) -> Int? {
         guard let first = word.first, Byte.isAlpha(first) else { return nil }
         var index = word.startIndex + 1
@@ -54,7 +55,7 @@ public struct TaskTokens: Sendable, Equatable {
             guard Byte.isAlnum(byte) || byte == Byte.underscore || byte == Byte.minus else { return nil }
             index += 1
         }
-        guard index + 1 < word.endIndex, word[index + 1] != Byte.slash else { return nil }
+        guard index + 1 < word.endIndex, word[index + 1] != Byte.slash, word[index + 1] != Byte.colon else { return nil }
         return index
     }
 

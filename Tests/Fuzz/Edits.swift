@@ -102,7 +102,7 @@ struct EditStep {
             let position = positions[b % positions.count]
             let important = a % 3 == 0
             guard let splices = try? TaskPlacement.insert(at: position, in: document, content: {
-                [TaskPlacement.taskContent(prefix: $0, text: line, important: important, due: nil)]
+                [TaskPlacement.taskContent(prefix: $0, text: line, important: important)]
             }) else { return document }
             // Before a task that shares its line with outer markers, that line is rewritten too.
             let anchor: Task?

@@ -127,3 +127,42 @@ import Testing
         #expect(try String(contentsOf: file, encoding: .utf8) == text.replacingOccurrences(of: "[R]", with: "[x]"))
     }
 }
+
+/// Golden transcripts per dialect (Fixtures/dialects/): how each file reads (`list --json`), and
+/// each edit as the diff it would make: done with and without dates (and the next occurrence of
+/// every rule form), cancel, reopen, due, and add. TICK_RECORD=1 re-records them.
+@Suite struct DialectGoldenTests {
+    @Test(arguments: ["tick", "obsidian", "dataview"])
+    func transcript(_ dialect: String) throws {
+        let name = dialect + ".md"
+        let text = try String(contentsOf: TickProcess.fixtures.appendingPathComponent("dialects/" + name), encoding: .utf8)
+        let folder = try TemporaryDirectory()
+        try folder.write(name, text)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        func numbers(_ prefix: String) -> [String] {
+            lines.indices.filter { lines[$0].hasPrefix(prefix) }.map { String($0 + 1) }
+        }
+        let open = numbers("- [ ]"), closed = numbers("- [x]") + numbers("- [-]")
+        let dated = lines.indices.filter { lines[$0].hasPrefix("- [ ]") && lines[$0].contains("2026-11-2") }.map { String($0 + 1) }
+        let commands: [[String]] = [
+            ["list", "--all", "--json"],
+            ["done", "--dry-run"] + open,
+            ["done", "--date", "--dry-run"] + open,
+            ["cancel", "--date", "--dry-run"] + open.prefix(4),
+            ["reopen", "--dry-run"] + closed,
+            ["due", "--dry-run"] + dated + ["2026-12-05"],
+            ["due", "--dry-run", dated[0], "none"],
+            ["add", "--dry-run", "Call mom due:fri"],
+            ["add", "--dry-run", "--due", "tomorrow", "Buy milk"],
+        ]
+        var transcript = ""
+        for command in commands {
+            let arguments = [command[0], "-f", name] + command.dropFirst()
+            let result = try TickProcess.run(arguments, in: folder.url, environment: ["TICK_TODAY": "2026-11-23"])
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            transcript += "$ tick " + arguments.joined(separator: " ") + "\n" + result.stdout + result.stderr + "\n"
+        }
+        #expect(try String(contentsOf: folder.url.appendingPathComponent(name), encoding: .utf8) == text, "--dry-run writes nothing")
+        try expectGolden(transcript, "dialects/\(dialect).expected.txt")
+    }
+}

@@ -71,6 +71,13 @@ import Testing
         #expect(TaskField.Dialect.dominant(in: Document("- [ ] a\n")) == .tick)
     }
 
+    @Test func urgencyGrowsWithAge() {
+        let document = Document("- [ ] new ➕ 2026-11-21\n- [ ] old created:2025-06-01\n- [ ] ancient [created:: 2020-01-01]\n- [ ] undated\n")
+        let scores = document.tasks.map { Urgency.of($0, today: today) }
+        #expect(abs(scores[0] - scores[3] - 2.0 / 365) < 1e-9, "a day old")
+        #expect(scores[1] - scores[3] == 2 && scores[2] - scores[3] == 2, "a year old or more: the full 2")
+    }
+
     @Test func statusTypes() {
         let document = Document("- [ ] a\n- [x] b\n- [/] c\n- [-] d\n- [>] e\n- [~] f\n- [X] g\n")
         #expect(document.tasks.map(\.statusType) == [.todo, .done, .doing, .cancelled, .todo, .todo, .done])

@@ -108,7 +108,7 @@ import Testing
         }
         #expect(names(.file) == ["loose", "ship", "review", "migrate", "dropped", "later"])
         #expect(names(.due) == ["ship", "review", "migrate", "later", "loose", "dropped"])
-        #expect(names(.status) == ["review", "loose", "ship", "later", "dropped", "migrate"])
+        #expect(names(.status) == ["review", "loose", "ship", "later", "migrate", "dropped"])
         #expect(names(.text) == ["dropped", "later", "loose", "migrate", "review", "ship"])
         #expect(names(.group) == ["loose", "ship", "review", "migrate", "dropped", "later"])
     }

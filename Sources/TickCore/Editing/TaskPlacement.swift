@@ -19,15 +19,37 @@ public enum TaskPlacement {
         return document.headings.indices.first { document.headings[$0].topLevel }
     }
 
-    /// A new task line: prefix, checkbox, optional star, text, optional due date (in
-    /// `dialect`, see `TaskField.written`).
-    public static func taskContent(prefix: [UInt8], text: String, important: Bool, due: CivilDate?,
-                                   dialect: TaskField.Dialect = .tick) -> [UInt8] {
+    /// A new task line: prefix, checkbox, optional star, text, and `dates` (a `--due`, a created
+    /// date), each written in `dialect` (see `TaskField.written`).
+    ///
+    /// The typed text's own date words in tick's dialect (`due:2026-11-27`, the command line's
+    /// shorthand) are written in `dialect` too when the file speaks another: they move to the end,
+    /// where Obsidian Tasks reads its fields. Fields typed in another dialect stay as typed.
+    public static func taskContent(prefix: [UInt8], text: String, important: Bool,
+                                   dates: [(TaskField.Kind, CivilDate)] = [], dialect: TaskField.Dialect = .tick) -> [UInt8] {
         var content = prefix + Array("[ ] ".utf8)
         if important { content += Array("* ".utf8) }
-        content += Array(text.utf8)
-        if let due { content += [Byte.space] + TaskField.written(.due, value: Array(due.description.utf8), in: dialect) }
-        return content
+        var words = Array(text.utf8)
+        var added: [(kind: TaskField.Kind, value: [UInt8])] = []
+        if dialect != .tick {
+            for field in TaskFields(words[...]).fields.reversed() where field.dialect == .tick && field.kind.isDate {
+                added.insert((field.kind, Array(words[field.value])), at: 0)
+                var cut = field.range
+                if cut.upperBound < words.count, words[cut.upperBound] == Byte.space { cut = cut.lowerBound..<(cut.upperBound + 1) }
+                else if cut.lowerBound > 0, words[cut.lowerBound - 1] == Byte.space { cut = (cut.lowerBound - 1)..<cut.upperBound }
+                words.removeSubrange(cut)
+            }
+        }
+        added += dates.map { ($0.0, Array($0.1.description.utf8)) }
+        // Created, start, scheduled, due: the order Obsidian Tasks writes them in.
+        let order: [TaskField.Kind] = [.created, .start, .scheduled, .due, .cancelled, .done]
+        for field in added.enumerated().sorted(by: { a, b in
+            let (x, y) = (order.firstIndex(of: a.element.kind) ?? order.count, order.firstIndex(of: b.element.kind) ?? order.count)
+            return x != y ? x < y : a.offset < b.offset
+        }).map(\.element) {
+            words += (words.isEmpty ? [] : [Byte.space]) + TaskField.written(field.kind, value: field.value, in: dialect)
+        }
+        return content + words
     }
 
     /// Splices that insert the given task lines (built by `content`, from the prefix that fits

@@ -163,16 +163,25 @@ public struct TaskFields: Sendable, Equatable {
         if kind.isDate || kind == .id || kind == .dependsOn {
             while valueEnd < text.count, !Byte.isSpaceOrTab(text[valueEnd]) { valueEnd += 1 }
         } else {
-            // A rule: words up to the next emoji field or the end.
-            var cursor = valueStart
-            while cursor < text.count {
-                if text[cursor] >= 0xE2, Self.emoji(text, at: cursor) != nil { break }
-                cursor += 1
-                if !Byte.isSpaceOrTab(text[cursor - 1]) { valueEnd = cursor }
-            }
+            valueEnd = Self.ruleEnd(text, from: valueStart)
         }
         fields.append(TaskField(kind: kind, dialect: .obsidian, range: start..<valueEnd, value: valueStart..<valueEnd))
         return max(valueEnd, end)
+    }
+
+    /// Where a rule starting at `start` ends: it is words of letters, digits, commas and `!`
+    /// (`[A-Za-z0-9, !]`, as Obsidian Tasks reads them), up to the next emoji field, a tag or
+    /// other text, or the end; trailing spaces are not part of it.
+    private static func ruleEnd(_ text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var end = start, cursor = start
+        while cursor < text.count {
+            let byte = text[cursor]
+            let isRuleByte = Byte.isAlnum(byte) || Byte.isSpaceOrTab(byte) || byte == 0x2C || byte == 0x21
+            guard isRuleByte else { break }
+            cursor += 1
+            if !Byte.isSpaceOrTab(byte) { end = cursor }
+        }
+        return end
     }
 
     /// `[key:: value]` or `(key:: value)`.
@@ -193,8 +202,8 @@ public struct TaskFields: Sendable, Equatable {
         return end + 1
     }
 
-    /// A word: `key:value` (tick's fields) or `key:: value` (Dataview without brackets, to the
-    /// end of the text).
+    /// A word: `key:value` (tick's fields) or `key:: value` (Dataview without brackets: a word,
+    /// or a rule's words).
     private mutating func scanWord(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
         var keyEnd = index
         while keyEnd < text.count, Self.isKeyByte(text[keyEnd]) { keyEnd += 1 }
@@ -205,10 +214,15 @@ public struct TaskFields: Sendable, Equatable {
             guard let kind = Self.dataviewKind(text, index..<keyEnd) else { return wordEnd }
             var valueStart = keyEnd + 2
             while valueStart < text.count, Byte.isSpaceOrTab(text[valueStart]) { valueStart += 1 }
-            var valueEnd = text.count
-            while valueEnd > valueStart, Byte.isSpaceOrTab(text[valueEnd - 1]) { valueEnd -= 1 }
+            // A date (or any value but a rule) is one word; a rule is words, as after 🔁.
+            var valueEnd = valueStart
+            if kind == .recurrence {
+                valueEnd = Self.ruleEnd(text, from: valueStart)
+            } else {
+                while valueEnd < text.count, !Byte.isSpaceOrTab(text[valueEnd]) { valueEnd += 1 }
+            }
             fields.append(TaskField(kind: kind, dialect: .dataview, range: index..<valueEnd, value: valueStart..<valueEnd))
-            return text.count
+            return max(valueEnd, keyEnd + 2)
         }
         // `key:value`, with a value that does not start with `/` (a URL).
         guard wordEnd > keyEnd + 1, text[keyEnd + 1] != Byte.slash, let kind = Self.tickKind(text, index..<keyEnd) else { return wordEnd }

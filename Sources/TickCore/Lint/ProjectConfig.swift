@@ -11,6 +11,7 @@
 ///     [tasks]
 ///     dialect = "obsidian"             # tick, obsidian or dataview: for files without fields
 ///     record-done = true               # done records the date (and cancel its date)
+///     record-created = true            # add records the created date
 ///
 ///     [statuses]                       # status characters with this project's meaning
 ///     "~" = "doing"                    # todo, doing, done or cancelled
@@ -24,6 +25,8 @@ public struct ProjectConfig: Sendable, Equatable {
     public var dialect: TaskField.Dialect?
     /// Whether `done` records the date even when the file records none yet.
     public var recordDone = false
+    /// Whether `add` records the created date even when the file records none yet.
+    public var recordCreated = false
     /// What status characters mean: Obsidian Tasks' defaults and the `[statuses]` section.
     public var statuses = StatusSet()
 
@@ -82,11 +85,11 @@ public struct ProjectConfig: Sendable, Equatable {
                         throw ParseError(line: number + 1, message: "dialect must be tick, obsidian or dataview")
                     }
                     self.dialect = dialect
-                case "record-done":
-                    guard value == "true" || value == "false" else { throw ParseError(line: number + 1, message: "record-done must be true or false") }
-                    recordDone = value == "true"
+                case "record-done", "record-created":
+                    guard value == "true" || value == "false" else { throw ParseError(line: number + 1, message: "\(key) must be true or false") }
+                    if key == "record-done" { recordDone = value == "true" } else { recordCreated = value == "true" }
                 default:
-                    throw ParseError(line: number + 1, message: "unknown tasks option '\(Self.shown(key))'; expected dialect or record-done")
+                    throw ParseError(line: number + 1, message: "unknown tasks option '\(Self.shown(key))'; expected dialect, record-done or record-created")
                 }
             case "statuses":
                 if let problem = StatusSet.problem(with: key) {

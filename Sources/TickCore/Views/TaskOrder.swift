@@ -6,7 +6,7 @@ public enum TaskOrder: String, Sendable, CaseIterable {
     case due
     /// By group path, alphabetically; tasks above the first heading first.
     case group
-    /// Doing, then open (`[ ]` before other todo characters), then done and cancelled.
+    /// Doing, then open (`[ ]` before other todo characters), then done, then cancelled.
     case status
     /// By text, alphabetically, ignoring case.
     case text
@@ -54,12 +54,13 @@ public enum TaskOrder: String, Sendable, CaseIterable {
         return keyed.sorted { $0.key != $1.key ? $0.key < $1.key : $0.position < $1.position }.map(\.item)
     }
 
-    /// Doing first, then open work (`[ ]` before other todo characters), then closed tasks.
+    /// Doing first, then open work (`[ ]` before other todo characters), then done, then cancelled.
     private static func rank(_ task: Task) -> Int {
         switch task.statusType {
         case .doing: return 0
         case .todo: return task.status == .open ? 1 : 2
-        case .done, .cancelled: return 3
+        case .done: return 3
+        case .cancelled: return 4
         }
     }
 }

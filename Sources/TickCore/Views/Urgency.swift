@@ -4,7 +4,9 @@
 ///   (`12 × (0.2 + 0.8 × (days overdue + 14) / 21)`), 2.4 further ahead, 0 without one;
 /// - priority: highest 9, high 6, medium 3.9, none 1.95, low 0, lowest −1.8;
 /// - scheduled today or earlier: 5; start date still to come: −3;
-/// - starred (tick's important mark): 4.
+/// - starred (tick's important mark): 4;
+/// - age, after Taskwarrior: up to 2 for a task created a year or more ago
+///   (`2 × days since created / 365`).
 public enum Urgency {
     public static func of(_ task: Task, today: CivilDate) -> Double {
         let fields = task.fields
@@ -24,6 +26,9 @@ public enum Urgency {
         if let scheduled = fields.date(.scheduled, in: task.textBytes), scheduled <= today { score += 5 }
         if let start = fields.date(.start, in: task.textBytes), start > today { score -= 3 }
         if task.important { score += 4 }
+        if let created = fields.date(.created, in: task.textBytes), created < today {
+            score += 2 * min(Double(created.days(until: today)) / 365, 1)
+        }
         return score
     }
 }

@@ -8,6 +8,7 @@ enum AddCommand: Command {
         OptionSpec("group", short: "g", value: "GROUP", help: "Add to GROUP (a heading title or path like Work/Backend); created when missing."),
         OptionSpec("due", short: "d", value: "DATE", help: "Due date: YYYY-MM-DD, today, tomorrow, fri, +3d, +2w, +1m, eow, eom."),
         OptionSpec("star", short: "s", help: "Mark the task important."),
+        OptionSpec("date", help: "Record today as the created date (done when the file records created dates anyway)."),
         OptionSpec("top", help: "Put it first in the group instead of last."),
         OptionSpec("after", value: "REF", help: "Put it right after task REF."),
         OptionSpec("under", value: "REF", help: "Make it the last subtask of task REF."),
@@ -31,9 +32,10 @@ enum AddCommand: Command {
         let due = try arguments.value("due").map { text throws(TickError) in try EditSession.date(text, today: today, path: path) }
         let text = try normalizedDates(typed, today: today, path: path, due: arguments.value("due"))
         let groupName = try arguments.value("group").map { name throws(TickError) in try EditSession.text(name) }
-        let fallback = context.config.dialect
+        let fallback = context.config.dialect, recordCreated = context.config.recordCreated
         try EditSession.applyEdit(path, arguments, context: &context) { input throws(EditError) in
-            EditPlan(try splices(input, text: text, due: due, group: groupName, fallback: fallback, arguments: arguments),
+            EditPlan(try splices(input, text: text, due: due, group: groupName, fallback: fallback,
+                                recordsCreated: recordCreated, today: today, arguments: arguments),
                      subjects: [.newTasks(verb: "added")])
         }
         return 0
@@ -61,11 +63,17 @@ enum AddCommand: Command {
     }
 
     private static func splices(_ input: EditSession.Input, text: String, due: CivilDate?, group groupName: String?,
-                                fallback: TaskField.Dialect?, arguments: ParsedArguments) throws(EditError) -> [Splice] {
+                                fallback: TaskField.Dialect?, recordsCreated: Bool, today: CivilDate,
+                                arguments: ParsedArguments) throws(EditError) -> [Splice] {
         let document = input.document
-        let dialect = TaskFields(text).dialect ?? TaskField.Dialect.dominant(in: document, fallback: fallback)
+        let typed = TaskFields(text)
+        let dialect = TaskField.Dialect.dominant(in: document, fallback: typed.dialect ?? fallback)
+        var dates: [(TaskField.Kind, CivilDate)] = due.map { [(.due, $0)] } ?? []
+        if typed.first(.created) == nil, arguments.flag("date") || recordsCreated || document.tasks.contains(where: { $0.fields.first(.created) != nil }) {
+            dates.append((.created, today))
+        }
         let content = { (prefix: [UInt8]) in
-            [TaskPlacement.taskContent(prefix: prefix, text: text, important: arguments.flag("star"), due: due, dialect: dialect)]
+            [TaskPlacement.taskContent(prefix: prefix, text: text, important: arguments.flag("star"), dates: dates, dialect: dialect)]
         }
         if let reference = arguments.value("after") {
             return try TaskPlacement.insert(at: .after(try input.task(reference, named: arguments.value("file") != nil)), in: document, content: content)
