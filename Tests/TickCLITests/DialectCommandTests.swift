@@ -108,6 +108,20 @@ import Testing
         #expect(bad.status == 2 && bad.stderr == "tick: .tick.toml:2: dialect must be tick, obsidian or dataview\n", "\(bad.stderr)")
     }
 
+    @Test func theNextOccurrenceGoesWhereTheConfigSays() throws {
+        let folder = try TemporaryDirectory()
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent(".git"), withIntermediateDirectories: false)
+        let text = "- [ ] Bins 🔁 every week 📅 2026-11-23\n  - [ ] recycling too\n- [ ] Other\n"
+        let file = try folder.write("TODO.md", text)
+        #expect(try TickProcess.run(["done", "Bins"], in: folder.url).status == 0)
+        #expect(try String(contentsOf: file, encoding: .utf8).hasPrefix("- [ ] Bins 🔁 every week 📅 2026-11-30\n- [x] Bins"))
+        try folder.write("TODO.md", text)
+        try folder.write(".tick.toml", "[tasks]\nnext-occurrence = \"below\"\n")
+        #expect(try TickProcess.run(["done", "Bins"], in: folder.url).status == 0)
+        #expect(try String(contentsOf: file, encoding: .utf8)
+                == "- [x] Bins 🔁 every week 📅 2026-11-23\n  - [ ] recycling too\n- [ ] Bins 🔁 every week 📅 2026-11-30\n- [ ] Other\n")
+    }
+
     @Test func theConfigsStatusesReachEveryCommand() throws {
         let folder = try TemporaryDirectory()
         try FileManager.default.createDirectory(at: folder.url.appendingPathComponent(".git"), withIntermediateDirectories: false)

@@ -12,6 +12,7 @@
 ///     dialect = "obsidian"             # tick, obsidian or dataview: for files without fields
 ///     record-done = true               # done records the date (and cancel its date)
 ///     record-created = true            # add records the created date
+///     next-occurrence = "below"        # a recurring task's next one: above (default) or below
 ///
 ///     [statuses]                       # status characters with this project's meaning
 ///     "~" = "doing"                    # todo, doing, done or cancelled
@@ -27,6 +28,8 @@ public struct ProjectConfig: Sendable, Equatable {
     public var recordDone = false
     /// Whether `add` records the created date even when the file records none yet.
     public var recordCreated = false
+    /// Whether a recurring task's next occurrence is written below the completed one.
+    public var nextOccurrenceBelow = false
     /// What status characters mean: Obsidian Tasks' defaults and the `[statuses]` section.
     public var statuses = StatusSet()
 
@@ -88,8 +91,11 @@ public struct ProjectConfig: Sendable, Equatable {
                 case "record-done", "record-created":
                     guard value == "true" || value == "false" else { throw ParseError(line: number + 1, message: "\(key) must be true or false") }
                     if key == "record-done" { recordDone = value == "true" } else { recordCreated = value == "true" }
+                case "next-occurrence":
+                    guard value == "above" || value == "below" else { throw ParseError(line: number + 1, message: "next-occurrence must be above or below") }
+                    nextOccurrenceBelow = value == "below"
                 default:
-                    throw ParseError(line: number + 1, message: "unknown tasks option '\(Self.shown(key))'; expected dialect, record-done or record-created")
+                    throw ParseError(line: number + 1, message: "unknown tasks option '\(Self.shown(key))'; expected dialect, record-done, record-created or next-occurrence")
                 }
             case "statuses":
                 if let problem = StatusSet.problem(with: key) {

@@ -104,7 +104,17 @@ enum DoneCommand: TaskChangeCommand {
                                               in: document, dialect: context.dialect)
         switch NextOccurrence.of(task, in: document, today: context.today, dialect: context.dialect) {
         case .line(let next)?:
-            splices.append(.insert([next], before: task.line))
+            // Placed as a new task is (the list's marker and container prefix), with the text and
+            // fields of the completed task's line.
+            let line = document.lines[task.line]
+            let rest = next.dropFirst(task.checkboxStart - line.start)
+            var placed = try TaskPlacement.insert(at: context.nextBelow ? .after(task) : .before(task), in: document) { [$0 + rest] }
+            // Above a task that shares its line with an outer list marker, the new line would
+            // rewrite the task's line, which the status edit rewrites too: it goes below instead.
+            if placed.contains(where: { !$0.lines.isEmpty }) {
+                placed = try TaskPlacement.insert(at: .after(task), in: document) { [$0 + rest] }
+            }
+            splices += placed
             plan.subjects.append(.newTasks(verb: "next"))
         case .unknown(let why)?:
             notes.append("line \(task.line + 1) repeats, but no next task was written: \(why)")
@@ -122,9 +132,13 @@ struct DateRecording {
     let recordsDone: Bool
     let recordsCancelled: Bool
     let dialect: TaskField.Dialect
+    /// Whether a recurring task's next occurrence goes below it (`.tick.toml`'s
+    /// `next-occurrence = "below"`) rather than above.
+    let nextBelow: Bool
 
     init(_ document: Document, arguments: ParsedArguments, today: CivilDate, config: ProjectConfig) {
         self.today = today
+        nextBelow = config.nextOccurrenceBelow
         var done = false, cancelled = false
         var counts: [TaskField.Dialect: Int] = [:]
         for task in document.tasks {
