@@ -22,6 +22,8 @@ struct Environment: Sendable {
     /// What status characters mean: the project's `.tick.toml [statuses]`, set once the
     /// configuration is read (`Tick.run`), else Obsidian Tasks' defaults.
     var statuses = StatusSet.default
+    /// The task file `.tick.toml` names (`[tasks] file`), as a path from the working directory.
+    var configuredFile: String?
 
     /// Parses a file's bytes with the project's status set.
     func document(_ bytes: [UInt8]) -> Document {

@@ -10,7 +10,7 @@ enum Tick {
     static let version = "0.1.0"
     static var commands: [any Command.Type] {
         [ListCommand.self, TodayCommand.self, OverdueCommand.self, ImportantCommand.self, CompletedCommand.self,
-         GroupsCommand.self, ProgressCommand.self, BoardCommand.self, AddCommand.self, DoneCommand.self, ReopenCommand.self, StartCommand.self, CancelCommand.self,
+         GroupsCommand.self, ProgressCommand.self, BoardCommand.self, InitCommand.self, AddCommand.self, DoneCommand.self, ReopenCommand.self, StartCommand.self, CancelCommand.self,
          StarCommand.self, UnstarCommand.self, DueCommand.self, EditTextCommand.self, MoveCommand.self,
          RemoveCommand.self, NoteCommand.self, GroupCommand.self, ArchiveCommand.self, UndoCommand.self, RedoCommand.self,
          FmtCommand.self, LintCommand.self, CompletionsCommand.self]
@@ -81,6 +81,7 @@ enum Tick {
             if command != CompletionsCommand.self {
                 context.config = try ConfigLoader.load(environment: context.environment)
                 context.environment.statuses = context.config.statuses
+                context.environment.configuredFile = context.config.file
             }
             return try command.run(parsed, context: &context)
         } catch {

@@ -20,7 +20,7 @@ enum TickError: Error, Equatable {
         case .cannotRead(let path, let reason):
             return "\(PathBytes.display(path)): \(reason)"
         case .noTodoFile(let directory):
-            return "no TODO.md in \(PathBytes.display(directory)) or its parents; name a file with -f FILE or set TICK_FILE"
+            return "no TODO.md (nor todo.md, TASKS.md, ...) in \(PathBytes.display(directory)) or its parents; start one with 'tick init', or name a file with -f FILE"
         case .usage(let error, _):
             return error.message
         case .cannotWrite(let path, let reason):

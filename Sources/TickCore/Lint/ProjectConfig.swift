@@ -9,6 +9,7 @@
 ///     eol = "lf"                       # lf or crlf
 ///
 ///     [tasks]
+///     file = "docs/TODO.md"            # the task file, from this file's folder
 ///     dialect = "obsidian"             # tick, obsidian or dataview: for files without fields
 ///     record-done = true               # done records the date (and cancel its date)
 ///     record-created = true            # add records the created date
@@ -30,6 +31,8 @@ public struct ProjectConfig: Sendable, Equatable {
     public var recordCreated = false
     /// Whether a recurring task's next occurrence is written below the completed one.
     public var nextOccurrenceBelow = false
+    /// The task file commands use when none is named, relative to `.tick.toml`'s folder.
+    public var file: String?
     /// What status characters mean: Obsidian Tasks' defaults and the `[statuses]` section.
     public var statuses = StatusSet()
 
@@ -91,11 +94,14 @@ public struct ProjectConfig: Sendable, Equatable {
                 case "record-done", "record-created":
                     guard value == "true" || value == "false" else { throw ParseError(line: number + 1, message: "\(key) must be true or false") }
                     if key == "record-done" { recordDone = value == "true" } else { recordCreated = value == "true" }
+                case "file":
+                    guard !value.isEmpty else { throw ParseError(line: number + 1, message: "file must name a file") }
+                    file = value
                 case "next-occurrence":
                     guard value == "above" || value == "below" else { throw ParseError(line: number + 1, message: "next-occurrence must be above or below") }
                     nextOccurrenceBelow = value == "below"
                 default:
-                    throw ParseError(line: number + 1, message: "unknown tasks option '\(Self.shown(key))'; expected dialect, record-done, record-created or next-occurrence")
+                    throw ParseError(line: number + 1, message: "unknown tasks option '\(Self.shown(key))'; expected file, dialect, record-done, record-created or next-occurrence")
                 }
             case "statuses":
                 if let problem = StatusSet.problem(with: key) {

@@ -33,10 +33,20 @@ enum AddCommand: Command {
         let text = try normalizedDates(typed, today: today, path: path, due: arguments.value("due"))
         let groupName = try arguments.value("group").map { name throws(TickError) in try EditSession.text(name) }
         let fallback = context.config.dialect, recordCreated = context.config.recordCreated
-        try EditSession.applyEdit(path, arguments, context: &context) { input throws(EditError) in
-            EditPlan(try splices(input, text: text, due: due, group: groupName, fallback: fallback,
-                                recordsCreated: recordCreated, today: today, arguments: arguments),
-                     subjects: [.newTasks(verb: "added")])
+        // A file named on the command line (or by TICK_FILE, or .tick.toml) that does not exist
+        // yet is created, and the user told so; it goes again if the task cannot be added.
+        var created = false
+        if !arguments.flag("dry-run"), Syscalls.linkStatus(path) == nil { created = try FileCreator.createIfMissing(path) }
+        if created { context.stderr.write("tick: created \(PathBytes.display(path))\n") }
+        do throws(TickError) {
+            try EditSession.applyEdit(path, arguments, context: &context, created: created) { input throws(EditError) in
+                EditPlan(try splices(input, text: text, due: due, group: groupName, fallback: fallback,
+                                    recordsCreated: recordCreated, today: today, arguments: arguments),
+                         subjects: [.newTasks(verb: "added")])
+            }
+        } catch {
+            if created { FileCreator.removeIfEmpty(path) }
+            throw error
         }
         return 0
     }

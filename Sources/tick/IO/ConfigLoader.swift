@@ -9,7 +9,7 @@ enum ConfigLoader {
     static let name = ".tick.toml"
 
     static func load(environment: Environment) throws(TickError) -> ProjectConfig {
-        guard let path = TodoFileLocator.nearest(name, from: environment.workingDirectory, home: environment.home) else { return ProjectConfig() }
+        guard let path = TodoFileLocator.nearest([name], from: environment.workingDirectory, home: environment.home) else { return ProjectConfig() }
         // Checked before opening: another user's FIFO must not even be opened.
         if let owner = Syscalls.linkStatus(path)?.st_uid, owner != geteuid(), owner != 0 {
             let line = "tick: warning: ignoring \(PathBytes.display(path)): it belongs to another user\n"
@@ -20,7 +20,12 @@ enum ConfigLoader {
         defer { file.close() }
         let text = String(decoding: try file.readAll(path: path), as: UTF8.self)
         do {
-            return try ProjectConfig(parsing: text)
+            var config = try ProjectConfig(parsing: text)
+            // The file it names is relative to the folder the configuration is in.
+            if let file = config.file, !file.hasPrefix("/"), path.utf8.contains(0x2F) {
+                config.file = Paths.directory(of: path) + "/" + file
+            }
+            return config
         } catch {
             throw TickError.refused("\(PathBytes.display(path)):\(error.line): \(error.message)")
         }

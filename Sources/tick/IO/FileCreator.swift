@@ -10,7 +10,16 @@ enum FileCreator {
         switch Syscalls.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) {
         case .success(let fd): Syscalls.close(fd); return true
         case .failure(let error) where error.code == EEXIST: return false
+        case .failure(let error) where error.code == ENOENT:
+            throw TickError.refused("cannot create \(PathBytes.display(path)): there is no folder \(PathBytes.display(Paths.directory(of: path)))")
         case .failure(let error): throw TickError.cannotWrite(path: path, reason: FileReader.describe(error.code))
         }
+    }
+
+    /// Takes back a file `createIfMissing` made when the edit meant for it failed: only while
+    /// it is still an empty regular file.
+    static func removeIfEmpty(_ path: String) {
+        guard let info = Syscalls.linkStatus(path), (info.st_mode & S_IFMT) == S_IFREG, info.st_size == 0 else { return }
+        _ = unlink(path)
     }
 }

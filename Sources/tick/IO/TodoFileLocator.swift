@@ -2,34 +2,41 @@
 import Glibc
 #endif
 
-/// Which file a command works on when none is named: `TICK_FILE`, else `TODO.md` in the working
-/// directory or the nearest parent.
+/// Which file a command works on when none is named: `TICK_FILE`, else the file `.tick.toml`
+/// names, else the first of `names` in the working directory or the nearest parent that has one.
 ///
 /// The climb stops at the root of a repository (a folder with `.git`), at the home folder, and
 /// before a folder that another user owns or that others may write (such as `/tmp`): a file
 /// planted there by someone else must not change what tick reads or edits.
 enum TodoFileLocator {
+    /// The names looked for, in this order, in each folder (tick(1), FILES).
+    static let names = ["TODO.md", "todo.md", "Todo.md", "TODO.markdown", "todo.markdown", "TASKS.md", "tasks.md", "Tasks.md"]
+
     static func locate(explicit: String?, environment: Environment) throws(TickError) -> String {
         if let explicit { return explicit }
         if let file = environment.tickFile, !file.isEmpty { return file }
-        guard let found = nearest("TODO.md", from: environment.workingDirectory, home: environment.home) else {
+        if let file = environment.configuredFile { return file }
+        guard let found = nearest(names, from: environment.workingDirectory, home: environment.home) else {
             throw TickError.noTodoFile(searchedFrom: environment.workingDirectory)
         }
         return found
     }
 
-    /// `name` in `directory` or its nearest parent, within the limits above, as a relative path.
-    static func nearest(_ name: String, from start: String, home: String?) -> String? {
+    /// The first of `names` in `directory` or its nearest parent, within the limits above, as a
+    /// relative path.
+    static func nearest(_ names: [String], from start: String, home: String?) -> String? {
         var directory = start
         var relative = ""
         var folder = Syscalls.fileStatus(start)
         var owner = folder?.st_uid
         while true {
-            let candidate = directory == "/" ? "/" + name : directory + "/" + name
-            if let found = Syscalls.linkStatus(candidate) {
-                // In a folder others may write, only the user's own file counts.
-                let shared = (folder.map { $0.st_mode & 0o002 } ?? 0) != 0
-                if !shared || found.st_uid == geteuid() { return relative + name }
+            for name in names {
+                let candidate = directory == "/" ? "/" + name : directory + "/" + name
+                if let found = Syscalls.linkStatus(candidate) {
+                    // In a folder others may write, only the user's own file counts.
+                    let shared = (folder.map { $0.st_mode & 0o002 } ?? 0) != 0
+                    if !shared || found.st_uid == geteuid() { return relative + name }
+                }
             }
             let isRepositoryRoot = Syscalls.linkStatus(directory + "/.git") != nil
             if isRepositoryRoot || directory == "/" || directory.isEmpty || directory == home { return nil }

@@ -1,0 +1,50 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import TickCore
+
+/// `tick init [FILE]`: starts a task file, a heading and nothing else, so that `tick add` has
+/// somewhere to go. An existing file is never touched.
+enum InitCommand: Command {
+    static let name = "init"
+    static let summary = "Start a task file: TODO.md with a heading."
+    static let usage = "tick init [--title TITLE] [FILE|FOLDER]"
+    static let options = [
+        OptionSpec("title", value: "TITLE", help: "The heading (default: TODO)."),
+    ] + EditSession.commonOptions.filter { $0.long == "quiet" }
+    static let examples: [(command: String, explanation: String)] = [
+        ("tick init", "Create TODO.md here, with the heading '# TODO'."),
+        ("tick init --title 'Home' notes/home.md", "Create notes/home.md with the heading '# Home'."),
+    ]
+
+    static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
+        guard arguments.operands.count <= 1 else { throw .usage(.unexpectedOperand(arguments.operands[1]), command: name) }
+        var path = "TODO.md"
+        if let named = arguments.operands.first { path = try EditSession.text(named) }
+        if let info = Syscalls.fileStatus(path), (info.st_mode & S_IFMT) == S_IFDIR {
+            path = (path.hasSuffix("/") ? path : path + "/") + "TODO.md"
+        }
+        let title = try EditSession.text(arguments.value("title") ?? "TODO").trimmingSpaces
+        guard !title.isEmpty, !title.contains("\n"), !title.contains("\r") else {
+            throw .usage(.invalidValue(option: "--title", value: title, expected: "a heading on one line"), command: name)
+        }
+        guard try FileCreator.createIfMissing(path) else {
+            throw TickError.refused("\(PathBytes.display(path)) already exists; tick init never changes a file (add to it with: tick add -f \(PathBytes.display(path)) TEXT)")
+        }
+        do throws(TickError) {
+            _ = try Journal.update(path, environment: context.environment, created: true) { bytes throws(TickError) in
+                // Written only into the empty file just created; anything else is another program's.
+                guard bytes.isEmpty else { return nil }
+                let heading = Array("# \(title)\n".utf8)
+                return Journal.Rewrite(bytes: heading, splices: nil, tasks: 0)
+            }
+        } catch {
+            FileCreator.removeIfEmpty(path)
+            throw error
+        }
+        if !arguments.flag("quiet") {
+            context.stdout.write("created \(PathBytes.display(path)) with the group '\(title)'; add a task with: tick add\(path == "TODO.md" ? "" : " -f " + PathBytes.display(path)) 'Buy milk'\n")
+        }
+        return 0
+    }
+}

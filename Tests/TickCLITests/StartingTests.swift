@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+/// Starting a list: `tick init`, `add` to a file that does not exist yet, and which file a
+/// command finds when none is named.
+@Suite struct StartingTests {
+    func folder() throws -> TemporaryDirectory {
+        let folder = try TemporaryDirectory()
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent(".git"), withIntermediateDirectories: false)
+        return folder
+    }
+
+    func contents(_ folder: TemporaryDirectory, _ name: String) -> String? {
+        try? String(contentsOf: folder.url.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    @Test func initStartsAFileAndNeverTouchesOne() throws {
+        let folder = try folder()
+        let missing = try TickProcess.run(["add", "Buy milk"], in: folder.url)
+        #expect(missing.status == 2 && missing.stderr.contains("start one with 'tick init'"), "\(missing.stderr)")
+        let started = try TickProcess.run(["init"], in: folder.url)
+        #expect(started.status == 0 && started.stdout.hasPrefix("created TODO.md"), "\(started.stdout)\(started.stderr)")
+        #expect(contents(folder, "TODO.md") == "# TODO\n")
+        #expect(try TickProcess.run(["add", "Buy milk"], in: folder.url).status == 0)
+        #expect(contents(folder, "TODO.md") == "# TODO\n\n- [ ] Buy milk\n")
+        let again = try TickProcess.run(["init"], in: folder.url)
+        #expect(again.status == 2 && again.stderr.contains("already exists"), "\(again.stderr)")
+        #expect(contents(folder, "TODO.md") == "# TODO\n\n- [ ] Buy milk\n")
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("home"), withIntermediateDirectories: false)
+        #expect(try TickProcess.run(["init", "--title", "Home", "home"], in: folder.url).status == 0)
+        #expect(contents(folder, "home/TODO.md") == "# Home\n")
+    }
+
+    @Test func addCreatesTheFileItNames() throws {
+        let folder = try folder()
+        let state = ["XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path]
+        let added = try TickProcess.run(["add", "-f", "notes.md", "-g", "Home", "Fix the door"], in: folder.url, environment: state)
+        #expect(added.status == 0 && added.stderr == "tick: created notes.md\n", "\(added.stderr)")
+        #expect(contents(folder, "notes.md") == "# Home\n\n- [ ] Fix the door\n")
+        #expect(try TickProcess.run(["undo"], in: folder.url, environment: state).status == 0)
+        #expect(contents(folder, "notes.md") == nil, "undo takes the created file away")
+        let nowhere = try TickProcess.run(["add", "-f", "nowhere/x.md", "hi"], in: folder.url)
+        #expect(nowhere.status == 2 && nowhere.stderr == "tick: cannot create nowhere/x.md: there is no folder nowhere\n", "\(nowhere.stderr)")
+        // A task text tick refuses leaves no empty file behind.
+        let refused = try TickProcess.run(["add", "-f", "new.md", "--after", "9", "hi"], in: folder.url)
+        #expect(refused.status == 2 && contents(folder, "new.md") == nil, "\(refused.stderr)")
+    }
+
+    @Test func theSearchFindsTheUsualNamesInOrder() throws {
+        let folder = try folder()
+        try folder.write("tasks.md", "- [ ] from tasks.md\n")
+        #expect(try TickProcess.run(["list"], in: folder.url).stdout == "  1  [ ] from tasks.md\n")
+        try folder.write("todo.md", "- [ ] from todo.md\n")
+        #expect(try TickProcess.run(["list"], in: folder.url).stdout == "  1  [ ] from todo.md\n")
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("docs/deep"), withIntermediateDirectories: true)
+        try folder.write("docs/plan.md", "- [ ] from the configured file\n")
+        try folder.write(".tick.toml", "[tasks]\nfile = \"docs/plan.md\"\n")
+        let deep = try TickProcess.run(["list", "--json"], in: folder.url.appendingPathComponent("docs/deep"))
+        #expect(deep.stdout.contains("\"file\":\"../../docs/plan.md\"") && deep.stdout.contains("from the configured file"), "\(deep.stdout)\(deep.stderr)")
+        let named = try TickProcess.run(["list"], in: folder.url, environment: ["TICK_FILE": "todo.md"])
+        #expect(named.stdout == "  1  [ ] from todo.md\n", "TICK_FILE wins over .tick.toml")
+    }
+}
