@@ -24,6 +24,13 @@ struct Environment: Sendable {
     var statuses = StatusSet.default
     /// The task file `.tick.toml` names (`[tasks] file`), as a path from the working directory.
     var configuredFile: String?
+    /// What standard input (the path `-`) is called in output: `--stdin-filename`, else `-`.
+    var standardInputName = "-"
+
+    /// A path as output shows it: standard input by its name, any other as `PathBytes.display`.
+    func shown(_ path: String) -> String {
+        path == "-" ? standardInputName : PathBytes.display(path)
+    }
 
     /// Parses a file's bytes with the project's status set.
     func document(_ bytes: [UInt8]) -> Document {

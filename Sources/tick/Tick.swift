@@ -82,6 +82,7 @@ enum Tick {
                 context.config = try ConfigLoader.load(environment: context.environment)
                 context.environment.statuses = context.config.statuses
                 context.environment.configuredFile = context.config.file
+                if let name = parsed.value("stdin-filename") { context.environment.standardInputName = name }
             }
             return try command.run(parsed, context: &context)
         } catch {

@@ -31,7 +31,7 @@ enum BoardCommand: Command {
         let items = ViewItem.select(sources, query: view.query, today: view.today)
         if arguments.flag("json") {
             let shown = BoardView.columns(items, in: sources).flatMap { $0 }
-            ViewOptions.recordListing(shown, in: sources, context: &context)
+            view.recordListing(shown, in: sources, context: &context)
             ViewOptions.writeJSON(shown, in: sources, to: &context.stdout)
         } else {
             context.stdout.write(BoardView.render(items, in: sources, width: width, today: view.today, style: view.style))

@@ -37,7 +37,7 @@ enum EditSession {
                     continue
                 }
             }
-            if defaultPath == nil { defaultPath = try TodoFileLocator.locate(explicit: arguments.value("file"), environment: environment) }
+            if defaultPath == nil { defaultPath = try path(arguments, environment: environment) }
             append(&result, defaultPath!, reference, named: arguments.value("file") != nil)
         }
         return result
@@ -58,8 +58,13 @@ enum EditSession {
         }
     }
 
+    /// The file an edit works on. Standard input (`-`) is read by views, never edited.
     static func path(_ arguments: ParsedArguments, environment: Environment) throws(TickError) -> String {
-        try TodoFileLocator.locate(explicit: arguments.value("file"), environment: environment)
+        let path = try TodoFileLocator.locate(explicit: arguments.value("file"), environment: environment)
+        guard path != FileReader.standardInput else {
+            throw TickError.refused("standard input (-) cannot be edited; name a file (a file called '-' is ./-)")
+        }
+        return path
     }
 
     /// What an edit's body works on: the document as read under the lock, and the references

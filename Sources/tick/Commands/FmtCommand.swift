@@ -11,7 +11,8 @@ enum FmtCommand: Command {
         OptionSpec("check", help: "Write nothing; list the files that would change and exit 1 if any would."),
         OptionSpec("diff", help: "Write nothing; print what would change as a unified diff (exit 1 if anything would)."),
         OptionSpec("eol", value: "ENDING", help: "Line ending to write: lf or crlf (default: each file's most common one)."),
-        OptionSpec("file", short: "f", value: "FILE", help: "Format FILE (or a folder); repeatable. '-' reads stdin and writes stdout."),
+        OptionSpec("file", short: "f", value: "FILE", help: "Format FILE (or a folder); repeatable. '-' reads stdin (and writes stdout)."),
+        ViewOptions.stdinFilename,
     ]
     static let examples: [(command: String, explanation: String)] = [
         ("tick fmt", "Format the nearest TODO.md in place."),
@@ -37,15 +38,18 @@ enum FmtCommand: Command {
             }
         }
         let named = arguments.allValues("file") + arguments.operands
-        if named == ["-"] {
+        let check = arguments.flag("check"), showDiff = arguments.flag("diff")
+        // Formatting standard input prints it; with --check or --diff it is checked like a file.
+        if named == [FileReader.standardInput], !check, !showDiff {
             let input = try FileReader.readStandardInput()
             context.stdout.write(bytes: Formatter.format(context.environment.document(input), options: options).bytes)
             return 0
         }
-        if named.contains("-") { throw .usage(.unexpectedOperand("-"), command: name) }
+        if named.contains(FileReader.standardInput), !check, !showDiff {
+            throw .usage(.invalidValue(option: "-", value: "-", expected: "standard input alone (tick fmt - prints it formatted), or with --check or --diff"), command: name)
+        }
         let walked = try PathWalker.filesToCheck(named, environment: context.environment)
         let files = walked.map(\.path)
-        let check = arguments.flag("check"), showDiff = arguments.flag("diff")
         let settings = options, environment = context.environment
         let outcomes = ParallelWork.map(files.count, workers: ParallelWork.workerCount(environment: context.environment)) { index -> Outcome in
             let file = walked[index]
@@ -60,7 +64,7 @@ enum FmtCommand: Command {
                 break
             case .changed(let diff, let warning):
                 if let warning { context.warn(warning) }
-                if check { context.stdout.write(PathBytes.display(file) + "\n") }
+                if check { context.stdout.write(context.environment.shown(file) + "\n") }
                 if showDiff { context.stdout.write(diff) }
                 if check || showDiff { status = max(status, 1) }
             case .failed(let error):
@@ -87,7 +91,7 @@ enum FmtCommand: Command {
             let document = environment.document(bytes)
             let result = Formatter.format(document, options: options)
             guard result.changed else { return .unchanged }
-            return .changed(diff: diff ? UnifiedDiff.render(document, result.splices, path: PathBytes.display(path), newEndsWithNewline: result.bytes.last.map { $0 == 0x0A || $0 == 0x0D } ?? true) : "", warning: nil)
+            return .changed(diff: diff ? UnifiedDiff.render(document, result.splices, path: environment.shown(path), newEndsWithNewline: result.bytes.last.map { $0 == 0x0A || $0 == 0x0D } ?? true) : "", warning: nil)
         } catch {
             return .failed(error)
         }

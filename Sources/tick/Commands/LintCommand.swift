@@ -10,7 +10,8 @@ enum LintCommand: Command {
         OptionSpec("format", value: "FORMAT", help: "text (default: path:line:col: severity: message [rule]), json or github."),
         OptionSpec("enable", value: "RULE", help: "Turn RULE on at its default severity; repeatable."),
         OptionSpec("disable", value: "RULE", help: "Turn RULE off; repeatable."),
-        OptionSpec("file", short: "f", value: "FILE", help: "Check FILE (or a folder); repeatable."),
+        OptionSpec("file", short: "f", value: "FILE", help: "Check FILE (or a folder); repeatable. '-' reads stdin."),
+        ViewOptions.stdinFilename,
     ]
     static let examples: [(command: String, explanation: String)] = [
         ("tick lint", "Check the nearest TODO.md."),
@@ -44,6 +45,9 @@ enum LintCommand: Command {
             throw .usage(.invalidValue(option: "--format", value: formatName, expected: "text, json or github"), command: name)
         }
         let named = arguments.allValues("file") + arguments.operands
+        if arguments.flag("fix"), named.contains(FileReader.standardInput) {
+            throw TickError.refused("lint --fix cannot fix standard input in place; tick fmt - prints it formatted")
+        }
         let walked = try PathWalker.filesToCheck(named, environment: context.environment)
         let files = walked.map(\.path)
         let fix = arguments.flag("fix")
@@ -56,7 +60,7 @@ enum LintCommand: Command {
             if fix, !file.writable, report.diagnostics.contains(where: { $0.rule.fixable }) { report.warning = TickError.outsideLink(path: file.path).message }
             return report
         }
-        return report(files: files, reports: reports, format: format, strict: arguments.flag("strict"), context: &context)
+        return report(files: files.map(environment.shown), reports: reports, format: format, strict: arguments.flag("strict"), context: &context)
     }
 
     static func check(_ path: String, today: CivilDate, settings: LintSettings, fix: Bool, format: FormatOptions,
@@ -92,7 +96,7 @@ enum LintCommand: Command {
                 context.stderr.write("tick: \(TickError.oneLine(error.message))\n")
                 failed = true
             }
-            findings += report.diagnostics.map { (PathBytes.display(path), $0) }
+            findings += report.diagnostics.map { (path, $0) }
         }
         switch format {
         case .text:

@@ -24,7 +24,7 @@ extension TaskListCommand {
         }
         let sources = try view.load(environment: context.environment)
         let items = order.sorted(ViewItem.select(sources, query: view.query, today: view.today), in: sources, today: view.today)
-        ViewOptions.recordListing(items, in: sources, context: &context)
+        view.recordListing(items, in: sources, context: &context)
         if arguments.flag("json") {
             ViewOptions.writeJSON(items, in: sources, to: &context.stdout)
         } else {

@@ -16,7 +16,10 @@ struct ViewOptions {
         OptionSpec("since", value: "DATE", help: "Only tasks done on or after DATE by their done date: monday (the last one), -7d, 2026-11-01."),
         OptionSpec("priority", short: "p", value: "P", help: "Only tasks of priority P or higher: highest, high, medium, low, lowest, or A-Z."),
         OptionSpec("waiting", help: "Only tasks whose start date is still to come (hidden otherwise, unless --all)."),
+        stdinFilename,
     ]
+    /// What `-` (standard input) is called in output; every reading command takes it.
+    static let stdinFilename = OptionSpec("stdin-filename", value: "NAME", help: "Call standard input (-) NAME in the output.")
     static let output = [
         OptionSpec("json", help: "Print the tasks as a JSON array, one object per line (schema in tick(1))."),
         OptionSpec("color", value: "WHEN", help: "Colour output: auto (default: on a terminal without NO_COLOR), always or never."),
@@ -26,6 +29,8 @@ struct ViewOptions {
     var paths: [String] = []
     let today: CivilDate
     let style: TextStyle
+    /// Whether one input is standard input (`-`).
+    private(set) var readsStandardInput = false
 
     /// Reads the options; `defaults` is the view's own query (what `tick today` means), which
     /// the options narrow or widen. Operands that name an existing file or folder are inputs;
@@ -39,13 +44,14 @@ struct ViewOptions {
         query = try Self.query(arguments, command: command, defaults: defaults, today: today)
         paths = arguments.allValues("file")
         for operand in arguments.operands {
-            if Syscalls.fileStatus(operand) != nil || !acceptsWords || Self.looksLikePath(operand) {
+            if operand == FileReader.standardInput || Syscalls.fileStatus(operand) != nil || !acceptsWords || Self.looksLikePath(operand) {
                 paths.append(operand)
             } else {
                 query.words.append(operand)
             }
         }
         if paths.isEmpty { paths = [try TodoFileLocator.locate(explicit: nil, environment: environment)] }
+        readsStandardInput = paths.contains(FileReader.standardInput)
     }
 
     /// The filters given as options, applied to `defaults`.
@@ -108,11 +114,13 @@ struct ViewOptions {
 
     /// Records, per file, which task each printed line number showed (`ListingStore`), so that
     /// an edit by number acts on that task even after tick's edits moved it.
-    static func recordListing(_ items: [ViewItem], in sources: [SourceDocument], context: inout CommandContext) {
+    func recordListing(_ items: [ViewItem], in sources: [SourceDocument], context: inout CommandContext) {
         var shown = [[Int]](repeating: [], count: sources.count)
         for item in items { shown[item.source].append(item.task) }
         var listings: [(realPath: String, listing: Listing)] = []
-        for (index, source) in sources.enumerated() where !shown[index].isEmpty {
+        // Standard input is no file to edit, whatever --stdin-filename calls it.
+        let input = readsStandardInput ? context.environment.standardInputName : nil
+        for (index, source) in sources.enumerated() where !shown[index].isEmpty && source.path != input {
             guard let realPath = try? AtomicFile.realPath(of: source.path) else { continue }
             listings.append((realPath, Listing(shown: shown[index], in: source.document)))
         }

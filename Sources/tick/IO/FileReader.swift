@@ -5,6 +5,7 @@ import Glibc
 /// Reads a todo file whole, with errors that name the path and say what went wrong.
 enum FileReader {
     static func read(_ path: String) throws(TickError) -> [UInt8] {
+        if path == standardInput { return try readStandardInput() }
         let file = try OpenedFile.open(path)
         defer { file.close() }
         return try file.readAll(path: path)
@@ -24,6 +25,10 @@ enum FileReader {
 
 extension FileReader {
     /// Everything on standard input.
+    /// The path that means standard input: read by every command that reads files (`tick list -`,
+    /// `tick lint -`), edited by none. A file named `-` is `./-`.
+    static let standardInput = "-"
+
     static func readStandardInput() throws(TickError) -> [UInt8] {
         switch Syscalls.readAll(0, sizeHint: 65536) {
         case .success(let bytes): return bytes

@@ -22,7 +22,15 @@ enum PathWalker {
 
     static func walk(_ paths: [String]) throws(TickError) -> [File] {
         var files: [File] = []
+        // Standard input can be read once.
+        if paths.filter({ $0 == FileReader.standardInput }).count > 1 {
+            throw TickError.refused("'-' (standard input) is named twice; it can be read once")
+        }
         for path in paths {
+            if path == FileReader.standardInput {
+                files.append(File(path: path, writable: false))
+                continue
+            }
             guard let info = Syscalls.fileStatus(path) else {
                 throw TickError.cannotRead(path: path, reason: OpenedFile.describeOpenFailure(errno, path: path))
             }
