@@ -13,6 +13,7 @@ enum FmtCommand: Command {
         OptionSpec("eol", value: "ENDING", help: "Line ending to write: lf or crlf (default: each file's most common one)."),
         OptionSpec("file", short: "f", value: "FILE", help: "Format FILE (or a folder); repeatable. '-' reads stdin (and writes stdout)."),
         ViewOptions.stdinFilename,
+        ViewOptions.noIgnore,
     ]
     static let examples: [(command: String, explanation: String)] = [
         ("tick fmt", "Format the nearest TODO.md in place."),
@@ -48,7 +49,7 @@ enum FmtCommand: Command {
         if named.contains(FileReader.standardInput), !check, !showDiff {
             throw .usage(.invalidValue(option: "-", value: "-", expected: "standard input alone (tick fmt - prints it formatted), or with --check or --diff"), command: name)
         }
-        let walked = try PathWalker.filesToCheck(named, environment: context.environment)
+        let walked = try PathWalker.filesToCheck(named, ignoring: !arguments.flag("no-ignore"), environment: context.environment)
         let files = walked.map(\.path)
         let settings = options, environment = context.environment
         let outcomes = ParallelWork.map(files.count, workers: ParallelWork.workerCount(environment: context.environment)) { index -> Outcome in

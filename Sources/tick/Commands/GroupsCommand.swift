@@ -7,7 +7,7 @@ protocol TallyCommand: Command {
 
 extension TallyCommand {
     static var tallyOptions: [OptionSpec] {
-        ViewOptions.filters.filter { ["file", "group", "stdin-filename"].contains($0.long) } + ViewOptions.output.map { option in
+        ViewOptions.filters.filter { ["file", "group", "stdin-filename", "no-ignore"].contains($0.long) } + ViewOptions.output.map { option in
             option.long == "json"
                 ? OptionSpec("json", help: "Print one JSON object per group (schema in tick(1)).")
                 : option

@@ -12,6 +12,7 @@ enum LintCommand: Command {
         OptionSpec("disable", value: "RULE", help: "Turn RULE off; repeatable."),
         OptionSpec("file", short: "f", value: "FILE", help: "Check FILE (or a folder); repeatable. '-' reads stdin."),
         ViewOptions.stdinFilename,
+        ViewOptions.noIgnore,
     ]
     static let examples: [(command: String, explanation: String)] = [
         ("tick lint", "Check the nearest TODO.md."),
@@ -48,7 +49,7 @@ enum LintCommand: Command {
         if arguments.flag("fix"), named.contains(FileReader.standardInput) {
             throw TickError.refused("lint --fix cannot fix standard input in place; tick fmt - prints it formatted")
         }
-        let walked = try PathWalker.filesToCheck(named, environment: context.environment)
+        let walked = try PathWalker.filesToCheck(named, ignoring: !arguments.flag("no-ignore"), environment: context.environment)
         let files = walked.map(\.path)
         let fix = arguments.flag("fix")
         let formatOptions = config.format

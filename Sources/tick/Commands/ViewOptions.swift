@@ -17,7 +17,10 @@ struct ViewOptions {
         OptionSpec("priority", short: "p", value: "P", help: "Only tasks of priority P or higher: highest, high, medium, low, lowest, or A-Z."),
         OptionSpec("waiting", help: "Only tasks whose start date is still to come (hidden otherwise, unless --all)."),
         stdinFilename,
+        noIgnore,
     ]
+    /// Folder walks read ignored files too.
+    static let noIgnore = OptionSpec("no-ignore", help: "In folders, read files .gitignore, .git/info/exclude and .tickignore exclude too.")
     /// What `-` (standard input) is called in output; every reading command takes it.
     static let stdinFilename = OptionSpec("stdin-filename", value: "NAME", help: "Call standard input (-) NAME in the output.")
     static let output = [
@@ -31,6 +34,8 @@ struct ViewOptions {
     let style: TextStyle
     /// Whether one input is standard input (`-`).
     private(set) var readsStandardInput = false
+    /// Whether folder walks honour ignore files (not with `--no-ignore`).
+    private(set) var honoursIgnoreFiles = true
 
     /// Reads the options; `defaults` is the view's own query (what `tick today` means), which
     /// the options narrow or widen. Operands that name an existing file or folder are inputs;
@@ -52,6 +57,7 @@ struct ViewOptions {
         }
         if paths.isEmpty { paths = [try TodoFileLocator.locate(explicit: nil, environment: environment)] }
         readsStandardInput = paths.contains(FileReader.standardInput)
+        honoursIgnoreFiles = !arguments.flag("no-ignore")
     }
 
     /// The filters given as options, applied to `defaults`.
@@ -109,7 +115,7 @@ struct ViewOptions {
     }
 
     func load(environment: Environment) throws(TickError) -> [SourceDocument] {
-        try PathWalker.files(paths).map { path throws(TickError) in try DocumentLoader.load(path, environment: environment) }
+        try PathWalker.files(paths, ignoring: honoursIgnoreFiles).map { path throws(TickError) in try DocumentLoader.load(path, environment: environment) }
     }
 
     /// Records, per file, which task each printed line number showed (`ListingStore`), so that

@@ -9,6 +9,11 @@ import Glibc
 ///
 /// A link found in a walk whose target lies outside the folder named is read, never written: a
 /// cloned repository may carry `notes.md -> ~/.bashrc`, and `tick fmt .` must not edit that.
+///
+/// A walk honours ignore files as ripgrep does (`IgnoreRules`): in a git repository, each
+/// folder's `.gitignore` (those of the folders above the one named too, up to the repository
+/// root) and `.git/info/exclude`; anywhere, `.tickignore`, which wins over them. A file or
+/// folder named on the command line is read even when ignored. `--no-ignore` turns it off.
 enum PathWalker {
     struct File: Sendable {
         let path: String
@@ -16,11 +21,11 @@ enum PathWalker {
         let writable: Bool
     }
 
-    static func files(_ paths: [String]) throws(TickError) -> [String] {
-        try walk(paths).map(\.path)
+    static func files(_ paths: [String], ignoring: Bool = true) throws(TickError) -> [String] {
+        try walk(paths, ignoring: ignoring).map(\.path)
     }
 
-    static func walk(_ paths: [String]) throws(TickError) -> [File] {
+    static func walk(_ paths: [String], ignoring: Bool = true) throws(TickError) -> [File] {
         var files: [File] = []
         // Standard input can be read once.
         if paths.filter({ $0 == FileReader.standardInput }).count > 1 {
@@ -36,7 +41,8 @@ enum PathWalker {
             }
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 let root = Syscalls.realPath(path) ?? path
-                try walk(path, root: root, into: &files)
+                let ignores = ignoring ? IgnoreStack.above(root) : IgnoreStack(enabled: false)
+                try walk(path, root: root, ignores: ignores, into: &files)
             } else {
                 files.append(File(path: path, writable: true))
             }
@@ -46,8 +52,8 @@ enum PathWalker {
 
     /// What `fmt` and `lint` work on: the files and folders named, else the file tick finds
     /// (`TICK_FILE`, which the user named, or the nearest TODO.md, written only as `found` says).
-    static func filesToCheck(_ named: [String], environment: Environment) throws(TickError) -> [File] {
-        guard named.isEmpty else { return try walk(named) }
+    static func filesToCheck(_ named: [String], ignoring: Bool = true, environment: Environment) throws(TickError) -> [File] {
+        guard named.isEmpty else { return try walk(named, ignoring: ignoring) }
         let path = try TodoFileLocator.locate(explicit: nil, environment: environment)
         return environment.tickFile?.isEmpty == false ? [File(path: path, writable: true)] : [found(path)]
     }
@@ -72,7 +78,7 @@ enum PathWalker {
         return lower.hasSuffix(".md") || lower.hasSuffix(".markdown")
     }
 
-    private static func walk(_ directory: String, root: String, into files: inout [File]) throws(TickError) {
+    private static func walk(_ directory: String, root: String, ignores parent: IgnoreStack, into files: inout [File]) throws(TickError) {
         guard let handle = directory.withPathCString({ opendir($0) }) else {
             throw TickError.cannotRead(path: directory, reason: FileReader.describe(errno))
         }
@@ -86,14 +92,16 @@ enum PathWalker {
         // In byte order, each name's bytes taken once (not per comparison).
         entries.sort { $0.bytes.lexicographicallyPrecedes($1.bytes) }
         let prefix = directory == "." ? "" : directory.hasSuffix("/") ? directory : directory + "/"
+        let ignores = parent.entering(directory)
         for entry in entries {
             let path = prefix + entry.name
             var type = entry.type
             if type == UInt8(DT_UNKNOWN), let info = Syscalls.linkStatus(path) {
                 type = fileType(info.st_mode)
             }
+            if ignores.ignores(entry.bytes, isDirectory: type == UInt8(DT_DIR)) { continue }
             if type == UInt8(DT_DIR) {
-                try walk(path, root: root, into: &files)
+                try walk(path, root: root, ignores: ignores.descending(into: entry.bytes), into: &files)
             } else if type == UInt8(DT_REG), isMarkdown(entry.name) {
                 files.append(File(path: path, writable: true))
             } else if type == UInt8(DT_LNK), isMarkdown(entry.name) {
