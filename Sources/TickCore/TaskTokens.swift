@@ -25,12 +25,10 @@ public struct TaskTokens: Sendable, Equatable {
             guard let first = word.first else { return }
             let rest = word.dropFirst()
             switch first {
-            case Byte.hash where !rest.isEmpty && rest.contains(where: { $0 != Byte.hash }):
-                tags.append(String(decoding: rest, as: UTF8.self))
-            case Byte.plus where rest.first.map(TaskTokens.startsName) == true:
-                projects.append(String(decoding: rest, as: UTF8.self))
-            case Byte.at where rest.first.map(TaskTokens.startsName) == true:
-                contexts.append(String(decoding: rest, as: UTF8.self))
+            case Byte.hash, Byte.plus, Byte.at:
+                guard let name = TaskTokens.name(rest) else { break }
+                let text = String(decoding: name, as: UTF8.self)
+                if first == Byte.hash { tags.append(text) } else if first == Byte.plus { projects.append(text) } else { contexts.append(text) }
             default:
                 if let colon = TaskTokens.fieldColon(word) {
                     fields.append(Field(key: String(decoding: word[..<colon], as: UTF8.self),
@@ -40,8 +38,22 @@ public struct TaskTokens: Sendable, Equatable {
         }
     }
 
-    /// Letters and digits (and any non-ASCII byte) may start a project or context name.
-    private static func startsName(_ byte: UInt8) -> Bool { byte >= 0x80 || Byte.isAlnum(byte) }
+    /// The name after a `#`, `+` or `@`, as Obsidian reads a tag: letters, digits, `_`, `-`, `/`
+    /// and any non-ASCII character, up to other punctuation (`#tags,` is `tags`); without the
+    /// `_`, `-` or `/` that end it (`__issue #4__` is bold, not the tag `4__`); and with a
+    /// character that is not a digit (`#42` is an issue number, `+1` a vote). Nil when no name.
+    static func name(_ rest: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+        var end = rest.startIndex
+        while end < rest.endIndex {
+            let byte = rest[end]
+            guard byte >= 0x80 || Byte.isAlnum(byte) || byte == Byte.underscore || byte == Byte.minus || byte == Byte.slash else { break }
+            end += 1
+        }
+        while end > rest.startIndex, [Byte.underscore, Byte.minus, Byte.slash].contains(rest[end - 1]) { end -= 1 }
+        let name = rest[rest.startIndex..<end]
+        guard name.first.map({ $0 >= 0x80 || Byte.isAlnum($0) }) == true, name.contains(where: { !Byte.isDigit($0) }) else { return nil }
+        return name
+    }
 
     /// The colon of a `key:value` word: an ASCII key of letters, digits, `_` and `-` that starts
     /// with a letter, and a value that is not empty and does not start with `/` (a URL) or `:`

@@ -9,8 +9,8 @@ import Glibc
 enum Tick {
     static let version = "0.1.0"
     static var commands: [any Command.Type] {
-        [ListCommand.self, TodayCommand.self, OverdueCommand.self, ImportantCommand.self, CompletedCommand.self,
-         GroupsCommand.self, ProgressCommand.self, BoardCommand.self, InitCommand.self, AddCommand.self, DoneCommand.self, ReopenCommand.self, StartCommand.self, CancelCommand.self,
+        [ListCommand.self, ShowCommand.self, TodayCommand.self, OverdueCommand.self, ImportantCommand.self, CompletedCommand.self,
+         GroupsCommand.self, TagsCommand.self, ProgressCommand.self, BoardCommand.self, InitCommand.self, AddCommand.self, DoneCommand.self, ReopenCommand.self, StartCommand.self, CancelCommand.self,
          StarCommand.self, UnstarCommand.self, DueCommand.self, EditTextCommand.self, MoveCommand.self,
          RemoveCommand.self, NoteCommand.self, GroupCommand.self, ArchiveCommand.self, UndoCommand.self, RedoCommand.self,
          FmtCommand.self, LintCommand.self, CompletionsCommand.self]
@@ -51,7 +51,7 @@ enum Tick {
         }
         switch first {
         case "--help", "-h", "help":
-            if first == "help", arguments.count > 1 {
+            if first == "help", arguments.count > 1, arguments[1] != "help" {
                 guard let command = command(named: arguments[1]) else {
                     return fail(.usage(unknown(arguments[1]), command: nil), context: &context)
                 }
@@ -105,8 +105,13 @@ enum Tick {
         commands.first { $0.name == name }
     }
 
+    /// Words people reach for that name another command: `remove` is `rm`, not `move`.
+    static let synonyms = ["remove": "rm", "delete": "rm", "del": "rm", "complete": "done", "finish": "done", "check": "done",
+                           "uncheck": "reopen", "undone": "reopen", "ls": "list", "new": "add", "create": "add", "rename": "edit",
+                           "begin": "start", "priority": "list --sort priority", "view": "show", "info": "show"]
+
     static func unknown(_ name: String) -> UsageError {
-        .unknownCommand(name, suggestion: Suggestion.nearest(to: name, among: commands.map { $0.name }))
+        .unknownCommand(name, suggestion: synonyms[name.lowercased()] ?? Suggestion.nearest(to: name, among: commands.map { $0.name }))
     }
 
     static func fail(_ error: TickError, context: inout CommandContext) -> Int32 {

@@ -79,6 +79,30 @@ import Testing
         return text.replacingOccurrences(of: "\u{2010}", with: "-").replacingOccurrences(of: "\u{2212}", with: "-")
     }
 
+    /// Every example in tick(1) as the page renders it (`$ tick ...`) runs as shown: no usage
+    /// error, no failure. Pipes to other programs are left out.
+    @Test func renderedExamplesRun() throws {
+        let manual = try Self.rendered("tick.1")
+        let examples = manual.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix("$ tick ") }
+        #expect(examples.count >= 10, "tick(1) has its EXAMPLES")
+        let folder = try TemporaryDirectory()
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent(".git"), withIntermediateDirectories: false)
+        let example = try String(contentsOf: TickProcess.fixtures.appendingPathComponent("example/TODO.md"), encoding: .utf8)
+        for path in ["TODO.md", "notes/todo.md", "docs/ROADMAP.md"] {
+            try FileManager.default.createDirectory(at: folder.url.appendingPathComponent(path).deletingLastPathComponent(), withIntermediateDirectories: true)
+            try folder.write(path, example)
+        }
+        let bin = TickProcess.binary.deletingLastPathComponent().path
+        for example in examples {
+            let command = String(example.dropFirst(2).split(separator: "|", maxSplits: 1)[0])
+            let result = try TickProcess.run(["sh", "-c", command], in: folder.url,
+                                             environment: ["PATH": bin + ":/usr/bin:/bin", "HOME": folder.url.path,
+                                                           "XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path],
+                                             executable: URL(fileURLWithPath: "/usr/bin/env"))
+            #expect(result.status == 0 || result.status == 1 && command.contains("lint"), "tick(1): \(example): \(result.stderr)")
+        }
+    }
+
     @Test func manPagesLintCleanAndDocumentEveryCommandAndOption() throws {
         for page in ["tick.1", "tick.5"] {
             let lint = try Self.mandoc(["-Tlint", "-W", "warning", Self.root.appendingPathComponent("man/\(page)").path])

@@ -39,7 +39,7 @@ import Glibc
     static let rows: [Row] = [
         Row(covers: ["TickError.cannotRead"], arguments: ["done", "1", "-f", "nothing.md"], says: "nothing.md: no such file"),
         Row(covers: ["TickError.noTodoFile"], arguments: ["list"], prepare: { try FileManager.default.removeItem(at: $0.appendingPathComponent("TODO.md")) },
-            says: "no TODO.md in"),
+            says: "no TODO.md (nor todo.md, TASKS.md, ...) in"),
         Row(covers: ["TickError.usage", "UsageError.unknownCommand"], arguments: ["lsit"], says: "unknown command 'lsit'; did you mean 'list'? (see 'tick --help')"),
         Row(covers: ["UsageError.unknownOption"], arguments: ["list", "--colour"], says: "unknown option '--colour'"),
         Row(covers: ["UsageError.missingValue"], arguments: ["add", "x", "--due"], says: "option '--due' needs a value"),

@@ -53,7 +53,7 @@ import Testing
         try FileManager.default.createDirectory(at: root.url.appendingPathComponent("outer/inner/.git"), withIntermediateDirectories: true)
         let missing = try TickProcess.run(["list"], in: root.url.appendingPathComponent("outer/inner"))
         #expect(missing.status == 2)
-        #expect(missing.stderr.hasPrefix("tick: no TODO.md in "))
+        #expect(missing.stderr.hasPrefix("tick: no TODO.md (nor todo.md, TASKS.md, ...) in "))
     }
 
     @Test func tickFileVariable() throws {

@@ -217,7 +217,7 @@ import Testing
         #expect(throws: EditError.self) { try BlockEdits.move(document.tasks[0], to: .bottom(group: 1), in: document) }
         // With its text on its own line it moves.
         #expect(try apply(">- [x] words\n\n# B\n\n- [ ] b\n") { try BlockEdits.move($0.tasks[0], to: .bottom(group: 0), in: $0) }
-                == "\n# B\n\n- [ ] b\n- [x] words\n")
+                == "# B\n\n- [ ] b\n- [x] words\n", "the file does not start with the blank line that followed the task")
     }
 
     /// A file that ends in an indented, never-closed fence has no place for a new list: after

@@ -54,7 +54,9 @@ import Testing
         }
     }
 
-    /// Deleting a task and its block removes exactly those lines.
+    /// Deleting a task and its block removes exactly those lines, and at most the blank lines
+    /// that set the block apart (so that no two blank lines meet, and the file neither starts
+    /// nor ends blank): every other line is kept, in order.
     @Test(arguments: Paths.allInputs)
     func deleteRemovesExactlyTheBlock(_ url: URL) throws {
         let document = Document(bytes: try bytes(of: url))
@@ -63,17 +65,22 @@ import Testing
             if task.lastLine == document.lines.count - 1, !document.endsWithNewline {
                 // The file keeps ending without a newline: what precedes the block loses its ending.
                 let kept = Array(document.bytes[..<document.lines[task.line].start])
-                #expect(after.bytes == Array(kept.prefix(after.bytes.count)) && after.bytes.count + 2 >= kept.count)
+                // (And the blank lines before the block go with it.)
+                #expect(after.bytes == Array(kept.prefix(after.bytes.count))
+                        && kept[after.bytes.count...].allSatisfy { [Byte.space, Byte.tab, Byte.lf, Byte.cr].contains($0) })
                 continue
             }
-            let removed = task.lastLine - task.line + 1
-            #expect(after.lines.count == document.lines.count - removed)
-            for line in 0..<task.line {
-                #expect(after.content(ofLine: line) == document.content(ofLine: line))
+            let kept = after.lines.indices.map { Array(after.content(ofLine: $0)) }
+            var before = (0..<task.line).map { Array(document.content(ofLine: $0)) }
+            var rest = ((task.lastLine + 1)..<document.lines.count).map { Array(document.content(ofLine: $0)) }
+            func blank(_ line: [UInt8]) -> Bool { line.allSatisfy { $0 == Byte.space || $0 == Byte.tab } }
+            // The blank lines around the block that went with it.
+            while before.count + rest.count > kept.count, let last = before.last, blank(last), !kept.starts(with: before) {
+                before.removeLast()
             }
-            for line in (task.lastLine + 1)..<document.lines.count {
-                #expect(after.content(ofLine: line - removed) == document.content(ofLine: line))
-            }
+            while before.count + rest.count > kept.count, let first = rest.first, blank(first) { rest.removeFirst() }
+            while before.count + rest.count > kept.count, let last = before.last, blank(last) { before.removeLast() }
+            #expect(kept == before + rest, "\(url.lastPathComponent):\(task.line + 1) deleting changed more than the block and its blank lines")
         }
     }
 

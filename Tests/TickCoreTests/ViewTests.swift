@@ -67,10 +67,11 @@ import Testing
         #expect(texts { $0.statuses = nil }.count == 6)
     }
 
-    @Test func groupIsACaseInsensitivePathPrefix() {
-        #expect(texts { $0.group = TaskQuery.groupPath("work") } == ["ship", "review", "later"])
-        #expect(texts { $0.group = TaskQuery.groupPath(" WORK / backend ") } == ["later"])
-        #expect(texts { $0.group = TaskQuery.groupPath("Backend") } == [])
+    @Test func groupNamesAGroupAndItsSubgroups() {
+        #expect(texts { $0.group = GroupName("work") } == ["ship", "review", "later"])
+        #expect(texts { $0.group = GroupName(" WORK / backend ") } == ["later"])
+        #expect(texts { $0.group = GroupName("Backend") } == ["later"], "a subgroup by its own title")
+        #expect(texts { $0.group = GroupName("Frontend") } == [])
     }
 
     @Test func dueFilters() {

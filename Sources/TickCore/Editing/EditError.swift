@@ -5,7 +5,7 @@ public enum EditError: Error, Equatable, Sendable {
     case noMatch(String)
     case ambiguous(String, candidates: [(line: Int, text: String)])
     case invalidDate(String)
-    case noSuchGroup(String)
+    case noSuchGroup(String, suggestion: String?)
     case ambiguousGroup(String, candidates: [(line: Int, title: String)])
     case cannotMove(String)
     case invalidText(String)
@@ -49,8 +49,8 @@ public enum EditError: Error, Equatable, Sendable {
             return "'\(text)' matches \(candidates.count) tasks (\(shown)\(more)); use a line number"
         case .invalidDate(let text):
             return "'\(text)' is not a date; use YYYY-MM-DD, today, tomorrow, a weekday, +3d, +2w, +1m, eow or eom"
-        case .noSuchGroup(let name):
-            return "no group '\(name)'; 'tick groups' lists them"
+        case .noSuchGroup(let name, let suggestion):
+            return "no group '\(name)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "") + "; 'tick groups' lists them"
         case .ambiguousGroup(let name, let candidates):
             let shown = candidates.map { "\($0.line) \($0.title)" }.joined(separator: "; ")
             return "'\(name)' names \(candidates.count) groups (\(shown)); use the full path, like 'Parent/Child'"

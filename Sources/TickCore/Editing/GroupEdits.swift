@@ -15,21 +15,64 @@ public enum GroupEdits {
     /// lines) under it after another; before a code fence or HTML block that is never closed,
     /// which would take them in.
     public static func add(_ name: String, level: Int, body: [[UInt8]] = [], in document: Document) throws(EditError) -> [Splice] {
-        try TaskText.checkGroupName(name)
-        let at = document.appendLine
-        if !body.isEmpty { try TaskPlacement.checkListCanGoLast(in: document) }
+        try add([name], under: nil, level: level, body: body, in: document)
+    }
+
+    /// New groups, each a subgroup of the one before (`titles`: `Work`, `Backend`), with `body`
+    /// under the last: at the end of the group `parent` (after its subgroups) one level below
+    /// it, or at the end of the file at `level`.
+    public static func add(_ titles: [String], under parent: Int?, level: Int, body: [[UInt8]] = [],
+                           in document: Document) throws(EditError) -> [Splice] {
+        for title in titles.isEmpty ? [""] : titles { try TaskText.checkGroupName(title) }
+        var at = document.appendLine
+        var first = level
+        if let parent {
+            first = min(document.headings[parent].level + 1, 6)
+            let end = Sections.subtreeLines(ofHeading: parent, in: document).upperBound
+            if end < document.lines.count {
+                at = end
+                while at > document.headings[parent].line + 1, TaskPlacement.isBlank(document, at - 1) { at -= 1 }
+            }
+        }
+        if !body.isEmpty, at == document.appendLine { try TaskPlacement.checkListCanGoLast(in: document) }
         var block: [[UInt8]] = []
         if at > 0, !TaskPlacement.isBlank(document, at - 1) { block.append([]) }
-        block.append(Array((String(repeating: "#", count: level) + " " + name).utf8))
+        for (depth, title) in titles.enumerated() {
+            if depth > 0 { block.append([]) }
+            block.append(Array((String(repeating: "#", count: min(first + depth, 6)) + " " + title.trimmingSpaces).utf8))
+        }
         if !body.isEmpty { block += [[]] + body }
-        if at < document.lines.count { block.append([]) }
+        if at < document.lines.count, !TaskPlacement.isBlank(document, at) { block.append([]) }
         return [.insert(block, before: at)]
+    }
+
+    /// Where the groups of a path go that does not all exist yet: under the deepest group its
+    /// leading titles name (`Work` for `Work/Backend`), the rest created there; with no such
+    /// group, all of them at the end of the file. A name some groups share is an error. A path
+    /// that exists whole leaves no titles to create.
+    public static func missingPath(_ name: GroupName, in document: Document) throws(EditError) -> (parent: Int?, titles: [String]) {
+        let titles = name.titles
+        if !name.groups(in: document).isEmpty { return (try Sections.resolve(name.text, in: document), []) }
+        var prefix = titles.count - 1
+        while prefix > 0 {
+            let leading = GroupName.written(Array(titles[..<prefix]))
+            if !GroupName(leading).groups(in: document).isEmpty { return (try Sections.resolve(leading, in: document), Array(titles[prefix...])) }
+            prefix -= 1
+        }
+        return (nil, titles)
     }
 
     /// Renames a group, keeping its heading's style (ATX markers and closing sequence, or setext).
     public static func rename(_ index: Int, to name: String, in document: Document) throws(EditError) -> [Splice] {
         try TaskText.checkGroupName(name)
         let heading = document.headings[index]
+        // Two groups with one path would be one name for two places (lint's duplicate-group).
+        if let twin = document.headings.indices.first(where: { other in
+            other != index && document.headings[other].topLevel && document.headings[other].parent == heading.parent
+                && document.headings[other].title.lowercased() == name.trimmingSpaces.lowercased()
+        }) {
+            throw .invalidText("a group '\(document.headings[twin].title)' is already there (line \(document.headings[twin].line + 1)); choose another name")
+        }
         let line = document.lines[heading.line]
         let splices: [Splice]
         if heading.setext {
@@ -86,6 +129,8 @@ public enum GroupEdits {
         // And the section it lands after may end without one (a setext title would be read as
         // more text of the task above it).
         if target > 0, !TaskPlacement.isBlank(document, target - 1) { lines.insert([], at: 0) }
+        // At the end of the file, without the blank lines that set it apart from what followed.
+        if target == document.lines.count { while lines.last == [] { lines.removeLast() } }
         // A section that ended the file leaves with the blank lines that set it apart, which
         // would otherwise end the file.
         var removed = moving

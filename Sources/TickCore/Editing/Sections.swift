@@ -24,30 +24,30 @@ public enum Sections {
         document.tasks.filter { $0.group == index && $0.parent == nil }
     }
 
-    /// A group by title or path (`Work/Backend`), case-insensitive. A path matches the end of a
-    /// group's heading path; a plain title matches any group with that title.
+    /// The one group `name` names (`GroupName`'s grammar): none, or more than one, is an error.
     public static func resolve(_ name: String, in document: Document) throws(EditError) -> Int {
-        let wanted = name.split(separator: "/").map { $0.trimmingCharacters(in: " ").lowercased() }
-        guard !wanted.isEmpty else { throw .noSuchGroup(name) }
-        let matches = document.headings.indices.filter { index in
-            guard document.headings[index].topLevel else { return false }
-            let path = document.groupPath(ofHeading: index).map { $0.lowercased() }
-            return path.count >= wanted.count && Array(path.suffix(wanted.count)) == wanted
-        }
+        let group = GroupName(name)
+        let matches = group.groups(in: document)
         if matches.count == 1 { return matches[0] }
-        if matches.isEmpty { throw .noSuchGroup(name) }
+        if matches.isEmpty { throw .noSuchGroup(name, suggestion: group.suggestion(in: [document])) }
         throw .ambiguousGroup(name, candidates: matches.map {
-            (document.headings[$0].line + 1, document.groupPath(ofHeading: $0).joined(separator: "/"))
+            (document.headings[$0].line + 1, GroupName.written(document.groupPath(ofHeading: $0)))
         })
     }
 
-    /// The heading level a new group gets: the most common level among groups (the smaller on a
-    /// tie), or 1 in a file without headings. A lone `#` title over `##` groups yields 2.
+    /// The heading level a new top-level group gets: the level of the file's top groups, the
+    /// shallowest level used, or 1 in a file without headings. A lone first heading with no
+    /// tasks of its own over deeper ones is the file's title, not a group among others:
+    /// `# TODO` over `## Version 1.0` yields 2, and `### Version 1.1` subgroups do not count.
     public static func defaultLevel(in document: Document) -> Int {
-        var counts = [Int](repeating: 0, count: 7)
-        for heading in document.headings where heading.topLevel { counts[heading.level] += 1 }
-        guard let best = counts.max(), best > 0 else { return 1 }
-        return counts.firstIndex(of: best)!
+        let groups = document.headings.indices.filter { document.headings[$0].topLevel }
+        let levels = groups.map { document.headings[$0].level }
+        guard let top = levels.min() else { return 1 }
+        if levels.filter({ $0 == top }).count == 1, levels.first == top, let below = levels.filter({ $0 > top }).min(),
+           !document.tasks.contains(where: { $0.group == groups[0] }) {
+            return below
+        }
+        return top
     }
 }
 

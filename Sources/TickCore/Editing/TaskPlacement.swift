@@ -64,7 +64,9 @@ public enum TaskPlacement {
         case .under(let task):
             let children = document.subtasks(of: task)
             if children.isEmpty { try checkItemEndsClosed(task, in: document) }
-            let prefix = children.last.map { nextSiblingPrefix($0, in: document) }
+            // After the last subtask's list, unless more of the task follows it (a note): then
+            // a new list at the task's content column.
+            let prefix = children.last.flatMap { $0.lastLine == task.lastLine ? nextSiblingPrefix($0, in: document) : nil }
                 ?? childPrefix(of: task, in: document, marker: nil)
             return insert(content(prefix), after: task, in: document)
         case .top(let group):
@@ -178,6 +180,23 @@ public enum TaskPlacement {
     /// once the fence or heading that closed it is gone). `keepingApart` leaves it whenever
     /// non-blank lines would meet (`TaskDeletion`'s second try).
     static func removal(of lines: Range<Int>, in document: Document, keepingApart: Bool = false) -> Splice {
+        // What ended the file takes the blank lines before it along: a file does not end blank.
+        if lines.upperBound == document.lines.count, lines.lowerBound > 0, isBlank(document, lines.lowerBound - 1) {
+            var lower = lines.lowerBound
+            while lower > 0, isBlank(document, lower - 1) { lower -= 1 }
+            return .delete(lower..<lines.upperBound)
+        }
+        // What began the file takes the blank lines after it along: a file does not start blank.
+        if lines.lowerBound == 0, lines.upperBound < document.lines.count, isBlank(document, lines.upperBound) {
+            var upper = lines.upperBound
+            while upper < document.lines.count, isBlank(document, upper) { upper += 1 }
+            return .delete(0..<upper)
+        }
+        // Between two blank lines: one of them goes too, so that one separates what is left.
+        if lines.lowerBound > 0, isBlank(document, lines.lowerBound - 1), lines.upperBound < document.lines.count,
+           isBlank(document, lines.upperBound) {
+            return .delete(lines.lowerBound..<(lines.upperBound + 1))
+        }
         let joins = lines.lowerBound > 0 && !isBlank(document, lines.lowerBound - 1)
         guard joins else { return .delete(lines) }
         if keepingApart, lines.upperBound < document.lines.count, !isBlank(document, lines.upperBound) {

@@ -17,14 +17,15 @@
 /// With more than one file, headings name the file and flat rows start with `path:line`.
 public enum ListView {
     public static func render(_ items: [ViewItem], in sources: [SourceDocument], order: TaskOrder,
-                              today: CivilDate, style: TextStyle) -> String {
+                              today: CivilDate, style: TextStyle, notes: Bool = false) -> String {
         var out = TextBuffer(capacity: items.count * 64)
-        render(items, in: sources, order: order, today: today, style: style, into: &out)
+        render(items, in: sources, order: order, today: today, style: style, notes: notes, into: &out)
         return out.string
     }
 
+    /// `notes`: each task's notes follow its row, dimmed, under its text.
     public static func render(_ items: [ViewItem], in sources: [SourceDocument], order: TaskOrder,
-                              today: CivilDate, style: TextStyle, into out: inout TextBuffer) {
+                              today: CivilDate, style: TextStyle, notes: Bool = false, into out: inout TextBuffer) {
         let showFiles = sources.count > 1
         if order.keepsGroupsTogether {
             var numberWidths = [Int](repeating: 1, count: sources.count)
@@ -54,6 +55,7 @@ public enum ListView {
                 out.appendSpaces(2 + 2 * task.depth)
                 appendLine(for: task, today: today, style: style, to: &out)
                 out.append(Byte.lf)
+                if notes { appendNotes(of: task, in: sources[item.source].document, indent: 2 + numberWidths[item.source] + 2 + 2 * task.depth + 4, style: style, to: &out) }
             }
         } else {
             // The location column (`line`, or `path:line` with several files), right-aligned.
@@ -90,7 +92,17 @@ public enum ListView {
                     }
                 }
                 out.append(Byte.lf)
+                if notes { appendNotes(of: task, in: document, indent: 2 + widest + 2 + 4, style: style, to: &out) }
             }
+        }
+    }
+
+    /// The task's notes, one per line at `indent` columns, dimmed.
+    static func appendNotes(of task: Task, in document: Document, indent: Int, style: TextStyle, to out: inout TextBuffer) {
+        for note in document.notes(of: task) {
+            out.appendSpaces(indent)
+            out.appendStyled(style, .dim) { $0.appendSanitized(note) }
+            out.append(Byte.lf)
         }
     }
 

@@ -7,7 +7,8 @@
 /// parent task or null), `ref` (`LINE@FINGERPRINT`, a reference an edit checks: `TaskReference`),
 /// `statusType` (`todo`, `doing`, `done`, `cancelled`), `dates` (`due`, `scheduled`, `start`,
 /// `created`, `done`, `cancelled`, each an ISO date or null, from any dialect), `priority`
-/// (`highest` … `lowest`, or null) and `recurrence` (the rule as written, or null);
+/// (`highest` … `lowest`, or null), `recurrence` (the rule as written, or null) and `notes`
+/// (the note lines under the task, `Document.notes(of:)`);
 /// an edit's output adds `change` (what it did: `done`, `added`, ...).
 public enum TaskJSON {
     /// `line` overrides where the task is shown (a task parsed alone, for an edit's output);
@@ -63,6 +64,7 @@ public enum TaskJSON {
         json.endObject()
         json.key("priority"); json.optionalString(fields.priority(in: task.textBytes).map(\.name))
         json.key("recurrence"); json.optionalString(fields.first(.recurrence).map { TaskFields.value($0, in: task.textBytes) })
+        json.key("notes"); writeStrings(document.notes(of: task), to: &json)
         json.endObject()
     }
 

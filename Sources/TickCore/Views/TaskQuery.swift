@@ -1,15 +1,21 @@
-/// Which tasks a view shows. Every condition that is set must hold (they combine with AND).
+/// Which tasks a view shows. Every condition that is set must hold (they combine with AND);
+/// within `tags`, one is enough (OR); `excludedTags` and `excludedWords` rule tasks out (NOT).
 public struct TaskQuery: Sendable {
     /// Statuses shown; `nil` shows every status.
     public var statuses: Set<StatusClass>? = [.open, .doing]
-    /// A group path prefix, compared case-insensitively title by title (`Work / Backend`).
-    public var group: [String]?
+    /// Only the groups this names (`GroupName`) and their subgroups.
+    public var group: GroupName?
     public var importantOnly = false
     public var due: DueFilter?
-    /// `#tag`, `+project` or `@context` tokens the task must carry (a bare word means `#word`).
+    /// `#tag`, `+project` or `@context` tokens, one of which the task must carry (a bare word
+    /// means `#word`).
     public var tags: [String] = []
+    /// Tokens the task must not carry.
+    public var excludedTags: [String] = []
     /// Words the task's text must contain, case-insensitively.
     public var words: [String] = []
+    /// Words the task's text must not contain.
+    public var excludedWords: [String] = []
     /// Only tasks done on or after this date, by their done date (`✅`, `done:`, `[completion:: ]`).
     public var doneSince: CivilDate?
     /// Tasks whose start date is after today: hidden (the default), shown too, or the only ones.
@@ -34,11 +40,6 @@ public struct TaskQuery: Sendable {
         }
     }
 
-    /// Parses `--group` text: titles separated by `/`, surrounding spaces ignored.
-    public static func groupPath(_ text: String) -> [String] {
-        text.split(separator: "/").map { String($0).trimmingSpaces.lowercased() }.filter { !$0.isEmpty }
-    }
-
     /// The query made ready for one document: which of its groups pass and the lower-cased
     /// words and tags are worked out once, not once per task.
     public func matcher(for document: Document, today: CivilDate) -> Matcher {
@@ -48,25 +49,33 @@ public struct TaskQuery: Sendable {
     public struct Matcher {
         let query: TaskQuery
         let today: CivilDate
-        /// Per heading, whether its path starts with the query's group; nil without `--group`.
+        /// Per heading, whether it is a group the query names or inside one; nil without `--group`.
         let acceptedGroups: [Bool]?
         let words: [String]
+        let excludedWords: [String]
         let tags: [(sigil: Character, name: String)]
+        let excludedTags: [(sigil: Character, name: String)]
 
         init(query: TaskQuery, document: Document, today: CivilDate) {
             self.query = query
             self.today = today
-            acceptedGroups = query.group.flatMap { $0.isEmpty ? nil : $0 }.map { prefix in
-                document.headings.indices.map { heading in
-                    let path = document.groupPath(ofHeading: heading)
-                    return path.count >= prefix.count && zip(prefix, path).allSatisfy { $0 == $1.lowercased() }
+            acceptedGroups = query.group.map { name in
+                var accepted = [Bool](repeating: false, count: document.headings.count)
+                for heading in name.groups(in: document) { accepted[heading] = true }
+                // Headings come in file order, a parent before its subgroups.
+                for heading in document.headings.indices where !accepted[heading] {
+                    if let parent = document.headings[heading].parent, accepted[parent] { accepted[heading] = true }
                 }
+                return accepted
             }
             words = query.words.map { $0.lowercased() }
-            tags = query.tags.map { tag in
+            excludedWords = query.excludedWords.map { $0.lowercased() }
+            func token(_ tag: String) -> (sigil: Character, name: String) {
                 let sigil = tag.first.flatMap { "+@#".contains($0) ? $0 : nil }
                 return (sigil ?? "#", (sigil == nil ? tag : String(tag.dropFirst())).lowercased())
             }
+            tags = query.tags.map(token)
+            excludedTags = query.excludedTags.map(token)
         }
 
         /// Whether the group (a heading index, nil above the first heading) passes `--group`.
@@ -97,16 +106,19 @@ public struct TaskQuery: Sendable {
             if let since = query.doneSince {
                 guard let done = task.fields.date(.done, in: task.textBytes), done >= since else { return false }
             }
-            if !tags.isEmpty {
+            if !tags.isEmpty || !excludedTags.isEmpty {
                 let tokens = TaskTokens(bytes: task.textBytes)
-                for tag in tags {
+                func carries(_ tag: (sigil: Character, name: String)) -> Bool {
                     let values = tag.sigil == "+" ? tokens.projects : tag.sigil == "@" ? tokens.contexts : tokens.tags
-                    if !values.contains(where: { $0.lowercased() == tag.name }) { return false }
+                    return values.contains { $0.lowercased() == tag.name }
                 }
+                if !tags.isEmpty, !tags.contains(where: carries) { return false }
+                if excludedTags.contains(where: carries) { return false }
             }
-            if !words.isEmpty {
+            if !words.isEmpty || !excludedWords.isEmpty {
                 let text = task.text.lowercased()
                 for word in words where !text.contains(word) { return false }
+                for word in excludedWords where text.contains(word) { return false }
             }
             return true
         }

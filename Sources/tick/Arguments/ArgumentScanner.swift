@@ -1,3 +1,5 @@
+import TickCore
+
 /// GNU-style argument scanning: `--name=value`, `--name value`, `-f value`, `-fvalue`, combined
 /// short flags (`-ai`), `--` to end options, and options before or after operands.
 struct ParsedArguments: Sendable {

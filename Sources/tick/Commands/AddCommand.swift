@@ -97,8 +97,10 @@ enum AddCommand: Command {
                 group = try Sections.resolve(name, in: document)
             } catch {
                 guard case .noSuchGroup = error else { throw error }
-                // A missing group is created at the end of the file, with the task in it.
-                return try GroupEdits.add(name.trimmingSpaces, level: Sections.defaultLevel(in: document),
+                // A missing group is created, with the task in it: under the group its path
+                // leads to (`Work/Backend` under Work), else at the end of the file.
+                let missing = try GroupEdits.missingPath(GroupName(name), in: document)
+                return try GroupEdits.add(missing.titles, under: missing.parent, level: Sections.defaultLevel(in: document),
                                           body: content(Array("- ".utf8)), in: document)
             }
         } else {

@@ -14,7 +14,8 @@ enum DueCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
         guard let value = arguments.operands.last, arguments.operands.count >= (ViewOptions.hasFilter(arguments) ? 1 : 2) else {
-            throw TickError.usage(.missingOperand("task reference and date"), command: name)
+            // One operand is a reference without its date (or, with filters, nothing at all).
+            throw TickError.usage(.missingOperand(arguments.operands.isEmpty && !ViewOptions.hasFilter(arguments) ? "task reference and date" : "date (or none)"), command: name)
         }
         let today = try context.environment.today()
         let selection = try TaskSelection(Array(arguments.operands.dropLast()), arguments, command: name, environment: context.environment)
@@ -49,7 +50,9 @@ enum EditTextCommand: Command {
     ]
 
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
-        guard arguments.operands.count >= 2 else { throw TickError.usage(.missingOperand("task reference and new text"), command: name) }
+        guard arguments.operands.count >= 2 else {
+            throw TickError.usage(.missingOperand(arguments.operands.isEmpty ? "task reference and new text" : "new text"), command: name)
+        }
         let target = try EditSession.targets([arguments.operands[0]], arguments, environment: context.environment)[0]
         let text = try EditSession.text(arguments.operands.dropFirst().joined(separator: " "))
         try EditSession.applyEdit(target.path, arguments, context: &context) { input throws(EditError) in

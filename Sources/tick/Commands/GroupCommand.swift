@@ -3,14 +3,17 @@ import TickCore
 enum GroupCommand: Command {
     static let name = "group"
     static let summary = "Add, rename, remove or move groups (headings)."
-    static let usage = "tick group add NAME [--level N] | rename OLD NEW | rm NAME [--yes] | move NAME --before|--after OTHER"
+    static let usage = "tick group add NAME [--under PARENT | --level N] | rename OLD NEW | rm NAME [--yes] | move NAME --before|--after OTHER"
     static let options = [
-        OptionSpec("level", value: "N", help: "add: heading level 1-6 (default: the file's usual group level)."),
+        OptionSpec("under", value: "PARENT", help: "add: make it a subgroup of PARENT (one level below, after PARENT's subgroups)."),
+        OptionSpec("level", value: "N", help: "add: heading level 1-6 (default: the level of the file's top groups)."),
         OptionSpec("before", value: "OTHER", help: "move: put the group before OTHER."),
         OptionSpec("after", value: "OTHER", help: "move: put the group after OTHER."),
     ] + EditSession.commonOptions
     static let examples: [(command: String, explanation: String)] = [
-        ("tick group add Errands", "Add '## Errands' at the end (\"Errands (1)\" if taken)."),
+        ("tick group add Errands", "Add a group at the end, at the level of the file's top groups (\"Errands (1)\" if taken)."),
+        ("tick group add Work/Backend", "Add Backend as a subgroup of Work (Work too, if missing)."),
+        ("tick group add --under Home Garden", "Add Garden as the last subgroup of Home."),
         ("tick group rename Errands 'Out and about'", "Rename a group, keeping its heading style."),
         ("tick group rm Someday --yes", "Remove the group, its tasks and its subgroups."),
         ("tick group move Work --before Home", "Reorder groups."),
@@ -47,10 +50,31 @@ enum GroupCommand: Command {
                 }
                 level = value
             }
-            try edit("added group") { document throws(EditError) in
-                let title = GroupEdits.availableName(operands.first ?? "", in: document)
-                return (try GroupEdits.add(title, level: level ?? Sections.defaultLevel(in: document), in: document), title, nil)
+            let under = try arguments.value("under").map { text throws(TickError) in try EditSession.text(text) }
+            if under != nil, level != nil {
+                throw TickError.usage(.invalidValue(option: "--level", value: arguments.value("level")!, expected: "no level with --under (a subgroup is one level below its parent)"), command: name)
             }
+            var taken: String?
+            try edit("added group") { document throws(EditError) in
+                let wanted = GroupName(operands.first ?? "")
+                var (parent, titles): (Int?, [String])
+                if let under {
+                    (parent, titles) = (try Sections.resolve(under, in: document), wanted.titles)
+                } else {
+                    (parent, titles) = try GroupEdits.missingPath(wanted, in: document)
+                }
+                // The whole path exists: a sibling of the last group, under the "(1)" rule.
+                if titles.isEmpty, let existing = wanted.groups(in: document).first {
+                    parent = document.headings[existing].parent
+                    titles = [GroupEdits.availableName(wanted.titles.last!, in: document)]
+                    taken = wanted.titles.last!
+                } else if titles.isEmpty {
+                    titles = [GroupEdits.availableName("", in: document)]
+                }
+                let splices = try GroupEdits.add(titles, under: parent, level: level ?? Sections.defaultLevel(in: document), in: document)
+                return (splices, GroupName.written(titles), nil)
+            }
+            if let taken { context.warn("a group '\(taken)' exists already; the new one is named as shown") }
         case "rename":
             try expect(2, "old and new group names")
             try edit("renamed group") { document throws(EditError) in

@@ -27,7 +27,7 @@ extension TallyCommand {
             var seen = Set<String>()
             for tally in tallies {
                 guard let heading = tally.heading else { continue }
-                let path = sources[tally.source].document.groupPath(ofHeading: heading).joined(separator: "/")
+                let path = GroupName.written(sources[tally.source].document.groupPath(ofHeading: heading))
                 if seen.insert(path).inserted { context.stdout.write(TerminalText.sanitized(path) + "\n") }
             }
             return 0

@@ -9,27 +9,37 @@ protocol TaskListCommand: Command {
 
 extension TaskListCommand {
     static var listOptions: [OptionSpec] {
-        ViewOptions.filters + [OptionSpec("sort", short: "s", value: "KEY", help: "Order: file, due, group, status, text, priority or urgency (default: \(defaultOrder.rawValue)).")]
+        ViewOptions.filters + [OptionSpec("sort", short: "s", value: "KEY", help: "Order: file, due, group, status, text, priority or urgency, or several: due,priority (default: \(defaultOrder.rawValue))."),
+                               OptionSpec("reverse", short: "r", help: "Reverse the order."),
+                               OptionSpec("notes", short: "N", help: "Show each task's notes under it.")]
             + ViewOptions.output
     }
 
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
         let view = try ViewOptions(arguments, command: name, defaults: defaults, environment: context.environment)
-        var order = defaultOrder
-        if let key = arguments.value("sort") {
-            guard let chosen = TaskOrder(rawValue: key) else {
-                throw .usage(.invalidValue(option: "--sort", value: key, expected: "file, due, group, status, text, priority or urgency"), command: name)
+        // `--sort due,priority`: the first key decides, the next ones break its ties.
+        var keys = [defaultOrder]
+        if let text = arguments.value("sort") {
+            keys = []
+            for key in text.split(separator: ",", omittingEmptySubsequences: false) {
+                guard let chosen = TaskOrder(rawValue: String(key).trimmingSpaces) else {
+                    throw .usage(.invalidValue(option: "--sort", value: text, expected: "file, due, group, status, text, priority or urgency, or several joined by commas"), command: name)
+                }
+                keys.append(chosen)
             }
-            order = chosen
         }
+        let order = keys[0]
         let sources = try view.load(environment: context.environment)
-        let items = order.sorted(ViewItem.select(sources, query: view.query, today: view.today), in: sources, today: view.today)
+        // Stable sorts, the last key first: each earlier key keeps the later keys' order among its ties.
+        var items = ViewItem.select(sources, query: view.query, today: view.today)
+        for key in keys.reversed() { items = key.sorted(items, in: sources, today: view.today) }
+        if arguments.flag("reverse") { items.reverse() }
         view.recordListing(items, in: sources, context: &context)
         if arguments.flag("json") {
             ViewOptions.writeJSON(items, in: sources, to: &context.stdout)
         } else {
             var out = TextBuffer(capacity: items.count * 64)
-            ListView.render(items, in: sources, order: order, today: view.today, style: view.style, into: &out)
+            ListView.render(items, in: sources, order: order, today: view.today, style: view.style, notes: arguments.flag("notes"), into: &out)
             context.stdout.write(bytes: out.bytes)
         }
         return 0

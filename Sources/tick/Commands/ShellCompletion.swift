@@ -15,7 +15,7 @@ enum ShellCompletion {
         guard let value = option.value else { return .none }
         switch (option.long, value) {
         case (_, "FILE"): return .file
-        case (_, "GROUP"): return .group
+        case (_, "GROUP"), (_, "PARENT"), (_, "OTHER"): return .group
         case ("color", _): return .choices(["auto", "always", "never"])
         case ("due", "WHEN"): return .choices(["today", "tomorrow", "week", "overdue", "soon", "none", "any"])
         case ("eol", _): return .choices(["lf", "crlf"])
@@ -31,9 +31,13 @@ enum ShellCompletion {
     static func operandWords(_ command: any Command.Type) -> [String]? {
         switch command.name {
         case "completions": return ["bash", "zsh", "fish"]
+        case "group": return groupActions
         default: return nil
         }
     }
+
+    /// `tick group`'s first operand; the operands after it are group names.
+    static let groupActions = ["add", "rename", "rm", "move"]
 
     private static func spellings(_ option: OptionSpec) -> [String] {
         (option.short.map { ["-\($0)"] } ?? []) + ["--\(option.long)"]
@@ -64,7 +68,9 @@ enum ShellCompletion {
                     cases += "            [[ \" \(spellings(option).joined(separator: " ")) \" == *\" $prev \"* ]] && choices='\(choices.joined(separator: " "))'\n"
                 }
             }
-            if let words = operandWords(command) {
+            if command.name == "group" {
+                cases += "            if ((COMP_CWORD == 2)); then operands='\(groupActions.joined(separator: " "))'; else groupnames=1; fi\n"
+            } else if let words = operandWords(command) {
                 cases += "            operands='\(words.joined(separator: " "))'\n"
             }
             cases += "            ;;\n"
@@ -91,7 +97,7 @@ enum ShellCompletion {
                 COMPREPLY=($(compgen -W '\(names)' -- "$cur"))
                 return
             fi
-            local options='' files='' groups='' values='' choices='' operands=''
+            local options='' files='' groups='' values='' choices='' operands='' groupnames=''
             case ${COMP_WORDS[1]} in
         \(cases)        help) operands='\(commands.map { $0.name }.joined(separator: " "))' ;;
             esac
@@ -108,6 +114,8 @@ enum ShellCompletion {
                 IFS=' ' COMPREPLY=($(compgen -W "$options" -- "$cur"))
             elif [[ -n $operands ]]; then
                 IFS=' ' COMPREPLY=($(compgen -W "$operands" -- "$cur"))
+            elif [[ -n $groupnames ]]; then
+                COMPREPLY=($(compgen -W "$(_tick_groups)" -- "$cur"))
             else
                 COMPREPLY=($(compgen -f -- "$cur"))
             fi
@@ -146,7 +154,10 @@ enum ShellCompletion {
                     specs.append(quoted((repeatable ? "*" : exclusion) + spelling + suffix + "[\(bracketed(option.help))]" + action))
                 }
             }
-            if let words = operandWords(command) {
+            if command.name == "group" {
+                specs.append(quoted("1:action:(\(groupActions.joined(separator: " ")))"))
+                specs.append(quoted("*:group:_tick_groups"))
+            } else if let words = operandWords(command) {
                 specs.append(quoted("*:argument:(\(words.joined(separator: " ")))"))
             } else {
                 specs.append(quoted("*:file:_files"))
@@ -225,7 +236,11 @@ enum ShellCompletion {
                 }
                 lines.append(line + " -d \(quoted(option.help))")
             }
-            if let words = operandWords(command) {
+            if command.name == "group" {
+                let actions = groupActions.joined(separator: " ")
+                lines.append("complete -c tick -n '__fish_seen_subcommand_from group; and not __fish_seen_subcommand_from \(actions)' -f -a \(quoted(actions))")
+                lines.append("complete -c tick -n '__fish_seen_subcommand_from group; and __fish_seen_subcommand_from \(actions)' -f -a '(__tick_groups)'")
+            } else if let words = operandWords(command) {
                 lines.append("complete -c tick \(condition) -a \(quoted(words.joined(separator: " ")))")
             } else {
                 lines.append("complete -c tick \(condition) -F")

@@ -65,7 +65,7 @@ enum DoneCommand: TaskChangeCommand {
     }
     static let examples: [(command: String, explanation: String)] = [
         ("tick done 12", "Mark the task on line 12 done."),
-        ("tick done 'call the plumber'", "Mark the one task whose text contains the words done."),
+        ("tick done 'call the plumber'", "Mark done the one task whose text contains these words."),
         ("tick done --with-subtasks 5", "Mark line 5 and every subtask under it done."),
         ("tick done --tag errands --yes", "Mark every open task tagged #errands done."),
     ]

@@ -12,7 +12,9 @@ struct ViewOptions {
         OptionSpec("all", short: "a", help: "Tasks of every status."),
         OptionSpec("important", short: "i", help: "Only starred tasks."),
         OptionSpec("due", value: "WHEN", help: "today, tomorrow, week, overdue, soon, none, any, before:DATE, after:DATE or a DATE."),
-        OptionSpec("tag", short: "t", value: "TAG", help: "Only tasks with #TAG (or +project, @context); repeatable."),
+        OptionSpec("tag", short: "t", value: "TAG", help: "Only tasks with #TAG (or +project, @context); repeatable: any of them."),
+        OptionSpec("not-tag", short: "T", value: "TAG", help: "Leave out tasks with TAG; repeatable."),
+        OptionSpec("exclude", short: "x", value: "WORD", help: "Leave out tasks whose text contains WORD; repeatable."),
         OptionSpec("since", value: "DATE", help: "Only tasks done on or after DATE by their done date: monday (the last one), -7d, 2026-11-01."),
         OptionSpec("priority", short: "p", value: "P", help: "Only tasks of priority P or higher: highest, high, medium, low, lowest, or A-Z."),
         OptionSpec("waiting", help: "Only tasks whose start date is still to come (hidden otherwise, unless --all)."),
@@ -80,7 +82,7 @@ struct ViewOptions {
             }
             query.minimumPriority = priority
         }
-        if let group = arguments.value("group") { query.group = TaskQuery.groupPath(group) }
+        if let group = arguments.value("group") { query.group = GroupName(group) }
         if arguments.flag("important") { query.importantOnly = true }
         if let due = arguments.value("due") {
             guard let filter = DueFilter(parsing: due, today: today) else {
@@ -91,6 +93,8 @@ struct ViewOptions {
             query.due = filter
         }
         query.tags += arguments.allValues("tag")
+        query.excludedTags += arguments.allValues("not-tag")
+        query.excludedWords += arguments.allValues("exclude")
         if let since = arguments.value("since") {
             guard var date = DateExpression.parse(since, today: today) else {
                 throw .usage(.invalidValue(option: "--since", value: since, expected: "a date: YYYY-MM-DD, a weekday, -7d, today"), command: command)
@@ -105,7 +109,7 @@ struct ViewOptions {
 
     /// Whether any filter option is given.
     static func hasFilter(_ arguments: ParsedArguments) -> Bool {
-        filters.contains { $0.long != "file" && ($0.value == nil ? arguments.flag($0.long) : arguments.value($0.long) != nil) }
+        filters.contains { !["file", "stdin-filename", "no-ignore"].contains($0.long) && ($0.value == nil ? arguments.flag($0.long) : arguments.value($0.long) != nil) }
     }
 
     /// A name with a slash or a Markdown extension is meant as a file even when it is missing,
@@ -114,8 +118,17 @@ struct ViewOptions {
         operand.contains("/") || PathWalker.isMarkdown(operand)
     }
 
+    /// The files the view reads. A `--group` that names no group in any of them is an error.
     func load(environment: Environment) throws(TickError) -> [SourceDocument] {
-        try PathWalker.files(paths, ignoring: honoursIgnoreFiles).map { path throws(TickError) in try DocumentLoader.load(path, environment: environment) }
+        let sources = try PathWalker.files(paths, ignoring: honoursIgnoreFiles).map { path throws(TickError) in
+            try DocumentLoader.load(path, environment: environment)
+        }
+        if let group = query.group, !sources.contains(where: { !group.groups(in: $0.document).isEmpty }) {
+            let place = sources.count == 1 ? sources[0].path : "\(sources.count) files"
+            throw TickError.refused("no group '\(group.text)' in \(place)"
+                + (group.suggestion(in: sources.map(\.document)).map { " (did you mean '\($0)'?)" } ?? "") + "; 'tick groups' lists them")
+        }
+        return sources
     }
 
     /// Records, per file, which task each printed line number showed (`ListingStore`), so that

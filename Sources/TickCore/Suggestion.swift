@@ -1,11 +1,13 @@
 /// "Did you mean …?": the closest candidate by edit distance, when it is close enough to help.
-enum Suggestion {
-    static func nearest(to word: String, among candidates: [String]) -> String? {
+public enum Suggestion {
+    /// `tolerance`: the share of the word's length that may differ (a third by default: command
+    /// names are short and distinct; names people give their groups vary more).
+    public static func nearest(to word: String, among candidates: [String], tolerance: Int = 3) -> String? {
         let target = Array(word.lowercased())
         var best: (String, Int)?
         for candidate in candidates {
             let distance = editDistance(target, Array(candidate.lowercased()))
-            if distance <= max(1, target.count / 3), best.map({ distance < $0.1 }) ?? true {
+            if distance <= max(1, target.count / tolerance), best.map({ distance < $0.1 }) ?? true {
                 best = (candidate, distance)
             }
             if candidate.lowercased().hasPrefix(word.lowercased()), !word.isEmpty, best == nil {

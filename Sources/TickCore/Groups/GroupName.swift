@@ -1,0 +1,80 @@
+/// How every command names a group (`-g`, `--to`, `group rename`, ...), one grammar:
+///
+/// 1. a group whose title is the whole text wins (`Someday/Maybe` names a heading titled so);
+/// 2. else the text is a path, titles separated by `/` (`\/` is a `/` inside a title), that
+///    matches the end of a group's path (`groceries` and `home/groceries` both name
+///    `Home / Groceries`);
+/// 3. else the text matches the end of a group's titles joined by `/`, so that a path through a
+///    title with a slash needs no escape (`Home/Someday/Maybe`).
+///
+/// Titles compare without case and surrounding spaces.
+public struct GroupName: Sendable, Equatable {
+    public let text: String
+    /// The text as one title, unescaped.
+    let title: String
+    /// The text as a path of titles.
+    let path: [String]
+    /// The titles of the path as written (trimmed, `\/` read as `/`): what a new group is called.
+    public let titles: [String]
+
+    public init(_ text: String) {
+        self.text = text
+        var titles: [String] = [], current = ""
+        var characters = text.makeIterator()
+        while let character = characters.next() {
+            if character == "\\", let escaped = characters.next() {
+                if escaped == "/" || escaped == "\\" { current.append(escaped) } else { current += "\\" + String(escaped) }
+            } else if character == "/" {
+                titles.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        titles.append(current)
+        self.titles = titles.map(\.trimmingSpaces).filter { !$0.isEmpty }
+        path = self.titles.map { $0.lowercased() }
+        title = titles.joined(separator: "/").trimmingSpaces.lowercased()
+    }
+
+    /// The groups (top-level headings) the name matches, by the first rule that matches any.
+    public func groups(in document: Document) -> [Int] {
+        let groups = document.headings.indices.filter { document.headings[$0].topLevel }
+        guard !path.isEmpty else { return [] }
+        let exact = groups.filter { document.headings[$0].title.trimmingSpaces.lowercased() == title }
+        if !exact.isEmpty { return exact }
+        let paths = groups.map { document.groupPath(ofHeading: $0).map { $0.trimmingSpaces.lowercased() } }
+        let byPath = zip(groups, paths).filter { $0.1.count >= path.count && Array($0.1.suffix(path.count)) == path }.map(\.0)
+        if !byPath.isEmpty { return byPath }
+        return zip(groups, paths).filter { _, titles in
+            let joined = titles.joined(separator: "/")
+            return joined == title || joined.hasSuffix("/" + title)
+        }.map(\.0)
+    }
+
+    /// A group's path as a name the grammar reads back to it: titles joined by `/`, a `/` or
+    /// `\` inside a title escaped.
+    public static func written(_ path: [String]) -> String {
+        path.map { title in
+            var escaped = ""
+            for character in title {
+                if character == "/" || character == "\\" { escaped.append("\\") }
+                escaped.append(character)
+            }
+            return escaped
+        }.joined(separator: "/")
+    }
+
+    /// The closest group path to this name, for "did you mean".
+    public func suggestion(in documents: [Document]) -> String? {
+        var candidates: [String] = []
+        for document in documents {
+            for index in document.headings.indices where document.headings[index].topLevel {
+                let path = document.groupPath(ofHeading: index)
+                candidates.append(Self.written(path))
+                if let last = path.last { candidates.append(Self.written([last])) }
+            }
+        }
+        return Suggestion.nearest(to: text, among: candidates, tolerance: 2)
+    }
+}

@@ -1,0 +1,56 @@
+/// One task whole, for `tick show`:
+///
+///     TODO.md:17  [ ] Write the quarterly report  in 9 days
+///       group       Work
+///       due         2026-12-01
+///       priority    high
+///       tags        #q4
+///       notes       Draft is in docs/q4.md; ask Sam for the numbers.
+///       subtasks
+///          18  [ ] Collect the numbers
+public enum TaskDetail {
+    public static func render(_ task: Task, in document: Document, file: String, today: CivilDate, style: TextStyle,
+                              into out: inout TextBuffer) {
+        out.appendStyled(style, .bold) { $0.appendSanitized(file); $0.append(Byte.colon); $0.appendDecimal(task.line + 1) }
+        out.appendSpaces(2)
+        ListView.appendLine(for: task, today: today, style: style, to: &out)
+        out.append(Byte.lf)
+        func row(_ label: String, _ value: String) {
+            out.appendSpaces(2)
+            out.appendStyled(style, .dim) { $0.append(label) }
+            out.appendSpaces(12 - label.count)
+            out.appendSanitized(value)
+            out.append(Byte.lf)
+        }
+        let path = document.groupPath(of: task)
+        if !path.isEmpty { row("group", path.joined(separator: " / ")) }
+        row("status", task.statusType.rawValue + (task.status.isGitHubCheckbox || task.status == .doing ? "" : " ([\(task.status.character)])"))
+        if task.important { row("important", "yes") }
+        let fields = task.fields
+        for kind in TaskField.Kind.allCases where kind.isDate {
+            guard let date = fields.date(kind, in: task.textBytes) else { continue }
+            row(kind.rawValue, date.description)
+        }
+        if let priority = fields.priority(in: task.textBytes) { row("priority", priority.name) }
+        if let rule = fields.first(.recurrence) { row("repeats", TaskFields.value(rule, in: task.textBytes)) }
+        let tokens = TaskTokens(bytes: task.textBytes)
+        let words = tokens.tags.map { "#" + $0 } + tokens.projects.map { "+" + $0 } + tokens.contexts.map { "@" + $0 }
+        if !words.isEmpty { row("tags", words.joined(separator: " ")) }
+        if let parent = task.parent { row("subtask of", "line \(document.tasks[parent].line + 1)") }
+        let notes = document.notes(of: task)
+        for (index, note) in notes.enumerated() { row(index == 0 ? "notes" : "", note) }
+        let subtasks = document.descendants(of: task)
+        guard !subtasks.isEmpty else { return }
+        out.appendSpaces(2)
+        out.appendStyled(style, .dim) { $0.append("subtasks") }
+        out.append(Byte.lf)
+        let width = subtasks.map { TextBuffer.decimalDigits($0.line + 1) }.max() ?? 1
+        for subtask in subtasks {
+            out.appendSpaces(4 + width - TextBuffer.decimalDigits(subtask.line + 1))
+            out.appendStyled(style, .dim) { $0.appendDecimal(subtask.line + 1) }
+            out.appendSpaces(2 + 2 * (subtask.depth - task.depth - 1))
+            ListView.appendLine(for: subtask, today: today, style: style, to: &out)
+            out.append(Byte.lf)
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import TickCore
+
+/// `tick show REF`: one task whole, as a phone app's detail screen shows it: where it is, its
+/// status, dates, priority, recurrence, tags, notes and subtasks.
+enum ShowCommand: Command {
+    static let name = "show"
+    static let summary = "Show a task whole: its file and line, group, dates, notes and subtasks."
+    static let usage = "tick show [--json] REF..."
+    static let options = [
+        OptionSpec("file", short: "f", value: "FILE", help: "The file the references are in (default: TICK_FILE, else the nearest TODO.md)."),
+        OptionSpec("json", help: "Print the tasks as JSON (the list schema, with notes)."),
+        OptionSpec("color", value: "WHEN", help: "Colour output: auto (default: on a terminal without NO_COLOR), always or never."),
+    ]
+    static let examples: [(command: String, explanation: String)] = [
+        ("tick show 17", "The task on line 17, with its notes and subtasks."),
+        ("tick show 'quarterly report'", "The one task whose text contains those words."),
+    ]
+
+    static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
+        guard !arguments.operands.isEmpty else { throw .usage(.missingOperand("task reference"), command: name) }
+        let today = try context.environment.today()
+        let style: TextStyle
+        do { style = try ColorChoice(option: arguments.value("color")).style(for: 1, environment: context.environment) } catch {
+            throw .usage(error, command: name)
+        }
+        var json = JSONWriter()
+        var objects: [[UInt8]] = []
+        var out = TextBuffer(capacity: 1024)
+        for target in try EditSession.targets(arguments.operands, arguments, environment: context.environment) {
+            let document = context.environment.document(try FileReader.read(target.path))
+            let input = EditSession.input(path: target.path, document: document, environment: context.environment)
+            let tasks = try EditSession.reporting(target.path) { () throws(EditError) in try input.tasks(target.references, named: target.named) }
+            let file = PathBytes.display(target.path)
+            for task in tasks {
+                if arguments.flag("json") {
+                    json = JSONWriter()
+                    TaskJSON.write(task, in: document, file: file, to: &json)
+                    objects.append(json.bytes)
+                } else {
+                    if !out.bytes.isEmpty { out.append(0x0A) }
+                    TaskDetail.render(task, in: document, file: file, today: today, style: style, into: &out)
+                }
+            }
+        }
+        if arguments.flag("json") {
+            JSONWriter.lines(objects, emit: { context.stdout.write(bytes: $0) }) { object, json in json.raw(object) }
+        } else {
+            context.stdout.write(bytes: out.bytes)
+        }
+        return 0
+    }
+}

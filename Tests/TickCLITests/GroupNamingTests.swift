@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+/// One grammar names a group in every command (an exact title, else a path's end, `\/` for a
+/// slash in a title); a name that matches nothing is an error everywhere; new groups go where
+/// the path and the file's layout say.
+@Suite struct GroupNamingTests {
+    let example = try! String(contentsOf: TickProcess.fixtures.appendingPathComponent("example/TODO.md"), encoding: .utf8)
+
+    func run(_ arguments: [String], on text: String) throws -> (TickProcess.Result, String) {
+        let folder = try TemporaryDirectory()
+        let file = try folder.write("TODO.md", text)
+        let result = try TickProcess.run(arguments, in: folder.url)
+        return (result, try String(contentsOf: file, encoding: .utf8))
+    }
+
+    @Test func everyViewFindsASubgroupByItsTitle() throws {
+        for command in ["list", "board", "progress", "important", "groups"] {
+            let (result, _) = try run([command, "-g", "groceries"], on: example)
+            #expect(result.status == 0 && (command == "important" || result.stdout.contains("Milk") || result.stdout.contains("Groceries")),
+                    "\(command): \(result.stdout)\(result.stderr)")
+        }
+        let (missing, _) = try run(["list", "-g", "grocery"], on: example)
+        #expect(missing.status == 2 && missing.stderr == "tick: no group 'grocery' in TODO.md (did you mean 'Groceries'?); 'tick groups' lists them\n", "\(missing.stderr)")
+        let (board, _) = try run(["board", "-g", "Garden"], on: example)
+        #expect(board.status == 2 && board.stdout.isEmpty)
+    }
+
+    @Test func aTitleWithASlashIsNamedWholeOrEscaped() throws {
+        let text = example + "\n## Someday/Maybe\n\n- [ ] Learn the piano\n"
+        #expect(try run(["list", "-g", "Someday/Maybe"], on: text).0.stdout.contains("Learn the piano"))
+        #expect(try run(["list", "-g", "work/someday/maybe"], on: text).0.stdout.contains("Learn the piano"))
+        #expect(try run(["groups", "--names"], on: text).0.stdout == "Home\nHome/Groceries\nWork\nWork/Someday\\/Maybe\n")
+        #expect(try run(["list", "-g", "Work/Someday\\/Maybe"], on: text).0.stdout.contains("Learn the piano"))
+        let (added, after) = try run(["add", "-g", "Someday/Maybe", "Juggle"], on: text)
+        #expect(added.status == 0 && after.hasSuffix("- [ ] Learn the piano\n- [ ] Juggle\n"), "\(added.stderr)")
+    }
+
+    @Test func aMissingPathIsCreatedUnderItsParent() throws {
+        let (first, once) = try run(["add", "-g", "Work/Backend", "Fix the API"], on: example)
+        #expect(first.status == 0 && once.hasSuffix("> - ask about the offsite\n\n## Backend\n\n- [ ] Fix the API\n"), "\(once)")
+        let (_, twice) = try run(["add", "-g", "Work/Backend", "Add tests"], on: once)
+        #expect(twice.hasSuffix("## Backend\n\n- [ ] Fix the API\n- [ ] Add tests\n"))
+        let (_, nested) = try run(["add", "-g", "Home/Garden/Tools", "Buy a rake"], on: example)
+        #expect(nested.contains("- [ ] Coffee beans +kitchen due:2026-11-25\n\n## Garden\n\n### Tools\n\n- [ ] Buy a rake\n\n# Work\n"), "\(nested)")
+    }
+
+    @Test func newGroupsGoWhereTheLayoutSays() throws {
+        let versions = "# TODO\n\n## Version 1.0\n\n- [x] a\n\n### Version 1.1\n\n- [ ] b\n\n### Version 1.2\n\n- [ ] c\n"
+        let (_, added) = try run(["group", "add", "Version 2.0"], on: versions)
+        #expect(added == versions + "\n## Version 2.0\n", "a lone title over the groups is not their level")
+        let (_, under) = try run(["group", "add", "--under", "Home", "Garden"], on: example)
+        #expect(under.contains("due:2026-11-25\n\n## Garden\n\n# Work\n"), "\(under)")
+        let (taken, twin) = try run(["group", "add", "Work"], on: example)
+        #expect(taken.status == 0 && twin.hasSuffix("\n# Work (1)\n") && taken.stderr.contains("a group 'Work' exists already"), "\(taken.stderr)")
+        let (rename, unchanged) = try run(["group", "rename", "Home", "work"], on: example)
+        #expect(rename.status == 2 && rename.stderr.contains("a group 'Work' is already there (line 14)") && unchanged == example, "\(rename.stderr)")
+    }
+}
