@@ -32,10 +32,58 @@ import Testing
         #expect(bad.status == 2 && bad.stderr.contains("invalid value 'due,size' for '--sort'"), "\(bad.stderr)")
     }
 
+    @Test func absoluteDates() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("TODO.md", text)
+        let rows = try TickProcess.run(["list", "--dates", "absolute", "--tag", "red"], in: folder.url).stdout
+        #expect(rows == "A\n  3  [ ] one #red  due 2026-11-30\n  5  [ ] three #red #blue\n", "\(rows)")
+        #expect(try TickProcess.run(["list", "--dates", "soon"], in: folder.url).status == 2)
+    }
+
     @Test func tagsCounts() throws {
         let folder = try TemporaryDirectory()
         try folder.write("TODO.md", text + "- [x] six #red\n")
         #expect(try TickProcess.run(["tags"], in: folder.url).stdout == "#blue   2\n#red    2\n+home   1\n@phone  1\n")
         #expect(try TickProcess.run(["tags", "--all"], in: folder.url).stdout.hasPrefix("#red    3\n#blue   2\n"))
+    }
+}
+
+/// `tick edit` keeps what the new text does not say, kind by kind, in every dialect.
+@Suite struct EditTokenTests {
+    func edit(_ arguments: [String], _ text: String) throws -> String {
+        let folder = try TemporaryDirectory()
+        let file = try folder.write("TODO.md", text)
+        let result = try TickProcess.run(arguments, in: folder.url)
+        #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        return try String(contentsOf: file, encoding: .utf8)
+    }
+
+    @Test func newTagsReplaceOldOnes() throws {
+        #expect(try edit(["edit", "1", "Renew passport #urgent"], "- [ ] * Renew it due:2026-11-20 #errands +gov\n")
+                == "- [ ] * Renew passport #urgent due:2026-11-20 +gov\n")
+        #expect(try edit(["edit", "-k", "1", "Renew passport #urgent"], "- [ ] Renew it #errands\n")
+                == "- [ ] Renew passport #urgent #errands\n")
+        #expect(try edit(["edit", "1", "Renew passport"], "- [ ] Renew it #errands\n") == "- [ ] Renew passport #errands\n")
+    }
+
+    @Test func fieldsOfEveryDialectStay() throws {
+        #expect(try edit(["edit", "1", "Pay the rent"], "- [ ] Rent ⏫ 🔁 every month 📅 2026-12-01\n")
+                == "- [ ] Pay the rent ⏫ 🔁 every month 📅 2026-12-01\n")
+        #expect(try edit(["edit", "1", "Pay the rent 📅 2026-12-02"], "- [ ] Rent 🔁 every month 📅 2026-12-01\n")
+                == "- [ ] Pay the rent 📅 2026-12-02 🔁 every month\n")
+        #expect(try edit(["edit", "1", "Pay the rent"], "- [ ] (A) Rent [due:: 2026-12-01] logged:2026-11-01\n")
+                == "- [ ] (A) Pay the rent [due:: 2026-12-01] logged:2026-11-01\n")
+    }
+}
+
+/// Board cards carry their line numbers (and `↳` for a subtask), and the board is a listing.
+@Suite struct BoardCardTests {
+    @Test func cardsCanBeActedOn() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("TODO.md", "- [ ] Paint the fence\n  - [ ] Buy primer\n- [x] Call\n")
+        let state = ["XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path]
+        let board = try TickProcess.run(["board", "-w", "60"], in: folder.url, environment: state).stdout
+        #expect(board.contains("1 Paint the fence") && board.contains("2 ↳ Buy primer") && board.contains("3 Call"), "\(board)")
+        #expect(try TickProcess.run(["done", "2"], in: folder.url, environment: state).stdout.hasPrefix("done 2 [x] Buy primer"))
     }
 }

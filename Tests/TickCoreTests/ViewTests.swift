@@ -92,7 +92,9 @@ import Testing
     @Test func tagsAndWords() {
         #expect(texts { $0.tags = ["release"] } == ["ship", "later"])
         #expect(texts { $0.tags = ["+web"] } == ["review"])
-        #expect(texts { $0.tags = ["@desk", "#release"] } == [])
+        #expect(texts { $0.tags = ["@desk", "#release"] } == ["ship", "review", "later"], "several tags: any of them")
+        #expect(texts { $0.tags = ["release"]; $0.excludedTags = ["@desk"] } == ["ship", "later"])
+        #expect(texts { $0.excludedWords = ["SHIP", "later"] } == ["loose", "review"])
         #expect(texts { $0.words = ["SHIP"] } == ["ship"])
         #expect(texts { $0.words = ["o"] } == ["loose"])
         #expect(texts { $0.words = ["re", "VIEW"] } == ["review"])

@@ -83,18 +83,35 @@ public enum TaskEdits {
         return start
     }
 
-    /// Replaces the task's text. Status and star stay; tokens of the old text (`due:`, `#tag`,
-    /// `+project`, `@context`, `key:value`) are carried over unless the new text gives its own.
-    public static func setText(_ task: Task, to text: String, in document: Document) throws(EditError) -> [Splice] {
+    /// Replaces the task's text. Status and star stay, and so does what the old text says that
+    /// the new one does not, kind by kind: each date, priority, recurrence or other field (in
+    /// any dialect, as written) the new text has none of, and the old `#tags`, `+projects` and
+    /// `@contexts` when the new text has none of that kind (new tags replace the old ones;
+    /// `keepingTokens` keeps the old ones as well).
+    public static func setText(_ task: Task, to text: String, keepingTokens: Bool = false, in document: Document) throws(EditError) -> [Splice] {
         try TaskText.check(text)
         let newTokens = TaskTokens(text: text)
-        let oldTokens = TaskTokens(text: task.text)
+        let oldTokens = TaskTokens(bytes: task.textBytes)
+        let newFields = TaskFields(text), oldFields = task.fields
         var words = [text.trimmingSpaces]
+        let old = task.textBytes
+        for field in oldFields.fields where newFields.first(field.kind) == nil {
+            let written = String(decoding: old[(old.startIndex + field.range.lowerBound)..<(old.startIndex + field.range.upperBound)], as: UTF8.self)
+            // todo.txt's `(A)` belongs at the start.
+            if field.kind == .priority, field.dialect == .tick, field.range.lowerBound == 0 { words.insert(written, at: 0) } else { words.append(written) }
+        }
+        // Other `key:value` words, by key.
         let newKeys = Set(newTokens.fields.map(\.key))
-        for field in oldTokens.fields where !newKeys.contains(field.key) { words.append("\(field.key):\(field.value)") }
-        for tag in oldTokens.tags where !newTokens.tags.contains(tag) { words.append("#" + tag) }
-        for project in oldTokens.projects where !newTokens.projects.contains(project) { words.append("+" + project) }
-        for context in oldTokens.contexts where !newTokens.contexts.contains(context) { words.append("@" + context) }
+        for field in oldTokens.fields where !newKeys.contains(field.key) && !TaskFields.isFieldKey(field.key) {
+            words.append("\(field.key):\(field.value)")
+        }
+        func carried(_ old: [String], _ new: [String], _ sigil: String) {
+            guard new.isEmpty || keepingTokens else { return }
+            for token in old where !new.contains(token) { words.append(sigil + token) }
+        }
+        carried(oldTokens.tags, newTokens.tags, "#")
+        carried(oldTokens.projects, newTokens.projects, "+")
+        carried(oldTokens.contexts, newTokens.contexts, "@")
         let line = document.lines[task.line]
         var end = line.contentEnd
         while end > task.textStart, Byte.isSpaceOrTab(document.bytes[end - 1]) { end -= 1 }

@@ -236,8 +236,15 @@ public struct TaskFields: Sendable, Equatable {
         String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self).lowercased()
     }
 
+    /// Whether `key:value` with this key is one of tick's fields (`due`, `t`, `rec`, ...).
+    public static func isFieldKey(_ key: String) -> Bool { tickKind(key.lowercased()) != nil }
+
     private static func tickKind(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> TaskField.Kind? {
-        switch key(text, range) {
+        tickKind(key(text, range))
+    }
+
+    private static func tickKind(_ key: String) -> TaskField.Kind? {
+        switch key {
         case "due": return .due
         case "t", "start", "threshold": return .start
         case "scheduled": return .scheduled

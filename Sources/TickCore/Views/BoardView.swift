@@ -100,13 +100,14 @@ public enum BoardView {
 
     static func header(_ column: Column, count: Int) -> String { "\(column.title) (\(count))" }
 
-    /// A card at most `width` columns wide: star, text, and the due date when it fits; with the
-    /// columns it takes.
+    /// A card at most `width` columns wide: line number, `↳` for a subtask, star, text, and the
+    /// due date when it fits; with the columns it takes.
     static func card(_ task: Task, width: Int, today: CivilDate, style: TextStyle) -> (text: String, width: Int) {
-        let prefix = task.important ? "* " : ""
+        let number = "\(task.line + 1) ", nesting = task.depth > 0 ? "↳ " : ""
+        let prefix = number + nesting + (task.important ? "* " : "")
         let text = TerminalText.sanitized(ListView.displayText(task))
         let label = task.due.map { task.isClosed ? "due \($0)" : DueState(due: $0, today: today).description }
-        var room = width - prefix.count
+        var room = max(width - prefix.count, 1)
         var shownLabel = ""
         if let label, let styled = ListView.dueLabel(task, today: today, style: style),
            room - DisplayWidth.of(label) - 2 >= min(DisplayWidth.of(text), 10) {
@@ -115,7 +116,7 @@ public enum BoardView {
         }
         let body = DisplayWidth.truncated(text, to: room)
         let used = prefix.count + DisplayWidth.of(body) + (shownLabel.isEmpty ? 0 : DisplayWidth.of(label!) + 2)
-        let styledPrefix = task.important ? style.yellow("*") + " " : ""
+        let styledPrefix = style.dim(String(number.dropLast())) + " " + nesting + (task.important ? style.yellow("*") + " " : "")
         let styledBody = task.isClosed ? style.dim(body) : body
         return (styledPrefix + styledBody + shownLabel, used)
     }

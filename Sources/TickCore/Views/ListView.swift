@@ -17,15 +17,17 @@
 /// With more than one file, headings name the file and flat rows start with `path:line`.
 public enum ListView {
     public static func render(_ items: [ViewItem], in sources: [SourceDocument], order: TaskOrder,
-                              today: CivilDate, style: TextStyle, notes: Bool = false) -> String {
+                              today: CivilDate, style: TextStyle, notes: Bool = false, absoluteDates: Bool = false) -> String {
         var out = TextBuffer(capacity: items.count * 64)
-        render(items, in: sources, order: order, today: today, style: style, notes: notes, into: &out)
+        render(items, in: sources, order: order, today: today, style: style, notes: notes, absoluteDates: absoluteDates, into: &out)
         return out.string
     }
 
-    /// `notes`: each task's notes follow its row, dimmed, under its text.
+    /// `notes`: each task's notes follow its row, dimmed, under its text. `absoluteDates`: due
+    /// dates as dates (`2026-11-25`), in the same colours, rather than "in 3 days".
     public static func render(_ items: [ViewItem], in sources: [SourceDocument], order: TaskOrder,
-                              today: CivilDate, style: TextStyle, notes: Bool = false, into out: inout TextBuffer) {
+                              today: CivilDate, style: TextStyle, notes: Bool = false, absoluteDates: Bool = false,
+                              into out: inout TextBuffer) {
         let showFiles = sources.count > 1
         if order.keepsGroupsTogether {
             var numberWidths = [Int](repeating: 1, count: sources.count)
@@ -53,7 +55,7 @@ public enum ListView {
                 out.appendSpaces(2 + numberWidths[item.source] - TextBuffer.decimalDigits(line))
                 out.appendStyled(style, .dim) { $0.appendDecimal(line) }
                 out.appendSpaces(2 + 2 * task.depth)
-                appendLine(for: task, today: today, style: style, to: &out)
+                appendLine(for: task, today: today, style: style, absoluteDate: absoluteDates, to: &out)
                 out.append(Byte.lf)
                 if notes { appendNotes(of: task, in: sources[item.source].document, indent: 2 + numberWidths[item.source] + 2 + 2 * task.depth + 4, style: style, to: &out) }
             }
@@ -80,7 +82,7 @@ public enum ListView {
                 }
                 if showFiles { out.appendSpaces(widest - width(item)) }
                 out.appendSpaces(2)
-                appendLine(for: task, today: today, style: style, to: &out)
+                appendLine(for: task, today: today, style: style, absoluteDate: absoluteDates, to: &out)
                 if let group = task.group {
                     if paths[item.source][group] == nil {
                         paths[item.source][group] = document.groupPath(ofHeading: group).joined(separator: " / ")
@@ -107,7 +109,7 @@ public enum ListView {
     }
 
     /// A task as one line: checkbox, star, text and its due date relative to today.
-    static func appendLine(for task: Task, today: CivilDate, style: TextStyle, to out: inout TextBuffer) {
+    static func appendLine(for task: Task, today: CivilDate, style: TextStyle, absoluteDate: Bool = false, to out: inout TextBuffer) {
         let closed = task.isClosed
         out.appendStyled(task.statusType == .done ? style : .plain, .dim) { out in
             out.append(Byte.leftBracket)
@@ -124,7 +126,7 @@ public enum ListView {
             out.appendSpaces(2)
             let state = DueState(due: due, today: today)
             // A closed task is never late: its date is shown as a date.
-            out.appendStyled(style, closed ? .dim : state.color) { $0.append(closed ? "due \(due)" : state.description) }
+            out.appendStyled(style, closed ? .dim : state.color) { $0.append(closed || absoluteDate ? "due \(due)" : state.description) }
         }
     }
 

@@ -29,9 +29,10 @@ enum BoardCommand: Command {
         }
         let sources = try view.load(environment: context.environment)
         let items = ViewItem.select(sources, query: view.query, today: view.today)
+        // Cards carry their line numbers: what the board shows, an edit can name.
+        let shown = BoardView.columns(items, in: sources).flatMap { $0 }
+        view.recordListing(shown, in: sources, context: &context)
         if arguments.flag("json") {
-            let shown = BoardView.columns(items, in: sources).flatMap { $0 }
-            view.recordListing(shown, in: sources, context: &context)
             ViewOptions.writeJSON(shown, in: sources, to: &context.stdout)
         } else {
             context.stdout.write(BoardView.render(items, in: sources, width: width, today: view.today, style: view.style))

@@ -43,10 +43,13 @@ enum DueCommand: Command {
 enum EditTextCommand: Command {
     static let name = "edit"
     static let summary = "Replace a task's text, keeping its status, star, due date and tokens."
-    static let usage = "tick edit REF NEW-TEXT..."
-    static let options = EditSession.commonOptions
+    static let usage = "tick edit [--keep-tokens] REF NEW-TEXT..."
+    static let options = [OptionSpec("keep-tokens", short: "k", help: "Keep the old #tags, +projects and @contexts even where the new text has its own.")]
+        + EditSession.commonOptions
     static let examples: [(command: String, explanation: String)] = [
-        ("tick edit 12 Call the plumber about the boiler", "New text; due:, #tags and the rest stay unless the new text has its own."),
+        ("tick edit 12 Call the plumber about the boiler", "New text; its dates, fields and tags stay, kind by kind, unless the new text has its own."),
+        ("tick edit 3 'Renew passport #urgent'", "New tags replace the old ones (#errands goes)."),
+        ("tick edit -k 16 'Review it #urgent'", "Add #urgent and keep the old tags."),
     ]
 
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
@@ -58,7 +61,7 @@ enum EditTextCommand: Command {
         try EditSession.applyEdit(target.path, arguments, context: &context) { input throws(EditError) in
             var plan = EditPlan()
             let task = try input.task(target.references[0], named: target.named)
-            plan.add(task, verb: "edited", unchanged: "same text", try TaskEdits.setText(task, to: text, in: input.document), in: input.document)
+            plan.add(task, verb: "edited", unchanged: "same text", try TaskEdits.setText(task, to: text, keepingTokens: arguments.flag("keep-tokens"), in: input.document), in: input.document)
             return plan
         }
         return 0

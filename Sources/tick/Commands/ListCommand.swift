@@ -11,6 +11,7 @@ extension TaskListCommand {
     static var listOptions: [OptionSpec] {
         ViewOptions.filters + [OptionSpec("sort", short: "s", value: "KEY", help: "Order: file, due, group, status, text, priority or urgency, or several: due,priority (default: \(defaultOrder.rawValue))."),
                                OptionSpec("reverse", short: "r", help: "Reverse the order."),
+                               OptionSpec("dates", value: "HOW", help: "Due dates as relative (default: in 3 days) or absolute (due 2026-11-25)."),
                                OptionSpec("notes", short: "N", help: "Show each task's notes under it.")]
             + ViewOptions.output
     }
@@ -29,6 +30,10 @@ extension TaskListCommand {
             }
         }
         let order = keys[0]
+        let dates = arguments.value("dates") ?? "relative"
+        guard dates == "relative" || dates == "absolute" else {
+            throw .usage(.invalidValue(option: "--dates", value: dates, expected: "relative or absolute"), command: name)
+        }
         let sources = try view.load(environment: context.environment)
         // Stable sorts, the last key first: each earlier key keeps the later keys' order among its ties.
         var items = ViewItem.select(sources, query: view.query, today: view.today)
@@ -39,7 +44,8 @@ extension TaskListCommand {
             ViewOptions.writeJSON(items, in: sources, to: &context.stdout)
         } else {
             var out = TextBuffer(capacity: items.count * 64)
-            ListView.render(items, in: sources, order: order, today: view.today, style: view.style, notes: arguments.flag("notes"), into: &out)
+            ListView.render(items, in: sources, order: order, today: view.today, style: view.style, notes: arguments.flag("notes"),
+                            absoluteDates: dates == "absolute", into: &out)
             context.stdout.write(bytes: out.bytes)
         }
         return 0

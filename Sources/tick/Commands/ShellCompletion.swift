@@ -19,6 +19,7 @@ enum ShellCompletion {
         case ("color", _): return .choices(["auto", "always", "never"])
         case ("due", "WHEN"): return .choices(["today", "tomorrow", "week", "overdue", "soon", "none", "any"])
         case ("eol", _): return .choices(["lf", "crlf"])
+        case ("dates", _): return .choices(["relative", "absolute"])
         case ("sort", _): return .choices(TaskOrder.allCases.map(\.rawValue))
         case ("format", _): return .choices(["text", "json", "github"])
         case ("priority", _): return .choices(["highest", "high", "medium", "low", "lowest"])
