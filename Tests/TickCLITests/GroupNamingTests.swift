@@ -22,6 +22,8 @@ import Testing
         }
         let (missing, _) = try run(["list", "-g", "grocery"], on: example)
         #expect(missing.status == 2 && missing.stderr == "tick: no group 'grocery' in TODO.md (did you mean 'Groceries'?); 'tick groups' lists them\n", "\(missing.stderr)")
+        let (part, _) = try run(["list", "-g", "Now/Pomodoro"], on: example + "\n## 🍅 Now/Pomodoro (1)\n\n- [ ] Focus\n")
+        #expect(part.status == 2 && part.stderr.contains("(did you mean 'Work/🍅 Now\\/Pomodoro (1)'?)"), "\(part.stderr)")
         let (board, _) = try run(["board", "-g", "Garden"], on: example)
         #expect(board.status == 2 && board.stdout.isEmpty)
     }

@@ -75,6 +75,9 @@ public struct GroupName: Sendable, Equatable {
                 if let last = path.last { candidates.append(Self.written([last])) }
             }
         }
-        return Suggestion.nearest(to: text, among: candidates, tolerance: 2)
+        // A group whose path holds the name (`Now/Pomodoro` in `🍅 Now/Pomodoro (1)`), else the nearest.
+        let wanted = title
+        return candidates.first { GroupName($0).title.contains(wanted) && !wanted.isEmpty }
+            ?? Suggestion.nearest(to: text, among: candidates, tolerance: 2)
     }
 }
