@@ -86,8 +86,11 @@ struct EditStep {
             let deleted = b % 2 == 0 ? [task] : [task, other]
             guard let splices = try? TaskEdits.delete(deleted, in: document) else { return document }
             let blocks = deleted.map { $0.line...$0.lastLine }
-            let after = deleted.count == 1 ? Self.commit(splices, to: document, lines: blocks[0]) : Document(bytes: document.applying(splices))
-            Fuzz.law(splices.allSatisfy { splice in splice.lines.allSatisfy { line in blocks.contains { $0.contains(line) } } },
+            // A deletion may take the blank lines around the block along (no two blank lines
+            // meet, and the file neither starts nor ends blank), and nothing else.
+            let reach = blocks.map { Self.withBlankLines(around: $0, in: document) }
+            let after = deleted.count == 1 ? Self.commit(splices, to: document, lines: reach[0]) : Document(bytes: document.applying(splices))
+            Fuzz.law(splices.allSatisfy { splice in splice.lines.allSatisfy { line in reach.contains { $0.contains(line) } } },
                      "deleting tasks removes lines outside their blocks")
             let kept = tasks.filter { task in !blocks.contains { $0.contains(task.line) } }.map(Fuzz.meaning)
             Fuzz.law(after.tasks.map(Fuzz.meaning) == kept, "deleting a task changes other tasks")
@@ -140,8 +143,13 @@ struct EditStep {
             if !splices.isEmpty {
                 // The insertion is the block, re-indented (whitespace-only lines stay so in code),
                 // plus blank lines around it (in an empty group, or to keep a paragraph apart).
+                // The deletion may take the blank lines around the block along.
                 let written = (task.line...task.lastLine).filter { !Self.isBlank(document.content(ofLine: $0)) }.count
-                Fuzz.law(splices.count == 2 && splices.contains { $0.lines == task.line..<(task.lastLine + 1) && $0.replacement.allSatisfy(Self.isBlank) }
+                let reach = Self.withBlankLines(around: task.line...task.lastLine, in: document)
+                Fuzz.law(splices.count == 2 && splices.contains {
+                            $0.lines.lowerBound <= task.line && $0.lines.upperBound >= task.lastLine + 1
+                                && $0.lines.lowerBound >= reach.lowerBound && $0.lines.upperBound <= reach.upperBound + 1
+                                && $0.replacement.allSatisfy(Self.isBlank) }
                             && splices.contains { $0.replacement.filter { !Self.isBlank($0) }.count == written + $0.lines.count && $0.lines.count <= 1 },
                          "moving a task is not one deletion of its block and one insertion of it")
             }
@@ -158,10 +166,12 @@ struct EditStep {
             guard let splices = try? BlockEdits.clearNotes(task, in: document) else { return document }
             // The last note may leave a blank line (in a quote, its `>`), to keep a paragraph
             // below apart from the task.
+            // (Or, ending the file or between blank lines, take the blank lines around it along.)
+            let reach = Self.withBlankLines(around: task.line...task.lastLine, in: document)
             Fuzz.law(splices.allSatisfy { ($0.replacement.isEmpty
                                            || ($0.replacement.count == 1 && Self.isBlank($0.replacement[0])
                                                && $0.lines.upperBound == task.lastLine + 1))
-                                          && $0.lines.lowerBound > task.textLastLine && $0.lines.upperBound <= task.lastLine + 1 },
+                                          && $0.lines.lowerBound > task.textLastLine && $0.lines.upperBound <= reach.upperBound + 1 },
                      "clearing notes removes lines outside the task's block")
             let after = Document(bytes: document.applying(splices))
             Fuzz.law(after.tasks.map(Fuzz.meaning) == meanings, "clearing notes changes a task")
@@ -185,7 +195,7 @@ struct EditStep {
             guard let group else { return document }
             let lines = Sections.subtreeLines(ofHeading: group, in: document)
             let after = Self.commit(GroupEdits.remove(group, in: document), to: document,
-                                    lines: lines.lowerBound...max(lines.lowerBound, lines.upperBound - 1))
+                                    lines: Self.withBlankLines(around: lines.lowerBound...max(lines.lowerBound, lines.upperBound - 1), in: document))
             let kept = tasks.filter { !lines.contains($0.line) }.map(Fuzz.meaning)
             Fuzz.law(after.tasks.map(Fuzz.meaning) == kept, "removing a group changes tasks outside it")
             return after
@@ -217,6 +227,15 @@ struct EditStep {
     static func sharesLine(_ task: Task, in document: Document) -> Bool {
         let line = document.lines[task.line]
         return document.bytes[line.start..<task.markerStart].contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x3E }
+    }
+
+    /// `lines` and the blank lines right before and after them.
+    static func withBlankLines(around lines: ClosedRange<Int>, in document: Document) -> ClosedRange<Int> {
+        func blank(_ line: Int) -> Bool { document.kinds[line] == .blank }
+        var lower = lines.lowerBound, upper = lines.upperBound
+        while lower > 0, blank(lower - 1) { lower -= 1 }
+        while upper + 1 < document.lines.count, blank(upper + 1) { upper += 1 }
+        return lower...upper
     }
 
     /// Applies splices that must stay within `lines`, and checks that every other line is kept.

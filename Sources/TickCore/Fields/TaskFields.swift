@@ -160,7 +160,11 @@ public struct TaskFields: Sendable, Equatable {
         var valueStart = end
         while valueStart < text.count, Byte.isSpaceOrTab(text[valueStart]) { valueStart += 1 }
         var valueEnd = valueStart
-        if kind.isDate || kind == .id || kind == .dependsOn {
+        if valueStart < text.count, text[valueStart] >= 0xE2, Self.emoji(text, at: valueStart) != nil {
+            // A marker with no value before the next one (`❌ 📅 2026-11-22`): the next is a field of its own.
+            valueStart = end
+            valueEnd = end
+        } else if kind.isDate || kind == .id || kind == .dependsOn {
             while valueEnd < text.count, !Byte.isSpaceOrTab(text[valueEnd]) { valueEnd += 1 }
         } else {
             valueEnd = Self.ruleEnd(text, from: valueStart)
@@ -191,9 +195,11 @@ public struct TaskFields: Sendable, Equatable {
         while keyEnd < text.count, Self.isKeyByte(text[keyEnd]) { keyEnd += 1 }
         guard keyEnd > index + 1, keyEnd + 1 < text.count, text[keyEnd] == Byte.colon, text[keyEnd + 1] == Byte.colon,
               let kind = Self.dataviewKind(text, index + 1..<keyEnd) else { return nil }
+        // The value runs to the closing bracket; another opening one first means this one is
+        // never closed (a field written after it must not close it and read as its value).
         var end = keyEnd + 2
-        while end < text.count, text[end] != close { end += 1 }
-        guard end < text.count else { return nil }
+        while end < text.count, text[end] != close, text[end] != text[index] { end += 1 }
+        guard end < text.count, text[end] == close else { return nil }
         var valueStart = keyEnd + 2
         while valueStart < end, Byte.isSpaceOrTab(text[valueStart]) { valueStart += 1 }
         var valueEnd = end
