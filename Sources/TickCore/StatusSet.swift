@@ -43,13 +43,18 @@ public struct StatusSet: Sendable, Equatable {
         if character == "]" || character == "[" || first.properties.isWhitespace && character != " " || first.value < 0x20 || first.value == 0x7F {
             return "'\(character)' cannot stand between a task's brackets"
         }
+        // Only ASCII letters and digits are taken as statuses (`Checkbox`); another letter
+        // would be configured and never seen.
+        if first.value >= 0x80, let letter = character.first, letter.isLetter || letter.isNumber {
+            return "'\(character)' is a letter tick does not read as a status; use an ASCII letter, a digit or a symbol"
+        }
         return nil
     }
 
     /// Gives `character` the meaning `type`. The character must pass `problem(with:)`.
     public mutating func set(_ character: String, to type: StatusType) {
         custom[character] = type
-        if let byte = character.utf8.first, character.utf8.count == 1, Byte.isDigit(byte) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) {
+        if let byte = character.utf8.first, character.utf8.count == 1, Byte.isAlnum(byte) {
             letters.insert(byte)
         }
     }

@@ -1,22 +1,36 @@
 extension Document {
-    /// A task's notes: the non-blank lines of its block that are neither its text nor a
-    /// subtask's, each without its indentation (and the quote markers the task sits in).
-    /// Written by `tick note`, shown by `tick show` and `list --notes`, and in JSON.
-    public func notes(of task: Task) -> [String] {
+    /// The lines of a task's notes: the non-blank lines of its block that are neither its text
+    /// nor a subtask's (`tick note` writes them, `clearNotes` removes them).
+    public func noteLines(of task: Task) -> [Int] {
         guard task.lastLine > task.textLastLine else { return [] }
-        var owned = Set<Int>()
-        for child in subtasks(of: task) { owned.formUnion(child.line...child.lastLine) }
-        var notes: [String] = []
-        for line in (task.textLastLine + 1)...task.lastLine where !owned.contains(line) && kinds[line] != .blank {
+        var lines: [Int] = []
+        var line = task.textLastLine + 1
+        // Subtasks in file order: each block is skipped whole.
+        var children = subtasks(of: task).makeIterator()
+        var child = children.next()
+        while line <= task.lastLine {
+            if let current = child, line >= current.line {
+                line = current.lastLine + 1
+                child = children.next()
+                continue
+            }
+            if kinds[line] != .blank { lines.append(line) }
+            line += 1
+        }
+        return lines
+    }
+
+    /// A task's notes as text, each line without its indentation (and the quote markers the task
+    /// sits in). Shown by `tick show` and `list --notes`, and in JSON.
+    public func notes(of task: Task) -> [String] {
+        noteLines(of: task).compactMap { line in
             var content = content(ofLine: line)
             var quotes = task.quoteDepth
             while let first = content.first, Byte.isSpaceOrTab(first) || (first == 0x3E && quotes > 0) {
                 if first == 0x3E { quotes -= 1 }
                 content = content.dropFirst()
             }
-            guard !content.isEmpty else { continue }
-            notes.append(String(decoding: content, as: UTF8.self))
+            return content.isEmpty ? nil : String(decoding: content, as: UTF8.self)
         }
-        return notes
     }
 }

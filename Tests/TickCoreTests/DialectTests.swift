@@ -67,8 +67,10 @@ import Testing
     }
 
     @Test func theFilesDialectIsItsMostUsed() {
-        #expect(TaskField.Dialect.dominant(in: Document("- [ ] a 📅 2026-01-01\n- [ ] b ⏫\n- [ ] c due:2026-01-01\n")) == .obsidian)
-        #expect(TaskField.Dialect.dominant(in: Document("- [ ] a\n")) == .tick)
+        let usage = FieldUsage(Document("- [ ] a 📅 2026-01-01\n- [ ] b ⏫\n- [ ] c due:2026-01-01 ✅ 2026-01-02\n"))
+        #expect(usage.dialect() == .obsidian && usage.records(.done) && !usage.records(.created))
+        #expect(FieldUsage(Document("- [ ] a\n")).dialect() == .tick)
+        #expect(FieldUsage(Document("- [ ] a\n")).dialect(fallback: .dataview) == .dataview)
     }
 
     @Test func urgencyGrowsWithAge() {

@@ -27,6 +27,9 @@ import Testing
         #expect(throws: ProjectConfig.ParseError(line: 2, message: "a status is one character between the brackets")) {
             try ProjectConfig(parsing: "[statuses]\n\"ab\" = \"todo\"\n")
         }
+        #expect(throws: ProjectConfig.ParseError(line: 2, message: "'ä' is a letter tick does not read as a status; use an ASCII letter, a digit or a symbol")) {
+            try ProjectConfig(parsing: "[statuses]\n\"ä\" = \"todo\"\n")
+        }
         #expect(throws: ProjectConfig.ParseError(line: 2, message: "']' cannot stand between a task's brackets")) {
             try ProjectConfig(parsing: "[statuses]\n\"]\" = \"todo\"\n")
         }

@@ -98,16 +98,7 @@ public enum BlockEdits {
 
     /// Removes the task's notes: the lines of its block that are neither its text nor a subtask's.
     public static func clearNotes(_ task: Task, in document: Document) throws(EditError) -> [Splice] {
-        var owned = Set<Int>()
-        for child in document.subtasks(of: task) { owned.formUnion(child.line...child.lastLine) }
-        var splices: [Splice] = []
-        var line = task.textLastLine + 1
-        while line <= task.lastLine {
-            if !owned.contains(line), document.kinds[line] != .blank {
-                splices.append(.delete(line..<(line + 1)))
-            }
-            line += 1
-        }
+        var splices = document.noteLines(of: task).map { Splice.delete($0..<($0 + 1)) }
         // The last note can be what keeps a paragraph below from joining the task's text.
         if let last = splices.last, last.lines.upperBound == task.lastLine + 1 {
             splices[splices.count - 1] = TaskPlacement.removal(of: last.lines, in: document)

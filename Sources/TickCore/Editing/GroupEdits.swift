@@ -52,12 +52,14 @@ public enum GroupEdits {
     /// that exists whole leaves no titles to create.
     public static func missingPath(_ name: GroupName, in document: Document) throws(EditError) -> (parent: Int?, titles: [String]) {
         let titles = name.titles
-        if !name.groups(in: document).isEmpty { return (try Sections.resolve(name.text, in: document), []) }
-        var prefix = titles.count - 1
-        while prefix > 0 {
-            let leading = GroupName.written(Array(titles[..<prefix]))
-            if !GroupName(leading).groups(in: document).isEmpty { return (try Sections.resolve(leading, in: document), Array(titles[prefix...])) }
-            prefix -= 1
+        // The whole path, then ever shorter leading parts of it.
+        for prefix in stride(from: titles.count, to: 0, by: -1) {
+            let leading = prefix == titles.count ? name.text : GroupName.written(Array(titles[..<prefix]))
+            do throws(EditError) {
+                return (try Sections.resolve(leading, in: document), Array(titles[prefix...]))
+            } catch {
+                guard case .noSuchGroup = error else { throw error }
+            }
         }
         return (nil, titles)
     }

@@ -45,7 +45,7 @@ public enum TaskEdits {
     /// removes every `due:` token, so that no later one becomes the date.
     /// Sets, changes or (nil) removes the task's due date. A due field in any dialect is
     /// changed in place, in its dialect; a task without one gets one in the dialect its other
-    /// fields use, else in `dialect` (the file's, see `TaskField.Dialect.dominant`).
+    /// fields use, else in `dialect` (the file's, see `FieldUsage`).
     public static func setDue(_ task: Task, to date: CivilDate?, in document: Document,
                               dialect: TaskField.Dialect = .tick) throws(EditError) -> [Splice] {
         try setField(.due, of: task, to: date.map { Array($0.description.utf8) }, in: document, dialect: dialect)

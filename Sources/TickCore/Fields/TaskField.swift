@@ -37,17 +37,6 @@ public struct TaskField: Sendable, Equatable {
 
     public enum Dialect: String, Sendable, CaseIterable {
         case tick, obsidian, dataview
-
-        /// The dialect most fields of the file's tasks are in; when they have none, `fallback`
-        /// (`.tick.toml`'s `[tasks] dialect`), else tick's.
-        public static func dominant(in document: Document, fallback: Dialect? = nil) -> Dialect {
-            var counts: [Dialect: Int] = [:]
-            for task in document.tasks {
-                for field in task.fields.fields { counts[field.dialect, default: 0] += 1 }
-            }
-            guard !counts.isEmpty else { return fallback ?? .tick }
-            return [.tick, .obsidian, .dataview].max { (counts[$0] ?? 0) < (counts[$1] ?? 0) } ?? .tick
-        }
     }
 
     public let kind: Kind

@@ -56,9 +56,9 @@ enum FieldChecks {
     }
 
     /// Whether Obsidian Tasks reads any of the text's Obsidian fields, and the first it does not
-    /// read: nil without Obsidian fields. The first Obsidian field that is not in the run of fields ending the text. Obsidian Tasks
-    /// reads fields from the end backwards, passing tags and a block link (`^id`) among them;
-    /// a field before other text is text to it.
+    /// read (nil without Obsidian fields). Obsidian Tasks reads fields from the end of the text
+    /// backwards, passing tags and a block link (`^id`) among them; a field before other text
+    /// is text to it.
     static func obsidianFields(_ fields: TaskFields, in text: ArraySlice<UInt8>) -> (readsAny: Bool, firstUnread: TaskField?)? {
         let obsidian = fields.fields.filter { $0.dialect == .obsidian }
         guard !obsidian.isEmpty else { return nil }

@@ -35,18 +35,20 @@ enum AddCommand: Command {
         let fallback = context.config.dialect, recordCreated = context.config.recordCreated
         // A file named on the command line (or by TICK_FILE, or .tick.toml) that does not exist
         // yet is created, and the user told so; it goes again if the task cannot be added.
-        var created = false
-        if !arguments.flag("dry-run"), Syscalls.linkStatus(path) == nil { created = try FileCreator.createIfMissing(path) }
-        if created { context.stderr.write("tick: created \(PathBytes.display(path))\n") }
-        do throws(TickError) {
+        func add(created: Bool, context: inout CommandContext) throws(TickError) {
             try EditSession.applyEdit(path, arguments, context: &context, created: created) { input throws(EditError) in
                 EditPlan(try splices(input, text: text, due: due, group: groupName, fallback: fallback,
                                     recordsCreated: recordCreated, today: today, arguments: arguments),
                          subjects: [.newTasks(verb: "added")])
             }
-        } catch {
-            if created { FileCreator.removeIfEmpty(path) }
-            throw error
+        }
+        if arguments.flag("dry-run") {
+            try add(created: false, context: &context)
+        } else {
+            try FileCreator.creatingIfMissing(path) { created throws(TickError) in
+                if created { context.stderr.write("tick: created \(PathBytes.display(path))\n") }
+                try add(created: created, context: &context)
+            }
         }
         return 0
     }
@@ -77,9 +79,10 @@ enum AddCommand: Command {
                                 arguments: ParsedArguments) throws(EditError) -> [Splice] {
         let document = input.document
         let typed = TaskFields(text)
-        let dialect = TaskField.Dialect.dominant(in: document, fallback: typed.dialect ?? fallback)
+        let usage = FieldUsage(document)
+        let dialect = usage.dialect(fallback: typed.dialect ?? fallback)
         var dates: [(TaskField.Kind, CivilDate)] = due.map { [(.due, $0)] } ?? []
-        if typed.first(.created) == nil, arguments.flag("date") || recordsCreated || document.tasks.contains(where: { $0.fields.first(.created) != nil }) {
+        if typed.first(.created) == nil, arguments.flag("date") || recordsCreated || usage.records(.created) {
             dates.append((.created, today))
         }
         let content = { (prefix: [UInt8]) in

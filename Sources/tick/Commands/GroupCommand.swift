@@ -175,9 +175,10 @@ enum ArchiveCommand: Command {
             return 0
         }
         try AtomicFile.checkCanReplace(path)
-        let created = try FileCreator.createIfMissing(destination)
-        try EditSession.applyEdit(destination, arguments, context: &context, created: created) { input throws(EditError) in
-            EditPlan(try BlockEdits.appendBlocks(blocks, toGroup: group, in: input.document), subjects: [.newTasks(verb: "archived to \(PathBytes.display(destination)):")])
+        try FileCreator.creatingIfMissing(destination) { created throws(TickError) in
+            try EditSession.applyEdit(destination, arguments, context: &context, created: created) { input throws(EditError) in
+                EditPlan(try BlockEdits.appendBlocks(blocks, toGroup: group, in: input.document), subjects: [.newTasks(verb: "archived to \(PathBytes.display(destination)):")])
+            }
         }
         do throws(TickError) {
             try EditSession.edit(path, arguments, context: &context) { input throws(TickError) in

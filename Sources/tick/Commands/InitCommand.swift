@@ -28,19 +28,16 @@ enum InitCommand: Command {
         guard !title.isEmpty, !title.contains("\n"), !title.contains("\r") else {
             throw .usage(.invalidValue(option: "--title", value: title, expected: "a heading on one line"), command: name)
         }
-        guard try FileCreator.createIfMissing(path) else {
-            throw TickError.refused("\(PathBytes.display(path)) already exists; tick init never changes a file (add to it with: tick add -f \(PathBytes.display(path)) TEXT)")
-        }
-        do throws(TickError) {
-            _ = try Journal.update(path, environment: context.environment, created: true) { bytes throws(TickError) in
+        let environment = context.environment
+        try FileCreator.creatingIfMissing(path) { created throws(TickError) in
+            guard created else {
+                throw TickError.refused("\(PathBytes.display(path)) already exists; tick init never changes a file (add to it with: tick add -f \(PathBytes.display(path)) TEXT)")
+            }
+            _ = try Journal.update(path, environment: environment, created: true) { bytes throws(TickError) in
                 // Written only into the empty file just created; anything else is another program's.
                 guard bytes.isEmpty else { return nil }
-                let heading = Array("# \(title)\n".utf8)
-                return Journal.Rewrite(bytes: heading, splices: nil, tasks: 0)
+                return Journal.Rewrite(bytes: Array("# \(title)\n".utf8), splices: nil, tasks: 0)
             }
-        } catch {
-            FileCreator.removeIfEmpty(path)
-            throw error
         }
         if !arguments.flag("quiet") {
             context.stdout.write("created \(PathBytes.display(path)) with the group '\(title)'; add a task with: tick add\(path == "TODO.md" ? "" : " -f " + PathBytes.display(path)) 'Buy milk'\n")

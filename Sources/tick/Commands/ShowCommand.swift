@@ -9,8 +9,7 @@ enum ShowCommand: Command {
     static let options = [
         OptionSpec("file", short: "f", value: "FILE", help: "The file the references are in (default: TICK_FILE, else the nearest TODO.md)."),
         OptionSpec("json", help: "Print the tasks as JSON (the list schema, with notes)."),
-        OptionSpec("color", value: "WHEN", help: "Colour output: auto (default: on a terminal without NO_COLOR), always or never."),
-    ]
+    ] + ViewOptions.output.filter { $0.long == "color" }
     static let examples: [(command: String, explanation: String)] = [
         ("tick show 17", "The task on line 17, with its notes and subtasks."),
         ("tick show 'quarterly report'", "The one task whose text contains those words."),

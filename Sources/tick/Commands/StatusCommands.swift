@@ -139,18 +139,10 @@ struct DateRecording {
     init(_ document: Document, arguments: ParsedArguments, today: CivilDate, config: ProjectConfig) {
         self.today = today
         nextBelow = config.nextOccurrenceBelow
-        var done = false, cancelled = false
-        var counts: [TaskField.Dialect: Int] = [:]
-        for task in document.tasks {
-            for field in task.fields.fields {
-                counts[field.dialect, default: 0] += 1
-                done = done || field.kind == .done
-                cancelled = cancelled || field.kind == .cancelled
-            }
-        }
-        recordsDone = arguments.flag("date") || done || config.recordDone
-        recordsCancelled = recordsDone || cancelled
-        dialect = counts.isEmpty ? config.dialect ?? .tick : [.tick, .obsidian, .dataview].max { (counts[$0] ?? 0) < (counts[$1] ?? 0) } ?? .tick
+        let usage = FieldUsage(document)
+        recordsDone = arguments.flag("date") || usage.records(.done) || config.recordDone
+        recordsCancelled = recordsDone || usage.records(.cancelled)
+        dialect = usage.dialect(fallback: config.dialect)
     }
 }
 

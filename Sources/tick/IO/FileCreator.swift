@@ -16,9 +16,22 @@ enum FileCreator {
         }
     }
 
+    /// Runs `body` on `path`, created first when missing (`body` is told whether it was); if
+    /// `body` fails, a file it created is taken back, so that a failed edit leaves no empty file.
+    static func creatingIfMissing<T>(_ path: String, _ body: (Bool) throws(TickError) -> T) throws(TickError) -> T {
+        var created = false
+        if Syscalls.linkStatus(path) == nil { created = try createIfMissing(path) }
+        do throws(TickError) {
+            return try body(created)
+        } catch {
+            if created { removeIfEmpty(path) }
+            throw error
+        }
+    }
+
     /// Takes back a file `createIfMissing` made when the edit meant for it failed: only while
     /// it is still an empty regular file.
-    static func removeIfEmpty(_ path: String) {
+    private static func removeIfEmpty(_ path: String) {
         guard let info = Syscalls.linkStatus(path), (info.st_mode & S_IFMT) == S_IFREG, info.st_size == 0 else { return }
         _ = unlink(path)
     }
