@@ -9,7 +9,9 @@ enum FieldChecks {
         var unread: Diagnostic?
     }
 
-    static func run(_ task: Task, _ findings: inout LintFindings) -> ObsidianReading {
+    /// `rules`: each rule text read so far in the file, and what it reads as (nil: unreadable).
+    /// A file repeats a few rules on many tasks; reading one is string work.
+    static func run(_ task: Task, _ findings: inout LintFindings, rules: inout [String: Recurrence?]) -> ObsidianReading {
         let fields = task.fields
         var reading = ObsidianReading()
         guard !fields.fields.isEmpty else { return reading }
@@ -21,19 +23,20 @@ enum FieldChecks {
         func written(_ field: TaskField) -> String {
             String(decoding: text[(text.startIndex + field.range.lowerBound)..<(text.startIndex + field.range.upperBound)], as: UTF8.self)
         }
-        var firstOfKind: [TaskField.Kind: TaskField] = [:]
-        for field in fields.fields {
+        // The kinds seen so far, as bits: no dictionary per task (lint reads every task).
+        var seen: UInt32 = 0
+        for (index, field) in fields.fields.enumerated() {
             if field.kind.isDate, CivilDate(isoBytes: text[(text.startIndex + field.value.lowerBound)..<(text.startIndex + field.value.upperBound)]) == nil {
                 findings.add(.invalidDate, line: task.line, offset: offset(field), "'\(written(field))' is not a date; use YYYY-MM-DD")
             }
-            if let first = firstOfKind[field.kind] {
+            let bit = UInt32(1) << UInt32(TaskField.Kind.allCases.firstIndex(of: field.kind)!)
+            if seen & bit != 0, let first = fields.fields[..<index].first(where: { $0.kind == field.kind }) {
                 findings.add(.duplicateField, line: task.line, offset: offset(field),
                              "'\(written(field))' gives the \(field.kind.title) again; tick reads the first, '\(written(first))'")
-            } else {
-                firstOfKind[field.kind] = field
             }
+            seen |= bit
         }
-        if let obsidian = obsidianFields(fields, in: text) {
+        if fields.fields.contains(where: { $0.dialect == .obsidian }), let obsidian = obsidianFields(fields, in: text) {
             reading.readsAny = obsidian.readsAny
             if let unread = obsidian.firstUnread {
                 reading.unread = findings.finding(.unreadField, line: task.line, offset: offset(unread),
@@ -42,7 +45,9 @@ enum FieldChecks {
         }
         if let rule = fields.first(.recurrence) {
             let value = TaskFields.value(rule, in: text)
-            if let recurrence = Recurrence(value, dialect: rule.dialect) {
+            let key = rule.dialect.rawValue + ":" + value
+            if rules[key] == nil { rules[key] = .some(Recurrence(value, dialect: rule.dialect)) }
+            if let recurrence = rules[key]! {
                 if !recurrence.whenDone, fields.first(.due) == nil, fields.first(.scheduled) == nil, fields.first(.start) == nil {
                     findings.add(.recurrenceWithoutDate, line: task.line, offset: offset(rule),
                                  "'\(written(rule))' has no due, scheduled or start date to repeat from")

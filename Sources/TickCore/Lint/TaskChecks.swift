@@ -5,10 +5,11 @@ enum TaskChecks {
         var seen: [DuplicateKey: Int] = [:]  // first line of each task
         seen.reserveCapacity(document.tasks.count)
         var firstSubtaskColumn: [Int: (line: Int, column: Int)] = [:]
+        var rules: [String: Recurrence?] = [:]
         var readsObsidian = false
         var unreadObsidian: [Diagnostic] = []
         for task in document.tasks {
-            let obsidian = FieldChecks.run(task, &findings)
+            let obsidian = FieldChecks.run(task, &findings, rules: &rules)
             readsObsidian = readsObsidian || obsidian.readsAny
             if let unread = obsidian.unread { unreadObsidian.append(unread) }
             if !document.statuses.knows(task.status) {
