@@ -29,9 +29,11 @@ enum InitCommand: Command {
             throw .usage(.invalidValue(option: "--title", value: title, expected: "a heading on one line"), command: name)
         }
         let environment = context.environment
+        // How to add to the file: TODO.md here is found without naming it.
+        let add = "tick add" + (path == "TODO.md" ? "" : " -f " + PathBytes.display(path))
         try FileCreator.creatingIfMissing(path) { created throws(TickError) in
             guard created else {
-                throw TickError.refused("\(PathBytes.display(path)) already exists; tick init never changes a file (add to it with: tick add -f \(PathBytes.display(path)) TEXT)")
+                throw TickError.refused("\(PathBytes.display(path)) already exists; tick init never changes a file (add to it with: \(add) TEXT)")
             }
             _ = try Journal.update(path, environment: environment, created: true) { bytes throws(TickError) in
                 // Written only into the empty file just created; anything else is another program's.
@@ -40,7 +42,7 @@ enum InitCommand: Command {
             }
         }
         if !arguments.flag("quiet") {
-            context.stdout.write("created \(PathBytes.display(path)) with the group '\(title)'; add a task with: tick add\(path == "TODO.md" ? "" : " -f " + PathBytes.display(path)) 'Buy milk'\n")
+            context.stdout.write("created \(PathBytes.display(path)) with the group '\(title)'; add a task with: \(add) 'Buy milk'\n")
         }
         return 0
     }
