@@ -40,8 +40,9 @@ public struct TaskTokens: Sendable, Equatable {
 
     /// The name after a `#`, `+` or `@`, as Obsidian reads a tag: letters, digits, `_`, `-`, `/`
     /// and any non-ASCII character, up to other punctuation (`#tags,` is `tags`); without the
-    /// `_`, `-` or `/` that end it (`__issue #4__` is bold, not the tag `4__`); and with a
-    /// character that is not a digit (`#42` is an issue number, `+1` a vote). Nil when no name.
+    /// `_`, `-` or `/` that end it (`__issue #4__` is bold, not the tag `4__`); starting with a
+    /// letter, a digit or `_` (`#_private`); and with a character that is not a digit or `_`
+    /// (`#42` is an issue number, `+1` a vote). Nil when no name.
     static func name(_ rest: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
         var end = rest.startIndex
         while end < rest.endIndex {
@@ -51,7 +52,9 @@ public struct TaskTokens: Sendable, Equatable {
         }
         while end > rest.startIndex, [Byte.underscore, Byte.minus, Byte.slash].contains(rest[end - 1]) { end -= 1 }
         let name = rest[rest.startIndex..<end]
-        guard name.first.map({ $0 >= 0x80 || Byte.isAlnum($0) }) == true, name.contains(where: { !Byte.isDigit($0) }) else { return nil }
+        // `#_private` is a tag; `#_` and `#__` are not (nothing is left of them above).
+        guard name.first.map({ $0 >= 0x80 || Byte.isAlnum($0) || $0 == Byte.underscore }) == true,
+              name.contains(where: { !Byte.isDigit($0) && $0 != Byte.underscore }) else { return nil }
         return name
     }
 

@@ -22,6 +22,8 @@ struct Environment: Sendable {
     /// What status characters mean: the project's `.tick.toml [statuses]`, set once the
     /// configuration is read (`Tick.run`), else Obsidian Tasks' defaults.
     var statuses = StatusSet.default
+    /// The colours `.tick.toml [colors]` gives groups, set with `statuses`.
+    var groupColors = GroupColors()
     /// The task file `.tick.toml` names (`[tasks] file`), as a path from the working directory.
     var configuredFile: String?
     /// What standard input (the path `-`) is called in output: `--stdin-filename`, else `-`.

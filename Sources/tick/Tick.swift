@@ -81,6 +81,7 @@ enum Tick {
             if command != CompletionsCommand.self {
                 context.config = try ConfigLoader.load(environment: context.environment)
                 context.environment.statuses = context.config.statuses
+                context.environment.groupColors = context.config.groupColors
                 context.environment.configuredFile = context.config.file
                 if let name = parsed.value("stdin-filename") { context.environment.standardInputName = name }
             }

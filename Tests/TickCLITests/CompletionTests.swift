@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func groupCompletesActionsThenGroups() throws {
-        #expect(try complete(["tick", "group", ""]) == ["add", "rename", "rm", "move"])
+        #expect(try complete(["tick", "group", ""]) == ["add", "rename", "rm", "move", "color"])
         #expect(try complete(["tick", "group", "rm", ""]) == ["Home", "Home/Groceries", "Work"])
         #expect(try complete(["tick", "group", "add", "--under", "H"]) == ["Home", "Home/Groceries"])
         #expect(try complete(["tick", "list", "-g", "W"]) == ["Work"])

@@ -92,6 +92,20 @@ import Testing
         #expect(tokens.fields.map(\.key) == ["due"])
     }
 
+    /// Obsidian's tag rules: a tag has a character that is not a digit, may start with `_`,
+    /// and ends at punctuation other than `_`, `-` and `/` (which it does not end with).
+    @Test(arguments: [
+        ("Review pull request #42", [String]()),
+        ("__issue #4__ read", []),
+        ("#tags, and #more.", ["tags", "more"]),
+        ("keep #_private and #x_y-z/w", ["_private", "x_y-z/w"]),
+        ("#_ #- #1_ #__", []),
+        ("#2024-plan #日本", ["2024-plan", "日本"]),
+    ])
+    func tagsFollowObsidian(text: String, tags: [String]) {
+        #expect(TaskTokens(text: text).tags == tags)
+    }
+
     @Test func lineEndings() {
         let document = Document(bytes: Array("a\r\nb\rc\nd".utf8))
         #expect(document.lines.count == 4)

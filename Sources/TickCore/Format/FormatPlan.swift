@@ -17,9 +17,8 @@ struct FormatPlan {
         self.document = document
         let count = document.lines.count
         replacements = Array(repeating: nil, count: count)
-        collapsible = (0..<count).map { $0 >= document.frontMatterEnd && document.kinds[$0] == .blank }
         let trailing = TrailingWhitespace(document)
-        for line in document.lines.indices where trailing.holdsItemOpen(line) { collapsible[line] = false }
+        collapsible = Self.collapsibleLines(document, trailing)
         trimTrailingWhitespace(trailing)
         indentation = SubtaskIndentation(document, collapsible: collapsible)
         normalizeHeadings()
@@ -27,6 +26,14 @@ struct FormatPlan {
         normalizeBullets()
         guardAgainstFrontMatter()
         applyIndentation()
+    }
+
+    /// Which lines are blank lines (outside code and HTML and front matter) the formatter may
+    /// drop or merge: not those whose whitespace keeps a list item open.
+    static func collapsibleLines(_ document: Document, _ trailing: TrailingWhitespace) -> [Bool] {
+        var collapsible = document.kinds.indices.map { $0 >= document.frontMatterEnd && document.kinds[$0] == .blank }
+        for line in document.lines.indices where trailing.holdsItemOpen(line) { collapsible[line] = false }
+        return collapsible
     }
 
     /// Subtask lists move to their parent's content column (`SubtaskIndentation`).
@@ -126,74 +133,16 @@ struct FormatPlan {
 
     // MARK: Bullets
 
-    /// Lists that hold tasks take `-` as their bullet, item by item, unless the list would then
-    /// merge with a neighbouring `-` list or an item would read as a thematic break.
+    /// Lists that hold tasks take `-` as their bullet (`BulletLists`).
     private mutating func normalizeBullets() {
         let items = document.items
-        var members: [Int32: [Int]] = [:]
-        for (index, item) in items.enumerated() where !item.ordered {
-            members[item.list, default: []].append(index)
-        }
-        let lists = members.sorted(by: { $0.key < $1.key }).map { UnorderedList(items: $0.value, in: items) }
-        // Each list's neighbours by line, so that finding them costs no scan of every list.
-        var startingAt: [Int: [Int]] = [:], endingAt: [Int: [Int]] = [:]
-        var contentLines: ContentLines?  // built for the first list that needs it
-        for (index, list) in lists.enumerated() {
-            startingAt[list.firstLine, default: []].append(index)
-            endingAt[list.lastLine, default: []].append(index)
-        }
-        for list in lists {
-            let first = items[list.items[0]]
-            guard first.delimiter != Byte.minus, list.items.contains(where: { items[$0].checkboxStart >= 0 }) else { continue }
-            if contentLines == nil { contentLines = ContentLines(document.kinds) }
-            if touchesDashList(list, lists: lists, startingAt: startingAt, endingAt: endingAt, contentLines: contentLines!) { continue }
-            var rewritten: [(line: Int, content: [UInt8])] = []
-            var safe = true
-            for index in list.items {
+        for list in BulletLists.rewritten(in: document) {
+            for index in list {
                 let item = items[index]
                 var line = Array(content(item.line))
-                let offset = item.markerStart - document.lines[item.line].start
-                line[offset] = Byte.minus
-                let breaks = line.withUnsafeBufferPointer { LineScanners.isThematicBreak($0, offset, $0.count) }
-                if breaks { safe = false; break }
-                rewritten.append((item.line, line))
+                line[item.markerStart - document.lines[item.line].start] = Byte.minus
+                replacements[item.line] = line
             }
-            guard safe else { continue }
-            for (line, content) in rewritten { replacements[line] = content }
-        }
-    }
-
-    /// One unordered list: its items (indexes into `document.items`) and the lines it spans.
-    private struct UnorderedList {
-        let items: [Int]
-        let firstLine: Int
-        let lastLine: Int
-        let parent: Int32
-        let quoteDepth: Int
-
-        init(items: [Int], in all: [ParsedItem]) {
-            self.items = items
-            let first = all[items[0]]
-            firstLine = first.line
-            lastLine = items.map { all[$0].lastLine }.max()!
-            parent = first.parent
-            quoteDepth = first.quoteDepth
-        }
-    }
-
-    /// Whether another unordered list with the same parent sits right before or after the list
-    /// (only blank lines between), so that the two would become one list.
-    private func touchesDashList(_ list: UnorderedList, lists: [UnorderedList],
-                                 startingAt: [Int: [Int]], endingAt: [Int: [Int]], contentLines: ContentLines) -> Bool {
-        // (Nested lists often end on the same line: a scan over the blank lines after it, per
-        // list, was quadratic.)
-        let before = contentLines.atOrBefore(list.firstLine - 1)
-        let after = contentLines.atOrAfter(list.lastLine + 1)
-        // Any unordered neighbour counts: it is either a `-` list already or about to become one.
-        let neighbours = (startingAt[after] ?? []) + (endingAt[before] ?? [])
-        return neighbours.contains { index in
-            let other = lists[index]
-            return other.parent == list.parent && other.quoteDepth == list.quoteDepth && other.firstLine != list.firstLine
         }
     }
 

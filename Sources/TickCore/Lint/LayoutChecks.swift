@@ -35,6 +35,18 @@ enum LayoutChecks {
             }
         }
         if let open = openFence { reportFence(&findings, open) }
+        // Exactly the lists tick fmt moves under their parent's text, so that the finding is
+        // fixable (not a list fmt leaves alone: tabs, block quotes, lazy lines); one per list.
+        let indentation = SubtaskIndentation(document, collapsible: FormatPlan.collapsibleLines(document, trailing))
+        if !indentation.shifts.isEmpty {
+            var reported = Set<Int32>()
+            for item in document.items where item.checkboxStart >= 0 && indentation.shift(item.line) > 0 {
+                guard reported.insert(item.list).inserted else { continue }
+                let column = Byte.columns(of: bytes[document.lines[item.line].start..<item.markerStart])
+                findings.add(.inconsistentIndentation, line: item.line, offset: item.markerStart,
+                             "subtask at column \(column + 1); tick fmt moves it to column \(column + 1 - indentation.shift(item.line)), under its parent's text")
+            }
+        }
         if let last = document.lines.last, !last.hasEnding, last.contentEnd > last.start {
             findings.add(.missingFinalNewline, line: document.lines.count - 1, offset: last.contentEnd, "no newline at the end of the file")
         }

@@ -19,6 +19,10 @@
 ///     "~" = "doing"                    # todo, doing, done or cancelled
 ///     "X" = "cancelled"
 ///
+///     [colors]                         # group title colours (tick group color)
+///     "Work" = "blue"                  # a group name, as -g takes it
+///     "Home/Groceries" = "#2e8b57"     # a colour name or #rrggbb
+///
 /// A small subset of TOML: `[section]` lines, `key = value` (quotes optional), `#` comments.
 public struct ProjectConfig: Sendable, Equatable {
     public var lint = LintSettings()
@@ -35,6 +39,8 @@ public struct ProjectConfig: Sendable, Equatable {
     public var file: String?
     /// What status characters mean: Obsidian Tasks' defaults and the `[statuses]` section.
     public var statuses = StatusSet()
+    /// The colours groups' titles are shown in: the `[colors]` section.
+    public var groupColors = GroupColors()
 
     public init() {}
 
@@ -53,8 +59,8 @@ public struct ProjectConfig: Sendable, Equatable {
             if trimmed.isEmpty { continue }
             if trimmed.hasPrefix("[") && trimmed.hasSuffix("]") {
                 section = String(trimmed.dropFirst().dropLast()).trimmingSpaces
-                guard ["lint", "fmt", "tasks", "statuses"].contains(section) else {
-                    throw ParseError(line: number + 1, message: "unknown section [\(Self.shown(section))]; expected [lint], [fmt], [tasks] or [statuses]")
+                guard Self.sections.contains(section) else {
+                    throw ParseError(line: number + 1, message: "unknown section [\(Self.shown(section))]; expected [lint], [fmt], [tasks], [statuses] or [colors]")
                 }
                 continue
             }
@@ -111,14 +117,22 @@ public struct ProjectConfig: Sendable, Equatable {
                     throw ParseError(line: number + 1, message: "'\(Self.shown(value))' is not a status type; use todo, doing, done or cancelled")
                 }
                 statuses.set(key, to: type)
+            case "colors":
+                guard !key.trimmingSpaces.isEmpty else { throw ParseError(line: number + 1, message: "a colour needs a group name") }
+                guard let color = GroupColor(value) else {
+                    throw ParseError(line: number + 1, message: "'\(Self.shown(value))' is not a colour; use \(GroupColor.expected)")
+                }
+                groupColors.set(key, to: color)
             default:
-                throw ParseError(line: number + 1, message: "'\(Self.shown(key))' is outside a [lint], [fmt], [tasks] or [statuses] section")
+                throw ParseError(line: number + 1, message: "'\(Self.shown(key))' is outside a [lint], [fmt], [tasks], [statuses] or [colors] section")
             }
         }
     }
 }
 
 extension ProjectConfig {
+    static let sections = ["lint", "fmt", "tasks", "statuses", "colors"]
+
     /// Where a `#` comment starts: not inside a quoted key or value (`"#" = "todo"`).
     static func commentStart(_ line: Substring) -> Substring.Index? {
         var quoted = false

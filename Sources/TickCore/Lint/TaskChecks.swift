@@ -4,7 +4,6 @@ enum TaskChecks {
         let document = findings.document
         var seen: [DuplicateKey: Int] = [:]  // first line of each task
         seen.reserveCapacity(document.tasks.count)
-        var firstSubtaskColumn: [Int: (line: Int, column: Int)] = [:]
         var rules: [String: Recurrence?] = [:]
         var readsObsidian = false
         var unreadObsidian: [Diagnostic] = []
@@ -37,18 +36,6 @@ enum TaskChecks {
             if let due = task.due, due < today, !task.isClosed {
                 let days = today.days(until: due)
                 findings.add(.overdue, line: task.line, offset: task.textStart, "overdue by \(-days) day\(days == -1 ? "" : "s") (due \(due))")
-            }
-            // Subtasks of one parent line up with the first of them.
-            if let parent = task.parent {
-                let column = Byte.columns(of: document.bytes[document.lines[task.line].start..<task.markerStart])
-                if let expected = firstSubtaskColumn[parent] {
-                    if column != expected.column {
-                        findings.add(.inconsistentIndentation, line: task.line, offset: task.markerStart,
-                                     "subtask at column \(column + 1); the one on line \(expected.line + 1) is at column \(expected.column + 1)")
-                    }
-                } else {
-                    firstSubtaskColumn[parent] = (task.line, column)
-                }
             }
         }
         if readsObsidian { findings.items += unreadObsidian }
@@ -90,12 +77,12 @@ enum TaskChecks {
         }
     }
 
-    /// One finding per task list whose bullet is not `-`.
+    /// One finding per task list whose bullet fmt makes `-` (`BulletLists`).
     static func checkBullets(_ findings: inout LintFindings) {
         let document = findings.document
-        var reported = Set<Int32>()
-        for item in document.items where item.checkboxStart >= 0 && !item.ordered && item.delimiter != Byte.minus {
-            guard reported.insert(item.list).inserted else { continue }
+        for list in BulletLists.rewritten(in: document) {
+            guard let index = list.first(where: { document.items[$0].checkboxStart >= 0 }) else { continue }
+            let item = document.items[index]
             findings.add(.inconsistentMarker, line: item.line, offset: item.markerStart,
                          "task list with '\(Character(Unicode.Scalar(item.delimiter)))' bullets; tick fmt writes '-'")
         }

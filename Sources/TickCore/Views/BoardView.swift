@@ -51,7 +51,10 @@ public enum BoardView {
                 if !out.isEmpty { out += "\n" }
                 out += style.bold(DisplayWidth.truncated(TerminalText.sanitized(source.path), to: width)) + "\n"
             }
-            let tasks = columns(own, in: sources).map { $0.map { source.document.tasks[$0.task] } }
+            let tasks = columns(own, in: sources).map { $0.map { item in
+                let task = source.document.tasks[item.task]
+                return Card(task: task, color: source.color(ofHeading: task.group))
+            } }
             out += width >= minimumSideBySideWidth
                 ? sideBySide(tasks, width: width, today: today, style: style)
                 : stacked(tasks, width: width, today: today, style: style)
@@ -59,7 +62,7 @@ public enum BoardView {
         return out
     }
 
-    static func sideBySide(_ columns: [[Task]], width: Int, today: CivilDate, style: TextStyle) -> String {
+    static func sideBySide(_ columns: [[Card]], width: Int, today: CivilDate, style: TextStyle) -> String {
         let cell = (width - 6) / 3
         let separator = " " + style.dim("│") + " "
         var out = trimmedTrailingSpaces(Column.allCases.map { column in
@@ -86,13 +89,13 @@ public enum BoardView {
         return out
     }
 
-    static func stacked(_ columns: [[Task]], width: Int, today: CivilDate, style: TextStyle) -> String {
+    static func stacked(_ columns: [[Card]], width: Int, today: CivilDate, style: TextStyle) -> String {
         var out = ""
         for column in Column.allCases {
             if column != .todo { out += "\n" }
             out += style.bold(header(column, count: columns[column.rawValue].count)) + "\n"
-            for task in columns[column.rawValue] {
-                out += "  " + card(task, width: max(width - 2, 1), today: today, style: style).text + "\n"
+            for entry in columns[column.rawValue] {
+                out += "  " + card(entry, width: max(width - 2, 1), today: today, style: style).text + "\n"
             }
         }
         return out
@@ -100,9 +103,16 @@ public enum BoardView {
 
     static func header(_ column: Column, count: Int) -> String { "\(column.title) (\(count))" }
 
-    /// A card at most `width` columns wide: line number, `↳` for a subtask, star, text, and the
-    /// due date when it fits; with the columns it takes.
-    static func card(_ task: Task, width: Int, today: CivilDate, style: TextStyle) -> (text: String, width: Int) {
+    /// A task on the board, with the colour of its group (`tick group color`).
+    struct Card {
+        let task: Task
+        let color: GroupColor?
+    }
+
+    /// A card at most `width` columns wide: line number (in its group's colour, if the group has
+    /// one), `↳` for a subtask, star, text, and the due date when it fits; with the columns it takes.
+    static func card(_ card: Card, width: Int, today: CivilDate, style: TextStyle) -> (text: String, width: Int) {
+        let task = card.task
         let number = "\(task.line + 1) ", nesting = task.depth > 0 ? "↳ " : ""
         let prefix = number + nesting + (task.important ? "* " : "")
         let text = TerminalText.sanitized(ListView.displayText(task))
@@ -116,7 +126,8 @@ public enum BoardView {
         }
         let body = DisplayWidth.truncated(text, to: room)
         let used = prefix.count + DisplayWidth.of(body) + (shownLabel.isEmpty ? 0 : DisplayWidth.of(label!) + 2)
-        let styledPrefix = style.dim(String(number.dropLast())) + " " + nesting + (task.important ? style.yellow("*") + " " : "")
+        let styledNumber = style.wrap(String(number.dropLast()), card.color.map { .group($0) } ?? .dim)
+        let styledPrefix = styledNumber + " " + nesting + (task.important ? style.yellow("*") + " " : "")
         let styledBody = task.isClosed ? style.dim(body) : body
         return (styledPrefix + styledBody + shownLabel, used)
     }

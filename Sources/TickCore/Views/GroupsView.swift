@@ -17,7 +17,7 @@ public enum GroupsView {
         for row in table.rows {
             if let header = row.fileHeader { out += style.bold(header) + "\n" }
             let tally = row.tally
-            out += table.paddedName(row) + "  "
+            out += table.paddedName(row, style: style) + "  "
             out += leftPadded(tally.open + tally.doing, openWidth) + " open  " + leftPadded(tally.closed, doneWidth) + " done  "
             out += ProgressBar.render(done: tally.closed, total: tally.total, width: 20, style: style)
             out += "  " + leftPadded(tally.percent, 3) + "%\n"

@@ -47,7 +47,7 @@ public enum ListView {
                     let file = sources[item.source].path
                     let header = showFiles ? (path.isEmpty ? file : "\(file): \(path)") : path
                     if !header.isEmpty {
-                        out.appendStyled(style, .bold) { $0.appendSanitized(header) }
+                        out.appendStyled(style, sources[item.source].titleColor(ofHeading: task.group)) { $0.appendSanitized(header) }
                         out.append(Byte.lf)
                     }
                 }
@@ -90,7 +90,8 @@ public enum ListView {
                     let path = paths[item.source][group]!
                     if !path.isEmpty {
                         out.appendSpaces(2)
-                        out.appendStyled(style, .dim) { $0.append("· "); $0.appendSanitized(path) }
+                        let color = sources[item.source].color(ofHeading: group).map { TextStyle.Color.group($0) } ?? .dim
+                        out.appendStyled(style, color) { $0.append("· "); $0.appendSanitized(path) }
                     }
                 }
                 out.append(Byte.lf)

@@ -24,7 +24,7 @@ public enum ProgressView {
         }
         for entry in table.rows {
             if let header = entry.fileHeader { out += style.bold(header) + "\n" }
-            out += row(table.paddedName(entry), entry.tally)
+            out += row(table.paddedName(entry, style: style), entry.tally)
         }
         out += row(style.bold(DisplayWidth.padded("Total", to: table.nameWidth)), total)
         return out

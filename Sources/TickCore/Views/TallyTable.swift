@@ -5,6 +5,8 @@ struct TallyTable {
         let tally: GroupTally
         let name: String
         let fileHeader: String?
+        /// The group's colour (`tick group color`), if it has one.
+        let color: GroupColor?
     }
 
     /// Longer names are cut (with `…`) so that the counts stay on screen.
@@ -24,13 +26,17 @@ struct TallyTable {
             let header = showFiles && lastSource != tally.source ? TerminalText.sanitized(sources[tally.source].path) : nil
             lastSource = tally.source
             let name = DisplayWidth.truncated(indent + (title.isEmpty ? "(untitled)" : title), to: Self.maximumNameWidth)
-            rows.append(Row(tally: tally, name: name, fileHeader: header))
+            rows.append(Row(tally: tally, name: name, fileHeader: header, color: sources[tally.source].color(ofHeading: tally.heading)))
         }
         self.rows = rows
         nameWidth = (rows.map { DisplayWidth.of($0.name) } + extraNames.map { DisplayWidth.of($0) }).max() ?? 0
     }
 
-    func paddedName(_ row: Row) -> String { DisplayWidth.padded(row.name, to: nameWidth) }
+    /// The row's name, in its group's colour, padded to the column's width.
+    func paddedName(_ row: Row, style: TextStyle) -> String {
+        let padding = String(repeating: " ", count: max(0, nameWidth - DisplayWidth.of(row.name)))
+        return (row.color.map { style.wrap(row.name, .group($0)) } ?? row.name) + padding
+    }
 }
 
 func leftPadded(_ value: Int, _ width: Int) -> String {

@@ -11,6 +11,8 @@ public struct TextStyle: Sendable {
     /// The styles tick uses, as ANSI SGR codes.
     public enum Color: Sendable {
         case bold, dim, red, yellow, cyan
+        /// A group's own colour (`tick group color`), and that colour in bold for its title.
+        case group(GroupColor), groupTitle(GroupColor)
 
         var opening: String {
             switch self {
@@ -19,6 +21,8 @@ public struct TextStyle: Sendable {
             case .red: return "\u{1B}[31m"
             case .yellow: return "\u{1B}[33m"
             case .cyan: return "\u{1B}[36m"
+            case .group(let color): return "\u{1B}[" + color.parameters + "m"
+            case .groupTitle(let color): return "\u{1B}[1;" + color.parameters + "m"
             }
         }
     }

@@ -3,7 +3,7 @@ import TickCore
 enum GroupCommand: Command {
     static let name = "group"
     static let summary = "Add, rename, remove or move groups (headings)."
-    static let usage = "tick group add NAME [--under PARENT | --level N] | rename OLD NEW | rm NAME [--yes] | move NAME --before|--after OTHER"
+    static let usage = "tick group add NAME [--under PARENT | --level N] | rename OLD NEW | rm NAME [--yes] | move NAME --before|--after OTHER | color NAME [COLOR|none]"
     static let options = [
         OptionSpec("under", value: "PARENT", help: "add: make it a subgroup of PARENT (one level below, after PARENT's subgroups)."),
         OptionSpec("level", value: "N", help: "add: heading level 1-6 (default: the level of the file's top groups)."),
@@ -17,10 +17,11 @@ enum GroupCommand: Command {
         ("tick group rename Errands 'Out and about'", "Rename a group, keeping its heading style."),
         ("tick group rm Someday --yes", "Remove the group, its tasks and its subgroups."),
         ("tick group move Work --before Home", "Reorder groups."),
+        ("tick group color Work blue", "Show Work's title in blue (kept in .tick.toml; also #rrggbb; none removes it)."),
     ]
 
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
-        guard let action = arguments.operands.first else { throw TickError.usage(.missingOperand("add, rename, rm or move"), command: name) }
+        guard let action = arguments.operands.first else { throw TickError.usage(.missingOperand("add, rename, rm, move or color"), command: name) }
         var operands: [String] = []
         for operand in arguments.operands.dropFirst() { operands.append(try EditSession.text(operand)) }
         let path = try EditSession.path(arguments, environment: context.environment)
@@ -110,8 +111,10 @@ enum GroupCommand: Command {
                 return (try GroupEdits.move(index, before: before != nil, other: try Sections.resolve(before ?? after!, in: document), in: document),
                         document.headings[index].title, index)
             }
+        case "color", "colour":
+            try GroupColoring.run(operands, arguments, path: path, context: &context)
         default:
-            throw TickError.usage(.unknownCommand("group \(action)", suggestion: Suggestion.nearest(to: action, among: ["add", "rename", "rm", "move"]).map { "group \($0)" }), command: name)
+            throw TickError.usage(.unknownCommand("group \(action)", suggestion: Suggestion.nearest(to: action, among: ShellCompletion.groupActions).map { "group \($0)" }), command: name)
         }
         return 0
     }

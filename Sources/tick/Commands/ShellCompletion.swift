@@ -38,7 +38,7 @@ enum ShellCompletion {
     }
 
     /// `tick group`'s first operand; the operands after it are group names.
-    static let groupActions = ["add", "rename", "rm", "move"]
+    static let groupActions = ["add", "rename", "rm", "move", "color"]
 
     private static func spellings(_ option: OptionSpec) -> [String] {
         (option.short.map { ["-\($0)"] } ?? []) + ["--\(option.long)"]

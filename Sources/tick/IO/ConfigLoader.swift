@@ -8,8 +8,13 @@ import Glibc
 enum ConfigLoader {
     static let name = ".tick.toml"
 
+    /// The `.tick.toml` that applies in the working directory, as a path from it, if any.
+    static func path(environment: Environment) -> String? {
+        TodoFileLocator.nearest([name], from: environment.workingDirectory, home: environment.home)
+    }
+
     static func load(environment: Environment) throws(TickError) -> ProjectConfig {
-        guard let path = TodoFileLocator.nearest([name], from: environment.workingDirectory, home: environment.home) else { return ProjectConfig() }
+        guard let path = path(environment: environment) else { return ProjectConfig() }
         // Checked before opening: another user's FIFO must not even be opened.
         if let owner = Syscalls.linkStatus(path)?.st_uid, owner != geteuid(), owner != 0 {
             let line = "tick: warning: ignoring \(PathBytes.display(path)): it belongs to another user\n"

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+/// `tick group color NAME COLOR`: kept in `.tick.toml` (the task file stays as GitHub shows
+/// it), used for the group's title in list, groups, progress and board, only with colours on.
+@Suite struct GroupColorTests {
+    let example = try! String(contentsOf: TickProcess.fixtures.appendingPathComponent("example/TODO.md"), encoding: .utf8)
+    let blue = "\u{1B}[1;34m", reset = "\u{1B}[0m"
+
+    @Test func aColourIsKeptInTheConfigurationAndShownInEveryGroupView() throws {
+        let folder = try TemporaryDirectory()
+        let file = try folder.write("TODO.md", example)
+        let set = try TickProcess.run(["group", "color", "work", "blue"], in: folder.url)
+        #expect(set.status == 0 && set.stdout == "Work: blue (.tick.toml)\n" && set.stderr == "tick: created .tick.toml\n", "\(set.stdout)\(set.stderr)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == example, "the task file is not touched")
+        let config = folder.url.appendingPathComponent(".tick.toml")
+        #expect(try String(contentsOf: config, encoding: .utf8) == "[colors]\n\"Work\" = \"blue\"\n")
+
+        let list = try TickProcess.run(["list", "--color", "always"], in: folder.url)
+        #expect(list.stdout.contains(blue + "Work" + reset + "\n"), "\(list.stdout)")
+        #expect(list.stdout.contains("\u{1B}[1mHome" + reset), "a group without a colour stays bold")
+        let flat = try TickProcess.run(["list", "--sort", "due", "--color", "always"], in: folder.url)
+        #expect(flat.stdout.contains("\u{1B}[34m· Work" + reset), "\(flat.stdout)")
+        let groups = try TickProcess.run(["groups", "--color", "always"], in: folder.url)
+        #expect(groups.stdout.contains("\u{1B}[34mWork" + reset), "\(groups.stdout)")
+        let progress = try TickProcess.run(["progress", "--color", "always"], in: folder.url)
+        #expect(progress.stdout.contains("\u{1B}[34mWork" + reset), "\(progress.stdout)")
+        let board = try TickProcess.run(["board", "--color", "always"], in: folder.url, environment: ["COLUMNS": "100"])
+        #expect(board.stdout.contains("\u{1B}[34m16" + reset), "a card's line number in its group's colour: \(board.stdout)")
+
+        for environment in [[:], ["NO_COLOR": "1"]] {
+            let plain = try TickProcess.run(["list"], in: folder.url, environment: environment)
+            #expect(!plain.stdout.contains("\u{1B}"), "no colour off a terminal, nor with NO_COLOR")
+        }
+    }
+
+    @Test func aSubgroupTakesItsParentsColourUnlessItHasItsOwn() throws {
+        let folder = try TemporaryDirectory()
+        _ = try folder.write("TODO.md", example)
+        _ = try folder.write(".tick.toml", "[colors]\nHome = \"#2e8b57\"\n")
+        let list = try TickProcess.run(["list", "--color", "always"], in: folder.url)
+        #expect(list.stdout.contains("\u{1B}[1;38;2;46;139;87mHome / Groceries" + reset), "\(list.stdout)")
+        #expect(try TickProcess.run(["group", "color", "Groceries"], in: folder.url).stdout == "Home/Groceries: #2e8b57 (its parent's)\n")
+        _ = try TickProcess.run(["group", "color", "Groceries", "bright-yellow"], in: folder.url)
+        #expect(try TickProcess.run(["list", "--color", "always"], in: folder.url).stdout.contains("\u{1B}[1;93mHome / Groceries"))
+        #expect(try TickProcess.run(["group", "color", "Groceries"], in: folder.url).stdout == "Home/Groceries: bright-yellow\n")
+    }
+
+    @Test func settingAgainReplacesTheEntryAndNoneRemovesIt() throws {
+        let folder = try TemporaryDirectory()
+        _ = try folder.write("TODO.md", example)
+        // The user's comments, order and other sections stay byte for byte.
+        let config = "# mine\r\n[lint]\r\noverdue = \"off\"   # noisy\r\n\r\n[colors]\r\ngroceries = red\r\n\"Work\" = \"green\" # job\r\n\r\n[fmt]\r\neol = \"crlf\"\r\n"
+        let path = try folder.write(".tick.toml", config)
+        let set = try TickProcess.run(["group", "color", "Home/Groceries", "cyan"], in: folder.url)
+        #expect(set.status == 0 && set.stderr.isEmpty, "\(set.stderr)")
+        #expect(try String(contentsOf: path, encoding: .utf8) == config.replacingOccurrences(of: "groceries = red", with: "\"Home/Groceries\" = \"cyan\""))
+        let removed = try TickProcess.run(["group", "color", "Work", "none"], in: folder.url)
+        #expect(removed.stdout == "Work: no colour (.tick.toml)\n")
+        #expect(try String(contentsOf: path, encoding: .utf8) == config
+            .replacingOccurrences(of: "groceries = red", with: "\"Home/Groceries\" = \"cyan\"")
+            .replacingOccurrences(of: "\"Work\" = \"green\" # job\r\n", with: ""))
+        let added = try TickProcess.run(["group", "color", "Home", "magenta"], in: folder.url)
+        #expect(added.status == 0)
+        #expect(try String(contentsOf: path, encoding: .utf8).contains("\"Home/Groceries\" = \"cyan\"\r\n\"Home\" = \"magenta\"\r\n\r\n[fmt]"))
+    }
+
+    @Test func mistakesAreOneLineAndChangeNothing() throws {
+        let folder = try TemporaryDirectory()
+        _ = try folder.write("TODO.md", example)
+        let colour = try TickProcess.run(["group", "color", "Work", "blu"], in: folder.url)
+        #expect(colour.status == 2 && colour.stderr.hasPrefix("tick: ") && colour.stderr.contains("#rrggbb"), "\(colour.stderr)")
+        let group = try TickProcess.run(["group", "color", "Wrok", "blue"], in: folder.url)
+        #expect(group.status == 2 && group.stderr.contains("did you mean 'Work'"), "\(group.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(".tick.toml").path))
+        _ = try folder.write(".tick.toml", "[colors]\nWork = \"mauve\"\n")
+        let broken = try TickProcess.run(["list"], in: folder.url)
+        #expect(broken.status == 2 && broken.stderr.contains(".tick.toml:2: 'mauve' is not a colour"), "\(broken.stderr)")
+    }
+}
