@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// The bash completion, driven as bash calls it: `tick group <TAB>` offers the group actions,
-/// and the names after them (and after --under) are the file's groups.
+/// The completions, driven as each shell calls them (bash through COMP_WORDS, fish through
+/// `complete -C`, zsh typed into a terminal under tmux): `tick group <TAB>` offers the group
+/// actions, and the names after them (and after --under) are the file's groups.
 @Suite struct CompletionTests {
     func complete(_ words: [String]) throws -> [String] {
         let folder = try TemporaryDirectory()
@@ -23,5 +24,77 @@ import Testing
         #expect(try complete(["tick", "group", "rm", ""]) == ["Home", "Home/Groceries", "Work"])
         #expect(try complete(["tick", "group", "add", "--under", "H"]) == ["Home", "Home/Groceries"])
         #expect(try complete(["tick", "list", "-g", "W"]) == ["Work"])
+    }
+
+    /// A folder with the example TODO.md at the root of a repository, and the tick binary's folder.
+    func project() throws -> (TemporaryDirectory, String) {
+        let folder = try TemporaryDirectory()
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent(".git"), withIntermediateDirectories: false)
+        try folder.write("TODO.md", try String(contentsOf: TickProcess.fixtures.appendingPathComponent("example/TODO.md"), encoding: .utf8))
+        return (folder, TickProcess.binary.deletingLastPathComponent().path)
+    }
+
+    /// `complete -C LINE` in fish with the generated script loaded: each completion's word.
+    func fish(_ line: String) throws -> [String] {
+        let (folder, bin) = try project()
+        try folder.write("tick.fish", try TickProcess.run(["completions", "fish"]).stdout)
+        let result = try TickProcess.run(["fish", "--no-config", "-c", "source tick.fish; complete -C '\(line)'"], in: folder.url,
+                                         environment: ["PATH": bin + ":/usr/bin:/bin"], executable: URL(fileURLWithPath: "/usr/bin/env"))
+        #expect(result.status == 0, "\(result.stderr)")
+        return result.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
+    }
+
+    @Test func fishCompletesActionsThenGroups() throws {
+        #expect(try fish("tick group ") == ["add", "color", "move", "rename", "rm"])
+        // `rm` and `move` are commands too: after `group` they are its actions, not files' commands.
+        #expect(try fish("tick group rm ") == ["Home", "Home/Groceries", "Work"])
+        #expect(try fish("tick group move Work --before ") == ["Home", "Home/Groceries", "Work"])
+        #expect(try fish("tick list -g W") == ["Work"])
+        #expect(try fish("tick list --sort d") == ["due"])
+        #expect(try fish("tick li") == ["lint", "list"])
+    }
+
+    /// Types `line` and a Tab into an interactive zsh (the generated `_tick` on its fpath) under
+    /// tmux, and returns the screen once it shows `expected`, or as it is after 10 seconds.
+    func zsh(_ line: String, until expected: String) throws -> String {
+        let (folder, bin) = try project()
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("functions"), withIntermediateDirectories: false)
+        try folder.write("functions/_tick", try TickProcess.run(["completions", "zsh"]).stdout)
+        try folder.write(".zshrc", "fpath=($PWD/functions $fpath)\nautoload -Uz compinit && compinit -u -D\nPROMPT='%% '\nunsetopt BEEP\n")
+        let socket = "tick-test-\(UUID().uuidString)"
+        func tmux(_ arguments: [String]) throws -> String {
+            try TickProcess.run(["-L", socket, "-f", "/dev/null"] + arguments, in: folder.url, executable: URL(fileURLWithPath: "/usr/bin/tmux")).stdout
+        }
+        // The server outlives the command that starts it, so it must hold none of the parent's
+        // descriptors: Foundation's Process waits for every holder of the socket it gives each
+        // child to close it, and a pipe held open keeps its reader waiting.
+        let start = """
+            for fd in $(ls /proc/$$/fd); do [ "$fd" -gt 2 ] && eval "exec $fd>&-"; done
+            exec tmux -L \(socket) -f /dev/null new-session -d -s t -x 150 -y 20 'env ZDOTDIR=. PATH=\(bin):/usr/bin:/bin zsh -i' </dev/null >/dev/null 2>&1
+            """
+        _ = try TickProcess.run(["-c", start], in: folder.url, executable: URL(fileURLWithPath: "/bin/bash"))
+        defer { _ = try? tmux(["kill-server"]) }
+        func screen(showing text: String) throws -> String {
+            var shown = ""
+            for _ in 0..<200 {
+                shown = try tmux(["capture-pane", "-p", "-t", "t"])
+                if shown.contains(text) { break }
+                usleep(50_000)
+            }
+            return shown
+        }
+        _ = try screen(showing: "%")
+        _ = try tmux(["send-keys", "-t", "t", "-l", line])
+        _ = try tmux(["send-keys", "-t", "t", "Tab"])
+        return try screen(showing: expected)
+    }
+
+    @Test func zshCompletesActionsThenGroups() throws {
+        let actions = try zsh("tick group ", until: "rename")
+        #expect(actions.contains("add     color   move    rename  rm"), "\(actions)")
+        let names = try zsh("tick group rm ", until: "Groceries")
+        #expect(names.contains("Home") && names.contains("Home/Groceries") && names.contains("Work") && !names.contains("TODO.md"), "\(names)")
+        #expect(try zsh("tick list -g W", until: "-g Work").contains("% tick list -g Work"))
+        #expect(try zsh("tick completions ", until: "fish").contains("bash  fish  zsh"))
     }
 }

@@ -218,12 +218,12 @@ enum ShellCompletion {
         }
         var lines: [String] = []
         for command in commands {
-            lines.append("complete -c tick -n __fish_use_subcommand -a \(command.name) -d \(quoted(command.summary))")
+            lines.append("complete -c tick -n __tick_needs_command -a \(command.name) -d \(quoted(command.summary))")
         }
-        lines.append("complete -c tick -n __fish_use_subcommand -a help -d 'Show help for a command.'")
-        lines.append("complete -c tick -n '__fish_seen_subcommand_from help' -a \(quoted(commands.map { $0.name }.joined(separator: " ")))")
+        lines.append("complete -c tick -n __tick_needs_command -a help -d 'Show help for a command.'")
+        lines.append("complete -c tick -n '__tick_is help' -a \(quoted(commands.map { $0.name }.joined(separator: " ")))")
         for command in commands {
-            let condition = "-n '__fish_seen_subcommand_from \(command.name)'"
+            let condition = "-n '__tick_is \(command.name)'"
             for option in command.allOptions {
                 var line = "complete -c tick \(condition)"
                 if let short = option.short { line += " -s \(short)" }
@@ -238,9 +238,9 @@ enum ShellCompletion {
                 lines.append(line + " -d \(quoted(option.help))")
             }
             if command.name == "group" {
-                let actions = groupActions.joined(separator: " ")
-                lines.append("complete -c tick -n '__fish_seen_subcommand_from group; and not __fish_seen_subcommand_from \(actions)' -f -a \(quoted(actions))")
-                lines.append("complete -c tick -n '__fish_seen_subcommand_from group; and __fish_seen_subcommand_from \(actions)' -f -a '(__tick_groups)'")
+                // The action is the second operand: `tick group rm` is not `tick rm`.
+                lines.append("complete -c tick -n '__tick_is group; and test (count (__tick_operands)) -eq 1' -f -a \(quoted(groupActions.joined(separator: " ")))")
+                lines.append("complete -c tick -n '__tick_is group; and test (count (__tick_operands)) -ge 2' -f -a '(__tick_groups)'")
             } else if let words = operandWords(command) {
                 lines.append("complete -c tick \(condition) -a \(quoted(words.joined(separator: " ")))")
             } else {
@@ -261,6 +261,24 @@ enum ShellCompletion {
                 end
             end
             tick groups --names $file 2>/dev/null
+        end
+
+        # The words before the cursor that are not options, the command first (`tick group rm`
+        # is the command group, whatever words follow it).
+        function __tick_operands
+            set -l tokens (commandline -opc)
+            for token in $tokens[2..-1]
+                string match -q -- '-*' $token; or echo $token
+            end
+        end
+
+        function __tick_needs_command
+            test (count (__tick_operands)) -eq 0
+        end
+
+        function __tick_is
+            set -l operands (__tick_operands)
+            test (count $operands) -ge 1; and test "$operands[1]" = "$argv[1]"
         end
 
         complete -c tick -f
