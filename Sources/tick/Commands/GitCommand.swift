@@ -1,0 +1,61 @@
+import TickCore
+
+/// `tick git setup`: registers `tick merge` as the repository's merge driver for task files.
+enum GitCommand: Command {
+    static let name = "git"
+    static let summary = "Set up git to merge task files task by task (tick git setup)."
+    static let usage = "tick git setup [--pattern GLOB] [--print]"
+    static let options = [
+        OptionSpec("pattern", value: "GLOB", help: "The files the driver merges, as .gitattributes names them (default: TODO.md; '*.md' for every Markdown file)."),
+        OptionSpec("print", help: "Print the lines to add by hand; change nothing."),
+    ]
+    static let examples: [(command: String, explanation: String)] = [
+        ("tick git setup", "Merge TODO.md (in any folder) with tick merge in this repository."),
+        ("tick git setup --pattern '*.md'", "Every Markdown file."),
+        ("tick git setup --print", "Show the git config and .gitattributes lines instead."),
+    ]
+
+    static let driver = "tick merge -L %L -P %P %O %A %B"
+
+    static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
+        guard let action = arguments.operands.first else { throw TickError.usage(.missingOperand("setup"), command: name) }
+        guard action == "setup" else {
+            throw TickError.usage(.unknownCommand("git \(action)", suggestion: "git setup"), command: name)
+        }
+        if arguments.operands.count > 1 { throw TickError.usage(.unexpectedOperand(arguments.operands[1]), command: name) }
+        let pattern = try EditSession.text(arguments.value("pattern") ?? "TODO.md")
+        guard !pattern.isEmpty, !pattern.contains(where: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) else {
+            throw TickError.usage(.invalidValue(option: "--pattern", value: pattern, expected: "a .gitattributes pattern without spaces"), command: name)
+        }
+        let attribute = "\(pattern) merge=tick"
+        if arguments.flag("print") {
+            context.stdout.write("""
+                git config merge.tick.name 'tick: task files merged task by task'
+                git config merge.tick.driver '\(driver)'
+                echo '\(attribute)' >> .gitattributes
+
+                """)
+            return 0
+        }
+        let top = try Git.topLevel()
+        _ = try Git.checked(["config", "merge.tick.name", "tick: task files merged task by task"])
+        _ = try Git.checked(["config", "merge.tick.driver", driver])
+        let attributes = top + "/.gitattributes"
+        var added = false
+        try FileCreator.creatingIfMissing(attributes) { _ throws(TickError) in
+            _ = try AtomicFile.update(attributes, lockTimeout: context.environment.lockTimeout) { bytes throws(TickError) in
+                let lines = String(decoding: bytes, as: UTF8.self).split(whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+                if lines.contains(where: { $0.split(separator: " ").map(String.init) == [pattern, "merge=tick"] }) { return nil }
+                added = true
+                var result = bytes
+                if let last = result.last, last != 0x0A { result.append(0x0A) }
+                return result + Array((attribute + "\n").utf8)
+            }
+        }
+        context.stdout.write("git config: merge.tick.driver = \(driver)\n")
+        context.stdout.write(added ? ".gitattributes: added '\(attribute)'; commit it so that every clone merges \(pattern) this way\n"
+                                   : ".gitattributes: '\(attribute)' is there already\n")
+        context.stdout.write("Each clone runs 'tick git setup' once: git keeps drivers in .git/config, which is not shared.\n")
+        return 0
+    }
+}
