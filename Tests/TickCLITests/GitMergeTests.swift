@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+/// `tick merge` as git's merge driver, in real repositories: branches, commits and `git merge`,
+/// each compared with what git's own merge makes of the same branches.
+@Suite struct GitMergeTests {
+    let example = try! String(contentsOf: TickProcess.fixtures.appendingPathComponent("example/TODO.md"), encoding: .utf8)
+
+    /// A repository whose main branch holds `base` as TODO.md, with the driver set up when `driver`.
+    final class Repository {
+        let folder: TemporaryDirectory
+        let path: String
+
+        init(_ base: String, driver: Bool) throws {
+            folder = try TemporaryDirectory()
+            path = TickProcess.binary.deletingLastPathComponent().path + ":/usr/bin:/bin"
+            try git("init", "-q", "-b", "main")
+            try git("config", "user.email", "test@example.com")
+            try git("config", "user.name", "Test")
+            try folder.write("TODO.md", base)
+            if driver {
+                let setup = try TickProcess.run(["git", "setup"], in: folder.url, environment: ["PATH": path])
+                #expect(setup.status == 0, "\(setup.stderr)")
+            }
+            try git("add", "-A")
+            try git("commit", "-q", "-m", "base")
+        }
+
+        @discardableResult
+        func git(_ arguments: String...) throws -> TickProcess.Result {
+            try TickProcess.run(arguments, in: folder.url, environment: ["PATH": path], executable: URL(fileURLWithPath: "/usr/bin/git"))
+        }
+
+        /// Commits `text` as TODO.md on `branch` (created from main).
+        func commit(_ text: String, on branch: String) throws {
+            try git("checkout", "-q", "-B", branch, "main")
+            try folder.write("TODO.md", text)
+            try git("commit", "-q", "-am", branch)
+        }
+
+        /// Merges `theirs` into `ours`: git's exit status and the file it leaves.
+        func merge(_ ours: String, _ theirs: String) throws -> (status: Int32, text: String) {
+            try git("checkout", "-q", ours)
+            let result = try git("merge", "-q", "-m", "merge", theirs)
+            return (result.status, try String(contentsOf: folder.url.appendingPathComponent("TODO.md"), encoding: .utf8))
+        }
+    }
+
+    func both(_ ours: String, _ theirs: String, base: String) throws -> (git: (status: Int32, text: String), tick: (status: Int32, text: String)) {
+        var results: [(Int32, String)] = []
+        for driver in [false, true] {
+            let repository = try Repository(base, driver: driver)
+            try repository.commit(ours, on: "ours")
+            try repository.commit(theirs, on: "theirs")
+            results.append(try repository.merge("ours", "theirs"))
+        }
+        return (results[0], results[1])
+    }
+
+    @Test func neighbouringTicksConflictInGitButNotWithTick() throws {
+        let ours = example.replacingOccurrences(of: "- [ ] Milk", with: "- [x] Milk")
+        let theirs = example.replacingOccurrences(of: "- [ ] Coffee beans", with: "- [x] Coffee beans")
+        let (git, tick) = try both(ours, theirs, base: example)
+        #expect(git.status != 0 && git.text.contains("<<<<<<<"), "git alone conflicts on neighbouring checkboxes")
+        #expect(tick.status == 0 && tick.text == ours.replacingOccurrences(of: "- [ ] Coffee beans", with: "- [x] Coffee beans"), "\(tick.text)")
+    }
+
+    @Test func editsOfOneTaskAndNewTasksOnBothSidesMerge() throws {
+        let ours = example.replacingOccurrences(of: "- [ ] Write the quarterly report due:2026-12-01", with: "- [x] Write the quarterly report due:2026-12-01")
+            .replacingOccurrences(of: "- [x] Book the team lunch\n", with: "- [x] Book the team lunch\n- [ ] Plan the offsite\n")
+        let theirs = example.replacingOccurrences(of: "quarterly report due:2026-12-01", with: "yearly report due:2026-12-08")
+            .replacingOccurrences(of: "- [x] Book the team lunch\n", with: "- [x] Book the team lunch\n- [ ] Order badges\n")
+        let (git, tick) = try both(ours, theirs, base: example)
+        #expect(git.status != 0)
+        #expect(tick.status == 0)
+        #expect(tick.text.contains("- [x] Write the yearly report due:2026-12-08\n  - Draft is in docs/q4.md"), "\(tick.text)")
+        #expect(tick.text.contains("- [x] Book the team lunch\n- [ ] Plan the offsite\n- [ ] Order badges\n"), "\(tick.text)")
+    }
+
+    @Test func aDeletedTaskThatTheOtherSideCompletedIsTheOnlyConflict() throws {
+        let ours = example.replacingOccurrences(of: "- [ ] Milk\n", with: "").replacingOccurrences(of: "- [x] Call the plumber", with: "- [ ] Call the plumber")
+        let theirs = example.replacingOccurrences(of: "- [ ] Milk", with: "- [x] Milk")
+        let repository = try Repository(example, driver: true)
+        try repository.commit(ours, on: "ours")
+        try repository.commit(theirs, on: "theirs")
+        let (status, text) = try repository.merge("ours", "theirs")
+        #expect(status != 0)
+        #expect(text.components(separatedBy: "<<<<<<<").count == 2, "one conflict: \(text)")
+        #expect(text.contains("## Groceries\n\n<<<<<<< ours\n=======\n- [x] Milk\n>>>>>>> theirs\n- [ ] Coffee beans"), "\(text)")
+        #expect(text.contains("- [ ] Call the plumber\n"), "the rest merged")
+    }
+
+    @Test func setupRegistersTheDriverOnceAndPrintsWhatItDid() throws {
+        let repository = try Repository(example, driver: true)
+        #expect(try repository.git("config", "merge.tick.driver").stdout == "tick merge -L %L -P %P %O %A %B\n")
+        let again = try TickProcess.run(["git", "setup"], in: repository.folder.url, environment: ["PATH": repository.path])
+        #expect(again.status == 0 && again.stdout.contains("is there already"))
+        #expect(try String(contentsOf: repository.folder.url.appendingPathComponent(".gitattributes"), encoding: .utf8) == "TODO.md merge=tick\n")
+        let outside = try TemporaryDirectory()
+        let refused = try TickProcess.run(["git", "setup"], in: outside.url)
+        #expect(refused.status == 2 && refused.stderr.hasPrefix("tick: not in a git repository"), "\(refused.stderr)")
+        let printed = try TickProcess.run(["git", "setup", "--print", "--pattern", "*.md"], in: outside.url)
+        #expect(printed.stdout.contains("echo '*.md merge=tick' >> .gitattributes"))
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+@testable import TickCore
+
+/// The merge rules of `tick merge`, on documents (the end-to-end tests run them through git).
+@Suite struct TaskMergeTests {
+    func merge(_ base: String, _ ours: String, _ theirs: String) -> (text: String, conflicts: Int) {
+        let result = TaskMerge.merge(base: Document(base), ours: Document(ours), theirs: Document(theirs))
+        return (String(decoding: result.bytes, as: UTF8.self), result.conflicts)
+    }
+
+    let base = "# Home\n\n- [ ] Milk\n- [ ] Eggs\n- [ ] Bread\n\n# Work\n\n- [ ] Report due:2026-12-01\n"
+
+    @Test func neighbouringTicksBothApply() {
+        let ours = base.replacingOccurrences(of: "[ ] Milk", with: "[x] Milk")
+        let theirs = base.replacingOccurrences(of: "[ ] Eggs", with: "[x] Eggs")
+        #expect(merge(base, ours, theirs) == (base.replacingOccurrences(of: "[ ] Milk", with: "[x] Milk").replacingOccurrences(of: "[ ] Eggs", with: "[x] Eggs"), 0))
+    }
+
+    @Test func aTickAndAReWordingOfOneTaskBothApply() {
+        let ours = base.replacingOccurrences(of: "- [ ] Report", with: "- [x] * Report")
+        let theirs = base.replacingOccurrences(of: "Report due", with: "Quarterly report due")
+        #expect(merge(base, ours, theirs) == (base.replacingOccurrences(of: "- [ ] Report", with: "- [x] * Quarterly report"), 0))
+        // Words: an insertion in the text and a due date added at the end.
+        let a = base.replacingOccurrences(of: "Bread", with: "Fresh Bread")
+        let b = base.replacingOccurrences(of: "Bread", with: "Bread due:2026-12-03")
+        #expect(merge(base, a, b).text.contains("- [ ] Fresh Bread due:2026-12-03\n"))
+    }
+
+    @Test func newTasksInOneGroupAreAllKeptOursFirst() {
+        let ours = base.replacingOccurrences(of: "- [ ] Bread\n", with: "- [ ] Bread\n- [ ] Butter\n")
+        let theirs = base.replacingOccurrences(of: "- [ ] Bread\n", with: "- [ ] Bread\n- [ ] Jam\n- [ ] Tea\n")
+        #expect(merge(base, ours, theirs) == (base.replacingOccurrences(of: "- [ ] Bread\n", with: "- [ ] Bread\n- [ ] Butter\n- [ ] Jam\n- [ ] Tea\n"), 0))
+    }
+
+    @Test func aMovedTaskKeepsTheOtherSidesTick() {
+        let ours = "# Home\n\n- [ ] Milk\n- [ ] Bread\n\n# Work\n\n- [ ] Report due:2026-12-01\n- [ ] Eggs\n"
+        let theirs = base.replacingOccurrences(of: "[ ] Eggs", with: "[x] Eggs")
+        #expect(merge(base, ours, theirs) == (ours.replacingOccurrences(of: "[ ] Eggs", with: "[x] Eggs"), 0))
+    }
+
+    @Test func deletedOnOneSideAndDoneOnTheOtherIsAConflictOnThatTaskOnly() {
+        let ours = base.replacingOccurrences(of: "- [ ] Eggs\n", with: "")
+        let theirs = base.replacingOccurrences(of: "[ ] Eggs", with: "[x] Eggs").replacingOccurrences(of: "[ ] Milk", with: "[x] Milk")
+        let (text, conflicts) = merge(base, ours, theirs)
+        #expect(conflicts == 1)
+        #expect(text == "# Home\n\n- [x] Milk\n<<<<<<< ours\n=======\n- [x] Eggs\n>>>>>>> theirs\n- [ ] Bread\n\n# Work\n\n- [ ] Report due:2026-12-01\n", "\(text)")
+    }
+
+    @Test func twoDueDatesConflictAroundThatTaskAlone() {
+        let ours = base.replacingOccurrences(of: "due:2026-12-01", with: "due:2026-12-05").replacingOccurrences(of: "[ ] Milk", with: "[x] Milk")
+        let theirs = base.replacingOccurrences(of: "due:2026-12-01", with: "due:2026-12-09")
+        let (text, conflicts) = merge(base, ours, theirs)
+        #expect(conflicts == 1)
+        #expect(text == "# Home\n\n- [x] Milk\n- [ ] Eggs\n- [ ] Bread\n\n# Work\n\n<<<<<<< ours\n- [ ] Report due:2026-12-05\n=======\n- [ ] Report due:2026-12-09\n>>>>>>> theirs\n", "\(text)")
+    }
+
+    @Test func differentStatusesResolveToTheFurthestAlong() {
+        for (a, b, merged) in [("/", "x", "x"), ("x", "-", "x"), ("-", "/", "-"), (" ", "/", "/")] {
+            let ours = base.replacingOccurrences(of: "[ ] Milk", with: "[\(a)] Milk")
+            let theirs = base.replacingOccurrences(of: "[ ] Milk", with: "[\(b)] Milk")
+            #expect(merge(base, ours, theirs) == (base.replacingOccurrences(of: "[ ] Milk", with: "[\(merged)] Milk"), 0), "\(a) and \(b)")
+        }
+    }
+
+    @Test func proseMergesAsDiff3Does() {
+        let text = "Intro\n\n- [ ] a\n\nOutro\n"
+        #expect(merge(text, text.replacingOccurrences(of: "Intro", with: "Hello"), text.replacingOccurrences(of: "Outro", with: "Bye")) == ("Hello\n\n- [ ] a\n\nBye\n", 0))
+        let (both, conflicts) = merge(text, text.replacingOccurrences(of: "Intro", with: "Hello"), text.replacingOccurrences(of: "Intro", with: "Hi"))
+        #expect(conflicts == 1 && both == "<<<<<<< ours\nHello\n=======\nHi\n>>>>>>> theirs\n\n- [ ] a\n\nOutro\n")
+    }
+
+    @Test func bytesBothSidesKeptAreKept() {
+        let crlf = "# Home\r\n\r\n- [ ] Milk\r\n- [ ] Eggs"
+        let (text, conflicts) = merge(crlf, crlf.replacingOccurrences(of: "[ ] Milk", with: "[x] Milk"),
+                                      crlf.replacingOccurrences(of: "[ ] Eggs", with: "[x] Eggs"))
+        #expect(conflicts == 0 && text == "# Home\r\n\r\n- [x] Milk\r\n- [x] Eggs")
+        let invalid: [UInt8] = Array("- [ ] caf".utf8) + [0xE9] + Array("\n- [ ] b\n".utf8)
+        var ours = invalid
+        ours[3] = UInt8(ascii: "x")
+        let result = TaskMerge.merge(base: Document(bytes: invalid), ours: Document(bytes: ours), theirs: Document(bytes: invalid))
+        #expect(result.bytes == ours)
+    }
+
+    /// The diff under the merge finds a longest common subsequence (checked against the
+    /// textbook dynamic program on small random inputs).
+    @Test func sequenceDiffFindsALongestCommonSubsequence() {
+        var generator = SeededGenerator(seed: 7)
+        for _ in 0..<300 {
+            let a = (0..<Int.random(in: 0...12, using: &generator)).map { _ in UInt64.random(in: 0...3, using: &generator) }
+            let b = (0..<Int.random(in: 0...12, using: &generator)).map { _ in UInt64.random(in: 0...3, using: &generator) }
+            let pairs = SequenceDiff.matches(a, b)
+            #expect(pairs.allSatisfy { a[$0.0] == b[$0.1] })
+            #expect(zip(pairs, pairs.dropFirst()).allSatisfy { $0.0 < $1.0 && $0.1 < $1.1 })
+            var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+            for i in stride(from: a.count - 1, through: 0, by: -1) {
+                for j in stride(from: b.count - 1, through: 0, by: -1) {
+                    table[i][j] = a[i] == b[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
+                }
+            }
+            #expect(pairs.count == table[0][0], "\(a) \(b)")
+        }
+    }
+
+    /// Merging a version with itself, or with the ancestor, gives that version back, byte for byte.
+    @Test(arguments: Paths.allInputs)
+    func mergeWithAnUnchangedSideIsTheOtherSide(_ url: URL) throws {
+        let document = Document(bytes: try bytes(of: url))
+        let edited = document.tasks.first.map { task in
+            document.afterApplying((try? TaskEdits.setStatus(task, to: .done, in: document)) ?? [])
+        } ?? document
+        #expect(TaskMerge.merge(base: document, ours: edited, theirs: document).bytes == edited.bytes)
+        #expect(TaskMerge.merge(base: document, ours: document, theirs: edited).bytes == edited.bytes)
+        #expect(TaskMerge.merge(base: document, ours: edited, theirs: edited).bytes == edited.bytes)
+    }
+}
