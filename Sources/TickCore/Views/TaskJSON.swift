@@ -15,7 +15,7 @@ public enum TaskJSON {
     /// `groups` are the document's `TaskFingerprint.groupHashes`, worked out once by a caller
     /// that writes many tasks.
     public static func write(_ task: Task, in document: Document, file: String, change: String? = nil, line: Int? = nil,
-                             groups: [UInt64]? = nil, to json: inout JSONWriter) {
+                             groups: [UInt64]? = nil, extra: ((inout JSONWriter) -> Void)? = nil, to json: inout JSONWriter) {
         let shownLine = line ?? task.line + 1
         let tokens = TaskTokens(bytes: task.textBytes)
         json.beginObject()
@@ -65,6 +65,7 @@ public enum TaskJSON {
         json.key("priority"); json.optionalString(fields.priority(in: task.textBytes).map(\.name))
         json.key("recurrence"); json.optionalString(fields.first(.recurrence).map { TaskFields.value($0, in: task.textBytes) })
         json.key("notes"); writeStrings(document.notes(of: task), to: &json)
+        extra?(&json)
         json.endObject()
     }
 

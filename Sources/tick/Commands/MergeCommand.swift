@@ -12,8 +12,8 @@ enum MergeCommand: Command {
         OptionSpec("path", short: "P", value: "PATH", help: "The file's name in the repository (git's %P), for messages."),
     ]
     static let examples: [(command: String, explanation: String)] = [
-        ("tick git setup", "Register this driver for TODO.md in the current repository."),
         ("tick merge -L %L -P %P %O %A %B", "The command git runs (merge.tick.driver): the merge is written into %A."),
+        ("tick merge base.md mine.md theirs.md", "By hand: merge theirs.md into mine.md (exit 1 when conflicts are marked)."),
     ]
 
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {

@@ -1,0 +1,53 @@
+/// What happened to the tasks between two versions of a file (`tick changes`), by task
+/// rather than by line: tasks are matched as `TaskMatching` matches them.
+public struct TaskChange: Sendable {
+    public enum Kind: String, Sendable, CaseIterable {
+        case added, removed, completed, cancelled, reopened, started, stopped, starred, unstarred, edited, moved, redated
+    }
+
+    /// What changed, most telling first (`completed` before `moved`).
+    public let kinds: [Kind]
+    /// The task's index in the old version (nil when added).
+    public let old: Int?
+    /// The task's index in the new version (nil when removed).
+    public let new: Int?
+}
+
+public enum TaskChanges {
+    /// The changes, in the new version's order, each removed task where it stood among them.
+    public static func between(old: Document, new: Document) -> [TaskChange] {
+        let matching = TaskMatching(old: old, new: new)
+        var result: [TaskChange] = []
+        var removed = old.tasks.indices.filter { matching.new(of: $0) == nil }[...]
+        let oldGroups = TaskFingerprint.groupHashes(old), newGroups = TaskFingerprint.groupHashes(new)
+        for task in new.tasks {
+            guard let origin = matching.old(of: task.index) else {
+                result.append(TaskChange(kinds: [.added], old: nil, new: task.index))
+                continue
+            }
+            // Tasks removed before this one's old place come first.
+            while let first = removed.first, first < origin {
+                result.append(TaskChange(kinds: [.removed], old: first, new: nil))
+                removed.removeFirst()
+            }
+            let before = old.tasks[origin]
+            var kinds: [TaskChange.Kind] = []
+            if before.statusType != task.statusType {
+                switch (before.statusType, task.statusType) {
+                case (_, .done): kinds.append(.completed)
+                case (_, .cancelled): kinds.append(.cancelled)
+                case (.done, _), (.cancelled, _): kinds.append(.reopened)
+                case (_, .doing): kinds.append(.started)
+                default: kinds.append(.stopped)
+                }
+            }
+            if before.important != task.important { kinds.append(task.important ? .starred : .unstarred) }
+            if TaskFingerprint.of(before) != TaskFingerprint.of(task) { kinds.append(.edited) }
+            if (before.group.map { oldGroups[$0] } ?? 0) != (task.group.map { newGroups[$0] } ?? 0) { kinds.append(.moved) }
+            if before.due != task.due { kinds.append(.redated) }
+            if !kinds.isEmpty { result.append(TaskChange(kinds: kinds, old: origin, new: task.index)) }
+        }
+        for index in removed { result.append(TaskChange(kinds: [.removed], old: index, new: nil)) }
+        return result
+    }
+}

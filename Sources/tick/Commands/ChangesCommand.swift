@@ -1,0 +1,140 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import TickCore
+
+/// `tick changes`: a diff of tasks, not lines, between two versions of task files: commits
+/// of a git repository (through the `git` command), or two files.
+enum ChangesCommand: Command {
+    static let name = "changes"
+    static let summary = "What happened to the tasks since a commit or a date: added, done, edited, moved, removed."
+    static let usage = "tick changes [REV | REV..REV | --since DATE] [PATH]... | tick changes OLD.md NEW.md"
+    static let options = [
+        OptionSpec("since", value: "DATE", help: "Since the last commit before DATE (YYYY-MM-DD, monday, -7d, …), to the working tree."),
+        OptionSpec("format", value: "FORMAT", help: "text (default), json (the list schema with 'change', 'changes' and 'was') or markdown (a stand-up note)."),
+        OptionSpec("json", help: "Same as --format json."),
+        OptionSpec("color", value: "WHEN", help: "auto (default: on a terminal without NO_COLOR), always or never."),
+    ]
+    static let examples: [(command: String, explanation: String)] = [
+        ("tick changes", "The task file in the working tree against HEAD."),
+        ("tick changes --since monday --format markdown", "This week's changes as a stand-up note (Done, Added, …)."),
+        ("tick changes v1.0..v1.1 docs/", "Between two commits, in every Markdown file under docs/ (renames followed)."),
+        ("tick changes old.md new.md", "Two files, no repository needed."),
+    ]
+
+    /// git's empty tree: the old side when no commit is old enough.
+    static let emptyTree = "4b825dc642cb6eb9a060e54bf8d69288fbee4904"
+
+    static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
+        let format = arguments.flag("json") ? "json" : arguments.value("format") ?? "text"
+        guard ["text", "json", "markdown"].contains(format) else {
+            throw TickError.usage(.invalidValue(option: "--format", value: format, expected: "text, json or markdown"), command: name)
+        }
+        let style: TextStyle
+        do { style = try ColorChoice(option: arguments.value("color")).style(for: 1, environment: context.environment) } catch {
+            throw TickError.usage(error, command: name)
+        }
+        let today = try context.environment.today()
+        let files = try versions(arguments, today: today, environment: context.environment)
+        switch format {
+        case "json":
+            JSONWriter.lines(files.flatMap { file in file.changes.map { (file, $0) } }, emit: { context.stdout.write(bytes: $0) }) { entry, json in
+                let (file, change) = entry
+                let (task, document) = change.new.map { (file.new.tasks[$0], file.new) } ?? (file.old.tasks[change.old!], file.old)
+                TaskJSON.write(task, in: document, file: file.path, change: change.kinds[0].rawValue, extra: { json in
+                    json.key("changes")
+                    json.beginArray()
+                    for kind in change.kinds { json.string(kind.rawValue) }
+                    json.endArray()
+                    json.key("was")
+                    guard let old = change.old, change.new != nil else { return json.null() }
+                    let before = file.old.tasks[old]
+                    json.beginObject()
+                    json.key("line"); json.int(before.line + 1)
+                    json.key("statusType"); json.string(before.statusType.rawValue)
+                    json.key("text"); json.string(before.text)
+                    json.key("due"); json.optionalString(before.due?.description)
+                    json.key("group")
+                    json.beginArray()
+                    for title in file.old.groupPath(of: before) { json.string(title) }
+                    json.endArray()
+                    json.endObject()
+                }, to: &json)
+            }
+        case "markdown":
+            context.stdout.write(ChangesView.markdown(files))
+        default:
+            context.stdout.write(ChangesView.render(files, today: today, style: style))
+        }
+        return 0
+    }
+
+    /// The two versions of each file to compare.
+    static func versions(_ arguments: ParsedArguments, today: CivilDate, environment: Environment) throws(TickError) -> [ChangesView.File] {
+        var operands = arguments.operands
+        // Two files: no repository needed.
+        if operands.count == 2, arguments.value("since") == nil, operands.allSatisfy({ isFile($0) }) {
+            let old = environment.document(try FileReader.read(operands[0]))
+            let new = environment.document(try FileReader.read(operands[1]))
+            return [ChangesView.File(path: environment.shown(operands[1]), old: old, new: new)]
+        }
+        var old = "HEAD", new: String?
+        // The revision is the first operand that names no file here.
+        if let index = operands.firstIndex(where: { Syscalls.linkStatus($0) == nil }) {
+            let revision = operands.remove(at: index)
+            let parts = revision.split(separator: "..", maxSplits: 1, omittingEmptySubsequences: false)
+            if parts.count == 2 {
+                old = String(parts[0])
+                new = String(parts[1])
+                if old.isEmpty { old = "HEAD" }
+                if new!.isEmpty { new = "HEAD" }
+            } else {
+                old = revision
+            }
+            for name in [old] + (new.map { [$0] } ?? []) {
+                guard try Git.run(["rev-parse", "--verify", "--quiet", name + "^{commit}"]).status == 0 else {
+                    throw TickError.refused("'\(name)' is neither a file nor a commit" + (PathWalker.isMarkdown(name) ? " (no such file)" : ""))
+                }
+            }
+        }
+        if let since = arguments.value("since") {
+            guard var date = DateExpression.parse(since, today: today) else {
+                throw .usage(.invalidValue(option: "--since", value: since, expected: "a date: YYYY-MM-DD, a weekday, -7d, today"), command: name)
+            }
+            if date > today, let earlier = date.adding(days: -7) { date = earlier }
+            let found = try Git.checked(["rev-list", "-1", "--before=\(date)T00:00:00", "HEAD"]).text.split(separator: "\n").first
+            old = found.map(String.init) ?? emptyTree
+            new = nil
+        }
+        if operands.isEmpty {
+            operands = [try TodoFileLocator.locate(explicit: nil, environment: environment)]
+        }
+        // Which files changed, renames followed, paths as given (relative to here).
+        let listed = try Git.checked(["diff", "--name-status", "-M", "-z", "--relative", old] + (new.map { [$0] } ?? []) + ["--"] + operands)
+        var fields = listed.stdout.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }[...]
+        var files: [ChangesView.File] = []
+        while let status = fields.popFirst(), !status.isEmpty {
+            guard let first = fields.popFirst() else { break }
+            let renamed = status.hasPrefix("R") || status.hasPrefix("C")
+            let second = renamed ? fields.popFirst() ?? first : first
+            guard PathWalker.isMarkdown(second) || PathWalker.isMarkdown(first) else { continue }
+            let oldBytes = status.hasPrefix("A") ? [] : try Git.checked(["show", "\(old):./\(first)"]).stdout
+            let newBytes: [UInt8]
+            if status.hasPrefix("D") {
+                newBytes = []
+            } else if let new {
+                newBytes = try Git.checked(["show", "\(new):./\(second)"]).stdout
+            } else {
+                newBytes = try FileReader.read(second)
+            }
+            let path = renamed && status.hasPrefix("R") ? "\(PathBytes.display(first)) → \(PathBytes.display(second))" : PathBytes.display(second)
+            files.append(ChangesView.File(path: path, old: environment.document(oldBytes), new: environment.document(newBytes)))
+        }
+        return files
+    }
+
+    private static func isFile(_ path: String) -> Bool {
+        guard let info = Syscalls.fileStatus(path) else { return false }
+        return (info.st_mode & S_IFMT) == S_IFREG
+    }
+}

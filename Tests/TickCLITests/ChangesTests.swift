@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+/// `tick changes`: every kind of change between two files (golden), and between commits of a
+/// real repository: the working tree, REV..REV, --since, renames and folders.
+@Suite struct ChangesTests {
+    let fixtures = TickProcess.fixtures.appendingPathComponent("changes")
+
+    @Test func everyKindOfChangeBetweenTwoFiles() throws {
+        let arguments = ["changes", fixtures.appendingPathComponent("old.md").path, fixtures.appendingPathComponent("new.md").path]
+        let text = try TickProcess.run(arguments)
+        #expect(text.status == 0, "\(text.stderr)")
+        try expectGolden(text.stdout.replacingOccurrences(of: fixtures.path + "/", with: ""), "changes/changes.expected.txt")
+        try expectGolden(try TickProcess.run(arguments + ["--format", "markdown"]).stdout, "changes/changes.expected.md")
+        let json = try TickProcess.run(arguments + ["--json"]).stdout
+        let objects = try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [[String: Any]]
+        #expect(Set(objects.map { $0["change"] as! String }) == ["completed", "cancelled", "stopped", "reopened", "started", "redated",
+                                                                  "starred", "added", "unstarred", "edited", "moved", "removed"])
+        let edited = objects.first { $0["change"] as? String == "edited" }!
+        #expect((edited["was"] as! [String: Any])["text"] as? String == "Write the quarterly report")
+        #expect(edited["text"] as? String == "Write the yearly report")
+    }
+
+    /// A repository with one commit per entry of `history` (path to text; nil removes the file).
+    func repository(_ history: [[String: String?]]) throws -> (TemporaryDirectory, (String...) throws -> TickProcess.Result) {
+        let folder = try TemporaryDirectory()
+        let environment = ["PATH": TickProcess.binary.deletingLastPathComponent().path + ":/usr/bin:/bin",
+                           "GIT_AUTHOR_DATE": "", "GIT_COMMITTER_DATE": ""]
+        func git(_ arguments: [String], date: String? = nil) throws -> TickProcess.Result {
+            var env = environment
+            if let date { env["GIT_AUTHOR_DATE"] = date; env["GIT_COMMITTER_DATE"] = date }
+            return try TickProcess.run(arguments, in: folder.url, environment: env, executable: URL(fileURLWithPath: "/usr/bin/git"))
+        }
+        _ = try git(["init", "-q", "-b", "main"])
+        _ = try git(["config", "user.email", "test@example.com"])
+        _ = try git(["config", "user.name", "Test"])
+        for (number, commit) in history.enumerated() {
+            for (path, text) in commit {
+                let url = folder.url.appendingPathComponent(path)
+                if let text {
+                    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try Data(text.utf8).write(to: url)
+                } else {
+                    try FileManager.default.removeItem(at: url)
+                }
+            }
+            _ = try git(["add", "-A"])
+            // One commit a week, from Monday 2026-11-02.
+            _ = try git(["commit", "-q", "-m", "commit \(number)"], date: "2026-11-\(String(format: "%02d", 2 + 7 * number))T12:00:00")
+        }
+        return (folder, { (arguments: String...) throws -> TickProcess.Result in
+            try TickProcess.run(arguments, in: folder.url, environment: environment)
+        })
+    }
+
+    @Test func theWorkingTreeAgainstHeadAndBetweenCommits() throws {
+        let first = "# Home\n\n- [ ] Milk\n- [ ] Eggs\n"
+        let second = "# Home\n\n- [x] Milk\n- [ ] Eggs\n- [ ] Bread\n"
+        let (folder, tick) = try repository([["TODO.md": first], ["TODO.md": second]])
+        try Data((second.replacingOccurrences(of: "- [ ] Eggs", with: "- [x] Eggs")).utf8).write(to: folder.url.appendingPathComponent("TODO.md"))
+        let working = try tick("changes", "--color", "never")
+        #expect(working.stdout == "TODO.md\n  Home\n    completed 4  [x] Eggs\n", "\(working.stdout)\(working.stderr)")
+        let between = try tick("changes", "HEAD~1..HEAD")
+        #expect(between.stdout == "TODO.md\n  Home\n    completed 3  [x] Milk\n    added     5  [ ] Bread\n", "\(between.stdout)\(between.stderr)")
+        // --since: from the last commit before that day (here the first one) to the working tree.
+        let since = try tick("changes", "--since", "2026-11-05")
+        #expect(since.stdout.contains("completed 3  [x] Milk") && since.stdout.contains("completed 4  [x] Eggs") && since.stdout.contains("added     5"),
+                "\(since.stdout)\(since.stderr)")
+        let before = try tick("changes", "--since", "2026-10-01", "--format", "markdown")
+        #expect(before.stdout == "## Added\n\n- Milk (Home)\n- Eggs (Home)\n- Bread (Home)\n\n", "no commit that old: everything is new")
+        let wrong = try tick("changes", "v9")
+        #expect(wrong.status == 2 && wrong.stderr == "tick: 'v9' is neither a file nor a commit\n")
+    }
+
+    @Test func renamesAreFollowedAndFoldersTakeEveryMarkdownFile() throws {
+        let tasks = "# Plan\n\n- [ ] Draft\n- [ ] Review\n- [ ] Ship\n- [ ] Announce\n- [ ] Celebrate\n"
+        let (_, tick) = try repository([
+            ["docs/TODO.md": tasks, "docs/notes.txt": "x\n", "other/TODO.md": tasks],
+            ["docs/TODO.md": nil, "docs/PLAN.md": tasks.replacingOccurrences(of: "- [ ] Ship", with: "- [x] Ship"),
+             "docs/new.md": "- [ ] Fresh\n", "docs/notes.txt": "y\n", "other/TODO.md": tasks.replacingOccurrences(of: "[ ] Draft", with: "[x] Draft")],
+        ])
+        let result = try tick("changes", "HEAD~1..HEAD", "docs")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "docs/TODO.md → docs/PLAN.md\n  Plan\n    completed 5  [x] Ship\ndocs/new.md\n  (no group)\n    added 1  [ ] Fresh\n",
+                "\(result.stdout)")
+    }
+}
