@@ -113,4 +113,37 @@ import Testing
         #expect(TaskMerge.merge(base: document, ours: document, theirs: edited).bytes == edited.bytes)
         #expect(TaskMerge.merge(base: document, ours: edited, theirs: edited).bytes == edited.bytes)
     }
+
+    /// The law behind "ticking neighbouring boxes never conflicts": on every corpus file, two
+    /// sides that each change a different task (done, star, due), neighbours included, merge
+    /// cleanly into the file with both changes.
+    @Test(arguments: Paths.allInputs)
+    func changesOfDifferentTasksAlwaysMerge(_ url: URL) throws {
+        let document = Document(bytes: try bytes(of: url))
+        let tasks = document.tasks.filter { $0.markerOpensLine }
+        guard tasks.count >= 2 else { return }
+        let today = CivilDate(year: 2026, month: 11, day: 23)!
+        var failures: [String] = []
+        let step = max(1, tasks.count / 12)
+        for start in stride(from: 0, to: tasks.count - 1, by: step) {
+            for (a, b) in [(tasks[start], tasks[start + 1]), (tasks[start], tasks[(start + tasks.count / 2) % tasks.count])] where a.index != b.index {
+                let edits: [(String, (Task) throws -> [Splice])] = [
+                    ("done", { try TaskEdits.setStatus($0, to: .done, in: document) }),
+                    ("star", { try TaskEdits.setImportant($0, !$0.important, in: document) }),
+                    ("due", { try TaskEdits.setDue($0, to: today, in: document, dialect: .tick) }),
+                ]
+                for (ourName, ourEdit) in edits {
+                    for (theirName, theirEdit) in edits {
+                        guard let ours = try? ourEdit(a), let theirs = try? theirEdit(b), !ours.isEmpty, !theirs.isEmpty,
+                              Set(ours.map(\.lines.lowerBound)).isDisjoint(with: theirs.map(\.lines.lowerBound)) else { continue }
+                        let result = TaskMerge.merge(base: document, ours: document.afterApplying(ours), theirs: document.afterApplying(theirs))
+                        if result.conflicts > 0 || result.bytes != document.afterApplying(ours + theirs).bytes {
+                            failures.append("\(ourName) line \(a.line + 1) / \(theirName) line \(b.line + 1)")
+                        }
+                    }
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(url.lastPathComponent): \(failures.prefix(8).joined(separator: "; "))")
+    }
 }

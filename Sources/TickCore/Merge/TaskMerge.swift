@@ -27,7 +27,7 @@ public enum TaskMerge {
     public static func merge(base: Document, ours: Document, theirs: Document,
                              markerSize: Int = 7, labels: Labels = Labels()) -> Result {
         let oursMatching = TaskMatching(old: base, new: ours), theirsMatching = TaskMatching(old: base, new: theirs)
-        let baseSide = Side(base, tags: base.tasks.map { $0.index }, baseHashes: nil)
+        let baseSide = Side(ancestor: base)
         let oursSide = Side(ours, base: base, matching: oursMatching, other: theirsMatching, baseHashes: baseSide.hashes)
         let theirsSide = Side(theirs, base: base, matching: theirsMatching, other: oursMatching, baseHashes: baseSide.hashes)
 
@@ -114,8 +114,8 @@ public enum TaskMerge {
         /// Whether each line is a task's (its checkbox line, wrapped text, notes or subtasks).
         let inTaskBlock: [Bool]
 
-        /// The ancestor itself.
-        init(_ document: Document, tags taskIndexes: [Int], baseHashes: [UInt64]?) {
+        /// The ancestor itself: each task line tagged with its own task.
+        init(ancestor document: Document) {
             self.document = document
             hashes = Side.lineHashes(document)
             var tags = [Int?](repeating: nil, count: document.lines.count)

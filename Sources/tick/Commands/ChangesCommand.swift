@@ -78,7 +78,12 @@ enum ChangesCommand: Command {
             let new = environment.document(try FileReader.read(operands[1]))
             return [ChangesView.File(path: environment.shown(operands[1]), old: old, new: new)]
         }
-        var old = "HEAD", new: String?
+        do throws(TickError) { _ = try Git.topLevel() } catch {
+            throw TickError.refused(error.message + "; to compare two files: tick changes OLD.md NEW.md")
+        }
+        // In a repository without commits, everything is new.
+        var old = try Git.run(["rev-parse", "--verify", "--quiet", "HEAD"]).status == 0 ? "HEAD" : emptyTree
+        var new: String?
         // The revision is the first operand that names no file here.
         if let index = operands.firstIndex(where: { Syscalls.linkStatus($0) == nil }) {
             let revision = operands.remove(at: index)
@@ -98,10 +103,7 @@ enum ChangesCommand: Command {
             }
         }
         if let since = arguments.value("since") {
-            guard var date = DateExpression.parse(since, today: today) else {
-                throw .usage(.invalidValue(option: "--since", value: since, expected: "a date: YYYY-MM-DD, a weekday, -7d, today"), command: name)
-            }
-            if date > today, let earlier = date.adding(days: -7) { date = earlier }
+            let date = try ViewOptions.sinceDate(since, today: today, command: name)
             let found = try Git.checked(["rev-list", "-1", "--before=\(date)T00:00:00", "HEAD"]).text.split(separator: "\n").first
             old = found.map(String.init) ?? emptyTree
             new = nil

@@ -96,15 +96,19 @@ struct ViewOptions {
         query.excludedTags += arguments.allValues("not-tag")
         query.excludedWords += arguments.allValues("exclude")
         if let since = arguments.value("since") {
-            guard var date = DateExpression.parse(since, today: today) else {
-                throw .usage(.invalidValue(option: "--since", value: since, expected: "a date: YYYY-MM-DD, a weekday, -7d, today"), command: command)
-            }
-            // A weekday means the last one: `--since monday` is this week's.
-            if date > today, let earlier = date.adding(days: -7) { date = earlier }
-            query.doneSince = date
+            query.doneSince = try sinceDate(since, today: today, command: command)
             query.statuses = [.closed]
         }
         return query
+    }
+
+    /// A `--since` date: a weekday means the last one (`--since monday` is this week's).
+    static func sinceDate(_ text: String, today: CivilDate, command: String) throws(TickError) -> CivilDate {
+        guard var date = DateExpression.parse(text, today: today) else {
+            throw .usage(.invalidValue(option: "--since", value: text, expected: "a date: YYYY-MM-DD, a weekday, -7d, today"), command: command)
+        }
+        if date > today, let earlier = date.adding(days: -7) { date = earlier }
+        return date
     }
 
     /// Whether any filter option is given.

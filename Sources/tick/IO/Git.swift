@@ -78,7 +78,7 @@ enum Git {
     /// The top folder of the repository the working directory is in.
     static func topLevel() throws(TickError) -> String {
         let output = try run(["rev-parse", "--show-toplevel"])
-        guard output.status == 0 else { throw TickError.refused("not in a git repository (git rev-parse: \(output.firstError))") }
+        guard output.status == 0 else { throw TickError.refused("not in a git repository") }
         var top = output.text
         while top.hasSuffix("\n") { top.removeLast() }
         return top
