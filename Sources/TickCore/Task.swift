@@ -91,6 +91,12 @@ public struct Task: Sendable, Equatable {
     /// Every field of the text, in every dialect (read on demand, see `TaskFields.read`).
     public var fields: TaskFields { TaskFields.read(textBytes) }
 
+    /// When the task was closed, as it records it: its done date, else its cancelled date.
+    public var closedDate: CivilDate? {
+        let fields = self.fields
+        return fields.date(.done, in: textBytes) ?? fields.date(.cancelled, in: textBytes)
+    }
+
     /// Position in `Document.tasks`, which lists tasks in file order.
     public var index: Int { Int(storedIndex) }
     /// 0-based index of the line with the checkbox.

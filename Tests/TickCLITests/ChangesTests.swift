@@ -84,4 +84,20 @@ import Testing
         #expect(result.stdout == "docs/TODO.md → docs/PLAN.md\n  Plan\n    completed 5  [x] Ship\ndocs/new.md\n  (no group)\n    added 1  [ ] Fresh\n",
                 "\(result.stdout)")
     }
+
+    /// `completed --since` dates a task that records no done date by the file's history.
+    @Test func completedSinceAsksGitWhenTheFileRecordsNoDate() throws {
+        let first = "# Home\n\n- [ ] Milk\n- [x] Eggs\n- [ ] Bread\n- [x] Jam ✅ 2026-11-01\n- [x] Tea ✅ 2026-11-20\n"
+        let (folder, tick) = try repository([["TODO.md": first], ["TODO.md": first.replacingOccurrences(of: "[ ] Milk", with: "[x] Milk")]])
+        try Data(first.replacingOccurrences(of: "[ ] Milk", with: "[x] Milk").replacingOccurrences(of: "[ ] Bread", with: "[x] Bread").utf8)
+            .write(to: folder.url.appendingPathComponent("TODO.md"))
+        // The first commit is the last one before the 5th: Milk and Bread were done after it,
+        // Eggs before it; Jam and Tea carry their dates.
+        let since = try tick("completed", "--since", "2026-11-05")
+        #expect(since.stdout == "Home\n  3  [x] Milk\n  5  [x] Bread\n  7  [x] Tea ✅ 2026-11-20\n", "\(since.stdout)\(since.stderr)")
+        // Outside a repository the file alone decides: only dated tasks.
+        let outside = try TemporaryDirectory()
+        try outside.write("TODO.md", first)
+        #expect(try TickProcess.run(["completed", "--since", "2026-11-05"], in: outside.url).stdout == "Home\n  7  [x] Tea ✅ 2026-11-20\n")
+    }
 }

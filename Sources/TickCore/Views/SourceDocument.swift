@@ -4,6 +4,9 @@ public struct SourceDocument: Sendable {
     public let document: Document
     /// Each heading's colour (`GroupColors.colors(in:)`); empty when no group has one.
     public let groupColors: [GroupColor?]
+    /// For `completed --since`: the tasks without a done date that the file's history (git)
+    /// shows closed since that day; nil when there is no history to ask.
+    public var closedSince: Set<Int>?
 
     public init(path: String, document: Document, groupColors: GroupColors = GroupColors()) {
         self.path = path

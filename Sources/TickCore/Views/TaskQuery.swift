@@ -42,8 +42,10 @@ public struct TaskQuery: Sendable {
 
     /// The query made ready for one document: which of its groups pass and the lower-cased
     /// words and tags are worked out once, not once per task.
-    public func matcher(for document: Document, today: CivilDate) -> Matcher {
-        Matcher(query: self, document: document, today: today)
+    /// `closedSince`: tasks without a done date that the file's history shows closed since
+    /// `doneSince` (`SourceDocument.closedSince`).
+    public func matcher(for document: Document, today: CivilDate, closedSince: Set<Int>? = nil) -> Matcher {
+        Matcher(query: self, document: document, today: today, closedSince: closedSince)
     }
 
     public struct Matcher {
@@ -55,10 +57,12 @@ public struct TaskQuery: Sendable {
         let excludedWords: [String]
         let tags: [(sigil: Character, name: String)]
         let excludedTags: [(sigil: Character, name: String)]
+        let closedSince: Set<Int>?
 
-        init(query: TaskQuery, document: Document, today: CivilDate) {
+        init(query: TaskQuery, document: Document, today: CivilDate, closedSince: Set<Int>?) {
             self.query = query
             self.today = today
+            self.closedSince = closedSince
             acceptedGroups = query.group.map { name in
                 var accepted = [Bool](repeating: false, count: document.headings.count)
                 for heading in name.groups(in: document) { accepted[heading] = true }
@@ -104,7 +108,12 @@ public struct TaskQuery: Sendable {
                 if let minimum = query.minimumPriority, (fields.priority(in: task.textBytes) ?? .none) > minimum { return false }
             }
             if let since = query.doneSince {
-                guard let done = task.fields.date(.done, in: task.textBytes), done >= since else { return false }
+                // A task that records no done date is dated by the file's history, when there is one.
+                if let done = task.closedDate {
+                    if done < since { return false }
+                } else if !(closedSince?.contains(task.index) ?? false) {
+                    return false
+                }
             }
             if !tags.isEmpty || !excludedTags.isEmpty {
                 let tokens = TaskTokens(bytes: task.textBytes)

@@ -13,7 +13,7 @@ public struct ViewItem: Sendable, Hashable {
     public static func select(_ sources: [SourceDocument], query: TaskQuery, today: CivilDate) -> [ViewItem] {
         var items: [ViewItem] = []
         for (index, source) in sources.enumerated() {
-            let matcher = query.matcher(for: source.document, today: today)
+            let matcher = query.matcher(for: source.document, today: today, closedSince: source.closedSince)
             for task in source.document.tasks where matcher.matches(task) {
                 items.append(ViewItem(source: index, task: task.index))
             }

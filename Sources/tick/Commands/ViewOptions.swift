@@ -124,8 +124,13 @@ struct ViewOptions {
 
     /// The files the view reads. A `--group` that names no group in any of them is an error.
     func load(environment: Environment) throws(TickError) -> [SourceDocument] {
-        let sources = try PathWalker.files(paths, ignoring: honoursIgnoreFiles).map { path throws(TickError) in
-            try DocumentLoader.load(path, environment: environment)
+        let files = try PathWalker.files(paths, ignoring: honoursIgnoreFiles)
+        var sources = try files.map { path throws(TickError) in try DocumentLoader.load(path, environment: environment) }
+        // `--since` on tasks that record no done date: the file's git history dates them.
+        if let since = query.doneSince {
+            for (index, path) in files.enumerated() where path != FileReader.standardInput {
+                sources[index].closedSince = GitHistory.closedSince(since, path: path, document: sources[index].document, environment: environment)
+            }
         }
         if let group = query.group, !sources.contains(where: { !group.groups(in: $0.document).isEmpty }) {
             let place = sources.count == 1 ? sources[0].path : "\(sources.count) files"
