@@ -100,4 +100,25 @@ import Testing
         try outside.write("TODO.md", first)
         #expect(try TickProcess.run(["completed", "--since", "2026-11-05"], in: outside.url).stdout == "Home\n  7  [x] Tea ✅ 2026-11-20\n")
     }
+
+    /// `show --history`: the commits that added and changed one task, newest first, through a
+    /// rename of the file, with the working tree's change on top.
+    @Test func showHistoryListsTheCommitsOfOneTask() throws {
+        let first = "# Home\n\n- [ ] Milk\n- [ ] Eggs\n"
+        let second = "# Home\n\n- [ ] Milk\n- [ ] Brown eggs\n- [ ] Bread\n"
+        let third = "# Home\n\n- [x] Brown eggs\n- [ ] Milk\n- [ ] Bread\n"
+        let (folder, tick) = try repository([["TODO.md": first], ["TODO.md": second], ["TODO.md": nil, "TASKS.md": third]])
+        try Data(third.replacingOccurrences(of: "[x] Brown", with: "[x] * Brown").utf8).write(to: folder.url.appendingPathComponent("TASKS.md"))
+        let shown = try tick("show", "--history", "-f", "TASKS.md", "eggs")
+        #expect(shown.stdout.hasSuffix("History\n  not committed  starred\n  2026-11-16  \(try hash(2, in: folder))  Test  completed\n  2026-11-09  \(try hash(1, in: folder))  Test  edited\n  2026-11-02  \(try hash(0, in: folder))  Test  added\n"),
+                "\(shown.stdout)\(shown.stderr)")
+        let bread = try tick("show", "--history", "--json", "-f", "TASKS.md", "Bread")
+        #expect(bread.stdout.contains("\"history\":[{\"commit\":\"\(try hash(1, in: folder))\",\"date\":\"2026-11-09\",\"author\":\"Test\",\"changes\":[\"added\"]}]"), "\(bread.stdout)")
+    }
+
+    /// The short hash of the `number`th commit (from the first).
+    func hash(_ number: Int, in folder: TemporaryDirectory) throws -> String {
+        let log = try TickProcess.run(["log", "--reverse", "--format=%h"], in: folder.url, executable: URL(fileURLWithPath: "/usr/bin/git"))
+        return String(log.stdout.split(separator: "\n")[number])
+    }
 }

@@ -30,24 +30,32 @@ public enum TaskChanges {
                 result.append(TaskChange(kinds: [.removed], old: first, new: nil))
                 removed.removeFirst()
             }
-            let before = old.tasks[origin]
-            var kinds: [TaskChange.Kind] = []
-            if before.statusType != task.statusType {
-                switch (before.statusType, task.statusType) {
-                case (_, .done): kinds.append(.completed)
-                case (_, .cancelled): kinds.append(.cancelled)
-                case (.done, _), (.cancelled, _): kinds.append(.reopened)
-                case (_, .doing): kinds.append(.started)
-                default: kinds.append(.stopped)
-                }
-            }
-            if before.important != task.important { kinds.append(task.important ? .starred : .unstarred) }
-            if TaskFingerprint.of(before) != TaskFingerprint.of(task) { kinds.append(.edited) }
-            if (before.group.map { oldGroups[$0] } ?? 0) != (task.group.map { newGroups[$0] } ?? 0) { kinds.append(.moved) }
-            if before.due != task.due { kinds.append(.redated) }
+            let kinds = Self.kinds(from: old.tasks[origin], in: old, to: task, in: new, groups: (oldGroups, newGroups))
             if !kinds.isEmpty { result.append(TaskChange(kinds: kinds, old: origin, new: task.index)) }
         }
         for index in removed { result.append(TaskChange(kinds: [.removed], old: index, new: nil)) }
         return result
+    }
+
+    /// What changed between two versions of one task, most telling first. `groups`: the two
+    /// documents' `TaskFingerprint.groupHashes`, worked out once by a caller with many tasks.
+    public static func kinds(from before: Task, in old: Document, to task: Task, in new: Document,
+                             groups: ([UInt64], [UInt64])? = nil) -> [TaskChange.Kind] {
+        let (oldGroups, newGroups) = groups ?? (TaskFingerprint.groupHashes(old), TaskFingerprint.groupHashes(new))
+        var kinds: [TaskChange.Kind] = []
+        if before.statusType != task.statusType {
+            switch (before.statusType, task.statusType) {
+            case (_, .done): kinds.append(.completed)
+            case (_, .cancelled): kinds.append(.cancelled)
+            case (.done, _), (.cancelled, _): kinds.append(.reopened)
+            case (_, .doing): kinds.append(.started)
+            default: kinds.append(.stopped)
+            }
+        }
+        if before.important != task.important { kinds.append(task.important ? .starred : .unstarred) }
+        if TaskFingerprint.of(before) != TaskFingerprint.of(task) { kinds.append(.edited) }
+        if (before.group.map { oldGroups[$0] } ?? 0) != (task.group.map { newGroups[$0] } ?? 0) { kinds.append(.moved) }
+        if before.due != task.due { kinds.append(.redated) }
+        return kinds
     }
 }

@@ -5,14 +5,16 @@ import TickCore
 enum ShowCommand: Command {
     static let name = "show"
     static let summary = "Show a task whole: its file and line, group, dates, notes and subtasks."
-    static let usage = "tick show [--json] REF..."
+    static let usage = "tick show [--json] [--history] REF..."
     static let options = [
         OptionSpec("file", short: "f", value: "FILE", help: "The file the references are in (default: TICK_FILE, else the nearest TODO.md)."),
         OptionSpec("json", help: "Print the tasks as JSON (the list schema, with notes)."),
+        OptionSpec("history", help: "Also the commits that added and changed the task (git log of the file, renames followed)."),
     ] + ViewOptions.output.filter { $0.long == "color" }
     static let examples: [(command: String, explanation: String)] = [
         ("tick show 17", "The task on line 17, with its notes and subtasks."),
         ("tick show 'quarterly report'", "The one task whose text contains those words."),
+        ("tick show --history 17", "With the commits where it was added, edited, completed, …"),
     ]
 
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
@@ -31,13 +33,43 @@ enum ShowCommand: Command {
             let tasks = try EditSession.reporting(target.path) { () throws(EditError) in try input.tasks(target.references, named: target.named) }
             let file = PathBytes.display(target.path)
             for task in tasks {
+                let history = arguments.flag("history")
+                    ? try GitHistory.steps(of: task.index, path: target.path, document: document, environment: context.environment) : nil
+                if arguments.flag("history"), history == nil {
+                    context.warn("\(file) has no git history (not in a repository, or not committed)")
+                }
                 if arguments.flag("json") {
                     json = JSONWriter()
-                    TaskJSON.write(task, in: document, file: file, to: &json)
+                    TaskJSON.write(task, in: document, file: file, extra: history.map { steps in { json in
+                        json.key("history")
+                        json.beginArray()
+                        for step in steps {
+                            json.beginObject()
+                            json.key("commit"); json.optionalString(step.commit)
+                            json.key("date"); json.optionalString(step.commit == nil ? nil : step.date)
+                            json.key("author"); json.optionalString(step.commit == nil ? nil : step.author)
+                            json.key("changes")
+                            json.beginArray()
+                            for kind in step.kinds { json.string(kind.rawValue) }
+                            json.endArray()
+                            json.endObject()
+                        }
+                        json.endArray()
+                    } }, to: &json)
                     objects.append(json.bytes)
                 } else {
                     if !out.bytes.isEmpty { out.append(0x0A) }
                     TaskDetail.render(task, in: document, file: file, today: today, style: style, into: &out)
+                    if let history {
+                        out.append("History\n")
+                        for step in history {
+                            out.append("  ")
+                            out.appendStyled(style, .dim) { out in
+                                out.appendSanitized(step.commit.map { "\(step.date)  \($0)  \(step.author)" } ?? "not committed")
+                            }
+                            out.append("  " + step.kinds.map(\.rawValue).joined(separator: ", ") + "\n")
+                        }
+                    }
                 }
             }
         }

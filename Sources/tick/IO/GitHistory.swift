@@ -27,3 +27,54 @@ enum GitHistory {
         return Set(undated.filter { (task: Task) -> Bool in matching.old(of: task.index).map { !old.tasks[$0].isClosed } ?? true }.map { $0.index })
     }
 }
+
+extension GitHistory {
+    /// One step of a task's history: the commit that changed it (nil: the working tree, not
+    /// committed yet) and what it did.
+    struct Step {
+        let commit: String?
+        let date: String
+        let author: String
+        let kinds: [TaskChange.Kind]
+    }
+
+    /// The commits that added or changed task `index` of `document` (the file at `path` as it
+    /// is now), newest first, renames followed; nil outside a repository or for an untracked file.
+    static func steps(of index: Int, path: String, document: Document, environment: Environment) throws(TickError) -> [Step]? {
+        let folder = Paths.directory(of: path), name = Paths.basename(of: path)
+        guard (try? Git.run(["ls-files", "--error-unmatch", "--", name], in: folder))?.status == 0 else { return nil }
+        // Each commit that touched the file: its hash, short hash, date and author, then the
+        // file's path (from the top of the repository) in that commit. First parents only, so
+        // that each version is the one before the next: what a branch did is the merge's doing.
+        let log = try Git.checked(["log", "--first-parent", "--follow", "--name-only", "--date=short", "--format=%x1e%H%x1f%h%x1f%ad%x1f%an", "--", name], in: folder)
+        var commits: [(hash: String, short: String, date: String, author: String, path: String)] = []
+        for record in log.text.split(separator: "\u{1E}") {
+            let lines = record.split(separator: "\n", omittingEmptySubsequences: true)
+            let fields = lines.first?.split(separator: "\u{1F}", omittingEmptySubsequences: false) ?? []
+            guard fields.count == 4, let file = lines.dropFirst().first else { continue }
+            commits.append((String(fields[0]), String(fields[1]), String(fields[2]), String(fields[3]), String(file)))
+        }
+        var steps: [Step] = []
+        var newer = document, task = index
+        var newerCommit: (short: String, date: String, author: String)?
+        for commit in commits {
+            let shown = try Git.run(["show", "\(commit.hash):\(commit.path)"], in: folder)
+            let older = environment.document(shown.status == 0 ? shown.stdout : [])
+            let matching = TaskMatching(old: older, new: newer)
+            guard let origin = matching.old(of: task) else {
+                steps.append(Step(commit: newerCommit?.short, date: newerCommit?.date ?? "", author: newerCommit?.author ?? "", kinds: [.added]))
+                return steps
+            }
+            let kinds = TaskChanges.kinds(from: older.tasks[origin], in: older, to: newer.tasks[task], in: newer)
+            if !kinds.isEmpty {
+                steps.append(Step(commit: newerCommit?.short, date: newerCommit?.date ?? "", author: newerCommit?.author ?? "", kinds: kinds))
+            }
+            (newer, task, newerCommit) = (older, origin, (commit.short, commit.date, commit.author))
+        }
+        // There since the first commit of the file.
+        if let newerCommit {
+            steps.append(Step(commit: newerCommit.short, date: newerCommit.date, author: newerCommit.author, kinds: [.added]))
+        }
+        return steps
+    }
+}
