@@ -3,7 +3,7 @@ import TickCore
 import Glibc
 #endif
 
-/// `tick-bench [--quick] [--json]`: measures tick against baselines taken in the same run and
+/// `tick-bench [--quick] [--json] [--git-only]`: measures tick against baselines taken in the same run and
 /// prints each figure as a ratio, so results compare across machines.
 @main
 enum Benchmark {
@@ -53,6 +53,12 @@ enum Benchmark {
         let directory = "/tmp/tick-bench-\(getpid())"
         mkdir(directory, 0o755)
         defer { _ = system("rm -rf '\(directory)'") }
+        if arguments.contains("--git-only") {
+            // The git rows alone, at full size (they take a while to set up).
+            let rows = History.rows(directory: directory, commits: quick ? 40 : 1_000, tasks: quick ? 500 : 5_000, runs: runs)
+            if json { printJSON(rows, bytes: 0) } else { printTable(rows, bytes: 0) }
+            return
+        }
         let path = directory + "/tasks.md"
         let file = Workload.todoFile(tasks: taskCount)
         Measure.writeFile(path, file)
@@ -118,6 +124,7 @@ enum Benchmark {
 
         rows += largeFileRows(directory: directory, tasks: quick ? 10_000 : 1_000_000, runs: max(3, runs / 3))
         rows += startupRows(directory: directory, runs: runs * 3)
+        rows += History.rows(directory: directory, commits: quick ? 40 : 1_000, tasks: quick ? 500 : 5_000, runs: runs)
         rows += Peers.rows(directory: directory, tasks: taskCount, markdownPath: path, runs: quick ? 1 : 3)
 
         if json { printJSON(rows, bytes: file.count) } else { printTable(rows, bytes: file.count) }
