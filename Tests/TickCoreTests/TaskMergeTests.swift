@@ -55,6 +55,20 @@ import Testing
         #expect(text == "# Home\n\n- [x] Milk\n- [ ] Eggs\n- [ ] Bread\n\n# Work\n\n<<<<<<< ours\n- [ ] Report due:2026-12-05\n=======\n- [ ] Report due:2026-12-09\n>>>>>>> theirs\n", "\(text)")
     }
 
+    @Test func bothCompletingATaskOnDifferentDaysIsOneCompletion() {
+        let ours = base.replacingOccurrences(of: "- [ ] Eggs", with: "- [x] Eggs ✅ 2026-11-20")
+        let theirs = base.replacingOccurrences(of: "- [ ] Eggs", with: "- [x] Free-range eggs ✅ 2026-11-21")
+        // The words both changed differently are ours'; nothing is marked.
+        #expect(merge(base, ours, theirs) == (ours, 0))
+        let starred = base.replacingOccurrences(of: "- [ ] Eggs", with: "- [x] * Eggs ✅ 2026-11-21 #shop")
+        // Their star is a part of its own and applies; their words beside the date are ours' too.
+        #expect(merge(base, ours, starred) == (base.replacingOccurrences(of: "- [ ] Eggs", with: "- [x] * Eggs ✅ 2026-11-20"), 0))
+        // Open on both sides, two different dates are still a conflict.
+        let a = base.replacingOccurrences(of: "- [ ] Eggs", with: "- [ ] Eggs 📅 2026-11-20")
+        let b = base.replacingOccurrences(of: "- [ ] Eggs", with: "- [ ] Eggs 📅 2026-11-21")
+        #expect(merge(base, a, b).conflicts == 1)
+    }
+
     @Test func differentStatusesResolveToTheFurthestAlong() {
         for (a, b, merged) in [("/", "x", "x"), ("x", "-", "x"), ("-", "/", "-"), (" ", "/", "/")] {
             let ours = base.replacingOccurrences(of: "[ ] Milk", with: "[\(a)] Milk")

@@ -3,7 +3,8 @@
 /// so one person ticking a task and another re-wording it both apply. Two different statuses
 /// resolve by a rule (done, then cancelled, then in progress, then open: the further along
 /// wins); two different changes of the words merge word by word, and conflict only where both
-/// changed the same words (two due dates, two wordings).
+/// changed the same words (two due dates, two wordings), except that two sides that both
+/// completed (or cancelled) the task keep ours' words where they differ (two done dates).
 enum TaskLineMerge {
     /// One version of the line: its bytes, split where the task's parts meet.
     struct Version {
@@ -39,7 +40,10 @@ enum TaskLineMerge {
             switch part {
             case 1: result += rank(ours.statusType) >= rank(theirs.statusType) ? o : t
             case 3:
-                guard let words = mergeWords(base: b, ours: o, theirs: t) else { return nil }
+                // Both closed the task the same way (each with its own done date, say): one
+                // completion, ours, with the rest of both sides' words merged.
+                let bothClosed = ours.statusType == theirs.statusType && ours.statusType.isClosed && base.statusType != ours.statusType
+                guard let words = mergeWords(base: b, ours: o, theirs: t, oursWinsConflicts: bothClosed) else { return nil }
                 result += words
             default: result += o
             }
@@ -58,7 +62,8 @@ enum TaskLineMerge {
     }
 
     /// A three-way merge of the words (and the spaces between them); nil on a conflict.
-    static func mergeWords(base: ArraySlice<UInt8>, ours: ArraySlice<UInt8>, theirs: ArraySlice<UInt8>) -> [UInt8]? {
+    static func mergeWords(base: ArraySlice<UInt8>, ours: ArraySlice<UInt8>, theirs: ArraySlice<UInt8>,
+                           oursWinsConflicts: Bool = false) -> [UInt8]? {
         let (b, o, t) = (tokens(base), tokens(ours), tokens(theirs))
         let (hb, ho, ht) = (b.map(ContentHash.of), o.map(ContentHash.of), t.map(ContentHash.of))
         var result: [UInt8] = []
@@ -67,7 +72,9 @@ enum TaskLineMerge {
             switch outcome {
             case .ours, .same: for token in o[chunk.ours] { result += token }
             case .theirs: for token in t[chunk.theirs] { result += token }
-            case .conflict: return nil
+            case .conflict:
+                guard oursWinsConflicts else { return nil }
+                for token in o[chunk.ours] { result += token }
             }
         }
         return result
