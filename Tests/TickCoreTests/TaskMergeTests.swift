@@ -39,6 +39,20 @@ import Testing
         #expect(merge(base, ours, theirs) == (ours.replacingOccurrences(of: "[ ] Eggs", with: "[x] Eggs"), 0))
     }
 
+    @Test func aTaskBothSidesMovedIsKeptOnceWhereOursPutIt() {
+        // To different places: ours wins, with their tick.
+        let ours = "# Home\n\n- [ ] Eggs\n- [ ] Bread\n\n# Work\n\n- [ ] Report due:2026-12-01\n- [ ] Milk\n"
+        let theirs = "# Home\n\n- [ ] Eggs\n- [ ] Bread\n- [x] Milk\n\n# Work\n\n- [ ] Report due:2026-12-01\n"
+        #expect(merge(base, ours, theirs) == (ours.replacingOccurrences(of: "[ ] Milk", with: "[x] Milk"), 0))
+        // To the same place, each side adding a task there too: once, and both new tasks.
+        let a = "# Home\n\n- [ ] Eggs\n- [ ] Bread\n\n# Work\n\n- [ ] Report due:2026-12-01\n- [ ] Milk\n- [ ] Call Ann\n"
+        let b = "# Home\n\n- [ ] Eggs\n- [ ] Bread\n\n# Work\n\n- [ ] Report due:2026-12-01\n- [ ] Milk\n- [ ] Call Bo\n"
+        #expect(merge(base, a, b) == (a + "- [ ] Call Bo\n", 0))
+        // The same new task on both sides: once.
+        let same = base + "- [ ] Plan\n"
+        #expect(merge(base, same + "- [ ] Ann\n", same + "- [ ] Bo\n") == (same + "- [ ] Ann\n- [ ] Bo\n", 0))
+    }
+
     @Test func deletedOnOneSideAndDoneOnTheOtherIsAConflictOnThatTaskOnly() {
         let ours = base.replacingOccurrences(of: "- [ ] Eggs\n", with: "")
         let theirs = base.replacingOccurrences(of: "[ ] Eggs", with: "[x] Eggs").replacingOccurrences(of: "[ ] Milk", with: "[x] Milk")

@@ -68,17 +68,45 @@ public enum TaskMerge {
             markers(UInt8(ascii: ">"), labels.theirs)
         }
 
-        for chunk in Diff3.chunks(base: baseSide.hashes, ours: oursSide.hashes, theirs: theirsSide.hashes) {
-            let outcome: Diff3.Outcome = chunk.stable ? .ours
-                : Diff3.outcome(chunk, base: baseSide.hashes, ours: oursSide.hashes, theirs: theirsSide.hashes)
+        let chunks = Diff3.chunks(base: baseSide.hashes, ours: oursSide.hashes, theirs: theirsSide.hashes).map { chunk in
+            (chunk, chunk.stable ? Diff3.Outcome.ours : Diff3.outcome(chunk, base: baseSide.hashes, ours: oursSide.hashes, theirs: theirsSide.hashes))
+        }
+        func isUnion(_ chunk: Diff3.Chunk, _ outcome: Diff3.Outcome) -> Bool {
+            outcome == .conflict && chunk.base.isEmpty && oursSide.holdsOnlyTasks(chunk.ours) && theirsSide.holdsOnlyTasks(chunk.theirs)
+        }
+        // A task both sides moved, to different places, goes where ours put it: their copy (its
+        // whole block) is left out.
+        var oursPlaced = Set<Int>()
+        for (chunk, outcome) in chunks where outcome == .ours || outcome == .same || isUnion(chunk, outcome) {
+            for line in chunk.ours { if let task = oursSide.tags[line] { oursPlaced.insert(task) } }
+        }
+        var theirsLeftOut = Set<Int>()
+        for (chunk, outcome) in chunks where outcome == .theirs || isUnion(chunk, outcome) {
+            for line in chunk.theirs {
+                guard let task = theirsSide.tags[line], oursPlaced.contains(task),
+                      let index = theirsMatching.new(of: task) else { continue }
+                theirsLeftOut.formUnion(theirs.tasks[index].blockLines)
+            }
+        }
+
+        for (chunk, outcome) in chunks {
             switch outcome {
             case .ours, .same: for line in chunk.ours { emit(oursSide, line, insideConflict: false) }
-            case .theirs: for line in chunk.theirs { emit(theirsSide, line, insideConflict: false) }
+            case .theirs: for line in chunk.theirs where !theirsLeftOut.contains(line) { emit(theirsSide, line, insideConflict: false) }
             case .conflict:
-                // Both sides added tasks at the same place: both, ours first.
-                if chunk.base.isEmpty, oursSide.holdsOnlyTasks(chunk.ours), theirsSide.holdsOnlyTasks(chunk.theirs) {
+                // Both sides added tasks at the same place: both, ours first; a line theirs adds
+                // that ours added too (the same new task, or a task both moved here) once.
+                if isUnion(chunk, outcome) {
                     for line in chunk.ours { emit(oursSide, line, insideConflict: false) }
-                    for line in chunk.theirs { emit(theirsSide, line, insideConflict: false) }
+                    var oursLines: [UInt64: Int] = [:]
+                    for line in chunk.ours { oursLines[oursSide.hashes[line], default: 0] += 1 }
+                    for line in chunk.theirs where !theirsLeftOut.contains(line) {
+                        if let count = oursLines[theirsSide.hashes[line]], count > 0, theirsSide.document.kinds[line] != .blank {
+                            oursLines[theirsSide.hashes[line]] = count - 1
+                            continue
+                        }
+                        emit(theirsSide, line, insideConflict: false)
+                    }
                     continue
                 }
                 // Lines both sides agree on at either end stay outside the markers.
