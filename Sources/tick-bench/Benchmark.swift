@@ -53,6 +53,9 @@ enum Benchmark {
         let directory = "/tmp/tick-bench-\(getpid())"
         mkdir(directory, 0o755)
         defer { _ = system("rm -rf '\(directory)'") }
+        // Listings and the journal in a folder of the run's own: the user's state stays as it
+        // was, and every run starts from the same (empty) state.
+        setenv("XDG_STATE_HOME", directory + "/state", 1)
         if arguments.contains("--git-only") {
             // The git rows alone, at full size (they take a while to set up).
             let rows = History.rows(directory: directory, commits: quick ? 40 : 1_000, tasks: quick ? 500 : 5_000, runs: runs)

@@ -48,7 +48,7 @@ enum Spawn {
         defer { free(devNull) }
         posix_spawn_file_actions_addopen(&actions, 1, devNull!, O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, devNull!, O_WRONLY, 0)
-        let inherited: [String] = ["PATH", "HOME"].compactMap { (name: String) -> String? in
+        let inherited: [String] = ["PATH", "HOME", "XDG_STATE_HOME"].compactMap { (name: String) -> String? in
             guard let value = getenv(name) else { return nil }
             return name + "=" + String(cString: value)
         }
