@@ -28,5 +28,22 @@ public func roundTrip(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     Fuzz.law(String(validating: json, as: UTF8.self) != nil, "JSON output is not UTF-8")
     Fuzz.law(!json.contains { $0 < 0x20 && $0 != 0x0A }, "JSON output holds a raw control character")
+    checkMerge(document)
     return 0
+}
+
+/// `tick merge` and `tick changes` on the input and versions of it: a side that changed
+/// nothing gives the other side back byte for byte, and any three versions merge without a
+/// crash (the halves of the input as the two sides).
+func checkMerge(_ document: Document) {
+    let edited = document.tasks.first.flatMap { try? TaskEdits.setStatus($0, to: .done, in: document) }.map { document.afterApplying($0) } ?? document
+    Fuzz.law(TaskMerge.merge(base: document, ours: edited, theirs: document).bytes == edited.bytes, "merge with theirs unchanged is not ours")
+    Fuzz.law(TaskMerge.merge(base: document, ours: document, theirs: edited).bytes == edited.bytes, "merge with ours unchanged is not theirs")
+    Fuzz.law(TaskMerge.merge(base: document, ours: edited, theirs: edited).bytes == edited.bytes, "merge of the same change is not that change")
+    let half = document.bytes.count / 2
+    let first = Document(bytes: Array(document.bytes[..<half])), second = Document(bytes: Array(document.bytes[half...]))
+    _ = TaskMerge.merge(base: document, ours: first, theirs: second)
+    _ = TaskMerge.merge(base: first, ours: document, theirs: second)
+    _ = TaskChanges.between(old: first, new: document)
+    _ = TaskChanges.between(old: document, new: edited)
 }
