@@ -68,6 +68,12 @@ import Testing
                 "\(since.stdout)\(since.stderr)")
         let before = try tick("changes", "--since", "2026-10-01", "--format", "markdown")
         #expect(before.stdout == "## Added\n\n- Milk (Home)\n- Eggs (Home)\n- Bread (Home)\n\n", "no commit that old: everything is new")
+        // A task file git does not track yet is all new; an ignored one is left out.
+        try Data("- [ ] Draft\n".utf8).write(to: folder.url.appendingPathComponent("NOTES.md"))
+        try Data("- [ ] Secret\n".utf8).write(to: folder.url.appendingPathComponent("private.md"))
+        try Data("private.md\n".utf8).write(to: folder.url.appendingPathComponent(".gitignore"))
+        let untracked = try tick("changes", "--color", "never", ".")
+        #expect(untracked.stdout == "TODO.md\n  Home\n    completed 4  [x] Eggs\nNOTES.md\n  (no group)\n    added 1  [ ] Draft\n", "\(untracked.stdout)\(untracked.stderr)")
         let wrong = try tick("changes", "v9")
         #expect(wrong.status == 2 && wrong.stderr == "tick: 'v9' is neither a file nor a commit\n")
     }

@@ -132,6 +132,15 @@ enum ChangesCommand: Command {
             let path = renamed && status.hasPrefix("R") ? "\(PathBytes.display(first)) → \(PathBytes.display(second))" : PathBytes.display(second)
             files.append(ChangesView.File(path: path, old: environment.document(oldBytes), new: environment.document(newBytes)))
         }
+        // Against the working tree, a task file git does not track yet is all new (git diff
+        // lists tracked files only): the ones named, or found in the folders named, not ignored.
+        if new == nil {
+            let untracked = try Git.checked(["ls-files", "--others", "--exclude-standard", "-z", "--"] + operands)
+            for name in untracked.stdout.split(separator: 0).map({ String(decoding: $0, as: UTF8.self) }) where PathWalker.isMarkdown(name) {
+                files.append(ChangesView.File(path: PathBytes.display(name), old: environment.document([]),
+                                              new: environment.document(try FileReader.read(name))))
+            }
+        }
         return files
     }
 
