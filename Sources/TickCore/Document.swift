@@ -35,12 +35,19 @@ public struct Document: Sendable {
 
     /// Parses `bytes`, which must be at most `maximumSize` long.
     public init(bytes: [UInt8], statuses: StatusSet = .default) {
+        self.init(bytes: bytes, statuses: statuses, atFileStart: true)
+    }
+
+    /// `atFileStart` false: the bytes are a stretch from the middle of a file that starts where
+    /// no block is open (after a top-level heading), so no byte-order mark or front matter.
+    init(bytes: [UInt8], statuses: StatusSet, atFileStart: Bool) {
         precondition(bytes.count <= Document.maximumSize, "documents are at most 2 GiB")
         self.bytes = bytes
         self.statuses = statuses
         let lines = Line.split(bytes)
         self.lines = lines
-        let structure = bytes.withUnsafeBufferPointer { BlockParser.parse($0, lines: lines, letterStatuses: statuses.letters) }
+        let structure = bytes.withUnsafeBufferPointer { BlockParser.parse($0, lines: lines, letterStatuses: statuses.letters,
+                                                                                 atFileStart: atFileStart) }
         kinds = structure.kinds
         frontMatterEnd = structure.frontMatterEnd
         unclosedBlockLine = structure.unclosedBlockLine

@@ -31,16 +31,17 @@ public enum BlockEdits {
         // Re-indented lines read the same almost everywhere. The exception is a task whose text
         // starts on a lazy line after an empty checkbox: out of a quote, GitHub draws that
         // checkbox, and the line no longer continues it. Checked on the result, and refused.
-        guard readsTheSame(document.afterApplying(splices), as: document) else {
+        guard readsTheSame(EditWindow(splices, in: document)) else {
             throw .cannotMove("the task's text would read differently there (it starts on the line after its checkbox)")
         }
         return splices
     }
 
-    /// Whether `after` holds the same tasks as `before` (status, star, due date and text),
-    /// maybe in another order: compared as multisets over the stretch where the two differ.
-    static func readsTheSame(_ after: Document, as before: Document) -> Bool {
-        let old = before.tasks.map(Says.init), new = after.tasks.map(Says.init)
+    /// Whether the window holds the same tasks after the edit as before (status, star, due date
+    /// and text), maybe in another order: compared as multisets over the stretch where the two
+    /// differ. (Outside the window nothing changes.)
+    static func readsTheSame(_ window: EditWindow) -> Bool {
+        let old = window.before.tasks.map(Says.init), new = window.after.tasks.map(Says.init)
         guard old.count == new.count else { return false }
         var first = 0
         while first < old.count, old[first] == new[first] { first += 1 }

@@ -93,9 +93,10 @@ public enum GroupEdits {
         // Some names are not a heading's text (`` ``` `` opens a code fence under a setext
         // heading; `a #` loses its `#` as a closing sequence): the renamed file must read back
         // with this group, so named, and every task where it was.
-        let after = document.afterApplying(splices)
-        guard after.headings.contains(where: { $0.line == heading.line && $0.topLevel && $0.title == name.trimmingSpaces }),
-              after.headings.count == document.headings.count, after.tasks.count == document.tasks.count else {
+        let window = EditWindow(splices, in: document)
+        let after = window.after
+        guard after.headings.contains(where: { $0.line == heading.line - window.firstLine && $0.topLevel && $0.title == name.trimmingSpaces }),
+              after.headings.count == window.before.headings.count, after.tasks.count == window.before.tasks.count else {
             throw .invalidText("'\(name.trimmingSpaces)' would not read back as this group's heading; choose another name")
         }
         return splices
@@ -145,12 +146,12 @@ public enum GroupEdits {
         let splices = [Splice.insert(lines, before: target), TaskPlacement.removal(of: removed, in: document)]
         // Checked on the result. Right after a `---` rule that opens the file, a heading reads
         // as a YAML comment and makes front matter of everything up to the next `---`.
-        let after = document.afterApplying(splices)
-        if after.frontMatterEnd != document.frontMatterEnd {
+        let window = EditWindow(splices, in: document)
+        if window.after.frontMatterEnd != window.before.frontMatterEnd {
             throw .cannotMove("the group would follow the '---' on line 1 and turn the top of the file into front matter; move it lower")
         }
-        guard BlockEdits.readsTheSame(after, as: document),
-              after.headings.map(\.title).sorted() == document.headings.map(\.title).sorted() else {
+        guard BlockEdits.readsTheSame(window),
+              window.after.headings.map(\.title).sorted() == window.before.headings.map(\.title).sorted() else {
             throw .cannotMove("the group's lines would read differently there")
         }
         return splices

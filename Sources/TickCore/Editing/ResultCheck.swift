@@ -1,5 +1,5 @@
-/// Edits checked on their result: the document after the splices is parsed and compared with
-/// the one before, for edits whose effect on the lines around them depends on more than the
+/// Edits checked on their result: the stretch of the document the splices can change
+/// (`EditWindow`) is parsed after them and compared with the same stretch before, for edits whose effect on the lines around them depends on more than the
 /// lines themselves (`ItemBoundary`, `TaskDeletion`).
 enum ResultCheck {
     /// Whether, after `splices`, the tasks and headings outside the `removed` lines read as
@@ -8,7 +8,12 @@ enum ResultCheck {
     /// not compared.
     static func keepsTheRest(_ splices: [Splice], removing removed: [Range<Int>] = [], editing edited: Int? = nil,
                              in document: Document) -> Bool {
-        let after = document.afterApplying(splices)
+        // Outside its window the edit changes nothing: only the window's tasks are compared,
+        // with line numbers and indices counted from the window's top.
+        let window = EditWindow(splices, in: document)
+        let before = window.before, after = window.after
+        let removed = removed.map { ($0.lowerBound - window.firstLine)..<($0.upperBound - window.firstLine) }
+        let edited = edited.map { $0 - window.tasksAbove }
         func isRemoved(_ line: Int) -> Bool {
             // `removed` is sorted: the last range starting at or before the line.
             var low = 0, high = removed.count
@@ -18,20 +23,20 @@ enum ResultCheck {
             }
             return low > 0 && removed[low - 1].contains(line)
         }
-        let keptHeadings = document.headings.filter { !isRemoved($0.line) }
+        let keptHeadings = before.headings.filter { !isRemoved($0.line) }
         guard keptHeadings.count == after.headings.count,
               zip(keptHeadings, after.headings).allSatisfy({ $0.level == $1.level && $0.title == $1.title && $0.topLevel == $1.topLevel })
         else { return false }
         // Old index → new index, for tasks and headings that stay.
-        var newTask = [Int](repeating: -1, count: document.tasks.count)
+        var newTask = [Int](repeating: -1, count: before.tasks.count)
         var kept: [Task] = []
-        for task in document.tasks where !isRemoved(task.line) {
+        for task in before.tasks where !isRemoved(task.line) {
             newTask[task.index] = kept.count
             kept.append(task)
         }
-        var newHeading = [Int](repeating: -1, count: document.headings.count)
+        var newHeading = [Int](repeating: -1, count: before.headings.count)
         var count = 0
-        for (index, heading) in document.headings.enumerated() where !isRemoved(heading.line) {
+        for (index, heading) in before.headings.enumerated() where !isRemoved(heading.line) {
             newHeading[index] = count
             count += 1
         }

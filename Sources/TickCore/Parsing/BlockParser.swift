@@ -103,10 +103,14 @@ struct BlockParser {
         items.reserveCapacity(lines.count)
     }
 
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, lines: [Line], letterStatuses: StatusSet.ASCIISet = .init()) -> ParsedStructure {
+    /// `atFileStart`: the bytes open the file, so a byte-order mark and front matter may start
+    /// them; false for a stretch from the middle of a file (`EditWindow`), parsed from a line
+    /// where no block is open.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, lines: [Line], letterStatuses: StatusSet.ASCIISet = .init(),
+                      atFileStart: Bool = true) -> ParsedStructure {
         var parser = BlockParser(bytes: bytes, lines: lines, letterStatuses: letterStatuses)
-        let bomLength = lines.isEmpty ? 0 : UTF8BOM.length(bytes, lines[0].contentEnd)
-        let frontMatterEnd = FrontMatter.end(bytes, lines: lines, bomLength: bomLength)
+        let bomLength = lines.isEmpty || !atFileStart ? 0 : UTF8BOM.length(bytes, lines[0].contentEnd)
+        let frontMatterEnd = atFileStart ? FrontMatter.end(bytes, lines: lines, bomLength: bomLength) : 0
         for index in 0..<frontMatterEnd { parser.kinds[index] = .frontMatter }
         for index in frontMatterEnd..<lines.count {
             let current = lines[index]
