@@ -73,6 +73,10 @@ import Glibc
             says: "TODO.md: the edit would change what the indented lines below line 1 are"),
         Row(covers: ["EditError.deletionChangesOtherLines"], arguments: ["rm", "1"], file: "-  - [ ] a\n    - [ ] b\n",
             says: "TODO.md: deleting the task on line 1 would change how the lines around it read"),
+        // Moving the first task away makes the `---` rule below it open the file: with a `#`
+        // line (a YAML comment) and another `---`, group A would become front matter.
+        Row(covers: ["EditError.changesOtherLines"], arguments: ["move", "1", "--to", "B"], file: "- [ ] a\n---\n# A\n    code\n---\n# B\n",
+            says: "TODO.md: the edit would change how line 3 reads (a task or heading there would change, appear or go), so nothing was written"),
         Row(covers: ["EditError.insideOpenBlock"], arguments: ["add", "--under", "1", "new"], file: "- [ ] a\n  ```\n  code\n",
             says: "TODO.md: the task's notes end in a code fence or HTML block that opens on line 2 and is not closed"),
         Row(covers: ["TickError.nothingToUndo"], arguments: ["undo"], says: "nothing to undo"),

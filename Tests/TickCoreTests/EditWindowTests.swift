@@ -25,6 +25,33 @@ import Testing
         }
     }
 
+    /// The edit law gives the same answer on the window as on the whole files.
+    @Test(arguments: Paths.allInputs)
+    func lawOnTheWindowIsTheLawOnTheFile(_ url: URL) throws {
+        let document = Document(bytes: try bytes(of: url))
+        var random = SeededGenerator(seed: UInt64(url.lastPathComponent.utf8.reduce(11) { $0 &* 31 &+ UInt64($1) }))
+        var refused = 0
+        for _ in 0..<30 {
+            let splices = Self.randomSplices(document, &random)
+            let edited = document.applying(splices)
+            let windowed = EditCheck.firstChangedLine(splices, in: document, edited: edited)
+            let whole = EditCheck.firstChangedLine(splices, window: EditWindow(wholeFile: document, edited: edited))
+            #expect(windowed == whole, "\(url.lastPathComponent): \(splices)")
+            if whole != nil { refused += 1 }
+        }
+        // Random lines change their neighbours' reading often: the law has something to say.
+        #expect(refused > 0 || document.tasks.isEmpty)
+    }
+
+    /// Moving the first task away would make group A front matter (`---`, a `#` comment line,
+    /// `---`): the law names the heading's line.
+    @Test func lawRefusesAnEditThatChangesAnUntouchedHeading() {
+        let document = Document("- [ ] a\n---\n# A\n    code\n---\n# B\n")
+        let splices = [Splice.delete(0..<1), Splice.insert([Array("- [ ] a".utf8)], before: 6)]
+        #expect(EditCheck.firstChangedLine(splices, in: document) == 2)
+        #expect(EditCheck.firstChangedLine([Splice.replace(line: 0, with: Array("- [x] a".utf8))], in: document) == nil)
+    }
+
     /// A `tick done` in a big file parses one group, not the file.
     @Test func windowOfAnEditIsItsGroup() {
         var text = ""

@@ -17,6 +17,8 @@ public enum EditError: Error, Equatable, Sendable {
     /// Deleting the task on this line (1-based) would change another task or a heading: the
     /// lines around it would read differently once they meet (`TaskDeletion`).
     case deletionChangesOtherLines(line: Int)
+    /// Any edit that would change a task or heading on a line it does not touch (`EditCheck`).
+    case changesOtherLines(line: Int)
     /// A subtask or note would go inside the code fence or HTML block that opens on this line
     /// (1-based) in the task's notes and is still open where the task's block ends.
     case insideOpenBlock(line: Int)
@@ -64,6 +66,8 @@ public enum EditError: Error, Equatable, Sendable {
             return "the edit would change what the indented lines below line \(line) are (code would become a subtask, or a subtask code); edit those lines first"
         case .deletionChangesOtherLines(let line):
             return "deleting the task on line \(line) would change how the lines around it read (another task or a heading would change); delete it in an editor"
+        case .changesOtherLines(let line):
+            return "the edit would change how line \(line) reads (a task or heading there would change, appear or go), so nothing was written; make this change in an editor"
         case .insideOpenBlock(let line):
             return "the task's notes end in a code fence or HTML block that opens on line \(line) and is not closed, and a line added under the task would be part of it; close it first"
         case .notListed(let line, let kept):

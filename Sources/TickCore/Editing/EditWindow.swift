@@ -104,6 +104,15 @@ public struct EditWindow: Sendable {
         tasksAbove = taskLow
     }
 
+    /// The whole file as the window: what the window stands for, for comparing against it.
+    init(wholeFile document: Document, edited: [UInt8]) {
+        before = document
+        after = Document(bytes: edited, statuses: document.statuses)
+        firstLine = 0
+        tasksAbove = 0
+        headingsAbove = 0
+    }
+
     /// Whether an edit at line `first` can change where the file's front matter ends.
     private static func startIsFragile(first: Int, in document: Document) -> Bool {
         if first <= document.frontMatterEnd { return true }

@@ -17,9 +17,9 @@ enum ItemBoundary {
     }
 
     /// The splices, when every other task and heading reads the same after them and keeps its
-    /// place (`ResultCheck`); parses the result.
+    /// place (`EditCheck`); parses the window they change.
     static func verified(_ splices: [Splice], editing task: Task, in document: Document) throws(EditError) -> [Splice] {
-        guard ResultCheck.keepsTheRest(splices, editing: task.index, in: document) else { throw .changesLinesBelow(line: task.line + 1) }
+        guard EditCheck.firstChangedLine(splices, in: document) == nil else { throw .changesLinesBelow(line: task.line + 1) }
         return splices
     }
 

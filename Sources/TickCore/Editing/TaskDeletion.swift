@@ -17,18 +17,18 @@ extension TaskEdits {
         let blocks = TaskDeletion.blocks(tasks)
         guard !blocks.isEmpty else { return [] }
         let plain = blocks.map { TaskPlacement.removal(of: $0, in: document) }
-        if ResultCheck.keepsTheRest(plain, removing: blocks, in: document) { return plain }
+        if EditCheck.firstChangedLine(plain, in: document) == nil { return plain }
         // Something changed. Each block that changes the rest on its own is kept apart by a
         // blank line; the one that changes it even so is named.
         var splices = plain
         for (index, block) in blocks.enumerated() where blocks.count == 1
-            || !ResultCheck.keepsTheRest([plain[index]], removing: [block], in: document) {
+            || EditCheck.firstChangedLine([plain[index]], in: document) != nil {
             splices[index] = TaskPlacement.removal(of: block, in: document, keepingApart: true)
-            guard ResultCheck.keepsTheRest([splices[index]], removing: [block], in: document) else {
+            guard EditCheck.firstChangedLine([splices[index]], in: document) == nil else {
                 throw .deletionChangesOtherLines(line: block.lowerBound + 1)
             }
         }
-        guard ResultCheck.keepsTheRest(splices, removing: blocks, in: document) else {
+        guard EditCheck.firstChangedLine(splices, in: document) == nil else {
             throw .deletionChangesOtherLines(line: blocks[0].lowerBound + 1)
         }
         return splices

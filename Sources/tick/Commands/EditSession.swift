@@ -102,7 +102,9 @@ enum EditSession {
             let bytes = try FileReader.read(path)
             try refuseBinary(bytes, path: path)
             let document = environment.document(bytes)
-            context.stdout.write(UnifiedDiff.render(document, try body(input(document)).splices, path: path))
+            let splices = try body(input(document)).splices
+            try check(splices, in: document, edited: document.applying(splices), path: path)
+            context.stdout.write(UnifiedDiff.render(document, splices, path: path))
             return
         }
         var before: Document?
@@ -113,7 +115,9 @@ enum EditSession {
             before = document
             plan = try body(input(document))
             guard !plan.splices.isEmpty else { return nil }
-            return Journal.Rewrite(bytes: document.applying(plan.splices), splices: plan.splices, tasks: plan.taskCount, before: document)
+            let edited = document.applying(plan.splices)
+            try check(plan.splices, in: document, edited: edited, path: path)
+            return Journal.Rewrite(bytes: edited, splices: plan.splices, tasks: plan.taskCount, before: document)
         }
         if let warning = written.warning { context.warn(warning) }
         guard let before, !arguments.flag("quiet") else { return }
@@ -126,6 +130,14 @@ enum EditSession {
         if let after = written.after, let realPath = written.update?.realPath,
            let warning = ListingStore.show(echo.shownLines, realPath: realPath, after: after, environment: environment) {
             context.warn(warning)
+        }
+    }
+
+    /// Every edit's last check, in one place: the tasks and headings on the lines it does not
+    /// touch read after it as before (`EditCheck`); else nothing is written.
+    static func check(_ splices: [Splice], in document: Document, edited: [UInt8], path: String) throws(TickError) {
+        if let line = EditCheck.firstChangedLine(splices, in: document, edited: edited) {
+            throw TickError.edit(.changesOtherLines(line: line + 1), path: path)
         }
     }
 

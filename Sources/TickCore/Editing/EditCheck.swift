@@ -1,0 +1,143 @@
+/// The law every edit keeps, checked in one place on its window (`EditWindow`): every task and
+/// heading on a line the edit does not touch is, after it, on that line's new place, reading
+/// the same (status, star, due date and text; a heading's level and title), at the same depth,
+/// under the same parent task and in the same group; and no line the edit does not touch
+/// becomes a task or a heading.
+///
+/// An edit's own lines are its business (the task it completes, the lines it inserts or
+/// removes); what Markdown makes of the lines around them is not: text filled into an empty
+/// task can turn indented code below it into a subtask, a removed line can let a paragraph
+/// above run into a task below, a fence in a new task's text can swallow the rest of the file.
+/// Those edits are refused, naming the first line they would change, and nothing is written.
+public enum EditCheck {
+    /// The first line (0-based, in the original document) whose task or heading the splices
+    /// would change although they do not touch it; nil when there is none.
+    public static func firstChangedLine(_ splices: [Splice], in document: Document) -> Int? {
+        firstChangedLine(splices, window: EditWindow(splices, in: document))
+    }
+
+    /// The same, for `edited`, the bytes `document.applying(splices)` gave.
+    public static func firstChangedLine(_ splices: [Splice], in document: Document, edited: [UInt8]) -> Int? {
+        guard !splices.isEmpty else { return nil }
+        return firstChangedLine(splices, window: EditWindow(splices, in: document, edited: edited))
+    }
+
+    static func firstChangedLine(_ splices: [Splice], window: EditWindow) -> Int? {
+        let map = LineMap(splices)
+        let shift = window.firstLine
+        let before = window.before, after = window.after
+        // Tasks and headings on untouched lines, in order on both sides: untouched lines keep
+        // their order whatever the edit inserts, removes or moves around them.
+        let oldTasks = before.tasks.filter { !map.touchesOld(shift + $0.line) }
+        let newTasks = after.tasks.filter { !map.touchesNew(shift + $0.line) }
+        let oldHeadings = before.headings.filter { !map.touchesOld(shift + $0.line) }
+        let newHeadings = after.headings.filter { !map.touchesNew(shift + $0.line) }
+        // A group or parent as the line it is on after the edit: -1 for none in the window (the
+        // group above it, the same on both sides), -2 for one the edit removes.
+        func oldGroupLine(_ task: Task) -> Int { task.group.map { map.newLine(ofOld: shift + before.headings[$0].line) ?? -2 } ?? -1 }
+        func newGroupLine(_ task: Task) -> Int { task.group.map { shift + after.headings[$0].line } ?? -1 }
+        func oldParentLine(_ task: Task) -> Int { task.parent.map { map.newLine(ofOld: shift + before.tasks[$0].line) ?? -2 } ?? -1 }
+        func newParentLine(_ task: Task) -> Int { task.parent.map { shift + after.tasks[$0].line } ?? -1 }
+
+        for (old, new) in zip(oldHeadings, newHeadings) {
+            guard map.newLine(ofOld: shift + old.line) == shift + new.line, old.level == new.level, old.title == new.title,
+                  old.topLevel == new.topLevel else { return shift + min(old.line, map.oldLine(near: shift + new.line) - shift) }
+        }
+        for (old, new) in zip(oldTasks, newTasks) {
+            guard map.newLine(ofOld: shift + old.line) == shift + new.line, BlockEdits.Says(old) == BlockEdits.Says(new),
+                  old.depth == new.depth, oldParentLine(old) == newParentLine(new), oldGroupLine(old) == newGroupLine(new)
+            else { return shift + min(old.line, map.oldLine(near: shift + new.line) - shift) }
+        }
+        if oldHeadings.count != newHeadings.count {
+            let index = min(oldHeadings.count, newHeadings.count)
+            return index < oldHeadings.count ? shift + oldHeadings[index].line : map.oldLine(near: shift + newHeadings[index].line)
+        }
+        if oldTasks.count != newTasks.count {
+            let index = min(oldTasks.count, newTasks.count)
+            return index < oldTasks.count ? shift + oldTasks[index].line : map.oldLine(near: shift + newTasks[index].line)
+        }
+        return nil
+    }
+}
+
+/// Where the lines of a document go when splices are applied: an untouched line moves by the
+/// lines inserted and removed above it; a line a splice replaces one for one stays where its
+/// replacement is; one a splice removes or rewrites into a different number of lines goes to
+/// where the replacement starts (nowhere, when nothing replaces it).
+struct LineMap {
+    private struct Entry {
+        let old: Range<Int>
+        let new: Range<Int>
+    }
+
+    private let entries: [Entry]
+
+    init(_ splices: [Splice]) {
+        let ordered = splices.enumerated().sorted {
+            ($0.element.lines.lowerBound, $0.element.lines.upperBound, $0.offset)
+                < ($1.element.lines.lowerBound, $1.element.lines.upperBound, $1.offset)
+        }.map(\.element)
+        var entries: [Entry] = []
+        var shift = 0
+        for splice in ordered {
+            let start = splice.lines.lowerBound + shift
+            entries.append(Entry(old: splice.lines, new: start..<(start + splice.replacement.count)))
+            shift += splice.replacement.count - splice.lines.count
+        }
+        self.entries = entries
+    }
+
+    /// The last splice starting at or before `line` in the old (or new) numbering.
+    private func entry(atOrBefore line: Int, new: Bool) -> Int? {
+        var low = 0, high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if (new ? entries[middle].new.lowerBound : entries[middle].old.lowerBound) <= line { low = middle + 1 } else { high = middle }
+        }
+        return low > 0 ? low - 1 : nil
+    }
+
+    func touchesOld(_ line: Int) -> Bool {
+        var index = entry(atOrBefore: line, new: false)
+        // Insertions share their start with the splice after them: look back past them.
+        while let current = index {
+            if entries[current].old.contains(line) { return true }
+            if !entries[current].old.isEmpty { return false }
+            index = current > 0 ? current - 1 : nil
+        }
+        return false
+    }
+
+    func touchesNew(_ line: Int) -> Bool {
+        var index = entry(atOrBefore: line, new: true)
+        while let current = index {
+            if entries[current].new.contains(line) { return true }
+            if !entries[current].new.isEmpty { return false }
+            index = current > 0 ? current - 1 : nil
+        }
+        return false
+    }
+
+    /// Where an old line is after the splices.
+    func newLine(ofOld line: Int) -> Int? {
+        var index = entry(atOrBefore: line, new: false)
+        while let current = index {
+            let entry = entries[current]
+            if entry.old.contains(line) {
+                if entry.old.count == entry.new.count { return entry.new.lowerBound + (line - entry.old.lowerBound) }
+                return entry.new.isEmpty ? nil : entry.new.lowerBound
+            }
+            if line >= entry.old.upperBound { return line + (entry.new.upperBound - entry.old.upperBound) }
+            index = current > 0 ? current - 1 : nil
+        }
+        return line
+    }
+
+    /// The old line at or just before where a new line is: for naming a line in messages.
+    func oldLine(near line: Int) -> Int {
+        guard let index = entry(atOrBefore: line, new: true) else { return line }
+        let entry = entries[index]
+        if entry.new.contains(line) { return entry.old.lowerBound }
+        return max(entry.old.lowerBound, line - (entry.new.upperBound - entry.old.upperBound))
+    }
+}
