@@ -26,6 +26,8 @@ public struct Document: Sendable {
     /// Lazy continuation lines whose text keeps its leading whitespace (GitHub shows it after
     /// a backslash line break).
     let indentedLazyLines: [Int]
+    /// The dialects and kinds of field the tasks use, counted during the parse.
+    public let fieldUsage: FieldUsage
     /// Each heading's group path (titles from the outermost group), built once: views ask for
     /// it per task.
     private let groupPaths: [[String]]
@@ -60,7 +62,9 @@ public struct Document: Sendable {
         groupPaths.reserveCapacity(headings.count)
         for heading in headings { groupPaths.append((heading.parent.map { groupPaths[$0] } ?? []) + [heading.title]) }
         self.groupPaths = groupPaths
-        tasks = DocumentBuilder.tasks(bytes, lines: lines, structure: structure, headings: headings, statuses: statuses)
+        var usage = FieldUsage()
+        tasks = DocumentBuilder.tasks(bytes, lines: lines, structure: structure, headings: headings, statuses: statuses, usage: &usage)
+        fieldUsage = usage
     }
 
     public init(_ text: String, statuses: StatusSet = .default) {

@@ -31,7 +31,8 @@ enum DocumentBuilder {
         return parts.joined(separator: " ")
     }
 
-    static func tasks(_ bytes: [UInt8], lines: [Line], structure: ParsedStructure, headings: [Heading], statuses: StatusSet) -> [Task] {
+    static func tasks(_ bytes: [UInt8], lines: [Line], structure: ParsedStructure, headings: [Heading], statuses: StatusSet,
+                      usage: inout FieldUsage) -> [Task] {
         let items = structure.items
         var taskOfItem = [Int32](repeating: -1, count: items.count)
         var tasks: [Task] = []
@@ -74,7 +75,8 @@ enum DocumentBuilder {
             var valid = text.allSatisfyValidUTF8
             // The due field is looked for line by line, as an edit of it finds it: a code span
             // or a bracket that runs over a line break does not hide or make one.
-            var dueField = TaskFields.due(in: text)
+            let fields = TaskFields.read(text)
+            var dueField = fields.first(.due)
             if continuationIndex < continuations.count, continuations[continuationIndex].item == Int32(itemIndex) {
                 var joined = Array(text)
                 while continuationIndex < continuations.count, continuations[continuationIndex].item == Int32(itemIndex) {
@@ -89,6 +91,9 @@ enum DocumentBuilder {
                     continuationIndex += 1
                 }
                 text = joined[...]
+                usage.count(TaskFields.read(text))
+            } else {
+                usage.count(fields)
             }
             if valid, cursor > line.start {
                 valid = bytes[line.start..<cursor].allSatisfyValidUTF8

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import TickCore
 
@@ -28,6 +29,27 @@ import Testing
         #expect(fields("Inline field due:: 2026-11-23") == ["due dataview 2026-11-23"])
         // Not fields: inside code, in a URL, an unknown key, a time.
         #expect(fields("Run `due:2026-01-01` at 12:30 see https://x.y/due:1 and foo:bar").isEmpty)
+    }
+
+    /// The usage counted during the parse is what reading every task's fields again gives.
+    @Test(arguments: Paths.allInputs + [Paths.fixtures.appendingPathComponent("dialects")].flatMap { Paths.files(in: $0, suffix: ".md") })
+    func fieldUsageCountedDuringTheParse(_ url: URL) throws {
+        let document = Document(bytes: try bytes(of: url))
+        var counts: [TaskField.Dialect: Int] = [:]
+        var kinds: Set<TaskField.Kind> = []
+        for task in document.tasks {
+            for field in task.fields.fields {
+                counts[field.dialect, default: 0] += 1
+                kinds.insert(field.kind)
+            }
+        }
+        let usage = FieldUsage(document)
+        for kind in TaskField.Kind.allCases { #expect(usage.records(kind) == kinds.contains(kind), "\(kind)") }
+        if let most = counts.values.max() {
+            #expect(counts[usage.dialect()] == most)
+        } else {
+            #expect(usage.dialect(fallback: .dataview) == .dataview)
+        }
     }
 
     @Test func priorityIsOneScale() {

@@ -1,26 +1,57 @@
-/// What a file's tasks write in their fields, read in one pass: how many fields each dialect
-/// has, and which kinds some task records. Edits ask it the dialect a new field is written in
-/// and whether the file records done, cancelled or created dates.
-public struct FieldUsage: Sendable {
-    private var counts: [TaskField.Dialect: Int] = [:]
-    private var recorded: Set<TaskField.Kind> = []
+/// What a file's tasks write in their fields: how many fields each dialect has, and which kinds
+/// some task records. Edits ask it the dialect a new field is written in and whether the file
+/// records done, cancelled or created dates.
+///
+/// Counted while the document is parsed, from the fields the parse reads anyway for due dates
+/// (`Document.fieldUsage`): asking costs nothing, however large the file.
+public struct FieldUsage: Sendable, Equatable {
+    /// Fields per dialect, in `TaskField.Dialect.allCases` order.
+    private var counts: [Int] = [0, 0, 0]
+    /// One bit per `TaskField.Kind`, in `allCases` order.
+    private var recorded: UInt32 = 0
 
-    public init(_ document: Document) {
-        for task in document.tasks {
-            for field in task.fields.fields {
-                counts[field.dialect, default: 0] += 1
-                recorded.insert(field.kind)
-            }
+    init() {}
+
+    /// The usage of `document`'s tasks.
+    public init(_ document: Document) { self = document.fieldUsage }
+
+    mutating func count(_ fields: TaskFields) {
+        for field in fields.fields {
+            counts[Self.index(of: field.dialect)] += 1
+            recorded |= 1 << Self.index(of: field.kind)
         }
     }
 
     /// The dialect most fields are in; with no fields, `fallback` (`.tick.toml`'s
     /// `[tasks] dialect`, or the typed text's), else tick's.
     public func dialect(fallback: TaskField.Dialect? = nil) -> TaskField.Dialect {
-        guard !counts.isEmpty else { return fallback ?? .tick }
-        return TaskField.Dialect.allCases.max { (counts[$0] ?? 0) < (counts[$1] ?? 0) } ?? .tick
+        guard counts.contains(where: { $0 > 0 }) else { return fallback ?? .tick }
+        return TaskField.Dialect.allCases.max { counts[Self.index(of: $0)] < counts[Self.index(of: $1)] } ?? .tick
     }
 
     /// Whether some task has a field of `kind` (a `✅` done date, say).
-    public func records(_ kind: TaskField.Kind) -> Bool { recorded.contains(kind) }
+    public func records(_ kind: TaskField.Kind) -> Bool { recorded & (1 << Self.index(of: kind)) != 0 }
+
+    private static func index(of dialect: TaskField.Dialect) -> Int {
+        switch dialect {
+        case .tick: return 0
+        case .obsidian: return 1
+        case .dataview: return 2
+        }
+    }
+
+    private static func index(of kind: TaskField.Kind) -> UInt32 {
+        switch kind {
+        case .due: return 0
+        case .scheduled: return 1
+        case .start: return 2
+        case .created: return 3
+        case .done: return 4
+        case .cancelled: return 5
+        case .recurrence: return 6
+        case .priority: return 7
+        case .id: return 8
+        case .dependsOn: return 9
+        }
+    }
 }
