@@ -142,3 +142,43 @@ import TickCore
         text.replacing(/\x{1B}\[[0-9;]*m/, with: "")
     }
 }
+
+/// Views over folders read files on both cores, a chunk at a time, and drop the files that show
+/// nothing: the output is what one worker prints, in the walk's order, across chunk borders.
+@Suite struct FolderViewTests {
+    @Test func bothCoresPrintWhatOneWorkerPrints() throws {
+        let folder = try TemporaryDirectory()
+        // 600 files (more than two chunks), in folders; every seventh has a task due or overdue.
+        for index in 0..<600 {
+            let due = index % 7 == 0 ? " due:2026-11-\(10 + index % 13)" : ""
+            _ = try folder.write("f\(index % 5)/n\(index).md", "# File \(index)\n\n- [ ] task \(index)\(due)\n- [x] done \(index)\n")
+        }
+        var outputs: [String] = []
+        for (command, jobs) in [("today", "1"), ("today", "2"), ("list", "1"), ("list", "2")] {
+            let result = try TickProcess.run([command, folder.url.path], environment: ["TICK_JOBS": jobs, "TICK_TODAY": "2026-11-22"])
+            #expect(result.status == 0, "\(result.stderr)")
+            outputs.append(result.stdout)
+        }
+        #expect(outputs[0] == outputs[1])
+        #expect(outputs[2] == outputs[3])
+        // today: the 86 due tasks, soonest first; list: all 600 open tasks in file order.
+        #expect(outputs[0].split(separator: "\n").count == 86)
+        let listed = outputs[2].split(separator: "\n").filter { $0.contains("task ") }
+        #expect(listed.count == 600)
+        #expect(listed.first?.contains("task 0") == true)
+        let numbers = listed.compactMap { $0.split(separator: " ").last.flatMap { Int($0) } }
+        #expect(numbers == numbers.sorted { "f\($0 % 5)/n\($0)" < "f\($1 % 5)/n\($1)" }, "file order")
+    }
+
+    /// A group no file has is an error over a folder too, named once, with a suggestion.
+    @Test func aGroupNoFileHasIsAnError() throws {
+        let folder = try TemporaryDirectory()
+        _ = try folder.write("a.md", "# Work\n\n- [ ] one\n")
+        _ = try folder.write("b.md", "# Home\n\n- [ ] two\n")
+        let result = try TickProcess.run(["list", "-g", "Wrok", folder.url.path])
+        #expect(result.status == 2)
+        #expect(result.stderr == "tick: no group 'Wrok' in 2 files (did you mean 'Work'?); 'tick groups' lists them\n")
+        let found = try TickProcess.run(["list", "-g", "home", folder.url.path])
+        #expect(found.status == 0 && found.stdout.contains("two") && !found.stdout.contains("one"))
+    }
+}

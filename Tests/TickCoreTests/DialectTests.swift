@@ -52,6 +52,19 @@ import Testing
         }
     }
 
+    /// Every Obsidian Tasks marker is read as its kind, with or without the emoji selector.
+    @Test func everyEmojiMarkerIsRead() {
+        for (marker, kind, _) in TaskFields.markers {
+            for selector in [[], [0xEF, 0xB8, 0x8F] as [UInt8]] {
+                let text = Array("Task ".utf8) + marker + selector + Array(" 2026-01-02".utf8)
+                let fields = TaskFields.read(text[...])
+                #expect(fields.fields.map(\.kind) == [kind], "\(String(decoding: marker, as: UTF8.self)) \(selector)")
+            }
+        }
+        // Letters of other scripts (lead bytes 0xE3 and up) hold no marker.
+        #expect(TaskFields.read(Array("買い物リスト 2026-01-02 항목".utf8)[...]).fields.isEmpty)
+    }
+
     @Test func priorityIsOneScale() {
         func priority(_ text: String) -> Priority? { let bytes = Array(text.utf8)[...]; return TaskFields(bytes).priority(in: bytes) }
         #expect(priority("(A) x") == .highest && priority("(C) x") == .medium && priority("(F) x") == .lowest)

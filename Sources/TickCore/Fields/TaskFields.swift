@@ -34,9 +34,12 @@ public struct TaskFields: Sendable, Equatable {
     public func first(_ kind: TaskField.Kind) -> TaskField? { fields.first { $0.kind == kind } }
 
     /// The fields of a text, not read at all when it cannot hold one: every field has a colon,
-    /// an emoji (whose UTF-8 starts at 0xE2 or above) or todo.txt's `(`. Most texts have none.
+    /// an emoji marker (whose UTF-8 starts with 0xE2 or 0xF0) or todo.txt's `(`. Most texts have
+    /// none, whatever their script.
     public static func read(_ text: ArraySlice<UInt8>) -> TaskFields {
-        let possible = text.withUnsafeBufferPointer { $0.contains { $0 == Byte.colon || $0 >= 0xE2 || $0 == Byte.leftParen } }
+        let possible = text.withUnsafeBufferPointer {
+            $0.contains { $0 == Byte.colon || $0 == 0xE2 || $0 == 0xF0 || $0 == Byte.leftParen }
+        }
         return possible ? TaskFields(text) : TaskFields()
     }
 
@@ -91,7 +94,7 @@ public struct TaskFields: Sendable, Equatable {
                 index = Self.closingRun(text, from: index + run, length: run).map { $0 + run } ?? index + run
                 continue
             }
-            if byte >= 0xE2, let emoji = Self.emoji(text, at: index) {
+            if byte == 0xE2 || byte == 0xF0, let emoji = Self.emoji(text, at: index) {
                 index = scanEmoji(text, kind: emoji.kind, start: index, after: emoji.end)
                 continue
             }
@@ -121,22 +124,47 @@ public struct TaskFields: Sendable, Equatable {
     }
 
     /// An emoji field marker at `index`: its kind and where it ends (after a variation selector).
+    /// Every marker starts with the byte 0xE2 (three bytes) or 0xF0 0x9F (four): any other byte,
+    /// a letter of most scripts among them, is ruled out at once.
     private static func emoji(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> (kind: TaskField.Kind, end: Int, priority: Bool)? {
-        func matches(_ bytes: [UInt8]) -> Bool {
-            guard index + bytes.count <= text.count else { return false }
-            for (offset, byte) in bytes.enumerated() where text[index + offset] != byte { return false }
-            return true
+        let lead = text[index]
+        var end: Int
+        let kind: TaskField.Kind
+        if lead == 0xE2 {
+            guard index + 3 <= text.count else { return nil }
+            switch (text[index + 1], text[index + 2]) {
+            case (0x8F, 0xB3), (0x8C, 0x9B): kind = .scheduled
+            case (0x9E, 0x95): kind = .created
+            case (0x9C, 0x85): kind = .done
+            case (0x9D, 0x8C): kind = .cancelled
+            case (0x8F, 0xAB), (0x8F, 0xAC): kind = .priority
+            case (0x9B, 0x94): kind = .dependsOn
+            default: return nil
+            }
+            end = index + 3
+        } else if lead == 0xF0 {
+            guard index + 4 <= text.count, text[index + 1] == 0x9F else { return nil }
+            switch (text[index + 2], text[index + 3]) {
+            case (0x93, 0x85), (0x93, 0x86), (0x97, 0x93): kind = .due
+            case (0x9B, 0xAB): kind = .start
+            case (0x94, 0x81): kind = .recurrence
+            case (0x94, 0xBA), (0x94, 0xBC), (0x94, 0xBD): kind = .priority
+            case (0x86, 0x94): kind = .id
+            default: return nil
+            }
+            end = index + 4
+        } else {
+            return nil
         }
-        for (bytes, kind, isPriority) in markers where matches(bytes) {
-            var end = index + bytes.count
-            // U+FE0F, the emoji presentation selector, may follow.
-            if end + 3 <= text.count, text[end] == 0xEF, text[end + 1] == 0xB8, text[end + 2] == 0x8F { end += 3 }
-            return (kind, end, isPriority)
-        }
-        return nil
+        // U+FE0F, the emoji presentation selector, may follow.
+        if end + 3 <= text.count, text[end] == 0xEF, text[end + 1] == 0xB8, text[end + 2] == 0x8F { end += 3 }
+        return (kind, end, kind == .priority)
     }
 
-    private static let markers: [([UInt8], TaskField.Kind, Bool)] = [
+    /// The emoji markers of Obsidian Tasks, as bytes, with what they mark: 📅 📆 🗓 due, ⏳ ⌛
+    /// scheduled, 🛫 start, ➕ created, ✅ done, ❌ cancelled, 🔁 recurrence, 🔺 ⏫ 🔼 🔽 ⏬
+    /// priority, 🆔 id, ⛔ depends on. (`emoji(_:at:)` matches them byte by byte.)
+    static let markers: [([UInt8], TaskField.Kind, Bool)] = [
         ([0xF0, 0x9F, 0x93, 0x85], .due, false), ([0xF0, 0x9F, 0x93, 0x86], .due, false), ([0xF0, 0x9F, 0x97, 0x93], .due, false),
         ([0xE2, 0x8F, 0xB3], .scheduled, false), ([0xE2, 0x8C, 0x9B], .scheduled, false),
         ([0xF0, 0x9F, 0x9B, 0xAB], .start, false), ([0xE2, 0x9E, 0x95], .created, false),

@@ -34,9 +34,10 @@ extension TaskListCommand {
         guard dates == "relative" || dates == "absolute" else {
             throw .usage(.invalidValue(option: "--dates", value: dates, expected: "relative or absolute"), command: name)
         }
-        let sources = try view.load(environment: context.environment)
+        let loaded = try view.loadSelected(environment: context.environment)
+        let sources = loaded.sources
+        var items = loaded.items
         // Stable sorts, the last key first: each earlier key keeps the later keys' order among its ties.
-        var items = ViewItem.select(sources, query: view.query, today: view.today)
         for key in keys.reversed() { items = key.sorted(items, in: sources, today: view.today) }
         if arguments.flag("reverse") { items.reverse() }
         view.recordListing(items, in: sources, context: &context)

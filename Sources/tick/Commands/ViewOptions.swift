@@ -140,6 +140,52 @@ struct ViewOptions {
         return sources
     }
 
+    /// The files a list view reads, and the tasks of theirs it shows, in file order. Files are
+    /// read and parsed on every core, a chunk at a time, and one that shows no task is dropped
+    /// as soon as its tasks are selected (its path stays, with an empty document): a folder of
+    /// any size costs the memory of a chunk and of the files that have rows.
+    func loadSelected(environment: Environment) throws(TickError) -> (sources: [SourceDocument], items: [ViewItem]) {
+        let files = try PathWalker.files(paths, ignoring: honoursIgnoreFiles)
+        let query = self.query, today = self.today
+        let workers = ParallelWork.workerCount(environment: environment)
+        var sources: [SourceDocument] = []
+        sources.reserveCapacity(files.count)
+        var items: [ViewItem] = []
+        var groupFound = query.group == nil
+        var start = 0
+        while start < files.count {
+            let count = min(files.count - start, 256)
+            let first = start
+            let results = ParallelWork.map(count, workers: workers) { offset -> Result<(SourceDocument, [Int], Bool), TickError> in
+                let path = files[first + offset]
+                do throws(TickError) {
+                    var source = try DocumentLoader.load(path, environment: environment)
+                    // `--since` on tasks that record no done date: the file's git history dates them.
+                    if let since = query.doneSince, path != FileReader.standardInput {
+                        source.closedSince = GitHistory.closedSince(since, path: path, document: source.document, environment: environment)
+                    }
+                    let hasGroup = query.group.map { !$0.groups(in: source.document).isEmpty } ?? true
+                    let matcher = query.matcher(for: source.document, today: today, closedSince: source.closedSince)
+                    let shown = source.document.tasks.lazy.filter { matcher.matches($0) }.map(\.index)
+                    if shown.isEmpty { source = SourceDocument(path: source.path, document: Document(bytes: [])) }
+                    return .success((source, Array(shown), hasGroup))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            for result in results {
+                let (source, shown, hasGroup) = try result.get()
+                groupFound = groupFound || hasGroup
+                for task in shown { items.append(ViewItem(source: sources.count, task: task)) }
+                sources.append(source)
+            }
+            start += count
+        }
+        // No file has the group: `load` reads them again to say so, with a suggestion.
+        if !groupFound { _ = try load(environment: environment) }
+        return (sources, items)
+    }
+
     /// Records, per file, which task each printed line number showed (`ListingStore`), so that
     /// an edit by number acts on that task even after tick's edits moved it.
     func recordListing(_ items: [ViewItem], in sources: [SourceDocument], context: inout CommandContext) {
