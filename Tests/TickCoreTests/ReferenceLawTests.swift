@@ -162,30 +162,59 @@ import Testing
 
 /// The archive of listings: what a view records, and what a file dropped from it keeps.
 @Suite struct ListingArchiveTests {
+    /// A file pushed past the newest `fileLimit` by later views keeps a stub in the index,
+    /// which still refuses a number that tick's edits moved.
     @Test func aDroppedListingStillRefusesMovedNumbers() throws {
         let document = Document("- [ ] a\n- [ ] b\n")
-        var archive = ListingArchive()
-        archive.record([.init(path: Array("/first".utf8), listing: Listing(shown: [0, 1], in: document))])
+        let first = Array("/first".utf8)
+        var index = ListingIndex()
+        var records: [[UInt8]: Listing] = [:]
+        #expect(index.record([first]) == ([], []))
+        records[first] = Listing(shown: [0, 1], in: document)
         // The first file's listing is carried through a tick edit that moves lines.
         let after = Document("- [ ] new\n- [ ] a\n- [ ] b\n")
-        archive.files[0].listing = archive.files[0].listing.mapped(before: document, after: after, splices: nil, by: "tick add")
+        records[first] = records[first]!.mapped(before: document, after: after, splices: nil, by: "tick add")
+        var demotedAll: [[UInt8]] = []
         for number in 0..<300 {
-            archive.record([.init(path: Array("/other\(number)".utf8), listing: Listing(shown: [0], in: document))])
+            let path = Array("/other\(number)".utf8)
+            let (demoted, dropped) = index.record([path])
+            #expect(dropped.isEmpty)
+            for old in demoted {
+                index.demote(old, listing: try #require(records[old]))
+                records[old] = nil
+                demotedAll.append(old)
+            }
+            records[path] = Listing(shown: [0], in: document)
         }
-        let decoded = try #require(ListingArchive(decoding: archive.encoded()))
-        #expect(decoded == archive)
-        let first = try #require(decoded.files.first { $0.path == Array("/first".utf8) })
-        #expect(first.listing.entries.isEmpty)
-        #expect(throws: EditError.self) { try first.listing.resolve(2, in: after) }
+        #expect(demotedAll.count == 300 + 1 - ListingArchive.fileLimit && demotedAll.first == first)
+        let decoded = try #require(ListingIndex(decoding: index.encoded()))
+        #expect(decoded == index)
+        #expect(!decoded.hasRecord(first))
+        let stub = try #require(decoded.stubs[first])
+        #expect(stub.entries.isEmpty)
+        #expect(throws: EditError.self) { try stub.resolve(2, in: after) }
         #expect(decoded.latestPaths == [Array("/other299".utf8)])
+        #expect(decoded.hasRecord(Array("/other299".utf8)))
+    }
+
+    /// Past `stubLimit` files, the oldest are forgotten.
+    @Test func theIndexForgetsTheOldest() throws {
+        var index = ListingIndex()
+        var dropped: [[UInt8]] = []
+        for number in 0..<(ListingArchive.stubLimit + 3) { dropped += index.record([Array("/f\(number)".utf8)]).dropped }
+        #expect(dropped == (0..<3).map { Array("/f\($0)".utf8) })
+        #expect(index.paths.count == ListingArchive.stubLimit)
+        #expect(ListingIndex(decoding: index.encoded()) == index)
     }
 
     @Test func damagedArchivesAreRefused() throws {
-        var archive = ListingArchive()
-        archive.record([.init(path: Array("/f".utf8), listing: Listing(shown: [0], in: Document("- [ ] a\n")))])
+        let archive = ListingArchive(files: [.init(path: Array("/f".utf8), listing: Listing(shown: [0], in: Document("- [ ] a\n")))])
         var bytes = archive.encoded()
         bytes[bytes.count / 2] ^= 1
         #expect(ListingArchive(decoding: bytes) == nil)
         #expect(ListingArchive(decoding: Array(archive.encoded().dropLast(3))) == nil)
+        var index = ListingIndex()
+        _ = index.record([Array("/f".utf8)])
+        #expect(ListingIndex(decoding: Array(index.encoded().dropLast(3))) == nil)
     }
 }

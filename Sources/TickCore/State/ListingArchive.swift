@@ -1,6 +1,7 @@
-/// The listings of the files tick has listed, as one record: newest first. The first `latest`
-/// files are the ones the latest view showed. At most `fileLimit` files keep their entries;
-/// older ones keep only what refuses a number (`Listing.withoutEntries`), up to `stubLimit`.
+/// Listings of files as one record, and the limits on how many tick keeps: the listings of the
+/// `fileLimit` newest files with their entries, older ones only as what refuses a number
+/// (`Listing.withoutEntries`), up to `stubLimit` (`ListingIndex`). The state folder keeps each
+/// recent file's listing as an archive of that file alone.
 public struct ListingArchive: Sendable, Equatable {
     public var files: [File]
     /// How many of the first `files` the latest view showed.
@@ -24,20 +25,6 @@ public struct ListingArchive: Sendable, Equatable {
         self.files = files
         self.latest = latest
     }
-
-    /// Records what a view just showed: those files first, the others after them.
-    public mutating func record(_ fresh: [File]) {
-        let paths = Set(fresh.map(\.path))
-        files = fresh + files.filter { !paths.contains($0.path) }
-        latest = fresh.count
-        for index in files.indices.dropFirst(Self.fileLimit) where !files[index].listing.entries.isEmpty {
-            files[index].listing = files[index].listing.withoutEntries
-        }
-        if files.count > Self.stubLimit { files.removeLast(files.count - Self.stubLimit) }
-    }
-
-    /// The paths the latest view showed.
-    public var latestPaths: [[UInt8]] { files.prefix(latest).map(\.path) }
 
     public func encoded() -> [UInt8] {
         var writer = RecordWriter(magic: Self.magic)

@@ -163,6 +163,8 @@ struct StateFolder {
         let copy = dup(fd)
         guard copy >= 0, let stream = fdopendir(copy) else { return }
         defer { closedir(stream) }
+        // The copy shares the folder's read position with earlier copies: from the start.
+        rewinddir(stream)
         var abandoned: [String] = []
         while let entry = readdir(stream) {
             let name = Syscalls.entryName(entry)
