@@ -139,3 +139,27 @@ import Testing
         #expect(ProgressBar.render(done: 0, total: 0, width: 4, style: .plain) == "░░░░")
     }
 }
+
+/// The JSON writer: commas at every level of nesting, numbers and dates written as digits,
+/// keys from the data escaped.
+@Suite struct JSONWriterTests {
+    @Test func nestingNumbersDatesAndKeys() {
+        var json = JSONWriter()
+        json.beginObject()
+        json.key("a"); json.int(0)
+        json.key("b"); json.int(-9_223_372_036_854_775_807)
+        json.key("c"); json.int(Int.max)
+        json.key("d")
+        json.beginArray()
+        json.beginArray(); json.endArray()
+        json.beginObject(); json.key(string: "q\"\n"); json.date(CivilDate(year: 7, month: 3, day: 9)); json.endObject()
+        json.date(nil)
+        json.int(42)
+        json.endArray()
+        json.key("e"); json.bool(true)
+        json.endObject()
+        #expect(String(decoding: json.bytes, as: UTF8.self)
+                == #"{"a":0,"b":-9223372036854775807,"c":9223372036854775807,"d":[[],{"q\"\n":"0007-03-09"},null,42],"e":true}"#)
+        #expect(CivilDate(year: 2026, month: 11, day: 24)!.description == "2026-11-24")
+    }
+}

@@ -51,12 +51,12 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
         }
     }
 
-    public var description: String {
-        func pad(_ value: Int, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+    public var description: String { String(decoding: isoBytes, as: UTF8.self) }
+
+    /// `YYYY-MM-DD` as bytes (years are 1 to 9999), without a String in between.
+    public var isoBytes: [UInt8] {
+        [0x30 + UInt8(year / 1000 % 10), 0x30 + UInt8(year / 100 % 10), 0x30 + UInt8(year / 10 % 10), 0x30 + UInt8(year % 10),
+         0x2D, 0x30 + UInt8(month / 10), 0x30 + UInt8(month % 10), 0x2D, 0x30 + UInt8(day / 10), 0x30 + UInt8(day % 10)]
     }
 
     public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {

@@ -2,33 +2,87 @@
 /// sequence; strings are escaped per RFC 8259 (control characters as `\u00XX`).
 public struct JSONWriter: Sendable {
     public private(set) var bytes: [UInt8] = []
-    private var needsComma: [Bool] = [false]
+    /// Whether the next value at each open level needs a comma before it, one bit per level
+    /// (the lowest bit is the innermost), for nesting up to 64 deep: a bit, not an array, as
+    /// every value asks.
+    private var needsComma: UInt64 = 0
+    private var depth = 0
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     public init() {}
 
     private mutating func separator() {
-        if needsComma[needsComma.count - 1] { bytes.append(0x2C) }
-        needsComma[needsComma.count - 1] = true
+        if needsComma & 1 != 0 { bytes.append(0x2C) }
+        needsComma |= 1
     }
 
-    public mutating func beginObject() { separator(); bytes.append(0x7B); needsComma.append(false) }
-    public mutating func endObject() { needsComma.removeLast(); bytes.append(0x7D) }
-    public mutating func beginArray() { separator(); bytes.append(0x5B); needsComma.append(false) }
-    public mutating func endArray() { needsComma.removeLast(); bytes.append(0x5D) }
+    private mutating func open(_ bracket: UInt8) {
+        separator()
+        bytes.append(bracket)
+        precondition(depth < 63, "JSON nested more than 63 levels")
+        depth += 1
+        needsComma <<= 1
+    }
 
-    public mutating func key(_ name: String) {
+    private mutating func close(_ bracket: UInt8) {
+        depth -= 1
+        needsComma >>= 1
+        bytes.append(bracket)
+    }
+
+    public mutating func beginObject() { open(0x7B) }
+    public mutating func endObject() { close(0x7D) }
+    public mutating func beginArray() { open(0x5B) }
+    public mutating func endArray() { close(0x5D) }
+
+    /// A key known when tick is built (ASCII with nothing to escape), written as it is.
+    public mutating func key(_ name: StaticString) {
+        separator()
+        bytes.append(0x22)
+        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(0x22)
+        bytes.append(0x3A)
+        needsComma &= ~1
+    }
+
+    /// A key from the data (a field's name), escaped as strings are.
+    public mutating func key(string name: String) {
         separator()
         appendString(name)
         bytes.append(0x3A)
-        needsComma[needsComma.count - 1] = false
+        needsComma &= ~1
     }
 
     public mutating func string(_ value: String) { separator(); appendString(value) }
-    public mutating func int(_ value: Int) { separator(); bytes.append(contentsOf: String(value).utf8) }
+
+    /// Digits straight into the buffer, without a String.
+    public mutating func int(_ value: Int) {
+        separator()
+        if value < 0 { bytes.append(0x2D) }
+        var magnitude = value.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for any Int's
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var index = buffer.count
+            repeat {
+                index -= 1
+                buffer[index] = 0x30 + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            bytes.append(contentsOf: buffer[index...])
+        }
+    }
     public mutating func bool(_ value: Bool) { separator(); bytes.append(contentsOf: (value ? "true" : "false").utf8) }
     public mutating func null() { separator(); bytes.append(contentsOf: "null".utf8) }
+
+    /// A date as `"YYYY-MM-DD"`, or null.
+    public mutating func date(_ value: CivilDate?) {
+        guard let value else { return null() }
+        separator()
+        bytes.append(0x22)
+        bytes += value.isoBytes
+        bytes.append(0x22)
+    }
 
     public mutating func optionalString(_ value: String?) {
         if let value { string(value) } else { null() }
@@ -66,9 +120,9 @@ public struct JSONWriter: Sendable {
     /// Ends the current line inside an array or object: emits the comma the next value needs
     /// first, so that values can stand one per line (`[\n{…},\n{…}\n]`).
     public mutating func lineBreak() {
-        if needsComma[needsComma.count - 1] {
+        if needsComma & 1 != 0 {
             bytes.append(0x2C)
-            needsComma[needsComma.count - 1] = false
+            needsComma &= ~1
         }
         bytes.append(0x0A)
     }

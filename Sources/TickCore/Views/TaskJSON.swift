@@ -24,7 +24,7 @@ public enum TaskJSON {
         json.key("line"); json.int(shownLine)
         json.key("status"); json.string(task.status.name)
         json.key("important"); json.bool(task.important)
-        json.key("due"); json.optionalString(task.due?.description)
+        json.key("due"); json.date(task.due)
         json.key("group")
         json.beginArray()
         for title in document.groupPath(of: task) { json.string(title) }
@@ -43,7 +43,7 @@ public enum TaskJSON {
         json.beginObject()
         var seen: Set<String> = []
         for field in tokens.fields where seen.insert(field.key).inserted {
-            json.key(field.key)
+            json.key(string: field.key)
             json.string(field.value)
         }
         json.endObject()
@@ -58,8 +58,8 @@ public enum TaskJSON {
         json.key("dates")
         json.beginObject()
         for kind in TaskField.Kind.allCases where kind.isDate {
-            json.key(kind.rawValue)
-            json.optionalString(fields.date(kind, in: task.textBytes)?.description)
+            json.key(string: kind.rawValue)
+            json.date(fields.date(kind, in: task.textBytes))
         }
         json.endObject()
         json.key("priority"); json.optionalString(fields.priority(in: task.textBytes).map(\.name))
