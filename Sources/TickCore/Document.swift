@@ -58,13 +58,36 @@ public struct Document: Sendable {
         indentedLazyLines = structure.indentedLazyLines
         let headings = DocumentBuilder.headings(bytes, lines: lines, parsed: structure.headings)
         self.headings = headings
-        var groupPaths: [[String]] = []
-        groupPaths.reserveCapacity(headings.count)
-        for heading in headings { groupPaths.append((heading.parent.map { groupPaths[$0] } ?? []) + [heading.title]) }
-        self.groupPaths = groupPaths
+        groupPaths = Self.groupPaths(headings)
         var usage = FieldUsage()
         tasks = DocumentBuilder.tasks(bytes, lines: lines, structure: structure, headings: headings, statuses: statuses, usage: &usage)
         fieldUsage = usage
+    }
+
+    /// A document from its parts, read elsewhere (`init(splicing:window:edited:)`).
+    init(bytes: [UInt8], lines: [Line], kinds: [LineKind], tasks: [Task], headings: [Heading], statuses: StatusSet,
+         frontMatterEnd: Int, unclosedBlockLine: Int?, items: [ParsedItem], paragraphContinuations: [Int],
+         indentedLazyLines: [Int], fieldUsage: FieldUsage) {
+        self.bytes = bytes
+        self.lines = lines
+        self.kinds = kinds
+        self.tasks = tasks
+        self.headings = headings
+        self.statuses = statuses
+        self.frontMatterEnd = frontMatterEnd
+        self.unclosedBlockLine = unclosedBlockLine
+        self.items = items
+        self.paragraphContinuations = paragraphContinuations
+        self.indentedLazyLines = indentedLazyLines
+        self.fieldUsage = fieldUsage
+        groupPaths = Self.groupPaths(headings)
+    }
+
+    private static func groupPaths(_ headings: [Heading]) -> [[String]] {
+        var paths: [[String]] = []
+        paths.reserveCapacity(headings.count)
+        for heading in headings { paths.append((heading.parent.map { paths[$0] } ?? []) + [heading.title]) }
+        return paths
     }
 
     public init(_ text: String, statuses: StatusSet = .default) {

@@ -23,6 +23,25 @@ enum DocumentBuilder {
         return result
     }
 
+    /// The headings with each one's enclosing group (`parent`) worked out again, as `headings`
+    /// does: for headings moved from two readings of one file.
+    static func linkingParents(_ headings: [Heading]) -> [Heading] {
+        var result: [Heading] = []
+        result.reserveCapacity(headings.count)
+        var open: [(level: Int, index: Int)] = []
+        for heading in headings {
+            var parent: Int?
+            if heading.topLevel {
+                while let last = open.last, last.level >= heading.level { open.removeLast() }
+                parent = open.last?.index
+                open.append((heading.level, result.count))
+            }
+            result.append(Heading(line: heading.line, lastLine: heading.lastLine, level: heading.level, setext: heading.setext,
+                                  title: heading.title, parent: parent, topLevel: heading.topLevel))
+        }
+        return result
+    }
+
     private static func setextTitle(_ bytes: [UInt8], lines: [Line], _ heading: ParsedHeading) -> String {
         var parts: [String] = []
         for index in heading.line..<heading.lastLine {

@@ -68,6 +68,27 @@ public struct Task: Sendable, Equatable {
     }
 
     /// The due field's value as written, valid or not.
+    /// The same task where an edit moved it: `lines` further down, `bytes` further on, `tasks`
+    /// more before it (its parent too), in the group `group` of the edited document, its text a
+    /// view onto `bytes` (the edited file's) when it is one line of the file.
+    func shifted(lines: Int, bytes: Int, tasks: Int, group: Int?, in document: [UInt8]) -> Task {
+        // One line: a view onto the file, where the edit moved it (a view onto the window's
+        // own bytes, or the original's, moves by `bytes` too). Text joined from several lines
+        // is a copy of its own.
+        let text = textLastLine == line && !textBytes.isEmpty
+            ? document[(textBytes.startIndex + bytes)..<(textBytes.endIndex + bytes)] : textBytes
+        // Only the due field's place is kept (its dialect is not).
+        let dueField = storedDueStart < 0 ? nil
+            : TaskField(kind: .due, dialect: .tick, range: Int(storedDueStart)..<Int(storedDueEnd),
+                        value: Int(storedDueValueStart)..<Int(storedDueValueEnd))
+        return Task(index: index + tasks, line: line + lines, lastLine: lastLine + lines, textLastLine: textLastLine + lines,
+                    status: status, statusType: statusType, important: important, due: due, dueField: dueField,
+                    text: text, parent: parent.map { $0 + tasks }, depth: depth, group: group,
+                    markerStart: markerStart + bytes, markerLength: markerLength, ordered: ordered,
+                    checkboxStart: checkboxStart + bytes, checkboxEnd: checkboxEnd + bytes, textStart: textStart + bytes,
+                    contentColumn: contentColumn, quoteDepth: quoteDepth, markerOpensLine: markerOpensLine, hasInvalidUTF8: hasInvalidUTF8)
+    }
+
     public var dueValue: String? {
         guard storedDueValueStart >= 0 else { return nil }
         let start = textBytes.startIndex

@@ -25,6 +25,36 @@ import Testing
         }
     }
 
+    /// The edited document put together from the original and the window's reading is the
+    /// document a full parse of the edited bytes gives, part for part.
+    @Test(arguments: Paths.allInputs)
+    func splicedDocumentIsTheParsedOne(_ url: URL) throws {
+        let document = Document(bytes: try bytes(of: url))
+        var random = SeededGenerator(seed: UInt64(url.lastPathComponent.utf8.reduce(13) { $0 &* 31 &+ UInt64($1) }))
+        for _ in 0..<30 {
+            let splices = Self.randomSplices(document, &random)
+            let edited = document.applying(splices)
+            let spliced = Document(splicing: document, window: EditWindow(splices, in: document), edited: edited)
+            let parsed = Document(bytes: edited)
+            let name = "\(url.lastPathComponent): \(splices)"
+            #expect(spliced.bytes == parsed.bytes, "\(name)")
+            #expect(spliced.lines == parsed.lines, "lines, \(name)")
+            #expect(spliced.kinds == parsed.kinds, "kinds, \(name)")
+            #expect(spliced.items == parsed.items, "items, \(name)")
+            #expect(spliced.tasks == parsed.tasks, "tasks, \(name)")
+            #expect(spliced.headings == parsed.headings, "headings, \(name)")
+            #expect(spliced.paragraphContinuations == parsed.paragraphContinuations, "continuations, \(name)")
+            #expect(spliced.indentedLazyLines == parsed.indentedLazyLines, "lazy lines, \(name)")
+            #expect(spliced.frontMatterEnd == parsed.frontMatterEnd && spliced.unclosedBlockLine == parsed.unclosedBlockLine, "\(name)")
+            #expect(spliced.fieldUsage == parsed.fieldUsage, "field usage, \(name)")
+            #expect(spliced.tasks.map { spliced.groupPath(of: $0) } == parsed.tasks.map { parsed.groupPath(of: $0) }, "groups, \(name)")
+            // Views of one line's text are views onto the edited bytes, where the task is.
+            for task in spliced.tasks where task.textLastLine == task.line && !task.textBytes.isEmpty {
+                #expect(task.textBytes.startIndex >= task.textStart && task.textBytes.endIndex <= spliced.lines[task.line].contentEnd)
+            }
+        }
+    }
+
     /// The edit law gives the same answer on the window as on the whole files.
     @Test(arguments: Paths.allInputs)
     func lawOnTheWindowIsTheLawOnTheFile(_ url: URL) throws {
@@ -34,7 +64,7 @@ import Testing
         for _ in 0..<30 {
             let splices = Self.randomSplices(document, &random)
             let edited = document.applying(splices)
-            let windowed = EditCheck.firstChangedLine(splices, in: document, edited: edited)
+            let windowed = EditCheck.firstChangedLine(splices, window: EditWindow(splices, in: document, edited: edited))
             let whole = EditCheck.firstChangedLine(splices, window: EditWindow(wholeFile: document, edited: edited))
             #expect(windowed == whole, "\(url.lastPathComponent): \(splices)")
             if whole != nil { refused += 1 }

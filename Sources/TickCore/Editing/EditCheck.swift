@@ -16,13 +16,8 @@ public enum EditCheck {
         firstChangedLine(splices, window: EditWindow(splices, in: document))
     }
 
-    /// The same, for `edited`, the bytes `document.applying(splices)` gave.
-    public static func firstChangedLine(_ splices: [Splice], in document: Document, edited: [UInt8]) -> Int? {
-        guard !splices.isEmpty else { return nil }
-        return firstChangedLine(splices, window: EditWindow(splices, in: document, edited: edited))
-    }
 
-    static func firstChangedLine(_ splices: [Splice], window: EditWindow) -> Int? {
+    public static func firstChangedLine(_ splices: [Splice], window: EditWindow) -> Int? {
         let map = LineMap(splices)
         let shift = window.firstLine
         let before = window.before, after = window.after

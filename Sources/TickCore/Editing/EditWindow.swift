@@ -28,7 +28,7 @@ public struct EditWindow: Sendable {
     }
 
     /// `edited` is `document.applying(splices)`.
-    init(_ splices: [Splice], in document: Document, edited: [UInt8]) {
+    public init(_ splices: [Splice], in document: Document, edited: [UInt8]) {
         let lines = document.lines
         let first = splices.map(\.lines.lowerBound).min() ?? lines.count
         let last = splices.map(\.lines.upperBound).max() ?? lines.count

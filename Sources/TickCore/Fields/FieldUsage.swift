@@ -7,8 +7,9 @@
 public struct FieldUsage: Sendable, Equatable {
     /// Fields per dialect, in `TaskField.Dialect.allCases` order.
     private var counts: [Int] = [0, 0, 0]
-    /// One bit per `TaskField.Kind`, in `allCases` order.
-    private var recorded: UInt32 = 0
+    /// Fields per `TaskField.Kind`, in `allCases` order: counts, so that an edit's window can
+    /// take its fields out and put the new ones in (`replace`).
+    private var kinds = [Int](repeating: 0, count: 10)
 
     init() {}
 
@@ -18,8 +19,14 @@ public struct FieldUsage: Sendable, Equatable {
     mutating func count(_ fields: TaskFields) {
         for field in fields.fields {
             counts[Self.index(of: field.dialect)] += 1
-            recorded |= 1 << Self.index(of: field.kind)
+            kinds[Self.index(of: field.kind)] += 1
         }
+    }
+
+    /// The usage after a stretch that used `old` came to use `new`.
+    mutating func replace(_ old: FieldUsage, with new: FieldUsage) {
+        for index in counts.indices { counts[index] += new.counts[index] - old.counts[index] }
+        for index in kinds.indices { kinds[index] += new.kinds[index] - old.kinds[index] }
     }
 
     /// The dialect most fields are in; with no fields, `fallback` (`.tick.toml`'s
@@ -30,7 +37,7 @@ public struct FieldUsage: Sendable, Equatable {
     }
 
     /// Whether some task has a field of `kind` (a `✅` done date, say).
-    public func records(_ kind: TaskField.Kind) -> Bool { recorded & (1 << Self.index(of: kind)) != 0 }
+    public func records(_ kind: TaskField.Kind) -> Bool { kinds[Self.index(of: kind)] > 0 }
 
     private static func index(of dialect: TaskField.Dialect) -> Int {
         switch dialect {
@@ -40,7 +47,7 @@ public struct FieldUsage: Sendable, Equatable {
         }
     }
 
-    private static func index(of kind: TaskField.Kind) -> UInt32 {
+    private static func index(of kind: TaskField.Kind) -> Int {
         switch kind {
         case .due: return 0
         case .scheduled: return 1

@@ -2,7 +2,7 @@
 ///
 /// Stored in 32 bits (documents are at most 2 GiB): a file of a million items keeps a million of
 /// these, and half the size is half the memory the parser writes.
-struct ParsedItem: Sendable {
+struct ParsedItem: Sendable, Equatable {
     var line: Int { get { Int(storedLine) } set { storedLine = Int32(newValue) } }
     /// The last non-blank line that belongs to the item (its text, notes and nested lists).
     var lastLine: Int { get { Int(storedLastLine) } set { storedLastLine = Int32(newValue) } }

@@ -103,7 +103,7 @@ enum EditSession {
             try refuseBinary(bytes, path: path)
             let document = environment.document(bytes)
             let splices = try body(input(document)).splices
-            try check(splices, in: document, edited: document.applying(splices), path: path)
+            if !splices.isEmpty { try check(splices, window: EditWindow(splices, in: document), path: path) }
             context.stdout.write(UnifiedDiff.render(document, splices, path: path))
             return
         }
@@ -116,8 +116,12 @@ enum EditSession {
             plan = try body(input(document))
             guard !plan.splices.isEmpty else { return nil }
             let edited = document.applying(plan.splices)
-            try check(plan.splices, in: document, edited: edited, path: path)
-            return Journal.Rewrite(bytes: edited, splices: plan.splices, tasks: plan.taskCount, before: document)
+            let window = EditWindow(plan.splices, in: document, edited: edited)
+            try check(plan.splices, window: window, path: path)
+            // The edited document, when the listing or the output needs it: put together from
+            // the original and the window, not parsed again.
+            return Journal.Rewrite(bytes: edited, splices: plan.splices, tasks: plan.taskCount, before: document,
+                                   after: { Document(splicing: document, window: window, edited: edited) })
         }
         if let warning = written.warning { context.warn(warning) }
         guard let before, !arguments.flag("quiet") else { return }
@@ -135,8 +139,8 @@ enum EditSession {
 
     /// Every edit's last check, in one place: the tasks and headings on the lines it does not
     /// touch read after it as before (`EditCheck`); else nothing is written.
-    static func check(_ splices: [Splice], in document: Document, edited: [UInt8], path: String) throws(TickError) {
-        if let line = EditCheck.firstChangedLine(splices, in: document, edited: edited) {
+    static func check(_ splices: [Splice], window: EditWindow, path: String) throws(TickError) {
+        if let line = EditCheck.firstChangedLine(splices, window: window) {
             throw TickError.edit(.changesOtherLines(line: line + 1), path: path)
         }
     }

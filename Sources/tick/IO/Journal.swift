@@ -36,6 +36,8 @@ final class Journal: Sendable {
         var tasks: Int
         /// The parsed version the bytes were made from, when the transform parsed it.
         var before: Document? = nil
+        /// The parsed version of `bytes`, when the transform can make it without parsing them.
+        var after: (() -> Document)? = nil
     }
 
     /// What a write did: the update, a warning about the state, and the parsed result when
@@ -62,7 +64,7 @@ final class Journal: Sendable {
             shared.record(JournalOperation.FileChange(path: PathBytes.bytes(of: update.realPath), before: update.before,
                                                       after: update.after, created: created, tasks: rewrite.tasks), environment: environment),
             ListingStore.map(update.realPath, splices: rewrite.splices, command: shared.command, environment: environment) {
-                let parsed = environment.document(update.after)
+                let parsed = rewrite.after?() ?? environment.document(update.after)
                 after = parsed
                 return (rewrite.before ?? environment.document(update.before), parsed)
             },

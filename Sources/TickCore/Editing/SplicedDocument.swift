@@ -1,0 +1,128 @@
+/// The edited document without parsing it: the original's reading above and below the edit's
+/// window, moved to where the edit put those lines, and the window's own reading in between.
+///
+/// `EditWindow` guarantees that outside the window the edited file reads line for line as the
+/// original did, so nothing there is parsed again: lines, items, tasks and headings are copied
+/// with their offsets, line numbers and indices moved. A `tick done` in a file of a million
+/// tasks then costs the window's parse and a copy, not a second parse of the file. The result
+/// equals `Document(bytes: edited)` (a property test holds it to that).
+extension Document {
+    /// `edited` is `original.applying(splices)` and `window` its `EditWindow`.
+    public init(splicing original: Document, window: EditWindow, edited: [UInt8]) {
+        let firstLine = window.firstLine
+        let inside = window.after, replaced = window.before
+        let windowStart = firstLine < original.lines.count ? original.lines[firstLine].start : original.bytes.count
+        let oldEnd = firstLine + replaced.lines.count
+        let byteDelta = edited.count - original.bytes.count
+        let lineDelta = inside.lines.count - replaced.lines.count
+
+        // Lines and their kinds.
+        var lines = Array(original.lines[..<firstLine])
+        lines.reserveCapacity(original.lines.count + lineDelta)
+        for line in inside.lines { lines.append(line.shifted(by: windowStart)) }
+        for line in original.lines[oldEnd...] { lines.append(line.shifted(by: byteDelta)) }
+        let kinds = Array(original.kinds[..<firstLine]) + inside.kinds + original.kinds[oldEnd...]
+
+        // List items: those above the window, the window's, those below it.
+        let itemsAbove = original.items.partitionPoint { $0.line >= firstLine }
+        let listsAbove = original.items[..<itemsAbove].reduce(-1) { max($0, $1.list) } + 1
+        func listCount(_ items: ArraySlice<ParsedItem>) -> Int32 { items.map(\.list).max().map { $0 + 1 } ?? 0 }
+        let listDelta = listCount(inside.items[...]) - listCount(replaced.items[...])
+        let itemDelta = Int32(inside.items.count - replaced.items.count)
+        var items = Array(original.items[..<itemsAbove])
+        items.reserveCapacity(original.items.count + Int(itemDelta))
+        for item in inside.items {
+            items.append(item.shifted(lines: firstLine, bytes: windowStart, items: Int32(itemsAbove), lists: listsAbove))
+        }
+        for item in original.items[(itemsAbove + replaced.items.count)...] {
+            items.append(item.shifted(lines: lineDelta, bytes: byteDelta, items: itemDelta, lists: listDelta))
+        }
+
+        // Headings, and the tasks with their groups and parents.
+        let headingsAbove = window.headingsAbove
+        let headingDelta = inside.headings.count - replaced.headings.count
+        var headings = Array(original.headings[..<headingsAbove])
+        for heading in inside.headings { headings.append(heading.shifted(lines: firstLine)) }
+        for heading in original.headings[(headingsAbove + replaced.headings.count)...] { headings.append(heading.shifted(lines: lineDelta)) }
+        // A heading's parent can lie on the other side of the window's edge: linked again.
+        headings = DocumentBuilder.linkingParents(headings)
+        // The group of the window's tasks above its first heading: the one the window opens in.
+        let groupAbove = original.headings[..<headingsAbove].lastIndex(where: \.topLevel)
+        let tasksAbove = window.tasksAbove
+        let taskDelta = inside.tasks.count - replaced.tasks.count
+        var tasks = Array(original.tasks[..<tasksAbove])
+        tasks.reserveCapacity(original.tasks.count + taskDelta)
+        for task in inside.tasks {
+            tasks.append(task.shifted(lines: firstLine, bytes: windowStart, tasks: tasksAbove,
+                                      group: task.group.map { $0 + headingsAbove } ?? groupAbove, in: edited))
+        }
+        for task in original.tasks[(tasksAbove + replaced.tasks.count)...] {
+            tasks.append(task.shifted(lines: lineDelta, bytes: byteDelta, tasks: taskDelta,
+                                      group: task.group.map { $0 >= headingsAbove ? $0 + headingDelta : $0 }, in: edited))
+        }
+
+        func shiftedLines(_ old: [Int], _ window: [Int]) -> [Int] {
+            let cut = old.partitionPoint { $0 >= firstLine }
+            let below = old.partitionPoint { $0 >= oldEnd }
+            return Array(old[..<cut]) + window.map { $0 + firstLine } + old[below...].map { $0 + lineDelta }
+        }
+        var usage = original.fieldUsage
+        usage.replace(replaced.fieldUsage, with: inside.fieldUsage)
+
+        self.init(bytes: edited, lines: lines, kinds: kinds, tasks: tasks, headings: headings, statuses: original.statuses,
+                  frontMatterEnd: firstLine == 0 ? inside.frontMatterEnd : original.frontMatterEnd,
+                  unclosedBlockLine: oldEnd == original.lines.count
+                      ? inside.unclosedBlockLine.map { $0 + firstLine } : original.unclosedBlockLine.map { $0 + lineDelta },
+                  items: items,
+                  paragraphContinuations: shiftedLines(original.paragraphContinuations, inside.paragraphContinuations),
+                  indentedLazyLines: shiftedLines(original.indentedLazyLines, inside.indentedLazyLines),
+                  fieldUsage: usage)
+    }
+}
+
+extension Collection {
+    /// The index of the first element for which `isAfter` holds, in a collection where it
+    /// holds for a suffix (binary search).
+    func partitionPoint(_ isAfter: (Element) -> Bool) -> Index {
+        var low = startIndex, count = self.count
+        while count > 0 {
+            let half = count / 2
+            let middle = index(low, offsetBy: half)
+            if isAfter(self[middle]) {
+                count = half
+            } else {
+                low = index(after: middle)
+                count -= half + 1
+            }
+        }
+        return low
+    }
+}
+
+extension Line {
+    func shifted(by bytes: Int) -> Line { Line(start: start + bytes, contentEnd: contentEnd + bytes, end: end + bytes) }
+}
+
+extension ParsedItem {
+    func shifted(lines: Int, bytes: Int, items: Int32, lists: Int32) -> ParsedItem {
+        var item = self
+        item.line += lines
+        item.lastLine += lines
+        item.textLastLine += lines
+        if item.parent >= 0 { item.parent += items }
+        item.markerStart += bytes
+        if item.checkboxStart >= 0 {
+            item.checkboxStart += bytes
+            item.checkboxEnd += bytes
+        }
+        item.list += lists
+        return item
+    }
+}
+
+extension Heading {
+    func shifted(lines: Int) -> Heading {
+        Heading(line: line + lines, lastLine: lastLine + lines, level: level, setext: setext, title: title,
+                parent: parent, topLevel: topLevel)
+    }
+}
