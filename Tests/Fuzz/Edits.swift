@@ -89,7 +89,7 @@ struct EditStep {
             // A deletion may take the blank lines around the block along (no two blank lines
             // meet, and the file neither starts nor ends blank), and nothing else.
             let reach = blocks.map { Self.withBlankLines(around: $0, in: document) }
-            let after = deleted.count == 1 ? Self.commit(splices, to: document, lines: reach[0]) : Document(bytes: document.applying(splices))
+            let after = deleted.count == 1 ? Self.commit(splices, to: document, lines: reach[0]) : Self.applied(splices, to: document)
             Fuzz.law(splices.allSatisfy { splice in splice.lines.allSatisfy { line in reach.contains { $0.contains(line) } } },
                      "deleting tasks removes lines outside their blocks")
             let kept = tasks.filter { task in !blocks.contains { $0.contains(task.line) } }.map(Fuzz.meaning)
@@ -116,7 +116,7 @@ struct EditStep {
             }
             let rewritable = anchor.map { Self.sharesLine($0, in: document) ? 1 : 0 } ?? 0
             Fuzz.law(splices.allSatisfy { $0.lines.count <= rewritable }, "adding a task replaces lines")
-            let after = Document(bytes: document.applying(splices))
+            let after = Self.applied(splices, to: document)
             var added = after.tasks.map(Fuzz.meaning)
             guard let new = added.indices.first(where: { $0 >= meanings.count || added[$0] != meanings[$0] }) else {
                 Fuzz.law(false, "adding a task adds none")
@@ -139,7 +139,7 @@ struct EditStep {
                 splices = try? BlockEdits.move(task, to: positions[b % positions.count], in: document)
             }
             guard let splices else { return document }
-            let after = Document(bytes: document.applying(splices))
+            let after = Self.applied(splices, to: document)
             if !splices.isEmpty {
                 // The insertion is the block, re-indented (whitespace-only lines stay so in code),
                 // plus blank lines around it (in an empty group, or to keep a paragraph apart).
@@ -158,7 +158,7 @@ struct EditStep {
         case 10:
             guard let task, let splices = try? BlockEdits.addNote(text, to: task, in: document) else { return document }
             Fuzz.law(splices.allSatisfy { $0.lines.isEmpty }, "adding a note replaces lines")
-            let after = Document(bytes: document.applying(splices))
+            let after = Self.applied(splices, to: document)
             Fuzz.law(after.tasks.map(Fuzz.meaning) == meanings, "adding a note changes a task")
             return after
         case 11:
@@ -173,14 +173,14 @@ struct EditStep {
                                                && $0.lines.upperBound == task.lastLine + 1))
                                           && $0.lines.lowerBound > task.textLastLine && $0.lines.upperBound <= reach.upperBound + 1 },
                      "clearing notes removes lines outside the task's block")
-            let after = Document(bytes: document.applying(splices))
+            let after = Self.applied(splices, to: document)
             Fuzz.law(after.tasks.map(Fuzz.meaning) == meanings, "clearing notes changes a task")
             return after
         case 12:
             let name = GroupEdits.availableName(text, in: document)
             guard let splices = try? GroupEdits.add(name, level: 1 + b % 3, in: document) else { return document }
             Fuzz.law(splices.allSatisfy { $0.lines == document.appendLine..<document.appendLine }, "a new group is not appended")
-            let after = Document(bytes: document.applying(splices))
+            let after = Self.applied(splices, to: document)
             Fuzz.law(after.tasks.map(Fuzz.meaning) == meanings, "adding a group changes a task")
             return after
         case 13:
@@ -188,7 +188,7 @@ struct EditStep {
             let heading = headings[group]
             Fuzz.law(splices.allSatisfy { $0.lines.lowerBound >= heading.line && $0.lines.upperBound <= heading.lastLine + 1 },
                      "renaming a group touches lines outside its heading")
-            let after = Document(bytes: document.applying(splices))
+            let after = Self.applied(splices, to: document)
             Fuzz.law(after.tasks.map(Fuzz.meaning) == meanings, "renaming a group changes a task")
             return after
         case 14:
@@ -203,7 +203,7 @@ struct EditStep {
             guard let group,
                   let splices = try? GroupEdits.move(group, before: b % 2 == 0, other: groups[b % groups.count], in: document)
             else { return document }
-            let after = Document(bytes: document.applying(splices))
+            let after = Self.applied(splices, to: document)
             Fuzz.law(after.tasks.map(Fuzz.meaning).sorted() == meanings.sorted(), "moving a group changes a task")
             Fuzz.law(after.headings.map(\.title).sorted() == headings.map(\.title).sorted(), "moving a group changes the headings")
             return after
@@ -239,13 +239,33 @@ struct EditStep {
     }
 
     /// Applies splices that must stay within `lines`, and checks that every other line is kept.
+    /// The document after the splices, parsed; and the laws of the edit engine on it: the
+    /// edited document put together from the original and the edit's window is the parsed one,
+    /// and the edit law reads the same on the window as on the whole files.
+    static func applied(_ splices: [Splice], to document: Document) -> Document {
+        let edited = document.applying(splices)
+        let parsed = Document(bytes: edited)
+        guard !splices.isEmpty else { return parsed }
+        let window = EditWindow(splices, in: document, edited: edited)
+        let spliced = Document(splicing: document, window: window, edited: edited)
+        Fuzz.law(spliced.lines == parsed.lines && spliced.kinds == parsed.kinds && spliced.tasks == parsed.tasks
+                    && spliced.headings == parsed.headings && spliced.fieldUsage == parsed.fieldUsage
+                    && spliced.frontMatterEnd == parsed.frontMatterEnd && spliced.unclosedBlockLine == parsed.unclosedBlockLine
+                    && spliced.tasks.map { spliced.groupPath(of: $0) } == parsed.tasks.map { parsed.groupPath(of: $0) },
+                 "the document put together from the edit's window differs from the parsed one (splices \(splices))")
+        Fuzz.law(EditCheck.firstChangedLine(splices, window: window)
+                    == EditCheck.firstChangedLine(splices, window: EditWindow(wholeFile: document, edited: edited)),
+                 "the edit law reads differently on the window (splices \(splices))")
+        return parsed
+    }
+
     static func commit(_ splices: [Splice], to document: Document, lines: ClosedRange<Int>) -> Document {
         for splice in splices {
             Fuzz.law(splice.lines.isEmpty ? lines.contains(splice.lines.lowerBound) || splice.lines.lowerBound == lines.upperBound + 1
                                           : lines.contains(splice.lines.lowerBound) && lines.contains(splice.lines.upperBound - 1),
                      "a splice of lines \(splice.lines) reaches outside lines \(lines)")
         }
-        let after = Document(bytes: document.applying(splices))
+        let after = Self.applied(splices, to: document)
         let removed = splices.reduce(0) { $0 + $1.lines.count }, added = splices.reduce(0) { $0 + $1.replacement.count }
         let shift = added - removed
         for index in document.lines.indices where index < lines.lowerBound || index > lines.upperBound {

@@ -105,7 +105,7 @@ public struct EditWindow: Sendable {
     }
 
     /// The whole file as the window: what the window stands for, for comparing against it.
-    init(wholeFile document: Document, edited: [UInt8]) {
+    public init(wholeFile document: Document, edited: [UInt8]) {
         before = document
         after = Document(bytes: edited, statuses: document.statuses)
         firstLine = 0
