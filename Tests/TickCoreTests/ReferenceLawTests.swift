@@ -190,7 +190,7 @@ import Testing
         let decoded = try #require(ListingIndex(decoding: index.encoded()))
         #expect(decoded == index)
         #expect(!decoded.hasRecord(first))
-        let stub = try #require(decoded.stubs[first])
+        let stub = try #require(decoded.stub(of: first))
         #expect(stub.entries.isEmpty)
         #expect(throws: EditError.self) { try stub.resolve(2, in: after) }
         #expect(decoded.latestPaths == [Array("/other299".utf8)])

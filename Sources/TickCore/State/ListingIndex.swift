@@ -13,7 +13,7 @@ public struct ListingIndex: Sendable, Equatable {
     /// How many of the first `paths` the latest view showed.
     public private(set) var latest: Int
     /// The stubs of the files past `ListingArchive.fileLimit`, by path.
-    public var stubs: [[UInt8]: Listing]
+    private var stubs: [PathKey: Listing]
 
     static let magic = "tick-listing-index 1\n"
 
@@ -26,6 +26,12 @@ public struct ListingIndex: Sendable, Equatable {
     /// The paths the latest view showed.
     public var latestPaths: [[UInt8]] { Array(paths.prefix(latest)) }
 
+    /// The stub kept for `path`, a file past the newest `ListingArchive.fileLimit`.
+    public func stub(of path: [UInt8]) -> Listing? { stubs[PathKey(path)] }
+
+    /// Keeps `listing` (without its entries) as the stub of `path`.
+    public mutating func setStub(_ listing: Listing, of path: [UInt8]) { stubs[PathKey(path)] = listing.withoutEntries }
+
     /// Whether the listing of `path` is kept in a record of its own (else it is a stub here,
     /// or there is none).
     public func hasRecord(_ path: [UInt8]) -> Bool {
@@ -36,28 +42,25 @@ public struct ListingIndex: Sendable, Equatable {
     /// them. Returns the files that now keep only a stub (`demoted`: their records are to be
     /// turned into stubs with `demote`) and those no longer kept at all (`dropped`).
     public mutating func record(_ fresh: [[UInt8]]) -> (demoted: [[UInt8]], dropped: [[UInt8]]) {
-        let kept = Set(paths.prefix(ListingArchive.fileLimit))
-        let freshSet = Set(fresh)
+        let kept = Set(paths.prefix(ListingArchive.fileLimit).map(PathKey.init))
         var unique: [[UInt8]] = []
-        var seen: Set<[UInt8]> = []
-        for path in fresh where seen.insert(path).inserted { unique.append(path) }
-        paths = unique + paths.filter { !freshSet.contains($0) }
+        var seen: Set<PathKey> = []
+        for path in fresh where seen.insert(PathKey(path)).inserted { unique.append(path) }
+        paths = unique + paths.filter { !seen.contains(PathKey($0)) }
         latest = unique.count
-        for path in unique { stubs[path] = nil }
-        let demoted = paths.dropFirst(ListingArchive.fileLimit).filter { kept.contains($0) }
+        for path in unique { stubs[PathKey(path)] = nil }
+        let demoted = paths.dropFirst(ListingArchive.fileLimit).filter { kept.contains(PathKey($0)) }
         var dropped: [[UInt8]] = []
         if paths.count > ListingArchive.stubLimit {
             dropped = Array(paths[ListingArchive.stubLimit...])
             paths.removeLast(paths.count - ListingArchive.stubLimit)
-            for path in dropped { stubs[path] = nil }
+            for path in dropped { stubs[PathKey(path)] = nil }
         }
         return (demoted, dropped)
     }
 
     /// Keeps the stub of a file whose record goes (it moved past the limit).
-    public mutating func demote(_ path: [UInt8], listing: Listing) {
-        stubs[path] = listing.withoutEntries
-    }
+    public mutating func demote(_ path: [UInt8], listing: Listing) { setStub(listing, of: path) }
 
     /// The name of the record that holds the listing of `path`.
     public static func recordName(of path: [UInt8]) -> String {
@@ -72,7 +75,7 @@ public struct ListingIndex: Sendable, Equatable {
             writer.field("path", path)
             guard index >= ListingArchive.fileLimit else { continue }
             // Past the limit, a stub or nothing (a file demoted without its record).
-            if let stub = stubs[path] {
+            if let stub = stubs[PathKey(path)] {
                 writer.line("hash \(ContentHash.hex(stub.fileHash))")
                 writer.line("flags \(stub.shifted ? 1 : 0)\(stub.truncated ? 1 : 0)")
             } else {
@@ -86,7 +89,7 @@ public struct ListingIndex: Sendable, Equatable {
         guard var reader = RecordReader(bytes, magic: Self.magic), let count = reader.number("files"),
               let latest = reader.number("latest"), latest <= count, count <= ListingArchive.stubLimit else { return nil }
         var paths: [[UInt8]] = []
-        var stubs: [[UInt8]: Listing] = [:]
+        var stubs: [PathKey: Listing] = [:]
         paths.reserveCapacity(count)
         for index in 0..<count {
             guard let path = reader.field("path") else { return nil }
@@ -95,11 +98,23 @@ public struct ListingIndex: Sendable, Equatable {
             if reader.take("none\n") { continue }
             guard let hash = reader.hash("hash"), reader.take("flags "), let shifted = reader.bytes(1),
                   let truncated = reader.bytes(1), reader.take("\n") else { return nil }
-            stubs[path] = Listing(fileHash: hash, shifted: shifted == [0x31], truncated: truncated == [0x31], detailed: true, entries: [])
+            stubs[PathKey(path)] = Listing(fileHash: hash, shifted: shifted == [0x31], truncated: truncated == [0x31], detailed: true, entries: [])
         }
-        guard reader.atEnd, Set(paths).count == paths.count else { return nil }
+        guard reader.atEnd, Set(paths.map(PathKey.init)).count == paths.count else { return nil }
         self.paths = paths
         self.latest = latest
         self.stubs = stubs
+    }
+}
+
+/// A path as a set member: hashed in one call over its bytes (an array of bytes hashes byte by
+/// byte), for the hundreds of paths every view looks through.
+struct PathKey: Hashable {
+    let bytes: [UInt8]
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
     }
 }

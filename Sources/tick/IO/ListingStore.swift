@@ -37,6 +37,11 @@ enum ListingStore {
         return withFolder(environment) { folder throws(TickError) -> String? in
             var index = try readIndex(folder) ?? ListingIndex()
             let fresh = listings.map { (path: PathBytes.bytes(of: $0.realPath), listing: $0.listing) }
+            // The same view of the same files again (`tick list`, twice): nothing to write.
+            if index.latestPaths == fresh.map(\.path),
+               fresh.allSatisfy({ index.hasRecord($0.path) && readRecord($0.path, folder) == $0.listing }) {
+                return nil
+            }
             let (demoted, dropped) = index.record(fresh.map(\.path))
             for path in demoted {
                 if let listing = readRecord(path, folder) { index.demote(path, listing: listing) }
@@ -78,15 +83,15 @@ enum ListingStore {
                 body(&listing)
                 return writeRecord(path, listing, folder)
             }
-            guard var stub = index.stubs[path] else { return nil }
+            guard var stub = index.stub(of: path) else { return nil }
             body(&stub)
-            index.stubs[path] = stub.withoutEntries
+            index.setStub(stub, of: path)
             return write(index.encoded(), to: indexName, folder)
         }
     }
 
     private static func listing(of path: [UInt8], in index: ListingIndex, folder: StateFolder) -> Listing? {
-        index.hasRecord(path) ? readRecord(path, folder) : index.stubs[path]
+        index.hasRecord(path) ? readRecord(path, folder) : index.stub(of: path)
     }
 
     /// The index; nil when there is none or it is damaged (it is then replaced).
