@@ -168,40 +168,45 @@ import Testing
         let document = Document("- [ ] a\n- [ ] b\n")
         let first = Array("/first".utf8)
         var index = ListingIndex()
-        var records: [[UInt8]: Listing] = [:]
-        #expect(index.record([first]) == ([], []))
-        records[first] = Listing(shown: [0, 1], in: document)
+        var records: [UInt64: ListingArchive] = [:]
+        func view(_ paths: [[UInt8]], _ listing: Listing) throws {
+            let record = ListingIndex.record(for: paths)
+            let (demoted, dropped) = index.record(paths, in: record)
+            #expect(dropped.isEmpty)
+            for (path, old) in demoted {
+                index.setStub(try #require(records[old]?.files.first { $0.path == path }?.listing), of: path)
+            }
+            records[record] = ListingArchive(files: paths.map { .init(path: $0, listing: listing) })
+        }
+        try view([first], Listing(shown: [0, 1], in: document))
         // The first file's listing is carried through a tick edit that moves lines.
         let after = Document("- [ ] new\n- [ ] a\n- [ ] b\n")
-        records[first] = records[first]!.mapped(before: document, after: after, splices: nil, by: "tick add")
-        var demotedAll: [[UInt8]] = []
-        for number in 0..<300 {
-            let path = Array("/other\(number)".utf8)
-            let (demoted, dropped) = index.record([path])
-            #expect(dropped.isEmpty)
-            for old in demoted {
-                index.demote(old, listing: try #require(records[old]))
-                records[old] = nil
-                demotedAll.append(old)
-            }
-            records[path] = Listing(shown: [0], in: document)
-        }
-        #expect(demotedAll.count == 300 + 1 - ListingArchive.fileLimit && demotedAll.first == first)
+        let firstRecord = try #require(index.record(of: first))
+        records[firstRecord]!.files[0].listing = records[firstRecord]!.files[0].listing.mapped(before: document, after: after, splices: nil, by: "tick add")
+        // A view of two files keeps both in one record.
+        try view([Array("/a".utf8), Array("/b".utf8)], Listing(shown: [0], in: document))
+        #expect(index.record(of: Array("/a".utf8)) == index.record(of: Array("/b".utf8)))
+        #expect(index.recordsInUse.count == 2)
+        for number in 0..<300 { try view([Array("/other\(number)".utf8)], Listing(shown: [0], in: document)) }
         let decoded = try #require(ListingIndex(decoding: index.encoded()))
         #expect(decoded == index)
-        #expect(!decoded.hasRecord(first))
+        #expect(decoded.record(of: first) == nil)
         let stub = try #require(decoded.stub(of: first))
         #expect(stub.entries.isEmpty)
         #expect(throws: EditError.self) { try stub.resolve(2, in: after) }
         #expect(decoded.latestPaths == [Array("/other299".utf8)])
-        #expect(decoded.hasRecord(Array("/other299".utf8)))
+        #expect(decoded.record(of: Array("/other299".utf8)) == ListingIndex.record(for: [Array("/other299".utf8)]))
+        #expect(decoded.recordsInUse.count == ListingArchive.fileLimit)
     }
 
     /// Past `stubLimit` files, the oldest are forgotten.
     @Test func theIndexForgetsTheOldest() throws {
         var index = ListingIndex()
         var dropped: [[UInt8]] = []
-        for number in 0..<(ListingArchive.stubLimit + 3) { dropped += index.record([Array("/f\(number)".utf8)]).dropped }
+        for number in 0..<(ListingArchive.stubLimit + 3) {
+            let path = Array("/f\(number)".utf8)
+            dropped += index.record([path], in: ListingIndex.record(for: [path])).dropped
+        }
         #expect(dropped == (0..<3).map { Array("/f\($0)".utf8) })
         #expect(index.paths.count == ListingArchive.stubLimit)
         #expect(ListingIndex(decoding: index.encoded()) == index)
@@ -214,7 +219,7 @@ import Testing
         #expect(ListingArchive(decoding: bytes) == nil)
         #expect(ListingArchive(decoding: Array(archive.encoded().dropLast(3))) == nil)
         var index = ListingIndex()
-        _ = index.record([Array("/f".utf8)])
+        _ = index.record([Array("/f".utf8)], in: 1)
         #expect(ListingIndex(decoding: Array(index.encoded().dropLast(3))) == nil)
     }
 }

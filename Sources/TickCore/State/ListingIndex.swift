@@ -1,25 +1,29 @@
-/// Which files tick has listed, newest first, and which of them the latest view showed: the
-/// small record every view rewrites.
+/// Which files tick has listed, newest first, which of them the latest view showed, and where
+/// each one's listing is: the small record every view rewrites.
 ///
-/// The listings of the newest `ListingArchive.fileLimit` files are kept in records of their
-/// own (a `ListingArchive` of one file each), so that a view or an edit of one file reads and
-/// writes that file's listing and this index, never the other files' listings: a listing of
-/// thousands of tasks kept for a big file costs nothing to `tick list` of a small one. Older
-/// files keep only a stub here (`Listing.withoutEntries`: what refuses a number), up to
-/// `ListingArchive.stubLimit` files.
+/// A view keeps the listings of the files it showed in one record of its own (a
+/// `ListingArchive`, named by the files it holds), so that a view or an edit of one file reads
+/// and writes that file's record and this index, never the listings of files other views
+/// showed: a listing of thousands of tasks kept for a big file costs nothing to `tick list` of
+/// a small one, and a view over a folder writes one record, not one per file. The newest
+/// `ListingArchive.fileLimit` files keep their listings so; older ones keep only a stub here
+/// (`Listing.withoutEntries`: what refuses a number), up to `ListingArchive.stubLimit` files.
 public struct ListingIndex: Sendable, Equatable {
     /// Newest first.
     public private(set) var paths: [[UInt8]]
     /// How many of the first `paths` the latest view showed.
     public private(set) var latest: Int
+    /// The record that holds each recent file's listing.
+    private var records: [PathKey: UInt64]
     /// The stubs of the files past `ListingArchive.fileLimit`, by path.
     private var stubs: [PathKey: Listing]
 
-    static let magic = "tick-listing-index 1\n"
+    static let magic = "tick-listing-index 2\n"
 
     public init() {
         paths = []
         latest = 0
+        records = [:]
         stubs = [:]
     }
 
@@ -32,24 +36,37 @@ public struct ListingIndex: Sendable, Equatable {
     /// Keeps `listing` (without its entries) as the stub of `path`.
     public mutating func setStub(_ listing: Listing, of path: [UInt8]) { stubs[PathKey(path)] = listing.withoutEntries }
 
-    /// Whether the listing of `path` is kept in a record of its own (else it is a stub here,
-    /// or there is none).
-    public func hasRecord(_ path: [UInt8]) -> Bool {
-        paths.prefix(ListingArchive.fileLimit).contains(path)
+    /// The record that holds the listing of `path`, if one does (else it is a stub here, or
+    /// there is none).
+    public func record(of path: [UInt8]) -> UInt64? { records[PathKey(path)] }
+
+    /// The records some file's listing is in.
+    public var recordsInUse: Set<UInt64> { Set(records.values) }
+
+    /// The record a view of `paths` writes: named by the files, so that the same view again
+    /// writes the same record.
+    public static func record(for paths: [[UInt8]]) -> UInt64 {
+        ContentHash.of(Array(paths.joined(separator: [0])))
     }
 
-    /// Records that a view showed `fresh` (newest first): they go first, the others after
-    /// them. Returns the files that now keep only a stub (`demoted`: their records are to be
-    /// turned into stubs with `demote`) and those no longer kept at all (`dropped`).
-    public mutating func record(_ fresh: [[UInt8]]) -> (demoted: [[UInt8]], dropped: [[UInt8]]) {
-        let kept = Set(paths.prefix(ListingArchive.fileLimit).map(PathKey.init))
+    /// Records that a view showed `fresh` (newest first), their listings in `record`: they go
+    /// first, the others after them. Returns the files that now keep only a stub (`demoted`,
+    /// with the record their listing was in: make the stub with `setStub`) and those no longer
+    /// kept at all (`dropped`).
+    public mutating func record(_ fresh: [[UInt8]], in record: UInt64) -> (demoted: [(path: [UInt8], record: UInt64)], dropped: [[UInt8]]) {
         var unique: [[UInt8]] = []
         var seen: Set<PathKey> = []
         for path in fresh where seen.insert(PathKey(path)).inserted { unique.append(path) }
         paths = unique + paths.filter { !seen.contains(PathKey($0)) }
         latest = unique.count
-        for path in unique { stubs[PathKey(path)] = nil }
-        let demoted = paths.dropFirst(ListingArchive.fileLimit).filter { kept.contains(PathKey($0)) }
+        for path in unique {
+            stubs[PathKey(path)] = nil
+            records[PathKey(path)] = record
+        }
+        var demoted: [(path: [UInt8], record: UInt64)] = []
+        for path in paths.dropFirst(ListingArchive.fileLimit) {
+            if let old = records.removeValue(forKey: PathKey(path)) { demoted.append((path, old)) }
+        }
         var dropped: [[UInt8]] = []
         if paths.count > ListingArchive.stubLimit {
             dropped = Array(paths[ListingArchive.stubLimit...])
@@ -59,23 +76,20 @@ public struct ListingIndex: Sendable, Equatable {
         return (demoted, dropped)
     }
 
-    /// Keeps the stub of a file whose record goes (it moved past the limit).
-    public mutating func demote(_ path: [UInt8], listing: Listing) { setStub(listing, of: path) }
-
-    /// The name of the record that holds the listing of `path`.
-    public static func recordName(of path: [UInt8]) -> String {
-        "listing-" + ContentHash.hex(ContentHash.of(path))
+    /// The name of a record in the state folder.
+    public static func recordName(_ record: UInt64) -> String {
+        "listing-" + ContentHash.hex(record)
     }
 
     public func encoded() -> [UInt8] {
         var writer = RecordWriter(magic: Self.magic)
         writer.line("files \(paths.count)")
         writer.line("latest \(latest)")
-        for (index, path) in paths.enumerated() {
+        for path in paths {
             writer.field("path", path)
-            guard index >= ListingArchive.fileLimit else { continue }
-            // Past the limit, a stub or nothing (a file demoted without its record).
-            if let stub = stubs[PathKey(path)] {
+            if let record = records[PathKey(path)] {
+                writer.line("record \(ContentHash.hex(record))")
+            } else if let stub = stubs[PathKey(path)] {
                 writer.line("hash \(ContentHash.hex(stub.fileHash))")
                 writer.line("flags \(stub.shifted ? 1 : 0)\(stub.truncated ? 1 : 0)")
             } else {
@@ -90,11 +104,16 @@ public struct ListingIndex: Sendable, Equatable {
               let latest = reader.number("latest"), latest <= count, count <= ListingArchive.stubLimit else { return nil }
         var paths: [[UInt8]] = []
         var stubs: [PathKey: Listing] = [:]
+        var records: [PathKey: UInt64] = [:]
         paths.reserveCapacity(count)
         for index in 0..<count {
             guard let path = reader.field("path") else { return nil }
             paths.append(path)
-            guard index >= ListingArchive.fileLimit else { continue }
+            if let record = reader.hash("record") {
+                guard index < ListingArchive.fileLimit else { return nil }
+                records[PathKey(path)] = record
+                continue
+            }
             if reader.take("none\n") { continue }
             guard let hash = reader.hash("hash"), reader.take("flags "), let shifted = reader.bytes(1),
                   let truncated = reader.bytes(1), reader.take("\n") else { return nil }
@@ -103,6 +122,7 @@ public struct ListingIndex: Sendable, Equatable {
         guard reader.atEnd, Set(paths.map(PathKey.init)).count == paths.count else { return nil }
         self.paths = paths
         self.latest = latest
+        self.records = records
         self.stubs = stubs
     }
 }

@@ -1,11 +1,11 @@
 import TickCore
 
 /// Where the latest listing of each file is kept, in the state folder: an index of the files
-/// listed (`ListingIndex`, newest first, with stubs of old ones) and one record per recent
-/// file (`listing-HASH`, a `ListingArchive` of that file), read and rewritten under the
+/// listed (`ListingIndex`, newest first, with stubs of old ones) and one record per view
+/// (`listing-HASH`, a `ListingArchive` of the files it showed), read and rewritten under the
 /// folder's lock. A view records what it showed; every write tick makes carries the file's
 /// listing along (`map`); an edit resolves line numbers through it (`load`). Each touches the
-/// index and its own file's record only.
+/// index and the one record that holds its file's listing.
 enum ListingStore {
     static let indexName = "listing-index"
     /// Where tick before the index kept every listing in one record: removed when found.
@@ -36,22 +36,27 @@ enum ListingStore {
         guard !listings.isEmpty else { return nil }
         return withFolder(environment) { folder throws(TickError) -> String? in
             var index = try readIndex(folder) ?? ListingIndex()
-            let fresh = listings.map { (path: PathBytes.bytes(of: $0.realPath), listing: $0.listing) }
+            let files = listings.map { ListingArchive.File(path: PathBytes.bytes(of: $0.realPath), listing: $0.listing) }
+            let paths = files.map(\.path)
+            let record = ListingIndex.record(for: paths)
+            let archive = ListingArchive(files: files)
             // The same view of the same files again (`tick list`, twice): nothing to write.
-            if index.latestPaths == fresh.map(\.path),
-               fresh.allSatisfy({ index.hasRecord($0.path) && readRecord($0.path, folder) == $0.listing }) {
+            if index.latestPaths == paths, paths.allSatisfy({ index.record(of: $0) == record }), readArchive(record, folder) == archive {
                 return nil
             }
-            let (demoted, dropped) = index.record(fresh.map(\.path))
-            for path in demoted {
-                if let listing = readRecord(path, folder) { index.demote(path, listing: listing) }
-                folder.remove(ListingIndex.recordName(of: path))
+            let inUse = index.recordsInUse
+            let (demoted, _) = index.record(paths, in: record)
+            // Files pushed past the newest ones keep a stub of their listing, from its record.
+            var read: [UInt64: ListingArchive] = [:]
+            for (path, old) in demoted {
+                if read[old] == nil { read[old] = readArchive(old, folder) ?? ListingArchive() }
+                if let listing = read[old]?.files.first(where: { $0.path == path })?.listing { index.setStub(listing, of: path) }
             }
-            for path in dropped { folder.remove(ListingIndex.recordName(of: path)) }
-            for file in fresh where index.hasRecord(file.path) {
-                if let failure = writeRecord(file.path, file.listing, folder) { return failure }
-            }
-            return write(index.encoded(), to: indexName, folder)
+            if let failure = write(archive.encoded(), to: ListingIndex.recordName(record), folder) { return failure }
+            if let failure = write(index.encoded(), to: indexName, folder) { return failure }
+            // Records no file's listing is in any more go.
+            for old in inUse.subtracting(index.recordsInUse) { folder.remove(ListingIndex.recordName(old)) }
+            return nil
         }
     }
 
@@ -72,16 +77,17 @@ enum ListingStore {
         }
     }
 
-    /// Changes the listing of one file, where it is kept (its record, or its stub in the
-    /// index); nothing when the file has none.
+    /// Changes the listing of one file, where it is kept (the record of the view that showed
+    /// it, or its stub in the index); nothing when the file has none.
     private static func change(_ realPath: String, _ environment: Environment, _ body: (inout Listing) -> Void) -> String? {
         let path = PathBytes.bytes(of: realPath)
         return withFolder(environment) { folder throws(TickError) -> String? in
             guard var index = try readIndex(folder) else { return nil }
-            if index.hasRecord(path) {
-                guard var listing = readRecord(path, folder) else { return nil }
-                body(&listing)
-                return writeRecord(path, listing, folder)
+            if let record = index.record(of: path) {
+                guard var archive = readArchive(record, folder),
+                      let position = archive.files.firstIndex(where: { $0.path == path }) else { return nil }
+                body(&archive.files[position].listing)
+                return write(archive.encoded(), to: ListingIndex.recordName(record), folder)
             }
             guard var stub = index.stub(of: path) else { return nil }
             body(&stub)
@@ -91,7 +97,8 @@ enum ListingStore {
     }
 
     private static func listing(of path: [UInt8], in index: ListingIndex, folder: StateFolder) -> Listing? {
-        index.hasRecord(path) ? readRecord(path, folder) : index.stub(of: path)
+        guard let record = index.record(of: path) else { return index.stub(of: path) }
+        return readArchive(record, folder)?.files.first { $0.path == path }?.listing
     }
 
     /// The index; nil when there is none or it is damaged (it is then replaced).
@@ -100,17 +107,10 @@ enum ListingStore {
         return ListingIndex(decoding: bytes)
     }
 
-    /// A file's own record: a listing archive of that file alone (its path checked, as names
-    /// are hashes); nil when missing or damaged.
-    private static func readRecord(_ path: [UInt8], _ folder: StateFolder) -> Listing? {
-        guard let bytes = try? folder.read(ListingIndex.recordName(of: path)),
-              let archive = ListingArchive(decoding: bytes), archive.files.count == 1, archive.files[0].path == path else { return nil }
-        return archive.files[0].listing
-    }
-
-    private static func writeRecord(_ path: [UInt8], _ listing: Listing, _ folder: StateFolder) -> String? {
-        write(ListingArchive(files: [ListingArchive.File(path: path, listing: listing)]).encoded(),
-              to: ListingIndex.recordName(of: path), folder)
+    /// A view's record: the listings of the files it showed; nil when missing or damaged.
+    private static func readArchive(_ record: UInt64, _ folder: StateFolder) -> ListingArchive? {
+        guard let bytes = try? folder.read(ListingIndex.recordName(record)) else { return nil }
+        return ListingArchive(decoding: bytes)
     }
 
     /// A listing is a cache of what was shown: losing it to a crash only makes numbers refer to
