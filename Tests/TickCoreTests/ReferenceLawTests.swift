@@ -186,6 +186,9 @@ import Testing
         // A view of two files keeps both in one record.
         try view([Array("/a".utf8), Array("/b".utf8)], Listing(shown: [0], in: document))
         #expect(index.record(of: Array("/a".utf8)) == index.record(of: Array("/b".utf8)))
+        let latest = try #require(ListingIndex.latestView(decoding: index.encoded()))
+        #expect(latest.map(\.path) == [Array("/a".utf8), Array("/b".utf8)])
+        #expect(latest.allSatisfy { $0.record == ListingIndex.record(for: [Array("/a".utf8), Array("/b".utf8)]) })
         #expect(index.recordsInUse.count == 2)
         for number in 0..<300 { try view([Array("/other\(number)".utf8)], Listing(shown: [0], in: document)) }
         let decoded = try #require(ListingIndex(decoding: index.encoded()))

@@ -99,6 +99,21 @@ public struct ListingIndex: Sendable, Equatable {
         return writer.finished()
     }
 
+    /// The files the latest view showed and the record each one's listing is in, read from the
+    /// top of an encoded index without the rest (newest first, they lead it): what a view asks
+    /// first, to find it is showing the same again. Nil when it cannot tell (the index is
+    /// damaged, or a file the latest view showed keeps no record).
+    public static func latestView(decoding bytes: [UInt8]) -> [(path: [UInt8], record: UInt64)]? {
+        guard var reader = RecordReader(bytes, magic: magic), let count = reader.number("files"),
+              let latest = reader.number("latest"), latest <= count else { return nil }
+        var view: [(path: [UInt8], record: UInt64)] = []
+        for _ in 0..<latest {
+            guard let path = reader.field("path"), let record = reader.hash("record") else { return nil }
+            view.append((path, record))
+        }
+        return view
+    }
+
     public init?(decoding bytes: [UInt8]) {
         guard var reader = RecordReader(bytes, magic: Self.magic), let count = reader.number("files"),
               let latest = reader.number("latest"), latest <= count, count <= ListingArchive.stubLimit else { return nil }

@@ -35,15 +35,18 @@ enum ListingStore {
     static func record(_ listings: [(realPath: String, listing: Listing)], environment: Environment) -> String? {
         guard !listings.isEmpty else { return nil }
         return withFolder(environment) { folder throws(TickError) -> String? in
-            var index = try readIndex(folder) ?? ListingIndex()
             let files = listings.map { ListingArchive.File(path: PathBytes.bytes(of: $0.realPath), listing: $0.listing) }
             let paths = files.map(\.path)
             let record = ListingIndex.record(for: paths)
             let archive = ListingArchive(files: files)
-            // The same view of the same files again (`tick list`, twice): nothing to write.
-            if index.latestPaths == paths, paths.allSatisfy({ index.record(of: $0) == record }), readArchive(record, folder) == archive {
+            let indexBytes = try folder.read(indexName)
+            // The same view of the same files again (`tick list`, twice): nothing to write, and
+            // the index is read no further than the files it leads with.
+            if let latest = indexBytes.flatMap(ListingIndex.latestView), latest.map(\.path) == paths,
+               latest.allSatisfy({ $0.record == record }), readArchive(record, folder) == archive {
                 return nil
             }
+            var index = indexBytes.flatMap(ListingIndex.init(decoding:)) ?? ListingIndex()
             let inUse = index.recordsInUse
             let (demoted, _) = index.record(paths, in: record)
             // Files pushed past the newest ones keep a stub of their listing, from its record.
