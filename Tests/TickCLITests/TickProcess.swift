@@ -25,6 +25,10 @@ struct TickProcess {
         .deletingLastPathComponent().deletingLastPathComponent()
     static let fixtures = packageRoot.appendingPathComponent("Fixtures")
 
+    /// SIGPIPE ignored in the test process, once: writing to a child that has gone is an error
+    /// to see, not the end of the run.
+    static let ignoresBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
+
     /// Runs tick with a pinned date and no inherited TICK_FILE, NO_COLOR or TERM.
     @discardableResult
     static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
@@ -48,9 +52,12 @@ struct TickProcess {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = input
+        _ = Self.ignoresBrokenPipes
         try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
+        // A tick that exits without reading its input (a usage error, a view of a file) leaves
+        // the pipe without a reader: the write fails with EPIPE, and must not kill the tests.
+        if let stdin { try? input.fileHandleForWriting.write(contentsOf: Data(stdin.utf8)) }
+        try? input.fileHandleForWriting.close()
         // Drain stderr on another thread so neither pipe can fill up and block the child.
         nonisolated(unsafe) var stderrData = Data()
         let drained = DispatchSemaphore(value: 0)

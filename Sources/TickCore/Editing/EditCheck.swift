@@ -92,22 +92,20 @@ struct LineMap {
         return low > 0 ? low - 1 : nil
     }
 
-    func touchesOld(_ line: Int) -> Bool {
-        var index = entry(atOrBefore: line, new: false)
-        // Insertions share their start with the splice after them: look back past them.
-        while let current = index {
-            if entries[current].old.contains(line) { return true }
-            if !entries[current].old.isEmpty { return false }
-            index = current > 0 ? current - 1 : nil
-        }
-        return false
-    }
+    /// Whether a splice replaces (or removes) the old line `line`.
+    func touchesOld(_ line: Int) -> Bool { touches(line, new: false) }
 
-    func touchesNew(_ line: Int) -> Bool {
-        var index = entry(atOrBefore: line, new: true)
+    /// Whether a splice wrote the new line `line`.
+    func touchesNew(_ line: Int) -> Bool { touches(line, new: true) }
+
+    private func touches(_ line: Int, new: Bool) -> Bool {
+        var index = entry(atOrBefore: line, new: new)
+        // Insertions (and, after the edit, removals) share their start with the splice after
+        // them: look back past them.
         while let current = index {
-            if entries[current].new.contains(line) { return true }
-            if !entries[current].new.isEmpty { return false }
+            let range = new ? entries[current].new : entries[current].old
+            if range.contains(line) { return true }
+            if !range.isEmpty { return false }
             index = current > 0 ? current - 1 : nil
         }
         return false
