@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import TickCore
 
@@ -8,6 +9,22 @@ import Testing
     ])
     func columns(text: String, width: Int) {
         #expect(DisplayWidth.of(text) == width, "\(text)")
+    }
+
+    /// Scalar by scalar is cluster by cluster: over every line of every input and over random
+    /// strings of marks, joiners, emoji, flags, skin tones and wide letters.
+    @Test func scalarSumIsTheClusterWidth() throws {
+        var lines: [String] = []
+        for url in Paths.allInputs {
+            lines += String(decoding: try bytes(of: url), as: UTF8.self).split(separator: "\n").map(String.init)
+        }
+        let pool: [String] = ["a", " ", "中", "한", "e", "\u{301}", "\u{200D}", "\u{FE0F}", "👩", "💻", "🇫", "🇷", "👍", "\u{1F3FD}",
+                              "क", "\u{93F}", "\u{94D}", "…", "·", "│", "\u{200B}", "\u{1160}", "❤", "📅", "✅", "\t", "ｆ"]
+        var random = SeededGenerator(seed: 42)
+        for _ in 0..<2_000 {
+            lines.append((0..<Int.random(in: 1...8, using: &random)).map { _ in pool.randomElement(using: &random)! }.joined())
+        }
+        for line in lines { #expect(DisplayWidth.of(line) == DisplayWidth.clusterWidth(line), "\(line.debugDescription)") }
     }
 
     @Test func truncationKeepsWithinWidthAndMarksTheCut() {

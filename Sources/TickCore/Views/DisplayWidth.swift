@@ -5,6 +5,29 @@ public enum DisplayWidth {
     public static func of(_ text: String) -> Int {
         // Fast path: printable ASCII is one column per byte.
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        // Scalar by scalar: a cluster's width is its first scalar's, and the scalars that follow
+        // one (combining marks, joiners) are zero-width, so the sum is the same, without
+        // finding where clusters break. Except for the scalars that change a cluster's width
+        // or are wide after another (emoji sequences, skin tones, flags, spacing marks): then
+        // cluster by cluster.
+        var width = 0
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value >= 0x20 && value < 0x7F {
+                width += 1
+                continue
+            }
+            if value == 0x200D || value == 0xFE0F || (0x1F1E6...0x1F1FF).contains(value) || (0x1F3FB...0x1F3FF).contains(value)
+                || scalar.properties.generalCategory == .spacingMark {
+                return clusterWidth(text)
+            }
+            width += isWide(scalar) ? 2 : (isZeroWidth(scalar) ? 0 : 1)
+        }
+        return width
+    }
+
+    /// The width cluster by cluster: what `of` computes, the long way.
+    static func clusterWidth(_ text: String) -> Int {
         var width = 0
         for character in text { width += of(character) }
         return width
