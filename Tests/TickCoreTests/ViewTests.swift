@@ -24,7 +24,12 @@ import Testing
         for _ in 0..<2_000 {
             lines.append((0..<Int.random(in: 1...8, using: &random)).map { _ in pool.randomElement(using: &random)! }.joined())
         }
-        for line in lines { #expect(DisplayWidth.of(line) == DisplayWidth.clusterWidth(line), "\(line.debugDescription)") }
+        for line in lines {
+            #expect(DisplayWidth.of(line) == DisplayWidth.clusterWidth(line), "\(line.debugDescription)")
+            for width in [1, 2, 3, 5, 8, 13] where DisplayWidth.of(line) > width {
+                #expect(DisplayWidth.truncated(line, to: width) == DisplayWidth.clusterTruncated(line, to: width), "\(line.debugDescription) to \(width)")
+            }
+        }
     }
 
     @Test func truncationKeepsWithinWidthAndMarksTheCut() {

@@ -4,26 +4,55 @@
 public enum DisplayWidth {
     public static func of(_ text: String) -> Int {
         // Fast path: printable ASCII is one column per byte.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        if isPrintableASCII(text) { return text.utf8.count }
         // Scalar by scalar: a cluster's width is its first scalar's, and the scalars that follow
         // one (combining marks, joiners) are zero-width, so the sum is the same, without
         // finding where clusters break. Except for the scalars that change a cluster's width
         // or are wide after another (emoji sequences, skin tones, flags, spacing marks): then
         // cluster by cluster.
+        guard scalarsSuffice(text) else { return clusterWidth(text) }
         var width = 0
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
-            if value >= 0x20 && value < 0x7F {
-                width += 1
-                continue
-            }
-            if value == 0x200D || value == 0xFE0F || (0x1F1E6...0x1F1FF).contains(value) || (0x1F3FB...0x1F3FF).contains(value)
-                || scalar.properties.generalCategory == .spacingMark {
-                return clusterWidth(text)
-            }
-            width += isWide(scalar) ? 2 : (isZeroWidth(scalar) ? 0 : 1)
-        }
+        for scalar in text.unicodeScalars { width += of(scalar) }
         return width
+    }
+
+    /// Whether every byte of `text` is printable ASCII (one column each), read from the
+    /// string's own storage where it has one.
+    static func isPrintableASCII(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            var printable = true
+            for byte in bytes { printable = printable && byte >= 0x20 && byte < 0x7F }
+            return printable
+        } ?? text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    }
+
+    /// Whether `text` holds none of the scalars that change the width of the cluster they are
+    /// in, or are wide after another scalar of it (emoji joiners, selectors and skin tones,
+    /// flags, spacing marks): then its width is the sum of its scalars'.
+    static func scalarsSuffice(_ text: String) -> Bool {
+        for scalar in text.unicodeScalars where scalar.value >= 0x300 {
+            let value = scalar.value
+            if value == 0x200D || value == 0xFE0F || (0x1F1E6...0x1F1FF).contains(value) || (0x1F3FB...0x1F3FF).contains(value) {
+                return false
+            }
+            if !isPlainSymbol(value), scalar.properties.generalCategory == .spacingMark { return false }
+        }
+        return true
+    }
+
+    /// One scalar's columns.
+    static func of(_ scalar: Unicode.Scalar) -> Int {
+        let value = scalar.value
+        if value >= 0x20 && value < 0x7F { return 1 }
+        return isWide(scalar) ? 2 : (isZeroWidth(scalar) ? 0 : 1)
+    }
+
+    /// Punctuation, arrows, box drawing, shapes and dingbats tick draws, and Latin letters:
+    /// blocks without a mark or a zero-width scalar, known without a look-up.
+    static func isPlainSymbol(_ value: UInt32) -> Bool {
+        (0xA0...0x2FF).contains(value) && value != 0xAD
+            || (0x2010...0x2027).contains(value) || (0x2030...0x205E).contains(value)
+            || (0x2190...0x23FF).contains(value) || (0x2500...0x27BF).contains(value)
     }
 
     /// The width cluster by cluster: what `of` computes, the long way.
@@ -46,9 +75,27 @@ public enum DisplayWidth {
     public static func truncated(_ text: String, to width: Int) -> String {
         guard width > 0 else { return "" }
         guard of(text) > width else { return text }
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+        if isPrintableASCII(text) {
             return String(decoding: text.utf8.prefix(width - 1), as: UTF8.self) + "…"
         }
+        if scalarsSuffice(text) {
+            // Scalar by scalar: a mark after a letter that fits is zero-width and stays; the
+            // first letter that does not fit ends the text, its marks with it.
+            var result = String.UnicodeScalarView()
+            var used = 0
+            for scalar in text.unicodeScalars {
+                let w = of(scalar)
+                if used + w > width - 1 { break }
+                result.append(scalar)
+                used += w
+            }
+            return String(result) + "…"
+        }
+        return clusterTruncated(text, to: width)
+    }
+
+    /// What `truncated` gives, cluster by cluster (for a text longer than `width`).
+    static func clusterTruncated(_ text: String, to width: Int) -> String {
         var result = ""
         var used = 0
         for character in text {
@@ -67,6 +114,7 @@ public enum DisplayWidth {
     }
 
     static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
+        if isPlainSymbol(scalar.value) { return false }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format, .control: return true
         default: return scalar.value == 0x200B || (0x1160...0x11FF).contains(scalar.value)
