@@ -185,3 +185,30 @@ import Testing
         #expect(CivilDate(year: 2026, month: 11, day: 24)!.description == "2026-11-24")
     }
 }
+
+/// A long listing streamed in pieces is the listing held whole.
+@Suite struct ListStreamingTests {
+    @Test(arguments: [TaskOrder.file, .due])
+    func streamedIsWhole(order: TaskOrder) {
+        var text = ""
+        for group in 0..<40 {
+            text += "# Group \(group)\n\n"
+            for task in 0..<100 { text += "- [ ] task \(task) of group \(group) with some words due:2026-12-\(10 + task % 9)\n" }
+        }
+        let sources = [SourceDocument(path: "TODO.md", document: Document(text))]
+        let items = sources[0].document.tasks.map { ViewItem(source: 0, task: $0.index) }
+        let today = CivilDate(year: 2026, month: 12, day: 1)!
+        var whole = TextBuffer()
+        ListView.render(items, in: sources, order: order, today: today, style: .plain, into: &whole)
+        var streamed: [UInt8] = [], pieces = 0
+        var out = TextBuffer()
+        ListView.render(items, in: sources, order: order, today: today, style: .plain, into: &out) { buffer in
+            streamed += buffer.bytes
+            pieces += 1
+            buffer.removeAll()
+        }
+        streamed += out.bytes
+        #expect(whole.bytes.count > 1 << 17 && pieces >= 2)
+        #expect(streamed == whole.bytes)
+    }
+}

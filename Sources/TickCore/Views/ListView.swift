@@ -25,9 +25,12 @@ public enum ListView {
 
     /// `notes`: each task's notes follow its row, dimmed, under its text. `absoluteDates`: due
     /// dates as dates (`2026-11-25`), in the same colours, rather than "in 3 days".
+    /// `emit` is handed the buffer whenever it holds 64 KiB or more, to write it out and empty
+    /// it: a long listing streams instead of being held whole (by default it is held).
     public static func render(_ items: [ViewItem], in sources: [SourceDocument], order: TaskOrder,
                               today: CivilDate, style: TextStyle, notes: Bool = false, absoluteDates: Bool = false,
-                              into out: inout TextBuffer) {
+                              into out: inout TextBuffer, emit: (inout TextBuffer) -> Void = { _ in }) {
+        func streamed() { if out.bytes.count >= 1 << 16 { emit(&out) } }
         let showFiles = sources.count > 1
         if order.keepsGroupsTogether {
             var numberWidths = [Int](repeating: 1, count: sources.count)
@@ -58,6 +61,7 @@ public enum ListView {
                 appendLine(for: task, today: today, style: style, absoluteDate: absoluteDates, to: &out)
                 out.append(Byte.lf)
                 if notes { appendNotes(of: task, in: sources[item.source].document, indent: 2 + numberWidths[item.source] + 2 + 2 * task.depth + 4, style: style, to: &out) }
+                streamed()
             }
         } else {
             // The location column (`line`, or `path:line` with several files), right-aligned.
@@ -96,6 +100,7 @@ public enum ListView {
                 }
                 out.append(Byte.lf)
                 if notes { appendNotes(of: task, in: document, indent: 2 + widest + 2 + 4, style: style, to: &out) }
+                streamed()
             }
         }
     }

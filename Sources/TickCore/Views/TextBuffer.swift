@@ -9,6 +9,10 @@ public struct TextBuffer: Sendable {
 
     public var string: String { String(decoding: bytes, as: UTF8.self) }
 
+    /// Empties the buffer, keeping its storage for what comes next (after its bytes were
+    /// written out).
+    public mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
+
     public mutating func append(_ text: String) {
         var text = text
         text.withUTF8 { bytes.append(contentsOf: $0) }

@@ -44,9 +44,13 @@ extension TaskListCommand {
         if arguments.flag("json") {
             ViewOptions.writeJSON(items, in: sources, to: &context.stdout)
         } else {
-            var out = TextBuffer(capacity: items.count * 64)
+            // Streamed in pieces of about 64 KiB: a listing of a million tasks is not held whole.
+            var out = TextBuffer(capacity: min(items.count * 64, 1 << 17))
             ListView.render(items, in: sources, order: order, today: view.today, style: view.style, notes: arguments.flag("notes"),
-                            absoluteDates: dates == "absolute", into: &out)
+                            absoluteDates: dates == "absolute", into: &out) { buffer in
+                context.stdout.write(bytes: buffer.bytes)
+                buffer.removeAll()
+            }
             context.stdout.write(bytes: out.bytes)
         }
         return 0
