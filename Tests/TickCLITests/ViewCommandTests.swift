@@ -182,3 +182,22 @@ import TickCore
         #expect(found.status == 0 && found.stdout.contains("two") && !found.stdout.contains("one"))
     }
 }
+
+/// `tick today` over a folder skips the parse of files with no due or scheduled date in any
+/// dialect, and still shows every task that is due or scheduled in the others.
+@Suite struct FolderPrefilterTests {
+    @Test func todaySeesEveryDialectAndSkipsTheRest() throws {
+        let folder = try TemporaryDirectory()
+        _ = try folder.write("plain.md", "- [ ] nothing due here\n")
+        _ = try folder.write("tick.md", "- [ ] tick DUE:2026-11-20\n")
+        _ = try folder.write("obsidian.md", "- [ ] obsidian 🗓 2026-11-21\n- [ ] scheduled ⏳ 2026-11-22\n")
+        _ = try folder.write("dataview.md", "- [ ] dataview [scheduled:: 2026-11-19]\n")
+        let result = try TickProcess.run(["today", folder.url.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        for word in ["tick", "obsidian", "scheduled", "dataview"] { #expect(result.stdout.contains(word), "\(word): \(result.stdout)") }
+        #expect(!result.stdout.contains("nothing"))
+        // --due none asks for the tasks without one: nothing is skipped.
+        let none = try TickProcess.run(["list", "--due", "none", folder.url.path])
+        #expect(none.stdout.contains("nothing due here"))
+    }
+}

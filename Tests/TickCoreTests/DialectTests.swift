@@ -65,6 +65,32 @@ import Testing
         #expect(TaskFields.read(Array("買い物リスト 2026-01-02 항목".utf8)[...]).fields.isEmpty)
     }
 
+    /// A file the due-date prefilter rules out holds no due (or scheduled) date in any
+    /// dialect; every way of writing one is seen.
+    @Test func dueDatePrefilterMissesNone() throws {
+        let inputs = Paths.allInputs + Paths.files(in: Paths.fixtures.appendingPathComponent("dialects"), suffix: ".md")
+        var ruledOut = 0
+        for url in inputs {
+            let bytes = try bytes(of: url)
+            guard !TaskFields.mayHoldDate(bytes, scheduled: true) else { continue }
+            ruledOut += 1
+            let document = Document(bytes: bytes)
+            #expect(document.tasks.allSatisfy { $0.due == nil && $0.fields.first(.scheduled) == nil }, "\(url.lastPathComponent)")
+        }
+        #expect(ruledOut > 0)
+        for (text, scheduled) in [("- [ ] a due:2026-01-02", false), ("- [ ] a DUE:2026-01-02", false), ("- [ ] a [due:: 2026-01-02]", false),
+                                  ("- [ ] a 📅 2026-01-02", false), ("- [ ] a 📆 2026-01-02", false), ("- [ ] a 🗓 2026-01-02", false),
+                                  ("- [ ] a ⏳ 2026-01-02", true), ("- [ ] a ⌛ 2026-01-02", true), ("- [ ] a Scheduled:2026-01-02", true),
+                                  ("- [ ] a [scheduled:: 2026-01-02]", true)] {
+            let bytes = Array(text.utf8)
+            #expect(TaskFields.mayHoldDate(bytes, scheduled: true), "\(text)")
+            #expect(TaskFields.mayHoldDate(bytes, scheduled: false) == !scheduled, "\(text)")
+            let task = try #require(Document(bytes: bytes).tasks.first)
+            #expect(task.due != nil || task.fields.first(.scheduled) != nil, "\(text) holds no date")
+        }
+        #expect(!TaskFields.mayHoldDate(Array("- [ ] buy milk\n- [x] dune\n".utf8), scheduled: true))
+    }
+
     @Test func priorityIsOneScale() {
         func priority(_ text: String) -> Priority? { let bytes = Array(text.utf8)[...]; return TaskFields(bytes).priority(in: bytes) }
         #expect(priority("(A) x") == .highest && priority("(C) x") == .medium && priority("(F) x") == .lowest)

@@ -43,6 +43,37 @@ public struct TaskFields: Sendable, Equatable {
         return possible ? TaskFields(text) : TaskFields()
     }
 
+    /// Whether `bytes` (a whole file) may hold a due date in any dialect (the word `due` in any
+    /// case, 📅, 📆 or 🗓) or, with `scheduled`, a scheduled one (`scheduled`, ⏳, ⌛); false
+    /// means no task of the file has one.
+    public static func mayHoldDate(_ bytes: [UInt8], scheduled: Bool) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            let count = buffer.count
+            var index = 0
+            while index < count {
+                let byte = buffer[index] | 0x20  // ASCII letters folded to lower case
+                if byte == 0x64, index + 2 < count, buffer[index + 1] | 0x20 == 0x75, buffer[index + 2] | 0x20 == 0x65 { return true }
+                if scheduled, byte == 0x73, index + 8 < count, Self.isScheduled(buffer, at: index) { return true }
+                let raw = buffer[index]
+                if raw == 0xF0, index + 3 < count, buffer[index + 1] == 0x9F,
+                   (buffer[index + 2], buffer[index + 3]) == (0x93, 0x85) || (buffer[index + 2], buffer[index + 3]) == (0x93, 0x86)
+                    || (buffer[index + 2], buffer[index + 3]) == (0x97, 0x93) { return true }
+                if scheduled, raw == 0xE2, index + 2 < count,
+                   (buffer[index + 1], buffer[index + 2]) == (0x8F, 0xB3) || (buffer[index + 1], buffer[index + 2]) == (0x8C, 0x9B) { return true }
+                index += 1
+            }
+            return false
+        }
+    }
+
+    private static let scheduledWord: [UInt8] = Array("scheduled".utf8)
+
+    /// The word `scheduled`, in any case, at `index` (which has room for it).
+    private static func isScheduled(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        for offset in 1..<scheduledWord.count where buffer[index + offset] | 0x20 != scheduledWord[offset] { return false }
+        return true
+    }
+
     /// The first due field of a text: what every parse asks.
     public static func due(in text: ArraySlice<UInt8>) -> TaskField? { read(text).first(.due) }
 

@@ -1,6 +1,15 @@
 /// Which tasks a view shows. Every condition that is set must hold (they combine with AND);
 /// within `tags`, one is enough (OR); `excludedTags` and `excludedWords` rule tasks out (NOT).
 public struct TaskQuery: Sendable {
+    /// Whether a file of these bytes may hold a task the query accepts, known without parsing
+    /// it: false only for a due-date filter (not `--due none`) and a file where no dialect could
+    /// write a due date (`due`, in any case, or 📅 📆 🗓), nor, for `today`, a scheduled one
+    /// (`scheduled`, ⏳ ⌛), nor a group filter to check. Read at memory speed.
+    public func mayMatch(_ bytes: [UInt8]) -> Bool {
+        guard let due, due != .none, group == nil else { return true }
+        return TaskFields.mayHoldDate(bytes, scheduled: due == .todayOrOverdue)
+    }
+
     /// Statuses shown; `nil` shows every status.
     public var statuses: Set<StatusClass>? = [.open, .doing]
     /// Only the groups this names (`GroupName`) and their subgroups.

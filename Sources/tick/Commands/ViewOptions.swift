@@ -159,7 +159,9 @@ struct ViewOptions {
             let results = ParallelWork.map(count, workers: workers) { offset -> Result<(SourceDocument, [Int], Bool), TickError> in
                 let path = files[first + offset]
                 do throws(TickError) {
-                    var source = try DocumentLoader.load(path, environment: environment)
+                    // A view of due dates skips the parse of a file that has none (most files of
+                    // a notes folder), as a search would: `TaskQuery.mayMatch`.
+                    var source = try DocumentLoader.load(path, environment: environment) { !query.mayMatch($0) }
                     // `--since` on tasks that record no done date: the file's git history dates them.
                     if let since = query.doneSince, path != FileReader.standardInput {
                         source.closedSince = GitHistory.closedSince(since, path: path, document: source.document, environment: environment)

@@ -3,9 +3,16 @@ import TickCore
 /// Reads and parses a file a view shows.
 enum DocumentLoader {
     static func load(_ path: String, environment: Environment) throws(TickError) -> SourceDocument {
+        try load(path, environment: environment, unless: { _ in false })
+    }
+
+    /// The same, but a file whose bytes `skip` rules out is not parsed: it is shown under its
+    /// name with no tasks.
+    static func load(_ path: String, environment: Environment, unless skip: ([UInt8]) -> Bool) throws(TickError) -> SourceDocument {
+        let bytes = try FileReader.read(path)
         // Views show the name as messages do (bytes that are not UTF-8 as \xNN); a reference
         // written that way is read back (`PathBytes.parse`).
-        SourceDocument(path: environment.shown(path), document: environment.document(try FileReader.read(path)),
-                       groupColors: environment.groupColors)
+        return SourceDocument(path: environment.shown(path), document: skip(bytes) ? Document(bytes: []) : environment.document(bytes),
+                              groupColors: environment.groupColors)
     }
 }
