@@ -51,6 +51,11 @@ public struct TaskFields: Sendable, Equatable {
             let count = buffer.count
             var index = 0
             while index < count {
+                // Most bytes start none of the words or markers: one table look-up each.
+                guard dateLeadBytes[Int(buffer[index])] else {
+                    index += 1
+                    continue
+                }
                 let byte = buffer[index] | 0x20  // ASCII letters folded to lower case
                 if byte == 0x64, index + 2 < count, buffer[index + 1] | 0x20 == 0x75, buffer[index + 2] | 0x20 == 0x65 { return true }
                 if scheduled, byte == 0x73, index + 8 < count, Self.isScheduled(buffer, at: index) { return true }
@@ -67,6 +72,9 @@ public struct TaskFields: Sendable, Equatable {
     }
 
     private static let scheduledWord: [UInt8] = Array("scheduled".utf8)
+
+    /// The bytes a due or scheduled word or marker can start with: d, D, s, S, 0xE2, 0xF0.
+    private static let dateLeadBytes: [Bool] = (0...255).map { [0x64, 0x44, 0x73, 0x53, 0xE2, 0xF0].contains($0) }
 
     /// The word `scheduled`, in any case, at `index` (which has room for it).
     private static func isScheduled(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
