@@ -10,9 +10,11 @@ public enum DisplayWidth {
         // finding where clusters break. Except for the scalars that change a cluster's width
         // or are wide after another (emoji sequences, skin tones, flags, spacing marks): then
         // cluster by cluster.
-        guard scalarsSuffice(text) else { return clusterWidth(text) }
         var width = 0
-        for scalar in text.unicodeScalars { width += of(scalar) }
+        for scalar in text.unicodeScalars {
+            if changesCluster(scalar) { return clusterWidth(text) }
+            width += of(scalar)
+        }
         return width
     }
 
@@ -29,15 +31,17 @@ public enum DisplayWidth {
     /// Whether `text` holds none of the scalars that change the width of the cluster they are
     /// in, or are wide after another scalar of it (emoji joiners, selectors and skin tones,
     /// flags, spacing marks): then its width is the sum of its scalars'.
-    static func scalarsSuffice(_ text: String) -> Bool {
-        for scalar in text.unicodeScalars where scalar.value >= 0x300 {
-            let value = scalar.value
-            if value == 0x200D || value == 0xFE0F || (0x1F1E6...0x1F1FF).contains(value) || (0x1F3FB...0x1F3FF).contains(value) {
-                return false
-            }
-            if !isPlainSymbol(value), scalar.properties.generalCategory == .spacingMark { return false }
+    static func scalarsSuffice(_ text: String) -> Bool { !text.unicodeScalars.contains(where: changesCluster) }
+
+    /// Whether the scalar is one of those (a joiner, an emoji selector or skin tone, half a
+    /// flag, a spacing mark).
+    static func changesCluster(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        guard value >= 0x300 else { return false }
+        if value == 0x200D || value == 0xFE0F || (0x1F1E6...0x1F1FF).contains(value) || (0x1F3FB...0x1F3FF).contains(value) {
+            return true
         }
-        return true
+        return !isPlainSymbol(value) && scalar.properties.generalCategory == .spacingMark
     }
 
     /// One scalar's columns.
