@@ -43,7 +43,7 @@ import Testing
                 kinds.insert(field.kind)
             }
         }
-        let usage = FieldUsage(document)
+        let usage = document.fieldUsage
         for kind in TaskField.Kind.allCases { #expect(usage.records(kind) == kinds.contains(kind), "\(kind)") }
         if let most = counts.values.max() {
             #expect(counts[usage.dialect()] == most)
@@ -54,7 +54,17 @@ import Testing
 
     /// Every Obsidian Tasks marker is read as its kind, with or without the emoji selector.
     @Test func everyEmojiMarkerIsRead() {
-        for (marker, kind, _) in TaskFields.markers {
+        // 📅 📆 🗓 due, ⏳ ⌛ scheduled, 🛫 start, ➕ created, ✅ done, ❌ cancelled, 🔁 recurrence,
+        // 🔺 ⏫ 🔼 🔽 ⏬ priority, 🆔 id, ⛔ depends on, as Obsidian Tasks' documentation lists them.
+        let markers: [([UInt8], TaskField.Kind)] = [
+            ([0xF0, 0x9F, 0x93, 0x85], .due), ([0xF0, 0x9F, 0x93, 0x86], .due), ([0xF0, 0x9F, 0x97, 0x93], .due),
+            ([0xE2, 0x8F, 0xB3], .scheduled), ([0xE2, 0x8C, 0x9B], .scheduled), ([0xF0, 0x9F, 0x9B, 0xAB], .start),
+            ([0xE2, 0x9E, 0x95], .created), ([0xE2, 0x9C, 0x85], .done), ([0xE2, 0x9D, 0x8C], .cancelled),
+            ([0xF0, 0x9F, 0x94, 0x81], .recurrence), ([0xF0, 0x9F, 0x94, 0xBA], .priority), ([0xE2, 0x8F, 0xAB], .priority),
+            ([0xF0, 0x9F, 0x94, 0xBC], .priority), ([0xF0, 0x9F, 0x94, 0xBD], .priority), ([0xE2, 0x8F, 0xAC], .priority),
+            ([0xF0, 0x9F, 0x86, 0x94], .id), ([0xE2, 0x9B, 0x94], .dependsOn),
+        ]
+        for (marker, kind) in markers {
             for selector in [[], [0xEF, 0xB8, 0x8F] as [UInt8]] {
                 let text = Array("Task ".utf8) + marker + selector + Array(" 2026-01-02".utf8)
                 let fields = TaskFields.read(text[...])
@@ -128,10 +138,10 @@ import Testing
     }
 
     @Test func theFilesDialectIsItsMostUsed() {
-        let usage = FieldUsage(Document("- [ ] a 📅 2026-01-01\n- [ ] b ⏫\n- [ ] c due:2026-01-01 ✅ 2026-01-02\n"))
+        let usage = Document("- [ ] a 📅 2026-01-01\n- [ ] b ⏫\n- [ ] c due:2026-01-01 ✅ 2026-01-02\n").fieldUsage
         #expect(usage.dialect() == .obsidian && usage.records(.done) && !usage.records(.created))
-        #expect(FieldUsage(Document("- [ ] a\n")).dialect() == .tick)
-        #expect(FieldUsage(Document("- [ ] a\n")).dialect(fallback: .dataview) == .dataview)
+        #expect(Document("- [ ] a\n").fieldUsage.dialect() == .tick)
+        #expect(Document("- [ ] a\n").fieldUsage.dialect(fallback: .dataview) == .dataview)
     }
 
     @Test func urgencyGrowsWithAge() {

@@ -13,9 +13,6 @@ public struct FieldUsage: Sendable, Equatable {
 
     init() {}
 
-    /// The usage of `document`'s tasks.
-    public init(_ document: Document) { self = document.fieldUsage }
-
     mutating func count(_ fields: TaskFields) {
         for field in fields.fields {
             counts[Self.index(of: field.dialect)] += 1

@@ -47,24 +47,23 @@ public struct TaskFields: Sendable, Equatable {
     /// case, 📅, 📆 or 🗓) or, with `scheduled`, a scheduled one (`scheduled`, ⏳, ⌛); false
     /// means no task of the file has one.
     public static func mayHoldDate(_ bytes: [UInt8], scheduled: Bool) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
+        let leads = dateLeadBytes
+        return bytes.withUnsafeBufferPointer { buffer in
             let count = buffer.count
             var index = 0
             while index < count {
+                let raw = buffer[index]
                 // Most bytes start none of the words or markers: one table look-up each.
-                guard dateLeadBytes[Int(buffer[index])] else {
+                guard leads[Int(raw)] else {
                     index += 1
                     continue
                 }
-                let byte = buffer[index] | 0x20  // ASCII letters folded to lower case
+                let byte = raw | 0x20  // ASCII letters folded to lower case
                 if byte == 0x64, index + 2 < count, buffer[index + 1] | 0x20 == 0x75, buffer[index + 2] | 0x20 == 0x65 { return true }
                 if scheduled, byte == 0x73, index + 8 < count, Self.isScheduled(buffer, at: index) { return true }
-                let raw = buffer[index]
-                if raw == 0xF0, index + 3 < count, buffer[index + 1] == 0x9F,
-                   (buffer[index + 2], buffer[index + 3]) == (0x93, 0x85) || (buffer[index + 2], buffer[index + 3]) == (0x93, 0x86)
-                    || (buffer[index + 2], buffer[index + 3]) == (0x97, 0x93) { return true }
-                if scheduled, raw == 0xE2, index + 2 < count,
-                   (buffer[index + 1], buffer[index + 2]) == (0x8F, 0xB3) || (buffer[index + 1], buffer[index + 2]) == (0x8C, 0x9B) { return true }
+                // The emoji markers, as the field scan reads them.
+                if raw == 0xE2 || raw == 0xF0, let marker = emoji(buffer, at: index),
+                   marker.kind == .due || (scheduled && marker.kind == .scheduled) { return true }
                 index += 1
             }
             return false
@@ -199,20 +198,6 @@ public struct TaskFields: Sendable, Equatable {
         if end + 3 <= text.count, text[end] == 0xEF, text[end + 1] == 0xB8, text[end + 2] == 0x8F { end += 3 }
         return (kind, end, kind == .priority)
     }
-
-    /// The emoji markers of Obsidian Tasks, as bytes, with what they mark: 📅 📆 🗓 due, ⏳ ⌛
-    /// scheduled, 🛫 start, ➕ created, ✅ done, ❌ cancelled, 🔁 recurrence, 🔺 ⏫ 🔼 🔽 ⏬
-    /// priority, 🆔 id, ⛔ depends on. (`emoji(_:at:)` matches them byte by byte.)
-    static let markers: [([UInt8], TaskField.Kind, Bool)] = [
-        ([0xF0, 0x9F, 0x93, 0x85], .due, false), ([0xF0, 0x9F, 0x93, 0x86], .due, false), ([0xF0, 0x9F, 0x97, 0x93], .due, false),
-        ([0xE2, 0x8F, 0xB3], .scheduled, false), ([0xE2, 0x8C, 0x9B], .scheduled, false),
-        ([0xF0, 0x9F, 0x9B, 0xAB], .start, false), ([0xE2, 0x9E, 0x95], .created, false),
-        ([0xE2, 0x9C, 0x85], .done, false), ([0xE2, 0x9D, 0x8C], .cancelled, false),
-        ([0xF0, 0x9F, 0x94, 0x81], .recurrence, false),
-        ([0xF0, 0x9F, 0x94, 0xBA], .priority, true), ([0xE2, 0x8F, 0xAB], .priority, true), ([0xF0, 0x9F, 0x94, 0xBC], .priority, true),
-        ([0xF0, 0x9F, 0x94, 0xBD], .priority, true), ([0xE2, 0x8F, 0xAC], .priority, true),
-        ([0xF0, 0x9F, 0x86, 0x94], .id, false), ([0xE2, 0x9B, 0x94], .dependsOn, false),
-    ]
 
     /// An emoji field: its value runs to the next emoji field or the end of the text (a date
     /// is one word; a rule is words); trailing spaces are not part of it.

@@ -79,7 +79,7 @@ enum AddCommand: Command {
                                 arguments: ParsedArguments) throws(EditError) -> [Splice] {
         let document = input.document
         let typed = TaskFields(text)
-        let usage = FieldUsage(document)
+        let usage = document.fieldUsage
         let dialect = usage.dialect(fallback: typed.dialect ?? fallback)
         var dates: [(TaskField.Kind, CivilDate)] = due.map { [(.due, $0)] } ?? []
         if typed.first(.created) == nil, arguments.flag("date") || recordsCreated || usage.records(.created) {

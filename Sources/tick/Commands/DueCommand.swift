@@ -27,7 +27,7 @@ enum DueCommand: Command {
             }
             try EditSession.applyEdit(target.path, arguments, context: &context, showsFile: selection.targets.count > 1) { input throws(EditError) in
                 var plan = EditPlan()
-                let dialect = FieldUsage(input.document).dialect(fallback: config.dialect)
+                let dialect = input.document.fieldUsage.dialect(fallback: config.dialect)
                 for task in try selection.tasks(target.kind, in: input) {
                     plan.add(task, verb: date == nil ? "undated" : "due", unchanged: date == nil ? "no due date" : "already due then",
                              try TaskEdits.setDue(task, to: date, in: input.document, dialect: dialect), in: input.document)

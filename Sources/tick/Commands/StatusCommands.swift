@@ -139,7 +139,7 @@ struct DateRecording {
     init(_ document: Document, arguments: ParsedArguments, today: CivilDate, config: ProjectConfig) {
         self.today = today
         nextBelow = config.nextOccurrenceBelow
-        let usage = FieldUsage(document)
+        let usage = document.fieldUsage
         recordsDone = arguments.flag("date") || usage.records(.done) || config.recordDone
         recordsCancelled = recordsDone || usage.records(.cancelled)
         dialect = usage.dialect(fallback: config.dialect)
