@@ -46,6 +46,8 @@ enum ListingStore {
                latest.allSatisfy({ $0.record == record }), readArchive(record, folder) == archive {
                 return nil
             }
+            // The first record since the single archive of earlier versions: that one goes.
+            if indexBytes == nil { folder.remove(formerName) }
             var index = indexBytes.flatMap(ListingIndex.init(decoding:)) ?? ListingIndex()
             let inUse = index.recordsInUse
             let (demoted, _) = index.record(paths, in: record)
@@ -133,7 +135,6 @@ enum ListingStore {
         defer { folder.close() }
         do throws(TickError) {
             return try folder.withLock { () throws(TickError) -> String? in
-                folder.remove(formerName)
                 return try body(folder)
             }
         } catch {
