@@ -28,6 +28,9 @@ public struct Document: Sendable {
     let indentedLazyLines: [Int]
     /// The dialects and kinds of field the tasks use, counted during the parse.
     public let fieldUsage: FieldUsage
+    /// Whether every byte is well-formed UTF-8 (checked once per file, so that the typical
+    /// file's tasks and lines need no check of their own). False may also mean "not known".
+    let isWellFormedUTF8: Bool
     /// Each heading's group path (titles from the outermost group), built once: views ask for
     /// it per task.
     private let groupPaths: [[String]]
@@ -59,15 +62,18 @@ public struct Document: Sendable {
         let headings = DocumentBuilder.headings(bytes, lines: lines, parsed: structure.headings)
         self.headings = headings
         groupPaths = Self.groupPaths(headings)
+        let wellFormed = UTF8Bytes.isWellFormed(bytes)
+        isWellFormedUTF8 = wellFormed
         var usage = FieldUsage()
-        tasks = DocumentBuilder.tasks(bytes, lines: lines, structure: structure, headings: headings, statuses: statuses, usage: &usage)
+        tasks = DocumentBuilder.tasks(bytes, lines: lines, structure: structure, headings: headings, statuses: statuses,
+                                      wellFormed: wellFormed, usage: &usage)
         fieldUsage = usage
     }
 
     /// A document from its parts, read elsewhere (`init(splicing:window:edited:)`).
     init(bytes: [UInt8], lines: [Line], kinds: [LineKind], tasks: [Task], headings: [Heading], statuses: StatusSet,
          frontMatterEnd: Int, unclosedBlockLine: Int?, items: [ParsedItem], paragraphContinuations: [Int],
-         indentedLazyLines: [Int], fieldUsage: FieldUsage) {
+         indentedLazyLines: [Int], fieldUsage: FieldUsage, isWellFormedUTF8: Bool) {
         self.bytes = bytes
         self.lines = lines
         self.kinds = kinds
@@ -80,6 +86,7 @@ public struct Document: Sendable {
         self.paragraphContinuations = paragraphContinuations
         self.indentedLazyLines = indentedLazyLines
         self.fieldUsage = fieldUsage
+        self.isWellFormedUTF8 = isWellFormedUTF8
         groupPaths = Self.groupPaths(headings)
     }
 

@@ -50,8 +50,10 @@ enum DocumentBuilder {
         return parts.joined(separator: " ")
     }
 
+    /// `wellFormed`: the whole file is well-formed UTF-8 (`UTF8Bytes.isWellFormed`), so no task
+    /// needs a check of its own.
     static func tasks(_ bytes: [UInt8], lines: [Line], structure: ParsedStructure, headings: [Heading], statuses: StatusSet,
-                      usage: inout FieldUsage) -> [Task] {
+                      wellFormed: Bool, usage: inout FieldUsage) -> [Task] {
         let items = structure.items
         var taskOfItem = [Int32](repeating: -1, count: items.count)
         var tasks: [Task] = []
@@ -91,12 +93,14 @@ enum DocumentBuilder {
             }
             let firstSegment = cursor..<line.contentEnd
             var text = trimmedSlice(bytes[firstSegment])
-            var valid = text.allSatisfyValidUTF8
+            var valid = wellFormed || text.allSatisfyValidUTF8
             // The due field is looked for line by line, as an edit of it finds it: a code span
-            // or a bracket that runs over a line break does not hide or make one.
-            let fields = TaskFields.read(text)
-            var dueField = fields.first(.due)
+            // or a bracket that runs over a line break does not hide or make one. Field usage
+            // is counted over the joined text, as `TaskFields.read(task.textBytes)` reads it.
+            var dueField: TaskField?
+            var fieldKinds: TaskField.Kinds
             if continuationIndex < continuations.count, continuations[continuationIndex].item == Int32(itemIndex) {
+                dueField = TaskFields.due(in: text)
                 var joined = Array(text)
                 while continuationIndex < continuations.count, continuations[continuationIndex].item == Int32(itemIndex) {
                     let next = continuations[continuationIndex]
@@ -106,15 +110,15 @@ enum DocumentBuilder {
                         if dueField == nil, let field = TaskFields.due(in: part) { dueField = field.shifted(by: joined.count) }
                         joined += part
                     }
-                    valid = valid && part.allSatisfyValidUTF8
+                    valid = valid && (wellFormed || part.allSatisfyValidUTF8)
                     continuationIndex += 1
                 }
                 text = joined[...]
-                usage.count(TaskFields.read(text))
+                fieldKinds = TaskFields.tally(text, counting: &usage).kinds
             } else {
-                usage.count(fields)
+                (dueField, fieldKinds) = TaskFields.tally(text, counting: &usage)
             }
-            if valid, cursor > line.start {
+            if valid, !wellFormed, cursor > line.start {
                 valid = bytes[line.start..<cursor].allSatisfyValidUTF8
             }
             let due = dueField.flatMap { field in
@@ -131,7 +135,7 @@ enum DocumentBuilder {
                 markerStart: item.markerStart, markerLength: item.markerLength, ordered: item.ordered,
                 checkboxStart: item.checkboxStart, checkboxEnd: item.checkboxEnd, textStart: cursor,
                 contentColumn: item.contentColumn, quoteDepth: item.quoteDepth,
-                markerOpensLine: item.markerOpensLine, hasInvalidUTF8: !valid))
+                markerOpensLine: item.markerOpensLine, hasInvalidUTF8: !valid, fieldKinds: fieldKinds))
         }
         return tasks
     }

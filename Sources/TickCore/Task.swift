@@ -34,11 +34,14 @@ public struct Task: Sendable, Equatable {
     /// Whether the list marker is the first thing on the task's line. GitHub draws a checkbox
     /// only then; after a quote marker or another list marker, `[ ]` is text.
     public let markerOpensLine: Bool
+    /// The kinds of field the text holds (`fields` reads them): a view asks for a date only
+    /// of the tasks that have one.
+    public let fieldKinds: TaskField.Kinds
 
     init(index: Int, line: Int, lastLine: Int, textLastLine: Int, status: TaskStatus, statusType: StatusType, important: Bool,
          due: CivilDate?, dueField: TaskField?, text: ArraySlice<UInt8>, parent: Int?, depth: Int, group: Int?,
          markerStart: Int, markerLength: Int, ordered: Bool, checkboxStart: Int, checkboxEnd: Int,
-         textStart: Int, contentColumn: Int, quoteDepth: Int, markerOpensLine: Bool, hasInvalidUTF8: Bool) {
+         textStart: Int, contentColumn: Int, quoteDepth: Int, markerOpensLine: Bool, hasInvalidUTF8: Bool, fieldKinds: TaskField.Kinds) {
         textBytes = text
         storedDueStart = Int32(dueField?.range.lowerBound ?? -1)
         storedDueEnd = Int32(dueField?.range.upperBound ?? -1)
@@ -65,6 +68,7 @@ public struct Task: Sendable, Equatable {
         self.ordered = ordered
         self.hasInvalidUTF8 = hasInvalidUTF8
         self.markerOpensLine = markerOpensLine
+        self.fieldKinds = fieldKinds
     }
 
     /// The due field's value as written, valid or not.
@@ -86,7 +90,8 @@ public struct Task: Sendable, Equatable {
                     text: text, parent: parent.map { $0 + tasks }, depth: depth, group: group,
                     markerStart: markerStart + bytes, markerLength: markerLength, ordered: ordered,
                     checkboxStart: checkboxStart + bytes, checkboxEnd: checkboxEnd + bytes, textStart: textStart + bytes,
-                    contentColumn: contentColumn, quoteDepth: quoteDepth, markerOpensLine: markerOpensLine, hasInvalidUTF8: hasInvalidUTF8)
+                    contentColumn: contentColumn, quoteDepth: quoteDepth, markerOpensLine: markerOpensLine, hasInvalidUTF8: hasInvalidUTF8,
+                    fieldKinds: fieldKinds)
     }
 
     public var dueValue: String? {
@@ -114,6 +119,7 @@ public struct Task: Sendable, Equatable {
 
     /// When the task was closed, as it records it: its done date, else its cancelled date.
     public var closedDate: CivilDate? {
+        guard fieldKinds.contains(.done) || fieldKinds.contains(.cancelled) else { return nil }
         let fields = self.fields
         return fields.date(.done, in: textBytes) ?? fields.date(.cancelled, in: textBytes)
     }

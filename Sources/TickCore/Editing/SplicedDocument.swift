@@ -76,7 +76,10 @@ extension Document {
                   items: items,
                   paragraphContinuations: shiftedLines(original.paragraphContinuations, inside.paragraphContinuations),
                   indentedLazyLines: shiftedLines(original.indentedLazyLines, inside.indentedLazyLines),
-                  fieldUsage: usage)
+                  fieldUsage: usage,
+                  // The lines outside the window are the original's, whole lines: well-formed
+                  // in both parts means well-formed (false may only mean "not known").
+                  isWellFormedUTF8: original.isWellFormedUTF8 && inside.isWellFormedUTF8)
     }
 }
 

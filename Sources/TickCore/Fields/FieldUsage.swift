@@ -6,30 +6,28 @@
 /// (`Document.fieldUsage`): asking costs nothing, however large the file.
 public struct FieldUsage: Sendable, Equatable {
     /// Fields per dialect, in `TaskField.Dialect.allCases` order.
-    private var counts: [Int] = [0, 0, 0]
+    private var counts = SIMD4<Int>()
     /// Fields per `TaskField.Kind`, in `allCases` order: counts, so that an edit's window can
     /// take its fields out and put the new ones in (`replace`).
-    private var kinds = [Int](repeating: 0, count: 10)
+    private var kinds = SIMD16<Int>()
 
     init() {}
 
-    mutating func count(_ fields: TaskFields) {
-        for field in fields.fields {
-            counts[Self.index(of: field.dialect)] += 1
-            kinds[Self.index(of: field.kind)] += 1
-        }
+    mutating func count(_ field: TaskField) {
+        counts[Self.index(of: field.dialect)] &+= 1
+        kinds[Self.index(of: field.kind)] &+= 1
     }
 
     /// The usage after a stretch that used `old` came to use `new`.
     mutating func replace(_ old: FieldUsage, with new: FieldUsage) {
-        for index in counts.indices { counts[index] += new.counts[index] - old.counts[index] }
-        for index in kinds.indices { kinds[index] += new.kinds[index] - old.kinds[index] }
+        counts &+= new.counts &- old.counts
+        kinds &+= new.kinds &- old.kinds
     }
 
     /// The dialect most fields are in; with no fields, `fallback` (`.tick.toml`'s
     /// `[tasks] dialect`, or the typed text's), else tick's.
     public func dialect(fallback: TaskField.Dialect? = nil) -> TaskField.Dialect {
-        guard counts.contains(where: { $0 > 0 }) else { return fallback ?? .tick }
+        guard counts != SIMD4() else { return fallback ?? .tick }
         return TaskField.Dialect.allCases.max { counts[Self.index(of: $0)] < counts[Self.index(of: $1)] } ?? .tick
     }
 

@@ -14,8 +14,32 @@
 ///
 /// Dataview fields may also be written in parentheses, `(due:: DATE)`.
 public struct TaskField: Sendable, Equatable {
+    /// A set of kinds: which fields a task's text holds, known from the parse, so that a view
+    /// asks a task for its start or done date only when it has one.
+    public struct Kinds: Sendable, Equatable {
+        var bits: UInt16 = 0
+        public func contains(_ kind: Kind) -> Bool { bits & kind.bit != 0 }
+        mutating func insert(_ kind: Kind) { bits |= kind.bit }
+    }
+
     public enum Kind: String, Sendable, CaseIterable {
         case due, scheduled, start, created, done, cancelled, recurrence, priority, id, dependsOn
+
+        /// The kind's bit in `Kinds`.
+        var bit: UInt16 {
+            switch self {
+            case .due: 1 << 0
+            case .scheduled: 1 << 1
+            case .start: 1 << 2
+            case .created: 1 << 3
+            case .done: 1 << 4
+            case .cancelled: 1 << 5
+            case .recurrence: 1 << 6
+            case .priority: 1 << 7
+            case .id: 1 << 8
+            case .dependsOn: 1 << 9
+            }
+        }
 
         /// Kinds whose value is a date.
         public var isDate: Bool {

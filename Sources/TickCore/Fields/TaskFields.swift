@@ -8,27 +8,13 @@ public struct TaskFields: Sendable, Equatable {
     /// No fields.
     public init() {}
 
-    /// Whether the text could hold a start date: `t:` (in `t:DATE`, `start:DATE`,
-    /// `[start:: DATE]`) or `🛫`. What the views ask of every task, so it reads no field.
-    public static func mayHoldStart(_ text: ArraySlice<UInt8>) -> Bool {
-        text.withUnsafeBufferPointer { buffer in
-            guard buffer.count >= 2 else { return false }
-            for index in 1..<buffer.count {
-                let byte = buffer[index]
-                if byte == Byte.colon, buffer[index - 1] == 0x74 || buffer[index - 1] == 0x54 { return true }
-                if byte == 0x9B, index >= 2, buffer[index - 2] == 0xF0, buffer[index - 1] == 0x9F { return true }
-            }
-            return false
-        }
-    }
-
     public init(_ text: ArraySlice<UInt8>) {
-        text.withUnsafeBufferPointer { buffer in scan(buffer) }
+        fields = text.withUnsafeBufferPointer { buffer in FieldScanner.scan(buffer, into: FieldList()).fields }
     }
 
     public init(_ text: String) {
         var copy = text
-        copy.withUTF8 { scan($0) }
+        fields = copy.withUTF8 { FieldScanner.scan($0, into: FieldList()).fields }
     }
 
     public func first(_ kind: TaskField.Kind) -> TaskField? { fields.first { $0.kind == kind } }
@@ -37,10 +23,22 @@ public struct TaskFields: Sendable, Equatable {
     /// an emoji marker (whose UTF-8 starts with 0xE2 or 0xF0) or todo.txt's `(`. Most texts have
     /// none, whatever their script.
     public static func read(_ text: ArraySlice<UInt8>) -> TaskFields {
-        let possible = text.withUnsafeBufferPointer {
-            $0.contains { $0 == Byte.colon || $0 == 0xE2 || $0 == 0xF0 || $0 == Byte.leftParen }
+        text.withUnsafeBufferPointer(mayHoldField) ? TaskFields(text) : TaskFields()
+    }
+
+    private static func mayHoldField(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        text.contains { $0 == Byte.colon || $0 == 0xE2 || $0 == 0xF0 || $0 == Byte.leftParen }
+    }
+
+    /// What the parse asks of each task's text: its first due field and the kinds of field it
+    /// holds, with every field counted in `usage` on the way; no list of fields is made.
+    static func tally(_ text: ArraySlice<UInt8>, counting usage: inout FieldUsage) -> (due: TaskField?, kinds: TaskField.Kinds) {
+        text.withUnsafeBufferPointer { buffer in
+            guard mayHoldField(buffer) else { return (nil, TaskField.Kinds()) }
+            let tally = FieldScanner.scan(buffer, into: UsageTally(usage: usage))
+            usage = tally.usage
+            return (tally.due, tally.kinds)
         }
-        return possible ? TaskFields(text) : TaskFields()
     }
 
     /// Whether `bytes` (a whole file) may hold a due date in any dialect (the word `due` in any
@@ -115,41 +113,8 @@ public struct TaskFields: Sendable, Equatable {
 
     // MARK: Scanning
 
-    private mutating func scan(_ text: UnsafeBufferPointer<UInt8>) {
-        let count = text.count
-        guard count > 0 else { return }
-        // todo.txt's priority: `(A) ` at the very start.
-        if count >= 4, text[0] == 0x28, text[1] >= 0x41, text[1] <= 0x5A, text[2] == 0x29, text[3] == Byte.space || text[3] == Byte.tab {
-            fields.append(TaskField(kind: .priority, dialect: .tick, range: 0..<3, value: 1..<2))
-        }
-        var index = 0
-        while index < count {
-            let byte = text[index]
-            if byte == Byte.backtick {
-                // Inline code: skip to the matching run of backticks (an unmatched run is text).
-                var run = 0
-                while index + run < count, text[index + run] == Byte.backtick { run += 1 }
-                index = Self.closingRun(text, from: index + run, length: run).map { $0 + run } ?? index + run
-                continue
-            }
-            if byte == 0xE2 || byte == 0xF0, let emoji = Self.emoji(text, at: index) {
-                index = scanEmoji(text, kind: emoji.kind, start: index, after: emoji.end)
-                continue
-            }
-            if (byte == Byte.leftBracket || byte == 0x28), let end = scanBracketed(text, at: index) {
-                index = end
-                continue
-            }
-            let wordStart = index == 0 || Byte.isSpaceOrTab(text[index - 1])
-            if wordStart, !Byte.isSpaceOrTab(byte), let end = scanWord(text, at: index) {
-                index = end
-                continue
-            }
-            index += 1
-        }
-    }
 
-    private static func closingRun(_ text: UnsafeBufferPointer<UInt8>, from start: Int, length: Int) -> Int? {
+    fileprivate static func closingRun(_ text: UnsafeBufferPointer<UInt8>, from start: Int, length: Int) -> Int? {
         var index = start
         while index < text.count {
             guard text[index] == Byte.backtick else { index += 1; continue }
@@ -164,7 +129,7 @@ public struct TaskFields: Sendable, Equatable {
     /// An emoji field marker at `index`: its kind and where it ends (after a variation selector).
     /// Every marker starts with the byte 0xE2 (three bytes) or 0xF0 0x9F (four): any other byte,
     /// a letter of most scripts among them, is ruled out at once.
-    private static func emoji(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> (kind: TaskField.Kind, end: Int, priority: Bool)? {
+    fileprivate static func emoji(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> (kind: TaskField.Kind, end: Int, priority: Bool)? {
         let lead = text[index]
         var end: Int
         let kind: TaskField.Kind
@@ -199,36 +164,11 @@ public struct TaskFields: Sendable, Equatable {
         return (kind, end, kind == .priority)
     }
 
-    /// An emoji field: its value runs to the next emoji field or the end of the text (a date
-    /// is one word; a rule is words); trailing spaces are not part of it.
-    private mutating func scanEmoji(_ text: UnsafeBufferPointer<UInt8>, kind: TaskField.Kind, start: Int, after end: Int) -> Int {
-        if kind == .priority {
-            // The marker is the value (without the selector).
-            var markerEnd = end
-            if end - start > 3, text[end - 3] == 0xEF, text[end - 2] == 0xB8, text[end - 1] == 0x8F { markerEnd = end - 3 }
-            fields.append(TaskField(kind: .priority, dialect: .obsidian, range: start..<end, value: start..<markerEnd))
-            return end
-        }
-        var valueStart = end
-        while valueStart < text.count, Byte.isSpaceOrTab(text[valueStart]) { valueStart += 1 }
-        var valueEnd = valueStart
-        if valueStart < text.count, text[valueStart] >= 0xE2, Self.emoji(text, at: valueStart) != nil {
-            // A marker with no value before the next one (`❌ 📅 2026-11-22`): the next is a field of its own.
-            valueStart = end
-            valueEnd = end
-        } else if kind.isDate || kind == .id || kind == .dependsOn {
-            while valueEnd < text.count, !Byte.isSpaceOrTab(text[valueEnd]) { valueEnd += 1 }
-        } else {
-            valueEnd = Self.ruleEnd(text, from: valueStart)
-        }
-        fields.append(TaskField(kind: kind, dialect: .obsidian, range: start..<valueEnd, value: valueStart..<valueEnd))
-        return max(valueEnd, end)
-    }
 
     /// Where a rule starting at `start` ends: it is words of letters, digits, commas and `!`
     /// (`[A-Za-z0-9, !]`, as Obsidian Tasks reads them), up to the next emoji field, a tag or
     /// other text, or the end; trailing spaces are not part of it.
-    private static func ruleEnd(_ text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    fileprivate static func ruleEnd(_ text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var end = start, cursor = start
         while cursor < text.count {
             let byte = text[cursor]
@@ -240,13 +180,161 @@ public struct TaskFields: Sendable, Equatable {
         return end
     }
 
+
+
+    fileprivate static func isKeyByte(_ byte: UInt8) -> Bool { Byte.isAlnum(byte) || byte == 0x5F || byte == 0x2D }
+
+    /// Whether `key:value` with this key is one of tick's fields (`due`, `t`, `rec`, ...).
+    public static func isFieldKey(_ key: String) -> Bool {
+        var key = key
+        return key.withUTF8 { tickKeys.kind(of: $0, $0.indices) } != nil
+    }
+
+    fileprivate static func tickKind(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> TaskField.Kind? {
+        tickKeys.kind(of: text, range)
+    }
+
+    fileprivate static func dataviewKind(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> TaskField.Kind? {
+        dataviewKeys.kind(of: text, range)
+    }
+
+    private static let tickKeys = FieldKeys([
+        ("due", .due), ("t", .start), ("start", .start), ("threshold", .start), ("scheduled", .scheduled),
+        ("created", .created), ("done", .done), ("completed", .done), ("cancelled", .cancelled), ("canceled", .cancelled),
+        ("rec", .recurrence), ("pri", .priority), ("id", .id), ("dep", .dependsOn),
+    ])
+
+    private static let dataviewKeys = FieldKeys([
+        ("due", .due), ("scheduled", .scheduled), ("start", .start), ("created", .created), ("completion", .done),
+        ("cancelled", .cancelled), ("repeat", .recurrence), ("priority", .priority), ("id", .id), ("dependson", .dependsOn),
+    ])
+}
+
+/// A dialect's field keys, matched in any case against the bytes of a word, with no String
+/// made for the word: most words a scan meets are not keys.
+private struct FieldKeys {
+    /// The keys by length: a word is compared only with keys as long as it.
+    private let byLength: [[(key: [UInt8], kind: TaskField.Kind)]]
+
+    init(_ keys: [(String, TaskField.Kind)]) {
+        var byLength = [[(key: [UInt8], kind: TaskField.Kind)]](repeating: [], count: 1 + (keys.map(\.0.utf8.count).max() ?? 0))
+        for (key, kind) in keys { byLength[key.utf8.count].append((Array(key.utf8), kind)) }
+        self.byLength = byLength
+    }
+
+    /// The kind whose key `text[range]` is, letters in any case. Keys are lower-case letters,
+    /// and setting bit 0x20 maps only `A`-`Z` onto them (digits and `-` keep it set; `_`
+    /// becomes DEL, which no key holds).
+    func kind(of text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> TaskField.Kind? {
+        guard range.count < byLength.count else { return nil }
+        for entry in byLength[range.count] {
+            var index = 0
+            while index < entry.key.count, text[range.lowerBound + index] | 0x20 == entry.key[index] { index += 1 }
+            if index == entry.key.count { return entry.kind }
+        }
+        return nil
+    }
+}
+
+/// What a field scan hands each field it finds to: a list of them (`TaskFields`), or a
+/// tally that keeps none (the parse's due date and field usage).
+protocol FieldSink {
+    mutating func add(_ field: TaskField)
+}
+
+/// The first due field and the kinds of field seen, and every field counted in `usage`.
+struct UsageTally: FieldSink {
+    var usage: FieldUsage
+    var due: TaskField?
+    var kinds = TaskField.Kinds()
+    mutating func add(_ field: TaskField) {
+        usage.count(field)
+        kinds.insert(field.kind)
+        if due == nil, field.kind == .due { due = field }
+    }
+}
+
+/// Every field, in text order.
+struct FieldList: FieldSink {
+    var fields: [TaskField] = []
+    mutating func add(_ field: TaskField) { fields.append(field) }
+}
+
+/// The one pass over a text's bytes that finds its fields, handing each to `sink`.
+struct FieldScanner<Sink: FieldSink> {
+    var sink: Sink
+
+    static func scan(_ text: UnsafeBufferPointer<UInt8>, into sink: Sink) -> Sink {
+        var scanner = FieldScanner(sink: sink)
+        scanner.scan(text)
+        return scanner.sink
+    }
+
+    mutating func scan(_ text: UnsafeBufferPointer<UInt8>) {
+        let count = text.count
+        guard count > 0 else { return }
+        // todo.txt's priority: `(A) ` at the very start.
+        if count >= 4, text[0] == 0x28, text[1] >= 0x41, text[1] <= 0x5A, text[2] == 0x29, text[3] == Byte.space || text[3] == Byte.tab {
+            sink.add(TaskField(kind: .priority, dialect: .tick, range: 0..<3, value: 1..<2))
+        }
+        var index = 0
+        while index < count {
+            let byte = text[index]
+            if byte == Byte.backtick {
+                // Inline code: skip to the matching run of backticks (an unmatched run is text).
+                var run = 0
+                while index + run < count, text[index + run] == Byte.backtick { run += 1 }
+                index = TaskFields.closingRun(text, from: index + run, length: run).map { $0 + run } ?? index + run
+                continue
+            }
+            if byte == 0xE2 || byte == 0xF0, let emoji = TaskFields.emoji(text, at: index) {
+                index = scanEmoji(text, kind: emoji.kind, start: index, after: emoji.end)
+                continue
+            }
+            if (byte == Byte.leftBracket || byte == 0x28), let end = scanBracketed(text, at: index) {
+                index = end
+                continue
+            }
+            let wordStart = index == 0 || Byte.isSpaceOrTab(text[index - 1])
+            if wordStart, !Byte.isSpaceOrTab(byte), let end = scanWord(text, at: index) {
+                index = end
+                continue
+            }
+            index += 1
+        }
+    }
+    /// An emoji field: its value runs to the next emoji field or the end of the text (a date
+    /// is one word; a rule is words); trailing spaces are not part of it.
+    mutating func scanEmoji(_ text: UnsafeBufferPointer<UInt8>, kind: TaskField.Kind, start: Int, after end: Int) -> Int {
+        if kind == .priority {
+            // The marker is the value (without the selector).
+            var markerEnd = end
+            if end - start > 3, text[end - 3] == 0xEF, text[end - 2] == 0xB8, text[end - 1] == 0x8F { markerEnd = end - 3 }
+            sink.add(TaskField(kind: .priority, dialect: .obsidian, range: start..<end, value: start..<markerEnd))
+            return end
+        }
+        var valueStart = end
+        while valueStart < text.count, Byte.isSpaceOrTab(text[valueStart]) { valueStart += 1 }
+        var valueEnd = valueStart
+        if valueStart < text.count, text[valueStart] >= 0xE2, TaskFields.emoji(text, at: valueStart) != nil {
+            // A marker with no value before the next one (`❌ 📅 2026-11-22`): the next is a field of its own.
+            valueStart = end
+            valueEnd = end
+        } else if kind.isDate || kind == .id || kind == .dependsOn {
+            while valueEnd < text.count, !Byte.isSpaceOrTab(text[valueEnd]) { valueEnd += 1 }
+        } else {
+            valueEnd = TaskFields.ruleEnd(text, from: valueStart)
+        }
+        sink.add(TaskField(kind: kind, dialect: .obsidian, range: start..<valueEnd, value: valueStart..<valueEnd))
+        return max(valueEnd, end)
+    }
     /// `[key:: value]` or `(key:: value)`.
-    private mutating func scanBracketed(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+    mutating func scanBracketed(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
         let close: UInt8 = text[index] == Byte.leftBracket ? Byte.rightBracket : 0x29
         var keyEnd = index + 1
-        while keyEnd < text.count, Self.isKeyByte(text[keyEnd]) { keyEnd += 1 }
+        while keyEnd < text.count, TaskFields.isKeyByte(text[keyEnd]) { keyEnd += 1 }
         guard keyEnd > index + 1, keyEnd + 1 < text.count, text[keyEnd] == Byte.colon, text[keyEnd + 1] == Byte.colon,
-              let kind = Self.dataviewKind(text, index + 1..<keyEnd) else { return nil }
+              let kind = TaskFields.dataviewKind(text, index + 1..<keyEnd) else { return nil }
         // The value runs to the closing bracket; another opening one first means this one is
         // never closed (a field written after it must not close it and read as its value).
         var end = keyEnd + 2
@@ -256,80 +344,34 @@ public struct TaskFields: Sendable, Equatable {
         while valueStart < end, Byte.isSpaceOrTab(text[valueStart]) { valueStart += 1 }
         var valueEnd = end
         while valueEnd > valueStart, Byte.isSpaceOrTab(text[valueEnd - 1]) { valueEnd -= 1 }
-        fields.append(TaskField(kind: kind, dialect: .dataview, range: index..<(end + 1), value: valueStart..<valueEnd))
+        sink.add(TaskField(kind: kind, dialect: .dataview, range: index..<(end + 1), value: valueStart..<valueEnd))
         return end + 1
     }
-
     /// A word: `key:value` (tick's fields) or `key:: value` (Dataview without brackets: a word,
     /// or a rule's words).
-    private mutating func scanWord(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+    mutating func scanWord(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
         var keyEnd = index
-        while keyEnd < text.count, Self.isKeyByte(text[keyEnd]) { keyEnd += 1 }
+        while keyEnd < text.count, TaskFields.isKeyByte(text[keyEnd]) { keyEnd += 1 }
         guard keyEnd > index, keyEnd < text.count, text[keyEnd] == Byte.colon else { return nil }
         var wordEnd = keyEnd
         while wordEnd < text.count, !Byte.isSpaceOrTab(text[wordEnd]) { wordEnd += 1 }
         if keyEnd + 1 < text.count, text[keyEnd + 1] == Byte.colon {
-            guard let kind = Self.dataviewKind(text, index..<keyEnd) else { return wordEnd }
+            guard let kind = TaskFields.dataviewKind(text, index..<keyEnd) else { return wordEnd }
             var valueStart = keyEnd + 2
             while valueStart < text.count, Byte.isSpaceOrTab(text[valueStart]) { valueStart += 1 }
             // A date (or any value but a rule) is one word; a rule is words, as after 🔁.
             var valueEnd = valueStart
             if kind == .recurrence {
-                valueEnd = Self.ruleEnd(text, from: valueStart)
+                valueEnd = TaskFields.ruleEnd(text, from: valueStart)
             } else {
                 while valueEnd < text.count, !Byte.isSpaceOrTab(text[valueEnd]) { valueEnd += 1 }
             }
-            fields.append(TaskField(kind: kind, dialect: .dataview, range: index..<valueEnd, value: valueStart..<valueEnd))
+            sink.add(TaskField(kind: kind, dialect: .dataview, range: index..<valueEnd, value: valueStart..<valueEnd))
             return max(valueEnd, keyEnd + 2)
         }
         // `key:value`, with a value that does not start with `/` (a URL).
-        guard wordEnd > keyEnd + 1, text[keyEnd + 1] != Byte.slash, let kind = Self.tickKind(text, index..<keyEnd) else { return wordEnd }
-        fields.append(TaskField(kind: kind, dialect: .tick, range: index..<wordEnd, value: (keyEnd + 1)..<wordEnd))
+        guard wordEnd > keyEnd + 1, text[keyEnd + 1] != Byte.slash, let kind = TaskFields.tickKind(text, index..<keyEnd) else { return wordEnd }
+        sink.add(TaskField(kind: kind, dialect: .tick, range: index..<wordEnd, value: (keyEnd + 1)..<wordEnd))
         return wordEnd
-    }
-
-    private static func isKeyByte(_ byte: UInt8) -> Bool { Byte.isAlnum(byte) || byte == 0x5F || byte == 0x2D }
-
-    private static func key(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self).lowercased()
-    }
-
-    /// Whether `key:value` with this key is one of tick's fields (`due`, `t`, `rec`, ...).
-    public static func isFieldKey(_ key: String) -> Bool { tickKind(key.lowercased()) != nil }
-
-    private static func tickKind(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> TaskField.Kind? {
-        tickKind(key(text, range))
-    }
-
-    private static func tickKind(_ key: String) -> TaskField.Kind? {
-        switch key {
-        case "due": return .due
-        case "t", "start", "threshold": return .start
-        case "scheduled": return .scheduled
-        case "created": return .created
-        case "done", "completed": return .done
-        case "cancelled", "canceled": return .cancelled
-        case "rec": return .recurrence
-        case "pri": return .priority
-        case "id": return .id
-        case "dep": return .dependsOn
-        default: return nil
-        }
-    }
-
-    private static func dataviewKind(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> TaskField.Kind? {
-        switch key(text, range) {
-        case "due": return .due
-        case "scheduled": return .scheduled
-        case "start": return .start
-        case "created": return .created
-        case "completion": return .done
-        case "cancelled": return .cancelled
-        case "repeat": return .recurrence
-        case "priority": return .priority
-        case "id": return .id
-        case "dependson": return .dependsOn
-        default: return nil
-        }
     }
 }

@@ -20,7 +20,7 @@ enum LayoutChecks {
                 findings.add(.mixedLineEndings, line: index, offset: line.contentEnd,
                              "\(name(ending)) line ending in a file of \(name(dominant)) endings")
             }
-            if let offset = bytes[line.start..<line.contentEnd].firstInvalidUTF8Offset {
+            if !document.isWellFormedUTF8, let offset = bytes[line.start..<line.contentEnd].firstInvalidUTF8Offset {
                 findings.add(.invalidUTF8, line: index, offset: offset, "bytes that are not valid UTF-8")
             }
             switch kind {

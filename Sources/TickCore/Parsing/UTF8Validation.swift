@@ -14,35 +14,55 @@ enum UTF8Bytes {
         firstInvalidOffset(buffer) == nil
     }
 
-    /// The offset where the first ill-formed sequence starts, or nil when there is none.
-    static func firstInvalidOffset(_ buffer: UnsafeBufferPointer<UInt8>) -> Int? {
-        if isASCII(buffer) { return nil }
-        var parser = Unicode.UTF8.ForwardParser()
-        var iterator = buffer.makeIterator()
-        var offset = 0
-        while true {
-            switch parser.parseScalar(from: &iterator) {
-            case .valid(let encoded): offset += encoded.count
-            case .emptyInput: return nil
-            case .error: return offset
-            }
-        }
+    /// Whether a whole file is well-formed UTF-8: asked once per parse, so that the typical
+    /// file's tasks and lines need no check of their own.
+    static func isWellFormed(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { isWellFormed($0) }
     }
 
-    /// Whether every byte is below 0x80, eight bytes at a time.
-    static func isASCII(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = buffer.baseAddress else { return true }
+    /// The offset where the first ill-formed sequence starts, or nil when there is none.
+    ///
+    /// ASCII is skipped eight bytes at a time; each other sequence is checked by hand against
+    /// the Unicode Standard's table of well-formed byte sequences (Table 3-7): no overlong
+    /// forms, no surrogates, nothing above U+10FFFF. Where a sequence breaks off, the offset is
+    /// its lead byte's, as the standard library's decoder reports it.
+    static func firstInvalidOffset(_ buffer: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = buffer.baseAddress else { return nil }
         let count = buffer.count
-        var index = 0
         let raw = UnsafeRawPointer(base)
-        while index + 8 <= count {
-            if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
-            index += 8
-        }
+        var index = 0
         while index < count {
-            if base[index] >= 0x80 { return false }
-            index += 1
+            if index + 8 <= count, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                index += 8
+                continue
+            }
+            let lead = base[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            // The second byte's range depends on the lead; later bytes are 0x80...0xBF.
+            let length: Int, low: UInt8, high: UInt8
+            switch lead {
+            case 0xC2...0xDF: (length, low, high) = (2, 0x80, 0xBF)
+            case 0xE0: (length, low, high) = (3, 0xA0, 0xBF)
+            case 0xE1...0xEC, 0xEE...0xEF: (length, low, high) = (3, 0x80, 0xBF)
+            case 0xED: (length, low, high) = (3, 0x80, 0x9F)
+            case 0xF0: (length, low, high) = (4, 0x90, 0xBF)
+            case 0xF1...0xF3: (length, low, high) = (4, 0x80, 0xBF)
+            case 0xF4: (length, low, high) = (4, 0x80, 0x8F)
+            default: return index
+            }
+            guard index + length <= count else { return index }
+            let second = base[index + 1]
+            guard second >= low, second <= high else { return index }
+            var next = index + 2
+            while next < index + length {
+                guard base[next] & 0xC0 == 0x80 else { return index }
+                next += 1
+            }
+            index = next
         }
-        return true
+        return nil
     }
 }

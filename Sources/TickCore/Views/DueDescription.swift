@@ -18,6 +18,17 @@ public enum DueState: Sendable, Equatable {
         }
     }
 
+    /// `description`'s bytes, written into `out` without a String in between.
+    func append(to out: inout TextBuffer) {
+        switch self {
+        case .overdue(1): out.appendLiteral("1 day overdue")
+        case .overdue(let days): out.appendDecimal(days); out.appendLiteral(" days overdue")
+        case .today: out.appendLiteral("today")
+        case .upcoming(1): out.appendLiteral("tomorrow")
+        case .upcoming(let days): out.appendLiteral("in "); out.appendDecimal(days); out.appendLiteral(" days")
+        }
+    }
+
     /// How views colour it: overdue red, today yellow, later cyan.
     public var color: TextStyle.Color {
         switch self {

@@ -132,7 +132,14 @@ public enum ListView {
             out.appendSpaces(2)
             let state = DueState(due: due, today: today)
             // A closed task is never late: its date is shown as a date.
-            out.appendStyled(style, closed ? .dim : state.color) { $0.append(closed || absoluteDate ? "due \(due)" : state.description) }
+            out.appendStyled(style, closed ? .dim : state.color) { out in
+                if closed || absoluteDate {
+                    out.appendLiteral("due ")
+                    out.appendDate(due)
+                } else {
+                    state.append(to: &out)
+                }
+            }
         }
     }
 
@@ -157,17 +164,18 @@ public enum ListView {
     /// bytes, cut where the due field is; through a String only to show bad bytes as U+FFFD.
     static func appendDisplayText(_ task: Task, to out: inout TextBuffer) {
         let text = task.textBytes
-        var parts = [text[...]]
-        if task.due != nil, let cut = task.dueCut {
-            parts = [text[..<(text.startIndex + cut.lowerBound)], text[(text.startIndex + cut.upperBound)...]]
-        }
-        for part in parts {
-            if task.hasInvalidUTF8 {
-                var decoded = String(decoding: part, as: UTF8.self)
-                decoded.withUTF8 { out.appendSanitized($0) }
-            } else {
-                part.withUnsafeBufferPointer { out.appendSanitized($0) }
-            }
+        guard task.due != nil, let cut = task.dueCut else { return appendText(text, checked: task.hasInvalidUTF8, to: &out) }
+        appendText(text[..<(text.startIndex + cut.lowerBound)], checked: task.hasInvalidUTF8, to: &out)
+        appendText(text[(text.startIndex + cut.upperBound)...], checked: task.hasInvalidUTF8, to: &out)
+    }
+
+    /// Text from the file, sanitized; `checked`: it may hold bytes that are not UTF-8, shown as U+FFFD.
+    private static func appendText(_ text: ArraySlice<UInt8>, checked: Bool, to out: inout TextBuffer) {
+        if checked {
+            var decoded = String(decoding: text, as: UTF8.self)
+            decoded.withUTF8 { out.appendSanitized($0) }
+        } else {
+            text.withUnsafeBufferPointer { out.appendSanitized($0) }
         }
     }
 }

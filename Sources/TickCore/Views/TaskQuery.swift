@@ -67,9 +67,23 @@ public struct TaskQuery: Sendable {
         let tags: [(sigil: Character, name: String)]
         let excludedTags: [(sigil: Character, name: String)]
         let closedSince: Set<Int>?
+        /// `query.statuses` as a bit per status type (`bit(_:)`): asked of every task.
+        let shownTypes: UInt8
+
+        private static func bit(_ type: StatusType) -> UInt8 {
+            switch type {
+            case .todo: 1
+            case .doing: 2
+            case .done: 4
+            case .cancelled: 8
+            }
+        }
 
         init(query: TaskQuery, document: Document, today: CivilDate, closedSince: Set<Int>?) {
             self.query = query
+            shownTypes = StatusType.allCases.reduce(0) { mask, type in
+                query.statuses.map { $0.contains(StatusClass(type)) } ?? true ? mask | Self.bit(type) : mask
+            }
             self.today = today
             self.closedSince = closedSince
             acceptedGroups = query.group.map { name in
@@ -98,18 +112,18 @@ public struct TaskQuery: Sendable {
         }
 
         public func matches(_ task: Task) -> Bool {
-            if let statuses = query.statuses, !statuses.contains(StatusClass(task.statusType)) { return false }
+            if shownTypes & Self.bit(task.statusType) == 0 { return false }
             if query.importantOnly && !task.important { return false }
             if let due = query.due, !due.matches(task.due, today: today) {
                 // `today`: a task scheduled for today or earlier is for today too.
-                guard due == .todayOrOverdue, !task.isClosed,
+                guard due == .todayOrOverdue, !task.isClosed, task.fieldKinds.contains(.scheduled),
                       let scheduled = task.fields.date(.scheduled, in: task.textBytes), scheduled <= today else { return false }
             }
             if !accepts(group: task.group) { return false }
             if query.waiting != .shown || query.minimumPriority != nil {
-                // The start date is asked of every task: its fields are read only when it may have one.
-                let mayStart = TaskFields.mayHoldStart(task.textBytes)
-                let fields = query.minimumPriority != nil || mayStart ? task.fields : TaskFields()
+                // The start date is asked of every task: its fields are read only when it has one.
+                let hasStart = task.fieldKinds.contains(.start)
+                let fields = query.minimumPriority != nil || hasStart ? task.fields : TaskFields()
                 if query.waiting != .shown {
                     let waits = fields.date(.start, in: task.textBytes).map { $0 > today } ?? false
                     if waits != (query.waiting == .only) { return false }

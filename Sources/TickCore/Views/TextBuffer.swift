@@ -23,24 +23,53 @@ public struct TextBuffer: Sendable {
     }
 
     public mutating func appendSpaces(_ count: Int) {
-        for _ in 0..<max(0, count) { bytes.append(Byte.space) }
+        var rest = count
+        while rest > 0 {
+            let chunk = min(rest, Self.spaces.count)
+            Self.spaces.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<chunk])) }
+            rest -= chunk
+        }
     }
 
-    /// A non-negative number in decimal, written digit by digit from the right into the room
-    /// it needs (no reversal, no temporary).
+    private static let spaces = [UInt8](repeating: Byte.space, count: 64)
+
+    /// A non-negative number in decimal, written from the right into a scratch buffer on the
+    /// stack and appended at once (no reversal, no temporary array).
     public mutating func appendDecimal(_ value: Int) {
         var rest = max(0, value)
-        let digits = Self.decimalDigits(rest)
-        let start = bytes.count
-        for _ in 0..<digits { bytes.append(0x30) }
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            var index = start + digits - 1
+        if rest < 10 { return bytes.append(0x30 + UInt8(rest)) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { scratch in
+            var index = 20
             repeat {
-                buffer[index] = 0x30 + UInt8(rest % 10)
-                rest /= 10
                 index -= 1
+                scratch[index] = 0x30 + UInt8(rest % 10)
+                rest /= 10
             } while rest > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[index...]))
         }
+    }
+
+    /// A date as `YYYY-MM-DD` (years 1 to 9999).
+    public mutating func appendDate(_ date: CivilDate) {
+        let year = date.year, month = date.month, day = date.day
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { scratch in
+            scratch[0] = 0x30 + UInt8(year / 1000 % 10)
+            scratch[1] = 0x30 + UInt8(year / 100 % 10)
+            scratch[2] = 0x30 + UInt8(year / 10 % 10)
+            scratch[3] = 0x30 + UInt8(year % 10)
+            scratch[4] = 0x2D
+            scratch[5] = 0x30 + UInt8(month / 10)
+            scratch[6] = 0x30 + UInt8(month % 10)
+            scratch[7] = 0x2D
+            scratch[8] = 0x30 + UInt8(day / 10)
+            scratch[9] = 0x30 + UInt8(day % 10)
+            bytes.append(contentsOf: UnsafeBufferPointer(scratch))
+        }
+    }
+
+    /// Text the program wrote itself (a label, a separator): its bytes, no check.
+    public mutating func appendLiteral(_ text: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// How many digits `appendDecimal` writes for a non-negative number.

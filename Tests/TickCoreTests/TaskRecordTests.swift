@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+@testable import TickCore
+
+/// What the parse works out once per task or per file, so that views need not ask again,
+/// against what asking again gives: the kinds of field a task holds, and whether its lines
+/// are well-formed UTF-8 (decided per file for the typical file, per task otherwise).
+struct TaskRecordTests {
+    static let inputs = Paths.allInputs + Paths.files(in: Paths.fixtures.appendingPathComponent("dialects"), suffix: ".md")
+
+    @Test(arguments: inputs)
+    func recordsAgreeWithAskingAgain(_ url: URL) throws {
+        let original = try bytes(of: url)
+        // The file as it is, and with a byte that is not UTF-8 on a line of its own at the end,
+        // which makes the file ill-formed without touching any task's lines.
+        for input in [original, original + [0x0A, 0xFF, 0x0A]] {
+            let document = Document(bytes: input)
+            for task in document.tasks {
+                var kinds = TaskField.Kinds()
+                for field in task.fields.fields { kinds.insert(field.kind) }
+                #expect(task.fieldKinds == kinds, "\(url.lastPathComponent):\(task.line + 1)")
+                let lines = input[document.lines[task.line].start..<document.lines[task.textLastLine].contentEnd]
+                // The text and its marker are on these lines; other lines' bytes (a quote's
+                // `>` aside) never make a task's text ill-formed.
+                if !lines.allSatisfyValidUTF8 {
+                    continue  // the per-task check decides; the law below covers the rest
+                }
+                #expect(!task.hasInvalidUTF8, "\(url.lastPathComponent):\(task.line + 1)")
+            }
+        }
+    }
+
+    @Test func aTaskOfBadBytesSaysSoInAnOtherwiseGoodFile() {
+        let document = Document(bytes: Array("- [ ] fine\n- [ ] bad ".utf8) + [0xC3, 0x28] + Array("\n- [ ] fine\n".utf8))
+        #expect(document.tasks.map(\.hasInvalidUTF8) == [false, true, false])
+        #expect(Document("- [ ] fine\n").isWellFormedUTF8)
+    }
+}
