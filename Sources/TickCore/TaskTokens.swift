@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The todo.txt-style tokens in a task's text: `key:value`, `#tag`, `+project`, `@context`.
 ///
 /// A token is a word separated by spaces or tabs. Words inside inline code spans (between
@@ -21,19 +27,47 @@ public struct TaskTokens: Sendable, Equatable {
 
     /// The tokens of text given as UTF-8 bytes (a task's `textBytes`, with no String made).
     init(bytes: ArraySlice<UInt8>) {
-        TaskTokens.forEachWord(bytes) { word in
-            guard let first = word.first else { return }
-            let rest = word.dropFirst()
+        TaskTokens.forEachToken(bytes) { kind, name, value in
+            let text = String(decoding: name, as: UTF8.self)
+            switch kind {
+            case .tag: tags.append(text)
+            case .project: projects.append(text)
+            case .context: contexts.append(text)
+            case .field: fields.append(Field(key: text, value: String(decoding: value, as: UTF8.self)))
+            }
+        }
+    }
+
+    /// What a token is: `#tag`, `+project`, `@context` or `key:value`.
+    enum Kind { case tag, project, context, field }
+
+    /// Calls `body` with each token of `bytes` in order (only those of kind `only`, when given):
+    /// its kind and its name (after the sigil), or for a field its key and its value, as slices
+    /// of `bytes`. No String is made.
+    static func forEachToken(_ bytes: ArraySlice<UInt8>, only: Kind? = nil,
+                             _ body: (Kind, ArraySlice<UInt8>, ArraySlice<UInt8>) -> Void) {
+        // A kind asked for alone is looked for only in a text that holds its sigil (or colon).
+        if let only {
+            let mark = switch only {
+            case .tag: Byte.hash
+            case .project: Byte.plus
+            case .context: Byte.at
+            case .field: Byte.colon
+            }
+            guard bytes.withUnsafeBufferPointer({ $0.count > 0 && memchr($0.baseAddress!, Int32(mark), $0.count) != nil }) else { return }
+        }
+        let wantsFields = only == nil || only == .field
+        let wantsNames = only != .field
+        forEachWord(bytes) { word in
+            let first = word[word.startIndex]
             switch first {
             case Byte.hash, Byte.plus, Byte.at:
-                guard let name = TaskTokens.name(rest) else { break }
-                let text = String(decoding: name, as: UTF8.self)
-                if first == Byte.hash { tags.append(text) } else if first == Byte.plus { projects.append(text) } else { contexts.append(text) }
+                guard wantsNames else { break }
+                let kind: Kind = first == Byte.hash ? .tag : first == Byte.plus ? .project : .context
+                guard only == nil || only == kind, let name = name(word.dropFirst()) else { break }
+                body(kind, name, name[name.endIndex...])
             default:
-                if let colon = TaskTokens.fieldColon(word) {
-                    fields.append(Field(key: String(decoding: word[..<colon], as: UTF8.self),
-                                        value: String(decoding: word[(colon + 1)...], as: UTF8.self)))
-                }
+                if wantsFields, let colon = fieldColon(word) { body(.field, word[..<colon], word[(colon + 1)...]) }
             }
         }
     }
@@ -50,7 +84,7 @@ public struct TaskTokens: Sendable, Equatable {
             guard byte >= 0x80 || Byte.isAlnum(byte) || byte == Byte.underscore || byte == Byte.minus || byte == Byte.slash else { break }
             end += 1
         }
-        while end > rest.startIndex, [Byte.underscore, Byte.minus, Byte.slash].contains(rest[end - 1]) { end -= 1 }
+        while end > rest.startIndex, rest[end - 1] == Byte.underscore || rest[end - 1] == Byte.minus || rest[end - 1] == Byte.slash { end -= 1 }
         let name = rest[rest.startIndex..<end]
         // `#_private` is a tag; `#_` and `#__` are not (nothing is left of them above).
         guard name.first.map({ $0 >= 0x80 || Byte.isAlnum($0) || $0 == Byte.underscore }) == true,
@@ -74,39 +108,38 @@ public struct TaskTokens: Sendable, Equatable {
         return index
     }
 
-    /// Calls `body` with each word outside inline code, as a slice of `bytes`.
+    /// Calls `body` with each word outside inline code, as a slice of `bytes`: the runs of
+    /// bytes that are not spaces or tabs, where a code span also ends a word and is skipped.
     static func forEachWord(_ bytes: ArraySlice<UInt8>, _ body: (ArraySlice<UInt8>) -> Void) {
         let spans = codeSpans(bytes)
         var next = 0
-        var start = -1
         var index = bytes.startIndex
-        func emit(_ end: Int) {
-            if start >= 0 { body(bytes[start..<end]) }
-            start = -1
-        }
-        while index < bytes.endIndex {
+        let end = bytes.endIndex
+        while index < end {
+            // The next word's start: past spaces, tabs and code spans.
             if next < spans.count, index == spans[next].lowerBound {
-                emit(index)
                 index = spans[next].upperBound
                 next += 1
                 continue
             }
             let byte = bytes[index]
             if byte == Byte.space || byte == Byte.tab {
-                emit(index)
-            } else if start < 0 {
-                start = index
+                index += 1
+                continue
             }
+            let start = index
+            let stop = next < spans.count ? spans[next].lowerBound : end
             index += 1
+            while index < stop, bytes[index] != Byte.space, bytes[index] != Byte.tab { index += 1 }
+            body(bytes[start..<index])
         }
-        emit(bytes.endIndex)
     }
 
     /// The code spans of one line of text, as CommonMark finds them: a run of backticks opens a
     /// span only when a later run of the same length closes it; an unmatched run is literal.
     /// Linear: each run's closer is found through the next run of each length.
     static func codeSpans(_ bytes: ArraySlice<UInt8>) -> [Range<Int>] {
-        guard bytes.contains(Byte.backtick) else { return [] }
+        guard bytes.withUnsafeBufferPointer({ $0.count > 0 && memchr($0.baseAddress!, Int32(Byte.backtick), $0.count) != nil }) else { return [] }
         var runs: [(start: Int, length: Int)] = []
         var index = bytes.startIndex
         while index < bytes.endIndex {

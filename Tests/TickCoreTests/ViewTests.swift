@@ -184,6 +184,35 @@ import Testing
                 == #"{"a":0,"b":-9223372036854775807,"c":9223372036854775807,"d":[[],{"q\"\n":"0007-03-09"},null,42],"e":true}"#)
         #expect(CivilDate(year: 2026, month: 11, day: 24)!.description == "2026-11-24")
     }
+
+    /// Strings far longer than the writer's first room, escapes and a reference, through growth.
+    @Test func growsAndEscapes() {
+        var json = JSONWriter()
+        let long = String(repeating: "ab\"\u{1}", count: 5_000)
+        json.beginArray()
+        json.string(long)
+        json.reference(line: 1_234, signature: 0x0123_4567_89AB_CDEF)
+        json.endArray()
+        let expected = "[\"" + String(repeating: #"ab\"\u0001"#, count: 5_000) + #"","1234@01234567"]"#
+        #expect(String(decoding: json.bytes, as: UTF8.self) == expected)
+    }
+
+    /// A task's tokens in JSON: each kind in its array, words in code spans left out, each
+    /// field key once with its first value (past the few keys looked through in order too),
+    /// and bad bytes as U+FFFD.
+    @Test func taskTokens() throws {
+        let keys = (0..<40).map { "k\($0 % 20):v\($0)" }.joined(separator: " ")
+        let document = Document(bytes: Array("- [ ] #a +p @c `#code k:v` x:1 x:2 #b \(keys) ".utf8) + [0xFF] + Array(" #t\n".utf8))
+        var json = JSONWriter()
+        TaskJSON.write(document.tasks[0], in: document, file: "f.md", to: &json)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.bytes)) as? [String: Any])
+        #expect(object["tags"] as? [String] == ["a", "b", "t"])
+        #expect(object["projects"] as? [String] == ["p"])
+        #expect(object["contexts"] as? [String] == ["c"])
+        let fields = try #require(object["fields"] as? [String: String])
+        #expect(fields.count == 21 && fields["x"] == "1" && fields["k0"] == "v0" && fields["k19"] == "v19")
+        #expect((object["text"] as? String)?.contains("\u{FFFD}") == true)
+    }
 }
 
 /// A long listing streamed in pieces is the listing held whole.

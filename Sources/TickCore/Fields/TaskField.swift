@@ -19,6 +19,9 @@ public struct TaskField: Sendable, Equatable {
     public struct Kinds: Sendable, Equatable {
         var bits: UInt16 = 0
         public func contains(_ kind: Kind) -> Bool { bits & kind.bit != 0 }
+        public var isEmpty: Bool { bits == 0 }
+        /// Whether some date field is in the set (due, scheduled, start, created, done, cancelled).
+        var hasDate: Bool { bits & 0b11_1111 != 0 }
         mutating func insert(_ kind: Kind) { bits |= kind.bit }
     }
 

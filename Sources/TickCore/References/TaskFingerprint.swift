@@ -5,7 +5,8 @@
 /// repeated keeps its fingerprint; a task whose words change gets a new one.
 public enum TaskFingerprint {
     public static func of(_ task: Task) -> UInt64 {
-        let dates = task.fields.fields.filter(\.kind.isDate).map(\.range)
+        // Most tasks hold no date field: their fields are not read again.
+        let dates = task.fieldKinds.hasDate ? task.fields.fields.filter(\.kind.isDate).map(\.range) : []
         return task.textBytes.withUnsafeBufferPointer { hash($0, skipping: dates) }
     }
 

@@ -1,7 +1,9 @@
 /// A minimal JSON emitter that appends to a byte buffer. Output is compact, one value per call
 /// sequence; strings are escaped per RFC 8259 (control characters as `\u00XX`).
-public struct JSONWriter: Sendable {
-    public private(set) var bytes: [UInt8] = []
+public struct JSONWriter: ~Copyable, Sendable {
+    private var buffer = ByteBuffer(capacity: 1 << 12)
+    /// What has been written, copied out.
+    public var bytes: [UInt8] { buffer.array }
     /// Whether the next value at each open level needs a comma before it, one bit per level
     /// (the lowest bit is the innermost), for nesting up to 64 deep: a bit, not an array, as
     /// every value asks.
@@ -13,13 +15,13 @@ public struct JSONWriter: Sendable {
     public init() {}
 
     private mutating func separator() {
-        if needsComma & 1 != 0 { bytes.append(0x2C) }
+        if needsComma & 1 != 0 { buffer.append(0x2C) }
         needsComma |= 1
     }
 
     private mutating func open(_ bracket: UInt8) {
         separator()
-        bytes.append(bracket)
+        buffer.append(bracket)
         precondition(depth < 63, "JSON nested more than 63 levels")
         depth += 1
         needsComma <<= 1
@@ -28,7 +30,7 @@ public struct JSONWriter: Sendable {
     private mutating func close(_ bracket: UInt8) {
         depth -= 1
         needsComma >>= 1
-        bytes.append(bracket)
+        buffer.append(bracket)
     }
 
     public mutating func beginObject() { open(0x7B) }
@@ -39,10 +41,10 @@ public struct JSONWriter: Sendable {
     /// A key known when tick is built (ASCII with nothing to escape), written as it is.
     public mutating func key(_ name: StaticString) {
         separator()
-        bytes.append(0x22)
-        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(0x22)
-        bytes.append(0x3A)
+        buffer.append(0x22)
+        buffer.append(name.utf8Start, count: name.utf8CodeUnitCount)
+        buffer.append(0x22)
+        buffer.append(0x3A)
         needsComma &= ~1
     }
 
@@ -50,7 +52,7 @@ public struct JSONWriter: Sendable {
     public mutating func key(string name: String) {
         separator()
         appendString(name)
-        bytes.append(0x3A)
+        buffer.append(0x3A)
         needsComma &= ~1
     }
 
@@ -59,29 +61,67 @@ public struct JSONWriter: Sendable {
     /// Digits straight into the buffer, without a String.
     public mutating func int(_ value: Int) {
         separator()
-        if value < 0 { bytes.append(0x2D) }
+        if value < 0 { buffer.append(0x2D) }
         var magnitude = value.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for any Int's
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            var index = buffer.count
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { scratch in  // room for any Int's digits
+            var index = scratch.count
             repeat {
                 index -= 1
-                buffer[index] = 0x30 + UInt8(magnitude % 10)
+                scratch[index] = 0x30 + UInt8(magnitude % 10)
                 magnitude /= 10
             } while magnitude > 0
-            bytes.append(contentsOf: buffer[index...])
+            buffer.append(UnsafeBufferPointer(rebasing: scratch[index...]))
         }
     }
-    public mutating func bool(_ value: Bool) { separator(); bytes.append(contentsOf: (value ? "true" : "false").utf8) }
-    public mutating func null() { separator(); bytes.append(contentsOf: "null".utf8) }
+    public mutating func bool(_ value: Bool) { separator(); literal(value ? "true" : "false") }
+    public mutating func null() { separator(); literal("null") }
+
+    private mutating func literal(_ text: StaticString) { buffer.append(text.utf8Start, count: text.utf8CodeUnitCount) }
 
     /// A date as `"YYYY-MM-DD"`, or null.
     public mutating func date(_ value: CivilDate?) {
         guard let value else { return null() }
         separator()
-        bytes.append(0x22)
-        bytes += value.isoBytes
-        bytes.append(0x22)
+        let year = value.year, month = value.month, day = value.day
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 12) { scratch in
+            scratch[0] = 0x22
+            scratch[1] = 0x30 + UInt8(year / 1000 % 10)
+            scratch[2] = 0x30 + UInt8(year / 100 % 10)
+            scratch[3] = 0x30 + UInt8(year / 10 % 10)
+            scratch[4] = 0x30 + UInt8(year % 10)
+            scratch[5] = 0x2D
+            scratch[6] = 0x30 + UInt8(month / 10)
+            scratch[7] = 0x30 + UInt8(month % 10)
+            scratch[8] = 0x2D
+            scratch[9] = 0x30 + UInt8(day / 10)
+            scratch[10] = 0x30 + UInt8(day % 10)
+            scratch[11] = 0x22
+            buffer.append(UnsafeBufferPointer(scratch))
+        }
+    }
+
+    /// A task reference, `"LINE@FINGERPRINT"` (`TaskFingerprint.short`'s eight hex digits),
+    /// written without a String.
+    public mutating func reference(line: Int, signature: UInt64) {
+        separator()
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { scratch in
+            var index = 32
+            func put(_ byte: UInt8) { index -= 1; scratch[index] = byte }
+            put(0x22)
+            var hex = signature >> 32  // the first eight of sixteen digits
+            for _ in 0..<8 {
+                put(Self.hexDigits[Int(hex & 0xF)])
+                hex >>= 4
+            }
+            put(0x40)
+            var rest = max(0, line)
+            repeat {
+                put(0x30 + UInt8(rest % 10))
+                rest /= 10
+            } while rest > 0
+            put(0x22)
+            buffer.append(UnsafeBufferPointer(rebasing: scratch[index...]))
+        }
     }
 
     public mutating func optionalString(_ value: String?) {
@@ -94,16 +134,15 @@ public struct JSONWriter: Sendable {
     public static func lines<Item>(_ items: some Sequence<Item>, emit: ([UInt8]) -> Void,
                                    _ write: (Item, inout JSONWriter) -> Void) {
         var json = JSONWriter()
-        json.bytes.reserveCapacity(1 << 17)
         json.beginArray()
         var any = false
         for item in items {
             json.lineBreak()
             write(item, &json)
             any = true
-            if json.bytes.count >= 1 << 16 {
+            if json.buffer.count >= 1 << 16 {
                 emit(json.bytes)
-                json.bytes.removeAll(keepingCapacity: true)
+                json.buffer.removeAll()
             }
         }
         if any { json.newline() }
@@ -113,18 +152,18 @@ public struct JSONWriter: Sendable {
     }
 
     /// A raw line feed (between top-level values, or before a closing bracket).
-    public mutating func newline() { bytes.append(0x0A) }
+    public mutating func newline() { buffer.append(0x0A) }
     /// A value already written by another `JSONWriter`.
-    public mutating func raw(_ value: [UInt8]) { separator(); bytes += value }
+    public mutating func raw(_ value: [UInt8]) { separator(); value.withUnsafeBufferPointer { buffer.append($0) } }
 
     /// Ends the current line inside an array or object: emits the comma the next value needs
     /// first, so that values can stand one per line (`[\n{…},\n{…}\n]`).
     public mutating func lineBreak() {
         if needsComma & 1 != 0 {
-            bytes.append(0x2C)
+            buffer.append(0x2C)
             needsComma &= ~1
         }
-        bytes.append(0x0A)
+        buffer.append(0x0A)
     }
 
     /// A string given as well-formed UTF-8 bytes.
@@ -137,28 +176,31 @@ public struct JSONWriter: Sendable {
 
     /// Appends a quoted string, copying runs that need no escape in one go.
     private mutating func appendString(utf8 buffer: UnsafeBufferPointer<UInt8>) {
-        bytes.append(0x22)
+        self.buffer.append(0x22)
         var runStart = 0
         for index in 0..<buffer.count {
             let byte = buffer[index]
             if byte >= 0x20 && byte != 0x22 && byte != 0x5C { continue }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart..<index]))
+            self.buffer.append(UnsafeBufferPointer(rebasing: buffer[runStart..<index]))
             appendEscape(byte)
             runStart = index + 1
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart...]))
-        bytes.append(0x22)
+        self.buffer.append(UnsafeBufferPointer(rebasing: buffer[runStart...]))
+        self.buffer.append(0x22)
     }
 
     private mutating func appendEscape(_ byte: UInt8) {
+        buffer.append(0x5C)
         switch byte {
-        case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
-        case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
-        case 0x0A: bytes.append(contentsOf: [0x5C, 0x6E])
-        case 0x0D: bytes.append(contentsOf: [0x5C, 0x72])
-        case 0x09: bytes.append(contentsOf: [0x5C, 0x74])
+        case 0x22: buffer.append(0x22)
+        case 0x5C: buffer.append(0x5C)
+        case 0x0A: buffer.append(0x6E)
+        case 0x0D: buffer.append(0x72)
+        case 0x09: buffer.append(0x74)
         default:
-            bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, JSONWriter.hexDigits[Int(byte >> 4)], JSONWriter.hexDigits[Int(byte & 0xF)]])
+            literal("u00")
+            buffer.append(JSONWriter.hexDigits[Int(byte >> 4)])
+            buffer.append(JSONWriter.hexDigits[Int(byte & 0xF)])
         }
     }
 }

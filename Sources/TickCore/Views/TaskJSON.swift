@@ -17,7 +17,7 @@ public enum TaskJSON {
     public static func write(_ task: Task, in document: Document, file: String, change: String? = nil, line: Int? = nil,
                              groups: [UInt64]? = nil, extra: ((inout JSONWriter) -> Void)? = nil, to json: inout JSONWriter) {
         let shownLine = line ?? task.line + 1
-        let tokens = TaskTokens(bytes: task.textBytes)
+        let text = task.textBytes
         json.beginObject()
         json.key("file"); json.string(file)
         if let change { json.key("change"); json.string(change) }
@@ -36,37 +36,78 @@ public enum TaskJSON {
         } else {
             task.textBytes.withUnsafeBufferPointer { json.string(utf8: $0) }
         }
-        json.key("tags"); writeStrings(tokens.tags, to: &json)
-        json.key("projects"); writeStrings(tokens.projects, to: &json)
-        json.key("contexts"); writeStrings(tokens.contexts, to: &json)
+        json.key("tags"); writeTokens(.tag, of: text, checked: task.hasInvalidUTF8, to: &json)
+        json.key("projects"); writeTokens(.project, of: text, checked: task.hasInvalidUTF8, to: &json)
+        json.key("contexts"); writeTokens(.context, of: text, checked: task.hasInvalidUTF8, to: &json)
         json.key("fields")
         json.beginObject()
-        var seen: Set<String> = []
-        for field in tokens.fields where seen.insert(field.key).inserted {
-            json.key(string: field.key)
-            json.string(field.value)
+        // Each key once, its first value.
+        var seen = SeenKeys()
+        let checked = task.hasInvalidUTF8
+        TaskTokens.forEachToken(text, only: .field) { _, key, value in
+            guard seen.insert(key) else { return }
+            json.key(string: String(decoding: key, as: UTF8.self))
+            writeText(value, checked: checked, to: &json)
         }
         json.endObject()
         json.key("depth"); json.int(task.depth)
         json.key("parent")
         if let parent = task.parent { json.int(document.tasks[parent].line + 1) } else { json.null() }
         let signature = TaskFingerprint.block(task, in: document, groups: groups ?? TaskFingerprint.groupHashes(document))
-        json.key("ref"); json.string("\(shownLine)@" + TaskFingerprint.short(signature))
-        // The fields of every dialect (tick(5), DIALECTS).
-        let fields = task.fields
+        json.key("ref"); json.reference(line: shownLine, signature: signature)
+        // The fields of every dialect (tick(5), DIALECTS), read only when the parse saw one.
+        let fields = task.fieldKinds.isEmpty ? TaskFields() : task.fields
         json.key("statusType"); json.string(task.statusType.rawValue)
         json.key("dates")
         json.beginObject()
-        for kind in TaskField.Kind.allCases where kind.isDate {
-            json.key(string: kind.rawValue)
-            json.date(fields.date(kind, in: task.textBytes))
-        }
+        json.key("due"); json.date(fields.date(.due, in: text))
+        json.key("scheduled"); json.date(fields.date(.scheduled, in: text))
+        json.key("start"); json.date(fields.date(.start, in: text))
+        json.key("created"); json.date(fields.date(.created, in: text))
+        json.key("done"); json.date(fields.date(.done, in: text))
+        json.key("cancelled"); json.date(fields.date(.cancelled, in: text))
         json.endObject()
         json.key("priority"); json.optionalString(fields.priority(in: task.textBytes).map(\.name))
         json.key("recurrence"); json.optionalString(fields.first(.recurrence).map { TaskFields.value($0, in: task.textBytes) })
         json.key("notes"); writeStrings(document.notes(of: task), to: &json)
         extra?(&json)
         json.endObject()
+    }
+
+    /// The names of the task's tokens of one kind, as an array.
+    private static func writeTokens(_ wanted: TaskTokens.Kind, of text: ArraySlice<UInt8>, checked: Bool,
+                                    to json: inout JSONWriter) {
+        json.beginArray()
+        TaskTokens.forEachToken(text, only: wanted) { _, name, _ in writeText(name, checked: checked, to: &json) }
+        json.endArray()
+    }
+
+    /// Bytes of a task's text as a string: as they are, or, `checked` (the text is not all
+    /// UTF-8), through a String that shows bad bytes as U+FFFD.
+    private static func writeText(_ bytes: ArraySlice<UInt8>, checked: Bool, to json: inout JSONWriter) {
+        if checked {
+            json.string(String(decoding: bytes, as: UTF8.self))
+        } else {
+            bytes.withUnsafeBufferPointer { json.string(utf8: $0) }
+        }
+    }
+
+    /// The field keys written so far: looked through in order while few (the usual task has
+    /// none or one), in a set beyond that, so that a line of a million fields stays linear.
+    private struct SeenKeys {
+        private var few: [ArraySlice<UInt8>] = []
+        private var many: Set<ArraySlice<UInt8>> = []
+
+        /// Whether `key` is new (and now seen).
+        mutating func insert(_ key: ArraySlice<UInt8>) -> Bool {
+            if many.isEmpty {
+                if few.contains(key) { return false }
+                few.append(key)
+                if few.count > 16 { many = Set(few) }
+                return true
+            }
+            return many.insert(key).inserted
+        }
     }
 
     private static func writeStrings(_ values: [String], to json: inout JSONWriter) {

@@ -206,9 +206,11 @@ struct ViewOptions {
     static func writeJSON(_ items: [ViewItem], in sources: [SourceDocument], to output: inout Output) {
         var groups = [[UInt64]?](repeating: nil, count: sources.count)
         JSONWriter.lines(items, emit: { output.write(bytes: $0) }) { item, json in
-            let source = sources[item.source]
-            if groups[item.source] == nil { groups[item.source] = TaskFingerprint.groupHashes(source.document) }
-            TaskJSON.write(source.document.tasks[item.task], in: source.document, file: source.path, groups: groups[item.source], to: &json)
+            // Read in place: a SourceDocument copied per row costs a retain and a release of
+            // each of its arrays.
+            if groups[item.source] == nil { groups[item.source] = TaskFingerprint.groupHashes(sources[item.source].document) }
+            TaskJSON.write(sources[item.source].document.tasks[item.task], in: sources[item.source].document,
+                           file: sources[item.source].path, groups: groups[item.source], to: &json)
         }
     }
 }
