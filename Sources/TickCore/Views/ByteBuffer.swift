@@ -54,6 +54,17 @@ struct ByteBuffer: ~Copyable, @unchecked Sendable {
     /// Empties the buffer, keeping its room.
     mutating func removeAll() { count = 0 }
 
+    /// Drops what was written after the first `length` bytes.
+    mutating func truncate(to length: Int) {
+        precondition(length >= 0 && length <= count)
+        count = length
+    }
+
+    /// The bytes written so far, without a copy.
+    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: base, count: count))
+    }
+
     /// The bytes, copied out.
     var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 }

@@ -30,7 +30,7 @@ public enum ListView {
     public static func render(_ items: [ViewItem], in sources: [SourceDocument], order: TaskOrder,
                               today: CivilDate, style: TextStyle, notes: Bool = false, absoluteDates: Bool = false,
                               into out: inout TextBuffer, emit: (inout TextBuffer) -> Void = { _ in }) {
-        func streamed() { if out.bytes.count >= 1 << 16 { emit(&out) } }
+        func streamed() { if out.count >= 1 << 16 { emit(&out) } }
         let showFiles = sources.count > 1
         if order.keepsGroupsTogether {
             var numberWidths = [Int](repeating: 1, count: sources.count)

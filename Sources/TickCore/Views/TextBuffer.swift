@@ -1,32 +1,46 @@
 /// UTF-8 output built byte by byte: what a view writes when it may print a hundred thousand
 /// rows. Appending copies bytes; nothing is decoded, and no intermediate `String`s are made.
-public struct TextBuffer: Sendable {
-    public private(set) var bytes: [UInt8] = []
+///
+/// Noncopyable: one owner writes it, through a pointer (`ByteBuffer`).
+public struct TextBuffer: ~Copyable, Sendable {
+    private var buffer: ByteBuffer
 
     public init(capacity: Int = 0) {
-        bytes.reserveCapacity(capacity)
+        buffer = ByteBuffer(capacity: capacity)
     }
 
-    public var string: String { String(decoding: bytes, as: UTF8.self) }
+    /// What has been written, copied out.
+    public var bytes: [UInt8] { buffer.array }
+    public var count: Int { buffer.count }
+    public var isEmpty: Bool { buffer.count == 0 }
+
+    public var string: String { buffer.withBytes { String(decoding: $0, as: UTF8.self) } }
+
+    /// The bytes written so far, without a copy.
+    public func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R { try buffer.withBytes(body) }
 
     /// Empties the buffer, keeping its storage for what comes next (after its bytes were
     /// written out).
-    public mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
+    public mutating func removeAll() { buffer.removeAll() }
 
     public mutating func append(_ text: String) {
         var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        text.withUTF8 { buffer.append($0) }
     }
 
     public mutating func append(_ byte: UInt8) {
-        bytes.append(byte)
+        buffer.append(byte)
+    }
+
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        buffer.append(bytes)
     }
 
     public mutating func appendSpaces(_ count: Int) {
         var rest = count
         while rest > 0 {
             let chunk = min(rest, Self.spaces.count)
-            Self.spaces.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<chunk])) }
+            Self.spaces.withUnsafeBufferPointer { buffer.append(UnsafeBufferPointer(rebasing: $0[..<chunk])) }
             rest -= chunk
         }
     }
@@ -37,7 +51,7 @@ public struct TextBuffer: Sendable {
     /// stack and appended at once (no reversal, no temporary array).
     public mutating func appendDecimal(_ value: Int) {
         var rest = max(0, value)
-        if rest < 10 { return bytes.append(0x30 + UInt8(rest)) }
+        if rest < 10 { return buffer.append(0x30 + UInt8(rest)) }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { scratch in
             var index = 20
             repeat {
@@ -45,7 +59,7 @@ public struct TextBuffer: Sendable {
                 scratch[index] = 0x30 + UInt8(rest % 10)
                 rest /= 10
             } while rest > 0
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[index...]))
+            buffer.append(UnsafeBufferPointer(rebasing: scratch[index...]))
         }
     }
 
@@ -63,13 +77,13 @@ public struct TextBuffer: Sendable {
             scratch[7] = 0x2D
             scratch[8] = 0x30 + UInt8(day / 10)
             scratch[9] = 0x30 + UInt8(day % 10)
-            bytes.append(contentsOf: UnsafeBufferPointer(scratch))
+            buffer.append(UnsafeBufferPointer(scratch))
         }
     }
 
     /// Text the program wrote itself (a label, a separator): its bytes, no check.
     public mutating func appendLiteral(_ text: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        buffer.append(text.utf8Start, count: text.utf8CodeUnitCount)
     }
 
     /// How many digits `appendDecimal` writes for a non-negative number.
@@ -87,25 +101,25 @@ public struct TextBuffer: Sendable {
     }
 
     mutating func appendSanitized(_ utf8: UnsafeBufferPointer<UInt8>) {
-        guard utf8.contains(where: TerminalText.isControl) else { return bytes.append(contentsOf: utf8) }
+        guard utf8.contains(where: TerminalText.isControl) else { return buffer.append(utf8) }
         var start = 0
         for index in utf8.indices where TerminalText.isControl(utf8[index]) {
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-            bytes.append(contentsOf: TerminalText.replacementCharacter)
+            buffer.append(UnsafeBufferPointer(rebasing: utf8[start..<index]))
+            TerminalText.replacementCharacter.withUnsafeBufferPointer { buffer.append($0) }
             start = index + 1
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+        buffer.append(UnsafeBufferPointer(rebasing: utf8[start...]))
     }
 
     /// `body`'s output in `color`, when `style` is enabled and the body writes anything.
     public mutating func appendStyled(_ style: TextStyle, _ color: TextStyle.Color, _ body: (inout TextBuffer) -> Void) {
         guard style.enabled else { return body(&self) }
-        let mark = bytes.count
+        let mark = buffer.count
         append(color.opening)
-        let start = bytes.count
+        let start = buffer.count
         body(&self)
-        if bytes.count == start {
-            bytes.removeSubrange(mark...)
+        if buffer.count == start {
+            buffer.truncate(to: mark)
         } else {
             append(TextStyle.reset)
         }

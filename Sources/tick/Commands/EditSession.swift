@@ -175,7 +175,7 @@ enum EditSession {
         var out = TextBuffer(capacity: 128)
         let style = (try? ColorChoice(option: arguments.value("color")))?.style(for: 1, environment: context.environment) ?? .plain
         echo.render(today: try context.environment.today(), style: style, file: showsFile ? PathBytes.display(path) : nil, into: &out)
-        context.stdout.write(bytes: out.bytes)
+        context.stdout.write(out)
     }
 
     /// Core work whose `EditError` becomes the one-line error about `path`.

@@ -106,12 +106,12 @@ enum LintCommand: Command {
             for finding in findings {
                 finding.diagnostic.append(path: finding.path, to: &out)
                 out.append(0x0A)
-                if out.bytes.count >= 1 << 16 {
-                    context.stdout.write(bytes: out.bytes)
+                if out.count >= 1 << 16 {
+                    context.stdout.write(out)
                     out = TextBuffer(capacity: 1 << 16)
                 }
             }
-            context.stdout.write(bytes: out.bytes)
+            context.stdout.write(out)
         case .github:
             for (path, diagnostic) in findings {
                 let level = diagnostic.severity == .info ? "notice" : diagnostic.severity.rawValue

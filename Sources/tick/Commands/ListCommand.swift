@@ -48,10 +48,10 @@ extension TaskListCommand {
             var out = TextBuffer(capacity: min(items.count * 64, 1 << 17))
             ListView.render(items, in: sources, order: order, today: view.today, style: view.style, notes: arguments.flag("notes"),
                             absoluteDates: dates == "absolute", into: &out) { buffer in
-                context.stdout.write(bytes: buffer.bytes)
+                context.stdout.write(buffer)
                 buffer.removeAll()
             }
-            context.stdout.write(bytes: out.bytes)
+            context.stdout.write(out)
         }
         return 0
     }

@@ -58,7 +58,7 @@ enum ShowCommand: Command {
                     } }, to: &json)
                     objects.append(json.bytes)
                 } else {
-                    if !out.bytes.isEmpty { out.append(0x0A) }
+                    if !out.isEmpty { out.append(0x0A) }
                     TaskDetail.render(task, in: document, file: file, today: today, style: style, into: &out)
                     if let history {
                         out.append("History\n")
@@ -76,7 +76,7 @@ enum ShowCommand: Command {
         if arguments.flag("json") {
             JSONWriter.lines(objects, emit: { context.stdout.write(bytes: $0) }) { object, json in json.raw(object) }
         } else {
-            context.stdout.write(bytes: out.bytes)
+            context.stdout.write(out)
         }
         return 0
     }

@@ -197,7 +197,7 @@ enum JournalStep {
             out.appendStyled(style, .dim) { $0.append("· " + files.joined(separator: ", ")) }
             out.append("\n")
         }
-        context.stdout.write(bytes: out.bytes)
+        context.stdout.write(out)
         return 0
     }
 

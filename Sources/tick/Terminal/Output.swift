@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TickCore
 
 /// Buffered writes to a file descriptor: one `write(2)` per 64 KiB, not one per line.
 /// A closed pipe (`tick list | head`) ends output quietly, as Unix tools do; any other write
@@ -28,6 +29,11 @@ struct Output {
 
     mutating func write(bytes: [UInt8]) {
         bytes.withUnsafeBytes { append($0) }
+    }
+
+    /// What a view rendered, written from the buffer's own storage.
+    mutating func write(_ text: borrowing TextBuffer) {
+        text.withBytes { append(UnsafeRawBufferPointer($0)) }
     }
 
     /// Small pieces are gathered; a large one (a whole rendered view) is written from its own
