@@ -3,6 +3,37 @@ import Testing
 @testable import TickCore
 
 @Suite struct DisplayWidthTests {
+    /// The word-at-a-time check against the byte-at-a-time one, over every byte value in every
+    /// position of a word and random runs.
+    @Test func printableASCIIWordByWord() {
+        for byte in UInt8.min...UInt8.max {
+            for position in 0..<19 {
+                var bytes = [UInt8](repeating: 0x61, count: 19)
+                bytes[position] = byte
+                for start in 0..<3 {
+                    let slice = bytes[start...]
+                    #expect(DisplayWidth.isPrintableASCII(slice) == slice.allSatisfy { $0 >= 0x20 && $0 < 0x7F }, "\(byte) at \(position)")
+                }
+            }
+        }
+        var random = SeededGenerator(seed: 7)
+        for _ in 0..<5_000 {
+            let bytes = (0..<Int.random(in: 0...40, using: &random)).map { _ in
+                UInt8.random(in: Bool.random(using: &random) ? 0x1E...0x80 : 0...255, using: &random)
+            }
+            #expect(DisplayWidth.isPrintableASCII(bytes[...]) == bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F })
+        }
+    }
+
+    /// The width a board reserves for a due label is the label's.
+    @Test func dueLabelWidths() {
+        for days in [1, 2, 9, 10, 99, 100, 12_345] {
+            for state in [DueState.overdue(days: days), .upcoming(days: days), .today] {
+                #expect(state.descriptionWidth == state.description.utf8.count, "\(state)")
+            }
+        }
+    }
+
     @Test(arguments: [
         ("abc", 3), ("", 0), ("한글", 4), ("中文字", 6), ("カタカナ", 8), ("ｆｕｌｌ", 8), ("／、", 4),
         ("e\u{301}", 1), ("🔴", 2), ("👩‍💻", 2), ("❤️", 2), ("Привет", 6), ("لیست\u{200C}ها", 6),

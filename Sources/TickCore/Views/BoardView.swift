@@ -42,63 +42,91 @@ public enum BoardView {
 
     public static func render(_ items: [ViewItem], in sources: [SourceDocument], width: Int,
                               today: CivilDate, style: TextStyle) -> String {
-        var out = ""
+        var out = TextBuffer(capacity: items.count * 64)
+        render(items, in: sources, width: width, today: today, style: style, into: &out)
+        return out.string
+    }
+
+    /// The board written into `out`, card by card, with no String per card.
+    public static func render(_ items: [ViewItem], in sources: [SourceDocument], width: Int,
+                              today: CivilDate, style: TextStyle, into out: inout TextBuffer) {
         var bySource = [[ViewItem]](repeating: [], count: sources.count)
         for item in items { bySource[item.source].append(item) }
         for (source, own) in zip(sources, bySource) {
             if sources.count > 1 {
                 guard !own.isEmpty else { continue }
-                if !out.isEmpty { out += "\n" }
-                out += style.bold(DisplayWidth.truncated(TerminalText.sanitized(source.path), to: width)) + "\n"
+                if !out.isEmpty { out.append(Byte.lf) }
+                out.append(style.bold(DisplayWidth.truncated(TerminalText.sanitized(source.path), to: width)))
+                out.append(Byte.lf)
             }
             let tasks = columns(own, in: sources).map { $0.map { item in
                 let task = source.document.tasks[item.task]
                 return Card(task: task, color: source.color(ofHeading: task.group))
             } }
-            out += width >= minimumSideBySideWidth
-                ? sideBySide(tasks, width: width, today: today, style: style)
-                : stacked(tasks, width: width, today: today, style: style)
+            if width >= minimumSideBySideWidth {
+                sideBySide(tasks, width: width, today: today, style: style, into: &out)
+            } else {
+                stacked(tasks, width: width, today: today, style: style, into: &out)
+            }
         }
-        return out
     }
 
-    static func sideBySide(_ columns: [[Card]], width: Int, today: CivilDate, style: TextStyle) -> String {
+    static func sideBySide(_ columns: [[Card]], width: Int, today: CivilDate, style: TextStyle, into out: inout TextBuffer) {
         let cell = (width - 6) / 3
-        let separator = " " + style.dim("│") + " "
-        var out = trimmedTrailingSpaces(Column.allCases.map { column in
+        func separator(_ out: inout TextBuffer) {
+            out.append(Byte.space)
+            out.appendStyled(style, .dim) { $0.appendLiteral("│") }
+            out.append(Byte.space)
+        }
+        for column in Column.allCases {
+            if column != .todo { separator(&out) }
             let title = DisplayWidth.truncated(header(column, count: columns[column.rawValue].count), to: cell)
-            return style.bold(title) + String(repeating: " ", count: cell - DisplayWidth.of(title))
-        }.joined(separator: separator)) + "\n"
-        out += style.dim(Array(repeating: String(repeating: "─", count: cell), count: 3).joined(separator: "─┼─")) + "\n"
+            out.append(style.bold(title))
+            // No spaces after the last title.
+            if column != .done { out.appendSpaces(cell - DisplayWidth.of(title)) }
+        }
+        out.append(Byte.lf)
+        out.appendStyled(style, .dim) { out in
+            for column in Column.allCases {
+                if column != .todo { out.appendLiteral("─┼─") }
+                for _ in 0..<cell { out.appendLiteral("─") }
+            }
+        }
+        out.append(Byte.lf)
         let height = columns.map(\.count).max() ?? 0
-        let blank = String(repeating: " ", count: cell)
         for row in 0..<height {
             for (index, column) in columns.enumerated() {
                 let isLast = index == columns.count - 1
-                if index > 0 { out += isLast && row >= column.count ? " " + style.dim("│") : separator }
+                if index > 0 {
+                    if isLast && row >= column.count {
+                        out.append(Byte.space)
+                        out.appendStyled(style, .dim) { $0.appendLiteral("│") }
+                    } else {
+                        separator(&out)
+                    }
+                }
                 if row < column.count {
-                    let card = card(column[row], width: cell, today: today, style: style)
-                    out += card.text
-                    if !isLast { out += String(repeating: " ", count: cell - card.width) }
+                    let used = card(column[row], width: cell, today: today, style: style, into: &out)
+                    if !isLast { out.appendSpaces(cell - used) }
                 } else if !isLast {
-                    out += blank
+                    out.appendSpaces(cell)
                 }
             }
-            out += "\n"
+            out.append(Byte.lf)
         }
-        return out
     }
 
-    static func stacked(_ columns: [[Card]], width: Int, today: CivilDate, style: TextStyle) -> String {
-        var out = ""
+    static func stacked(_ columns: [[Card]], width: Int, today: CivilDate, style: TextStyle, into out: inout TextBuffer) {
         for column in Column.allCases {
-            if column != .todo { out += "\n" }
-            out += style.bold(header(column, count: columns[column.rawValue].count)) + "\n"
+            if column != .todo { out.append(Byte.lf) }
+            out.append(style.bold(header(column, count: columns[column.rawValue].count)))
+            out.append(Byte.lf)
             for entry in columns[column.rawValue] {
-                out += "  " + card(entry, width: max(width - 2, 1), today: today, style: style).text + "\n"
+                out.appendSpaces(2)
+                _ = card(entry, width: max(width - 2, 1), today: today, style: style, into: &out)
+                out.append(Byte.lf)
             }
         }
-        return out
     }
 
     static func header(_ column: Column, count: Int) -> String { "\(column.title) (\(count))" }
@@ -109,27 +137,86 @@ public enum BoardView {
         let color: GroupColor?
     }
 
-    /// A card at most `width` columns wide: line number (in its group's colour, if the group has
-    /// one), `↳` for a subtask, star, text, and the due date when it fits; with the columns it takes.
-    static func card(_ card: Card, width: Int, today: CivilDate, style: TextStyle) -> (text: String, width: Int) {
+    /// A card at most `width` columns wide, written into `out`: line number (in its group's
+    /// colour, if the group has one), `↳` for a subtask, star, text, and the due date when it
+    /// fits. Returns the columns it takes.
+    static func card(_ card: Card, width: Int, today: CivilDate, style: TextStyle, into out: inout TextBuffer) -> Int {
         let task = card.task
-        let number = "\(task.line + 1) ", nesting = task.depth > 0 ? "↳ " : ""
-        let prefix = number + nesting + (task.important ? "* " : "")
-        let text = TerminalText.sanitized(ListView.displayText(task))
-        let label = task.due.map { task.isClosed ? "due \($0)" : DueState(due: $0, today: today).description }
-        var room = max(width - prefix.count, 1)
-        var shownLabel = ""
-        if let label, let styled = ListView.dueLabel(task, today: today, style: style),
-           room - DisplayWidth.of(label) - 2 >= min(DisplayWidth.of(text), 10) {
-            room -= DisplayWidth.of(label) + 2
-            shownLabel = "  " + styled
+        let line = task.line + 1
+        let prefixWidth = TextBuffer.decimalDigits(line) + 1 + (task.depth > 0 ? 2 : 0) + (task.important ? 2 : 0)
+        let text = CardText(task)
+        let state = task.due.map { DueState(due: $0, today: today) }
+        let labelWidth = task.due == nil ? 0 : task.isClosed ? 14 : state!.descriptionWidth  // "due YYYY-MM-DD"
+        var room = max(width - prefixWidth, 1)
+        let showsLabel = task.due != nil && room - labelWidth - 2 >= min(text.width, 10)
+        if showsLabel { room -= labelWidth + 2 }
+
+        out.appendStyled(style, card.color.map { .group($0) } ?? .dim) { $0.appendDecimal(line) }
+        out.append(Byte.space)
+        if task.depth > 0 { out.appendLiteral("↳ ") }
+        if task.important {
+            out.appendStyled(style, .yellow) { $0.append(Byte.star) }
+            out.append(Byte.space)
         }
-        let body = DisplayWidth.truncated(text, to: room)
-        let used = prefix.count + DisplayWidth.of(body) + (shownLabel.isEmpty ? 0 : DisplayWidth.of(label!) + 2)
-        let styledNumber = style.wrap(String(number.dropLast()), card.color.map { .group($0) } ?? .dim)
-        let styledPrefix = styledNumber + " " + nesting + (task.important ? style.yellow("*") + " " : "")
-        let styledBody = task.isClosed ? style.dim(body) : body
-        return (styledPrefix + styledBody + shownLabel, used)
+        let bodyWidth = text.write(truncatedTo: room, style: task.isClosed ? style : .plain, into: &out)
+        if showsLabel, let due = task.due, let state {
+            out.appendSpaces(2)
+            out.appendStyled(style, task.isClosed ? .dim : state.color) { out in
+                if task.isClosed {
+                    out.appendLiteral("due ")
+                    out.appendDate(due)
+                } else {
+                    state.append(to: &out)
+                }
+            }
+        }
+        return prefixWidth + bodyWidth + (showsLabel ? labelWidth + 2 : 0)
+    }
+
+    /// A card's text: the task's text without its due field, sanitized. Printable ASCII (the
+    /// usual text) is measured and cut as bytes; anything else through a String, cluster-aware.
+    struct CardText {
+        private let parts: (ArraySlice<UInt8>, ArraySlice<UInt8>)
+        private let string: String?
+        let width: Int
+
+        init(_ task: Task) {
+            let text = task.textBytes
+            var parts = (text, text[text.endIndex...])
+            if task.due != nil, let cut = task.dueCut {
+                parts = (text[..<(text.startIndex + cut.lowerBound)], text[(text.startIndex + cut.upperBound)...])
+            }
+            if !task.hasInvalidUTF8, DisplayWidth.isPrintableASCII(parts.0), DisplayWidth.isPrintableASCII(parts.1) {
+                self.parts = parts
+                string = nil
+                width = parts.0.count + parts.1.count
+            } else {
+                self.parts = (text[text.endIndex...], text[text.endIndex...])
+                let string = TerminalText.sanitized(ListView.displayText(task))
+                self.string = string
+                width = DisplayWidth.of(string)
+            }
+        }
+
+        /// Writes the text cut to `room` columns (ending in `…` when cut), dimmed in `style`;
+        /// returns the columns written.
+        func write(truncatedTo room: Int, style: TextStyle, into out: inout TextBuffer) -> Int {
+            if let string {
+                let body = DisplayWidth.truncated(string, to: room)
+                out.appendStyled(style, .dim) { $0.append(body) }
+                return DisplayWidth.of(body)
+            }
+            guard room > 0 else { return 0 }
+            let fits = width <= room
+            let left = fits ? width : room - 1
+            out.appendStyled(style, .dim) { out in
+                let first = parts.0.prefix(left), second = parts.1.prefix(left - first.count)
+                first.withUnsafeBufferPointer { out.append($0) }
+                second.withUnsafeBufferPointer { out.append($0) }
+                if !fits { out.appendLiteral("…") }
+            }
+            return fits ? width : room
+        }
     }
 
     private static func trimmedTrailingSpaces(_ text: String) -> String {

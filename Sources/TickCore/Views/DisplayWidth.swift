@@ -33,6 +33,30 @@ public enum DisplayWidth {
     /// flags, spacing marks): then its width is the sum of its scalars'.
     static func scalarsSuffice(_ text: String) -> Bool { !text.unicodeScalars.contains(where: changesCluster) }
 
+    /// Whether every byte is printable ASCII (0x20 to 0x7E), eight at a time: no byte below
+    /// 0x20 (the usual "has a byte less than n" word trick, exact for n up to 128) and none of
+    /// 0x7F or above (adding one sets their top bit, or it was set).
+    static func isPrintableASCII(_ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return true }
+            let raw = UnsafeRawPointer(base)
+            let count = buffer.count
+            var index = 0
+            while index + 8 <= count {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let below = (word &- 0x2020_2020_2020_2020) & ~word
+                let above = (word &+ 0x0101_0101_0101_0101) | word
+                if (below | above) & 0x8080_8080_8080_8080 != 0 { return false }
+                index += 8
+            }
+            while index < count {
+                if base[index] < 0x20 || base[index] >= 0x7F { return false }
+                index += 1
+            }
+            return true
+        }
+    }
+
     /// Whether the scalar is one of those (a joiner, an emoji selector or skin tone, half a
     /// flag, a spacing mark).
     static func changesCluster(_ scalar: Unicode.Scalar) -> Bool {

@@ -29,6 +29,17 @@ public enum DueState: Sendable, Equatable {
         }
     }
 
+    /// How many columns `description` takes (it is ASCII).
+    var descriptionWidth: Int {
+        switch self {
+        case .overdue(1): 13
+        case .overdue(let days): TextBuffer.decimalDigits(days) + 13
+        case .today: 5
+        case .upcoming(1): 8
+        case .upcoming(let days): TextBuffer.decimalDigits(days) + 8
+        }
+    }
+
     /// How views colour it: overdue red, today yellow, later cyan.
     public var color: TextStyle.Color {
         switch self {

@@ -35,7 +35,9 @@ enum BoardCommand: Command {
         if arguments.flag("json") {
             ViewOptions.writeJSON(shown, in: sources, to: &context.stdout)
         } else {
-            context.stdout.write(BoardView.render(items, in: sources, width: width, today: view.today, style: view.style))
+            var out = TextBuffer(capacity: min(items.count * 64, 1 << 20))
+            BoardView.render(items, in: sources, width: width, today: view.today, style: view.style, into: &out)
+            context.stdout.write(out)
         }
         return 0
     }
