@@ -5,6 +5,46 @@ import Testing
 @Suite struct LinterTests {
     let today = CivilDate(iso: "2026-11-22")!
 
+    /// The duplicate-task finder (a hash per task, texts compared on a hit) against comparing
+    /// every pair: the same tasks reported, each against the same first line. Over every input
+    /// and a file of near-duplicates in mixed case, scripts, groups and parents.
+    @Test func duplicatesAreEveryPairThatMatches() throws {
+        var inputs = try Paths.allInputs.map { try bytes(of: $0) }
+        var made = ""
+        let texts = ["Milk", "milk", "MILK", "Kelvin \u{212A}", "kelvin k", "Straße", "STRASSE", "straße", "é", "É", "e\u{301}", "a  b", "a b"]
+        for group in 0..<3 {
+            made += "# G\(group)\n\n"
+            for (index, text) in (texts + texts.reversed()).enumerated() {
+                made += "- [ ] \(text)\n"
+                if index % 4 == 0 { made += "  - [ ] \(text)\n  - [x] \(text.lowercased())\n" }
+            }
+        }
+        inputs.append(Array(made.utf8))
+        for input in inputs {
+            let document = Document(bytes: input)
+            let found = Linter.lint(document, today: today).filter { $0.rule == .duplicateTask }.map { ($0.line, $0.message) }
+            var expected: [(Int, String)] = []
+            for (index, task) in document.tasks.enumerated() where !task.textBytes.isEmpty {
+                func folded(_ task: Task) -> String {
+                    task.textBytes.allSatisfy { $0 < 0x80 } ? "a:" + task.text.lowercased() : "u:" + task.text.lowercased()
+                }
+                if let first = document.tasks[..<index].first(where: { !$0.textBytes.isEmpty && $0.group == task.group
+                                                                       && $0.parent == task.parent && folded($0) == folded(task) }) {
+                    expected.append((task.line + 1, "same task as line \(first.line + 1) in this list"))
+                }
+            }
+            #expect(found.map(\.0) == expected.map(\.0) && found.map(\.1) == expected.map(\.1), "\(found) vs \(expected)")
+            // Hashes that collide (all one; one per parent): tasks then go through the exact keys.
+            for hashing in [{ (_: Task) in UInt64(0) }, { (task: Task) in UInt64(bitPattern: Int64(task.parent ?? -1)) % 3 }] {
+                var finder = TaskChecks.DuplicateFinder(document, hashing: hashing)
+                let colliding = document.tasks.filter { !$0.textBytes.isEmpty }.compactMap { task in
+                    finder.firstLine(sameAs: task).map { (task.line + 1, "same task as line \($0 + 1) in this list") }
+                }
+                #expect(colliding.map(\.0) == expected.map(\.0) && colliding.map(\.1) == expected.map(\.1), "\(colliding) VS \(expected)")
+            }
+        }
+    }
+
     @Test func everyRuleHasAFinding() throws {
         let url = Paths.fixtures.appendingPathComponent("lint/rules.md")
         let diagnostics = Linter.lint(Document(bytes: try bytes(of: url)), today: today)

@@ -12,9 +12,10 @@ enum FieldChecks {
     /// `rules`: each rule text read so far in the file, and what it reads as (nil: unreadable).
     /// A file repeats a few rules on many tasks; reading one is string work.
     static func run(_ task: Task, _ findings: inout LintFindings, rules: inout [String: Recurrence?]) -> ObsidianReading {
-        let fields = task.fields
         var reading = ObsidianReading()
-        guard !fields.fields.isEmpty else { return reading }
+        // Most tasks hold no field, as the parse saw: their text is not read again.
+        guard !task.fieldKinds.isEmpty else { return reading }
+        let fields = task.fields
         let text = task.textBytes
         // A one-line task's text is a view onto the file's bytes: its offsets are the file's.
         func offset(_ field: TaskField) -> Int {
@@ -24,12 +25,12 @@ enum FieldChecks {
             String(decoding: text[(text.startIndex + field.range.lowerBound)..<(text.startIndex + field.range.upperBound)], as: UTF8.self)
         }
         // The kinds seen so far, as bits: no dictionary per task (lint reads every task).
-        var seen: UInt32 = 0
+        var seen: UInt16 = 0
         for (index, field) in fields.fields.enumerated() {
             if field.kind.isDate, CivilDate(isoBytes: text[(text.startIndex + field.value.lowerBound)..<(text.startIndex + field.value.upperBound)]) == nil {
                 findings.add(.invalidDate, line: task.line, offset: offset(field), "'\(written(field))' is not a date; use YYYY-MM-DD")
             }
-            let bit = UInt32(1) << UInt32(TaskField.Kind.allCases.firstIndex(of: field.kind)!)
+            let bit = field.kind.bit
             if seen & bit != 0, let first = fields.fields[..<index].first(where: { $0.kind == field.kind }) {
                 findings.add(.duplicateField, line: task.line, offset: offset(field),
                              "'\(written(field))' gives the \(field.kind.title) again; tick reads the first, '\(written(first))'")

@@ -2,8 +2,7 @@
 enum TaskChecks {
     static func run(_ findings: inout LintFindings, today: CivilDate) {
         let document = findings.document
-        var seen: [DuplicateKey: Int] = [:]  // first line of each task
-        seen.reserveCapacity(document.tasks.count)
+        var duplicates = DuplicateFinder(document)
         var rules: [String: Recurrence?] = [:]
         var readsObsidian = false
         var unreadObsidian: [Diagnostic] = []
@@ -22,11 +21,8 @@ enum TaskChecks {
             if task.textBytes.isEmpty {
                 findings.add(.emptyTask, line: task.line, offset: task.checkboxStart, "task has no text")
             } else {
-                let key = DuplicateKey(group: task.group ?? -1, parent: task.parent ?? -1, text: DuplicateKey.folded(task))
-                if let first = seen[key] {
+                if let first = duplicates.firstLine(sameAs: task) {
                     findings.add(.duplicateTask, line: task.line, offset: task.textStart, "same task as line \(first + 1) in this list")
-                } else {
-                    seen[key] = task.line
                 }
             }
             if task.statusType == .done, let open = document.descendants(of: task).first(where: { !$0.isClosed }) {
@@ -44,6 +40,69 @@ enum TaskChecks {
     }
 
     /// Tasks are duplicates when their text matches (in any case) under the same group and parent.
+    ///
+    /// Each task is looked up by a 64-bit hash of its group, parent and folded text, and its
+    /// text compared with the task found, so the usual task costs one hash of its bytes and no
+    /// allocation; tasks whose hash meets a different task's (rare) go to a table of exact keys.
+    struct DuplicateFinder {
+        private let document: Document
+        /// Hash → the first task with it.
+        private var byHash: [UInt64: Int] = [:]
+        /// Exact keys of the tasks whose hash was taken by a different task → first line.
+        private var collided: [DuplicateKey: Int] = [:]
+
+        /// How tasks are hashed: `hash(_:)`, or in a test one that makes them all collide.
+        private let hashing: (Task) -> UInt64
+
+        init(_ document: Document, hashing: @escaping (Task) -> UInt64 = DuplicateFinder.hash) {
+            self.document = document
+            self.hashing = hashing
+            byHash.reserveCapacity(document.tasks.count)
+        }
+
+        /// The line of the first task like `task`, or nil when it is the first (now recorded).
+        mutating func firstLine(sameAs task: Task) -> Int? {
+            let hash = hashing(task)
+            guard let index = byHash[hash] else {
+                byHash[hash] = task.index
+                return nil
+            }
+            let first = document.tasks[index]
+            if first.group == task.group, first.parent == task.parent, DuplicateKey.folded(first) == DuplicateKey.folded(task) {
+                return first.line
+            }
+            let key = DuplicateKey(group: task.group ?? -1, parent: task.parent ?? -1, text: DuplicateKey.folded(task))
+            if let line = collided[key] { return line }
+            collided[key] = task.line
+            return nil
+        }
+
+        /// FNV-1a over the group, the parent and the text folded as `DuplicateKey.folded` folds
+        /// it (ASCII letters to lower case; a text with other bytes by its lowercased String's
+        /// hash, which canonically equivalent texts share).
+        static func hash(_ task: Task) -> UInt64 {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            func mix(_ value: UInt64) { hash = (hash ^ value) &* 0x0000_0100_0000_01B3 }
+            mix(UInt64(bitPattern: Int64(task.group ?? -1)))
+            mix(UInt64(bitPattern: Int64(task.parent ?? -1)))
+            let context = hash
+            let ascii = task.textBytes.withUnsafeBufferPointer { bytes -> Bool in
+                for byte in bytes {
+                    guard byte < 0x80 else { return false }
+                    mix(UInt64(Byte.lower(byte)))
+                }
+                return true
+            }
+            if !ascii {
+                hash = context  // what the ASCII bytes before the first other byte mixed in is dropped
+                // Compared as Unicode text ("é" precomposed or not): hashed as a String is.
+                mix(UInt64(bitPattern: Int64(task.text.lowercased().hashValue)))
+            }
+            return hash
+        }
+    }
+
+    /// A task's exact duplicate key.
     private struct DuplicateKey: Hashable {
         let group: Int
         let parent: Int
