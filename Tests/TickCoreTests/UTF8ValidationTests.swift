@@ -61,3 +61,25 @@ struct UTF8ValidationTests {
         #expect(!UTF8Bytes.isWellFormed(text + [0xED, 0xA0, 0x80]))  // a surrogate
     }
 }
+
+/// Whole-file comparisons eight bytes at a time against byte by byte.
+struct ByteComparisonTests {
+    @Test func prefixSuffixAndEquality() {
+        var random = SeededGenerator(seed: 5)
+        for _ in 0..<3_000 {
+            let base = (0..<Int.random(in: 0...40, using: &random)).map { _ in UInt8.random(in: 0...3, using: &random) }
+            var other = base
+            if !other.isEmpty, Bool.random(using: &random) { other[Int.random(in: 0..<other.count, using: &random)] ^= 1 }
+            if Bool.random(using: &random) { other.insert(7, at: Int.random(in: 0...other.count, using: &random)) }
+            let shorter = min(base.count, other.count)
+            var prefix = 0
+            while prefix < shorter, base[prefix] == other[prefix] { prefix += 1 }
+            #expect(ByteComparison.commonPrefix(base, other) == prefix)
+            let limit = Int.random(in: 0...shorter, using: &random)
+            var suffix = 0
+            while suffix < limit, base[base.count - 1 - suffix] == other[other.count - 1 - suffix] { suffix += 1 }
+            #expect(ByteComparison.commonSuffix(base, other, limit: limit) == suffix)
+            #expect(ByteComparison.equal(base, other) == (base == other))
+        }
+    }
+}

@@ -20,15 +20,8 @@ public struct JournalOperation: Sendable, Equatable {
             self.created = created
             beforeHash = ContentHash.of(before)
             afterHash = ContentHash.of(after)
-            let shorter = min(before.count, after.count)
-            var prefix = 0
-            before.withUnsafeBufferPointer { b in
-                after.withUnsafeBufferPointer { a in
-                    while prefix < shorter, b[prefix] == a[prefix] { prefix += 1 }
-                }
-            }
-            var suffix = 0
-            while suffix < shorter - prefix, before[before.count - 1 - suffix] == after[after.count - 1 - suffix] { suffix += 1 }
+            let prefix = ByteComparison.commonPrefix(before, after)
+            let suffix = ByteComparison.commonSuffix(before, after, limit: min(before.count, after.count) - prefix)
             offset = prefix
             old = Array(before[prefix..<(before.count - suffix)])
             new = Array(after[prefix..<(after.count - suffix)])

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TickCore
 
 /// Read-modify-write of a file, safe against other ticks, against editors saving the same file
 /// at the same moment, against crashes, and against hostile folders.
@@ -164,7 +165,7 @@ enum AtomicFile {
         if read.leased { return Lease.isIntact(file.fd) }
         guard read.bytes.count <= compareLimit else { return true }
         guard let again = try? file.readAll(path: "") else { return false }
-        return again == read.bytes
+        return ByteComparison.equal(again, read.bytes)
     }
 
     /// After the exchange the old file sits under the temporary name. If it is not the version

@@ -1,0 +1,51 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Comparisons of whole files' bytes, eight bytes at a time or with `memcmp`: an edit of a large
+/// file compares it with what it read and with what it writes.
+public enum ByteComparison {
+    /// Whether the two arrays hold the same bytes.
+    public static func equal(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        return a.withUnsafeBytes { x in
+            b.withUnsafeBytes { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
+        }
+    }
+
+    /// How many bytes the two start with in common.
+    public static func commonPrefix(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        a.withUnsafeBytes { x in
+            b.withUnsafeBytes { y in
+                let shorter = min(x.count, y.count)
+                var index = 0
+                while index + 8 <= shorter,
+                      x.loadUnaligned(fromByteOffset: index, as: UInt64.self) == y.loadUnaligned(fromByteOffset: index, as: UInt64.self) {
+                    index += 8
+                }
+                while index < shorter, x[index] == y[index] { index += 1 }
+                return index
+            }
+        }
+    }
+
+    /// How many bytes the two end with in common, at most `limit` (so that a common suffix and
+    /// a common prefix found before it do not overlap).
+    public static func commonSuffix(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Int {
+        a.withUnsafeBytes { x in
+            b.withUnsafeBytes { y in
+                let bound = min(limit, x.count, y.count)
+                var length = 0
+                while length + 8 <= bound,
+                      x.loadUnaligned(fromByteOffset: x.count - length - 8, as: UInt64.self)
+                        == y.loadUnaligned(fromByteOffset: y.count - length - 8, as: UInt64.self) {
+                    length += 8
+                }
+                while length < bound, x[x.count - 1 - length] == y[y.count - 1 - length] { length += 1 }
+                return length
+            }
+        }
+    }
+}
