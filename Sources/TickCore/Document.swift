@@ -19,13 +19,37 @@ public struct Document: Sendable {
     /// The first line of a code fence or HTML block (`<!--`, `<pre>`…) that runs to the end of
     /// the file because it is never closed: lines appended to the file would land inside it.
     public let unclosedBlockLine: Int?
-    /// Every list item, task or not, in file order (the formatter and linter need the lists).
-    let items: [ParsedItem]
+    /// Every list item, task or not, in file order (the formatter, the linter and edits need
+    /// the lists; a document read `.forViews` keeps none).
+    var items: [ParsedItem] {
+        precondition(reading == .whole, "a document read for views keeps no list items")
+        return storedItems
+    }
     /// Lines that continue the paragraph of the line before them.
-    let paragraphContinuations: [Int]
+    var paragraphContinuations: [Int] {
+        precondition(reading == .whole, "a document read for views keeps no paragraph lines")
+        return storedParagraphContinuations
+    }
     /// Lazy continuation lines whose text keeps its leading whitespace (GitHub shows it after
     /// a backslash line break).
-    let indentedLazyLines: [Int]
+    var indentedLazyLines: [Int] {
+        precondition(reading == .whole, "a document read for views keeps no paragraph lines")
+        return storedIndentedLazyLines
+    }
+    private let storedItems: [ParsedItem]
+    private let storedParagraphContinuations: [Int]
+    private let storedIndentedLazyLines: [Int]
+
+    /// What a parse keeps.
+    public enum Reading: Sendable {
+        /// Everything: what formatting, linting and edits need.
+        case whole
+        /// The lines, their kinds, the tasks and the groups: what a view shows. The list items
+        /// and paragraph lines, the largest part after the tasks, are dropped once the tasks
+        /// are built.
+        case forViews
+    }
+    public let reading: Reading
     /// The dialects and kinds of field the tasks use, counted during the parse.
     public let fieldUsage: FieldUsage
     /// Whether every byte is well-formed UTF-8 (checked once per file, so that the typical
@@ -39,13 +63,13 @@ public struct Document: Sendable {
     public static let maximumSize = Int(Int32.max)
 
     /// Parses `bytes`, which must be at most `maximumSize` long.
-    public init(bytes: [UInt8], statuses: StatusSet = .default) {
-        self.init(bytes: bytes, statuses: statuses, atFileStart: true)
+    public init(bytes: [UInt8], statuses: StatusSet = .default, reading: Reading = .whole) {
+        self.init(bytes: bytes, statuses: statuses, atFileStart: true, reading: reading)
     }
 
     /// `atFileStart` false: the bytes are a stretch from the middle of a file that starts where
     /// no block is open (after a top-level heading), so no byte-order mark or front matter.
-    init(bytes: [UInt8], statuses: StatusSet, atFileStart: Bool) {
+    init(bytes: [UInt8], statuses: StatusSet, atFileStart: Bool, reading: Reading = .whole) {
         precondition(bytes.count <= Document.maximumSize, "documents are at most 2 GiB")
         self.bytes = bytes
         self.statuses = statuses
@@ -56,9 +80,7 @@ public struct Document: Sendable {
         kinds = structure.kinds
         frontMatterEnd = structure.frontMatterEnd
         unclosedBlockLine = structure.unclosedBlockLine
-        items = structure.items
-        paragraphContinuations = structure.paragraphContinuations
-        indentedLazyLines = structure.indentedLazyLines
+        self.reading = reading
         let headings = DocumentBuilder.headings(bytes, lines: lines, parsed: structure.headings)
         self.headings = headings
         groupPaths = Self.groupPaths(headings)
@@ -68,6 +90,10 @@ public struct Document: Sendable {
         tasks = DocumentBuilder.tasks(bytes, lines: lines, structure: structure, headings: headings, statuses: statuses,
                                       wellFormed: wellFormed, usage: &usage)
         fieldUsage = usage
+        let keeps = reading == .whole
+        storedItems = keeps ? structure.items : []
+        storedParagraphContinuations = keeps ? structure.paragraphContinuations : []
+        storedIndentedLazyLines = keeps ? structure.indentedLazyLines : []
     }
 
     /// A document from its parts, read elsewhere (`init(splicing:window:edited:)`).
@@ -82,9 +108,10 @@ public struct Document: Sendable {
         self.statuses = statuses
         self.frontMatterEnd = frontMatterEnd
         self.unclosedBlockLine = unclosedBlockLine
-        self.items = items
-        self.paragraphContinuations = paragraphContinuations
-        self.indentedLazyLines = indentedLazyLines
+        reading = .whole
+        storedItems = items
+        storedParagraphContinuations = paragraphContinuations
+        storedIndentedLazyLines = indentedLazyLines
         self.fieldUsage = fieldUsage
         self.isWellFormedUTF8 = isWellFormedUTF8
         groupPaths = Self.groupPaths(headings)

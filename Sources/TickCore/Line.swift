@@ -3,15 +3,18 @@
 /// Offsets index `Document.bytes`. `contentEnd..<end` holds the line ending exactly as it was
 /// (`\n`, `\r\n`, a lone `\r`, or nothing on a last line without a final newline), so writing
 /// every line back gives the original bytes.
+///
+/// Offsets are kept in 32 bits (documents are at most 2 GiB): a line is 12 bytes, not 24.
 public struct Line: Sendable, Equatable {
-    public var start: Int
-    public var contentEnd: Int
-    public var end: Int
+    public var start: Int { get { Int(storedStart) } set { storedStart = Int32(newValue) } }
+    public var contentEnd: Int { get { Int(storedContentEnd) } set { storedContentEnd = Int32(newValue) } }
+    public var end: Int { get { Int(storedEnd) } set { storedEnd = Int32(newValue) } }
+    private var storedStart, storedContentEnd, storedEnd: Int32
 
     public init(start: Int, contentEnd: Int, end: Int) {
-        self.start = start
-        self.contentEnd = contentEnd
-        self.end = end
+        storedStart = Int32(start)
+        storedContentEnd = Int32(contentEnd)
+        storedEnd = Int32(end)
     }
 
     public var contentRange: Range<Int> { start..<contentEnd }

@@ -35,8 +35,8 @@ struct Environment: Sendable {
     }
 
     /// Parses a file's bytes with the project's status set.
-    func document(_ bytes: [UInt8]) -> Document {
-        Document(bytes: bytes, statuses: statuses)
+    func document(_ bytes: [UInt8], reading: Document.Reading = .whole) -> Document {
+        Document(bytes: bytes, statuses: statuses, reading: reading)
     }
 
     static func current() -> Environment {

@@ -1,12 +1,15 @@
 /// One task shown by a view: which source document it comes from and its index in that
 /// document's `tasks`.
+///
+/// Kept in 32 bits each: a listing of a million tasks holds a million of these.
 public struct ViewItem: Sendable, Hashable {
-    public let source: Int
-    public let task: Int
+    public var source: Int { Int(storedSource) }
+    public var task: Int { Int(storedTask) }
+    private let storedSource, storedTask: Int32
 
     public init(source: Int, task: Int) {
-        self.source = source
-        self.task = task
+        storedSource = Int32(source)
+        storedTask = Int32(task)
     }
 
     /// Every task of `sources` that `query` accepts, in file order.

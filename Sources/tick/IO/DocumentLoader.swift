@@ -12,7 +12,7 @@ enum DocumentLoader {
         let bytes = try FileReader.read(path)
         // Views show the name as messages do (bytes that are not UTF-8 as \xNN); a reference
         // written that way is read back (`PathBytes.parse`).
-        return SourceDocument(path: environment.shown(path), document: skip(bytes) ? Document(bytes: []) : environment.document(bytes),
+        return SourceDocument(path: environment.shown(path), document: skip(bytes) ? Document(bytes: []) : environment.document(bytes, reading: .forViews),
                               groupColors: environment.groupColors)
     }
 }
