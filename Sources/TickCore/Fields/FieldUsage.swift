@@ -6,16 +6,22 @@
 /// (`Document.fieldUsage`): asking costs nothing, however large the file.
 public struct FieldUsage: Sendable, Equatable {
     /// Fields per dialect, in `TaskField.Dialect.allCases` order.
-    private var counts = SIMD4<Int>()
+    private var counts = SIMD4<Int32>()
     /// Fields per `TaskField.Kind`, in `allCases` order: counts, so that an edit's window can
     /// take its fields out and put the new ones in (`replace`).
-    private var kinds = SIMD16<Int>()
+    private var kinds = SIMD16<Int32>()
 
     init() {}
 
     mutating func count(_ field: TaskField) {
         counts[Self.index(of: field.dialect)] &+= 1
         kinds[Self.index(of: field.kind)] &+= 1
+    }
+
+    /// Another stretch's fields counted in too.
+    mutating func add(_ other: FieldUsage) {
+        counts &+= other.counts
+        kinds &+= other.kinds
     }
 
     /// The usage after a stretch that used `old` came to use `new`.

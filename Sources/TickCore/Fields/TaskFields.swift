@@ -27,16 +27,19 @@ public struct TaskFields: Sendable, Equatable {
     }
 
     private static func mayHoldField(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        text.contains { $0 == Byte.colon || $0 == 0xE2 || $0 == 0xF0 || $0 == Byte.leftParen }
+        fieldLeadBytes.withUnsafeBufferPointer { table in text.contains { table[Int($0)] } }
     }
+
+    /// `:`, `(`, and the first bytes of the emoji markers (0xE2, 0xF0), as a table.
+    private static let fieldLeadBytes: [Bool] = (0...255).map { $0 == 0x3A || $0 == 0x28 || $0 == 0xE2 || $0 == 0xF0 }
 
     /// What the parse asks of each task's text: its first due field and the kinds of field it
     /// holds, with every field counted in `usage` on the way; no list of fields is made.
     static func tally(_ text: ArraySlice<UInt8>, counting usage: inout FieldUsage) -> (due: TaskField?, kinds: TaskField.Kinds) {
         text.withUnsafeBufferPointer { buffer in
             guard mayHoldField(buffer) else { return (nil, TaskField.Kinds()) }
-            let tally = FieldScanner.scan(buffer, into: UsageTally(usage: usage))
-            usage = tally.usage
+            let tally = FieldScanner.scan(buffer, into: UsageTally())
+            usage.add(tally.usage)
             return (tally.due, tally.kinds)
         }
     }
@@ -182,7 +185,19 @@ public struct TaskFields: Sendable, Equatable {
 
 
 
-    fileprivate static func isKeyByte(_ byte: UInt8) -> Bool { Byte.isAlnum(byte) || byte == 0x5F || byte == 0x2D }
+    fileprivate static func isKeyByte(_ byte: UInt8) -> Bool { keyBytes[Int(byte)] }
+
+    /// The bytes of a field key: ASCII letters, digits, `_` and `-`, as a table.
+    private static let keyBytes: [Bool] = (0...255).map { Byte.isAlnum(UInt8($0)) || $0 == 0x5F || $0 == 0x2D }
+
+    /// Where the run of key bytes from `start` ends.
+    fileprivate static func keyEnd(_ text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var end = start
+        keyBytes.withUnsafeBufferPointer { table in
+            while end < text.count, table[Int(text[end])] { end += 1 }
+        }
+        return end
+    }
 
     /// Whether `key:value` with this key is one of tick's fields (`due`, `t`, `rec`, ...).
     public static func isFieldKey(_ key: String) -> Bool {
@@ -244,7 +259,8 @@ protocol FieldSink {
 
 /// The first due field and the kinds of field seen, and every field counted in `usage`.
 struct UsageTally: FieldSink {
-    var usage: FieldUsage
+    /// This text's fields alone (added to the file's by the caller).
+    var usage = FieldUsage()
     var due: TaskField?
     var kinds = TaskField.Kinds()
     mutating func add(_ field: TaskField) {
@@ -296,8 +312,14 @@ struct FieldScanner<Sink: FieldSink> {
                 continue
             }
             let wordStart = index == 0 || Byte.isSpaceOrTab(text[index - 1])
-            if wordStart, !Byte.isSpaceOrTab(byte), let end = scanWord(text, at: index) {
-                index = end
+            if wordStart, !Byte.isSpaceOrTab(byte) {
+                if let end = scanWord(text, at: index) {
+                    index = end
+                    continue
+                }
+                // Not a field: the key bytes the word starts with start nothing either (no
+                // backtick, bracket or emoji among them, and none follows a space).
+                index = max(TaskFields.keyEnd(text, from: index), index + 1)
                 continue
             }
             index += 1
@@ -350,8 +372,7 @@ struct FieldScanner<Sink: FieldSink> {
     /// A word: `key:value` (tick's fields) or `key:: value` (Dataview without brackets: a word,
     /// or a rule's words).
     mutating func scanWord(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
-        var keyEnd = index
-        while keyEnd < text.count, TaskFields.isKeyByte(text[keyEnd]) { keyEnd += 1 }
+        let keyEnd = TaskFields.keyEnd(text, from: index)
         guard keyEnd > index, keyEnd < text.count, text[keyEnd] == Byte.colon else { return nil }
         var wordEnd = keyEnd
         while wordEnd < text.count, !Byte.isSpaceOrTab(text[wordEnd]) { wordEnd += 1 }
