@@ -1,12 +1,17 @@
 import TickCore
 
-/// Any bytes in, the same bytes out; the parse is structurally sound; every query and the
-/// linter run without crashing, and the JSON they print is valid UTF-8 without raw controls.
+/// Any bytes in, the same bytes out; the parse is structurally sound and builds the tasks the
+/// reference builder builds; every query and the linter run without crashing, and the JSON
+/// they print is valid UTF-8 without raw controls.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func roundTrip(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let input = Fuzz.input(data, size)
     let document = Document(bytes: input)
     Fuzz.checkStructure(document)  // the round trip first
+    // The engine against the reference builder (Tests/TickCoreTests/ReferenceBuilder.swift).
+    let reference = ReferenceBuilder.build(document)
+    Fuzz.law(document.tasks == reference.tasks, "the tasks differ from the reference builder's")
+    Fuzz.law(document.fieldUsage == reference.usage, "the field usage differs from the reference builder's")
 
     _ = Linter.lint(document, today: Fuzz.today)
     let sources = [SourceDocument(path: "fuzz.md", document: document)]
