@@ -55,8 +55,25 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// `YYYY-MM-DD` as bytes (years are 1 to 9999), without a String in between.
     public var isoBytes: [UInt8] {
-        [0x30 + UInt8(year / 1000 % 10), 0x30 + UInt8(year / 100 % 10), 0x30 + UInt8(year / 10 % 10), 0x30 + UInt8(year % 10),
-         0x2D, 0x30 + UInt8(month / 10), 0x30 + UInt8(month % 10), 0x2D, 0x30 + UInt8(day / 10), 0x30 + UInt8(day % 10)]
+        [UInt8](unsafeUninitializedCapacity: 10) { buffer, count in
+            writeISO(to: buffer.baseAddress!)
+            count = 10
+        }
+    }
+
+    /// Writes the ten bytes of `YYYY-MM-DD` at `pointer`: what output buffers call.
+    func writeISO(to pointer: UnsafeMutablePointer<UInt8>) {
+        let year = self.year, month = self.month, day = self.day
+        pointer[0] = 0x30 + UInt8(year / 1000 % 10)
+        pointer[1] = 0x30 + UInt8(year / 100 % 10)
+        pointer[2] = 0x30 + UInt8(year / 10 % 10)
+        pointer[3] = 0x30 + UInt8(year % 10)
+        pointer[4] = 0x2D
+        pointer[5] = 0x30 + UInt8(month / 10)
+        pointer[6] = 0x30 + UInt8(month % 10)
+        pointer[7] = 0x2D
+        pointer[8] = 0x30 + UInt8(day / 10)
+        pointer[9] = 0x30 + UInt8(day % 10)
     }
 
     public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {

@@ -82,21 +82,11 @@ public struct JSONWriter: ~Copyable, Sendable {
     public mutating func date(_ value: CivilDate?) {
         guard let value else { return null() }
         separator()
-        let year = value.year, month = value.month, day = value.day
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 12) { scratch in
-            scratch[0] = 0x22
-            scratch[1] = 0x30 + UInt8(year / 1000 % 10)
-            scratch[2] = 0x30 + UInt8(year / 100 % 10)
-            scratch[3] = 0x30 + UInt8(year / 10 % 10)
-            scratch[4] = 0x30 + UInt8(year % 10)
-            scratch[5] = 0x2D
-            scratch[6] = 0x30 + UInt8(month / 10)
-            scratch[7] = 0x30 + UInt8(month % 10)
-            scratch[8] = 0x2D
-            scratch[9] = 0x30 + UInt8(day / 10)
-            scratch[10] = 0x30 + UInt8(day % 10)
-            scratch[11] = 0x22
-            buffer.append(UnsafeBufferPointer(scratch))
+        buffer.write(upTo: 12) { pointer in
+            pointer[0] = 0x22
+            value.writeISO(to: pointer + 1)
+            pointer[11] = 0x22
+            return 12
         }
     }
 

@@ -65,20 +65,7 @@ public struct TextBuffer: ~Copyable, Sendable {
 
     /// A date as `YYYY-MM-DD` (years 1 to 9999).
     public mutating func appendDate(_ date: CivilDate) {
-        let year = date.year, month = date.month, day = date.day
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { scratch in
-            scratch[0] = 0x30 + UInt8(year / 1000 % 10)
-            scratch[1] = 0x30 + UInt8(year / 100 % 10)
-            scratch[2] = 0x30 + UInt8(year / 10 % 10)
-            scratch[3] = 0x30 + UInt8(year % 10)
-            scratch[4] = 0x2D
-            scratch[5] = 0x30 + UInt8(month / 10)
-            scratch[6] = 0x30 + UInt8(month % 10)
-            scratch[7] = 0x2D
-            scratch[8] = 0x30 + UInt8(day / 10)
-            scratch[9] = 0x30 + UInt8(day % 10)
-            buffer.append(UnsafeBufferPointer(scratch))
-        }
+        buffer.write(upTo: 10) { date.writeISO(to: $0); return 10 }
     }
 
     /// Text the program wrote itself (a label, a separator): its bytes, no check.
