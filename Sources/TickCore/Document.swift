@@ -52,8 +52,9 @@ public struct Document: Sendable {
     public let reading: Reading
     /// The dialects and kinds of field the tasks use, counted during the parse.
     public let fieldUsage: FieldUsage
-    /// Whether every byte is well-formed UTF-8 (checked once per file, so that the typical
-    /// file's tasks and lines need no check of their own). False may also mean "not known".
+    /// Whether every byte is well-formed UTF-8, known at once for an ASCII file (checked once
+    /// per file, so that the typical file's tasks and lines need no check of their own).
+    /// False may also mean "not known": a file with other bytes is checked task by task.
     let isWellFormedUTF8: Bool
     /// Each heading's group path (titles from the outermost group), built once: views ask for
     /// it per task.
@@ -84,7 +85,7 @@ public struct Document: Sendable {
         let headings = DocumentBuilder.headings(bytes, lines: lines, parsed: structure.headings)
         self.headings = headings
         groupPaths = Self.groupPaths(headings)
-        let wellFormed = UTF8Bytes.isWellFormed(bytes)
+        let wellFormed = UTF8Bytes.isASCII(bytes)
         isWellFormedUTF8 = wellFormed
         var usage = FieldUsage()
         tasks = DocumentBuilder.tasks(bytes, lines: lines, structure: structure, headings: headings, statuses: statuses,

@@ -57,8 +57,18 @@ struct UTF8ValidationTests {
             let prefix = Array(text[..<end])
             #expect(Self.offset(prefix) == Self.decoderOffset(prefix))
         }
-        #expect(UTF8Bytes.isWellFormed(text))
-        #expect(!UTF8Bytes.isWellFormed(text + [0xED, 0xA0, 0x80]))  // a surrogate
+        #expect(text[...].allSatisfyValidUTF8)
+        #expect(!(text + [0xED, 0xA0, 0x80])[...].allSatisfyValidUTF8)  // a surrogate
+        // The whole-file check: ASCII or not, wherever the first other byte is.
+        for length in 0..<70 {
+            let ascii = [UInt8](repeating: 0x61, count: length)
+            #expect(UTF8Bytes.isASCII(ascii))
+            for position in 0..<length {
+                var other = ascii
+                other[position] = 0x80
+                #expect(!UTF8Bytes.isASCII(other))
+            }
+        }
     }
 }
 
