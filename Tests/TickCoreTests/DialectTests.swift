@@ -166,6 +166,11 @@ import Testing
         #expect(try set("- [ ] Tax [created:: 2026-11-01]\n", due: date) == "- [ ] Tax [created:: 2026-11-01] [due:: 2026-11-27]\n")
         #expect(try set("- [ ] Plain\n", due: date, dialect: .obsidian) == "- [ ] Plain 📅 2026-11-27\n")
         #expect(try set("- [ ] Plain\n", due: date) == "- [ ] Plain due:2026-11-27\n")
+        // An Obsidian rule ends the text and would read a word after it as its own (`every week
+        // due` before the colon): the field goes before the Obsidian fields (found by the edits
+        // fuzzer).
+        #expect(try set("- [ ] Water t:2026-11-01 🔁 every week\n", due: date) == "- [ ] Water t:2026-11-01 due:2026-11-27 🔁 every week\n")
+        #expect(try set("- [ ] Water 🔁 every week\n", due: date) == "- [ ] Water 🔁 every week 📅 2026-11-27\n")
         // Removing takes every due field, whatever its dialect.
         #expect(try set("- [ ] Both 📅 2026-11-20 due:2026-11-21\n", due: nil) == "- [ ] Both\n")
         #expect(try set("- [ ] Tax [due:: 2026-11-20] now\n", due: nil) == "- [ ] Tax now\n")

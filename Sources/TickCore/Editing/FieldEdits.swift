@@ -2,7 +2,9 @@
 public enum FieldEdits {
     /// `content` (a line holding task text from `textStart` on) with the first field of `kind`
     /// given `value` (its dialect kept), or, without one, `value` added at the end of the text
-    /// in `dialect`; with `value` nil, every field of `kind` removed with the space beside it.
+    /// in `dialect` (before the Obsidian fields that end it, when one of them would read the
+    /// new word as part of its value); with `value` nil, every field of `kind` removed with the
+    /// space beside it.
     public static func line(_ content: [UInt8], textStart: Int, kind: TaskField.Kind, value: [UInt8]?,
                             dialect: TaskField.Dialect) -> [UInt8] {
         guard let value else { return removing(kind, from: content, textStart: textStart) }
@@ -13,7 +15,25 @@ public enum FieldEdits {
             result += content[(textStart + field.value.upperBound)...]
             return result
         }
-        return appending(TaskField.written(kind, value: value, in: dialect), to: content, textStart: textStart)
+        let word = TaskField.written(kind, value: value, in: dialect)
+        let appended = appending(word, to: content, textStart: textStart)
+        if reads(kind, value, in: appended, textStart: textStart) { return appended }
+        // An Obsidian field whose value runs on to the end (a rule: `🔁 every week`) takes in
+        // the words after it (`🔁 every week due` before the `:`): the word goes before the
+        // Obsidian fields that end the text instead.
+        let fields = TaskFields(content[textStart...]).fields
+        guard let tail = fields.indices.last(where: { fields[$0].dialect != .obsidian }).map({ $0 + 1 }) ?? fields.indices.first,
+              tail < fields.count else { return appended }
+        let at = textStart + fields[tail].range.lowerBound
+        let inserted = Array(content[..<at]) + word + [Byte.space] + content[at...]
+        return reads(kind, value, in: inserted, textStart: textStart) ? inserted : appended
+    }
+
+    /// Whether the first field of `kind` in the text from `textStart` has `value`.
+    private static func reads(_ kind: TaskField.Kind, _ value: [UInt8], in content: [UInt8], textStart: Int) -> Bool {
+        let text = content[textStart...]
+        guard let field = TaskFields(text).first(kind) else { return false }
+        return text[(text.startIndex + field.value.lowerBound)..<(text.startIndex + field.value.upperBound)].elementsEqual(value)
     }
 
     /// Whether the text from `textStart` holds a field of `kind`.
