@@ -281,18 +281,20 @@ struct BlockParser {
             findFirstNonspace()
             let indented = indent >= 4
             let c = peek(firstNonspace)
+            // The first byte picks the only scanners that can match (each also checks it).
+            let starts = c.map { BlockStart.table[Int($0)] } ?? 0
             if !indented, c == Byte.greater {
                 advance(firstNonspace + 1 - offset, columns: false)
                 if let next = peek(offset), Byte.isSpaceOrTab(next) { advance(1, columns: true) }
                 push(Container(kind: .blockQuote))
-            } else if !indented, let level = LineScanners.atxHeadingLevel(s, firstNonspace, lineEnd) {
+            } else if !indented, starts & BlockStart.heading != 0, let level = LineScanners.atxHeadingLevel(s, firstNonspace, lineEnd) {
                 prepareParent(forLeaf: true)
                 headings.append(ParsedHeading(line: line, lastLine: line, level: level, setext: false,
                                               topLevel: stack.count == 1))
                 kinds[line] = .atxHeading
                 lineDone = true
                 break newBlocks
-            } else if !indented, let fence = LineScanners.openingFence(s, firstNonspace, lineEnd) {
+            } else if !indented, starts & BlockStart.fence != 0, let fence = LineScanners.openingFence(s, firstNonspace, lineEnd) {
                 var block = Container(kind: .fencedCode)
                 block.fenceChar = fence.char
                 block.fenceLength = fence.length
@@ -302,14 +304,14 @@ struct BlockParser {
                 kinds[line] = .fenceOpen
                 lineDone = true
                 break newBlocks
-            } else if !indented, let htmlKind = HTMLBlockScanner.startKind(s, firstNonspace, lineEnd,
+            } else if !indented, starts & BlockStart.html != 0, let htmlKind = HTMLBlockScanner.startKind(s, firstNonspace, lineEnd,
                                                                            canBeKind7: kind != .paragraph) {
                 var block = Container(kind: .html)
                 block.htmlKind = htmlKind
                 block.firstLine = line
                 push(block)
                 break newBlocks
-            } else if !indented, kind == .paragraph,
+            } else if !indented, kind == .paragraph, starts & BlockStart.setext != 0,
                       let level = LineScanners.setextLevel(s, firstNonspace, lineEnd) {
                 let paragraph = stack[container]
                 // cmark takes link reference definitions off the paragraph first: when nothing
@@ -329,12 +331,13 @@ struct BlockParser {
                 openedNew = true
                 lineDone = true
                 break newBlocks
-            } else if !indented, !(kind == .paragraph && !allMatched), thematicBreakAtFirstNonspace() {
+            } else if !indented, starts & BlockStart.thematicBreak != 0, !(kind == .paragraph && !allMatched),
+                      thematicBreakAtFirstNonspace() {
                 prepareParent(forLeaf: true)
                 kinds[line] = .thematicBreak
                 lineDone = true
                 break newBlocks
-            } else if indent < 4, let marker = LineScanners.listMarker(s, firstNonspace, lineEnd,
+            } else if indent < 4, starts & BlockStart.listItem != 0, let marker = LineScanners.listMarker(s, firstNonspace, lineEnd,
                                                                      interruptsParagraph: kind == .paragraph) {
                 openItem(marker)
             } else if indented, !maybeLazy, !blank {
@@ -622,4 +625,27 @@ struct BlockParser {
         return true
     }
 
+}
+
+/// Which block starts a line's first byte (after its indentation) can begin, as bits: the
+/// scanners for the others are not called.
+enum BlockStart {
+    static let heading: UInt8 = 1 << 0        // #
+    static let fence: UInt8 = 1 << 1          // ` ~
+    static let html: UInt8 = 1 << 2           // <
+    static let setext: UInt8 = 1 << 3         // = -
+    static let thematicBreak: UInt8 = 1 << 4  // * - _
+    static let listItem: UInt8 = 1 << 5       // - + * and digits
+
+    static let table: [UInt8] = (0...255).map { value in
+        let byte = UInt8(value)
+        var bits: UInt8 = 0
+        if byte == Byte.hash { bits |= heading }
+        if byte == Byte.backtick || byte == Byte.tilde { bits |= fence }
+        if byte == Byte.less { bits |= html }
+        if byte == Byte.equals || byte == Byte.minus { bits |= setext }
+        if byte == Byte.star || byte == Byte.minus || byte == Byte.underscore { bits |= thematicBreak }
+        if byte == Byte.minus || byte == Byte.plus || byte == Byte.star || Byte.isDigit(byte) { bits |= listItem }
+        return bits
+    }
 }
