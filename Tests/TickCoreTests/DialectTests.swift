@@ -171,6 +171,7 @@ import Testing
         // fuzzer).
         #expect(try set("- [ ] Water t:2026-11-01 🔁 every week\n", due: date) == "- [ ] Water t:2026-11-01 due:2026-11-27 🔁 every week\n")
         #expect(try set("- [ ] Water 🔁 every week\n", due: date) == "- [ ] Water 🔁 every week 📅 2026-11-27\n")
+        #expect(try set("- [ ] Water t:2026-11-01 x🔁 every week\n", due: date) == "- [ ] Water t:2026-11-01 x due:2026-11-27 🔁 every week\n")
         // Removing takes every due field, whatever its dialect.
         #expect(try set("- [ ] Both 📅 2026-11-20 due:2026-11-21\n", due: nil) == "- [ ] Both\n")
         #expect(try set("- [ ] Tax [due:: 2026-11-20] now\n", due: nil) == "- [ ] Tax now\n")

@@ -25,7 +25,9 @@ public enum FieldEdits {
         guard let tail = fields.indices.last(where: { fields[$0].dialect != .obsidian }).map({ $0 + 1 }) ?? fields.indices.first,
               tail < fields.count else { return appended }
         let at = textStart + fields[tail].range.lowerBound
-        let inserted = Array(content[..<at]) + word + [Byte.space] + content[at...]
+        // A word, so a space before it too where the field is glued to what precedes it.
+        let space: [UInt8] = at > textStart && !Byte.isSpaceOrTab(content[at - 1]) ? [Byte.space] : []
+        let inserted = Array(content[..<at]) + space + word + [Byte.space] + content[at...]
         return reads(kind, value, in: inserted, textStart: textStart) ? inserted : appended
     }
 
