@@ -41,6 +41,23 @@ struct ByteBuffer: ~Copyable, @unchecked Sendable {
         count &+= body(base + count)
     }
 
+    /// A number's decimal digits, written in place from the right (no reversal, no temporary):
+    /// what text output, JSON numbers and task references share.
+    mutating func appendDecimal(_ value: UInt) {
+        if value < 10 { return append(0x30 + UInt8(value)) }
+        var digits = 1, rest = value
+        while rest >= 10 { rest /= 10; digits += 1 }
+        write(upTo: digits) { pointer in
+            var rest = value, index = digits
+            repeat {
+                index -= 1
+                pointer[index] = 0x30 + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            return digits
+        }
+    }
+
     /// Doubles the room (at least `needed` more bytes): appends stay linear overall.
     @inline(never) private mutating func grow(_ needed: Int) {
         let newCapacity = max(count + needed, capacity * 2)

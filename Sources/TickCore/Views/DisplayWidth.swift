@@ -21,11 +21,8 @@ public enum DisplayWidth {
     /// Whether every byte of `text` is printable ASCII (one column each), read from the
     /// string's own storage where it has one.
     static func isPrintableASCII(_ text: String) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable { bytes in
-            var printable = true
-            for byte in bytes { printable = printable && byte >= 0x20 && byte < 0x7F }
-            return printable
-        } ?? text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        text.utf8.withContiguousStorageIfAvailable(isPrintableASCII)
+            ?? text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 
     /// Whether `text` holds none of the scalars that change the width of the cluster they are
@@ -37,24 +34,26 @@ public enum DisplayWidth {
     /// 0x20 (the usual "has a byte less than n" word trick, exact for n up to 128) and none of
     /// 0x7F or above (adding one sets their top bit, or it was set).
     static func isPrintableASCII(_ bytes: ArraySlice<UInt8>) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return true }
-            let raw = UnsafeRawPointer(base)
-            let count = buffer.count
-            var index = 0
-            while index + 8 <= count {
-                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                let below = (word &- 0x2020_2020_2020_2020) & ~word
-                let above = (word &+ 0x0101_0101_0101_0101) | word
-                if (below | above) & 0x8080_8080_8080_8080 != 0 { return false }
-                index += 8
-            }
-            while index < count {
-                if base[index] < 0x20 || base[index] >= 0x7F { return false }
-                index += 1
-            }
-            return true
+        bytes.withUnsafeBufferPointer(isPrintableASCII)
+    }
+
+    static func isPrintableASCII(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = buffer.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        let count = buffer.count
+        var index = 0
+        while index + 8 <= count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let below = (word &- 0x2020_2020_2020_2020) & ~word
+            let above = (word &+ 0x0101_0101_0101_0101) | word
+            if (below | above) & 0x8080_8080_8080_8080 != 0 { return false }
+            index += 8
         }
+        while index < count {
+            if base[index] < 0x20 || base[index] >= 0x7F { return false }
+            index += 1
+        }
+        return true
     }
 
     /// Whether the scalar is one of those (a joiner, an emoji selector or skin tone, half a

@@ -62,16 +62,7 @@ public struct JSONWriter: ~Copyable, Sendable {
     public mutating func int(_ value: Int) {
         separator()
         if value < 0 { buffer.append(0x2D) }
-        var magnitude = value.magnitude
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { scratch in  // room for any Int's digits
-            var index = scratch.count
-            repeat {
-                index -= 1
-                scratch[index] = 0x30 + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            buffer.append(UnsafeBufferPointer(rebasing: scratch[index...]))
-        }
+        buffer.appendDecimal(value.magnitude)
     }
     public mutating func bool(_ value: Bool) { separator(); literal(value ? "true" : "false") }
     public mutating func null() { separator(); literal("null") }
@@ -94,24 +85,18 @@ public struct JSONWriter: ~Copyable, Sendable {
     /// written without a String.
     public mutating func reference(line: Int, signature: UInt64) {
         separator()
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { scratch in
-            var index = 32
-            func put(_ byte: UInt8) { index -= 1; scratch[index] = byte }
-            put(0x22)
+        buffer.append(0x22)
+        buffer.appendDecimal(UInt(max(0, line)))
+        buffer.append(0x40)
+        buffer.write(upTo: 8) { pointer in
             var hex = signature >> 32  // the first eight of sixteen digits
-            for _ in 0..<8 {
-                put(Self.hexDigits[Int(hex & 0xF)])
+            for index in (0..<8).reversed() {
+                pointer[index] = Self.hexDigits[Int(hex & 0xF)]
                 hex >>= 4
             }
-            put(0x40)
-            var rest = max(0, line)
-            repeat {
-                put(0x30 + UInt8(rest % 10))
-                rest /= 10
-            } while rest > 0
-            put(0x22)
-            buffer.append(UnsafeBufferPointer(rebasing: scratch[index...]))
+            return 8
         }
+        buffer.append(0x22)
     }
 
     public mutating func optionalString(_ value: String?) {

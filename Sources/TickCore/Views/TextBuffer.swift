@@ -47,20 +47,9 @@ public struct TextBuffer: ~Copyable, Sendable {
 
     private static let spaces = [UInt8](repeating: Byte.space, count: 64)
 
-    /// A non-negative number in decimal, written from the right into a scratch buffer on the
-    /// stack and appended at once (no reversal, no temporary array).
+    /// A non-negative number in decimal (a negative one as 0).
     public mutating func appendDecimal(_ value: Int) {
-        var rest = max(0, value)
-        if rest < 10 { return buffer.append(0x30 + UInt8(rest)) }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { scratch in
-            var index = 20
-            repeat {
-                index -= 1
-                scratch[index] = 0x30 + UInt8(rest % 10)
-                rest /= 10
-            } while rest > 0
-            buffer.append(UnsafeBufferPointer(rebasing: scratch[index...]))
-        }
+        buffer.appendDecimal(UInt(max(0, value)))
     }
 
     /// A date as `YYYY-MM-DD` (years 1 to 9999).
