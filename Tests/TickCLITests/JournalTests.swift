@@ -56,19 +56,19 @@ import Testing
         let folder = try TemporaryDirectory()
         let text = "# Inbox\n\n- [x] done one\n- [ ] open\n"
         let source = try folder.write("TODO.md", text)
-        let other = try folder.write("other.md", "- [ ] x\n")
+        let other = try folder.write("other.md", "- [ ] it's x\n")
         let state = ["XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path]
         func tick(_ arguments: [String]) throws -> TickProcess.Result { try TickProcess.run(arguments, in: folder.url, environment: state) }
         #expect(try tick(["archive", "--to", "ARCHIVE.md"]).status == 0)
-        #expect(try tick(["done", "-f", "other.md", "x"]).status == 0)
+        #expect(try tick(["done", "-f", "other.md", "it's x"]).status == 0)
         let list = try tick(["undo", "--list"])
-        #expect(list.stdout.contains("tick done -f other.md x  · other.md (1 task)"))
+        #expect(list.stdout.contains("tick done -f other.md 'it'\\''s x'  · other.md (1 task)"), "\(list.stdout)")
         #expect(list.stdout.contains("tick archive --to ARCHIVE.md  · ARCHIVE.md (1 task), TODO.md"), "\(list.stdout)")
         let undo = try tick(["undo", "-f", "TODO.md"])
         #expect(undo.stdout == "undid 'tick archive --to ARCHIVE.md' (ARCHIVE.md removed, TODO.md)\n", "\(undo.stdout)\(undo.stderr)")
         #expect(try String(contentsOf: source, encoding: .utf8) == text)
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("ARCHIVE.md").path))
-        #expect(try String(contentsOf: other, encoding: .utf8) == "- [x] x\n", "the other file's later edit stands")
+        #expect(try String(contentsOf: other, encoding: .utf8) == "- [x] it's x\n", "the other file's later edit stands")
         #expect(try tick(["redo"]).stdout == "redid 'tick archive --to ARCHIVE.md' (ARCHIVE.md created, TODO.md)\n")
         #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("ARCHIVE.md").path))
         #expect(try tick(["undo"]).status == 0)

@@ -272,3 +272,29 @@ import Testing
         #expect(streamed == whole.bytes)
     }
 }
+
+/// The table that counts block signatures for a listing, against a `Dictionary` doing the
+/// same: random signatures, many repeated, and signatures that all start in one slot.
+struct SignatureCountsTests {
+    @Test func countsWhatADictionaryCounts() {
+        var random = SeededGenerator(seed: 5)
+        for round in 0..<200 {
+            let distinct = Int.random(in: 0...40, using: &random)
+            // Round by round: random 64-bit values, then values that differ only above the
+            // bits that pick a slot, so that every one probes past the others.
+            let pool: [UInt64] = (0..<distinct).map { index in
+                round % 2 == 0 ? UInt64.random(in: 0...UInt64.max, using: &random) : UInt64(index) << 40
+            }
+            var table = SignatureCounts(capacity: distinct)
+            var expected: [UInt64: Int] = [:]
+            for _ in 0..<(distinct * 3) {
+                let signature = pool[Int.random(in: 0..<pool.count, using: &random)]
+                table.add(signature)
+                expected[signature, default: 0] += 1
+            }
+            for signature in pool + [0, UInt64.max, 12_345] {
+                #expect(table.count(of: signature) == expected[signature] ?? 0, "round \(round), \(signature)")
+            }
+        }
+    }
+}

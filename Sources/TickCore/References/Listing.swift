@@ -308,12 +308,15 @@ struct BlockTable {
 struct GroupBlocks {
     let document: Document
     let groups: [UInt64]
-    /// Per group (index + 1; 0 above the first heading): how many of its tasks have each block.
-    private var counts: [Int: [UInt64: Int]] = [:]
+    /// Per group (index + 1; 0 above the first heading): how many of its tasks have each
+    /// block, once asked about (an index into `tables`; -1 before).
+    private var tableOfGroup: [Int]
+    private var tables: [SignatureCounts] = []
 
     init(_ document: Document) {
         self.document = document
         groups = TaskFingerprint.groupHashes(document)
+        tableOfGroup = [Int](repeating: -1, count: document.headings.count + 1)
     }
 
     func signature(_ index: Int) -> UInt64 {
@@ -323,15 +326,16 @@ struct GroupBlocks {
     mutating func isUnique(_ index: Int) -> Bool {
         let group = document.tasks[index].group
         let key = (group ?? -1) + 1
-        if counts[key] == nil {
-            var table: [UInt64: Int] = [:]
+        if tableOfGroup[key] < 0 {
             // A group's own tasks lie together in file order, around this one.
             var low = index, high = index + 1
             while low > 0, document.tasks[low - 1].group == group { low -= 1 }
             while high < document.tasks.count, document.tasks[high].group == group { high += 1 }
-            for other in low..<high { table[signature(other), default: 0] += 1 }
-            counts[key] = table
+            var table = SignatureCounts(capacity: high - low)
+            for other in low..<high { table.add(signature(other)) }
+            tableOfGroup[key] = tables.count
+            tables.append(table)
         }
-        return counts[key]![signature(index)] == 1
+        return tables[tableOfGroup[key]].count(of: signature(index)) == 1
     }
 }

@@ -6,21 +6,31 @@
 public enum TaskFingerprint {
     public static func of(_ task: Task) -> UInt64 {
         // Most tasks hold no date field: their fields are not read again.
-        let dates = task.fieldKinds.hasDate ? task.fields.fields.filter(\.kind.isDate).map(\.range) : []
+        // The date fields' bounds as flat pairs, not `[Range<Int>]`: the first array of ranges
+        // costs a run a runtime conformance lookup (`Int: Comparable`), and a listing takes
+        // the fingerprint of every task it shows.
+        var dates: [Int] = []
+        if task.fieldKinds.hasDate {
+            for field in task.fields.fields where field.kind.isDate {
+                dates.append(field.range.lowerBound)
+                dates.append(field.range.upperBound)
+            }
+        }
         return task.textBytes.withUnsafeBufferPointer { hash($0, skipping: dates) }
     }
 
-    /// FNV-1a over the bytes outside `skipping`, with each run of spaces as one space and none
-    /// at either end: the text reads the same whether or not a field stood between two words.
-    static func hash(_ text: UnsafeBufferPointer<UInt8>, skipping: [Range<Int>]) -> UInt64 {
+    /// FNV-1a over the bytes outside `skipping` (ranges in order, as lower and upper bounds),
+    /// with each run of spaces as one space and none at either end: the text reads the same
+    /// whether or not a field stood between two words.
+    static func hash(_ text: UnsafeBufferPointer<UInt8>, skipping: [Int]) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         var pendingSpace = false, started = false
         var next = 0
         var index = 0
         while index < text.count {
-            if next < skipping.count, index == skipping[next].lowerBound {
-                index = max(index, skipping[next].upperBound)
-                next += 1
+            if next < skipping.count, index == skipping[next] {
+                index = max(index, skipping[next + 1])
+                next += 2
                 pendingSpace = started
                 continue
             }

@@ -44,7 +44,7 @@ public enum ChangesView {
                 if group != path {
                     group = path
                     out.appendSpaces(2)
-                    out.appendStyled(style, .bold) { $0.appendSanitized(path.isEmpty ? "(no group)" : path.joined(separator: " / ")) }
+                    out.appendStyled(style, .bold) { $0.appendSanitized(path.isEmpty ? "(no group)" : GroupName.shown(path)) }
                     out.append(Byte.lf)
                 }
                 let verb = verb(change)
@@ -80,7 +80,7 @@ public enum ChangesView {
                 out += (files.count > 1 ? "### " : "## ") + title + "\n\n"
                 for change in entries {
                     let (task, document) = file.task(change)
-                    let group = document.groupPath(of: task).joined(separator: " / ")
+                    let group = GroupName.shown(document.groupPath(of: task))
                     out += "- " + ListView.displayText(task) + (group.isEmpty ? "" : " (\(group))") + "\n"
                 }
                 out += "\n"
@@ -97,7 +97,7 @@ public enum ChangesView {
         if change.kinds.contains(.edited) { parts.append(ListView.displayText(before)) }
         if change.kinds.contains(.moved) {
             let path = file.old.groupPath(of: before)
-            parts.append("in " + (path.isEmpty ? "(no group)" : path.joined(separator: " / ")))
+            parts.append("in " + (path.isEmpty ? "(no group)" : GroupName.shown(path)))
         }
         if change.kinds.contains(.redated) { parts.append(before.due.map { "due \($0)" } ?? "no due date") }
         return parts

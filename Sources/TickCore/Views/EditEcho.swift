@@ -123,7 +123,7 @@ public struct EditEcho: Sendable {
                 out.append(Byte.space)
                 ListView.appendLine(for: task, today: today, style: style, to: &out)
                 if row.showsGroup {
-                    let path = row.document.groupPath(of: task).joined(separator: " / ")
+                    let path = GroupName.shown(row.document.groupPath(of: task))
                     if !path.isEmpty {
                         out.appendSpaces(2)
                         out.appendStyled(style, .dim) { $0.append("· "); $0.appendSanitized(path) }

@@ -46,7 +46,7 @@ public enum ListView {
                 let task = tasks[item.source][item.task]
                 if current == nil || current!.source != item.source || current!.group != task.group {
                     current = (item.source, task.group)
-                    let path = sources[item.source].document.groupPath(of: task).joined(separator: " / ")
+                    let path = GroupName.shown(sources[item.source].document.groupPath(of: task))
                     let file = sources[item.source].path
                     let header = showFiles ? (path.isEmpty ? file : "\(file): \(path)") : path
                     if !header.isEmpty {
@@ -89,7 +89,7 @@ public enum ListView {
                 appendLine(for: task, today: today, style: style, absoluteDate: absoluteDates, to: &out)
                 if let group = task.group {
                     if paths[item.source][group] == nil {
-                        paths[item.source][group] = document.groupPath(ofHeading: group).joined(separator: " / ")
+                        paths[item.source][group] = GroupName.shown(document.groupPath(ofHeading: group))
                     }
                     let path = paths[item.source][group]!
                     if !path.isEmpty {

@@ -23,7 +23,7 @@ public enum TaskDetail {
             out.append(Byte.lf)
         }
         let path = document.groupPath(of: task)
-        if !path.isEmpty { row("group", path.joined(separator: " / ")) }
+        if !path.isEmpty { row("group", GroupName.shown(path)) }
         row("status", task.statusType.rawValue + (task.status.isGitHubCheckbox || task.status == .doing ? "" : " ([\(task.status.character)])"))
         if task.important { row("important", "yes") }
         let fields = task.fields

@@ -11,7 +11,7 @@ public struct TaskQuery: Sendable {
     }
 
     /// Statuses shown; `nil` shows every status.
-    public var statuses: Set<StatusClass>? = [.open, .doing]
+    public var statuses: StatusClasses? = .openWork
     /// Only the groups this names (`GroupName`) and their subgroups.
     public var group: GroupName?
     public var importantOnly = false
@@ -37,7 +37,7 @@ public struct TaskQuery: Sendable {
     public init() {}
 
     /// The buckets `--open`, `--doing` and `--done` select.
-    public enum StatusClass: Sendable, Hashable {
+    public enum StatusClass: Sendable {
         case open, doing, closed
 
         public init(_ type: StatusType) {
@@ -47,6 +47,33 @@ public struct TaskQuery: Sendable {
             case .done, .cancelled: self = .closed
             }
         }
+
+        fileprivate var bit: UInt8 {
+            switch self {
+            case .open: 1
+            case .doing: 2
+            case .closed: 4
+            }
+        }
+    }
+
+    /// A set of status classes, a bit each. Not a `Set`: every view makes one, and a `Set`
+    /// costs each run a runtime conformance lookup (`Hashable`) larger than a small file's parse.
+    public struct StatusClasses: Sendable, Equatable, ExpressibleByArrayLiteral {
+        private var bits: UInt8 = 0
+
+        /// Open and doing: what views show unless told otherwise.
+        public static var openWork: StatusClasses { var classes = StatusClasses(); classes.insert(.open); classes.insert(.doing); return classes }
+
+        public init() {}
+
+        public init(arrayLiteral classes: StatusClass...) {
+            for statusClass in classes { insert(statusClass) }
+        }
+
+        public var isEmpty: Bool { bits == 0 }
+        public func contains(_ statusClass: StatusClass) -> Bool { bits & statusClass.bit != 0 }
+        public mutating func insert(_ statusClass: StatusClass) { bits |= statusClass.bit }
     }
 
     /// The query made ready for one document: which of its groups pass and the lower-cased

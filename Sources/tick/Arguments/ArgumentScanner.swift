@@ -2,14 +2,25 @@ import TickCore
 
 /// GNU-style argument scanning: `--name=value`, `--name value`, `-f value`, `-fvalue`, combined
 /// short flags (`-ai`), `--` to end options, and options before or after operands.
+///
+/// Options are kept in the order given, in an array searched by name: a command has a few dozen
+/// options at most, and a `Dictionary` or `Set` of Strings would cost every run a runtime
+/// conformance lookup (`String: Hashable`) larger than all the scanning.
 struct ParsedArguments: Sendable {
-    var values: [String: [String]] = [:]
-    var flags: Set<String> = []
+    /// One option as given: a flag (no value) or one of its values.
+    private struct Given: Sendable {
+        let name: String
+        let value: String?
+    }
+
+    private var given: [Given] = []
     var operands: [String] = []
 
-    func flag(_ name: String) -> Bool { flags.contains(name) }
-    func value(_ name: String) -> String? { values[name]?.last }
-    func allValues(_ name: String) -> [String] { values[name] ?? [] }
+    func flag(_ name: String) -> Bool { given.contains { $0.name == name && $0.value == nil } }
+    func value(_ name: String) -> String? { given.last { $0.name == name && $0.value != nil }?.value }
+    func allValues(_ name: String) -> [String] { given.compactMap { $0.name == name ? $0.value : nil } }
+
+    mutating func record(_ name: String, value: String?) { given.append(Given(name: name, value: value)) }
 }
 
 enum ArgumentScanner {
@@ -17,7 +28,7 @@ enum ArgumentScanner {
         var result = ParsedArguments()
         var index = 0
         func record(_ spec: OptionSpec, _ value: String?) {
-            if let value { result.values[spec.long, default: []].append(value) } else { result.flags.insert(spec.long) }
+            result.record(spec.long, value: value)
         }
         while index < arguments.count {
             let argument = arguments[index]

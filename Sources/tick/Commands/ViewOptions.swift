@@ -65,7 +65,7 @@ struct ViewOptions {
     /// The filters given as options, applied to `defaults`.
     static func query(_ arguments: ParsedArguments, command: String, defaults: TaskQuery, today: CivilDate) throws(TickError) -> TaskQuery {
         var query = defaults
-        var statuses: Set<TaskQuery.StatusClass> = []
+        var statuses = TaskQuery.StatusClasses()
         if arguments.flag("open") { statuses.insert(.open) }
         if arguments.flag("doing") { statuses.insert(.doing) }
         if arguments.flag("done") { statuses.insert(.closed) }
@@ -156,7 +156,7 @@ struct ViewOptions {
         while start < files.count {
             let count = min(files.count - start, 256)
             let first = start
-            let results = ParallelWork.map(count, workers: workers) { offset -> Result<(SourceDocument, [Int], Bool), TickError> in
+            let results = ParallelWork.map(count, workers: workers) { offset -> FileSelection in
                 let path = files[first + offset]
                 do throws(TickError) {
                     // A view of due dates skips the parse of a file that has none (most files of
@@ -170,13 +170,16 @@ struct ViewOptions {
                     let matcher = query.matcher(for: source.document, today: today, closedSince: source.closedSince)
                     let shown = source.document.tasks.lazy.filter { matcher.matches($0) }.map(\.index)
                     if shown.isEmpty { source = SourceDocument(path: source.path, document: Document(bytes: [])) }
-                    return .success((source, Array(shown), hasGroup))
+                    return .read(source, shown: Array(shown), hasGroup: hasGroup)
                 } catch {
-                    return .failure(error)
+                    return .failed(error)
                 }
             }
             for result in results {
-                let (source, shown, hasGroup) = try result.get()
+                guard case .read(let source, let shown, let hasGroup) = result else {
+                    if case .failed(let error) = result { throw error }
+                    continue
+                }
                 groupFound = groupFound || hasGroup
                 for task in shown { items.append(ViewItem(source: sources.count, task: task)) }
                 sources.append(source)
@@ -186,6 +189,13 @@ struct ViewOptions {
         // No file has the group: `load` reads them again to say so, with a suggestion.
         if !groupFound { _ = try load(environment: environment) }
         return (sources, items)
+    }
+
+    /// What a worker makes of one file of a list view. Not a `Result`: its `Failure: Error`
+    /// requirement costs every run a runtime conformance lookup.
+    private enum FileSelection: Sendable {
+        case read(SourceDocument, shown: [Int], hasGroup: Bool)
+        case failed(TickError)
     }
 
     /// Records, per file, which task each printed line number showed (`ListingStore`), so that
