@@ -80,9 +80,9 @@ public struct JournalOperation: Sendable, Equatable {
     /// The operation's own record (its file changes are records of their own, written as they happen).
     public func encodedMeta() -> [UInt8] {
         var writer = RecordWriter(magic: Self.metaMagic)
-        writer.line("time \(time)")
+        writer.number("time", Int(time))
         writer.field("command", Array(command.utf8))
-        writer.line("undone \(undoneStamp)")
+        writer.number("undone", Int(undoneStamp))
         return writer.finished()
     }
 
@@ -98,11 +98,11 @@ extension JournalOperation.FileChange {
     public func encoded() -> [UInt8] {
         var writer = RecordWriter(magic: JournalOperation.changeMagic)
         writer.field("path", path)
-        writer.line("created \(created ? 1 : 0)")
-        writer.line("before \(ContentHash.hex(beforeHash))")
-        writer.line("after \(ContentHash.hex(afterHash))")
-        writer.line("offset \(offset)")
-        writer.line("tasks \(tasks)")
+        writer.number("created", created ? 1 : 0)
+        writer.hash("before", beforeHash)
+        writer.hash("after", afterHash)
+        writer.number("offset", offset)
+        writer.number("tasks", tasks)
         writer.field("old", old)
         writer.field("new", new)
         return writer.finished()

@@ -28,14 +28,14 @@ public struct ListingArchive: Sendable, Equatable {
 
     public func encoded() -> [UInt8] {
         var writer = RecordWriter(magic: Self.magic)
-        writer.line("files \(files.count)")
-        writer.line("latest \(latest)")
+        writer.number("files", files.count)
+        writer.number("latest", latest)
         for file in files {
             writer.field("path", file.path)
             let listing = file.listing
-            writer.line("hash \(ContentHash.hex(listing.fileHash))")
-            writer.line("flags \(listing.shifted ? 1 : 0)\(listing.truncated ? 1 : 0)\(listing.detailed ? 1 : 0)")
-            writer.line("entries \(listing.entries.count)")
+            writer.hash("hash", listing.fileHash)
+            writer.flags("flags", listing.shifted, listing.truncated, listing.detailed)
+            writer.number("entries", listing.entries.count)
             if !listing.detailed {
                 // Not worked out yet: only the lines shown, 4 bytes each.
                 var bytes: [UInt8] = []
@@ -74,10 +74,10 @@ public struct ListingArchive: Sendable, Equatable {
         var files: [File] = []
         for _ in 0..<count {
             guard let path = reader.field("path"), let hash = reader.hash("hash"),
-                  reader.take("flags "), let shifted = reader.bytes(1), let truncated = reader.bytes(1), let detailed = reader.bytes(1),
+                  reader.take("flags "), let shifted = reader.byte(), let truncated = reader.byte(), let detailed = reader.byte(),
                   reader.take("\n"),
                   let entryCount = reader.number("entries"), entryCount <= Listing.limit else { return nil }
-            if detailed != [0x31] {
+            if detailed != 0x31 {
                 guard let lines = reader.field("lines"), lines.count == entryCount * 4 else { return nil }
                 var offset = 0
                 var entries: [Listing.Entry] = []
@@ -86,7 +86,7 @@ public struct ListingArchive: Sendable, Equatable {
                     let shown = Int32(bitPattern: Self.read(UInt32.self, lines, &offset))
                     entries.append(Listing.Entry(shown: shown, line: shown - 1, fingerprint: 0, block: 0, listedBlock: 0, unique: false, text: []))
                 }
-                files.append(File(path: path, listing: Listing(fileHash: hash, shifted: shifted == [0x31], truncated: truncated == [0x31],
+                files.append(File(path: path, listing: Listing(fileHash: hash, shifted: shifted == 0x31, truncated: truncated == 0x31,
                                                                detailed: false, entries: entries)))
                 continue
             }
@@ -115,8 +115,8 @@ public struct ListingArchive: Sendable, Equatable {
                                              unique: unique, formerLine: formerLine, goneHash: goneHash, text: text, reason: reason))
             }
             guard offset == data.count else { return nil }
-            files.append(File(path: path, listing: Listing(fileHash: hash, shifted: shifted == [0x31], truncated: truncated == [0x31],
-                                                                   detailed: detailed == [0x31], entries: entries)))
+            files.append(File(path: path, listing: Listing(fileHash: hash, shifted: shifted == 0x31, truncated: truncated == 0x31,
+                                                                   detailed: detailed == 0x31, entries: entries)))
         }
         guard reader.atEnd else { return nil }
         self.init(files: files, latest: latest)

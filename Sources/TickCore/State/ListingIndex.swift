@@ -13,35 +13,64 @@ public struct ListingIndex: Sendable, Equatable {
     public private(set) var paths: [[UInt8]]
     /// How many of the first `paths` the latest view showed.
     public private(set) var latest: Int
-    /// The record that holds each recent file's listing.
-    private var records: [PathKey: UInt64]
-    /// The stubs of the files past `ListingArchive.fileLimit`, by path.
-    private var stubs: [PathKey: Listing]
+    /// Where each path's listing is, index for index with `paths`.
+    private var places: [Place]
+
+    /// Where a file's listing is kept.
+    private enum Place: Sendable, Equatable {
+        /// In a record (one of the newest `ListingArchive.fileLimit` files).
+        case record(UInt64)
+        /// As a stub here (a file past them).
+        case stub(Listing)
+        /// Nowhere: its listing is lost.
+        case none
+    }
 
     static let magic = "tick-listing-index 2\n"
 
     public init() {
         paths = []
         latest = 0
-        records = [:]
-        stubs = [:]
+        places = []
     }
 
     /// The paths the latest view showed.
     public var latestPaths: [[UInt8]] { Array(paths.prefix(latest)) }
 
     /// The stub kept for `path`, a file past the newest `ListingArchive.fileLimit`.
-    public func stub(of path: [UInt8]) -> Listing? { stubs[PathKey(path)] }
+    public func stub(of path: [UInt8]) -> Listing? {
+        guard let position = paths.firstIndex(of: path), case .stub(let listing) = places[position] else { return nil }
+        return listing
+    }
 
     /// Keeps `listing` (without its entries) as the stub of `path`.
-    public mutating func setStub(_ listing: Listing, of path: [UInt8]) { stubs[PathKey(path)] = listing.withoutEntries }
+    public mutating func setStub(_ listing: Listing, of path: [UInt8]) {
+        setStubs([(path, listing)])
+    }
+
+    /// Keeps each listing (without its entries) as the stub of its path, in one pass over the
+    /// index: a view pushes up to `ListingArchive.fileLimit` files past the newest at once.
+    public mutating func setStubs(_ stubs: [(path: [UInt8], listing: Listing)]) {
+        let table = PathTable(stubs.map(\.path), capacity: stubs.count)
+        for position in paths.indices {
+            guard let stub = table.position(of: paths[position]) else { continue }
+            places[position] = .stub(stubs[stub].listing.withoutEntries)
+        }
+    }
 
     /// The record that holds the listing of `path`, if one does (else it is a stub here, or
     /// there is none).
-    public func record(of path: [UInt8]) -> UInt64? { records[PathKey(path)] }
+    public func record(of path: [UInt8]) -> UInt64? {
+        guard let position = paths.firstIndex(of: path), case .record(let record) = places[position] else { return nil }
+        return record
+    }
 
     /// The records some file's listing is in.
-    public var recordsInUse: Set<UInt64> { Set(records.values) }
+    public var recordsInUse: Set<UInt64> {
+        var records: Set<UInt64> = []
+        for case .record(let record) in places { records.insert(record) }
+        return records
+    }
 
     /// The record a view of `paths` writes: named by the files, so that the same view again
     /// writes the same record.
@@ -54,24 +83,29 @@ public struct ListingIndex: Sendable, Equatable {
     /// with the record their listing was in: make the stub with `setStub`) and those no longer
     /// kept at all (`dropped`).
     public mutating func record(_ fresh: [[UInt8]], in record: UInt64) -> (demoted: [(path: [UInt8], record: UInt64)], dropped: [[UInt8]]) {
-        var unique: [[UInt8]] = []
-        var seen: Set<PathKey> = []
-        for path in fresh where seen.insert(PathKey(path)).inserted { unique.append(path) }
-        paths = unique + paths.filter { !seen.contains(PathKey($0)) }
-        latest = unique.count
-        for path in unique {
-            stubs[PathKey(path)] = nil
-            records[PathKey(path)] = record
+        let unique = PathTable(fresh, capacity: fresh.count)
+        var newPaths = unique.members
+        var newPlaces = [Place](repeating: .record(record), count: newPaths.count)
+        newPaths.reserveCapacity(newPaths.count + paths.count)
+        newPlaces.reserveCapacity(newPaths.count + paths.count)
+        for position in paths.indices where !unique.contains(paths[position]) {
+            newPaths.append(paths[position])
+            newPlaces.append(places[position])
         }
+        paths = newPaths
+        places = newPlaces
+        latest = unique.members.count
         var demoted: [(path: [UInt8], record: UInt64)] = []
-        for path in paths.dropFirst(ListingArchive.fileLimit) {
-            if let old = records.removeValue(forKey: PathKey(path)) { demoted.append((path, old)) }
+        for position in paths.indices.dropFirst(ListingArchive.fileLimit) {
+            guard case .record(let old) = places[position] else { continue }
+            demoted.append((paths[position], old))
+            places[position] = .none
         }
         var dropped: [[UInt8]] = []
         if paths.count > ListingArchive.stubLimit {
             dropped = Array(paths[ListingArchive.stubLimit...])
             paths.removeLast(paths.count - ListingArchive.stubLimit)
-            for path in dropped { stubs[PathKey(path)] = nil }
+            places.removeLast(places.count - ListingArchive.stubLimit)
         }
         return (demoted, dropped)
     }
@@ -83,17 +117,18 @@ public struct ListingIndex: Sendable, Equatable {
 
     public func encoded() -> [UInt8] {
         var writer = RecordWriter(magic: Self.magic)
-        writer.line("files \(paths.count)")
-        writer.line("latest \(latest)")
-        for path in paths {
+        writer.number("files", paths.count)
+        writer.number("latest", latest)
+        for (path, place) in zip(paths, places) {
             writer.field("path", path)
-            if let record = records[PathKey(path)] {
-                writer.line("record \(ContentHash.hex(record))")
-            } else if let stub = stubs[PathKey(path)] {
-                writer.line("hash \(ContentHash.hex(stub.fileHash))")
-                writer.line("flags \(stub.shifted ? 1 : 0)\(stub.truncated ? 1 : 0)")
-            } else {
-                writer.line("none")
+            switch place {
+            case .record(let record):
+                writer.hash("record", record)
+            case .stub(let stub):
+                writer.hash("hash", stub.fileHash)
+                writer.flags("flags", stub.shifted, stub.truncated)
+            case .none:
+                writer.keyword("none")
             }
         }
         return writer.finished()
@@ -117,39 +152,26 @@ public struct ListingIndex: Sendable, Equatable {
     public init?(decoding bytes: [UInt8]) {
         guard var reader = RecordReader(bytes, magic: Self.magic), let count = reader.number("files"),
               let latest = reader.number("latest"), latest <= count, count <= ListingArchive.stubLimit else { return nil }
-        var paths: [[UInt8]] = []
-        var stubs: [PathKey: Listing] = [:]
-        var records: [PathKey: UInt64] = [:]
-        paths.reserveCapacity(count)
+        var unique = PathTable(capacity: count)
+        var places: [Place] = []
+        places.reserveCapacity(count)
         for index in 0..<count {
-            guard let path = reader.field("path") else { return nil }
-            paths.append(path)
+            // A path twice: the index is damaged.
+            guard let path = reader.field("path"), unique.insert(path) else { return nil }
             if let record = reader.hash("record") {
                 guard index < ListingArchive.fileLimit else { return nil }
-                records[PathKey(path)] = record
-                continue
+                places.append(.record(record))
+            } else if reader.take("none\n") {
+                places.append(.none)
+            } else {
+                guard let hash = reader.hash("hash"), reader.take("flags "), let shifted = reader.byte(),
+                      let truncated = reader.byte(), reader.take("\n") else { return nil }
+                places.append(.stub(Listing(fileHash: hash, shifted: shifted == 0x31, truncated: truncated == 0x31, detailed: true, entries: [])))
             }
-            if reader.take("none\n") { continue }
-            guard let hash = reader.hash("hash"), reader.take("flags "), let shifted = reader.bytes(1),
-                  let truncated = reader.bytes(1), reader.take("\n") else { return nil }
-            stubs[PathKey(path)] = Listing(fileHash: hash, shifted: shifted == [0x31], truncated: truncated == [0x31], detailed: true, entries: [])
         }
-        guard reader.atEnd, Set(paths.map(PathKey.init)).count == paths.count else { return nil }
-        self.paths = paths
+        guard reader.atEnd else { return nil }
+        paths = unique.members
         self.latest = latest
-        self.records = records
-        self.stubs = stubs
-    }
-}
-
-/// A path as a set member: hashed in one call over its bytes (an array of bytes hashes byte by
-/// byte), for the hundreds of paths every view looks through.
-struct PathKey: Hashable {
-    let bytes: [UInt8]
-
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
-
-    func hash(into hasher: inout Hasher) {
-        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        self.places = places
     }
 }

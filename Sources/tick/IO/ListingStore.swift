@@ -53,10 +53,12 @@ enum ListingStore {
             let (demoted, _) = index.record(paths, in: record)
             // Files pushed past the newest ones keep a stub of their listing, from its record.
             var read: [UInt64: ListingArchive] = [:]
+            var stubs: [(path: [UInt8], listing: Listing)] = []
             for (path, old) in demoted {
                 if read[old] == nil { read[old] = readArchive(old, folder) ?? ListingArchive() }
-                if let listing = read[old]?.files.first(where: { $0.path == path })?.listing { index.setStub(listing, of: path) }
+                if let listing = read[old]?.files.first(where: { $0.path == path })?.listing { stubs.append((path, listing)) }
             }
+            index.setStubs(stubs)
             if let failure = write(archive.encoded(), to: ListingIndex.recordName(record), folder) { return failure }
             if let failure = write(index.encoded(), to: indexName, folder) { return failure }
             // Records no file's listing is in any more go.
