@@ -12,8 +12,7 @@ struct SignatureCounts {
 
     /// A table for at most `capacity` distinct signatures.
     init(capacity: Int) {
-        var size = 8
-        while size < capacity * 2 { size *= 2 }
+        let size = OpenAddressing.slotCount(forCapacity: capacity)
         keys = [UInt64](repeating: 0, count: size)
         counts = [Int](repeating: 0, count: size)
         mask = size - 1
@@ -30,7 +29,7 @@ struct SignatureCounts {
     /// The signature's slot, or the empty slot where it would go. Signatures are hashes
     /// already: their low bits pick the first slot.
     private func slot(of signature: UInt64) -> Int {
-        var slot = Int(truncatingIfNeeded: signature ^ (signature >> 29)) & mask
+        var slot = OpenAddressing.firstSlot(signature, mask: mask)
         while counts[slot] != 0, keys[slot] != signature { slot = (slot + 1) & mask }
         return slot
     }

@@ -11,8 +11,7 @@ struct PathTable {
     private var mask: Int
 
     init(capacity: Int) {
-        var size = 16
-        while size < capacity * 2 { size *= 2 }
+        let size = OpenAddressing.slotCount(forCapacity: capacity)
         slots = [Int32](repeating: 0, count: size)
         slotHashes = [UInt64](repeating: 0, count: size)
         mask = size - 1
@@ -48,7 +47,7 @@ struct PathTable {
     }
 
     private func find(_ path: [UInt8], hash: UInt64) -> (slot: Int, found: Bool) {
-        var slot = Int(truncatingIfNeeded: hash ^ (hash >> 31)) & mask
+        var slot = OpenAddressing.firstSlot(hash, mask: mask)
         while slots[slot] != 0 {
             if slotHashes[slot] == hash, members[Int(slots[slot]) - 1] == path { return (slot, true) }
             slot = (slot + 1) & mask
