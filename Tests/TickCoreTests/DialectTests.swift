@@ -101,20 +101,21 @@ import Testing
         #expect(!TaskFields.mayHoldDate(Array("- [ ] buy milk\n- [x] dune\n".utf8), scheduled: true))
     }
 
-    /// The prefilter against the plainest reading of what it looks for (each word and marker
-    /// tried at every offset), on random runs of the words, their parts, markers, cases and
-    /// other bytes.
+    /// The prefilter against the plainest reading of what it looks for (each key with its
+    /// colon and each marker tried at every offset), and against the parse (a task of the
+    /// bytes that the prefilter rules out has no due or scheduled date), on random runs of the
+    /// keys, their parts, colons, brackets, markers, cases and other bytes.
     @Test func dueDatePrefilterIsTheByteByByteOne() {
         let dueMarkers: [[UInt8]] = [[0xF0, 0x9F, 0x93, 0x85], [0xF0, 0x9F, 0x93, 0x86], [0xF0, 0x9F, 0x97, 0x93]]
         let scheduledMarkers: [[UInt8]] = [[0xE2, 0x8F, 0xB3], [0xE2, 0x8C, 0x9B]]
         func byteByByte(_ bytes: [UInt8], scheduled: Bool) -> Bool {
             func word(_ word: String, at index: Int) -> Bool {
                 let letters = Array(word.utf8)
-                return index + letters.count <= bytes.count && letters.indices.allSatisfy { bytes[index + $0] | 0x20 == letters[$0] }
+                return index + letters.count <= bytes.count && letters.indices.allSatisfy { bytes[index + $0] | 0x20 == letters[$0] | 0x20 }
             }
             func marker(_ marker: [UInt8], at index: Int) -> Bool { Array(bytes[index...].prefix(marker.count)) == marker }
             for index in bytes.indices {
-                if word("due", at: index) || (scheduled && word("scheduled", at: index)) { return true }
+                if word("due:", at: index) || (scheduled && word("scheduled:", at: index)) { return true }
                 if dueMarkers.contains(where: { marker($0, at: index) }) { return true }
                 if scheduled, scheduledMarkers.contains(where: { marker($0, at: index) }) { return true }
             }
@@ -122,17 +123,24 @@ import Testing
         }
         let pieces: [[UInt8]] = [Array("due".utf8), Array("DuE".utf8), Array("du".utf8), Array("ue".utf8), Array("u".utf8),
                                  Array("scheduled".utf8), Array("SCHEDULE".utf8), Array("cheduled".utf8), Array("sched".utf8),
-                                 [0xE2, 0x8F], [0xF0, 0x9F, 0x93], [0xE2, 0x9C, 0x85], [0xEF, 0xB8, 0x8F], [0x55], [0x75], [0x20],
+                                 Array(":".utf8), Array("::".utf8), Array("[".utf8), Array("]".utf8), Array("(".utf8),
+                                 Array("2026-01-02".utf8), Array("`".utf8),
+                                 [0xE2, 0x8F], [0xF0, 0x9F, 0x93], [0xE2, 0x9C, 0x85], [0xEF, 0xB8, 0x8F], [0x55], [0x75], [0x20], [0x20],
                                  Array("ab".utf8), Array("d".utf8), Array("e".utf8), Array("s".utf8)] + dueMarkers + scheduledMarkers
         var random = SeededGenerator(seed: 11)
         for _ in 0..<20_000 {
             var bytes: [UInt8] = []
             for _ in 0..<Int.random(in: 0...12, using: &random) { bytes += pieces.randomElement(using: &random)! }
             for scheduled in [false, true] {
-                #expect(TaskFields.mayHoldDate(bytes, scheduled: scheduled) == byteByByte(bytes, scheduled: scheduled),
-                        "\(bytes) scheduled: \(scheduled)")
+                let passes = TaskFields.mayHoldDate(bytes, scheduled: scheduled)
+                #expect(passes == byteByByte(bytes, scheduled: scheduled), "\(bytes) scheduled: \(scheduled)")
+                guard !passes else { continue }
+                let task = Document(bytes: Array("- [ ] ".utf8) + bytes).tasks.first
+                #expect(task?.due == nil && (!scheduled || task?.fields.first(.scheduled) == nil), "\(bytes) scheduled: \(scheduled)")
             }
         }
+        // Prose that says "due" without a key's colon is ruled out.
+        #expect(!TaskFields.mayHoldDate(Array("- [ ] pay the rent, due on Friday\n".utf8), scheduled: true))
     }
 
     @Test func priorityIsOneScale() {

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The fields of a task's text in every dialect (`TaskField`), found in one pass over its bytes.
 ///
 /// Obsidian Tasks reads its emoji fields only at the end of the text; tick reads them anywhere
@@ -44,45 +50,45 @@ public struct TaskFields: Sendable, Equatable {
         }
     }
 
-    /// Whether `bytes` (a whole file) may hold a due date in any dialect (the word `due` in any
-    /// case, 📅, 📆 or 🗓) or, with `scheduled`, a scheduled one (`scheduled`, ⏳, ⌛); false
-    /// means no task of the file has one.
+    /// Whether `bytes` (a whole file) may hold a due date in any dialect (`due:` in any case,
+    /// as tick and Dataview write it, or 📅, 📆, 🗓) or, with `scheduled`, a scheduled one
+    /// (`scheduled:`, ⏳, ⌛); false means no task of the file has one.
+    ///
+    /// Every key a field scan reads is followed by its colon (`due:`, `due::`, `[due:: `), so
+    /// the search is for the rare bytes, with `memchr`: each colon, checked for the key before
+    /// it, and each lead byte of the markers (0xF0, and 0xE2 for scheduled), checked for the
+    /// marker. Prose that says "due" without a colon passes no file to the parse.
     public static func mayHoldDate(_ bytes: [UInt8], scheduled: Bool) -> Bool {
-        let leads = dateLeadBytes
-        return bytes.withUnsafeBufferPointer { buffer in
-            let count = buffer.count
-            var index = 0
-            while index < count {
-                let raw = buffer[index]
-                // Most bytes start none of the words or markers: one table look-up each. (Eight
-                // bytes at a time, passing words with no `u` and no byte above 0x7F, was slower on
-                // notes: prose has a `u` in most words of eight bytes, and UTF-8 text high bytes.)
-                guard leads[Int(raw)] else {
-                    index += 1
-                    continue
-                }
-                let byte = raw | 0x20  // ASCII letters folded to lower case
-                if byte == 0x64, index + 2 < count, buffer[index + 1] | 0x20 == 0x75, buffer[index + 2] | 0x20 == 0x65 { return true }
-                if scheduled, byte == 0x73, index + 8 < count, Self.isScheduled(buffer, at: index) { return true }
-                // The emoji markers, as the field scan reads them.
-                if raw == 0xE2 || raw == 0xF0, let marker = emoji(buffer, at: index),
-                   marker.kind == .due || (scheduled && marker.kind == .scheduled) { return true }
-                index += 1
+        bytes.withUnsafeBufferPointer { buffer in
+            func keyEnds(at colon: Int, _ key: [UInt8]) -> Bool {
+                guard colon >= key.count else { return false }
+                for offset in key.indices where buffer[colon - key.count + offset] | 0x20 != key[offset] { return false }
+                return true
             }
-            return false
+            func marker(at index: Int) -> Bool {
+                guard let marker = emoji(buffer, at: index) else { return false }
+                return marker.kind == .due || (scheduled && marker.kind == .scheduled)
+            }
+            return Self.anyOffset(of: Byte.colon, in: buffer) { keyEnds(at: $0, dueKey) || (scheduled && keyEnds(at: $0, scheduledKey)) }
+                || Self.anyOffset(of: 0xF0, in: buffer, where: marker)
+                || (scheduled && Self.anyOffset(of: 0xE2, in: buffer, where: marker))
         }
     }
 
-    private static let scheduledWord: [UInt8] = Array("scheduled".utf8)
-
-    /// The bytes a due or scheduled word or marker can start with: d, D, s, S, 0xE2, 0xF0.
-    private static let dateLeadBytes: [Bool] = (0...255).map { [0x64, 0x44, 0x73, 0x53, 0xE2, 0xF0].contains($0) }
-
-    /// The word `scheduled`, in any case, at `index` (which has room for it).
-    private static func isScheduled(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
-        for offset in 1..<scheduledWord.count where buffer[index + offset] | 0x20 != scheduledWord[offset] { return false }
-        return true
+    /// Whether some offset of `byte` in `buffer` passes `test`: `memchr` finds each.
+    private static func anyOffset(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, where test: (Int) -> Bool) -> Bool {
+        guard let base = buffer.baseAddress else { return false }
+        var from = 0
+        while from < buffer.count, let found = memchr(base + from, Int32(byte), buffer.count - from) {
+            let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if test(index) { return true }
+            from = index + 1
+        }
+        return false
     }
+
+    private static let dueKey: [UInt8] = Array("due".utf8)
+    private static let scheduledKey: [UInt8] = Array("scheduled".utf8)
 
     /// The first due field of a text: what every parse asks.
     public static func due(in text: ArraySlice<UInt8>) -> TaskField? { read(text).first(.due) }
