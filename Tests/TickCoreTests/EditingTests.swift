@@ -184,6 +184,12 @@ import Testing
         #expect(try apply("Steps:\n1. [ ] a\n2. [ ] b\n3. [ ] c\n4. [ ] d\n") { try TaskEdits.delete([$0.tasks[0], $0.tasks[2]], in: $0) }
                 == "Steps:\n\n2. [ ] b\n4. [ ] d\n")
         #expect(try apply("- [ ] a\n  - [ ] b\n- [ ] c\n") { try TaskEdits.delete([$0.tasks[1], $0.tasks[0]], in: $0) } == "- [ ] c\n")
+        // Blocks with only blank lines between them go as one: each would take a blank line
+        // beside it along, the same one (found by the edits fuzzer: it stopped on an assertion).
+        #expect(try apply("# H\n\n- [x] a\n\n  note\n\n- [x] b\n\n  - c\n") { try TaskEdits.delete([$0.tasks[0], $0.tasks[1]], in: $0) }
+                == "# H\n")
+        #expect(try apply("# H\n\n- [x] a\n\n\n- [x] b\n\npara\n") { try TaskEdits.delete([$0.tasks[0], $0.tasks[1]], in: $0) }
+                == "# H\n\npara\n")
         // The outer item's marker shares the task's line, and the line below belongs to that
         // item: without the marker it would be code.
         let shared = Document("- [x] \n\n-  - [ ] a\n    - [ ] b\n")

@@ -14,7 +14,7 @@ extension TaskEdits {
 
     /// Deletes the tasks with their blocks; a task inside another's block goes with it.
     public static func delete(_ tasks: [Task], in document: Document) throws(EditError) -> [Splice] {
-        let blocks = TaskDeletion.blocks(tasks)
+        let blocks = TaskDeletion.blocks(tasks, in: document)
         guard !blocks.isEmpty else { return [] }
         let plain = blocks.map { TaskPlacement.removal(of: $0, in: document) }
         if EditCheck.firstChangedLine(plain, in: document) == nil { return plain }
@@ -36,12 +36,16 @@ extension TaskEdits {
 }
 
 enum TaskDeletion {
-    /// The line ranges to remove, in order, nested and touching blocks merged.
-    static func blocks(_ tasks: [Task]) -> [Range<Int>] {
+    /// The line ranges to remove, in order, nested and touching blocks merged, and blocks with
+    /// only blank lines between them: each removal may take the blank lines beside its block
+    /// along (`TaskPlacement.removal`), and two that reached for the same blank line would
+    /// overlap (`tick rm 3 10` with blank lines between the two blocks stopped on an assertion).
+    static func blocks(_ tasks: [Task], in document: Document) -> [Range<Int>] {
         var blocks: [Range<Int>] = []
         for task in tasks.sorted(by: { $0.line < $1.line }) {
             let block = task.line..<(task.lastLine + 1)
-            if let last = blocks.last, block.lowerBound <= last.upperBound {
+            if let last = blocks.last,
+               block.lowerBound <= last.upperBound || (last.upperBound..<block.lowerBound).allSatisfy({ TaskPlacement.isBlank(document, $0) }) {
                 blocks[blocks.count - 1] = last.lowerBound..<max(last.upperBound, block.upperBound)
             } else {
                 blocks.append(block)
