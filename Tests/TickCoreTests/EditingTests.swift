@@ -304,3 +304,36 @@ import Testing
         #expect(throws: EditError.changesLinesBelow(line: 1)) { try TaskEdits.setImportant(starred.tasks[0], false, in: starred) }
     }
 }
+
+/// A field an edit writes reads back from the text, in every dialect, whatever fields are
+/// around it: the edit never says it set a date the task then does not have.
+struct FieldWritingTests {
+    @Test func aWrittenFieldReadsBack() {
+        let pieces = ["a", " ", "📅", "🔁", " every week", "⏳", "✅", "2025-01-05", "due:", "[due::", "]", "(", ")", "`",
+                      "%%", "::", "due::", "x", "🔺", "➕", "⛔", "🆔", ":", "\t"]
+        var random = SeededGenerator(seed: 1)
+        for _ in 0..<20_000 {
+            var text = "- [ ] "
+            for _ in 0..<Int.random(in: 1...7, using: &random) { text += pieces.randomElement(using: &random)! }
+            let bytes = Array(text.utf8)
+            for kind in [TaskField.Kind.due, .done, .scheduled] {
+                for dialect in [TaskField.Dialect.tick, .obsidian, .dataview] {
+                    let written = FieldEdits.line(bytes, textStart: 6, kind: kind, value: Array("2026-12-01".utf8), dialect: dialect)
+                    let read = written.flatMap { TaskFields($0[6...]).date(kind, in: $0[6...]) }
+                    #expect(read?.description == "2026-12-01", "\(kind) in \(dialect) into [\(text)]: \(written.map { String(decoding: $0, as: UTF8.self) } ?? "refused")")
+                }
+            }
+        }
+    }
+
+    /// Found by the edits fuzzer: an empty due field glued to the next one, and an empty
+    /// Dataview field that takes the next word as its value.
+    @Test func gluedAndEmptyFields() throws {
+        func set(_ kind: TaskField.Kind, _ text: String, _ dialect: TaskField.Dialect = .tick) -> String? {
+            FieldEdits.line(Array(text.utf8), textStart: 6, kind: kind, value: Array("2026-12-01".utf8), dialect: dialect)
+                .map { String(decoding: $0, as: UTF8.self) }
+        }
+        #expect(set(.due, "- [ ] b 📅📅 2025-01-05") == "- [ ] b 📅 2026-12-01 📅 2025-01-05")
+        #expect(set(.done, "- [ ] call due::", .obsidian) == "- [ ] call ✅ 2026-12-01 due::")
+    }
+}

@@ -2,33 +2,44 @@
 public enum FieldEdits {
     /// `content` (a line holding task text from `textStart` on) with the first field of `kind`
     /// given `value` (its dialect kept), or, without one, `value` added at the end of the text
-    /// in `dialect` (before the Obsidian fields that end it, when one of them would read the
-    /// new word as part of its value); with `value` nil, every field of `kind` removed with the
-    /// space beside it.
+    /// in `dialect` (before the Obsidian fields that end it, or before the last field, when a
+    /// field would read the new word as part of its value); with `value` nil, every field of
+    /// `kind` removed with the space beside it.
+    ///
+    /// Nil when the value cannot be written so that the text reads it back: the edit would
+    /// say it set a field the task then does not have.
     public static func line(_ content: [UInt8], textStart: Int, kind: TaskField.Kind, value: [UInt8]?,
-                            dialect: TaskField.Dialect) -> [UInt8] {
+                            dialect: TaskField.Dialect) -> [UInt8]? {
         guard let value else { return removing(kind, from: content, textStart: textStart) }
         if let field = TaskFields(content[textStart...]).first(kind) {
-            var result = Array(content[..<(textStart + field.value.lowerBound)])
-            if field.value.isEmpty, field.dialect == .obsidian { result.append(Byte.space) }
-            result += value
-            result += content[(textStart + field.value.upperBound)...]
-            return result
+            var before = Array(content[..<(textStart + field.value.lowerBound)])
+            if field.value.isEmpty, field.dialect == .obsidian { before.append(Byte.space) }
+            let after = content[(textStart + field.value.upperBound)...]
+            let replaced = before + value + after
+            if reads(kind, value, in: replaced, textStart: textStart) { return replaced }
+            // An empty field glued to the next one (`📅📅 2025-01-05`): the value written into
+            // it would run on into that one, so a space keeps them apart.
+            let spaced = before + value + [Byte.space] + after
+            return reads(kind, value, in: spaced, textStart: textStart) ? spaced : nil
         }
         let word = TaskField.written(kind, value: value, in: dialect)
         let appended = appending(word, to: content, textStart: textStart)
         if reads(kind, value, in: appended, textStart: textStart) { return appended }
-        // An Obsidian field whose value runs on to the end (a rule: `🔁 every week`) takes in
-        // the words after it (`🔁 every week due` before the `:`): the word goes before the
-        // Obsidian fields that end the text instead.
+        // A field whose value runs on takes in the words after it: an Obsidian rule
+        // (`🔁 every week due` before the `:`), or an empty Dataview field (`due::` takes the
+        // next word). The word goes before the Obsidian fields that end the text instead, else
+        // before the last field.
         let fields = TaskFields(content[textStart...]).fields
-        guard let tail = fields.indices.last(where: { fields[$0].dialect != .obsidian }).map({ $0 + 1 }) ?? fields.indices.first,
-              tail < fields.count else { return appended }
-        let at = textStart + fields[tail].range.lowerBound
-        // A word, so a space before it too where the field is glued to what precedes it.
-        let space: [UInt8] = at > textStart && !Byte.isSpaceOrTab(content[at - 1]) ? [Byte.space] : []
-        let inserted = Array(content[..<at]) + space + word + [Byte.space] + content[at...]
-        return reads(kind, value, in: inserted, textStart: textStart) ? inserted : appended
+        let obsidianTail = fields.indices.last(where: { fields[$0].dialect != .obsidian }).map { $0 + 1 } ?? fields.indices.first
+        for index in [obsidianTail, fields.indices.last] {
+            guard let index, index < fields.count else { continue }
+            let at = textStart + fields[index].range.lowerBound
+            // A word, so a space before it too where the field is glued to what precedes it.
+            let space: [UInt8] = at > textStart && !Byte.isSpaceOrTab(content[at - 1]) ? [Byte.space] : []
+            let inserted = Array(content[..<at]) + space + word + [Byte.space] + content[at...]
+            if reads(kind, value, in: inserted, textStart: textStart) { return inserted }
+        }
+        return nil
     }
 
     /// Whether the first field of `kind` in the text from `textStart` has `value`.

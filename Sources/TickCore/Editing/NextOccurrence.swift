@@ -30,14 +30,18 @@ public enum NextOccurrence {
             lines.replaceFirst(with: open.replacement[0])
         }
         let shift = reference.map { $0.1.days(until: next) } ?? 0
-        for kind in [TaskField.Kind.due, .scheduled, .start] {
-            guard let date = fields.date(kind, in: text) else { continue }
-            let moved = reference == nil ? next : date.adding(days: shift) ?? next
-            lines.set(kind, to: Array(moved.description.utf8), dialect: dialect)
+        do throws(EditError) {
+            for kind in [TaskField.Kind.due, .scheduled, .start] {
+                guard let date = fields.date(kind, in: text) else { continue }
+                let moved = reference == nil ? next : date.adding(days: shift) ?? next
+                try lines.set(kind, to: Array(moved.description.utf8), dialect: dialect)
+            }
+            if fields.first(.created) != nil { try lines.set(.created, to: Array(today.description.utf8), dialect: dialect) }
+            try lines.set(.done, to: nil, dialect: dialect)
+            try lines.set(.cancelled, to: nil, dialect: dialect)
+        } catch {
+            return .unknown("its next dates would not read back from its text")
         }
-        if fields.first(.created) != nil { lines.set(.created, to: Array(today.description.utf8), dialect: dialect) }
-        lines.set(.done, to: nil, dialect: dialect)
-        lines.set(.cancelled, to: nil, dialect: dialect)
         return .line(lines.contents[0])
     }
 }

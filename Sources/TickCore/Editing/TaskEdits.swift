@@ -55,7 +55,7 @@ public enum TaskEdits {
     public static func setField(_ kind: TaskField.Kind, of task: Task, to value: [UInt8]?, in document: Document,
                                 dialect: TaskField.Dialect = .tick) throws(EditError) -> [Splice] {
         var lines = TaskLines(task, in: document)
-        lines.set(kind, to: value, dialect: task.fields.dialect ?? dialect)
+        try lines.set(kind, to: value, dialect: task.fields.dialect ?? dialect)
         return try ItemBoundary.checked(lines.splices, editing: task, in: document)
     }
 
@@ -68,7 +68,7 @@ public enum TaskEdits {
             lines.replaceFirst(with: splice.replacement[0])
         }
         for (kind, date) in dates {
-            lines.set(kind, to: date.map { Array($0.description.utf8) }, dialect: task.fields.dialect ?? dialect)
+            try lines.set(kind, to: date.map { Array($0.description.utf8) }, dialect: task.fields.dialect ?? dialect)
         }
         return try ItemBoundary.checked(lines.splices, editing: task, in: document)
     }

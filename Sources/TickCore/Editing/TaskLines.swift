@@ -25,15 +25,21 @@ struct TaskLines {
     }
 
     /// A field set on the line that has it (else added to the first line), or removed from all.
-    mutating func set(_ kind: TaskField.Kind, to value: [UInt8]?, dialect: TaskField.Dialect) {
-        guard value != nil else {
+    /// Refused when the text would not read the value back (`FieldEdits.line`).
+    mutating func set(_ kind: TaskField.Kind, to value: [UInt8]?, dialect: TaskField.Dialect) throws(EditError) {
+        guard let value else {
             for index in contents.indices {
-                contents[index] = FieldEdits.line(contents[index], textStart: textStarts[index], kind: kind, value: nil, dialect: dialect)
+                if let removed = FieldEdits.line(contents[index], textStart: textStarts[index], kind: kind, value: nil, dialect: dialect) {
+                    contents[index] = removed
+                }
             }
             return
         }
         let index = contents.indices.first { FieldEdits.has(kind, in: contents[$0], textStart: textStarts[$0]) } ?? 0
-        contents[index] = FieldEdits.line(contents[index], textStart: textStarts[index], kind: kind, value: value, dialect: dialect)
+        guard let written = FieldEdits.line(contents[index], textStart: textStarts[index], kind: kind, value: value, dialect: dialect) else {
+            throw .invalidText("the text of the task on line \(task.line + index + 1) would not read \(kind.rawValue) \(String(decoding: value, as: UTF8.self)) written into it (the fields around it would take it in), so nothing was written; set it in an editor")
+        }
+        contents[index] = written
     }
 
     /// One splice per changed line.
