@@ -220,7 +220,7 @@ enum AtomicFile {
 
     /// Where the file at `path` really is, as the kernel resolves it.
     static func realPath(of path: String) throws(TickError) -> String {
-        let file = try OpenedFile.open(path)
+        let file = try OpenedFile.open(path, blocking: false)  // nothing is read from it
         defer { file.close() }
         let folder = try Folder.containing(file, path: path)
         folder.close()

@@ -6,9 +6,9 @@ import Glibc
 enum FileReader {
     static func read(_ path: String) throws(TickError) -> [UInt8] {
         if path == standardInput { return try readStandardInput() }
-        let file = try OpenedFile.open(path)
+        let file = try OpenedFile.open(path, blocking: false)
         defer { file.close() }
-        return try file.readAll(path: path)
+        return try file.readOnce(path: path)
     }
 
     static func describe(_ code: Int32) -> String {

@@ -32,7 +32,9 @@ enum Syscalls {
     /// Reads the whole of an open file.
     /// Fails with EFBIG past `maximumFileSize` (documents hold 32-bit offsets), before reading
     /// anything when the size is known.
-    static func readAll(_ fd: Int32, sizeHint: Int) -> Result<[UInt8], Errno> {
+    /// `endsAtHint`: the hint is a regular file's size from `fstat`, and reading that many
+    /// bytes ends the read (a size of 0 may be a file of the kernel's that has more: read on).
+    static func readAll(_ fd: Int32, sizeHint: Int, endsAtHint: Bool = false) -> Result<[UInt8], Errno> {
         guard sizeHint <= maximumFileSize else { return .failure(Errno(code: EFBIG)) }
         // One read into memory that is not zeroed first (one pass over the pages, not two); one
         // byte more than the hint, so that a full buffer means the file grew.
@@ -41,7 +43,11 @@ enum Syscalls {
             count = 0
             while count < raw.count {
                 let n = Glibc.read(fd, raw.baseAddress! + count, raw.count - count)
-                if n > 0 { count += n; continue }
+                if n > 0 {
+                    count += n
+                    if endsAtHint, sizeHint > 0, count == sizeHint { return }
+                    continue
+                }
                 if n == 0 { return }
                 if errno == EINTR { continue }
                 failure = errno
