@@ -1,11 +1,17 @@
 /// Turns the block parser's raw records into `Heading`s and `Task`s: titles, statuses, stars,
 /// due dates, text, and the group and parent each task belongs to.
 enum DocumentBuilder {
+    /// A top-level heading still open while the headings are read: its level and index.
+    private struct OpenGroup {
+        let level: Int
+        let index: Int
+    }
+
     static func headings(_ bytes: [UInt8], lines: [Line], parsed: [ParsedHeading]) -> [Heading] {
         var result: [Heading] = []
         result.reserveCapacity(parsed.count)
         // Open top-level headings by level, to find each heading's enclosing group.
-        var open: [(level: Int, index: Int)] = []
+        var open: [OpenGroup] = []
         for heading in parsed {
             let title = heading.setext
                 ? setextTitle(bytes, lines: lines, heading)
@@ -14,7 +20,7 @@ enum DocumentBuilder {
             if heading.topLevel {
                 while let last = open.last, last.level >= heading.level { open.removeLast() }
                 parent = open.last?.index
-                open.append((heading.level, result.count))
+                open.append(OpenGroup(level: heading.level, index: result.count))
             }
             result.append(Heading(line: heading.line, lastLine: heading.lastLine, level: heading.level,
                                   setext: heading.setext, title: title, parent: parent,
@@ -28,13 +34,13 @@ enum DocumentBuilder {
     static func linkingParents(_ headings: [Heading]) -> [Heading] {
         var result: [Heading] = []
         result.reserveCapacity(headings.count)
-        var open: [(level: Int, index: Int)] = []
+        var open: [OpenGroup] = []
         for heading in headings {
             var parent: Int?
             if heading.topLevel {
                 while let last = open.last, last.level >= heading.level { open.removeLast() }
                 parent = open.last?.index
-                open.append((heading.level, result.count))
+                open.append(OpenGroup(level: heading.level, index: result.count))
             }
             result.append(Heading(line: heading.line, lastLine: heading.lastLine, level: heading.level, setext: heading.setext,
                                   title: heading.title, parent: parent, topLevel: heading.topLevel))

@@ -222,38 +222,59 @@ public struct TaskFields: Sendable, Equatable {
     }
 
     private static let tickKeys = FieldKeys([
-        ("due", .due), ("t", .start), ("start", .start), ("threshold", .start), ("scheduled", .scheduled),
-        ("created", .created), ("done", .done), ("completed", .done), ("cancelled", .cancelled), ("canceled", .cancelled),
-        ("rec", .recurrence), ("pri", .priority), ("id", .id), ("dep", .dependsOn),
+        .init("due", .due), .init("t", .start), .init("start", .start), .init("threshold", .start), .init("scheduled", .scheduled),
+        .init("created", .created), .init("done", .done), .init("completed", .done), .init("cancelled", .cancelled),
+        .init("canceled", .cancelled), .init("rec", .recurrence), .init("pri", .priority), .init("id", .id), .init("dep", .dependsOn),
     ])
 
     private static let dataviewKeys = FieldKeys([
-        ("due", .due), ("scheduled", .scheduled), ("start", .start), ("created", .created), ("completion", .done),
-        ("cancelled", .cancelled), ("repeat", .recurrence), ("priority", .priority), ("id", .id), ("dependson", .dependsOn),
+        .init("due", .due), .init("scheduled", .scheduled), .init("start", .start), .init("created", .created),
+        .init("completion", .done), .init("cancelled", .cancelled), .init("repeat", .recurrence), .init("priority", .priority),
+        .init("id", .id), .init("dependson", .dependsOn),
     ])
 }
 
 /// A dialect's field keys, matched in any case against the bytes of a word, with no String
 /// made for the word: most words a scan meets are not keys.
+///
+/// Kept as one array sorted by length with where each length starts, of a struct rather than
+/// tuples: every run builds these tables, and each tuple type costs the runtime a metadata
+/// instantiation at start-up.
 private struct FieldKeys {
-    /// The keys by length: a word is compared only with keys as long as it.
-    private let byLength: [[(key: [UInt8], kind: TaskField.Kind)]]
+    struct Key {
+        let bytes: [UInt8]
+        let kind: TaskField.Kind
+        init(_ key: String, _ kind: TaskField.Kind) {
+            bytes = Array(key.utf8)
+            self.kind = kind
+        }
+    }
 
-    init(_ keys: [(String, TaskField.Kind)]) {
-        var byLength = [[(key: [UInt8], kind: TaskField.Kind)]](repeating: [], count: 1 + (keys.map(\.0.utf8.count).max() ?? 0))
-        for (key, kind) in keys { byLength[key.utf8.count].append((Array(key.utf8), kind)) }
-        self.byLength = byLength
+    /// The keys, shortest first.
+    private let keys: [Key]
+    /// `keys[starts[n]..<starts[n + 1]]` are the keys of length `n`.
+    private let starts: [Int]
+
+    init(_ keys: [Key]) {
+        let sorted = keys.sorted { $0.bytes.count < $1.bytes.count }
+        let longest = sorted.last?.bytes.count ?? 0
+        var starts = [Int](repeating: sorted.count, count: longest + 2)
+        for (index, key) in sorted.enumerated().reversed() { starts[key.bytes.count] = index }
+        // A length no key has starts where the next length does.
+        for length in stride(from: longest, through: 0, by: -1) where starts[length] > starts[length + 1] { starts[length] = starts[length + 1] }
+        self.keys = sorted
+        self.starts = starts
     }
 
     /// The kind whose key `text[range]` is, letters in any case. Keys are lower-case letters,
     /// and setting bit 0x20 maps only `A`-`Z` onto them (digits and `-` keep it set; `_`
     /// becomes DEL, which no key holds).
     func kind(of text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> TaskField.Kind? {
-        guard range.count < byLength.count else { return nil }
-        for entry in byLength[range.count] {
+        guard range.count + 1 < starts.count else { return nil }
+        for entry in keys[starts[range.count]..<starts[range.count + 1]] {
             var index = 0
-            while index < entry.key.count, text[range.lowerBound + index] | 0x20 == entry.key[index] { index += 1 }
-            if index == entry.key.count { return entry.kind }
+            while index < entry.bytes.count, text[range.lowerBound + index] | 0x20 == entry.bytes[index] { index += 1 }
+            if index == entry.bytes.count { return entry.kind }
         }
         return nil
     }

@@ -138,15 +138,22 @@ public struct ListingIndex: Sendable, Equatable {
     /// top of an encoded index without the rest (newest first, they lead it): what a view asks
     /// first, to find it is showing the same again. Nil when it cannot tell (the index is
     /// damaged, or a file the latest view showed keeps no record).
-    public static func latestView(decoding bytes: [UInt8]) -> [(path: [UInt8], record: UInt64)]? {
+    public static func latestView(decoding bytes: [UInt8]) -> [ShownFile]? {
         guard var reader = RecordReader(bytes, magic: magic), let count = reader.number("files"),
               let latest = reader.number("latest"), latest <= count else { return nil }
-        var view: [(path: [UInt8], record: UInt64)] = []
+        var view: [ShownFile] = []
         for _ in 0..<latest {
             guard let path = reader.field("path"), let record = reader.hash("record") else { return nil }
-            view.append((path, record))
+            view.append(ShownFile(path: path, record: record))
         }
         return view
+    }
+
+    /// A file the latest view showed and the record its listing is in. (A struct, not a
+    /// tuple: every view asks, and each tuple type costs a metadata instantiation at start-up.)
+    public struct ShownFile: Sendable {
+        public let path: [UInt8]
+        public let record: UInt64
     }
 
     public init?(decoding bytes: [UInt8]) {

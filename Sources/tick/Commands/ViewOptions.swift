@@ -170,19 +170,19 @@ struct ViewOptions {
                     let matcher = query.matcher(for: source.document, today: today, closedSince: source.closedSince)
                     let shown = source.document.tasks.lazy.filter { matcher.matches($0) }.map(\.index)
                     if shown.isEmpty { source = SourceDocument(path: source.path, document: Document(bytes: [])) }
-                    return .read(source, shown: Array(shown), hasGroup: hasGroup)
+                    return .read(ReadFile(source: source, shown: Array(shown), hasGroup: hasGroup))
                 } catch {
                     return .failed(error)
                 }
             }
             for result in results {
-                guard case .read(let source, let shown, let hasGroup) = result else {
+                guard case .read(let file) = result else {
                     if case .failed(let error) = result { throw error }
                     continue
                 }
-                groupFound = groupFound || hasGroup
-                for task in shown { items.append(ViewItem(source: sources.count, task: task)) }
-                sources.append(source)
+                groupFound = groupFound || file.hasGroup
+                for task in file.shown { items.append(ViewItem(source: sources.count, task: task)) }
+                sources.append(file.source)
             }
             start += count
         }
@@ -194,8 +194,16 @@ struct ViewOptions {
     /// What a worker makes of one file of a list view. Not a `Result`: its `Failure: Error`
     /// requirement costs every run a runtime conformance lookup.
     private enum FileSelection: Sendable {
-        case read(SourceDocument, shown: [Int], hasGroup: Bool)
+        case read(ReadFile)
         case failed(TickError)
+    }
+
+    /// A file read and its tasks selected (a struct, not a case with several values: those
+    /// are a tuple, whose metadata the runtime instantiates at start-up).
+    private struct ReadFile: Sendable {
+        let source: SourceDocument
+        let shown: [Int]
+        let hasGroup: Bool
     }
 
     /// Records, per file, which task each printed line number showed (`ListingStore`), so that
@@ -203,12 +211,12 @@ struct ViewOptions {
     func recordListing(_ items: [ViewItem], in sources: [SourceDocument], context: inout CommandContext) {
         var shown = [[Int]](repeating: [], count: sources.count)
         for item in items { shown[item.source].append(item.task) }
-        var listings: [(realPath: String, listing: Listing)] = []
+        var listings: [ListingStore.Shown] = []
         // Standard input is no file to edit, whatever --stdin-filename calls it.
         let input = readsStandardInput ? context.environment.standardInputName : nil
         for (index, source) in sources.enumerated() where !shown[index].isEmpty && source.path != input {
             guard let realPath = try? AtomicFile.realPath(of: source.path) else { continue }
-            listings.append((realPath, Listing(shown: shown[index], in: source.document)))
+            listings.append(ListingStore.Shown(realPath: realPath, listing: Listing(shown: shown[index], in: source.document)))
         }
         if let warning = ListingStore.record(listings, environment: context.environment) { context.warn(warning) }
     }

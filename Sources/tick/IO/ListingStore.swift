@@ -32,7 +32,13 @@ enum ListingStore {
     }
 
     /// Records the listings a view printed (newest first); returns a warning when it cannot.
-    static func record(_ listings: [(realPath: String, listing: Listing)], environment: Environment) -> String? {
+    /// A file a view showed and the listing of what it showed there.
+    struct Shown {
+        let realPath: String
+        let listing: Listing
+    }
+
+    static func record(_ listings: [Shown], environment: Environment) -> String? {
         guard !listings.isEmpty else { return nil }
         return withFolder(environment) { folder throws(TickError) -> String? in
             let files = listings.map { ListingArchive.File(path: PathBytes.bytes(of: $0.realPath), listing: $0.listing) }
