@@ -95,16 +95,20 @@ struct StateFolder {
     }
     /// Opens (creating it 0700 if missing) a subfolder that must be the user's own.
     private static func privateSubfolder(_ name: String, in parent: Int32, path: String) -> Result<Int32, Failure> {
-        if mkdirat(parent, name, 0o700) != 0, errno != EEXIST {
-            return .failure(.unavailable("cannot create \(PathBytes.display(path)): " + Syscalls.errnoMessage(errno)))
+        // Opened first: it is there on every run but the first.
+        var fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        if fd < 0, errno == ENOENT {
+            if mkdirat(parent, name, 0o700) != 0, errno != EEXIST {
+                return .failure(.unavailable("cannot create \(PathBytes.display(path)): " + Syscalls.errnoMessage(errno)))
+            }
+            fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         }
-        let fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else {
             let reason = errno == ELOOP || errno == ENOTDIR ? "is not a folder (a link?)" : Syscalls.errnoMessage(errno)
             return .failure(.unavailable("\(PathBytes.display(path)) \(reason)"))
         }
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_uid == geteuid(), (info.st_mode & 0o022) == 0 else {
+        guard fstat(fd, &info) == 0, info.st_uid == Self.userID, (info.st_mode & 0o022) == 0 else {
             Syscalls.close(fd)
             return .failure(.unavailable("\(PathBytes.display(path)) belongs to another user or others may write it; not using it"))
         }
@@ -121,6 +125,9 @@ struct StateFolder {
         return true
     }
 
+    /// The effective user, asked once (every check of a file's owner would be a system call).
+    private static let userID = geteuid()
+
     /// Reads a regular file in the folder that belongs to the user; nil when there is none.
     func read(_ name: String) throws(TickError) -> [UInt8]? {
         let fd = openat(self.fd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
@@ -130,10 +137,10 @@ struct StateFolder {
         }
         defer { Syscalls.close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_uid == geteuid() else {
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_uid == Self.userID else {
             throw TickError.refused("\(PathBytes.display(path + "/" + name)) is not a file of yours; not using it")
         }
-        switch Syscalls.readAll(fd, sizeHint: Int(info.st_size)) {
+        switch Syscalls.readAll(fd, sizeHint: Int(info.st_size), endsAtHint: true) {
         case .success(let bytes): return bytes
         case .failure(let error): throw TickError.cannotRead(path: path + "/" + name, reason: FileReader.describe(error.code))
         }
