@@ -80,7 +80,7 @@ public struct ListingIndex: Sendable, Equatable {
 
     /// Records that a view showed `fresh` (newest first), their listings in `record`: they go
     /// first, the others after them. Returns the files that now keep only a stub (`demoted`,
-    /// with the record their listing was in: make the stub with `setStub`) and those no longer
+    /// with the record their listing was in: make the stubs with `setStubs`) and those no longer
     /// kept at all (`dropped`).
     public mutating func record(_ fresh: [[UInt8]], in record: UInt64) -> (demoted: [(path: [UInt8], record: UInt64)], dropped: [[UInt8]]) {
         let unique = PathTable(fresh, capacity: fresh.count)

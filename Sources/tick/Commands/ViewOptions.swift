@@ -176,9 +176,10 @@ struct ViewOptions {
                 }
             }
             for result in results {
-                guard case .read(let file) = result else {
-                    if case .failed(let error) = result { throw error }
-                    continue
+                let file: ReadFile
+                switch result {
+                case .read(let read): file = read
+                case .failed(let error): throw error
                 }
                 groupFound = groupFound || file.hasGroup
                 for task in file.shown { items.append(ViewItem(source: sources.count, task: task)) }

@@ -31,13 +31,13 @@ enum ListingStore {
         return Known(listing: listing(of: path, in: index, folder: folder), otherFilesListed: others)
     }
 
-    /// Records the listings a view printed (newest first); returns a warning when it cannot.
     /// A file a view showed and the listing of what it showed there.
     struct Shown {
         let realPath: String
         let listing: Listing
     }
 
+    /// Records the listings a view printed (newest first); returns a warning when it cannot.
     static func record(_ listings: [Shown], environment: Environment) -> String? {
         guard !listings.isEmpty else { return nil }
         return withFolder(environment) { folder throws(TickError) -> String? in

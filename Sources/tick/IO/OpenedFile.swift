@@ -50,17 +50,16 @@ struct OpenedFile {
     /// The whole file from its first byte, whatever the descriptor's offset.
     func readAll(path: String) throws(TickError) -> [UInt8] {
         guard lseek(fd, 0, SEEK_SET) == 0 else { throw TickError.cannotRead(path: path, reason: Syscalls.errnoMessage(errno)) }
-        switch Syscalls.readAll(fd, sizeHint: Int(status.st_size)) {
-        case .success(let bytes): return bytes
-        case .failure(let error): throw TickError.cannotRead(path: path, reason: FileReader.describe(error.code))
-        }
+        return try read(path: path, endsAtSize: false)
     }
 
     /// The whole file, read once from a descriptor just opened (no seek): a read that reaches
     /// the size `fstat` gave ends it, without a second read to see the end (a file that grew
     /// fills the extra byte asked for and is read on).
-    func readOnce(path: String) throws(TickError) -> [UInt8] {
-        switch Syscalls.readAll(fd, sizeHint: Int(status.st_size), endsAtHint: true) {
+    func readOnce(path: String) throws(TickError) -> [UInt8] { try read(path: path, endsAtSize: true) }
+
+    private func read(path: String, endsAtSize: Bool) throws(TickError) -> [UInt8] {
+        switch Syscalls.readAll(fd, sizeHint: Int(status.st_size), endsAtHint: endsAtSize) {
         case .success(let bytes): return bytes
         case .failure(let error): throw TickError.cannotRead(path: path, reason: FileReader.describe(error.code))
         }
