@@ -1,36 +1,27 @@
 /// Turns the block parser's raw records into `Heading`s and `Task`s: titles, statuses, stars,
 /// due dates, text, and the group and parent each task belongs to.
 enum DocumentBuilder {
-    /// The top-level headings still open while headings are read in order, by level: what
-    /// gives each heading its enclosing group (`parent`). One rule for both readings.
-    private struct OpenGroups {
-        private var levels: [Int] = []
-        private var indices: [Int] = []
-
-        /// The group heading `index` (of `level`) is in; it is then open itself. Headings in
-        /// quotes or list items (not top-level) open no group and are in none.
-        mutating func parent(ofHeading index: Int, level: Int, topLevel: Bool) -> Int? {
-            guard topLevel else { return nil }
-            while let last = levels.last, last >= level {
-                levels.removeLast()
-                indices.removeLast()
-            }
-            let parent = indices.last
-            levels.append(level)
-            indices.append(index)
-            return parent
-        }
+    /// A top-level heading still open while the headings are read: its level and index.
+    private struct OpenGroup {
+        let level: Int
+        let index: Int
     }
 
     static func headings(_ bytes: [UInt8], lines: [Line], parsed: [ParsedHeading]) -> [Heading] {
         var result: [Heading] = []
         result.reserveCapacity(parsed.count)
-        var open = OpenGroups()
+        // Open top-level headings by level, to find each heading's enclosing group.
+        var open: [OpenGroup] = []
         for heading in parsed {
             let title = heading.setext
                 ? setextTitle(bytes, lines: lines, heading)
                 : String(decoding: bytes[ATXHeading.titleRange(bytes, lines[heading.line])], as: UTF8.self)
-            let parent = open.parent(ofHeading: result.count, level: heading.level, topLevel: heading.topLevel)
+            var parent: Int?
+            if heading.topLevel {
+                while let last = open.last, last.level >= heading.level { open.removeLast() }
+                parent = open.last?.index
+                open.append(OpenGroup(level: heading.level, index: result.count))
+            }
             result.append(Heading(line: heading.line, lastLine: heading.lastLine, level: heading.level,
                                   setext: heading.setext, title: title, parent: parent,
                                   topLevel: heading.topLevel))
@@ -43,9 +34,14 @@ enum DocumentBuilder {
     static func linkingParents(_ headings: [Heading]) -> [Heading] {
         var result: [Heading] = []
         result.reserveCapacity(headings.count)
-        var open = OpenGroups()
+        var open: [OpenGroup] = []
         for heading in headings {
-            let parent = open.parent(ofHeading: result.count, level: heading.level, topLevel: heading.topLevel)
+            var parent: Int?
+            if heading.topLevel {
+                while let last = open.last, last.level >= heading.level { open.removeLast() }
+                parent = open.last?.index
+                open.append(OpenGroup(level: heading.level, index: result.count))
+            }
             result.append(Heading(line: heading.line, lastLine: heading.lastLine, level: heading.level, setext: heading.setext,
                                   title: heading.title, parent: parent, topLevel: heading.topLevel))
         }

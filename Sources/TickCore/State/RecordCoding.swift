@@ -9,6 +9,8 @@ public struct RecordWriter {
 
     public init(magic: String) { bytes = Array(magic.utf8) }
 
+    public mutating func line(_ text: String) { bytes += text.utf8; bytes.append(0x0A) }
+
     /// `key NUMBER\n`.
     public mutating func number(_ key: StaticString, _ value: Int) {
         appendKey(key)
@@ -44,6 +46,8 @@ public struct RecordWriter {
         bytes += value
         bytes.append(0x0A)
     }
+
+    public mutating func raw(_ value: some Collection<UInt8>) { bytes += value }
 
     /// The record with its checksum line.
     public func finished() -> [UInt8] {
