@@ -27,7 +27,8 @@ import Testing
             "  ### H3", "Setext", "===", "---", "***", "paragraph  ", "text\\", "  continuation", "| a | b |  ",
             "|---|---|", "- plain", "  - [ ] nested  ", "      - [ ] deep", "1. one", "> quote  ", ">", "-",
             "* * *", "* - -", "- [/] doing", "a `code  ", "span`", "<span  ", "x>", "trailing \t", "# Title #",
-            "Title #", "- [ ]\tt", "\t\t- [ ] tt", "    indented", "+ + +", "* [ ] *  star",
+            "Title #", "- [ ]\tt", "\t\t- [ ] tt", "    indented", "+ + +", "* [ ] *  star", "    -\t [ ] u",
+            "     -\t[ ] v", "  -  \t[ ] w",
         ]
         var generator = SeededGenerator(seed: 11)
         for round in 0..<250 {
