@@ -1,27 +1,36 @@
 /// Turns the block parser's raw records into `Heading`s and `Task`s: titles, statuses, stars,
 /// due dates, text, and the group and parent each task belongs to.
 enum DocumentBuilder {
-    /// A top-level heading still open while the headings are read: its level and index.
-    private struct OpenGroup {
-        let level: Int
-        let index: Int
+    /// The top-level headings still open while headings are read in order, by level: what
+    /// gives each heading its enclosing group (`parent`). One rule for both readings.
+    private struct OpenGroups {
+        private var levels: [Int] = []
+        private var indices: [Int] = []
+
+        /// The group heading `index` (of `level`) is in; it is then open itself. Headings in
+        /// quotes or list items (not top-level) open no group and are in none.
+        mutating func parent(ofHeading index: Int, level: Int, topLevel: Bool) -> Int? {
+            guard topLevel else { return nil }
+            while let last = levels.last, last >= level {
+                levels.removeLast()
+                indices.removeLast()
+            }
+            let parent = indices.last
+            levels.append(level)
+            indices.append(index)
+            return parent
+        }
     }
 
     static func headings(_ bytes: [UInt8], lines: [Line], parsed: [ParsedHeading]) -> [Heading] {
         var result: [Heading] = []
         result.reserveCapacity(parsed.count)
-        // Open top-level headings by level, to find each heading's enclosing group.
-        var open: [OpenGroup] = []
+        var open = OpenGroups()
         for heading in parsed {
             let title = heading.setext
                 ? setextTitle(bytes, lines: lines, heading)
                 : String(decoding: bytes[ATXHeading.titleRange(bytes, lines[heading.line])], as: UTF8.self)
-            var parent: Int?
-            if heading.topLevel {
-                while let last = open.last, last.level >= heading.level { open.removeLast() }
-                parent = open.last?.index
-                open.append(OpenGroup(level: heading.level, index: result.count))
-            }
+            let parent = open.parent(ofHeading: result.count, level: heading.level, topLevel: heading.topLevel)
             result.append(Heading(line: heading.line, lastLine: heading.lastLine, level: heading.level,
                                   setext: heading.setext, title: title, parent: parent,
                                   topLevel: heading.topLevel))
@@ -34,14 +43,9 @@ enum DocumentBuilder {
     static func linkingParents(_ headings: [Heading]) -> [Heading] {
         var result: [Heading] = []
         result.reserveCapacity(headings.count)
-        var open: [OpenGroup] = []
+        var open = OpenGroups()
         for heading in headings {
-            var parent: Int?
-            if heading.topLevel {
-                while let last = open.last, last.level >= heading.level { open.removeLast() }
-                parent = open.last?.index
-                open.append(OpenGroup(level: heading.level, index: result.count))
-            }
+            let parent = open.parent(ofHeading: result.count, level: heading.level, topLevel: heading.topLevel)
             result.append(Heading(line: heading.line, lastLine: heading.lastLine, level: heading.level, setext: heading.setext,
                                   title: heading.title, parent: parent, topLevel: heading.topLevel))
         }

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The todo.txt-style tokens in a task's text: `key:value`, `#tag`, `+project`, `@context`.
 ///
 /// A token is a word separated by spaces or tabs. Words inside inline code spans (between
@@ -54,7 +48,7 @@ public struct TaskTokens: Sendable, Equatable {
             case .context: Byte.at
             case .field: Byte.colon
             }
-            guard contains(mark, in: bytes) else { return }
+            guard ByteSearch.contains(mark, in: bytes) else { return }
         }
         let wantsFields = only == nil || only == .field
         let wantsNames = only != .field
@@ -70,11 +64,6 @@ public struct TaskTokens: Sendable, Equatable {
                 if wantsFields, let colon = fieldColon(word) { body(.field, word[..<colon], word[(colon + 1)...]) }
             }
         }
-    }
-
-    /// Whether `byte` occurs in `bytes` (`memchr`).
-    private static func contains(_ byte: UInt8, in bytes: ArraySlice<UInt8>) -> Bool {
-        bytes.withUnsafeBufferPointer { $0.count > 0 && memchr($0.baseAddress!, Int32(byte), $0.count) != nil }
     }
 
     /// The name after a `#`, `+` or `@`, as Obsidian reads a tag: letters, digits, `_`, `-`, `/`
@@ -144,7 +133,7 @@ public struct TaskTokens: Sendable, Equatable {
     /// span only when a later run of the same length closes it; an unmatched run is literal.
     /// Linear: each run's closer is found through the next run of each length.
     static func codeSpans(_ bytes: ArraySlice<UInt8>) -> [Range<Int>] {
-        guard contains(Byte.backtick, in: bytes) else { return [] }
+        guard ByteSearch.contains(Byte.backtick, in: bytes) else { return [] }
         var runs: [(start: Int, length: Int)] = []
         var index = bytes.startIndex
         while index < bytes.endIndex {

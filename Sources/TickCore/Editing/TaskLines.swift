@@ -37,7 +37,7 @@ struct TaskLines {
         }
         let index = contents.indices.first { FieldEdits.has(kind, in: contents[$0], textStart: textStarts[$0]) } ?? 0
         guard let written = FieldEdits.line(contents[index], textStart: textStarts[index], kind: kind, value: value, dialect: dialect) else {
-            throw .invalidText("the text of the task on line \(task.line + index + 1) would not read \(kind.rawValue) \(String(decoding: value, as: UTF8.self)) written into it (the fields around it would take it in), so nothing was written; set it in an editor")
+            throw .invalidText("\(kind.rawValue) \(String(decoding: value, as: UTF8.self)) cannot be written into the text of the task on line \(task.line + index + 1) so that it reads back (the fields around it would take it in), so nothing was written; set it in an editor")
         }
         contents[index] = written
     }

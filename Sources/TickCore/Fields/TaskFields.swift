@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The fields of a task's text in every dialect (`TaskField`), found in one pass over its bytes.
 ///
 /// Obsidian Tasks reads its emoji fields only at the end of the text; tick reads them anywhere
@@ -69,22 +63,10 @@ public struct TaskFields: Sendable, Equatable {
                 guard let marker = emoji(buffer, at: index) else { return false }
                 return marker.kind == .due || (scheduled && marker.kind == .scheduled)
             }
-            return Self.anyOffset(of: Byte.colon, in: buffer) { keyEnds(at: $0, dueKey) || (scheduled && keyEnds(at: $0, scheduledKey)) }
-                || Self.anyOffset(of: 0xF0, in: buffer, where: marker)
-                || (scheduled && Self.anyOffset(of: 0xE2, in: buffer, where: marker))
+            return ByteSearch.anyOffset(of: Byte.colon, in: buffer) { keyEnds(at: $0, dueKey) || (scheduled && keyEnds(at: $0, scheduledKey)) }
+                || ByteSearch.anyOffset(of: 0xF0, in: buffer, where: marker)
+                || (scheduled && ByteSearch.anyOffset(of: 0xE2, in: buffer, where: marker))
         }
-    }
-
-    /// Whether some offset of `byte` in `buffer` passes `test`: `memchr` finds each.
-    private static func anyOffset(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, where test: (Int) -> Bool) -> Bool {
-        guard let base = buffer.baseAddress else { return false }
-        var from = 0
-        while from < buffer.count, let found = memchr(base + from, Int32(byte), buffer.count - from) {
-            let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            if test(index) { return true }
-            from = index + 1
-        }
-        return false
     }
 
     private static let dueKey: [UInt8] = Array("due".utf8)

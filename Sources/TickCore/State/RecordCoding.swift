@@ -9,8 +9,6 @@ public struct RecordWriter {
 
     public init(magic: String) { bytes = Array(magic.utf8) }
 
-    public mutating func line(_ text: String) { bytes += text.utf8; bytes.append(0x0A) }
-
     /// `key NUMBER\n`.
     public mutating func number(_ key: StaticString, _ value: Int) {
         appendKey(key)
@@ -46,8 +44,6 @@ public struct RecordWriter {
         bytes += value
         bytes.append(0x0A)
     }
-
-    public mutating func raw(_ value: some Collection<UInt8>) { bytes += value }
 
     /// The record with its checksum line.
     public func finished() -> [UInt8] {
