@@ -67,3 +67,42 @@ import Testing
         #expect(once.splices.isEmpty == !once.changed, "splices and bytes disagree for \(name)")
     }
 }
+
+/// Two changes made one (`Splice.composed`, what `tick fmt --diff` shows after a second
+/// pass): applied to the first document, the composed splices give what the two give one
+/// after the other, and lines neither touches stay out of them.
+@Suite struct SpliceCompositionTests {
+    static func randomSplices(lineCount: Int, tag: String, using generator: inout SeededGenerator) -> [Splice] {
+        var splices: [Splice] = []
+        var line = 0
+        while line <= lineCount {
+            guard Int.random(in: 0..<3, using: &generator) == 0 else { line += 1; continue }
+            let length = min(Int.random(in: 0...2, using: &generator), lineCount - line)
+            let count = Int.random(in: 0...2, using: &generator)
+            splices.append(Splice(lines: line..<(line + length),
+                                  replacement: (0..<count).map { Array("\(tag)\(line).\($0)".utf8) }))
+            line += length + 1
+        }
+        return splices
+    }
+
+    @Test func composedIsOneAfterTheOther() {
+        var generator = SeededGenerator(seed: 23)
+        for round in 0..<2_000 {
+            let count = Int.random(in: 0...8, using: &generator)
+            let original = Document((0..<count).map { "line \($0)\n" }.joined())
+            let first = Self.randomSplices(lineCount: count, tag: "a", using: &generator)
+            let middle = Document(bytes: original.applying(first))
+            let second = Self.randomSplices(lineCount: middle.lines.count, tag: "b", using: &generator)
+            let result = Document(bytes: middle.applying(second))
+            let composed = Splice.composed(first, then: second, from: original.lines.count, to: result)
+            #expect(original.applying(composed) == result.bytes, "round \(round)")
+            // Untouched lines: those that come through both changes as they were.
+            let touched = Set(composed.flatMap { Array($0.lines) })
+            for line in 0..<count where !touched.contains(line) {
+                #expect(result.bytes.split(separator: Byte.lf).contains(Array("line \(line)".utf8)[...]))
+            }
+            #expect(composed.allSatisfy { !($0.lines.isEmpty && $0.replacement.isEmpty) })
+        }
+    }
+}

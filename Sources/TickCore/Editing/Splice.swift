@@ -86,3 +86,29 @@ extension Document {
         return out
     }
 }
+
+extension Splice {
+    /// One change made of two: `first` turns a document of `lineCount` lines into a second,
+    /// `second` turns that into `result`; the splices returned turn the first into `result`
+    /// directly. A line both leave untouched stays untouched; every other stretch between such
+    /// lines is replaced by the lines of `result` between them.
+    public static func composed(_ first: [Splice], then second: [Splice], from lineCount: Int, to result: Document) -> [Splice] {
+        let firstMap = LineMap(first), secondMap = LineMap(second)
+        var splices: [Splice] = []
+        var old = 0, new = 0
+        func replace(upTo oldEnd: Int, _ newEnd: Int) {
+            if old < oldEnd || new < newEnd {
+                splices.append(Splice(lines: old..<oldEnd, replacement: (new..<newEnd).map { Array(result.content(ofLine: $0)) }))
+            }
+        }
+        for line in 0..<lineCount where !firstMap.touchesOld(line) {
+            guard let middle = firstMap.newLine(ofOld: line), !secondMap.touchesOld(middle),
+                  let kept = secondMap.newLine(ofOld: middle) else { continue }
+            replace(upTo: line, kept)
+            old = line + 1
+            new = kept + 1
+        }
+        replace(upTo: lineCount, result.lines.count)
+        return splices
+    }
+}

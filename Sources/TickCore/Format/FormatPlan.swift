@@ -106,12 +106,10 @@ struct FormatPlan {
             // (moving its content column could change what belongs to it).
             let markerEnd = task.markerStart + task.markerLength - start
             let gap = task.checkboxStart - start - markerEnd
-            // (A subtask that moves only because its gap, a tab among it, is mended: it must be.)
             let fixMarkerGap = task.line == task.lastLine
                 && (gap != 1 || bytes[task.markerStart + task.markerLength] != Byte.space)
-                && (nextLineStaysOutside(task, contentColumn: Byte.columns(of: bytes[start..<task.markerStart])
-                                         - indentation.shift(task.line) + task.markerLength + 1)
-                    || indentation.markerGapsToMend.contains(task.line))
+                && nextLineStaysOutside(task, contentColumn: Byte.columns(of: bytes[start..<task.markerStart])
+                                        - indentation.shift(task.line) + task.markerLength + 1)
             guard fixStatus || fixBoxGap || fixMarkerGap else { continue }
             var line = Array(current)
             if fixStatus { line[status] = 0x78 }

@@ -5,17 +5,13 @@
 /// Each item of such a list moves left with all its lines (text, notes, code, nested lists) by
 /// the same number of spaces, so everything in it keeps its place relative to the item, and
 /// nested lists are then aligned in turn. A list is left as it is wherever the move could
-/// change what a line is: inside a block quote, a tab among a line's indentation or markers
-/// (except between a one-line task's marker and checkbox, which becomes one space), a line indented
+/// change what a line is: inside a block quote, a tab among a line's indentation or markers, a line indented
 /// less than its item's text (a lazy continuation: moved, it could start a block of its own or
 /// keep spaces in its text), a whitespace-only line that
 /// keeps an item open, or a line after the list that the narrower item would take in.
 struct SubtaskIndentation {
     /// Spaces each line loses.
     private(set) var shifts: [Int32] = []
-    /// Tasks (their lines) that move only because the formatter also rewrites the whitespace
-    /// between their marker and checkbox, a tab among it, as one space: the task rule must.
-    private(set) var markerGapsToMend: [Int] = []
 
     /// No line moves.
     init() {}
@@ -63,14 +59,12 @@ struct SubtaskIndentation {
                 index = Int(next[index])
             }
             let parent = items[Int(items[first].parent)]
-            var gaps: [Int] = []
             guard let moves = moves(of: members, under: parent, in: document, collapsible: collapsible,
-                                    contentLines: contentLines, mendingGaps: &gaps) else { continue }
+                                    contentLines: contentLines) else { continue }
             if shifts.isEmpty { shifts = Array(repeating: 0, count: document.lines.count) }
             for (lines, by) in moves {
                 for line in lines { shifts[line] += Int32(by) }
             }
-            markerGapsToMend += gaps
         }
     }
 
@@ -90,42 +84,14 @@ struct SubtaskIndentation {
         return false
     }
 
-    /// Whether the task `members[position]` may move by `by` although a tab lies between its
-    /// marker and its checkbox: it is one line, the tab is only there (not in the indentation
-    /// or marker), and with that whitespace as one space its content column, after the move, is
-    /// still right of the next line that is not blank (after its own move), so that line stays
-    /// outside the task (`FormatPlan`'s marker-gap rule asks the same of the line as it is).
-    private func mendsMarkerGap(_ members: [Int], _ position: Int, by: Int, in document: Document,
-                                contentLines: ContentLines) -> Bool {
-        let items = document.items
-        let item = items[members[position]]
-        guard item.checkboxStart >= 0, item.line == item.lastLine else { return false }
-        let start = document.lines[item.line].start
-        let markerEnd = item.markerStart + item.markerLength
-        guard !Self.tabBeforeText(document.bytes[start..<markerEnd]) else { return false }
-        let next = contentLines.atOrAfter(item.lastLine + 1)
-        guard next < document.lines.count else { return true }
-        // The next line moves with the list when it is a later item's (the items after this
-        // one are in `members`, in file order).
-        var nextBy = 0
-        for later in members[(position + 1)...] where items[later].line...items[later].lastLine ~= next {
-            nextBy = items[later].markerStart - document.lines[items[later].line].start
-                - items[Int(items[later].parent)].contentColumn
-        }
-        let contentColumn = item.markerStart - start - shift(item.line) - by + item.markerLength + 1
-        let indent = Byte.columns(of: document.content(ofLine: next).prefix(while: Byte.isSpaceOrTab)) - shift(next) - nextBy
-        return indent < contentColumn
-    }
-
     /// Each item's lines and how far they move, or nil when the list must stay as it is.
     private func moves(of members: [Int], under parent: ParsedItem, in document: Document,
-                       collapsible: [Bool], contentLines: ContentLines,
-                       mendingGaps: inout [Int]) -> [(lines: ClosedRange<Int>, by: Int)]? {
+                       collapsible: [Bool], contentLines: ContentLines) -> [(lines: ClosedRange<Int>, by: Int)]? {
         let items = document.items, bytes = document.bytes
         // A BOM on the parent's line would count in its columns.
         guard parent.quoteDepth == 0, parent.line > 0 || document.byteOrderMark(ofLine: 0).isEmpty else { return nil }
         var moves: [(lines: ClosedRange<Int>, by: Int)] = []
-        for (position, index) in members.enumerated() {
+        for index in members {
             let item = items[index]
             let start = document.lines[item.line].start
             guard item.markerOpensLine, item.quoteDepth == 0,
@@ -144,13 +110,7 @@ struct SubtaskIndentation {
                 // A tab's width depends on the column it starts at: one among the line's
                 // indentation and container markers (`-\t`, `>\t`) would change width when
                 // the line moves, and with it what the line is.
-                // The one exception: a tab between a one-line task's marker and checkbox, which
-                // the task rule rewrites as one space when the task moves.
-                if Self.tabBeforeText(content) {
-                    guard line == item.line,
-                          mendsMarkerGap(members, position, by: by, in: document, contentLines: contentLines) else { return nil }
-                    mendingGaps.append(line)
-                }
+                if Self.tabBeforeText(content) { return nil }
                 // A line indented less than the item's text is in the item only as a lazy
                 // continuation of its paragraph, and what it says depends on its indentation:
                 // moved left, `- e` may become an item, and the spaces a container no longer
