@@ -170,6 +170,34 @@ import TickCore
         #expect(numbers == numbers.sorted { "f\($0 % 5)/n\($0)" < "f\($1 % 5)/n\($1)" }, "file order")
     }
 
+    /// A view of more files than tick keeps listings of (`ListingArchive.fileLimit`) keeps a
+    /// stub of the rest: a number still means the file's line while the file is as listed,
+    /// and is refused, saying why, once another program changed it.
+    @Test func filesPastTheKeptListingsRefuseNumbersOnceChanged() throws {
+        let folder = try TemporaryDirectory()
+        let state = try TemporaryDirectory()
+        for index in 0..<300 {
+            _ = try folder.write("d/f\(1000 + index).md", "# T\n\n- [ ] first \(index)\n- [ ] second \(index)\n")
+        }
+        let environment = ["XDG_STATE_HOME": state.url.path]
+        let list = try TickProcess.run(["list", folder.url.appendingPathComponent("d").path], environment: environment)
+        #expect(list.status == 0 && list.stdout.contains("second 299"), "\(list.stderr)")
+        let last = folder.url.appendingPathComponent("d/f1299.md").path
+        let unchanged = try TickProcess.run(["done", "4", "-f", last], environment: environment)
+        #expect(unchanged.status == 0 && unchanged.stdout.contains("second 299"), "\(unchanged.stderr)")
+
+        _ = try TickProcess.run(["list", folder.url.appendingPathComponent("d").path], environment: environment)
+        let changed = folder.url.appendingPathComponent("d/f1298.md")
+        _ = try folder.write("d/f1298.md", "# T\n\n- [ ] inserted\n- [ ] first 298\n- [ ] second 298\n")
+        let refused = try TickProcess.run(["done", "3", "-f", changed.path], environment: environment)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("listings of the latest 256 files views showed, this file's is not among them"), "\(refused.stderr)")
+        #expect(try String(contentsOf: changed, encoding: .utf8).contains("- [ ] inserted"))
+        // The first files keep their listings whole: a number follows its task.
+        let first = try TickProcess.run(["done", "3", "-f", folder.url.appendingPathComponent("d/f1000.md").path], environment: environment)
+        #expect(first.status == 0 && first.stdout.contains("first 0"), "\(first.stderr)")
+    }
+
     /// A group no file has is an error over a folder too, named once, with a suggestion.
     @Test func aGroupNoFileHasIsAnError() throws {
         let folder = try TemporaryDirectory()

@@ -298,3 +298,60 @@ struct SignatureCountsTests {
         }
     }
 }
+
+/// A folder view renders each file's rows where it reads the file (`ListRows`) and sorts the
+/// rows by their keys: the same output as sorting the tasks of the documents held whole, for
+/// every order, alone and with a second key, with notes, colour and JSON.
+@Suite struct ListRowsTests {
+    @Test func rowsSortAndPrintAsTheDocumentsWould() {
+        let shapes = [
+            "- [ ] a due:2026-11-20", "- [x] b ✅ 2026-11-01", "- [/] c [priority:: high]", "- [ ] (A) d +proj #tag",
+            "  - [ ] sub due:2026-12-01", "    note under it", "# Work", "## Backend", "- [ ] * star 🔼 📅 2026-11-26",
+            "- [-] dropped", "- [ ] Zeta", "- [ ] alpha", "", "text", "- [ ] \u{1B}[31mred", "- [ ] 宽字符 ⏫",
+        ]
+        var generator = SeededGenerator(seed: 41)
+        let today = CivilDate(year: 2026, month: 11, day: 25)!
+        for round in 0..<120 {
+            let sources = (0..<Int.random(in: 1...3, using: &generator)).map { file in
+                let lines = (0..<Int.random(in: 0...12, using: &generator)).map { _ in shapes.randomElement(using: &generator)! }
+                return SourceDocument(path: "f\(file).md", document: Document(lines.joined(separator: "\n") + "\n"))
+            }
+            var query = TaskQuery()
+            query.statuses = nil
+            let items = ViewItem.select(sources, query: query, today: today)
+            let order = TaskOrder.allCases.randomElement(using: &generator)!
+            let second = TaskOrder.allCases.randomElement(using: &generator)!
+            let style = TextStyle(enabled: Bool.random(using: &generator))
+            let notes = Bool.random(using: &generator)
+            let options = ListRows.Options(order: order, keys: [order, second], today: today, style: style, notes: notes,
+                                           showFiles: sources.count > 1)
+            let files = sources.compactMap { source -> ListRows? in
+                let tasks = items.filter { sources[$0.source].path == source.path }.map(\.task)
+                return tasks.isEmpty ? nil : ListRows(source, tasks: tasks[...], options: options)
+            }
+            let references = RowReference.sorted(files)
+            var printed = TextBuffer()
+            ListView.print(files, references, options: options, into: &printed)
+            let expected = order.sorted(second.sorted(items, in: sources, today: today), in: sources, today: today)
+            var whole = TextBuffer()
+            ListView.render(expected, in: sources, order: order, today: today, style: style, notes: notes, into: &whole)
+            #expect(printed.bytes == whole.bytes, "round \(round), --sort \(order),\(second)")
+
+            var jsonOptions = options
+            jsonOptions.json = true
+            let jsonFiles = sources.compactMap { source -> ListRows? in
+                let tasks = items.filter { sources[$0.source].path == source.path }.map(\.task)
+                return tasks.isEmpty ? nil : ListRows(source, tasks: tasks[...], options: jsonOptions)
+            }
+            var json: [UInt8] = []
+            ListView.printJSON(jsonFiles, RowReference.sorted(jsonFiles)) { json += $0 }
+            var expectedJSON: [UInt8] = []
+            JSONWriter.lines(expected, emit: { expectedJSON += $0 }) { item, writer in
+                let document = sources[item.source].document
+                TaskJSON.write(document.tasks[item.task], in: document, file: sources[item.source].path,
+                               groups: TaskFingerprint.groupHashes(document), to: &writer)
+            }
+            #expect(json == expectedJSON, "round \(round), --json")
+        }
+    }
+}

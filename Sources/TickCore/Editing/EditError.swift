@@ -71,6 +71,9 @@ public enum EditError: Error, Equatable, Sendable {
         case .insideOpenBlock(let line):
             return "the task's notes end in a code fence or HTML block that opens on line \(line) and is not closed, and a line added under the task would be part of it; close it first"
         case .notListed(let line, let kept):
+            if kept == 0 {
+                return "tick keeps whole the listings of the latest \(ListingArchive.fileLimit) files views showed, this file's is not among them, and the file has changed since, so line \(line) cannot be checked; run 'tick list' on it again, or name the task by its text"
+            }
             if let kept {
                 return "the last listing kept only its first \(kept) tasks and the file has changed since, so line \(line) cannot be checked; run 'tick list' again, or name the task by its text"
             }

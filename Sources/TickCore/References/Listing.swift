@@ -104,6 +104,13 @@ public struct Listing: Sendable, Equatable {
         return result
     }
 
+    /// What a view keeps of a file it showed past the newest `ListingArchive.fileLimit` (the
+    /// files whose listings it keeps whole): no entries, so that a number means the file's own
+    /// line while the file is as it was listed (`fileHash`), and is refused once it changed.
+    public static func stub(fileHash: UInt64) -> Listing {
+        Listing(fileHash: fileHash, truncated: true, detailed: true, entries: [])
+    }
+
     /// A listing that keeps only what a number needs to be refused: that lines moved, or that
     /// the file changed since (when the listing is dropped to make room for others).
     public var withoutEntries: Listing {

@@ -26,6 +26,15 @@ public struct ListingArchive: Sendable, Equatable {
         self.latest = latest
     }
 
+    /// The files a view showed, each path once (the first listing of a path seen twice, by
+    /// two names of one file), split into the newest `fileLimit`, kept whole in the view's
+    /// record, and the rest, which the index keeps as stubs.
+    public static func split(_ shown: [File]) -> (kept: [File], past: [File]) {
+        var table = PathTable(capacity: shown.count)
+        let unique = shown.filter { table.insert($0.path) }
+        return (Array(unique.prefix(fileLimit)), Array(unique.dropFirst(fileLimit)))
+    }
+
     public func encoded() -> [UInt8] {
         var writer = RecordWriter(magic: Self.magic)
         writer.number("files", files.count)

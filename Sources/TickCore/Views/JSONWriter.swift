@@ -14,6 +14,20 @@ public struct JSONWriter: ~Copyable, Sendable {
 
     public init() {}
 
+    /// How many bytes are written.
+    public var count: Int { buffer.count }
+
+    /// Hands what is written to `emit` and empties the buffer (the state of open arrays and
+    /// objects stays).
+    public mutating func flush(_ emit: ([UInt8]) -> Void) {
+        emit(buffer.array)
+        buffer.removeAll()
+    }
+
+    /// The next value has no comma before it: values written one after another to be cut
+    /// apart (a view's rows, written where their file is read, then joined by `lines`).
+    public mutating func detachNextValue() { needsComma &= ~1 }
+
     private mutating func separator() {
         if needsComma & 1 != 0 { buffer.append(0x2C) }
         needsComma |= 1
@@ -130,6 +144,7 @@ public struct JSONWriter: ~Copyable, Sendable {
     public mutating func newline() { buffer.append(0x0A) }
     /// A value already written by another `JSONWriter`.
     public mutating func raw(_ value: [UInt8]) { separator(); value.withUnsafeBufferPointer { buffer.append($0) } }
+    public mutating func raw(_ value: UnsafeBufferPointer<UInt8>) { separator(); buffer.append(value) }
 
     /// Ends the current line inside an array or object: emits the comma the next value needs
     /// first, so that values can stand one per line (`[\n{…},\n{…}\n]`).

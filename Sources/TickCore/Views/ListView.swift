@@ -30,88 +30,64 @@ public enum ListView {
     public static func render(_ items: [ViewItem], in sources: [SourceDocument], order: TaskOrder,
                               today: CivilDate, style: TextStyle, notes: Bool = false, absoluteDates: Bool = false,
                               into out: inout TextBuffer, emit: (inout TextBuffer) -> Void = { _ in }) {
-        func streamed() { if out.count >= 1 << 16 { emit(&out) } }
-        let showFiles = sources.count > 1
-        if order.keepsGroupsTogether {
-            var numberWidths = [Int](repeating: 1, count: sources.count)
+        let options = ListRows.Options(order: order, today: today, style: style, notes: notes, absoluteDates: absoluteDates,
+                                       showFiles: sources.count > 1)
+        // What depends on every row: each file's widest line number, the widest location.
+        var numberWidths = [Int](repeating: 1, count: sources.count)
+        var widest = 0
+        for item in items {
+            let line = sources[item.source].document.tasks[item.task].line + 1
+            numberWidths[item.source] = max(numberWidths[item.source], TextBuffer.decimalDigits(line))
+        }
+        let pathColumns = sources.map { ListRows.pathColumns($0.path, options: options) }
+        if !options.grouped {
             for item in items {
-                let line = sources[item.source].document.tasks[item.task].line + 1
-                numberWidths[item.source] = max(numberWidths[item.source], TextBuffer.decimalDigits(line))
+                widest = max(widest, pathColumns[item.source] + TextBuffer.decimalDigits(sources[item.source].document.tasks[item.task].line + 1))
             }
-            var current: (source: Int, group: Int?)?
-            // The task arrays, taken once: a `Document` copied per row costs a retain and a
-            // release of each of its arrays.
-            let tasks = sources.map(\.document.tasks)
-            for item in items {
-                let task = tasks[item.source][item.task]
-                if current == nil || current!.source != item.source || current!.group != task.group {
-                    current = (item.source, task.group)
-                    let path = GroupName.shown(sources[item.source].document.groupPath(of: task))
-                    let file = sources[item.source].path
-                    let header = showFiles ? (path.isEmpty ? file : "\(file): \(path)") : path
-                    if !header.isEmpty {
-                        out.appendStyled(style, sources[item.source].titleColor(ofHeading: task.group)) { $0.appendSanitized(header) }
-                        out.append(Byte.lf)
-                    }
+        }
+        var printer = ListPrinter(options: options, widest: widest)
+        // Rows straight from the documents, held whole already.
+        let paths = sources.map { source -> [UInt8] in
+            var path = TextBuffer()
+            path.appendSanitized(source.path)
+            return path.bytes
+        }
+        var groupPaths = sources.map { [String?](repeating: nil, count: $0.document.headings.count) }
+        // A run of items from one source at a time: a `SourceDocument` taken per row would
+        // cost a retain and a release of each of its arrays.
+        var index = 0
+        while index < items.count {
+            let current = items[index].source
+            let source = sources[current]
+            let tasks = source.document.tasks
+            paths[current].withUnsafeBufferPointer { path in
+                while index < items.count, items[index].source == current {
+                    printer.print(tasks[items[index].task], in: source, file: current, numberWidth: numberWidths[current], path: path,
+                                  pathColumns: pathColumns[current], groupPaths: &groupPaths[current], into: &out)
+                    if out.count >= 1 << 16 { emit(&out) }
+                    index += 1
                 }
-                let line = task.line + 1
-                out.appendSpaces(2 + numberWidths[item.source] - TextBuffer.decimalDigits(line))
-                out.appendStyled(style, .dim) { $0.appendDecimal(line) }
-                out.appendSpaces(2 + 2 * task.depth)
-                appendLine(for: task, today: today, style: style, absoluteDate: absoluteDates, to: &out)
-                out.append(Byte.lf)
-                if notes { appendNotes(of: task, in: sources[item.source].document, indent: 2 + numberWidths[item.source] + 2 + 2 * task.depth + 4, style: style, to: &out) }
-                streamed()
-            }
-        } else {
-            // The location column (`line`, or `path:line` with several files), right-aligned.
-            let pathWidths = sources.map { showFiles ? DisplayWidth.of(TerminalText.sanitized($0.path)) + 1 : 0 }
-            func width(_ item: ViewItem) -> Int {
-                pathWidths[item.source] + TextBuffer.decimalDigits(sources[item.source].document.tasks[item.task].line + 1)
-            }
-            let widest = items.lazy.map(width).max() ?? 0
-            // Each group's path, joined once per group rather than once per row.
-            var paths = sources.map { [String?](repeating: nil, count: $0.document.headings.count) }
-            for item in items {
-                let document = sources[item.source].document
-                let task = document.tasks[item.task]
-                out.appendSpaces(2)
-                if !showFiles { out.appendSpaces(widest - width(item)) }
-                out.appendStyled(style, .dim) { out in
-                    if showFiles {
-                        out.appendSanitized(sources[item.source].path)
-                        out.append(Byte.colon)
-                    }
-                    out.appendDecimal(task.line + 1)
-                }
-                if showFiles { out.appendSpaces(widest - width(item)) }
-                out.appendSpaces(2)
-                appendLine(for: task, today: today, style: style, absoluteDate: absoluteDates, to: &out)
-                if let group = task.group {
-                    if paths[item.source][group] == nil {
-                        paths[item.source][group] = GroupName.shown(document.groupPath(ofHeading: group))
-                    }
-                    let path = paths[item.source][group]!
-                    if !path.isEmpty {
-                        out.appendSpaces(2)
-                        let color = sources[item.source].color(ofHeading: group).map { TextStyle.Color.group($0) } ?? .dim
-                        out.appendStyled(style, color) { $0.append("· "); $0.appendSanitized(path) }
-                    }
-                }
-                out.append(Byte.lf)
-                if notes { appendNotes(of: task, in: document, indent: 2 + widest + 2 + 4, style: style, to: &out) }
-                streamed()
             }
         }
     }
 
-    /// The task's notes, one per line at `indent` columns, dimmed.
-    static func appendNotes(of task: Task, in document: Document, indent: Int, style: TextStyle, to out: inout TextBuffer) {
-        for note in document.notes(of: task) {
-            out.appendSpaces(indent)
-            out.appendStyled(style, .dim) { $0.appendSanitized(note) }
-            out.append(Byte.lf)
+    /// Prints rows rendered by `ListRows` (with the same `options`) in the order `references`
+    /// gives (`ListPrinter`).
+    public static func print(_ files: [ListRows], _ references: [RowReference], options: ListRows.Options,
+                             into out: inout TextBuffer, emit: (inout TextBuffer) -> Void = { _ in }) {
+        let widest = options.grouped ? 0 : references.lazy.map { files[$0.file].locationWidth(ofRow: $0.row) }.max() ?? 0
+        var printer = ListPrinter(options: options, widest: widest)
+        for reference in references {
+            printer.print(files[reference.file], row: reference.row, file: reference.file, into: &out)
+            if out.count >= 1 << 16 { emit(&out) }
         }
+    }
+
+    /// The rows as `--json` prints them (`ListRows` rendered with `json`), in the order `references` gives.
+    public static func printJSON(_ files: [ListRows], _ references: [RowReference], emit: ([UInt8]) -> Void) {
+        var printer = JSONRowPrinter()
+        for reference in references { printer.print(files[reference.file], row: reference.row, emit: emit) }
+        printer.finish(emit: emit)
     }
 
     /// A task as one line: checkbox, star, text and its due date relative to today.

@@ -19,39 +19,37 @@ public enum TaskOrder: String, Sendable, CaseIterable {
     public var keepsGroupsTogether: Bool { self == .file || self == .group }
 
     public func sorted(_ items: [ViewItem], in sources: [SourceDocument], today: CivilDate? = nil) -> [ViewItem] {
-        switch self {
-        case .priority:
-            return sortedBy(items, key: { item -> Int in
-                let task = sources[item.source].document.tasks[item.task]
-                // Priority first, then the due date (undated last): days fit well below 10^8.
-                let due = (task.due?.daysSinceEpoch ?? 9_000_000) + 1_000_000
-                return (task.fields.priority(in: task.textBytes) ?? .none).rawValue * 100_000_000 + due
-            })
-        case .urgency:
-            let day = today ?? CivilDate(year: 2000, month: 1, day: 1)!
-            return sortedBy(items, key: { item -> Double in
-                -Urgency.of(sources[item.source].document.tasks[item.task], today: day)
-            })
-        case .file:
-            return items
-        case .due:
-            return sortedBy(items, key: { sources[$0.source].document.tasks[$0.task].due?.daysSinceEpoch ?? Int.max })
-        case .group:
-            return sortedBy(items, key: {
-                let document = sources[$0.source].document
-                return document.groupPath(of: document.tasks[$0.task]).joined(separator: "\u{0}").lowercased()
-            })
-        case .status:
-            return sortedBy(items, key: { Self.rank(sources[$0.source].document.tasks[$0.task]) })
-        case .text:
-            return sortedBy(items, key: { sources[$0.source].document.tasks[$0.task].text.lowercased() })
-        }
+        guard self != .file else { return items }
+        let keyed = items.enumerated().map { (key: key(of: sources[$0.element.source].document.tasks[$0.element.task],
+                                                       in: sources[$0.element.source].document, today: today),
+                                              position: $0.offset, item: $0.element) }
+        return keyed.sorted { left, right in
+            let order = left.key.compare(right.key)
+            return order != 0 ? order < 0 : left.position < right.position
+        }.map(\.item)
     }
 
-    /// Sorts by a key computed once per item; equal keys keep their input (file) order.
-    private func sortedBy<Key: Comparable>(_ items: [ViewItem], key: (ViewItem) -> Key) -> [ViewItem] {
-        let keyed = items.enumerated().map { (key: key($0.element), position: $0.offset, item: $0.element) }
-        return keyed.sorted { $0.key != $1.key ? $0.key < $1.key : $0.position < $1.position }.map(\.item)
+    /// What a task sorts by in this order (equal keys keep file order).
+    public func key(of task: Task, in document: Document, today: CivilDate? = nil) -> SortKey {
+        switch self {
+        case .priority:
+            // Priority first, then the due date (undated last): days fit well below 10^8.
+            let due = (task.due?.daysSinceEpoch ?? 9_000_000) + 1_000_000
+            return .number((task.fields.priority(in: task.textBytes) ?? .none).rawValue * 100_000_000 + due)
+        case .urgency:
+            let day = today ?? CivilDate(year: 2000, month: 1, day: 1)!
+            return .real(-Urgency.of(task, today: day))
+        case .file:
+            return .number(0)
+        case .due:
+            return .number(task.due?.daysSinceEpoch ?? Int.max)
+        case .group:
+            return .text(document.groupPath(of: task).joined(separator: "\u{0}").lowercased())
+        case .status:
+            return .number(Self.rank(task))
+        case .text:
+            return .text(task.text.lowercased())
+        }
     }
 
     /// Doing first, then open work (`[ ]` before other todo characters), then done, then cancelled.
@@ -61,6 +59,23 @@ public enum TaskOrder: String, Sendable, CaseIterable {
         case .todo: return task.status == .open ? 1 : 2
         case .done: return 3
         case .cancelled: return 4
+        }
+    }
+}
+
+/// What a task sorts by in one `TaskOrder`: every task of an order has the same kind of key.
+public enum SortKey: Sendable {
+    case number(Int)
+    case real(Double)
+    case text(String)
+
+    /// -1, 0 or 1 as `self` comes before, with or after `other`.
+    func compare(_ other: SortKey) -> Int {
+        switch (self, other) {
+        case (.number(let a), .number(let b)): return a < b ? -1 : a == b ? 0 : 1
+        case (.real(let a), .real(let b)): return a < b ? -1 : a == b ? 0 : 1
+        case (.text(let a), .text(let b)): return a < b ? -1 : a == b ? 0 : 1
+        default: return 0
         }
     }
 }

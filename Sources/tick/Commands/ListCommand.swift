@@ -34,25 +34,40 @@ extension TaskListCommand {
         guard dates == "relative" || dates == "absolute" else {
             throw .usage(.invalidValue(option: "--dates", value: dates, expected: "relative or absolute"), command: name)
         }
-        let loaded = try view.loadSelected(environment: context.environment)
-        let sources = loaded.sources
-        var items = loaded.items
-        // Stable sorts, the last key first: each earlier key keeps the later keys' order among its ties.
-        for key in keys.reversed() { items = key.sorted(items, in: sources, today: view.today) }
-        if arguments.flag("reverse") { items.reverse() }
-        view.recordListing(items, in: sources, context: &context)
-        if arguments.flag("json") {
-            ViewOptions.writeJSON(items, in: sources, to: &context.stdout)
-        } else {
-            // Streamed in pieces of about 64 KiB: a listing of a million tasks is not held whole.
-            var out = TextBuffer(capacity: min(items.count * 64, 1 << 17))
-            ListView.render(items, in: sources, order: order, today: view.today, style: view.style, notes: arguments.flag("notes"),
-                            absoluteDates: dates == "absolute", into: &out) { buffer in
-                context.stdout.write(buffer)
-                buffer.removeAll()
-            }
-            context.stdout.write(out)
+        let json = arguments.flag("json")
+        var options = ListRows.Options(order: order, keys: keys, today: view.today, style: view.style, notes: arguments.flag("notes"),
+                                       absoluteDates: dates == "absolute", json: json)
+        // Streamed in pieces of about 64 KiB: a listing of a million tasks is not held whole.
+        var out = TextBuffer(capacity: 1 << 17)
+        func emit(_ buffer: inout TextBuffer) {
+            context.stdout.write(buffer)
+            buffer.removeAll()
         }
+        switch try view.select(&options, environment: context.environment) {
+        case .whole(let source, var items):
+            // Stable sorts, the last key first: each earlier key keeps the later keys' order among its ties.
+            let sources = [source]
+            for key in keys.reversed() { items = key.sorted(items, in: sources, today: view.today) }
+            if arguments.flag("reverse") { items.reverse() }
+            view.recordListing(items, in: sources, context: &context)
+            if json {
+                ViewOptions.writeJSON(items, in: sources, to: &context.stdout)
+            } else {
+                ListView.render(items, in: sources, order: order, today: view.today, style: view.style, notes: options.notes,
+                                absoluteDates: options.absoluteDates, into: &out, emit: emit)
+            }
+        case .rows(let files, let listings):
+            // The first key decides, the next ones break its ties, file order the rest.
+            var rows = RowReference.sorted(files)
+            if arguments.flag("reverse") { rows.reverse() }
+            if let warning = ListingStore.record(listings, environment: context.environment) { context.warn(warning) }
+            if json {
+                ListView.printJSON(files, rows) { context.stdout.write(bytes: $0) }
+            } else {
+                ListView.print(files, rows, options: options, into: &out, emit: emit)
+            }
+        }
+        context.stdout.write(out)
         return 0
     }
 }

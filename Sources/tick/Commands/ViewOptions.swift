@@ -140,23 +140,38 @@ struct ViewOptions {
         return sources
     }
 
-    /// The files a list view reads, and the tasks of theirs it shows, in file order. Files are
-    /// read and parsed on every core, a chunk at a time, and one that shows no task is dropped
-    /// as soon as its tasks are selected (its path stays, with an empty document): a folder of
-    /// any size costs the memory of a chunk and of the files that have rows.
-    func loadSelected(environment: Environment) throws(TickError) -> (sources: [SourceDocument], items: [ViewItem]) {
+    /// What a list view shows: the tasks of one file, from its document (`whole`), or the rows
+    /// of a folder's files (or several files), rendered where each was read.
+    enum ListSelection {
+        case whole(SourceDocument, [ViewItem])
+        case rows([ListRows], listings: [ListingStore.Shown])
+    }
+
+    /// The tasks a list view shows. One file is read and kept whole: its rows are rendered
+    /// from it a slice at a time as they print. Several are read, parsed and their rows
+    /// rendered on every core, a chunk at a time (`ListRows`): each document is dropped once
+    /// its rows are, so a folder of any size costs the memory of a chunk and of the rows the
+    /// view prints. `options.showFiles` is set from the files found.
+    func select(_ options: inout ListRows.Options, environment: Environment) throws(TickError) -> ListSelection {
         let files = try PathWalker.files(paths, ignoring: honoursIgnoreFiles)
+        options.showFiles = files.count > 1
+        if files.count == 1 {
+            let sources = try load(environment: environment)
+            return .whole(sources[0], ViewItem.select(sources, query: query, today: today))
+        }
         let query = self.query, today = self.today
         let workers = ParallelWork.workerCount(environment: environment)
-        var sources: [SourceDocument] = []
-        sources.reserveCapacity(files.count)
-        var items: [ViewItem] = []
+        var shown: [ListRows] = []
+        var listings: [ListingStore.Shown] = []
         var groupFound = query.group == nil
         var start = 0
         while start < files.count {
             let count = min(files.count - start, 256)
             let first = start
-            let results = ParallelWork.map(count, workers: workers) { offset -> FileSelection in
+            // Only the newest `ListingArchive.fileLimit` files a view shows keep their listings
+            // whole (`ListingStore`); once that many show rows, the rest keep a stub.
+            let detailed = listings.count < ListingArchive.fileLimit
+            let results = ParallelWork.map(count, workers: workers) { [options, detailed] offset -> FileRows in
                 let path = files[first + offset]
                 do throws(TickError) {
                     // A view of due dates skips the parse of a file that has none (most files of
@@ -168,9 +183,14 @@ struct ViewOptions {
                     }
                     let hasGroup = query.group.map { !$0.groups(in: source.document).isEmpty } ?? true
                     let matcher = query.matcher(for: source.document, today: today, closedSince: source.closedSince)
-                    let shown = source.document.tasks.lazy.filter { matcher.matches($0) }.map(\.index)
-                    if shown.isEmpty { source = SourceDocument(path: source.path, document: Document(bytes: [])) }
-                    return .read(ReadFile(source: source, shown: Array(shown), hasGroup: hasGroup))
+                    let tasks = Array(source.document.tasks.lazy.filter { matcher.matches($0) }.map(\.index))
+                    guard !tasks.isEmpty else { return .read(ReadFile(rows: nil, listing: nil, hasGroup: hasGroup)) }
+                    // Standard input is no file to edit, whatever --stdin-filename calls it.
+                    let listing = path == FileReader.standardInput ? nil : (try? AtomicFile.realPath(of: source.path)).map {
+                        ListingStore.Shown(realPath: $0, listing: detailed ? Listing(shown: tasks, in: source.document)
+                                                                           : Listing.stub(fileHash: ContentHash.of(source.document.bytes)))
+                    }
+                    return .read(ReadFile(rows: ListRows(source, tasks: tasks[...], options: options), listing: listing, hasGroup: hasGroup))
                 } catch {
                     return .failed(error)
                 }
@@ -182,28 +202,31 @@ struct ViewOptions {
                 case .failed(let error): throw error
                 }
                 groupFound = groupFound || file.hasGroup
-                for task in file.shown { items.append(ViewItem(source: sources.count, task: task)) }
-                sources.append(file.source)
+                if let rows = file.rows { shown.append(rows) }
+                if let listing = file.listing {
+                    listings.append(listings.count < ListingArchive.fileLimit ? listing
+                                    : ListingStore.Shown(realPath: listing.realPath, listing: Listing.stub(fileHash: listing.listing.fileHash)))
+                }
             }
             start += count
         }
         // No file has the group: `load` reads them again to say so, with a suggestion.
         if !groupFound { _ = try load(environment: environment) }
-        return (sources, items)
+        return .rows(shown, listings: listings)
     }
 
     /// What a worker makes of one file of a list view. Not a `Result`: its `Failure: Error`
     /// requirement costs every run a runtime conformance lookup.
-    private enum FileSelection: Sendable {
+    private enum FileRows: Sendable {
         case read(ReadFile)
         case failed(TickError)
     }
 
-    /// A file read and its tasks selected (a struct, not a case with several values: those
-    /// are a tuple, whose metadata the runtime instantiates at start-up).
+    /// A file's rows and listing, when it shows any (a struct, not a case with several values:
+    /// those are a tuple, whose metadata the runtime instantiates at start-up).
     private struct ReadFile: Sendable {
-        let source: SourceDocument
-        let shown: [Int]
+        let rows: ListRows?
+        let listing: ListingStore.Shown?
         let hasGroup: Bool
     }
 

@@ -38,17 +38,20 @@ enum ListingStore {
     }
 
     /// Records the listings a view printed (newest first); returns a warning when it cannot.
+    /// The newest `ListingArchive.fileLimit` files keep their listings in the view's record;
+    /// the index keeps a stub of the others' (`Listing.withoutEntries`), which refuses their
+    /// numbers rather than let them name the file's own lines.
     static func record(_ listings: [Shown], environment: Environment) -> String? {
         guard !listings.isEmpty else { return nil }
         return withFolder(environment) { folder throws(TickError) -> String? in
-            let files = listings.map { ListingArchive.File(path: PathBytes.bytes(of: $0.realPath), listing: $0.listing) }
-            let paths = files.map(\.path)
-            let record = ListingIndex.record(for: paths)
+            let (files, past) = ListingArchive.split(listings.map { ListingArchive.File(path: PathBytes.bytes(of: $0.realPath), listing: $0.listing) })
+            let paths = files.map(\.path) + past.map(\.path)
+            let record = ListingIndex.record(for: files.map(\.path))
             let archive = ListingArchive(files: files)
             let indexBytes = try folder.read(indexName)
             // The same view of the same files again (`tick list`, twice): nothing to write, and
             // the index is read no further than the files it leads with.
-            if let latest = indexBytes.flatMap(ListingIndex.latestView), latest.map(\.path) == paths,
+            if past.isEmpty, let latest = indexBytes.flatMap(ListingIndex.latestView), latest.map(\.path) == paths,
                latest.allSatisfy({ $0.record == record }), readArchive(record, folder) == archive {
                 return nil
             }
@@ -57,10 +60,11 @@ enum ListingStore {
             var index = indexBytes.flatMap(ListingIndex.init(decoding:)) ?? ListingIndex()
             let inUse = index.recordsInUse
             let (demoted, _) = index.record(paths, in: record)
-            // Files pushed past the newest ones keep a stub of their listing, from its record.
+            // Files pushed past the newest ones keep a stub of their listing, from its record;
+            // this view's own files past them, of the listing just made.
             var read: [UInt64: ListingArchive] = [:]
-            var stubs: [(path: [UInt8], listing: Listing)] = []
-            for (path, old) in demoted {
+            var stubs: [(path: [UInt8], listing: Listing)] = past.map { ($0.path, $0.listing) }
+            for (path, old) in demoted where old != record {
                 if read[old] == nil { read[old] = readArchive(old, folder) ?? ListingArchive() }
                 if let listing = read[old]?.files.first(where: { $0.path == path })?.listing { stubs.append((path, listing)) }
             }
