@@ -38,7 +38,8 @@ extension TaskListCommand {
         var options = ListRows.Options(order: order, keys: keys, today: view.today, style: view.style, notes: arguments.flag("notes"),
                                        absoluteDates: dates == "absolute", json: json)
         // Streamed in pieces of about 64 KiB: a listing of a million tasks is not held whole.
-        var out = TextBuffer(capacity: 1 << 17)
+        // (Sized to the rows: a buffer of 128 KiB for ten tasks costs a mapping of its own.)
+        var out = TextBuffer()
         func emit(_ buffer: inout TextBuffer) {
             context.stdout.write(buffer)
             buffer.removeAll()
@@ -53,6 +54,7 @@ extension TaskListCommand {
             if json {
                 ViewOptions.writeJSON(items, in: sources, to: &context.stdout)
             } else {
+                out = TextBuffer(capacity: min(items.count * 64, 1 << 17))
                 ListView.render(items, in: sources, order: order, today: view.today, style: view.style, notes: options.notes,
                                 absoluteDates: options.absoluteDates, into: &out, emit: emit)
             }
@@ -64,6 +66,7 @@ extension TaskListCommand {
             if json {
                 ListView.printJSON(files, rows) { context.stdout.write(bytes: $0) }
             } else {
+                out = TextBuffer(capacity: min(rows.count * 64, 1 << 17))
                 ListView.print(files, rows, options: options, into: &out, emit: emit)
             }
         }

@@ -123,8 +123,10 @@ struct ViewOptions {
     }
 
     /// The files the view reads. A `--group` that names no group in any of them is an error.
-    func load(environment: Environment) throws(TickError) -> [SourceDocument] {
-        let files = try PathWalker.files(paths, ignoring: honoursIgnoreFiles)
+    /// `files`: what `PathWalker` found for `paths`, when the caller has it already.
+    func load(files found: [String]? = nil, environment: Environment) throws(TickError) -> [SourceDocument] {
+        var files = found ?? []
+        if found == nil { files = try PathWalker.files(paths, ignoring: honoursIgnoreFiles) }
         var sources = try files.map { path throws(TickError) in try DocumentLoader.load(path, environment: environment) }
         // `--since` on tasks that record no done date: the file's git history dates them.
         if let since = query.doneSince {
@@ -156,7 +158,7 @@ struct ViewOptions {
         let files = try PathWalker.files(paths, ignoring: honoursIgnoreFiles)
         options.showFiles = files.count > 1
         if files.count == 1 {
-            let sources = try load(environment: environment)
+            let sources = try load(files: files, environment: environment)
             return .whole(sources[0], ViewItem.select(sources, query: query, today: today))
         }
         let query = self.query, today = self.today
