@@ -1,4 +1,4 @@
-/// The arithmetic the flat hash tables share (`SignatureCounts`, `PathTable`): a power-of-two
+/// The arithmetic the flat hash tables share (`HashTable`, `PathTable`): a power-of-two
 /// number of slots at least twice the entries, and a first slot from a 64-bit hash, probing
 /// on one slot at a time from there.
 enum OpenAddressing {

@@ -11,7 +11,10 @@ import Testing
     @Test func duplicatesAreEveryPairThatMatches() throws {
         var inputs = try Paths.allInputs.map { try bytes(of: $0) }
         var made = ""
-        let texts = ["Milk", "milk", "MILK", "Kelvin \u{212A}", "kelvin k", "Straße", "STRASSE", "straße", "é", "É", "e\u{301}", "a  b", "a b"]
+        let texts = ["Milk", "milk", "MILK", "Kelvin \u{212A}", "kelvin k", "Straße", "STRASSE", "straße", "é", "É", "e\u{301}", "a  b", "a b",
+                     // Past eight bytes, and the bytes around the letters (`@`, `[`, `` ` ``, `{`).
+                     "Buy Milk And Eggs Today", "buy milk and eggs today", "BUY MILK AND EGGS TODAY!", "Buy milk and eggs",
+                     "@[`{ Az 0123456789", "@[`{ aZ 0123456789", "@{`[ az 0123456789", "`@{[ az 0123456789"]
         for group in 0..<3 {
             made += "# G\(group)\n\n"
             for (index, text) in (texts + texts.reversed()).enumerated() {
@@ -42,6 +45,17 @@ import Testing
                 }
                 #expect(colliding.map(\.0) == expected.map(\.0) && colliding.map(\.1) == expected.map(\.1), "\(colliding) VS \(expected)")
             }
+        }
+    }
+
+    /// Eight bytes lowered at once read as each byte lowered alone.
+    @Test func wordsLowerAsTheirBytes() {
+        var random = SeededGenerator(seed: 3)
+        for round in 0..<20_000 {
+            let bytes = (0..<8).map { _ in UInt8.random(in: 0...0x7F, using: &random) }
+            let word = bytes.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+            let expected = bytes.enumerated().reduce(UInt64(0)) { $0 | UInt64(Byte.lower($1.element)) << (8 * UInt64($1.offset)) }
+            #expect(TaskChecks.DuplicateFinder.lowercased(word) == expected, "round \(round): \(bytes)")
         }
     }
 

@@ -46,8 +46,8 @@ enum TaskChecks {
     /// allocation; tasks whose hash meets a different task's (rare) go to a table of exact keys.
     struct DuplicateFinder {
         private let document: Document
-        /// Hash → the first task with it.
-        private var byHash: [UInt64: Int] = [:]
+        /// Hash → the first task with it, as its index + 1.
+        private var byHash: HashTable
         /// Exact keys of the tasks whose hash was taken by a different task → first line.
         private var collided: [DuplicateKey: Int] = [:]
 
@@ -57,17 +57,18 @@ enum TaskChecks {
         init(_ document: Document, hashing: @escaping (Task) -> UInt64 = DuplicateFinder.hash) {
             self.document = document
             self.hashing = hashing
-            byHash.reserveCapacity(document.tasks.count)
+            byHash = HashTable(capacity: document.tasks.count)
         }
 
         /// The line of the first task like `task`, or nil when it is the first (now recorded).
         mutating func firstLine(sameAs task: Task) -> Int? {
             let hash = hashing(task)
-            guard let index = byHash[hash] else {
-                byHash[hash] = task.index
+            let stored = byHash[hash]
+            guard stored > 0 else {
+                byHash.add(hash, task.index + 1)
                 return nil
             }
-            let first = document.tasks[index]
+            let first = document.tasks[stored - 1]
             if first.group == task.group, first.parent == task.parent, DuplicateKey.folded(first) == DuplicateKey.folded(task) {
                 return first.line
             }
@@ -77,28 +78,48 @@ enum TaskChecks {
             return nil
         }
 
-        /// FNV-1a over the group, the parent and the text folded as `DuplicateKey.folded` folds
-        /// it (ASCII letters to lower case; a text with other bytes by its lowercased String's
-        /// hash, which canonically equivalent texts share).
+        /// A hash of the group, the parent and the text folded as `DuplicateKey.folded` folds
+        /// it: ASCII letters to lower case, eight bytes at a time; a text with other bytes by
+        /// its lowercased String's hash, which canonically equivalent texts share.
         static func hash(_ task: Task) -> UInt64 {
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            func mix(_ value: UInt64) { hash = (hash ^ value) &* 0x0000_0100_0000_01B3 }
-            mix(UInt64(bitPattern: Int64(task.group ?? -1)))
-            mix(UInt64(bitPattern: Int64(task.parent ?? -1)))
-            let context = hash
-            let ascii = task.textBytes.withUnsafeBufferPointer { bytes -> Bool in
-                for byte in bytes {
-                    guard byte < 0x80 else { return false }
-                    mix(UInt64(Byte.lower(byte)))
+            var hash = mixed(0xcbf2_9ce4_8422_2325, UInt64(bitPattern: Int64(task.group ?? -1)))
+            hash = mixed(hash, UInt64(bitPattern: Int64(task.parent ?? -1)))
+            let text = task.textBytes.withUnsafeBufferPointer { bytes -> UInt64? in
+                // The length first: the last word is padded with zero bytes.
+                var text = mixed(hash, UInt64(bytes.count))
+                var start = 0
+                while start < bytes.count {
+                    var word: UInt64 = 0
+                    let count = min(8, bytes.count - start)
+                    if count == 8 {
+                        word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + start).loadUnaligned(as: UInt64.self))
+                    } else {
+                        for offset in 0..<count { word |= UInt64(bytes[start + offset]) << (8 * UInt64(offset)) }
+                    }
+                    guard word & 0x8080_8080_8080_8080 == 0 else { return nil }
+                    text = mixed(text, lowercased(word))
+                    start += 8
                 }
-                return true
+                return text
             }
-            if !ascii {
-                hash = context  // what the ASCII bytes before the first other byte mixed in is dropped
-                // Compared as Unicode text ("é" precomposed or not): hashed as a String is.
-                mix(UInt64(bitPattern: Int64(task.text.lowercased().hashValue)))
-            }
-            return hash
+            // Compared as Unicode text ("é" precomposed or not): hashed as a String is.
+            return text ?? mixed(hash, UInt64(bitPattern: Int64(task.text.lowercased().hashValue)))
+        }
+
+        /// `hash` with `value` mixed in (a multiply and a shift).
+        @inline(__always) private static func mixed(_ hash: UInt64, _ value: UInt64) -> UInt64 {
+            let product = (hash ^ value) &* 0x9E37_79B9_7F4A_7C15
+            return product ^ (product >> 29)
+        }
+
+        /// Eight ASCII bytes (none above 0x7F) with `A` to `Z` made lower case: a byte plus
+        /// 0x3F reaches 0x80 from `A` up, plus 0x25 from the byte after `Z` up, and no sum
+        /// carries into the next byte.
+        static func lowercased(_ word: UInt64) -> UInt64 {
+            let fromA = word &+ 0x3F3F_3F3F_3F3F_3F3F
+            let pastZ = word &+ 0x2525_2525_2525_2525
+            let upper = fromA & ~pastZ & 0x8080_8080_8080_8080
+            return word | (upper >> 2)
         }
     }
 

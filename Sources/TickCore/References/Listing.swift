@@ -318,7 +318,7 @@ struct GroupBlocks {
     /// Per group (index + 1; 0 above the first heading): how many of its tasks have each
     /// block, once asked about (an index into `tables`; -1 before).
     private var tableOfGroup: [Int]
-    private var tables: [SignatureCounts] = []
+    private var tables: [HashTable] = []
 
     init(_ document: Document) {
         self.document = document
@@ -338,11 +338,11 @@ struct GroupBlocks {
             var low = index, high = index + 1
             while low > 0, document.tasks[low - 1].group == group { low -= 1 }
             while high < document.tasks.count, document.tasks[high].group == group { high += 1 }
-            var table = SignatureCounts(capacity: high - low)
+            var table = HashTable(capacity: high - low)
             for other in low..<high { table.add(signature(other)) }
             tableOfGroup[key] = tables.count
             tables.append(table)
         }
-        return tables[tableOfGroup[key]].count(of: signature(index)) == 1
+        return tables[tableOfGroup[key]][signature(index)] == 1
     }
 }
