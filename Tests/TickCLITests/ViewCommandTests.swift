@@ -170,6 +170,33 @@ import TickCore
         #expect(numbers == numbers.sorted { "f\($0 % 5)/n\($0)" < "f\($1 % 5)/n\($1)" }, "file order")
     }
 
+    /// A board over a folder draws each file's board where the file is read: the same boards,
+    /// in file order under their names, with one worker or two, and every card in its JSON.
+    @Test func boardsOfAFolderAreTheSameOnEveryCore() throws {
+        let folder = try TemporaryDirectory()
+        for index in 0..<300 {
+            let tasks = index % 3 == 0 ? "" : "- [ ] open \(index)\n- [/] doing \(index)\n- [x] done \(index)\n"
+            _ = try folder.write("f\(index % 4)/n\(1000 + index).md", "# File \(index)\n\n\(tasks)")
+        }
+        var outputs: [String] = []
+        for jobs in ["1", "2"] {
+            let result = try TickProcess.run(["board", "-w", "90", folder.url.path], environment: ["TICK_JOBS": jobs])
+            #expect(result.status == 0, "\(result.stderr)")
+            outputs.append(result.stdout)
+        }
+        #expect(outputs[0] == outputs[1])
+        let names = outputs[0].split(separator: "\n").filter { $0.hasSuffix(".md") }
+        #expect(names.count == 200)
+        #expect(names.first?.hasSuffix("f0/n1004.md") == true, "\(names.prefix(2))")
+        #expect(outputs[0].contains("open 299") && outputs[0].contains("\n\n"))
+        let json = try TickProcess.run(["board", "--json", folder.url.path], environment: ["TICK_JOBS": "2"])
+        let cards = json.stdout.split(separator: "\n").filter { $0.hasPrefix("{") }
+        #expect(cards.count == 600)
+        // A column at a time across the files: every open card before the first in progress.
+        let firstDoing = cards.firstIndex { $0.contains("\"status\":\"doing\"") } ?? 0
+        #expect(firstDoing == 200 && cards[..<firstDoing].allSatisfy { $0.contains("\"status\":\"open\"") })
+    }
+
     /// A view of more files than tick keeps listings of (`ListingArchive.fileLimit`) keeps a
     /// stub of the rest: a number still means the file's line while the file is as listed,
     /// and is refused, saying why, once another program changed it.

@@ -27,7 +27,9 @@ enum BoardCommand: Command {
             }
             width = value
         }
-        let sources = try view.load(environment: context.environment)
+        let files = try PathWalker.files(view.paths, ignoring: view.honoursIgnoreFiles)
+        if files.count > 1 { return try runOverFiles(files, view: view, width: width, json: arguments.flag("json"), context: &context) }
+        let sources = try view.load(files: files, environment: context.environment)
         let items = ViewItem.select(sources, query: view.query, today: view.today)
         // Cards carry their line numbers: what the board shows, an edit can name.
         let shown = BoardView.columns(items, in: sources).flatMap { $0 }
@@ -40,5 +42,58 @@ enum BoardCommand: Command {
             context.stdout.write(out)
         }
         return 0
+    }
+
+    /// A board of each file with tasks, one after another under its name: each drawn where
+    /// the file is read (`ViewOptions.readShown`) and printed as its chunk of files ends, so
+    /// that a folder costs the memory of a chunk; the listings are recorded at the end. With `--json`, the cards of every file, a
+    /// column at a time, as one board of all of them lists them.
+    private static func runOverFiles(_ files: [String], view: ViewOptions, width: Int, json: Bool,
+                                     context: inout CommandContext) throws(TickError) -> Int32 {
+        let today = view.today, style = view.style
+        var printedAny = false
+        var columns = [[[UInt8]]](repeating: [], count: BoardView.Column.allCases.count)
+        let listings = try view.readShown(files, environment: context.environment) { source, tasks -> FileBoard in
+            let items = tasks.map { ViewItem(source: 0, task: $0) }
+            let sources = [source]
+            guard json else {
+                var out = TextBuffer(capacity: min(items.count * 64, 1 << 20))
+                BoardView.render(items, in: sources, width: width, today: today, style: style, into: &out)
+                return FileBoard(path: source.path, text: out.bytes, cards: [])
+            }
+            let groups = TaskFingerprint.groupHashes(source.document)
+            let cards = BoardView.columns(items, in: sources).map { column in
+                column.map { item in
+                    var card = JSONWriter()
+                    TaskJSON.write(source.document.tasks[item.task], in: source.document, file: source.path, groups: groups, to: &card)
+                    return card.bytes
+                }
+            }
+            return FileBoard(path: source.path, text: [], cards: cards)
+        } consume: { board in
+            guard !json else {
+                for (column, cards) in board.cards.enumerated() { columns[column] += cards }
+                return
+            }
+            var heading = TextBuffer(capacity: 128)
+            if printedAny { heading.append(0x0A) }
+            heading.append(style.bold(DisplayWidth.truncated(TerminalText.sanitized(board.path), to: width)))
+            heading.append(0x0A)
+            context.stdout.write(heading)
+            context.stdout.write(bytes: board.text)
+            printedAny = true
+        }
+        if let warning = ListingStore.record(listings, environment: context.environment) { context.warn(warning) }
+        if json {
+            JSONWriter.lines(columns.joined(), emit: { context.stdout.write(bytes: $0) }) { card, writer in writer.raw(card) }
+        }
+        return 0
+    }
+
+    /// A file's board as drawn on a worker, or its cards as JSON, a list per column.
+    private struct FileBoard: Sendable {
+        let path: String
+        let text: [UInt8]
+        let cards: [[[UInt8]]]
     }
 }

@@ -161,9 +161,25 @@ struct ViewOptions {
             let sources = try load(files: files, environment: environment)
             return .whole(sources[0], ViewItem.select(sources, query: query, today: today))
         }
+        var shown: [ListRows] = []
+        let options = options
+        let listings = try readShown(files, environment: environment) { source, tasks in
+            ListRows(source, tasks: tasks[...], options: options)
+        } consume: { shown.append($0) }
+        return .rows(shown, listings: listings)
+    }
+
+    /// Reads `files` on every core, a chunk of 256 at a time, selects each one's tasks, and
+    /// has `render` make what the view shows of a file with tasks (its rows, its board) where
+    /// the file was read; `consume` gets those in file order as each chunk ends, and the
+    /// documents are dropped. Returns the listings to record: whole for the first
+    /// `ListingArchive.fileLimit` files with tasks (what the state folder keeps), a stub for
+    /// the rest. A `--group` that names no group in any file is an error, as in `load`.
+    func readShown<Part: Sendable>(_ files: [String], environment: Environment,
+                                    render: @escaping @Sendable (SourceDocument, [Int]) -> Part,
+                                    consume: (Part) -> Void) throws(TickError) -> [ListingStore.Shown] {
         let query = self.query, today = self.today
         let workers = ParallelWork.workerCount(environment: environment)
-        var shown: [ListRows] = []
         var listings: [ListingStore.Shown] = []
         var groupFound = query.group == nil
         var start = 0
@@ -173,7 +189,7 @@ struct ViewOptions {
             // Only the newest `ListingArchive.fileLimit` files a view shows keep their listings
             // whole (`ListingStore`); once that many show rows, the rest keep a stub.
             let detailed = listings.count < ListingArchive.fileLimit
-            let results = ParallelWork.map(count, workers: workers) { [options, detailed] offset -> FileRows in
+            let results = ParallelWork.map(count, workers: workers) { offset -> WorkerFile<Part> in
                 let path = files[first + offset]
                 do throws(TickError) {
                     // A view of due dates skips the parse of a file that has none (most files of
@@ -186,25 +202,25 @@ struct ViewOptions {
                     let hasGroup = query.group.map { !$0.groups(in: source.document).isEmpty } ?? true
                     let matcher = query.matcher(for: source.document, today: today, closedSince: source.closedSince)
                     let tasks = Array(source.document.tasks.lazy.filter { matcher.matches($0) }.map(\.index))
-                    guard !tasks.isEmpty else { return .read(ReadFile(rows: nil, listing: nil, hasGroup: hasGroup)) }
+                    guard !tasks.isEmpty else { return .read(ReadFile(shown: nil, listing: nil, hasGroup: hasGroup)) }
                     // Standard input is no file to edit, whatever --stdin-filename calls it.
                     let listing = path == FileReader.standardInput ? nil : (try? AtomicFile.realPath(of: source.path)).map {
                         ListingStore.Shown(realPath: $0, listing: detailed ? Listing(shown: tasks, in: source.document)
                                                                            : Listing.stub(fileHash: ContentHash.of(source.document.bytes)))
                     }
-                    return .read(ReadFile(rows: ListRows(source, tasks: tasks[...], options: options), listing: listing, hasGroup: hasGroup))
+                    return .read(ReadFile(shown: render(source, tasks), listing: listing, hasGroup: hasGroup))
                 } catch {
                     return .failed(error)
                 }
             }
             for result in results {
-                let file: ReadFile
+                let file: ReadFile<Part>
                 switch result {
                 case .read(let read): file = read
                 case .failed(let error): throw error
                 }
                 groupFound = groupFound || file.hasGroup
-                if let rows = file.rows { shown.append(rows) }
+                if let shown = file.shown { consume(shown) }
                 if let listing = file.listing {
                     listings.append(listings.count < ListingArchive.fileLimit ? listing
                                     : ListingStore.Shown(realPath: listing.realPath, listing: Listing.stub(fileHash: listing.listing.fileHash)))
@@ -214,20 +230,20 @@ struct ViewOptions {
         }
         // No file has the group: `load` reads them again to say so, with a suggestion.
         if !groupFound { _ = try load(environment: environment) }
-        return .rows(shown, listings: listings)
+        return listings
     }
 
-    /// What a worker makes of one file of a list view. Not a `Result`: its `Failure: Error`
+    /// What a worker makes of one file of a view. Not a `Result`: its `Failure: Error`
     /// requirement costs every run a runtime conformance lookup.
-    private enum FileRows: Sendable {
-        case read(ReadFile)
+    private enum WorkerFile<Part: Sendable>: Sendable {
+        case read(ReadFile<Part>)
         case failed(TickError)
     }
 
-    /// A file's rows and listing, when it shows any (a struct, not a case with several values:
-    /// those are a tuple, whose metadata the runtime instantiates at start-up).
-    private struct ReadFile: Sendable {
-        let rows: ListRows?
+    /// What a file shows and its listing, when it has tasks to show (a struct, not a case with
+    /// several values: those are a tuple, whose metadata the runtime instantiates at start-up).
+    private struct ReadFile<Part: Sendable>: Sendable {
+        let shown: Part?
         let listing: ListingStore.Shown?
         let hasGroup: Bool
     }
