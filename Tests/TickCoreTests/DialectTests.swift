@@ -216,6 +216,17 @@ import Testing
 }
 
 /// Recurrence rules, and the task a recurring task becomes when it is done.
+/// The bytes a field key is made of, held as two masks, are every byte the plain reading
+/// names: ASCII letters, digits, `_` and `-`.
+@Test func keyBytesAreLettersDigitsUnderscoreAndHyphen() {
+    for value in 0...255 {
+        let byte = UInt8(value)
+        let plain = (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value) || (0x30...0x39).contains(value)
+            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+        #expect(TaskFields.isKeyByte(byte) == plain, "byte \(value)")
+    }
+}
+
 @Suite struct RecurrenceTests {
     let today = CivilDate(year: 2026, month: 11, day: 23)!  // a Monday
     func date(_ text: String) -> CivilDate { CivilDate(iso: text)! }

@@ -175,17 +175,18 @@ public struct TaskFields: Sendable, Equatable {
 
 
 
-    fileprivate static func isKeyByte(_ byte: UInt8) -> Bool { keyBytes[Int(byte)] }
-
-    /// The bytes of a field key: ASCII letters, digits, `_` and `-`, as a table.
-    private static let keyBytes: [Bool] = (0...255).map { Byte.isAlnum(UInt8($0)) || $0 == 0x5F || $0 == 0x2D }
+    /// The bytes of a field key: ASCII letters, digits, `_` and `-`, as two 64-bit masks
+    /// (bytes 0x00 to 0x3F, 0x40 to 0x7F) held in the code: a static table would cost every
+    /// call a check that it is made, and four comparisons a byte cost more.
+    @inline(__always) static func isKeyByte(_ byte: UInt8) -> Bool {
+        let mask: UInt64 = byte < 0x40 ? 0x03FF_2000_0000_0000 : byte < 0x80 ? 0x07FF_FFFE_87FF_FFFE : 0
+        return (mask >> UInt64(byte & 0x3F)) & 1 != 0
+    }
 
     /// Where the run of key bytes from `start` ends.
     fileprivate static func keyEnd(_ text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var end = start
-        keyBytes.withUnsafeBufferPointer { table in
-            while end < text.count, table[Int(text[end])] { end += 1 }
-        }
+        while end < text.count, isKeyByte(text[end]) { end += 1 }
         return end
     }
 
@@ -324,13 +325,7 @@ struct FieldScanner<Sink: FieldSink> {
             }
             let wordStart = index == 0 || Byte.isSpaceOrTab(text[index - 1])
             if wordStart, !Byte.isSpaceOrTab(byte) {
-                if let end = scanWord(text, at: index) {
-                    index = end
-                    continue
-                }
-                // Not a field: the key bytes the word starts with start nothing either (no
-                // backtick, bracket or emoji among them, and none follows a space).
-                index = max(TaskFields.keyEnd(text, from: index), index + 1)
+                index = scanWord(text, at: index)
                 continue
             }
             index += 1
@@ -381,10 +376,12 @@ struct FieldScanner<Sink: FieldSink> {
         return end + 1
     }
     /// A word: `key:value` (tick's fields) or `key:: value` (Dataview without brackets: a word,
-    /// or a rule's words).
-    mutating func scanWord(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+    /// or a rule's words). Returns where the scan goes on: after the field or the word, or,
+    /// when the word is no field, after the key bytes it starts with (which start nothing
+    /// either: no backtick, bracket or emoji among them, and none follows a space).
+    mutating func scanWord(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
         let keyEnd = TaskFields.keyEnd(text, from: index)
-        guard keyEnd > index, keyEnd < text.count, text[keyEnd] == Byte.colon else { return nil }
+        guard keyEnd > index, keyEnd < text.count, text[keyEnd] == Byte.colon else { return max(keyEnd, index + 1) }
         var wordEnd = keyEnd
         while wordEnd < text.count, !Byte.isSpaceOrTab(text[wordEnd]) { wordEnd += 1 }
         if keyEnd + 1 < text.count, text[keyEnd + 1] == Byte.colon {
