@@ -42,8 +42,8 @@ public final class ListRows: Sendable {
     }
 
     struct Row: Sendable {
-        /// The task's index in its document, its 1-based line and its depth.
-        let task, line, depth: Int32
+        /// The task's 1-based line and its depth.
+        let line, depth: Int32
         /// The group heading the row is under (-1 above the first), and the index of its
         /// heading line in `headers` (grouped rows).
         let group, header: Int32
@@ -67,7 +67,6 @@ public final class ListRows: Sendable {
     let keyCount: Int
 
     public var count: Int { rows.count }
-    public var isEmpty: Bool { rows.isEmpty }
 
     /// The rows of `tasks` (indices into `source.document.tasks`, in file order).
     /// `numberWidth`: the widest line number of the file's rows when `tasks` are some of them
@@ -112,7 +111,7 @@ public final class ListRows: Sendable {
             if options.notes && !options.json {
                 for note in document.notes(of: task) { Self.appendNote(note, style: style, to: &out) }
             }
-            rows.append(Row(task: Int32(index), line: Int32(task.line + 1), depth: Int32(task.depth), group: Int32(group),
+            rows.append(Row(line: Int32(task.line + 1), depth: Int32(task.depth), group: Int32(group),
                             header: header, textEnd: textEnd, notesEnd: Int32(options.json ? json.count : out.count)))
             for key in options.keys { keys.append(key.key(of: task, in: document, today: options.today)) }
         }
@@ -169,9 +168,6 @@ public final class ListRows: Sendable {
 
     /// Where row `index`'s text starts in `bytes`.
     func start(of index: Int) -> Int { index == 0 ? 0 : Int(rows[index - 1].notesEnd) }
-
-    /// The task a row shows, as an index into its document's tasks.
-    public func task(ofRow index: Int) -> Int { Int(rows[index].task) }
 }
 
 /// One row of a view: a file of the view (an index into its `ListRows`) and a row of it.
