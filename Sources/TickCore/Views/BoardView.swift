@@ -55,9 +55,7 @@ public enum BoardView {
         for (source, own) in zip(sources, bySource) {
             if sources.count > 1 {
                 guard !own.isEmpty else { continue }
-                if !out.isEmpty { out.append(Byte.lf) }
-                out.append(style.bold(DisplayWidth.truncated(TerminalText.sanitized(source.path), to: width)))
-                out.append(Byte.lf)
+                appendHeading(of: source.path, first: out.isEmpty, width: width, style: style, to: &out)
             }
             let tasks = columns(own, in: sources).map { $0.map { item in
                 let task = source.document.tasks[item.task]
@@ -69,6 +67,14 @@ public enum BoardView {
                 stacked(tasks, width: width, today: today, style: style, into: &out)
             }
         }
+    }
+
+    /// The name over a file's board when a board shows several: bold, cut to `width`, and
+    /// after a blank line unless it is the `first` thing printed.
+    public static func appendHeading(of path: String, first: Bool, width: Int, style: TextStyle, to out: inout TextBuffer) {
+        if !first { out.append(Byte.lf) }
+        out.append(style.bold(DisplayWidth.truncated(TerminalText.sanitized(path), to: width)))
+        out.append(Byte.lf)
     }
 
     static func sideBySide(_ columns: [[Card]], width: Int, today: CivilDate, style: TextStyle, into out: inout TextBuffer) {

@@ -19,10 +19,9 @@ public struct ListPrinter {
 
     public mutating func print(_ rows: ListRows, row index: Int, file: Int, into out: inout TextBuffer) {
         let row = rows.rows[index]
-        let indent = rows.shownPath.withUnsafeBufferPointer { path in
-            printLocation(file: file, group: row.group, line: Int(row.line), depth: Int(row.depth), numberWidth: rows.numberWidth,
-                          path: path, pathColumns: rows.pathColumns, header: { rows.headers[Int(row.header)] }, into: &out)
-        }
+        let indent = printLocation(file: file, group: row.group, line: Int(row.line), depth: Int(row.depth),
+                                   numberWidth: rows.numberWidth, path: rows.shownPath,
+                                   header: { rows.headers[Int(row.header)] }, into: &out)
         rows.bytes.withUnsafeBufferPointer { bytes in
             out.append(UnsafeBufferPointer(rebasing: bytes[rows.start(of: index)..<Int(row.textEnd)]))
             out.append(Byte.lf)
@@ -39,14 +38,12 @@ public struct ListPrinter {
     }
 
     /// A task of a document held whole, written straight from it (`ListRows` renders the same
-    /// row into its own buffer): `path` is the file's sanitized path and `pathColumns` its
-    /// width (`ListRows.pathColumns`), `groupPaths` a cache per heading of the document.
-    mutating func print(_ task: Task, in source: SourceDocument, file: Int, numberWidth: Int, path: UnsafeBufferPointer<UInt8>,
-                        pathColumns: Int, groupPaths: inout [String?], into out: inout TextBuffer) {
+    /// row into its own buffer); `groupPaths` is a cache per heading of the document.
+    mutating func print(_ task: Task, in source: SourceDocument, file: Int, numberWidth: Int, path: ShownPath,
+                        groupPaths: inout [String?], into out: inout TextBuffer) {
         let options = self.options
         let indent = printLocation(file: file, group: Int32(task.group ?? -1), line: task.line + 1, depth: task.depth,
                                    numberWidth: numberWidth, path: path,
-                                   pathColumns: pathColumns,
                                    header: { ListRows.heading(of: task.group, in: source, showFiles: options.showFiles, style: options.style) },
                                    into: &out)
         ListRows.appendText(of: task, in: source, options: options, groupPaths: &groupPaths, to: &out)
@@ -62,7 +59,7 @@ public struct ListPrinter {
     /// changes, then the line number right-aligned to `numberWidth` and indented by depth;
     /// flat, the location right-aligned to `widest`. Returns the column its notes start at.
     private mutating func printLocation(file: Int, group: Int32, line: Int, depth: Int, numberWidth: Int,
-                                        path: UnsafeBufferPointer<UInt8>, pathColumns: Int, header: () -> [UInt8],
+                                        path: ShownPath, header: () -> [UInt8],
                                         into out: inout TextBuffer) -> Int {
         let style = options.style
         if options.grouped {
@@ -79,12 +76,12 @@ public struct ListPrinter {
             out.appendSpaces(2 + 2 * depth)
             return 2 + numberWidth + 2 + 2 * depth + 4
         }
-        let width = pathColumns + TextBuffer.decimalDigits(line)
+        let width = path.columns + TextBuffer.decimalDigits(line)
         out.appendSpaces(2)
         if !options.showFiles { out.appendSpaces(widest - width) }
         out.appendStyled(style, .dim) { out in
             if options.showFiles {
-                out.append(path)
+                path.bytes.withUnsafeBufferPointer { out.append($0) }
                 out.append(Byte.colon)
             }
             out.appendDecimal(line)

@@ -53,9 +53,8 @@ public final class ListRows: Sendable {
 
     /// The file as views name it.
     public let path: String
-    /// The path sanitized for the terminal, and how many columns it takes with its colon.
-    let shownPath: [UInt8]
-    let pathColumns: Int
+    /// The path as a flat row shows it.
+    let shownPath: ShownPath
     /// The widest line number, in digits.
     let numberWidth: Int
     let rows: [Row]
@@ -74,10 +73,7 @@ public final class ListRows: Sendable {
     public init(_ source: SourceDocument, tasks: ArraySlice<Int>, numberWidth: Int? = nil, options: Options) {
         let document = source.document
         path = source.path
-        var sanitized = TextBuffer(capacity: source.path.utf8.count)
-        sanitized.appendSanitized(source.path)
-        shownPath = sanitized.bytes
-        pathColumns = Self.pathColumns(source.path, options: options)
+        shownPath = ShownPath(source.path, options: options)
         self.numberWidth = numberWidth ?? Self.numberWidth(of: tasks, in: document)
         keyCount = options.keys.count
         var rows: [Row] = [], headers: [[UInt8]] = [], keys: [SortKey] = []
@@ -141,12 +137,6 @@ public final class ListRows: Sendable {
         out.append(Byte.lf)
     }
 
-    /// How many columns a flat row's path takes with its colon: none unless the view shows
-    /// several files.
-    static func pathColumns(_ path: String, options: Options) -> Int {
-        options.showFiles ? DisplayWidth.of(TerminalText.sanitized(path)) + 1 : 0
-    }
-
     /// The widest line number of `tasks` (in file order), in digits.
     public static func numberWidth(of tasks: ArraySlice<Int>, in document: Document) -> Int {
         tasks.last.map { TextBuffer.decimalDigits(document.tasks[$0].line + 1) } ?? 1
@@ -164,10 +154,24 @@ public final class ListRows: Sendable {
     }
 
     /// How many columns a flat row's location takes (`path:line`, or the line).
-    public func locationWidth(ofRow index: Int) -> Int { pathColumns + TextBuffer.decimalDigits(Int(rows[index].line)) }
+    public func locationWidth(ofRow index: Int) -> Int { shownPath.columns + TextBuffer.decimalDigits(Int(rows[index].line)) }
 
     /// Where row `index`'s text starts in `bytes`.
     func start(of index: Int) -> Int { index == 0 ? 0 : Int(rows[index - 1].notesEnd) }
+}
+
+/// A file's path as a flat row shows it (`path:line`): sanitized for the terminal once, and
+/// the columns it takes with its colon (none unless the view shows several files).
+struct ShownPath: Sendable {
+    let bytes: [UInt8]
+    let columns: Int
+
+    init(_ path: String, options: ListRows.Options) {
+        var sanitized = TextBuffer(capacity: path.utf8.count)
+        sanitized.appendSanitized(path)
+        bytes = sanitized.bytes
+        columns = options.showFiles ? DisplayWidth.of(sanitized.string) + 1 : 0
+    }
 }
 
 /// One row of a view: a file of the view (an index into its `ListRows`) and a row of it.

@@ -39,19 +39,14 @@ public enum ListView {
             let line = sources[item.source].document.tasks[item.task].line + 1
             numberWidths[item.source] = max(numberWidths[item.source], TextBuffer.decimalDigits(line))
         }
-        let pathColumns = sources.map { ListRows.pathColumns($0.path, options: options) }
+        let paths = sources.map { ShownPath($0.path, options: options) }
         if !options.grouped {
             for item in items {
-                widest = max(widest, pathColumns[item.source] + TextBuffer.decimalDigits(sources[item.source].document.tasks[item.task].line + 1))
+                widest = max(widest, paths[item.source].columns + TextBuffer.decimalDigits(sources[item.source].document.tasks[item.task].line + 1))
             }
         }
         var printer = ListPrinter(options: options, widest: widest)
         // Rows straight from the documents, held whole already.
-        let paths = sources.map { source -> [UInt8] in
-            var path = TextBuffer()
-            path.appendSanitized(source.path)
-            return path.bytes
-        }
         var groupPaths = sources.map { [String?](repeating: nil, count: $0.document.headings.count) }
         // A run of items from one source at a time: a `SourceDocument` taken per row would
         // cost a retain and a release of each of its arrays.
@@ -60,13 +55,12 @@ public enum ListView {
             let current = items[index].source
             let source = sources[current]
             let tasks = source.document.tasks
-            paths[current].withUnsafeBufferPointer { path in
-                while index < items.count, items[index].source == current {
-                    printer.print(tasks[items[index].task], in: source, file: current, numberWidth: numberWidths[current], path: path,
-                                  pathColumns: pathColumns[current], groupPaths: &groupPaths[current], into: &out)
-                    if out.count >= 1 << 16 { emit(&out) }
-                    index += 1
-                }
+            let path = paths[current]
+            while index < items.count, items[index].source == current {
+                printer.print(tasks[items[index].task], in: source, file: current, numberWidth: numberWidths[current], path: path,
+                              groupPaths: &groupPaths[current], into: &out)
+                if out.count >= 1 << 16 { emit(&out) }
+                index += 1
             }
         }
     }

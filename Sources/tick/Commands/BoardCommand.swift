@@ -76,9 +76,7 @@ enum BoardCommand: Command {
                 return
             }
             var heading = TextBuffer(capacity: 128)
-            if printedAny { heading.append(0x0A) }
-            heading.append(style.bold(DisplayWidth.truncated(TerminalText.sanitized(board.path), to: width)))
-            heading.append(0x0A)
+            BoardView.appendHeading(of: board.path, first: !printedAny, width: width, style: style, to: &heading)
             context.stdout.write(heading)
             context.stdout.write(bytes: board.text)
             printedAny = true
