@@ -76,8 +76,11 @@ public struct Document: Sendable {
         self.statuses = statuses
         let lines = Line.split(bytes)
         self.lines = lines
-        let structure = bytes.withUnsafeBufferPointer { BlockParser.parse($0, lines: lines, letterStatuses: statuses.letters,
-                                                                                 atFileStart: atFileStart) }
+        let wellFormed = UTF8Bytes.isASCII(bytes)
+        isWellFormedUTF8 = wellFormed
+        let keeps = reading == .whole
+        let structure = BlockParser.parse(bytes, lines: lines, statuses: statuses, wellFormed: wellFormed, keepsItems: keeps,
+                                          atFileStart: atFileStart)
         kinds = structure.kinds
         frontMatterEnd = structure.frontMatterEnd
         unclosedBlockLine = structure.unclosedBlockLine
@@ -85,13 +88,8 @@ public struct Document: Sendable {
         let headings = DocumentBuilder.headings(bytes, lines: lines, parsed: structure.headings)
         self.headings = headings
         groupPaths = Self.groupPaths(headings)
-        let wellFormed = UTF8Bytes.isASCII(bytes)
-        isWellFormedUTF8 = wellFormed
-        var usage = FieldUsage()
-        tasks = DocumentBuilder.tasks(bytes, lines: lines, structure: structure, headings: headings, statuses: statuses,
-                                      wellFormed: wellFormed, usage: &usage)
-        fieldUsage = usage
-        let keeps = reading == .whole
+        tasks = structure.tasks
+        fieldUsage = structure.fieldUsage
         storedItems = keeps ? structure.items : []
         storedParagraphContinuations = keeps ? structure.paragraphContinuations : []
         storedIndentedLazyLines = keeps ? structure.indentedLazyLines : []

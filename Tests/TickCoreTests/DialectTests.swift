@@ -215,6 +215,40 @@ import Testing
     }
 }
 
+/// The field scan that classes a text's bytes first (`FieldScanner.scan`) finds exactly the
+/// fields the scan of every byte does, on random runs of keys, colons, values, spaces, tabs,
+/// URLs, Dataview rules and the bytes that send a text to the full scan; and the classes
+/// themselves are what the plain reading of their definitions says.
+@Test func fieldScanByWordsIsTheByteByByteOne() {
+    let pieces: [String] = ["due", "DUE", "t", "rec", "scheduled", "start", "repeat", "priority", "x", "ab_c", "a-b", "-", "_", "repeat:: ", "é",
+                            ":", ":", "::", ": ", ":/", "//", "2026-11-25", "every week", "when done", "1", ".", ",",
+                            " ", " ", " ", "\t", "  ", "(", ")", "[", "]", "`", "(A) ", "📅 ", "⏳", "#tag", "+p", "@c"]
+    var random = SeededGenerator(seed: 21)
+    var byClass = [0, 0, 0]
+    for _ in 0..<40_000 {
+        var text = ""
+        for _ in 0..<Int.random(in: 0...14, using: &random) { text += pieces.randomElement(using: &random)! }
+        var bytes = Array(text.utf8)
+        let classed = bytes.withUnsafeBufferPointer { FieldScanner.scan($0, into: FieldList()).fields }
+        let every = bytes.withUnsafeBufferPointer { buffer in
+            var scanner = FieldScanner(sink: FieldList())
+            scanner.scanEveryByte(buffer)
+            return scanner.sink.fields
+        }
+        #expect(classed == every, "\(text)")
+        let textBytes = bytes.withUnsafeBufferPointer { FieldScanner<FieldList>.TextBytes.of($0) }
+        let special = bytes.contains { [0x28, 0x5B, 0x60, 0xE2, 0xF0].contains($0) }
+        switch textBytes {
+        case .any: #expect(special, "\(text)"); byClass[2] += 1
+        case .wordsOnly: #expect(!special && bytes.contains(0x3A), "\(text)"); byClass[1] += 1
+        case .noField: #expect(!special && !bytes.contains(0x3A) && every.isEmpty, "\(text)"); byClass[0] += 1
+        }
+        bytes.removeAll()
+    }
+    // Every class is drawn often.
+    #expect(byClass.allSatisfy { $0 > 2_000 }, "\(byClass)")
+}
+
 /// Recurrence rules, and the task a recurring task becomes when it is done.
 /// The bytes a field key is made of, held as two masks, are every byte the plain reading
 /// names: ASCII letters, digits, `_` and `-`.

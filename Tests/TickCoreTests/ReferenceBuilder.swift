@@ -13,9 +13,7 @@ enum ReferenceBuilder {
         let bytes = document.bytes
         let lines = document.lines
         let statuses = document.statuses
-        let structure = bytes.withUnsafeBufferPointer {
-            BlockParser.parse($0, lines: lines, letterStatuses: statuses.letters, atFileStart: true)
-        }
+        let structure = BlockParser.parse(bytes, lines: lines, statuses: statuses)
         let headings = document.headings
         var usage = FieldUsage()
         let items = structure.items

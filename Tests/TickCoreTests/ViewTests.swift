@@ -83,6 +83,32 @@ import Testing
         #expect(TerminalText.sanitized("plain") == "plain" && TerminalText.sanitized("\r") == "\u{FFFD}")
     }
 
+    /// Every number of up to six digits, each power of ten and its neighbours up to the largest:
+    /// the digits two at a time, and their count, as `String` writes them.
+    @Test func decimalsAsStringWritesThem() {
+        var values = Array(0...1_000_000)
+        var power: UInt = 10
+        while true {
+            values += [Int(clamping: power - 1), Int(clamping: power), Int(clamping: power + 1)]
+            let (next, overflow) = power.multipliedReportingOverflow(by: 10)
+            if overflow || next > UInt(Int.max) { break }
+            power = next
+        }
+        values += [Int.max, Int.max - 1]
+        var out = TextBuffer(capacity: values.count * 8)
+        var expected = ""
+        for value in values {
+            out.appendDecimal(value)
+            out.append(Byte.space)
+            expected += String(value) + " "
+            #expect(TextBuffer.decimalDigits(value) == String(value).utf8.count, "digits of \(value)")
+        }
+        #expect(out.string == expected)
+        out.removeAll()
+        for count in [0, 1, 63, 64, 65, 1000] { out.appendSpaces(count); out.append(0x7C) }
+        #expect(out.string == [0, 1, 63, 64, 65, 1000].map { String(repeating: " ", count: $0) + "|" }.joined())
+    }
+
     @Test func stylesWrapOnlyWhatIsWritten() {
         var out = TextBuffer()
         out.appendStyled(.ansi, .red) { $0.append("late") }

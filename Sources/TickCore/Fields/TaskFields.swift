@@ -19,27 +19,15 @@ public struct TaskFields: Sendable, Equatable {
 
     public func first(_ kind: TaskField.Kind) -> TaskField? { fields.first { $0.kind == kind } }
 
-    /// The fields of a text, not read at all when it cannot hold one: every field has a colon,
-    /// an emoji marker (whose UTF-8 starts with 0xE2 or 0xF0) or todo.txt's `(`. Most texts have
-    /// none, whatever their script.
-    public static func read(_ text: ArraySlice<UInt8>) -> TaskFields {
-        text.withUnsafeBufferPointer(mayHoldField) ? TaskFields(text) : TaskFields()
-    }
-
-    private static func mayHoldField(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        fieldLeadBytes.withUnsafeBufferPointer { table in text.contains { table[Int($0)] } }
-    }
-
-    /// `:`, `(`, and the first bytes of the emoji markers (0xE2, 0xF0), as a table.
-    private static let fieldLeadBytes: [Bool] = (0...255).map { $0 == 0x3A || $0 == 0x28 || $0 == 0xE2 || $0 == 0xF0 }
+    /// The fields of a text (a text that cannot hold one is read once, `FieldScanner.scan`).
+    public static func read(_ text: ArraySlice<UInt8>) -> TaskFields { TaskFields(text) }
 
     /// What the parse asks of each task's text: its first due field and the kinds of field it
     /// holds, with every field counted in `usage` on the way; no list of fields is made.
     static func tally(_ text: ArraySlice<UInt8>, counting usage: inout FieldUsage) -> (due: TaskField?, kinds: TaskField.Kinds) {
         text.withUnsafeBufferPointer { buffer in
-            guard mayHoldField(buffer) else { return (nil, TaskField.Kinds()) }
             let tally = FieldScanner.scan(buffer, into: UsageTally())
-            usage.add(tally.usage)
+            if !tally.kinds.isEmpty { usage.add(tally.usage) }
             return (tally.due, tally.kinds)
         }
     }
@@ -298,9 +286,83 @@ struct FieldScanner<Sink: FieldSink> {
         return scanner.sink
     }
 
+    /// Most texts hold no field, and most of those that do hold only `key:value` words: the
+    /// bytes are classed once (`TextBytes`), and only a text with a backtick, a bracket, a
+    /// parenthesis or an emoji marker is read byte by byte (`scanEveryByte`).
     mutating func scan(_ text: UnsafeBufferPointer<UInt8>) {
+        switch TextBytes.of(text) {
+        case .noField: return
+        case .wordsOnly: scanColons(text)
+        case .any: scanEveryByte(text)
+        }
+    }
+
+    /// What a text's bytes let a field scan skip.
+    enum TextBytes {
+        /// No colon, `(` or emoji lead byte (0xE2, 0xF0): every field has one of them.
+        case noField
+        /// Colons, but no backtick, bracket, `(` or emoji lead byte: the only fields are words
+        /// with a colon (`due:2026-11-25`, `due:: 2026-11-25`).
+        case wordsOnly
+        case any
+
+        /// Eight bytes at a time: a word holds a byte `b` when `word ^ (b × 0x01…01)` has a
+        /// zero byte, which `(x - 0x01…01) & ~x & 0x80…80` tells (exactly whether, if not
+        /// which). The last bytes are read one by one.
+        static func of(_ text: UnsafeBufferPointer<UInt8>) -> TextBytes {
+            guard let base = text.baseAddress else { return .noField }
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            @inline(__always) func holds(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+                let x = word ^ (ones &* UInt64(byte))
+                return (x &- ones) & ~x & highs
+            }
+            var colon = false
+            var index = 0
+            let count = text.count
+            while index + 8 <= count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                // Bytes of 0x80 and up are rare: the emoji lead bytes are looked for only then.
+                if holds(word, 0x28) | holds(word, Byte.leftBracket) | holds(word, Byte.backtick) != 0
+                    || (word & highs != 0 && holds(word, 0xE2) | holds(word, 0xF0) != 0) { return .any }
+                if !colon, holds(word, Byte.colon) != 0 { colon = true }
+                index += 8
+            }
+            while index < count {
+                switch base[index] {
+                case 0x28, Byte.leftBracket, Byte.backtick, 0xE2, 0xF0: return .any
+                case Byte.colon: colon = true
+                default: break
+                }
+                index += 1
+            }
+            return colon ? .wordsOnly : .noField
+        }
+    }
+
+    /// The fields of a text whose only fields are words with a colon (`TextBytes.wordsOnly`):
+    /// each colon is looked at where the byte-by-byte scan would, at the start of its word,
+    /// when that scan reaches the word (a field before it may have taken it in as its value).
+    mutating func scanColons(_ text: UnsafeBufferPointer<UInt8>) {
+        var resume = 0
+        var colon = 0
+        while colon < text.count {
+            guard text[colon] == Byte.colon else { colon += 1; continue }
+            var wordStart = colon
+            while wordStart > resume, !Byte.isSpaceOrTab(text[wordStart - 1]) { wordStart -= 1 }
+            // Its word starts before where the scan resumes: the scan never starts it.
+            let startsWord = wordStart > resume || resume == 0 || Byte.isSpaceOrTab(text[resume - 1])
+            if startsWord, wordStart < colon, TaskFields.keyEnd(text, from: wordStart) == colon {
+                resume = scanWord(text, at: wordStart)
+                colon = max(colon + 1, resume)
+            } else {
+                colon += 1
+            }
+        }
+    }
+
+    /// The scan that reads every byte: inline code, emoji, brackets and words.
+    mutating func scanEveryByte(_ text: UnsafeBufferPointer<UInt8>) {
         let count = text.count
-        guard count > 0 else { return }
         // todo.txt's priority: `(A) ` at the very start.
         if count >= 4, text[0] == 0x28, text[1] >= 0x41, text[1] <= 0x5A, text[2] == 0x29, text[3] == Byte.space || text[3] == Byte.tab {
             sink.add(TaskField(kind: .priority, dialect: .tick, range: 0..<3, value: 1..<2))

@@ -12,27 +12,29 @@ struct BlockParser {
         case document, blockQuote, list, item, fencedCode, indentedCode, html, paragraph, table
     }
 
+    /// An open block. Its numbers are held in 32 bits (offsets, lines and columns of a document
+    /// of at most 2 GiB, counts of a few): a block is copied as it is pushed and popped.
     private struct Container {
         var kind: Kind
         var hasChildren = false
         // item
-        var markerOffset = 0
-        var padding = 0
+        var markerOffset: Int { get { Int(storedMarkerOffset) } set { storedMarkerOffset = Int32(newValue) } }
+        var padding: Int { get { Int(storedPadding) } set { storedPadding = Int32(newValue) } }
         var item: Int32 = -1
         // list
         var ordered = false
         var delimiter: UInt8 = 0
         // fenced code
         var fenceChar: UInt8 = 0
-        var fenceLength = 0
-        var fenceOffset = 0
+        var fenceLength: Int { get { Int(storedFenceLength) } set { storedFenceLength = Int32(newValue) } }
+        var fenceOffset: Int { get { Int(storedFenceOffset) } set { storedFenceOffset = Int32(newValue) } }
         // HTML block
-        var htmlKind = 0
+        var htmlKind: Int { get { Int(storedHTMLKind) } set { storedHTMLKind = UInt8(newValue) } }
         // paragraph, table, indented code
-        var firstLine = 0
-        var lastLine = 0
+        var firstLine: Int { get { Int(storedFirstLine) } set { storedFirstLine = Int32(newValue) } }
+        var lastLine: Int { get { Int(storedLastLine) } set { storedLastLine = Int32(newValue) } }
         /// Byte offset where the paragraph's text starts on its last line (a table header candidate).
-        var lastLineTextStart = 0
+        var lastLineTextStart: Int { get { Int(storedLastLineTextStart) } set { storedLastLineTextStart = Int32(newValue) } }
         /// The task whose text this paragraph is, or -1.
         var ownerItem: Int32 = -1
         /// For a list: its number, shared by its items.
@@ -41,13 +43,23 @@ struct BlockParser {
         /// The innermost item at or below this block (-1: none), and how many block quotes are.
         var innermostItem: Int32 = -1
         var quoteDepth: Int32 = 0
+        /// The innermost task at or below this block (-1: none): a task's parent.
+        var innermostTask: Int32 = -1
+        /// For a task's item: where its text's wrapped lines start in `continuations`.
+        var firstContinuation: Int32 = 0
         /// The highest index at or below this block's whose block a blank line (or the blank
         /// rest of a line) can end or change; 0 when there is none (`acceptsAnyBlankLine`).
         var blankLineStop: Int32 = 0
         /// For a paragraph: its text before this offset is known to be well-formed UTF-8, or
         /// (`illFormed`) known not to be. Table header checks then read each byte once.
-        var wellFormedEnd = 0
+        var wellFormedEnd: Int { get { Int(storedWellFormedEnd) } set { storedWellFormedEnd = Int32(newValue) } }
         var illFormed = false
+
+        private var storedMarkerOffset: Int32 = 0, storedPadding: Int32 = 0
+        private var storedFenceLength: Int32 = 0, storedFenceOffset: Int32 = 0
+        private var storedHTMLKind: UInt8 = 0
+        private var storedFirstLine: Int32 = 0, storedLastLine: Int32 = 0, storedLastLineTextStart: Int32 = 0
+        private var storedWellFormedEnd: Int32 = 0
 
         init(kind: Kind) { self.kind = kind }
     }
@@ -93,41 +105,76 @@ struct BlockParser {
     /// ASCII letters and digits a project configured as statuses (`StatusSet`).
     private let letterStatuses: StatusSet.ASCIISet
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, lines: [Line], letterStatuses: StatusSet.ASCIISet) {
-        s = bytes
-        self.letterStatuses = letterStatuses
+    // The tasks, built as the parse meets each checkbox and completed as its item closes (its
+    // text, wrapped lines and all, and its last line are known then): no second pass over the
+    // items, no table from items to tasks.
+    /// The bytes `s` points into: a one-line task's text is a view onto them.
+    private let bytes: [UInt8]
+    private let statuses: StatusSet
+    /// Every byte is well-formed UTF-8 (`Document.isWellFormedUTF8`): no task needs a check of its own.
+    private let wellFormed: Bool
+    /// Whether every list item is kept (`ParsedStructure.items`: formatting, linting and edits
+    /// need them). A view keeps none: an item's record is used again once the item closes, so
+    /// the parse holds only the items open at once.
+    private let keepsItems: Bool
+    /// Records of closed items, to use again (when items are not kept).
+    private var freeItems: [Int32] = []
+    private var tasks: [Task] = []
+    /// The fields the tasks use, counted as each task is completed.
+    private var usage = FieldUsage()
+    /// The last top-level heading so far (-1: none): the group of the tasks after it.
+    private var currentGroup = -1
+
+    private init(buffer: UnsafeBufferPointer<UInt8>, bytes: [UInt8], lines: [Line], statuses: StatusSet, wellFormed: Bool,
+                 keepsItems: Bool) {
+        s = buffer
+        self.bytes = bytes
+        self.statuses = statuses
+        letterStatuses = statuses.letters
+        self.wellFormed = wellFormed
+        self.keepsItems = keepsItems
         self.lines = lines
         kinds = [LineKind](repeating: .blank, count: lines.count)
         // At most about one item per line: reserved once, the array never moves while it grows
-        // (pages of the reserve that are never written cost nothing).
-        items.reserveCapacity(lines.count)
+        // (pages of the reserve that are never written cost nothing). Without the items, the
+        // few open at once.
+        items.reserveCapacity(keepsItems ? lines.count : 64)
+        // At most one task a line (pages never written cost nothing, as above).
+        tasks.reserveCapacity(lines.count)
     }
 
     /// `atFileStart`: the bytes open the file, so a byte-order mark and front matter may start
     /// them; false for a stretch from the middle of a file (`EditWindow`), parsed from a line
-    /// where no block is open.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, lines: [Line], letterStatuses: StatusSet.ASCIISet = .init(),
-                      atFileStart: Bool = true) -> ParsedStructure {
-        var parser = BlockParser(bytes: bytes, lines: lines, letterStatuses: letterStatuses)
-        let bomLength = lines.isEmpty || !atFileStart ? 0 : UTF8BOM.length(bytes, lines[0].contentEnd)
-        let frontMatterEnd = atFileStart ? FrontMatter.end(bytes, lines: lines, bomLength: bomLength) : 0
-        for index in 0..<frontMatterEnd { parser.kinds[index] = .frontMatter }
+    /// where no block is open. `wellFormed`: every byte is known to be well-formed UTF-8.
+    /// `keepsItems` false: `items` and the paragraph lines are left empty (what a view reads).
+    static func parse(_ bytes: [UInt8], lines: [Line], statuses: StatusSet = .default, wellFormed: Bool = false,
+                      keepsItems: Bool = true, atFileStart: Bool = true) -> ParsedStructure {
+        bytes.withUnsafeBufferPointer { buffer in
+            var parser = BlockParser(buffer: buffer, bytes: bytes, lines: lines, statuses: statuses, wellFormed: wellFormed,
+                                     keepsItems: keepsItems)
+            return parser.parse(lines: lines, atFileStart: atFileStart)
+        }
+    }
+
+    private mutating func parse(lines: [Line], atFileStart: Bool) -> ParsedStructure {
+        let bomLength = lines.isEmpty || !atFileStart ? 0 : UTF8BOM.length(s, lines[0].contentEnd)
+        let frontMatterEnd = atFileStart ? FrontMatter.end(s, lines: lines, bomLength: bomLength) : 0
+        for index in 0..<frontMatterEnd { kinds[index] = .frontMatter }
         for index in frontMatterEnd..<lines.count {
             let current = lines[index]
             let start = index == 0 ? current.start + bomLength : current.start
-            parser.process(line: index, start: start, end: current.contentEnd)
+            process(line: index, start: start, end: current.contentEnd)
         }
         // A top-level block still open at the end that only a closing line ends (a code fence,
         // or HTML of kinds 1–5, like `<!--`) would take in any line appended to the file.
         var unclosedBlockLine: Int?
-        if parser.stack.count > 1, parser.stack[1].kind == .fencedCode
-            || (parser.stack[1].kind == .html && parser.stack[1].htmlKind <= 5) {
-            unclosedBlockLine = parser.stack[1].firstLine
+        if stack.count > 1, stack[1].kind == .fencedCode || (stack[1].kind == .html && stack[1].htmlKind <= 5) {
+            unclosedBlockLine = stack[1].firstLine
         }
-        parser.popStack(to: 1)
-        return ParsedStructure(kinds: parser.kinds, items: parser.items, headings: parser.headings,
-                               continuations: parser.continuations, paragraphContinuations: parser.paragraphContinuations,
-                               indentedLazyLines: parser.indentedLazyLines,
+        popStack(to: 1)
+        return ParsedStructure(kinds: kinds, items: keepsItems ? items : [], headings: headings, tasks: tasks,
+                               fieldUsage: usage, continuations: continuations, paragraphContinuations: paragraphContinuations,
+                               indentedLazyLines: indentedLazyLines,
                                frontMatterEnd: frontMatterEnd, unclosedBlockLine: unclosedBlockLine)
     }
 
@@ -289,8 +336,7 @@ struct BlockParser {
                 push(Container(kind: .blockQuote))
             } else if !indented, starts & BlockStart.heading != 0, let level = LineScanners.atxHeadingLevel(s, firstNonspace, lineEnd) {
                 prepareParent(forLeaf: true)
-                headings.append(ParsedHeading(line: line, lastLine: line, level: level, setext: false,
-                                              topLevel: stack.count == 1))
+                appendHeading(ParsedHeading(line: line, lastLine: line, level: level, setext: false, topLevel: stack.count == 1))
                 kinds[line] = .atxHeading
                 lineDone = true
                 break newBlocks
@@ -326,8 +372,7 @@ struct BlockParser {
                 for text in title..<line { kinds[text] = .setextText }
                 kinds[line] = .setextUnderline
                 popStack(to: container)
-                headings.append(ParsedHeading(line: title, lastLine: line, level: level,
-                                              setext: true, topLevel: stack.count == 1))
+                appendHeading(ParsedHeading(line: title, lastLine: line, level: level, setext: true, topLevel: stack.count == 1))
                 openedNew = true
                 lineDone = true
                 break newBlocks
@@ -355,6 +400,7 @@ struct BlockParser {
                    let checkboxEnd = Checkbox.end(s, firstNonspace, lineEnd, letterStatuses: letterStatuses) {
                     items[itemIndex].checkboxStart = firstNonspace
                     items[itemIndex].checkboxEnd = checkboxEnd
+                    openTask(item: itemIndex, container: container)
                     // A checkbox GitHub draws is no text; any other (another status, or a box
                     // after a quote marker) is text to GitHub, so a task with nothing after it
                     // still opens a paragraph (the next line can continue it lazily).
@@ -456,6 +502,10 @@ struct BlockParser {
             if block.kind == .item {
                 let index = Int(block.item)
                 items[index].lastLine = max(items[index].lastLine, lastContentLine)
+                if items[index].checkboxStart >= 0 {
+                    completeTask(Int(block.innermostTask), item: block.item, firstContinuation: Int(block.firstContinuation))
+                }
+                if !keepsItems { freeItems.append(block.item) }
             }
         }
     }
@@ -517,6 +567,7 @@ struct BlockParser {
         var block = block
         let below = stack[stack.count - 1]
         block.innermostItem = block.kind == .item ? block.item : below.innermostItem
+        block.innermostTask = below.innermostTask
         block.quoteDepth = below.quoteDepth + (block.kind == .blockQuote ? 1 : 0)
         block.blankLineStop = Self.acceptsAnyBlankLine(block) ? below.blankLineStop : Int32(stack.count)
         stack.append(block)
@@ -564,16 +615,23 @@ struct BlockParser {
             lineIndentEnd = lines[line].start
             while lineIndentEnd < lineEnd, Byte.isSpaceOrTab(s[lineIndentEnd]) { lineIndentEnd += 1 }
         }
-        let index = Int32(items.count)
         // The marker's column plus the padding: an item whose first line is empty (`-`) takes
         // its content one column past the marker, though nothing follows it on this line.
         let contentColumn = savedColumn - marker.length + padding
-        items.append(ParsedItem(line: line, lastLine: line, textLastLine: line, parent: parentItem,
+        let record = ParsedItem(line: line, lastLine: line, textLastLine: line, parent: parentItem,
                                 markerStart: markerStart, markerLength: marker.length,
                                 ordered: marker.ordered, contentColumn: contentColumn,
                                 quoteDepth: quoteDepth,
                                 markerOpensLine: markerStart == lineIndentEnd,
-                                list: listID, delimiter: marker.delimiter))
+                                list: listID, delimiter: marker.delimiter)
+        let index: Int32
+        if let free = freeItems.popLast() {
+            index = free
+            items[Int(free)] = record
+        } else {
+            index = Int32(items.count)
+            items.append(record)
+        }
         kinds[line] = .marker
         var item = Container(kind: .item)
         item.markerOffset = markerOffset
@@ -625,6 +683,85 @@ struct BlockParser {
         return true
     }
 
+
+    // MARK: - Tasks
+
+    /// A top-level heading opens the group of the tasks after it.
+    private mutating func appendHeading(_ heading: ParsedHeading) {
+        if heading.topLevel { currentGroup = headings.count }
+        headings.append(heading)
+    }
+
+    /// Opens the task of item `itemIndex`, whose checkbox is on this line, its first; the item
+    /// is the block at `container`, the top of the stack. What comes after the checkbox (a
+    /// star, the text) is read from this line; the rest waits for the item to close.
+    private mutating func openTask(item itemIndex: Int, container: Int) {
+        let item = items[itemIndex]
+        let status = TaskStatus(statusBytes: bytes[(item.checkboxStart + 1)..<(item.checkboxEnd - 1)], statuses: statuses)
+        var cursor = item.checkboxEnd
+        while cursor < lineEnd, Byte.isSpaceChar(s[cursor]) { cursor += 1 }
+        var important = false
+        if cursor < lineEnd, s[cursor] == Byte.star, cursor + 1 == lineEnd || Byte.isSpaceChar(s[cursor + 1]) {
+            important = true
+            cursor += 1
+            while cursor < lineEnd, Byte.isSpaceChar(s[cursor]) { cursor += 1 }
+        }
+        // The nearest enclosing task, whatever items without a checkbox lie between.
+        let parent = stack[container].innermostTask
+        let index = tasks.count
+        tasks.append(Task(index: index, line: line, status: status, statusType: statuses.type(of: status), important: important,
+                          parent: parent < 0 ? nil : Int(parent), depth: parent < 0 ? 0 : tasks[Int(parent)].depth + 1,
+                          group: currentGroup < 0 ? nil : currentGroup, markerStart: item.markerStart,
+                          markerLength: item.markerLength, ordered: item.ordered, checkboxStart: item.checkboxStart,
+                          checkboxEnd: item.checkboxEnd, textStart: cursor, contentColumn: item.contentColumn,
+                          quoteDepth: item.quoteDepth, markerOpensLine: item.markerOpensLine))
+        stack[container].innermostTask = Int32(index)
+        stack[container].firstContinuation = Int32(continuations.count)
+    }
+
+    /// Completes task `index` as its item closes. Its text is the rest of its first
+    /// line and the lines its paragraph wraps onto, joined by a space. The due field is looked
+    /// for line by line, as an edit of it finds it: a code span or a bracket that runs over a
+    /// line break does not hide or make one. Field usage is counted over the joined text, as
+    /// `TaskFields.read(task.textBytes)` reads it.
+    private mutating func completeTask(_ index: Int, item itemIndex: Int32, firstContinuation: Int) {
+        let item = items[Int(itemIndex)]
+        let firstLine = lines[item.line]
+        let cursor = tasks[index].textStart
+        var text = DocumentBuilder.trimmed(bytes[cursor..<firstLine.contentEnd])
+        var valid = wellFormed || text.allSatisfyValidUTF8
+        var dueField: TaskField?
+        var fieldKinds: TaskField.Kinds
+        // The paragraph's wrapped lines were recorded from `firstContinuation` on, one run:
+        // no other paragraph is open while it is.
+        var next = firstContinuation
+        if next < continuations.count, continuations[next].item == itemIndex {
+            dueField = TaskFields.due(in: text)
+            var joined = Array(text)
+            while next < continuations.count, continuations[next].item == itemIndex {
+                let part = DocumentBuilder.trimmed(bytes[continuations[next].start..<continuations[next].end])
+                if !part.isEmpty {
+                    if !joined.isEmpty { joined.append(Byte.space) }
+                    if dueField == nil, let field = TaskFields.due(in: part) { dueField = field.shifted(by: joined.count) }
+                    joined += part
+                }
+                valid = valid && (wellFormed || part.allSatisfyValidUTF8)
+                next += 1
+            }
+            text = joined[...]
+            fieldKinds = TaskFields.tally(text, counting: &usage).kinds
+        } else {
+            (dueField, fieldKinds) = TaskFields.tally(text, counting: &usage)
+        }
+        if valid, !wellFormed, cursor > firstLine.start {
+            valid = bytes[firstLine.start..<cursor].allSatisfyValidUTF8
+        }
+        let due = dueField.flatMap { field in
+            CivilDate(isoBytes: text[(text.startIndex + field.value.lowerBound)..<(text.startIndex + field.value.upperBound)])
+        }
+        tasks[index].complete(text: text, due: due, dueField: dueField, fieldKinds: fieldKinds, hasInvalidUTF8: !valid,
+                              lastLine: item.lastLine, textLastLine: item.textLastLine)
+    }
 }
 
 /// Which block starts a line's first byte (after its indentation) can begin, as bits: the

@@ -65,10 +65,15 @@ struct TextContinuation: Sendable {
     var end: Int
 }
 
+/// What the block parser finds. Without the items (a view's parse), `items`,
+/// `paragraphContinuations` and `indentedLazyLines` are empty.
 struct ParsedStructure: Sendable {
     var kinds: [LineKind]
     var items: [ParsedItem]
     var headings: [ParsedHeading]
+    /// The tasks, in file order, and the fields they use.
+    var tasks: [Task]
+    var fieldUsage: FieldUsage
     var continuations: [TextContinuation]
     /// Lines that continue the paragraph of the line before (not its first line), in order.
     var paragraphContinuations: [Int]

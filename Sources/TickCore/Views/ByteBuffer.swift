@@ -41,20 +41,54 @@ struct ByteBuffer: ~Copyable, @unchecked Sendable {
         count &+= body(base + count)
     }
 
-    /// A number's decimal digits, written in place from the right (no reversal, no temporary):
-    /// what text output, JSON numbers and task references share.
+    /// A number's decimal digits, written in place from the right two at a time (no reversal,
+    /// no temporary): what text output, JSON numbers and task references share.
     mutating func appendDecimal(_ value: UInt) {
         if value < 10 { return append(0x30 + UInt8(value)) }
-        var digits = 1, rest = value
-        while rest >= 10 { rest /= 10; digits += 1 }
+        let digits = Self.decimalDigits(value)
         write(upTo: digits) { pointer in
+            // "00" to "99": a static string's bytes are a constant address (a `static let`
+            // array would cost a `swift_once` check per call).
+            let pairs = Self.digitPairs.utf8Start
             var rest = value, index = digits
-            repeat {
-                index -= 1
-                pointer[index] = 0x30 + UInt8(rest % 10)
-                rest /= 10
-            } while rest > 0
+            while rest >= 100 {
+                let pair = Int(rest % 100)
+                rest /= 100
+                index -= 2
+                pointer[index] = pairs[2 * pair]
+                pointer[index + 1] = pairs[2 * pair + 1]
+            }
+            if rest >= 10 {
+                pointer[index - 2] = pairs[2 * Int(rest)]
+                pointer[index - 1] = pairs[2 * Int(rest) + 1]
+            } else {
+                pointer[index - 1] = 0x30 + UInt8(rest)
+            }
             return digits
+        }
+    }
+
+    /// How many digits `appendDecimal` writes: four at a time, then by comparison.
+    @inline(__always) static func decimalDigits(_ value: UInt) -> Int {
+        var digits = 1, rest = value
+        while rest >= 10_000 { rest /= 10_000; digits += 4 }
+        if rest >= 1_000 { return digits + 3 }
+        if rest >= 100 { return digits + 2 }
+        return rest >= 10 ? digits + 1 : digits
+    }
+
+    private static let digitPairs: StaticString = """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
+
+    /// `count` spaces.
+    mutating func appendSpaces(_ count: Int) {
+        guard count > 0 else { return }
+        write(upTo: count) { pointer in
+            pointer.initialize(repeating: Byte.space, count: count)
+            return count
         }
     }
 

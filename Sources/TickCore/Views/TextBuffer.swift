@@ -37,15 +37,8 @@ public struct TextBuffer: ~Copyable, Sendable {
     }
 
     public mutating func appendSpaces(_ count: Int) {
-        var rest = count
-        while rest > 0 {
-            let chunk = min(rest, Self.spaces.count)
-            Self.spaces.withUnsafeBufferPointer { buffer.append(UnsafeBufferPointer(rebasing: $0[..<chunk])) }
-            rest -= chunk
-        }
+        buffer.appendSpaces(count)
     }
-
-    private static let spaces = [UInt8](repeating: Byte.space, count: 64)
 
     /// A non-negative number in decimal (a negative one as 0).
     public mutating func appendDecimal(_ value: Int) {
@@ -64,9 +57,7 @@ public struct TextBuffer: ~Copyable, Sendable {
 
     /// How many digits `appendDecimal` writes for a non-negative number.
     static func decimalDigits(_ value: Int) -> Int {
-        var digits = 1, rest = value
-        while rest >= 10 { rest /= 10; digits += 1 }
-        return digits
+        ByteBuffer.decimalDigits(UInt(max(0, value)))
     }
 
     /// Text from a file, with control characters (which could move the cursor or change
