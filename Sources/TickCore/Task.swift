@@ -8,7 +8,7 @@
 public struct Task: Sendable, Equatable {
     /// The task's text as bytes: a view onto the document's bytes for a one-line task (no copy,
     /// no String until one is asked for), wrapped lines joined by a space otherwise.
-    private(set) var textBytes: ArraySlice<UInt8>
+    let textBytes: ArraySlice<UInt8>
     /// The task's text: everything after the checkbox and star, wrapped lines joined by a space.
     /// Bytes that are not UTF-8 read as U+FFFD.
     public var text: String { String(decoding: textBytes, as: UTF8.self) }
@@ -19,11 +19,11 @@ public struct Task: Sendable, Equatable {
     public var isClosed: Bool { statusType.isClosed }
     /// The date of the task's first due field in any dialect (`due:`, `📅`, `[due:: ]`), when
     /// it is a real ISO date.
-    public private(set) var due: CivilDate?
+    public let due: CivilDate?
     /// Where that due field is, and its value, as offsets into `textBytes` (-1: no due field).
-    private var storedDueStart, storedDueEnd, storedDueValueStart, storedDueValueEnd: Int32
-    private let storedIndex, storedLine: Int32
-    private var storedLastLine, storedTextLastLine: Int32
+    private let storedDueStart, storedDueEnd, storedDueValueStart, storedDueValueEnd: Int32
+    private let storedIndex, storedLine, storedTextLastLine: Int32
+    private var storedLastLine: Int32
     private let storedParent, storedDepth, storedGroup: Int32
     private let storedMarkerStart, storedMarkerLength, storedCheckboxStart, storedCheckboxEnd: Int32
     private let storedTextStart, storedContentColumn, storedQuoteDepth: Int32
@@ -31,13 +31,13 @@ public struct Task: Sendable, Equatable {
     public let important: Bool
     public let ordered: Bool
     /// Whether the task's own lines hold bytes that are not valid UTF-8.
-    public private(set) var hasInvalidUTF8: Bool
+    public let hasInvalidUTF8: Bool
     /// Whether the list marker is the first thing on the task's line. GitHub draws a checkbox
     /// only then; after a quote marker or another list marker, `[ ]` is text.
     public let markerOpensLine: Bool
     /// The kinds of field the text holds (`fields` reads them): a view asks for a date only
     /// of the tasks that have one.
-    public private(set) var fieldKinds: TaskField.Kinds
+    public let fieldKinds: TaskField.Kinds
 
     init(index: Int, line: Int, lastLine: Int, textLastLine: Int, status: TaskStatus, statusType: StatusType, important: Bool,
          due: CivilDate?, dueField: TaskField?, text: ArraySlice<UInt8>, parent: Int?, depth: Int, group: Int?,
@@ -72,33 +72,8 @@ public struct Task: Sendable, Equatable {
         self.fieldKinds = fieldKinds
     }
 
-    /// What the parse knows of a task when it meets its checkbox; its text, its fields and its
-    /// last lines follow when its item closes (`complete`).
-    init(index: Int, line: Int, status: TaskStatus, statusType: StatusType, important: Bool, parent: Int?, depth: Int,
-         group: Int?, markerStart: Int, markerLength: Int, ordered: Bool, checkboxStart: Int, checkboxEnd: Int,
-         textStart: Int, contentColumn: Int, quoteDepth: Int, markerOpensLine: Bool) {
-        self.init(index: index, line: line, lastLine: line, textLastLine: line, status: status, statusType: statusType,
-                  important: important, due: nil, dueField: nil, text: [], parent: parent, depth: depth, group: group,
-                  markerStart: markerStart, markerLength: markerLength, ordered: ordered, checkboxStart: checkboxStart,
-                  checkboxEnd: checkboxEnd, textStart: textStart, contentColumn: contentColumn, quoteDepth: quoteDepth,
-                  markerOpensLine: markerOpensLine, hasInvalidUTF8: false, fieldKinds: TaskField.Kinds())
-    }
-
-    /// The rest of a task the parse opened, once its item is closed: its text (wrapped lines
-    /// joined), what its fields hold, and its last lines.
-    mutating func complete(text: ArraySlice<UInt8>, due: CivilDate?, dueField: TaskField?, fieldKinds: TaskField.Kinds,
-                           hasInvalidUTF8: Bool, lastLine: Int, textLastLine: Int) {
-        textBytes = text
-        self.due = due
-        storedDueStart = Int32(dueField?.range.lowerBound ?? -1)
-        storedDueEnd = Int32(dueField?.range.upperBound ?? -1)
-        storedDueValueStart = Int32(dueField?.value.lowerBound ?? -1)
-        storedDueValueEnd = Int32(dueField?.value.upperBound ?? -1)
-        self.fieldKinds = fieldKinds
-        self.hasInvalidUTF8 = hasInvalidUTF8
-        storedLastLine = Int32(lastLine)
-        storedTextLastLine = Int32(textLastLine)
-    }
+    /// The last line of the task's block, known when its item closes (after its text).
+    mutating func setLastLine(_ line: Int) { storedLastLine = Int32(line) }
 
     /// The same task where an edit moved it: `lines` further down, `bytes` further on, `tasks`
     /// more before it (its parent too), in the group `group` of the edited document, its text a

@@ -45,8 +45,6 @@ struct BlockParser {
         var quoteDepth: Int32 = 0
         /// The innermost task at or below this block (-1: none): a task's parent.
         var innermostTask: Int32 = -1
-        /// For a task's item: where its text's wrapped lines start in `continuations`.
-        var firstContinuation: Int32 = 0
         /// The highest index at or below this block's whose block a blank line (or the blank
         /// rest of a line) can end or change; 0 when there is none (`acceptsAnyBlankLine`).
         var blankLineStop: Int32 = 0
@@ -120,6 +118,11 @@ struct BlockParser {
     /// Records of closed items, to use again (when items are not kept).
     private var freeItems: [Int32] = []
     private var tasks: [Task] = []
+    /// The task whose text is still being read, from its checkbox to the end of its paragraph:
+    /// one at a time, since a paragraph ends before the next item opens.
+    private var openTask: OpenTask?
+    /// How many tasks have been opened: the index of the next.
+    private var tasksOpened = 0
     /// The fields the tasks use, counted as each task is completed.
     private var usage = FieldUsage()
     /// The last top-level heading so far (-1: none): the group of the tasks after it.
@@ -400,7 +403,7 @@ struct BlockParser {
                    let checkboxEnd = Checkbox.end(s, firstNonspace, lineEnd, letterStatuses: letterStatuses) {
                     items[itemIndex].checkboxStart = firstNonspace
                     items[itemIndex].checkboxEnd = checkboxEnd
-                    openTask(item: itemIndex, container: container)
+                    open(taskOfItem: itemIndex, container: container)
                     // A checkbox GitHub draws is no text; any other (another status, or a box
                     // after a quote marker) is text to GitHub, so a task with nothing after it
                     // still opens a paragraph (the next line can continue it lazily).
@@ -501,11 +504,15 @@ struct BlockParser {
             let block = stack.removeLast()
             if block.kind == .item {
                 let index = Int(block.item)
-                items[index].lastLine = max(items[index].lastLine, lastContentLine)
+                let lastLine = max(items[index].lastLine, lastContentLine)
+                items[index].lastLine = lastLine
                 if items[index].checkboxStart >= 0 {
-                    completeTask(Int(block.innermostTask), item: block.item, firstContinuation: Int(block.firstContinuation))
+                    if openTask?.item == block.item { completeOpenTask() }
+                    tasks[Int(block.innermostTask)].setLastLine(lastLine)
                 }
                 if !keepsItems { freeItems.append(block.item) }
+            } else if block.kind == .paragraph, block.ownerItem >= 0 {
+                completeOpenTask()
             }
         }
     }
@@ -663,6 +670,8 @@ struct BlockParser {
         kinds[paragraph.lastLine] = .tableRow
         kinds[line] = .tableRow
         stack[container].kind = .table
+        // A task's text ends before the header row.
+        if paragraph.ownerItem >= 0 { completeOpenTask() }
         stack[container].ownerItem = -1
         return true
     }
@@ -692,12 +701,27 @@ struct BlockParser {
         headings.append(heading)
     }
 
+    /// What the parse knows of a task from its checkbox until its text ends (`openTask`). Plain
+    /// numbers, so that setting and clearing it copies bytes (a `TaskStatus` here would have
+    /// each clear go through the runtime); the status is read when the task is built.
+    private struct OpenTask {
+        var item: Int32
+        var important: Bool
+        var textStart: Int
+        var parent: Int32
+        var group: Int
+        /// Where its text's wrapped lines start in `continuations`.
+        var firstContinuation: Int
+    }
+
     /// Opens the task of item `itemIndex`, whose checkbox is on this line, its first; the item
     /// is the block at `container`, the top of the stack. What comes after the checkbox (a
-    /// star, the text) is read from this line; the rest waits for the item to close.
-    private mutating func openTask(item itemIndex: Int, container: Int) {
+    /// star, the text) is read from this line; the task is built once its text ends
+    /// (`completeOpenTask`): tasks are built in file order, each once.
+    private mutating func open(taskOfItem itemIndex: Int, container: Int) {
+        // The task before, if it has no paragraph, ends here.
+        if openTask != nil { completeOpenTask() }
         let item = items[itemIndex]
-        let status = TaskStatus(statusBytes: bytes[(item.checkboxStart + 1)..<(item.checkboxEnd - 1)], statuses: statuses)
         var cursor = item.checkboxEnd
         while cursor < lineEnd, Byte.isSpaceChar(s[cursor]) { cursor += 1 }
         var important = false
@@ -707,38 +731,33 @@ struct BlockParser {
             while cursor < lineEnd, Byte.isSpaceChar(s[cursor]) { cursor += 1 }
         }
         // The nearest enclosing task, whatever items without a checkbox lie between.
-        let parent = stack[container].innermostTask
-        let index = tasks.count
-        tasks.append(Task(index: index, line: line, status: status, statusType: statuses.type(of: status), important: important,
-                          parent: parent < 0 ? nil : Int(parent), depth: parent < 0 ? 0 : tasks[Int(parent)].depth + 1,
-                          group: currentGroup < 0 ? nil : currentGroup, markerStart: item.markerStart,
-                          markerLength: item.markerLength, ordered: item.ordered, checkboxStart: item.checkboxStart,
-                          checkboxEnd: item.checkboxEnd, textStart: cursor, contentColumn: item.contentColumn,
-                          quoteDepth: item.quoteDepth, markerOpensLine: item.markerOpensLine))
-        stack[container].innermostTask = Int32(index)
-        stack[container].firstContinuation = Int32(continuations.count)
+        openTask = OpenTask(item: Int32(itemIndex), important: important, textStart: cursor, parent: stack[container].innermostTask, group: currentGroup,
+                            firstContinuation: continuations.count)
+        stack[container].innermostTask = Int32(tasksOpened)
+        tasksOpened += 1
     }
 
-    /// Completes task `index` as its item closes. Its text is the rest of its first
-    /// line and the lines its paragraph wraps onto, joined by a space. The due field is looked
-    /// for line by line, as an edit of it finds it: a code span or a bracket that runs over a
-    /// line break does not hide or make one. Field usage is counted over the joined text, as
-    /// `TaskFields.read(task.textBytes)` reads it.
-    private mutating func completeTask(_ index: Int, item itemIndex: Int32, firstContinuation: Int) {
-        let item = items[Int(itemIndex)]
+    /// Builds the open task, whose text has ended: the rest of its first line and the lines
+    /// its paragraph wraps onto, joined by a space. The due field is looked for line by line,
+    /// as an edit of it finds it: a code span or a bracket that runs over a line break does not
+    /// hide or make one. Field usage is counted over the joined text, as
+    /// `TaskFields.read(task.textBytes)` reads it. Its last line follows when its item closes.
+    private mutating func completeOpenTask() {
+        guard let open = openTask else { return }
+        openTask = nil
+        let item = items[Int(open.item)]
         let firstLine = lines[item.line]
-        let cursor = tasks[index].textStart
+        let cursor = open.textStart
         var text = DocumentBuilder.trimmed(bytes[cursor..<firstLine.contentEnd])
         var valid = wellFormed || text.allSatisfyValidUTF8
         var dueField: TaskField?
         var fieldKinds: TaskField.Kinds
-        // The paragraph's wrapped lines were recorded from `firstContinuation` on, one run:
-        // no other paragraph is open while it is.
-        var next = firstContinuation
-        if next < continuations.count, continuations[next].item == itemIndex {
+        // The paragraph's wrapped lines were recorded from `firstContinuation` on.
+        var next = open.firstContinuation
+        if next < continuations.count {
             dueField = TaskFields.due(in: text)
             var joined = Array(text)
-            while next < continuations.count, continuations[next].item == itemIndex {
+            while next < continuations.count {
                 let part = DocumentBuilder.trimmed(bytes[continuations[next].start..<continuations[next].end])
                 if !part.isEmpty {
                     if !joined.isEmpty { joined.append(Byte.space) }
@@ -750,6 +769,9 @@ struct BlockParser {
             }
             text = joined[...]
             fieldKinds = TaskFields.tally(text, counting: &usage).kinds
+            // A view keeps no wrapped lines once they are the text's (the reference builder
+            // of the tests reads them all, from a parse that keeps the items).
+            if !keepsItems { continuations.removeAll(keepingCapacity: true) }
         } else {
             (dueField, fieldKinds) = TaskFields.tally(text, counting: &usage)
         }
@@ -759,8 +781,16 @@ struct BlockParser {
         let due = dueField.flatMap { field in
             CivilDate(isoBytes: text[(text.startIndex + field.value.lowerBound)..<(text.startIndex + field.value.upperBound)])
         }
-        tasks[index].complete(text: text, due: due, dueField: dueField, fieldKinds: fieldKinds, hasInvalidUTF8: !valid,
-                              lastLine: item.lastLine, textLastLine: item.textLastLine)
+        let parent = open.parent < 0 ? nil : Int(open.parent)
+        let status = TaskStatus(statusBytes: bytes[(item.checkboxStart + 1)..<(item.checkboxEnd - 1)], statuses: statuses)
+        tasks.append(Task(
+            index: tasks.count, line: item.line, lastLine: item.lastLine, textLastLine: item.textLastLine,
+            status: status, statusType: statuses.type(of: status), important: open.important,
+            due: due, dueField: dueField, text: text, parent: parent, depth: parent.map { tasks[$0].depth + 1 } ?? 0,
+            group: open.group < 0 ? nil : open.group, markerStart: item.markerStart, markerLength: item.markerLength,
+            ordered: item.ordered, checkboxStart: item.checkboxStart, checkboxEnd: item.checkboxEnd, textStart: cursor,
+            contentColumn: item.contentColumn, quoteDepth: item.quoteDepth, markerOpensLine: item.markerOpensLine,
+            hasInvalidUTF8: !valid, fieldKinds: fieldKinds))
     }
 }
 
