@@ -375,8 +375,7 @@ struct HashTableTests {
             var expectedJSON: [UInt8] = []
             JSONWriter.lines(expected, emit: { expectedJSON += $0 }) { item, writer in
                 let document = sources[item.source].document
-                TaskJSON.write(document.tasks[item.task], in: document, file: sources[item.source].path,
-                               groups: TaskFingerprint.groupHashes(document), to: &writer)
+                TaskJSON.write(document.tasks[item.task], in: document, file: sources[item.source].path, to: &writer)
             }
             #expect(json == expectedJSON, "round \(round), --json")
         }

@@ -9,6 +9,8 @@ public struct JSONWriter: ~Copyable, Sendable {
     /// every value asks.
     private var needsComma: UInt64 = 0
     private var depth = 0
+    /// Whether `nextLine` began a line: the array of `lines` is not empty.
+    private var linesBegun = false
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
@@ -17,10 +19,10 @@ public struct JSONWriter: ~Copyable, Sendable {
     /// How many bytes are written.
     public var count: Int { buffer.count }
 
-    /// Hands what is written to `emit` and empties the buffer (the state of open arrays and
-    /// objects stays).
-    public mutating func flush(_ emit: ([UInt8]) -> Void) {
-        emit(buffer.array)
+    /// Hands what is written to `emit`, from the buffer's own storage, and empties the buffer
+    /// (the state of open arrays and objects stays).
+    public mutating func flush(_ emit: (UnsafeBufferPointer<UInt8>) -> Void) {
+        buffer.withBytes(emit)
         buffer.removeAll()
     }
 
@@ -52,13 +54,11 @@ public struct JSONWriter: ~Copyable, Sendable {
     public mutating func beginArray() { open(0x5B) }
     public mutating func endArray() { close(0x5D) }
 
-    /// A key known when tick is built (ASCII with nothing to escape), written as it is.
+    /// A key known when tick is built (ASCII with nothing to escape), written as it is, with
+    /// the comma before it and the quotes and colon around it in one step (`appendKey`): a key
+    /// is written per field of every task.
     public mutating func key(_ name: StaticString) {
-        separator()
-        buffer.append(0x22)
-        buffer.append(name.utf8Start, count: name.utf8CodeUnitCount)
-        buffer.append(0x22)
-        buffer.append(0x3A)
+        buffer.appendKey(name, afterComma: needsComma & 1 != 0)
         needsComma &= ~1
     }
 
@@ -120,24 +120,34 @@ public struct JSONWriter: ~Copyable, Sendable {
     /// The shape of every `--json` output: an array with one value per line (`[]` when empty),
     /// then a newline. The bytes are handed to `emit` in pieces of about 64 KiB as they are written, so that a
     /// large output streams instead of being held whole in memory.
-    public static func lines<Item>(_ items: some Sequence<Item>, emit: ([UInt8]) -> Void,
+    public static func lines<Item>(_ items: some Sequence<Item>, emit: (UnsafeBufferPointer<UInt8>) -> Void,
                                    _ write: (Item, inout JSONWriter) -> Void) {
         var json = JSONWriter()
-        json.beginArray()
-        var any = false
+        json.beginLines()
         for item in items {
-            json.lineBreak()
+            json.nextLine(emit: emit)
             write(item, &json)
-            any = true
-            if json.buffer.count >= 1 << 16 {
-                emit(json.bytes)
-                json.buffer.removeAll()
-            }
         }
-        if any { json.newline() }
-        json.endArray()
-        json.newline()
-        emit(json.bytes)
+        json.endLines(emit: emit)
+    }
+
+    /// `lines`, a step at a time, for a caller that keeps state across values: the opening
+    /// bracket; before each value, its line (what is written so far goes to `emit` once it
+    /// holds 64 KiB); and the end.
+    public mutating func beginLines() { beginArray() }
+
+    public mutating func nextLine(emit: (UnsafeBufferPointer<UInt8>) -> Void) {
+        if buffer.count >= 1 << 16 { flush(emit) }
+        lineBreak()
+        linesBegun = true
+    }
+
+    public mutating func endLines(emit: (UnsafeBufferPointer<UInt8>) -> Void) {
+        // Not empty (`[]`): the closing bracket stands on a line of its own.
+        if linesBegun { newline() }
+        endArray()
+        newline()
+        flush(emit)
     }
 
     /// A raw line feed (between top-level values, or before a closing bracket).

@@ -96,26 +96,20 @@ public struct ListPrinter {
 /// the array `JSONWriter.lines` writes, with the objects as their files rendered them.
 public struct JSONRowPrinter: ~Copyable {
     private var json = JSONWriter()
-    private var any = false
 
     public init() {
-        json.beginArray()
+        json.beginLines()
     }
 
     /// `emit` is handed the output in pieces of about 64 KiB.
-    public mutating func print(_ rows: ListRows, row index: Int, emit: ([UInt8]) -> Void) {
-        json.lineBreak()
+    public mutating func print(_ rows: ListRows, row index: Int, emit: (UnsafeBufferPointer<UInt8>) -> Void) {
+        json.nextLine(emit: emit)
         rows.bytes.withUnsafeBufferPointer { bytes in
             json.raw(UnsafeBufferPointer(rebasing: bytes[rows.start(of: index)..<Int(rows.rows[index].textEnd)]))
         }
-        any = true
-        if json.count >= 1 << 16 { json.flush(emit) }
     }
 
-    public mutating func finish(emit: ([UInt8]) -> Void) {
-        if any { json.newline() }
-        json.endArray()
-        json.newline()
-        json.flush(emit)
+    public mutating func finish(emit: (UnsafeBufferPointer<UInt8>) -> Void) {
+        json.endLines(emit: emit)
     }
 }

@@ -78,7 +78,7 @@ public enum ListView {
     }
 
     /// The rows as `--json` prints them (`ListRows` rendered with `json`), in the order `references` gives.
-    public static func printJSON(_ files: [ListRows], _ references: [RowReference], emit: ([UInt8]) -> Void) {
+    public static func printJSON(_ files: [ListRows], _ references: [RowReference], emit: (UnsafeBufferPointer<UInt8>) -> Void) {
         var printer = JSONRowPrinter()
         for reference in references { printer.print(files[reference.file], row: reference.row, emit: emit) }
         printer.finish(emit: emit)

@@ -11,24 +11,58 @@
 /// (the note lines under the task, `Document.notes(of:)`);
 /// an edit's output adds `change` (what it did: `done`, `added`, ...).
 public enum TaskJSON {
-    /// `line` overrides where the task is shown (a task parsed alone, for an edit's output);
-    /// `groups` are the document's `TaskFingerprint.groupHashes`, worked out once by a caller
-    /// that writes many tasks.
+    /// What every task of one file shares in its JSON, written once per file: the file's
+    /// name as a JSON string, each group's path as a JSON array, and the group paths' hashes
+    /// (`TaskFingerprint.groupHashes`) its references need.
+    public struct File: Sendable {
+        let name: [UInt8]
+        /// Index for index with the document's headings.
+        let groupPaths: [[UInt8]]
+        let groupHashes: [UInt64]
+
+        public init(_ name: String, document: Document) {
+            var json = JSONWriter()
+            json.string(name)
+            self.name = json.bytes
+            var paths: [[UInt8]] = []
+            paths.reserveCapacity(document.headings.count)
+            for heading in document.headings.indices {
+                var path = JSONWriter()
+                path.beginArray()
+                for title in document.groupPath(ofHeading: heading) { path.string(title) }
+                path.endArray()
+                paths.append(path.bytes)
+            }
+            groupPaths = paths
+            groupHashes = TaskFingerprint.groupHashes(document)
+        }
+    }
+
+    /// `line` overrides where the task is shown (a task parsed alone, for an edit's output).
     public static func write(_ task: Task, in document: Document, file: String, change: String? = nil, line: Int? = nil,
-                             groups: [UInt64]? = nil, extra: ((inout JSONWriter) -> Void)? = nil, to json: inout JSONWriter) {
+                             extra: ((inout JSONWriter) -> Void)? = nil, to json: inout JSONWriter) {
+        write(task, in: document, file: File(file, document: document), change: change, line: line, extra: extra, to: &json)
+    }
+
+    /// The task, with what its file's tasks share (`file`) written once for them all.
+    public static func write(_ task: Task, in document: Document, file: File, change: String? = nil, line: Int? = nil,
+                             extra: ((inout JSONWriter) -> Void)? = nil, to json: inout JSONWriter) {
         let shownLine = line ?? task.line + 1
         let text = task.textBytes
         json.beginObject()
-        json.key("file"); json.string(file)
+        json.key("file"); file.name.withUnsafeBufferPointer { json.raw($0) }
         if let change { json.key("change"); json.string(change) }
         json.key("line"); json.int(shownLine)
         json.key("status"); json.string(task.status.name)
         json.key("important"); json.bool(task.important)
         json.key("due"); json.date(task.due)
         json.key("group")
-        json.beginArray()
-        for title in document.groupPath(of: task) { json.string(title) }
-        json.endArray()
+        if let group = task.group {
+            file.groupPaths[group].withUnsafeBufferPointer { json.raw($0) }
+        } else {
+            json.beginArray()
+            json.endArray()
+        }
         json.key("text")
         // From the file's bytes; through a String only to write bad bytes as U+FFFD.
         if task.hasInvalidUTF8 {
@@ -53,7 +87,7 @@ public enum TaskJSON {
         json.key("depth"); json.int(task.depth)
         json.key("parent")
         if let parent = task.parent { json.int(document.tasks[parent].line + 1) } else { json.null() }
-        let signature = TaskFingerprint.block(task, in: document, groups: groups ?? TaskFingerprint.groupHashes(document))
+        let signature = TaskFingerprint.block(task, in: document, groups: file.groupHashes)
         json.key("ref"); json.reference(line: shownLine, signature: signature)
         // The fields of every dialect (tick(5), DIALECTS), read only when the parse saw one.
         let fields = task.fieldKinds.isEmpty ? TaskFields() : task.fields

@@ -264,13 +264,25 @@ struct ViewOptions {
     }
 
     static func writeJSON(_ items: [ViewItem], in sources: [SourceDocument], to output: inout Output) {
-        var groups = [[UInt64]?](repeating: nil, count: sources.count)
-        JSONWriter.lines(items, emit: { output.write(bytes: $0) }) { item, json in
-            // Read in place: a SourceDocument copied per row costs a retain and a release of
-            // each of its arrays.
-            if groups[item.source] == nil { groups[item.source] = TaskFingerprint.groupHashes(sources[item.source].document) }
-            TaskJSON.write(sources[item.source].document.tasks[item.task], in: sources[item.source].document,
-                           file: sources[item.source].path, groups: groups[item.source], to: &json)
+        // A run of rows from one file at a time, its document a local constant: one read out
+        // of the array per row would be a copy of it (a retain and a release of each of its
+        // arrays, about 550 instructions a row).
+        var files = [TaskJSON.File?](repeating: nil, count: sources.count)
+        var json = JSONWriter()
+        json.beginLines()
+        var index = 0
+        while index < items.count {
+            let current = items[index].source
+            let source = sources[current]
+            let document = source.document
+            if files[current] == nil { files[current] = TaskJSON.File(source.path, document: document) }
+            let file = files[current]!
+            repeat {
+                json.nextLine { output.write(bytes: $0) }
+                TaskJSON.write(document.tasks[items[index].task], in: document, file: file, to: &json)
+                index += 1
+            } while index < items.count && items[index].source == current
         }
+        json.endLines { output.write(bytes: $0) }
     }
 }

@@ -31,6 +31,10 @@ struct Output {
         bytes.withUnsafeBytes { append($0) }
     }
 
+    mutating func write(bytes: UnsafeBufferPointer<UInt8>) {
+        append(UnsafeRawBufferPointer(bytes))
+    }
+
     /// What a view rendered, written from the buffer's own storage.
     mutating func write(_ text: borrowing TextBuffer) {
         text.withBytes { append(UnsafeRawBufferPointer($0)) }
