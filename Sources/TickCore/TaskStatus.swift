@@ -27,6 +27,17 @@ public enum TaskStatus: Sendable, Hashable {
         self = .other(String(decoding: statusBytes, as: UTF8.self))
     }
 
+    /// The status of a box holding one ASCII byte, in a project that gives no status a
+    /// meaning of its own: what `init(statusBytes:statuses:)` reads it as.
+    init(asciiStatus byte: UInt8) {
+        switch byte {
+        case Byte.space: self = .open
+        case 0x78, 0x58: self = .done
+        case Byte.slash: self = .doing
+        default: self = .other(String(Character(Unicode.Scalar(byte))))
+        }
+    }
+
     /// The name used in `--json` and filters: `open`, `done`, `doing`, or the raw status character.
     public var name: String {
         switch self {

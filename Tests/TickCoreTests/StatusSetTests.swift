@@ -11,6 +11,13 @@ import Testing
         try ProjectConfig(parsing: toml).statuses
     }
 
+    /// The parse's shortcut for a box of one ASCII byte reads it as the general reading does.
+    @Test func anASCIIBoxReadsAsTheGeneralReadingHasIt() {
+        for byte in UInt8(0)..<0x80 {
+            #expect(TaskStatus(asciiStatus: byte) == TaskStatus(statusBytes: [byte][...]), "byte \(byte)")
+        }
+    }
+
     @Test func theConfigGivesCharactersTheirMeaning() throws {
         let set = try statuses("[statuses]\n\"~\" = \"doing\"   # in progress\n\"X\" = \"cancelled\"\n\"?\" = \"todo\"\n\"#\" = \"done\"\n\"=\" = \"doing\"\n")
         let document = Document("- [~] a\n- [X] b\n- [x] c\n- [?] d\n- [#] e\n- [=] f\n- [>] g\n", statuses: set)

@@ -28,7 +28,7 @@ public enum Formatter {
             let again = pass(formatted, options: options)
             guard again.changed else { break }
             let splices = Splice.composed(result.splices, then: again.splices, from: document.lines.count, to: Document(bytes: again.bytes, statuses: document.statuses))
-            result = FormatResult(bytes: again.bytes, splices: splices, changed: again.bytes != document.bytes)
+            result = FormatResult(bytes: again.bytes, splices: splices, changed: !ByteComparison.equal(again.bytes, document.bytes))
             passes += 1
         }
         return result

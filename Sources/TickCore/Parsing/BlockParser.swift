@@ -748,7 +748,10 @@ struct BlockParser {
         let item = items[Int(open.item)]
         let firstLine = lines[item.line]
         let cursor = open.textStart
-        var text = DocumentBuilder.trimmed(bytes[cursor..<firstLine.contentEnd])
+        // Trimmed on the buffer: one slice of the array made, not two.
+        var textEnd = firstLine.contentEnd
+        while textEnd > cursor, Byte.isSpaceChar(s[textEnd - 1]) { textEnd -= 1 }
+        var text = bytes[cursor..<textEnd]
         var valid = wellFormed || text.allSatisfyValidUTF8
         var dueField: TaskField?
         var fieldKinds: TaskField.Kinds
@@ -782,7 +785,11 @@ struct BlockParser {
             CivilDate(isoBytes: text[(text.startIndex + field.value.lowerBound)..<(text.startIndex + field.value.upperBound)])
         }
         let parent = open.parent < 0 ? nil : Int(open.parent)
-        let status = TaskStatus(statusBytes: bytes[(item.checkboxStart + 1)..<(item.checkboxEnd - 1)], statuses: statuses)
+        // The usual box holds one ASCII byte, read as it is unless the project gives statuses
+        // meanings of its own (no slice, no String).
+        let status = item.checkboxEnd - item.checkboxStart == 3 && s[item.checkboxStart + 1] < 0x80 && statuses.custom.isEmpty
+            ? TaskStatus(asciiStatus: s[item.checkboxStart + 1])
+            : TaskStatus(statusBytes: bytes[(item.checkboxStart + 1)..<(item.checkboxEnd - 1)], statuses: statuses)
         tasks.append(Task(
             index: tasks.count, line: item.line, lastLine: item.lastLine, textLastLine: item.textLastLine,
             status: status, statusType: statuses.type(of: status), important: open.important,

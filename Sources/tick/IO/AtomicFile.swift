@@ -94,7 +94,7 @@ enum AtomicFile {
         defer { if lease == .held { Lease.release(file.fd) } }
         if lease == .writerOpen { return .busy }
         guard let read = try settledRead(file, path: path, leased: lease == .held) else { return .raced }
-        guard let after = try transform(read.bytes), after != read.bytes else { return .done(nil) }
+        guard let after = try transform(read.bytes), !ByteComparison.equal(after, read.bytes) else { return .done(nil) }
         TestHooks.pauseBeforeWrite()
         let temporary = try TemporaryFile.create(in: folder, like: read.status, path: path)
         var swapped = false
