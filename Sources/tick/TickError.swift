@@ -35,7 +35,7 @@ enum TickError: Error, Equatable {
             return (path.map { "\(PathBytes.display($0)): " } ?? "") + "nothing to redo ('tick undo --list' shows the journal)"
         case .journalStale(let path, let command, let undo, let other):
             let hint = other ? " ('tick undo --list' shows the journal; -f FILE steps through another file's operations)" : ""
-            return "\(path) changed since \(undo ? "" : "'tick undo' of ")'\(command)' (another program or a later edit); nothing \(undo ? "undone" : "redone")" + hint
+            return "\(path) changed since \(undo ? "" : "'tick undo' of ")\(Journal.quoted(command: command)) (another program or a later edit); nothing \(undo ? "undone" : "redone")" + hint
         case .refused(let message):
             return message
         case .outsideLink(let path):

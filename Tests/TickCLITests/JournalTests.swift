@@ -76,6 +76,18 @@ import Testing
         #expect(try tick(["redo"]).stderr.hasPrefix("tick: nothing to redo"))
     }
 
+    /// A command that holds single quotes of its own is named in double quotes: the message
+    /// reads as the command was typed, not as quotes within quotes.
+    @Test func aQuotedCommandIsNamedInDoubleQuotes() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("TODO.md", "# Work\n\n- [ ] a\n")
+        let state = ["XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path]
+        func tick(_ arguments: [String]) throws -> TickProcess.Result { try TickProcess.run(arguments, in: folder.url, environment: state) }
+        #expect(try tick(["add", "ship docs", "-g", "Work"]).status == 0)
+        #expect(try tick(["undo"]).stdout == "undid \"tick add 'ship docs' -g Work\" (TODO.md)\n")
+        #expect(try tick(["redo"]).stdout == "redid \"tick add 'ship docs' -g Work\" (TODO.md)\n")
+    }
+
     /// The journal keeps TICK_UNDO_KEEP operations, and a record of a small edit of a large
     /// file is small.
     @Test func theJournalIsBoundedAndSmall() throws {

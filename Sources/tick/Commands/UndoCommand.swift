@@ -120,7 +120,7 @@ enum JournalStep {
             if !arguments.flag("quiet") {
                 let files = changes.map { "\(shown(PathBytes.string(from: $0.path), context.environment))" + ($0.created ? (undo ? " removed" : " created") : "") }
                     .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-                context.stdout.write("\(undo ? "undid" : "redid") '\(chosen.operation.command)' (\(files.joined(separator: ", ")))\n")
+                context.stdout.write("\(undo ? "undid" : "redid") \(Journal.quoted(command: chosen.operation.command)) (\(files.joined(separator: ", ")))\n")
             }
             return 0
         }

@@ -13,6 +13,13 @@ import Glibc
 /// redo` re-applies the latest undone one; a new operation drops the undone ones. The last
 /// `TICK_UNDO_KEEP` operations (default 100) are kept, and at most 64 MiB of them.
 final class Journal: Sendable {
+    /// A recorded command as a message names it: in single quotes, as messages quote what
+    /// the user wrote, or in double quotes when it holds single quotes of its own (`tick add
+    /// 'milk'` reads "tick add 'milk'", not 'tick add 'milk'').
+    static func quoted(command: String) -> String {
+        command.contains("'") ? "\"" + command + "\"" : "'" + command + "'"
+    }
+
     static let shared = Journal()
     static let folderName = "journal"
     static let sizeLimit = 64 << 20
