@@ -164,7 +164,7 @@ public enum BoardView {
             out.appendStyled(style, .yellow) { $0.append(Byte.star) }
             out.append(Byte.space)
         }
-        let bodyWidth = text.write(truncatedTo: room, style: task.isClosed ? style : .plain, into: &out)
+        let bodyWidth = text.write(task, truncatedTo: room, style: task.isClosed ? style : .plain, into: &out)
         if showsLabel, let due = task.due, let state {
             out.appendSpaces(2)
             out.appendStyled(style, task.isClosed ? .dim : state.color) { out in
@@ -180,33 +180,35 @@ public enum BoardView {
     }
 
     /// A card's text: the task's text without its due field, sanitized. Printable ASCII (the
-    /// usual text) is measured and cut as bytes; anything else through a String, cluster-aware.
+    /// usual text) is measured and cut as bytes, held as offsets into the task's text (no slice
+    /// made per card); anything else through a String, cluster-aware.
     struct CardText {
-        private let parts: (ArraySlice<UInt8>, ArraySlice<UInt8>)
+        /// The bytes of the task's text the card leaves out (its due field and a space), as
+        /// offsets into it; empty when it has none.
+        private let cut: Range<Int>
         private let string: String?
         let width: Int
 
         init(_ task: Task) {
-            let text = task.textBytes
-            var parts = (text, text[text.endIndex...])
-            if task.due != nil, let cut = task.dueCut {
-                parts = (text[..<(text.startIndex + cut.lowerBound)], text[(text.startIndex + cut.upperBound)...])
+            let cut = task.due == nil ? 0..<0 : task.dueCut ?? 0..<0
+            let printable = !task.hasInvalidUTF8 && task.textBytes.withUnsafeBufferPointer { text in
+                DisplayWidth.isPrintableASCII(UnsafeBufferPointer(rebasing: text[..<cut.lowerBound]))
+                    && DisplayWidth.isPrintableASCII(UnsafeBufferPointer(rebasing: text[cut.upperBound...]))
             }
-            if !task.hasInvalidUTF8, DisplayWidth.isPrintableASCII(parts.0), DisplayWidth.isPrintableASCII(parts.1) {
-                self.parts = parts
+            self.cut = cut
+            if printable {
                 string = nil
-                width = parts.0.count + parts.1.count
+                width = task.textBytes.count - cut.count
             } else {
-                self.parts = (text[text.endIndex...], text[text.endIndex...])
                 let string = TerminalText.sanitized(ListView.displayText(task))
                 self.string = string
                 width = DisplayWidth.of(string)
             }
         }
 
-        /// Writes the text cut to `room` columns (ending in `…` when cut), dimmed in `style`;
-        /// returns the columns written.
-        func write(truncatedTo room: Int, style: TextStyle, into out: inout TextBuffer) -> Int {
+        /// Writes `task`'s text (the task it was made of) cut to `room` columns (ending in `…`
+        /// when cut), dimmed in `style`; returns the columns written.
+        func write(_ task: Task, truncatedTo room: Int, style: TextStyle, into out: inout TextBuffer) -> Int {
             if let string {
                 let body = DisplayWidth.truncated(string, to: room)
                 out.appendStyled(style, .dim) { $0.append(body) }
@@ -215,10 +217,13 @@ public enum BoardView {
             guard room > 0 else { return 0 }
             let fits = width <= room
             let left = fits ? width : room - 1
+            let cut = self.cut
             out.appendStyled(style, .dim) { out in
-                let first = parts.0.prefix(left), second = parts.1.prefix(left - first.count)
-                first.withUnsafeBufferPointer { out.append($0) }
-                second.withUnsafeBufferPointer { out.append($0) }
+                task.textBytes.withUnsafeBufferPointer { text in
+                    let first = min(left, cut.lowerBound)
+                    out.append(UnsafeBufferPointer(rebasing: text[..<first]))
+                    out.append(UnsafeBufferPointer(rebasing: text[cut.upperBound..<(cut.upperBound + left - first)]))
+                }
                 if !fits { out.appendLiteral("…") }
             }
             return fits ? width : room
