@@ -57,9 +57,9 @@ public enum BoardView {
                 guard !own.isEmpty else { continue }
                 appendHeading(of: source.path, first: out.isEmpty, width: width, style: style, to: &out)
             }
+            let document = source.document
             let tasks = columns(own, in: sources).map { $0.map { item in
-                let task = source.document.tasks[item.task]
-                return Card(task: task, color: source.color(ofHeading: task.group))
+                Card(document.tasks[item.task], color: source.color(ofHeading: document.tasks[item.task].group))
             } }
             if width >= minimumSideBySideWidth {
                 sideBySide(tasks, width: width, today: today, style: style, into: &out)
@@ -137,38 +137,54 @@ public enum BoardView {
 
     static func header(_ column: Column, count: Int) -> String { "\(column.title) (\(count))" }
 
-    /// A task on the board, with the colour of its group (`tick group color`).
+    /// A task on the board, with the colour of its group (`tick group color`): what its card
+    /// shows, taken from the task once (a `Task` held and read again would be copied, with
+    /// its references counted, each time).
     struct Card {
-        let task: Task
+        let line: Int
+        let isSubtask: Bool
+        let important: Bool
+        let due: CivilDate?
+        let isClosed: Bool
+        let text: CardText
         let color: GroupColor?
+
+        init(_ task: Task, color: GroupColor?) {
+            line = task.line + 1
+            isSubtask = task.depth > 0
+            important = task.important
+            due = task.due
+            isClosed = task.isClosed
+            text = CardText(task)
+            self.color = color
+        }
     }
 
     /// A card at most `width` columns wide, written into `out`: line number (in its group's
     /// colour, if the group has one), `↳` for a subtask, star, text, and the due date when it
     /// fits. Returns the columns it takes.
     static func card(_ card: Card, width: Int, today: CivilDate, style: TextStyle, into out: inout TextBuffer) -> Int {
-        let task = card.task
-        let line = task.line + 1
-        let prefixWidth = TextBuffer.decimalDigits(line) + 1 + (task.depth > 0 ? 2 : 0) + (task.important ? 2 : 0)
-        let text = CardText(task)
-        let state = task.due.map { DueState(due: $0, today: today) }
-        let labelWidth = task.due == nil ? 0 : task.isClosed ? 14 : state!.descriptionWidth  // "due YYYY-MM-DD"
+        let line = card.line
+        let prefixWidth = TextBuffer.decimalDigits(line) + 1 + (card.isSubtask ? 2 : 0) + (card.important ? 2 : 0)
+        let text = card.text
+        let state = card.due.map { DueState(due: $0, today: today) }
+        let labelWidth = card.due == nil ? 0 : card.isClosed ? 14 : state!.descriptionWidth  // "due YYYY-MM-DD"
         var room = max(width - prefixWidth, 1)
-        let showsLabel = task.due != nil && room - labelWidth - 2 >= min(text.width, 10)
+        let showsLabel = card.due != nil && room - labelWidth - 2 >= min(text.width, 10)
         if showsLabel { room -= labelWidth + 2 }
 
         out.appendStyled(style, card.color.map { .group($0) } ?? .dim) { $0.appendDecimal(line) }
         out.append(Byte.space)
-        if task.depth > 0 { out.appendLiteral("↳ ") }
-        if task.important {
+        if card.isSubtask { out.appendLiteral("↳ ") }
+        if card.important {
             out.appendStyled(style, .yellow) { $0.append(Byte.star) }
             out.append(Byte.space)
         }
-        let bodyWidth = text.write(task, truncatedTo: room, style: task.isClosed ? style : .plain, into: &out)
-        if showsLabel, let due = task.due, let state {
+        let bodyWidth = text.write(truncatedTo: room, style: card.isClosed ? style : .plain, into: &out)
+        if showsLabel, let due = card.due, let state {
             out.appendSpaces(2)
-            out.appendStyled(style, task.isClosed ? .dim : state.color) { out in
-                if task.isClosed {
+            out.appendStyled(style, card.isClosed ? .dim : state.color) { out in
+                if card.isClosed {
                     out.appendLiteral("due ")
                     out.appendDate(due)
                 } else {
@@ -183,8 +199,9 @@ public enum BoardView {
     /// usual text) is measured and cut as bytes, held as offsets into the task's text (no slice
     /// made per card); anything else through a String, cluster-aware.
     struct CardText {
-        /// The bytes of the task's text the card leaves out (its due field and a space), as
-        /// offsets into it; empty when it has none.
+        /// The task's text, and the bytes of it the card leaves out (its due field and a
+        /// space) as offsets into it; empty when it has none.
+        private let bytes: ArraySlice<UInt8>
         private let cut: Range<Int>
         private let string: String?
         let width: Int
@@ -196,6 +213,7 @@ public enum BoardView {
                     && DisplayWidth.isPrintableASCII(UnsafeBufferPointer(rebasing: text[cut.upperBound...]))
             }
             self.cut = cut
+            bytes = printable ? task.textBytes : []
             if printable {
                 string = nil
                 width = task.textBytes.count - cut.count
@@ -206,9 +224,9 @@ public enum BoardView {
             }
         }
 
-        /// Writes `task`'s text (the task it was made of) cut to `room` columns (ending in `…`
-        /// when cut), dimmed in `style`; returns the columns written.
-        func write(_ task: Task, truncatedTo room: Int, style: TextStyle, into out: inout TextBuffer) -> Int {
+        /// Writes the text cut to `room` columns (ending in `…` when cut), dimmed in `style`;
+        /// returns the columns written.
+        func write(truncatedTo room: Int, style: TextStyle, into out: inout TextBuffer) -> Int {
             if let string {
                 let body = DisplayWidth.truncated(string, to: room)
                 out.appendStyled(style, .dim) { $0.append(body) }
@@ -219,7 +237,7 @@ public enum BoardView {
             let left = fits ? width : room - 1
             let cut = self.cut
             out.appendStyled(style, .dim) { out in
-                task.textBytes.withUnsafeBufferPointer { text in
+                bytes.withUnsafeBufferPointer { text in
                     let first = min(left, cut.lowerBound)
                     out.append(UnsafeBufferPointer(rebasing: text[..<first]))
                     out.append(UnsafeBufferPointer(rebasing: text[cut.upperBound..<(cut.upperBound + left - first)]))
