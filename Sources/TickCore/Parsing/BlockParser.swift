@@ -103,17 +103,18 @@ struct BlockParser {
     /// ASCII letters and digits a project configured as statuses (`StatusSet`).
     private let letterStatuses: StatusSet.ASCIISet
 
-    // The tasks, built as the parse meets each checkbox and completed as its item closes (its
-    // text, wrapped lines and all, and its last line are known then): no second pass over the
-    // items, no table from items to tasks.
+    // The tasks, opened as the parse meets each checkbox and built when its text ends, in
+    // file order (`completeOpenTask`); a task's last line is set when its item closes. No
+    // second pass over the items, no table from items to tasks.
     /// The bytes `s` points into: a one-line task's text is a view onto them.
     private let bytes: [UInt8]
     private let statuses: StatusSet
     /// Every byte is well-formed UTF-8 (`Document.isWellFormedUTF8`): no task needs a check of its own.
     private let wellFormed: Bool
-    /// Whether every list item is kept (`ParsedStructure.items`: formatting, linting and edits
-    /// need them). A view keeps none: an item's record is used again once the item closes, so
-    /// the parse holds only the items open at once.
+    /// Whether every list item and paragraph line is kept (`ParsedStructure.items`,
+    /// `paragraphContinuations`, `indentedLazyLines`: formatting, linting and edits need them).
+    /// A view keeps none: an item's record is used again once the item closes, so the parse
+    /// holds only the items open at once.
     private let keepsItems: Bool
     /// Records of closed items, to use again (when items are not kept).
     private var freeItems: [Int32] = []
@@ -437,7 +438,7 @@ struct BlockParser {
             // A lazy continuation line: the paragraph stays open, and so do its containers.
             // cmark keeps a lazy line's text from the containers' edge, spaces and all.
             continueParagraph(at: stack.count - 1, textStart: offset)
-            if firstNonspace > offset || partiallyConsumedTab { indentedLazyLines.append(line) }
+            if keepsItems, firstNonspace > offset || partiallyConsumedTab { indentedLazyLines.append(line) }
             return
         }
         closeUnmatched()
@@ -483,7 +484,7 @@ struct BlockParser {
         stack[index].lastLine = line
         stack[index].lastLineTextStart = firstNonspace
         kinds[line] = .paragraph
-        if stack[index].firstLine != line { paragraphContinuations.append(line) }
+        if keepsItems, stack[index].firstLine != line { paragraphContinuations.append(line) }
         let owner = stack[index].ownerItem
         if owner >= 0, stack[index].firstLine != line {
             items[Int(owner)].textLastLine = line
