@@ -73,7 +73,14 @@ import Testing
             exec tmux -L \(socket) -f /dev/null new-session -d -s t -x 150 -y 20 'env ZDOTDIR=. PATH=\(bin):/usr/bin:/bin zsh -i' </dev/null >/dev/null 2>&1
             """
         _ = try TickProcess.run(["-c", start], in: folder.url, executable: URL(fileURLWithPath: "/bin/bash"))
-        defer { _ = try? tmux(["kill-server"]) }
+        // `kill-server` alone left every server running (four a run): the server inherits the
+        // test process's blocked signals and never hears its shell end. It is asked, then
+        // killed (SIGKILL cannot be blocked), and its shell then loses its terminal.
+        let server = Int32((try? tmux(["display-message", "-p", "#{pid}"]))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
+        defer {
+            _ = try? tmux(["kill-server"])
+            if let server, server > 1 { kill(server, SIGKILL) }
+        }
         func screen(showing text: String) throws -> String {
             var shown = ""
             for _ in 0..<200 {
