@@ -309,5 +309,13 @@ struct PathologicalInput: Sendable, CustomTestStringConvertible {
             let n = size / 8
             return Array(("- [ ] xdue:" + String(repeating: "due:", count: n) + "Y due:" + String(repeating: "due:", count: n) + "X\n").utf8)
         },
+        // The field scan reads a text of words and colons by its colons: each colon's word, and
+        // the key bytes that start it, are found once per word, not once per colon.
+        PathologicalInput("one word of colons after a byte that ends its key") { size in
+            Array(("- [ ] " + String(repeating: "a", count: size / 2) + "." + String(repeating: ":", count: size / 2) + "\n").utf8)
+        },
+        PathologicalInput("one word of keys and colons") { size in
+            Array(("- [ ] x." + String(repeating: "a:", count: size / 2) + "\n").utf8)
+        },
     ]
 }

@@ -342,21 +342,34 @@ struct FieldScanner<Sink: FieldSink> {
     /// The fields of a text whose only fields are words with a colon (`TextBytes.wordsOnly`):
     /// each colon is looked at where the byte-by-byte scan would, at the start of its word,
     /// when that scan reaches the word (a field before it may have taken it in as its value).
+    /// One pass: the word a byte is in, and the key bytes it starts with, are kept as the pass
+    /// goes, so that a word of many colons is read once (`PathologicalInputTests`).
     mutating func scanColons(_ text: UnsafeBufferPointer<UInt8>) {
-        var resume = 0
-        var colon = 0
-        while colon < text.count {
-            guard text[colon] == Byte.colon else { colon += 1; continue }
-            var wordStart = colon
-            while wordStart > resume, !Byte.isSpaceOrTab(text[wordStart - 1]) { wordStart -= 1 }
-            // Its word starts before where the scan resumes: the scan never starts it.
-            let startsWord = wordStart > resume || resume == 0 || Byte.isSpaceOrTab(text[resume - 1])
-            if startsWord, wordStart < colon, TaskFields.keyEnd(text, from: wordStart) == colon {
-                resume = scanWord(text, at: wordStart)
-                colon = max(colon + 1, resume)
-            } else {
-                colon += 1
+        let count = text.count
+        var resume = 0     // where the byte-by-byte scan goes on
+        var wordStart = 0  // where the word holding `index` starts, not before `resume`
+        var keyEnd = -1    // where the key bytes from `wordStart` end, once asked
+        var index = 0
+        while index < count {
+            let byte = text[index]
+            if Byte.isSpaceOrTab(byte) {
+                wordStart = index + 1
+                keyEnd = -1
+            } else if byte == Byte.colon, wordStart < index {
+                // A word that starts before where the scan resumes is never started by it.
+                let startsWord = wordStart > resume || resume == 0 || Byte.isSpaceOrTab(text[resume - 1])
+                if keyEnd < 0 { keyEnd = TaskFields.keyEnd(text, from: wordStart) }
+                if startsWord, keyEnd == index {
+                    resume = scanWord(text, at: wordStart)
+                    if resume > index + 1 {
+                        index = resume
+                        wordStart = resume
+                        keyEnd = -1
+                        continue
+                    }
+                }
             }
+            index += 1
         }
     }
 
