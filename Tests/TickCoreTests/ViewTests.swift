@@ -270,6 +270,24 @@ import Testing
         #expect(fields.count == 21 && fields["x"] == "1" && fields["k0"] == "v0" && fields["k19"] == "v19")
         #expect((object["text"] as? String)?.contains("\u{FFFD}") == true)
     }
+
+    /// A file's group paths are written for the groups whose tasks are written, not for every
+    /// heading: under one long title, 10 000 headings would be 1 GB of paths (this took
+    /// seconds and a gigabyte when every path was written up front); and the path is right.
+    @Test func groupPathsAreWrittenForTheTasksGroupsOnly() throws {
+        let title = String(repeating: "T", count: 100_000)
+        let headings = (0..<10_000).map { "## h\($0)\n" }.joined()
+        let document = Document("# \(title)\n" + headings + "- [ ] one\n")
+        let clock = ContinuousClock()
+        var json = JSONWriter()
+        let took = clock.measure {
+            var file = TaskJSON.File("f.md", document: document)
+            TaskJSON.write(document.tasks[0], in: document, file: &file, to: &json)
+        }
+        #expect(took < .milliseconds(500), "\(took)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.bytes)) as? [String: Any])
+        #expect(object["group"] as? [String] == [title, "h9999"])
+    }
 }
 
 /// A long listing streamed in pieces is the listing held whole.

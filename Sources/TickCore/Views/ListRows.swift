@@ -82,7 +82,7 @@ public final class ListRows: Sendable {
         let style = options.style
         var out = TextBuffer(capacity: tasks.count * 64)
         var json = JSONWriter()
-        let file = options.json ? TaskJSON.File(source.path, document: document) : nil
+        var file = options.json ? TaskJSON.File(source.path, document: document) : nil
         // A heading line per group that shows a row, and a flat row's group suffix per group.
         var headerOfGroup = [Int32](repeating: -1, count: document.headings.count + 1)
         var groupPaths = [String?](repeating: nil, count: document.headings.count)
@@ -99,7 +99,7 @@ public final class ListRows: Sendable {
             }
             if options.json {
                 json.detachNextValue()
-                TaskJSON.write(task, in: document, file: file!, to: &json)
+                TaskJSON.write(task, in: document, file: &file!, to: &json)
             } else {
                 Self.appendText(of: task, in: source, options: options, groupPaths: &groupPaths, to: &out)
             }

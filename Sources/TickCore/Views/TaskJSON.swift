@@ -12,40 +12,45 @@
 /// an edit's output adds `change` (what it did: `done`, `added`, ...).
 public enum TaskJSON {
     /// What every task of one file shares in its JSON, written once per file: the file's
-    /// name as a JSON string, each group's path as a JSON array, and the group paths' hashes
-    /// (`TaskFingerprint.groupHashes`) its references need.
+    /// name as a JSON string, the group paths' hashes (`TaskFingerprint.groupHashes`) its
+    /// references need, and each group's path as a JSON array, written the first time a task
+    /// of the group is (a path repeats its parents' titles: written for every heading of a
+    /// file, a long title over many headings would be written once per heading).
     public struct File: Sendable {
         let name: [UInt8]
-        /// Index for index with the document's headings.
-        let groupPaths: [[UInt8]]
         let groupHashes: [UInt64]
+        /// Index for index with the document's headings; nil until written.
+        private var groupPaths: [[UInt8]?]
 
         public init(_ name: String, document: Document) {
             var json = JSONWriter()
             json.string(name)
             self.name = json.bytes
-            var paths: [[UInt8]] = []
-            paths.reserveCapacity(document.headings.count)
-            for heading in document.headings.indices {
-                var path = JSONWriter()
-                path.beginArray()
-                for title in document.groupPath(ofHeading: heading) { path.string(title) }
-                path.endArray()
-                paths.append(path.bytes)
-            }
-            groupPaths = paths
             groupHashes = TaskFingerprint.groupHashes(document)
+            groupPaths = [[UInt8]?](repeating: nil, count: document.headings.count)
+        }
+
+        /// The path of group `heading` as a JSON array.
+        mutating func groupPath(_ heading: Int, in document: Document) -> [UInt8] {
+            if let path = groupPaths[heading] { return path }
+            var json = JSONWriter()
+            json.beginArray()
+            for title in document.groupPath(ofHeading: heading) { json.string(title) }
+            json.endArray()
+            groupPaths[heading] = json.bytes
+            return json.bytes
         }
     }
 
     /// `line` overrides where the task is shown (a task parsed alone, for an edit's output).
     public static func write(_ task: Task, in document: Document, file: String, change: String? = nil, line: Int? = nil,
                              extra: ((inout JSONWriter) -> Void)? = nil, to json: inout JSONWriter) {
-        write(task, in: document, file: File(file, document: document), change: change, line: line, extra: extra, to: &json)
+        var shared = File(file, document: document)
+        write(task, in: document, file: &shared, change: change, line: line, extra: extra, to: &json)
     }
 
     /// The task, with what its file's tasks share (`file`) written once for them all.
-    public static func write(_ task: Task, in document: Document, file: File, change: String? = nil, line: Int? = nil,
+    public static func write(_ task: Task, in document: Document, file: inout File, change: String? = nil, line: Int? = nil,
                              extra: ((inout JSONWriter) -> Void)? = nil, to json: inout JSONWriter) {
         let shownLine = line ?? task.line + 1
         let text = task.textBytes
@@ -58,7 +63,7 @@ public enum TaskJSON {
         json.key("due"); json.date(task.due)
         json.key("group")
         if let group = task.group {
-            file.groupPaths[group].withUnsafeBufferPointer { json.raw($0) }
+            file.groupPath(group, in: document).withUnsafeBufferPointer { json.raw($0) }
         } else {
             json.beginArray()
             json.endArray()

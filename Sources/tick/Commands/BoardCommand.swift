@@ -61,11 +61,11 @@ enum BoardCommand: Command {
                 BoardView.render(items, in: sources, width: width, today: today, style: style, into: &out)
                 return FileBoard(path: source.path, text: out.bytes, cards: [])
             }
-            let file = TaskJSON.File(source.path, document: source.document)
+            var file = TaskJSON.File(source.path, document: source.document)
             let cards = BoardView.columns(items, in: sources).map { column in
                 column.map { item in
                     var card = JSONWriter()
-                    TaskJSON.write(source.document.tasks[item.task], in: source.document, file: file, to: &card)
+                    TaskJSON.write(source.document.tasks[item.task], in: source.document, file: &file, to: &card)
                     return card.bytes
                 }
             }

@@ -276,10 +276,9 @@ struct ViewOptions {
             let source = sources[current]
             let document = source.document
             if files[current] == nil { files[current] = TaskJSON.File(source.path, document: document) }
-            let file = files[current]!
             repeat {
                 json.nextLine { output.write(bytes: $0) }
-                TaskJSON.write(document.tasks[items[index].task], in: document, file: file, to: &json)
+                TaskJSON.write(document.tasks[items[index].task], in: document, file: &files[current]!, to: &json)
                 index += 1
             } while index < items.count && items[index].source == current
         }
