@@ -693,7 +693,6 @@ struct BlockParser {
         return true
     }
 
-
     // MARK: - Tasks
 
     /// A top-level heading opens the group of the tasks after it.

@@ -125,8 +125,8 @@ struct ViewOptions {
     /// The files the view reads. A `--group` that names no group in any of them is an error.
     /// `files`: what `PathWalker` found for `paths`, when the caller has it already.
     func load(files found: [String]? = nil, environment: Environment) throws(TickError) -> [SourceDocument] {
-        var files = found ?? []
-        if found == nil { files = try PathWalker.files(paths, ignoring: honoursIgnoreFiles) }
+        let files: [String]
+        if let found { files = found } else { files = try PathWalker.files(paths, ignoring: honoursIgnoreFiles) }
         var sources = try files.map { path throws(TickError) in try DocumentLoader.load(path, environment: environment) }
         // `--since` on tasks that record no done date: the file's git history dates them.
         if let since = query.doneSince {
