@@ -10,6 +10,9 @@ public struct Document: Sendable {
     /// What each line is (paragraph, heading, code, ...), index for index with `lines`.
     public let kinds: [LineKind]
     public let tasks: [Task]
+    /// The texts of the tasks whose text wraps onto more lines, each joined by a space, one
+    /// after another (`Task.textLocation`; a one-line task's text is in `bytes`).
+    let joinedTexts: [UInt8]
     public let headings: [Heading]
     /// What the status characters mean (the project's `.tick.toml [statuses]`, else Obsidian
     /// Tasks' defaults): each task's `statusType` comes from it.
@@ -89,6 +92,7 @@ public struct Document: Sendable {
         self.headings = headings
         groupPaths = Self.groupPaths(headings)
         tasks = structure.tasks
+        joinedTexts = structure.joinedTexts
         fieldUsage = structure.fieldUsage
         storedItems = keeps ? structure.items : []
         storedParagraphContinuations = keeps ? structure.paragraphContinuations : []
@@ -96,13 +100,14 @@ public struct Document: Sendable {
     }
 
     /// A document from its parts, read elsewhere (`init(splicing:window:edited:)`).
-    init(bytes: [UInt8], lines: [Line], kinds: [LineKind], tasks: [Task], headings: [Heading], statuses: StatusSet,
+    init(bytes: [UInt8], lines: [Line], kinds: [LineKind], tasks: [Task], joinedTexts: [UInt8], headings: [Heading], statuses: StatusSet,
          frontMatterEnd: Int, unclosedBlockLine: Int?, items: [ParsedItem], paragraphContinuations: [Int],
          indentedLazyLines: [Int], fieldUsage: FieldUsage, isWellFormedUTF8: Bool) {
         self.bytes = bytes
         self.lines = lines
         self.kinds = kinds
         self.tasks = tasks
+        self.joinedTexts = joinedTexts
         self.headings = headings
         self.statuses = statuses
         self.frontMatterEnd = frontMatterEnd

@@ -1,32 +1,33 @@
 /// A task: a list item whose text starts with a checkbox.
 ///
-/// A task is a view onto its document: it records where its parts are, so that an edit can
-/// rewrite exactly the bytes it is about. Offsets are absolute byte offsets into the document.
+/// A task is a record of where its parts are in its document, so that an edit can rewrite
+/// exactly the bytes it is about. Offsets are absolute byte offsets into the document.
 ///
-/// Positions are stored in 32 bits so that a million tasks stay small in memory; the public
-/// properties are plain `Int`s. Documents are therefore at most 2 GiB (`Document.maximumSize`).
+/// It holds no reference: its text is read through its document (`Document.text(of:)`,
+/// `Document.textBytes(of:)`), so copying a task out of `Document.tasks` is a copy of plain
+/// values, with no reference count to change, and a task takes no memory of its own beyond
+/// its record. Positions are stored in 32 bits so that a million tasks stay small in memory;
+/// the public properties are plain `Int`s. Documents are therefore at most 2 GiB
+/// (`Document.maximumSize`).
 public struct Task: Sendable, Equatable {
-    /// The task's text as bytes: a view onto the document's bytes for a one-line task (no copy,
-    /// no String until one is asked for), wrapped lines joined by a space otherwise.
-    let textBytes: ArraySlice<UInt8>
-    /// The task's text: everything after the checkbox and star, wrapped lines joined by a space.
-    /// Bytes that are not UTF-8 read as U+FFFD.
-    public var text: String { String(decoding: textBytes, as: UTF8.self) }
+    // The stored properties are declared widest first, so that the record has no padding:
+    // 104 bytes (`TaskRecordTests`).
     public let status: TaskStatus
-    /// What the status means in the document's status set (`Document.statuses`).
-    public let statusType: StatusType
-    /// Finished one way or another: done or cancelled. Such tasks do not count as open work.
-    public var isClosed: Bool { statusType.isClosed }
-    /// The date of the task's first due field in any dialect (`due:`, `📅`, `[due:: ]`), when
-    /// it is a real ISO date.
-    public let due: CivilDate?
-    /// Where that due field is, and its value, as offsets into `textBytes` (-1: no due field).
+    /// Where the task's text is: everything after the checkbox and star, trimmed. In the
+    /// document's bytes for a one-line task; in its joined texts (`Document.joinedTexts`,
+    /// wrapped lines joined by a space) when `textLocation.isJoined`.
+    private(set) var textLocation: TextLocation
+    /// The due date as `CivilDate` packs it; 0 for none (no date packs to 0).
+    private let storedDue: UInt32
+    /// Where the due field is, and its value, as offsets into the text (-1: no due field).
     private let storedDueStart, storedDueEnd, storedDueValueStart, storedDueValueEnd: Int32
     private let storedIndex, storedLine, storedTextLastLine: Int32
     private var storedLastLine: Int32
     private let storedParent, storedDepth, storedGroup: Int32
-    private let storedMarkerStart, storedMarkerLength, storedCheckboxStart, storedCheckboxEnd: Int32
+    private let storedMarkerStart, storedCheckboxStart, storedCheckboxEnd: Int32
     private let storedTextStart, storedContentColumn, storedQuoteDepth: Int32
+    /// What the status means in the document's status set (`Document.statuses`).
+    public let statusType: StatusType
     /// `*` right after the checkbox: the task is starred ("important").
     public let important: Bool
     public let ordered: Bool
@@ -35,22 +36,30 @@ public struct Task: Sendable, Equatable {
     /// Whether the list marker is the first thing on the task's line. GitHub draws a checkbox
     /// only then; after a quote marker or another list marker, `[ ]` is text.
     public let markerOpensLine: Bool
-    /// The kinds of field the text holds (`fields` reads them): a view asks for a date only
-    /// of the tasks that have one.
+    /// A list marker is at most ten bytes (nine digits and `.` or `)`).
+    private let storedMarkerLength: UInt8
+    /// The kinds of field the text holds (`Document.fields(of:)` reads them): a view asks for
+    /// a date only of the tasks that have one.
     public let fieldKinds: TaskField.Kinds
 
+    /// Finished one way or another: done or cancelled. Such tasks do not count as open work.
+    public var isClosed: Bool { statusType.isClosed }
+    /// The date of the task's first due field in any dialect (`due:`, `📅`, `[due:: ]`), when
+    /// it is a real ISO date.
+    public var due: CivilDate? { storedDue == 0 ? nil : CivilDate(packed: storedDue) }
+
     init(index: Int, line: Int, lastLine: Int, textLastLine: Int, status: TaskStatus, statusType: StatusType, important: Bool,
-         due: CivilDate?, dueField: TaskField?, text: ArraySlice<UInt8>, parent: Int?, depth: Int, group: Int?,
+         due: CivilDate?, dueField: TaskField?, text: TextLocation, parent: Int?, depth: Int, group: Int?,
          markerStart: Int, markerLength: Int, ordered: Bool, checkboxStart: Int, checkboxEnd: Int,
          textStart: Int, contentColumn: Int, quoteDepth: Int, markerOpensLine: Bool, hasInvalidUTF8: Bool, fieldKinds: TaskField.Kinds) {
-        textBytes = text
+        textLocation = text
         storedDueStart = Int32(dueField?.range.lowerBound ?? -1)
         storedDueEnd = Int32(dueField?.range.upperBound ?? -1)
         storedDueValueStart = Int32(dueField?.value.lowerBound ?? -1)
         storedDueValueEnd = Int32(dueField?.value.upperBound ?? -1)
         self.status = status
         self.statusType = statusType
-        self.due = due
+        storedDue = due?.packed ?? 0
         storedIndex = Int32(index)
         storedLine = Int32(line)
         storedLastLine = Int32(lastLine)
@@ -59,7 +68,7 @@ public struct Task: Sendable, Equatable {
         storedDepth = Int32(depth)
         storedGroup = Int32(group ?? -1)
         storedMarkerStart = Int32(markerStart)
-        storedMarkerLength = Int32(markerLength)
+        storedMarkerLength = UInt8(markerLength)
         storedCheckboxStart = Int32(checkboxStart)
         storedCheckboxEnd = Int32(checkboxEnd)
         storedTextStart = Int32(textStart)
@@ -76,56 +85,41 @@ public struct Task: Sendable, Equatable {
     mutating func setLastLine(_ line: Int) { storedLastLine = Int32(line) }
 
     /// The same task where an edit moved it: `lines` further down, `bytes` further on, `tasks`
-    /// more before it (its parent too), in the group `group` of the edited document, its text a
-    /// view onto `bytes` (the edited file's) when it is one line of the file.
-    func shifted(lines: Int, bytes: Int, tasks: Int, group: Int?, in document: [UInt8]) -> Task {
-        // One line: a view onto the file, where the edit moved it (a view onto the window's
-        // own bytes, or the original's, moves by `bytes` too). Text joined from several lines
-        // is a copy of its own.
-        let text = textLastLine == line && !textBytes.isEmpty
-            ? document[(textBytes.startIndex + bytes)..<(textBytes.endIndex + bytes)] : textBytes
+    /// more before it (its parent too), in the group `group` of the edited document, its joined
+    /// text (if it has one) `joinedBytes` further on in the edited document's joined texts.
+    func shifted(lines: Int, bytes: Int, tasks: Int, group: Int?, joinedBytes: Int) -> Task {
         // Only the due field's place is kept (its dialect is not).
         let dueField = storedDueStart < 0 ? nil
             : TaskField(kind: .due, dialect: .tick, range: Int(storedDueStart)..<Int(storedDueEnd),
                         value: Int(storedDueValueStart)..<Int(storedDueValueEnd))
         return Task(index: index + tasks, line: line + lines, lastLine: lastLine + lines, textLastLine: textLastLine + lines,
                     status: status, statusType: statusType, important: important, due: due, dueField: dueField,
-                    text: text, parent: parent.map { $0 + tasks }, depth: depth, group: group,
+                    text: textLocation.shifted(by: textLocation.isJoined ? joinedBytes : bytes),
+                    parent: parent.map { $0 + tasks }, depth: depth, group: group,
                     markerStart: markerStart + bytes, markerLength: markerLength, ordered: ordered,
                     checkboxStart: checkboxStart + bytes, checkboxEnd: checkboxEnd + bytes, textStart: textStart + bytes,
                     contentColumn: contentColumn, quoteDepth: quoteDepth, markerOpensLine: markerOpensLine, hasInvalidUTF8: hasInvalidUTF8,
                     fieldKinds: fieldKinds)
     }
 
-    /// The due field's value as written, valid or not.
-    public var dueValue: String? {
-        guard storedDueValueStart >= 0 else { return nil }
-        let start = textBytes.startIndex
-        return String(decoding: textBytes[(start + Int(storedDueValueStart))..<(start + Int(storedDueValueEnd))], as: UTF8.self)
+    /// The same task, compared with one of another document: its text's place in the joined
+    /// texts left out (two documents that read the same may keep their joined texts in
+    /// different orders; `Document.hasSameTasks(as:)` compares the texts themselves).
+    var withoutJoinedPlace: Task {
+        guard textLocation.isJoined else { return self }
+        var copy = self
+        copy.textLocation = TextLocation(joinedAt: 0, count: textLocation.count)
+        return copy
     }
 
-    /// What showing the text without its due date cuts, as offsets into `textBytes`: the due
-    /// field and one space beside it (after it, or before it at the end).
-    public var dueCut: Range<Int>? {
-        guard storedDueStart >= 0 else { return nil }
-        var lower = Int(storedDueStart), upper = Int(storedDueEnd)
-        let start = textBytes.startIndex
-        if upper < textBytes.count, textBytes[start + upper] == Byte.space {
-            upper += 1
-        } else if lower > 0, textBytes[start + lower - 1] == Byte.space {
-            lower -= 1
-        }
-        return lower..<upper
+    /// Where the due field's value is in the text, when the task has a due field.
+    var dueValueRange: Range<Int>? {
+        storedDueValueStart < 0 ? nil : Int(storedDueValueStart)..<Int(storedDueValueEnd)
     }
 
-    /// Every field of the text, in every dialect (read on demand, see `TaskFields.read`).
-    public var fields: TaskFields { TaskFields.read(textBytes) }
-
-    /// When the task was closed, as it records it: its done date, else its cancelled date.
-    public var closedDate: CivilDate? {
-        guard fieldKinds.contains(.done) || fieldKinds.contains(.cancelled) else { return nil }
-        let fields = self.fields
-        return fields.date(.done, in: textBytes) ?? fields.date(.cancelled, in: textBytes)
+    /// Where the due field is in the text, when the task has one.
+    var dueFieldRange: Range<Int>? {
+        storedDueStart < 0 ? nil : Int(storedDueStart)..<Int(storedDueEnd)
     }
 
     /// Position in `Document.tasks`, which lists tasks in file order.

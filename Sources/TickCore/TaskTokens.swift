@@ -19,7 +19,7 @@ public struct TaskTokens: Sendable, Equatable {
         self.init(bytes: Array(text.utf8)[...])
     }
 
-    /// The tokens of text given as UTF-8 bytes (a task's `textBytes`, with no String made).
+    /// The tokens of text given as UTF-8 bytes (a task's `Document.textBytes(of:)`, with no String made).
     init(bytes: ArraySlice<UInt8>) {
         TaskTokens.forEachToken(bytes) { kind, name, value in
             let text = String(decoding: name, as: UTF8.self)

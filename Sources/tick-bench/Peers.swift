@@ -32,7 +32,7 @@ enum Peers {
         for task in document.tasks {
             if task.statusType == .done { out += Array("x ".utf8) }
             if task.important { out += Array("(A) ".utf8) }
-            out += Array(task.text.utf8)
+            out += document.textBytes(of: task)
             out.append(0x0A)
         }
         return out

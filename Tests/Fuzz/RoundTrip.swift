@@ -1,4 +1,4 @@
-import TickCore
+@testable import TickCore
 
 /// Any bytes in, the same bytes out; the parse is structurally sound and builds the tasks the
 /// reference builder builds; every query and the linter run without crashing, and the JSON
@@ -10,11 +10,12 @@ public func roundTrip(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     Fuzz.checkStructure(document)  // the round trip first
     // The engine against the reference builder (Tests/TickCoreTests/ReferenceBuilder.swift).
     let reference = ReferenceBuilder.build(document)
-    Fuzz.law(document.tasks == reference.tasks, "the tasks differ from the reference builder's")
+    Fuzz.law(document.tasks == reference.tasks && document.joinedTexts == reference.joinedTexts,
+             "the tasks differ from the reference builder's")
     Fuzz.law(document.fieldUsage == reference.usage, "the field usage differs from the reference builder's")
     // A view's parse keeps no items (their records are used again as items close).
     let view = Document(bytes: input, reading: .forViews)
-    Fuzz.law(view.tasks == document.tasks && view.fieldUsage == document.fieldUsage && view.kinds == document.kinds,
+    Fuzz.law(view.tasks == document.tasks && view.joinedTexts == document.joinedTexts && view.fieldUsage == document.fieldUsage && view.kinds == document.kinds,
              "a view's parse differs from the whole one")
 
     _ = Linter.lint(document, today: Fuzz.today)

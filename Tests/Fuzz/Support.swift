@@ -29,8 +29,13 @@ enum Fuzz {
     }
 
     /// What a task means, the part an edit elsewhere or a reformat must not change.
-    static func meaning(_ task: Task) -> String {
-        "\(task.status.name) \(task.important) \(task.dueValue ?? "-") \(task.text)"
+    static func meaning(_ task: Task, in document: Document) -> String {
+        "\(task.status.name) \(task.important) \(document.dueValue(of: task) ?? "-") \(document.text(of: task))"
+    }
+
+    /// The meaning of each of the document's tasks, in order.
+    static func meanings(_ document: Document) -> [String] {
+        document.tasks.map { meaning($0, in: document) }
     }
 
     /// Every structural promise of `Document`: the lines tile the bytes, every task and heading
@@ -70,7 +75,7 @@ enum Fuzz {
                     && task.textStart <= line.contentEnd,
                 "\(where_) has its parts outside its line")
             law(bytes[task.checkboxStart] == 0x5B && bytes[task.checkboxEnd - 1] == 0x5D, "\(where_) has no checkbox")
-            law(!task.text.contains { $0 == "\n" || $0 == "\r" }, "\(where_) has a line break in its text")
+            law(!document.text(of: task).contains { $0 == "\n" || $0 == "\r" }, "\(where_) has a line break in its text")
             if let parent = task.parent {
                 let owner = document.tasks[parent]
                 law(parent < index && owner.lastLine >= task.lastLine && task.depth == owner.depth + 1,

@@ -14,15 +14,15 @@ import Testing
     }
 
     func task(_ text: String, in document: Document) throws -> Task {
-        try #require(document.tasks.first { $0.text.hasPrefix(text) }, "no task '\(text)'")
+        try #require(document.tasks.first { document.text(of: $0).hasPrefix(text) }, "no task '\(text)'")
     }
 
-    func date(_ kind: TaskField.Kind, of task: Task) -> String? {
-        task.fields.date(kind, in: task.textBytes)?.description
+    func date(_ kind: TaskField.Kind, of task: Task, in document: Document) -> String? {
+        document.fields(of: task).date(kind, in: document.textBytes(of: task))?.description
     }
 
-    func rule(of task: Task) -> String? {
-        task.fields.first(.recurrence).map { TaskFields.value($0, in: task.textBytes) }
+    func rule(of task: Task, in document: Document) -> String? {
+        document.fields(of: task).first(.recurrence).map { TaskFields.value($0, in: document.textBytes(of: task)) }
     }
 
     /// 009: `[~]` is its author's "in progress": open work by default, doing once configured.
@@ -33,7 +33,7 @@ import Testing
         var set = StatusSet()
         set.set("~", to: .doing)
         let configured = try document("009-", statuses: set)
-        #expect(configured.tasks.filter { $0.statusType == .doing }.map(\.text) == ["edit", "settings", "task view", "settings view", "documentation website"])
+        #expect(configured.tasks.filter { $0.statusType == .doing }.map(configured.text(of:)) == ["edit", "settings", "task view", "settings view", "documentation website"])
         #expect(try task("init", in: configured).statusType == .done)
     }
 
@@ -41,11 +41,11 @@ import Testing
     @Test func obsidianKanban() throws {
         let document = try document("011-")
         let rent = try task("Rent", in: document)
-        #expect(date(.due, of: rent) == "2024-07-01" && date(.created, of: rent) == "2024-06-10" && rule(of: rent) == "every month")
+        #expect(date(.due, of: rent, in: document) == "2024-07-01" && date(.created, of: rent, in: document) == "2024-06-10" && rule(of: rent, in: document) == "every month")
         let mobile = try task("T-Mobile", in: document)
-        #expect(date(.due, of: mobile) == "2024-06-15" && rule(of: mobile) == "every month")
+        #expect(date(.due, of: mobile, in: document) == "2024-06-15" && rule(of: mobile, in: document) == "every month")
         let converted = try task("Convert to individual plan", in: document)
-        #expect(converted.statusType == .done && date(.done, of: converted) == "2024-06-10")
+        #expect(converted.statusType == .done && date(.done, of: converted, in: document) == "2024-06-10")
         #expect(converted.due == nil, "🗓️ [[2024-07-08]] is a link, not a date Obsidian Tasks reads")
         #expect(try task("1Password Renews", in: document).due == CivilDate(iso: "2025-06-08"))
     }
@@ -53,9 +53,9 @@ import Testing
     /// 022: one real recurring task (the fenced ones are examples); done, it moves a week on.
     @Test func obsidianRecurrence() throws {
         let document = try document("022-")
-        #expect(document.tasks.map(\.text) == ["Example weekly task 🔁 every week 📅 2025-01-07"])
+        #expect(document.tasks.map(document.text(of:)) == ["Example weekly task 🔁 every week 📅 2025-01-07"])
         let weekly = document.tasks[0]
-        #expect(rule(of: weekly) == "every week" && weekly.due == CivilDate(iso: "2025-01-07"))
+        #expect(rule(of: weekly, in: document) == "every week" && weekly.due == CivilDate(iso: "2025-01-07"))
         let next = NextOccurrence.of(weekly, in: document, today: today, dialect: .obsidian)
         #expect(next == .line(Array("- [ ] Example weekly task 🔁 every week 📅 2025-01-14".utf8)))
         // The fenced examples' rules are rules tick reads.
@@ -69,7 +69,7 @@ import Testing
         let document = try document("023-")
         func priority(_ text: String) throws -> Priority? {
             let task = try task(text, in: document)
-            return task.fields.priority(in: task.textBytes)
+            return document.fields(of: task).priority(in: document.textBytes(of: task))
         }
         #expect(try priority("(A) This one is important") == .highest)
         #expect(try priority("(B) You're probably reading") == .high)
@@ -83,7 +83,7 @@ import Testing
         let plain = try document("025-")
         #expect(try task("- canceled", in: plain).statusType == .cancelled)
         #expect(try task("> deferred/forwarded", in: plain).statusType == .todo, "by default any other character is work to do")
-        #expect(!plain.tasks.contains { $0.text.hasPrefix("`R` for review") }, "a letter is no status unless configured")
+        #expect(!plain.tasks.contains { plain.text(of: $0).hasPrefix("`R` for review") }, "a letter is no status unless configured")
         let config = try ProjectConfig(parsing: """
             [statuses]
             "<" = "todo"       # scheduling

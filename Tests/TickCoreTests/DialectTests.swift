@@ -38,7 +38,7 @@ import Testing
         var counts: [TaskField.Dialect: Int] = [:]
         var kinds: Set<TaskField.Kind> = []
         for task in document.tasks {
-            for field in task.fields.fields {
+            for field in document.fields(of: task).fields {
                 counts[field.dialect, default: 0] += 1
                 kinds.insert(field.kind)
             }
@@ -85,7 +85,7 @@ import Testing
             guard !TaskFields.mayHoldDate(bytes, scheduled: true) else { continue }
             ruledOut += 1
             let document = Document(bytes: bytes)
-            #expect(document.tasks.allSatisfy { $0.due == nil && $0.fields.first(.scheduled) == nil }, "\(url.lastPathComponent)")
+            #expect(document.tasks.allSatisfy { $0.due == nil && document.fields(of: $0).first(.scheduled) == nil }, "\(url.lastPathComponent)")
         }
         #expect(ruledOut > 0)
         for (text, scheduled) in [("- [ ] a due:2026-01-02", false), ("- [ ] a DUE:2026-01-02", false), ("- [ ] a [due:: 2026-01-02]", false),
@@ -95,8 +95,9 @@ import Testing
             let bytes = Array(text.utf8)
             #expect(TaskFields.mayHoldDate(bytes, scheduled: true), "\(text)")
             #expect(TaskFields.mayHoldDate(bytes, scheduled: false) == !scheduled, "\(text)")
-            let task = try #require(Document(bytes: bytes).tasks.first)
-            #expect(task.due != nil || task.fields.first(.scheduled) != nil, "\(text) holds no date")
+            let document = Document(bytes: bytes)
+            let task = try #require(document.tasks.first)
+            #expect(task.due != nil || document.fields(of: task).first(.scheduled) != nil, "\(text) holds no date")
         }
         #expect(!TaskFields.mayHoldDate(Array("- [ ] buy milk\n- [x] dune\n".utf8), scheduled: true))
     }
@@ -135,8 +136,9 @@ import Testing
                 let passes = TaskFields.mayHoldDate(bytes, scheduled: scheduled)
                 #expect(passes == byteByByte(bytes, scheduled: scheduled), "\(bytes) scheduled: \(scheduled)")
                 guard !passes else { continue }
-                let task = Document(bytes: Array("- [ ] ".utf8) + bytes).tasks.first
-                #expect(task?.due == nil && (!scheduled || task?.fields.first(.scheduled) == nil), "\(bytes) scheduled: \(scheduled)")
+                let document = Document(bytes: Array("- [ ] ".utf8) + bytes)
+                let task = document.tasks.first
+                #expect(task?.due == nil && (!scheduled || task.map { document.fields(of: $0) }?.first(.scheduled) == nil), "\(bytes) scheduled: \(scheduled)")
             }
         }
         // Prose that says "due" without a key's colon is ruled out.
@@ -155,8 +157,8 @@ import Testing
         let document = Document("- [ ] Rent 🔁 every month 📅 2026-11-25\n- [ ] Tax [due:: 2026-11-20] now\n- [ ] Old due:: 2026-11-23\n- [ ] Bad 📅 2026-13-01\n")
         #expect(document.tasks.map(\.due?.description) == ["2026-11-25", "2026-11-20", "2026-11-23", nil])
         // An invalid date is not a due date: it stays in the text, where it can be seen.
-        #expect(document.tasks.map(ListView.displayText) == ["Rent 🔁 every month", "Tax now", "Old", "Bad 📅 2026-13-01"])
-        #expect(document.tasks[3].dueValue == "2026-13-01")
+        #expect(document.tasks.map { ListView.displayText($0, in: document) } == ["Rent 🔁 every month", "Tax now", "Old", "Bad 📅 2026-13-01"])
+        #expect(document.dueValue(of: document.tasks[3]) == "2026-13-01")
     }
 
     func set(_ text: String, due: CivilDate?, dialect: TaskField.Dialect = .tick) throws -> String {
@@ -194,7 +196,7 @@ import Testing
 
     @Test func urgencyGrowsWithAge() {
         let document = Document("- [ ] new ➕ 2026-11-21\n- [ ] old created:2025-06-01\n- [ ] ancient [created:: 2020-01-01]\n- [ ] undated\n")
-        let scores = document.tasks.map { Urgency.of($0, today: today) }
+        let scores = document.tasks.map { Urgency.of($0, in: document, today: today) }
         #expect(abs(scores[0] - scores[3] - 2.0 / 365) < 1e-9, "a day old")
         #expect(scores[1] - scores[3] == 2 && scores[2] - scores[3] == 2, "a year old or more: the full 2")
     }
@@ -323,7 +325,7 @@ import Testing
 
     @Test func fingerprintsIgnoreDatesAndTheSpacesTheyLeave() {
         let document = Document("- [ ] Pay rent due:2026-11-23\n- [x] Pay rent ✅ 2026-11-23 📅 2026-11-20\n- [ ] Pay  rent\n- [ ] Pay rent now\n")
-        let prints = document.tasks.map(TaskFingerprint.of)
+        let prints = document.tasks.map { TaskFingerprint.of($0, in: document) }
         #expect(prints[0] == prints[1] && prints[1] == prints[2] && prints[2] != prints[3])
     }
 }

@@ -42,7 +42,7 @@ import Testing
             #expect(spliced.lines == parsed.lines, "lines, \(name)")
             #expect(spliced.kinds == parsed.kinds, "kinds, \(name)")
             #expect(spliced.items == parsed.items, "items, \(name)")
-            #expect(spliced.tasks == parsed.tasks, "tasks, \(name)")
+            #expect(spliced.hasSameTasks(as: parsed), "tasks, \(name)")
             #expect(spliced.headings == parsed.headings, "headings, \(name)")
             #expect(spliced.paragraphContinuations == parsed.paragraphContinuations, "continuations, \(name)")
             #expect(spliced.indentedLazyLines == parsed.indentedLazyLines, "lazy lines, \(name)")
@@ -50,8 +50,9 @@ import Testing
             #expect(spliced.fieldUsage == parsed.fieldUsage, "field usage, \(name)")
             #expect(spliced.tasks.map { spliced.groupPath(of: $0) } == parsed.tasks.map { parsed.groupPath(of: $0) }, "groups, \(name)")
             // Views of one line's text are views onto the edited bytes, where the task is.
-            for task in spliced.tasks where task.textLastLine == task.line && !task.textBytes.isEmpty {
-                #expect(task.textBytes.startIndex >= task.textStart && task.textBytes.endIndex <= spliced.lines[task.line].contentEnd)
+            for task in spliced.tasks where task.textLastLine == task.line && task.textLocation.count > 0 {
+                let text = task.textLocation.range
+                #expect(!task.textLocation.isJoined && text.lowerBound >= task.textStart && text.upperBound <= spliced.lines[task.line].contentEnd)
             }
         }
     }
@@ -146,7 +147,7 @@ import Testing
         let groupAbove = window.headingsAbove > 0 ? original.headings[..<window.headingsAbove].lastIndex(where: \.topLevel) : nil
         func expectSame(_ whole: Document, _ part: Document, wholeIndex: Int, partIndex: Int) {
             let a = whole.tasks[wholeIndex], b = part.tasks[partIndex]
-            #expect(BlockEdits.Says(a) == BlockEdits.Says(b) && a.line == b.line + shift && a.depth == b.depth
+            #expect(BlockEdits.Says(a, in: whole) == BlockEdits.Says(b, in: part) && a.line == b.line + shift && a.depth == b.depth
                     && a.parent == b.parent.map { $0 + window.tasksAbove }
                     && a.group == (b.group.map { $0 + window.headingsAbove } ?? groupAbove)
                     && a.lastLine == b.lastLine + shift,
@@ -160,12 +161,12 @@ import Testing
         let headingDelta = window.after.headings.count - window.before.headings.count
         for index in 0..<window.tasksAbove {
             let a = original.tasks[index], b = edited.tasks[index]
-            #expect(BlockEdits.Says(a) == BlockEdits.Says(b) && a.line == b.line && a.group == b.group && a.lastLine == b.lastLine,
+            #expect(BlockEdits.Says(a, in: original) == BlockEdits.Says(b, in: edited) && a.line == b.line && a.group == b.group && a.lastLine == b.lastLine,
                     "task \(index) above, \(splices)", sourceLocation: sourceLocation)
         }
         for index in (window.tasksAbove + window.before.tasks.count)..<original.tasks.count {
             let a = original.tasks[index], b = edited.tasks[index + taskDelta]
-            #expect(BlockEdits.Says(a) == BlockEdits.Says(b) && a.line + lineDelta == b.line && a.depth == b.depth
+            #expect(BlockEdits.Says(a, in: original) == BlockEdits.Says(b, in: edited) && a.line + lineDelta == b.line && a.depth == b.depth
                     && a.parent.map { $0 + taskDelta } == b.parent && a.group.map { $0 + headingDelta } == b.group,
                     "task \(index) below, \(splices)", sourceLocation: sourceLocation)
         }

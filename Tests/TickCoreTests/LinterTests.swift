@@ -27,20 +27,22 @@ import Testing
             let document = Document(bytes: input)
             let found = Linter.lint(document, today: today).filter { $0.rule == .duplicateTask }.map { ($0.line, $0.message) }
             var expected: [(Int, String)] = []
-            for (index, task) in document.tasks.enumerated() where !task.textBytes.isEmpty {
+            func hasText(_ task: Task) -> Bool { !document.textBytes(of: task).isEmpty }
+            for (index, task) in document.tasks.enumerated() where hasText(task) {
                 func folded(_ task: Task) -> String {
-                    task.textBytes.allSatisfy { $0 < 0x80 } ? "a:" + task.text.lowercased() : "u:" + task.text.lowercased()
+                    let text = document.text(of: task).lowercased()
+                    return document.textBytes(of: task).allSatisfy { $0 < 0x80 } ? "a:" + text : "u:" + text
                 }
-                if let first = document.tasks[..<index].first(where: { !$0.textBytes.isEmpty && $0.group == task.group
+                if let first = document.tasks[..<index].first(where: { hasText($0) && $0.group == task.group
                                                                        && $0.parent == task.parent && folded($0) == folded(task) }) {
                     expected.append((task.line + 1, "same task as line \(first.line + 1) in this list"))
                 }
             }
             #expect(found.map(\.0) == expected.map(\.0) && found.map(\.1) == expected.map(\.1), "\(found) vs \(expected)")
             // Hashes that collide (all one; one per parent): tasks then go through the exact keys.
-            for hashing in [{ (_: Task) in UInt64(0) }, { (task: Task) in UInt64(bitPattern: Int64(task.parent ?? -1)) % 3 }] {
+            for hashing in [{ (_: Task, _: Document) in UInt64(0) }, { (task: Task, _: Document) in UInt64(bitPattern: Int64(task.parent ?? -1)) % 3 }] {
                 var finder = TaskChecks.DuplicateFinder(document, hashing: hashing)
-                let colliding = document.tasks.filter { !$0.textBytes.isEmpty }.compactMap { task in
+                let colliding = document.tasks.filter(hasText).compactMap { task in
                     finder.firstLine(sameAs: task).map { (task.line + 1, "same task as line \($0 + 1) in this list") }
                 }
                 #expect(colliding.map(\.0) == expected.map(\.0) && colliding.map(\.1) == expected.map(\.1), "\(colliding) VS \(expected)")

@@ -8,8 +8,9 @@
 /// Everything is worked out the long way: each task's lines checked for UTF-8 on their own,
 /// its fields read into a list and counted from it.
 enum ReferenceBuilder {
-    /// The tasks and field usage `document`'s bytes give, built from a fresh block parse.
-    static func build(_ document: Document) -> (tasks: [Task], usage: FieldUsage) {
+    /// The tasks, their joined texts and the field usage `document`'s bytes give, built from a
+    /// fresh block parse.
+    static func build(_ document: Document) -> (tasks: [Task], joinedTexts: [UInt8], usage: FieldUsage) {
         let bytes = document.bytes
         let lines = document.lines
         let statuses = document.statuses
@@ -19,6 +20,7 @@ enum ReferenceBuilder {
         let items = structure.items
         var taskOfItem = [Int32](repeating: -1, count: items.count)
         var tasks: [Task] = []
+        var joinedTexts: [UInt8] = []
         var depthOfTask: [Int] = []
         var continuationIndex = 0
         let continuations = structure.continuations
@@ -50,6 +52,7 @@ enum ReferenceBuilder {
                 continuationIndex += 1
             }
             var text = trimmed(bytes[cursor..<line.contentEnd])
+            var location = TextLocation(bytesAt: text.startIndex, count: text.count)
             var valid = text.allSatisfyValidUTF8
             var dueField = TaskFields.read(text).first(.due)
             if continuationIndex < continuations.count, continuations[continuationIndex].item == Int32(itemIndex) {
@@ -65,6 +68,8 @@ enum ReferenceBuilder {
                     valid = valid && part.allSatisfyValidUTF8
                     continuationIndex += 1
                 }
+                location = TextLocation(joinedAt: joinedTexts.count, count: joined.count)
+                joinedTexts += joined
                 text = joined[...]
             }
             let fields = TaskFields.read(text)
@@ -86,13 +91,13 @@ enum ReferenceBuilder {
                 index: tasks.count, line: item.line, lastLine: item.lastLine, textLastLine: item.textLastLine,
                 status: status, statusType: statuses.type(of: status), important: important,
                 due: due, dueField: dueField,
-                text: text, parent: parent, depth: depth, group: currentGroup,
+                text: location, parent: parent, depth: depth, group: currentGroup,
                 markerStart: item.markerStart, markerLength: item.markerLength, ordered: item.ordered,
                 checkboxStart: item.checkboxStart, checkboxEnd: item.checkboxEnd, textStart: cursor,
                 contentColumn: item.contentColumn, quoteDepth: item.quoteDepth,
                 markerOpensLine: item.markerOpensLine, hasInvalidUTF8: !valid, fieldKinds: kinds))
         }
-        return (tasks, usage)
+        return (tasks, joinedTexts, usage)
     }
 
     private static func trimmed(_ slice: ArraySlice<UInt8>) -> ArraySlice<UInt8> {

@@ -16,11 +16,12 @@ struct ReferenceBuilderTests {
             Issue.record("\(name): the task on line \(expected.line + 1) differs from the reference builder's:\n\(engine)\n\(expected)")
             break
         }
+        #expect(document.joinedTexts == reference.joinedTexts, "joined texts, \(name)")
         #expect(document.fieldUsage == reference.usage, "field usage, \(name)")
         // A view's parse keeps no items (it uses an item's record again once the item closes)
         // and builds the same tasks.
         let view = Document(bytes: bytes, reading: .forViews)
-        #expect(view.tasks == document.tasks && view.fieldUsage == document.fieldUsage && view.kinds == document.kinds,
+        #expect(view.tasks == document.tasks && view.joinedTexts == document.joinedTexts && view.fieldUsage == document.fieldUsage && view.kinds == document.kinds,
                 "a view's parse, \(name)")
     }
 

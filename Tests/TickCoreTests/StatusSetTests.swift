@@ -46,7 +46,7 @@ import Testing
         let text = "- [R] review the draft\n- [b] a bookmark\n"
         #expect(Document(text).tasks.isEmpty)
         let document = Document(text, statuses: try statuses("[statuses]\nR = \"todo\"\n"))
-        #expect(document.tasks.map(\.text) == ["review the draft"])
+        #expect(document.tasks.map(document.text(of:)) == ["review the draft"])
         #expect(document.serialized() == Array(text.utf8))
     }
 

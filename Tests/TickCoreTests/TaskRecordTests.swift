@@ -17,7 +17,7 @@ struct TaskRecordTests {
             let document = Document(bytes: input)
             for task in document.tasks {
                 var kinds = TaskField.Kinds()
-                for field in task.fields.fields { kinds.insert(field.kind) }
+                for field in document.fields(of: task).fields { kinds.insert(field.kind) }
                 #expect(task.fieldKinds == kinds, "\(url.lastPathComponent):\(task.line + 1)")
                 let lines = input[document.lines[task.line].start..<document.lines[task.textLastLine].contentEnd]
                 // The text and its marker are on these lines; other lines' bytes (a quote's
@@ -34,5 +34,19 @@ struct TaskRecordTests {
         let document = Document(bytes: Array("- [ ] fine\n- [ ] bad ".utf8) + [0xC3, 0x28] + Array("\n- [ ] fine\n".utf8))
         #expect(document.tasks.map(\.hasInvalidUTF8) == [false, true, false])
         #expect(Document("- [ ] fine\n").isWellFormedUTF8)
+    }
+
+    /// A task is a record of places with no reference of its own: a one-line task's text is a
+    /// stretch of the file's bytes, a wrapped one's in the document's joined texts, and a
+    /// million tasks cost their records (104 bytes each), not a reference count per copy.
+    @Test func aTaskIsASmallRecordItsTextTheDocuments() {
+        #expect(MemoryLayout<Task>.stride <= 104, "a task is \(MemoryLayout<Task>.stride) bytes")
+        let document = Document("- [ ] one line due:2026-11-25\n- [ ] wraps\n  onto two due:2026-12-01\n- [ ] \n")
+        let one = document.tasks[0], two = document.tasks[1], empty = document.tasks[2]
+        #expect(!one.textLocation.isJoined && one.textLocation.range == 6..<29)
+        #expect(two.textLocation.isJoined && String(decoding: document.joinedTexts, as: UTF8.self) == "wraps onto two due:2026-12-01")
+        #expect(document.text(of: one) == "one line due:2026-11-25" && document.text(of: two) == "wraps onto two due:2026-12-01")
+        #expect(document.dueValue(of: two) == "2026-12-01" && two.due == CivilDate(year: 2026, month: 12, day: 1))
+        #expect(ListView.displayText(two, in: document) == "wraps onto two" && document.text(of: empty).isEmpty)
     }
 }

@@ -137,7 +137,7 @@ import Testing
         var query = TaskQuery()
         configure(&query)
         let matcher = query.matcher(for: document, today: today)
-        return document.tasks.filter { matcher.matches($0) }.map { $0.text.split(separator: " ").first.map(String.init) ?? "" }
+        return document.tasks.filter { matcher.matches($0) }.map { document.text(of: $0).split(separator: " ").first.map(String.init) ?? "" }
     }
 
     @Test func defaultsToOpenAndDoing() {
@@ -186,7 +186,7 @@ import Testing
         query.statuses = nil
         let items = ViewItem.select(sources, query: query, today: today)
         func names(_ order: TaskOrder) -> [String] {
-            order.sorted(items, in: sources).map { String(document.tasks[$0.task].text.split(separator: " ")[0]) }
+            order.sorted(items, in: sources).map { String(document.text(of: document.tasks[$0.task]).split(separator: " ")[0]) }
         }
         #expect(names(.file) == ["loose", "ship", "review", "migrate", "dropped", "later"])
         #expect(names(.due) == ["ship", "review", "migrate", "later", "loose", "dropped"])

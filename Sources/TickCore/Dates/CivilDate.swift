@@ -2,8 +2,11 @@
 ///
 /// tick never reads the clock in its core; "today" is always a `CivilDate` passed in.
 public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible {
-    /// `year << 9 | month << 5 | day`: four bytes, ordered as the dates are.
-    private let packed: UInt32
+    /// `year << 9 | month << 5 | day`: four bytes, ordered as the dates are, never 0.
+    let packed: UInt32
+
+    /// The date `packed` packs (a `packed` value of another date).
+    init(packed: UInt32) { self.packed = packed }
 
     public var year: Int { Int(packed >> 9) }
     public var month: Int { Int((packed >> 5) & 0xF) }

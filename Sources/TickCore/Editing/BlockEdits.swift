@@ -41,7 +41,8 @@ public enum BlockEdits {
     /// and text), maybe in another order: compared as multisets over the stretch where the two
     /// differ. (Outside the window nothing changes.)
     static func readsTheSame(_ window: EditWindow) -> Bool {
-        let old = window.before.tasks.map(Says.init), new = window.after.tasks.map(Says.init)
+        let before = window.before, after = window.after
+        let old = before.tasks.map { Says($0, in: before) }, new = after.tasks.map { Says($0, in: after) }
         guard old.count == new.count else { return false }
         var first = 0
         while first < old.count, old[first] == new[first] { first += 1 }
@@ -59,7 +60,9 @@ public enum BlockEdits {
     /// What a task says, which a move must not change: status, star, due date and text.
     struct Says: Hashable {
         let status: TaskStatus, important: Bool, due: String?, text: String
-        init(_ task: Task) { (status, important, due, text) = (task.status, task.important, task.dueValue, task.text) }
+        init(_ task: Task, in document: borrowing Document) {
+            (status, important, due, text) = (task.status, task.important, document.dueValue(of: task), document.text(of: task))
+        }
     }
 
     /// Moves a task above its previous sibling (`up`) or below its next one.

@@ -39,7 +39,7 @@ public enum EditCheck {
                   old.topLevel == new.topLevel else { return shift + min(old.line, map.oldLine(near: shift + new.line) - shift) }
         }
         for (old, new) in zip(oldTasks, newTasks) {
-            guard map.newLine(ofOld: shift + old.line) == shift + new.line, BlockEdits.Says(old) == BlockEdits.Says(new),
+            guard map.newLine(ofOld: shift + old.line) == shift + new.line, BlockEdits.Says(old, in: before) == BlockEdits.Says(new, in: after),
                   old.depth == new.depth, oldParentLine(old) == newParentLine(new), oldGroupLine(old) == newGroupLine(new)
             else { return shift + min(old.line, map.oldLine(near: shift + new.line) - shift) }
         }

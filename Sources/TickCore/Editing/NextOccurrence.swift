@@ -14,8 +14,8 @@ public enum NextOccurrence {
 
     /// Nil when the task does not recur.
     public static func of(_ task: Task, in document: Document, today: CivilDate, dialect: TaskField.Dialect) -> Outcome? {
-        let text = task.textBytes
-        let fields = task.fields
+        let text = document.textBytes(of: task)
+        let fields = TaskFields.read(text)
         guard let field = fields.first(.recurrence) else { return nil }
         let written = TaskFields.value(field, in: text)
         guard task.textLastLine == task.line else { return .unknown("its text runs over several lines") }

@@ -52,13 +52,17 @@ extension Document {
         let taskDelta = inside.tasks.count - replaced.tasks.count
         var tasks = Array(original.tasks[..<tasksAbove])
         tasks.reserveCapacity(original.tasks.count + taskDelta)
+        // The window's joined texts follow the original's (those of the tasks it replaced stay,
+        // unread): the tasks outside keep their places in them.
+        let joinedTexts = original.joinedTexts + inside.joinedTexts
         for task in inside.tasks {
             tasks.append(task.shifted(lines: firstLine, bytes: windowStart, tasks: tasksAbove,
-                                      group: task.group.map { $0 + headingsAbove } ?? groupAbove, in: edited))
+                                      group: task.group.map { $0 + headingsAbove } ?? groupAbove,
+                                      joinedBytes: original.joinedTexts.count))
         }
         for task in original.tasks[(tasksAbove + replaced.tasks.count)...] {
             tasks.append(task.shifted(lines: lineDelta, bytes: byteDelta, tasks: taskDelta,
-                                      group: task.group.map { $0 >= headingsAbove ? $0 + headingDelta : $0 }, in: edited))
+                                      group: task.group.map { $0 >= headingsAbove ? $0 + headingDelta : $0 }, joinedBytes: 0))
         }
 
         func shiftedLines(_ old: [Int], _ window: [Int]) -> [Int] {
@@ -69,7 +73,7 @@ extension Document {
         var usage = original.fieldUsage
         usage.replace(replaced.fieldUsage, with: inside.fieldUsage)
 
-        self.init(bytes: edited, lines: lines, kinds: kinds, tasks: tasks, headings: headings, statuses: original.statuses,
+        self.init(bytes: edited, lines: lines, kinds: kinds, tasks: tasks, joinedTexts: joinedTexts, headings: headings, statuses: original.statuses,
                   frontMatterEnd: firstLine == 0 ? inside.frontMatterEnd : original.frontMatterEnd,
                   unclosedBlockLine: oldEnd == original.lines.count
                       ? inside.unclosedBlockLine.map { $0 + firstLine } : original.unclosedBlockLine.map { $0 + lineDelta },

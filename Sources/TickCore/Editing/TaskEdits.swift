@@ -55,7 +55,7 @@ public enum TaskEdits {
     public static func setField(_ kind: TaskField.Kind, of task: Task, to value: [UInt8]?, in document: Document,
                                 dialect: TaskField.Dialect = .tick) throws(EditError) -> [Splice] {
         var lines = TaskLines(task, in: document)
-        try lines.set(kind, to: value, dialect: task.fields.dialect ?? dialect)
+        try lines.set(kind, to: value, dialect: document.fields(of: task).dialect ?? dialect)
         return try ItemBoundary.checked(lines.splices, editing: task, in: document)
     }
 
@@ -68,7 +68,7 @@ public enum TaskEdits {
             lines.replaceFirst(with: splice.replacement[0])
         }
         for (kind, date) in dates {
-            try lines.set(kind, to: date.map { Array($0.description.utf8) }, dialect: task.fields.dialect ?? dialect)
+            try lines.set(kind, to: date.map { Array($0.description.utf8) }, dialect: document.fields(of: task).dialect ?? dialect)
         }
         return try ItemBoundary.checked(lines.splices, editing: task, in: document)
     }
@@ -91,10 +91,10 @@ public enum TaskEdits {
     public static func setText(_ task: Task, to text: String, keepingTokens: Bool = false, in document: Document) throws(EditError) -> [Splice] {
         try TaskText.check(text)
         let newTokens = TaskTokens(text: text)
-        let oldTokens = TaskTokens(bytes: task.textBytes)
-        let newFields = TaskFields(text), oldFields = task.fields
+        let old = document.textBytes(of: task)
+        let oldTokens = TaskTokens(bytes: old)
+        let newFields = TaskFields(text), oldFields = TaskFields.read(old)
         var words = [text.trimmingSpaces]
-        let old = task.textBytes
         for field in oldFields.fields where newFields.first(field.kind) == nil {
             let written = String(decoding: old[(old.startIndex + field.range.lowerBound)..<(old.startIndex + field.range.upperBound)], as: UTF8.self)
             // todo.txt's `(A)` belongs at the start.

@@ -11,12 +11,12 @@ enum FieldChecks {
 
     /// `rules`: each rule text read so far in the file, and what it reads as (nil: unreadable).
     /// A file repeats a few rules on many tasks; reading one is string work.
-    static func run(_ task: Task, _ findings: inout LintFindings, rules: inout [String: Recurrence?]) -> ObsidianReading {
+    static func run(_ task: Task, in document: Document, _ findings: inout LintFindings, rules: inout [String: Recurrence?]) -> ObsidianReading {
         var reading = ObsidianReading()
         // Most tasks hold no field, as the parse saw: their text is not read again.
         guard !task.fieldKinds.isEmpty else { return reading }
-        let fields = task.fields
-        let text = task.textBytes
+        let text = document.textBytes(of: task)
+        let fields = TaskFields.read(text)
         // A one-line task's text is a view onto the file's bytes: its offsets are the file's.
         func offset(_ field: TaskField) -> Int {
             task.textLastLine == task.line ? text.startIndex + field.range.lowerBound : task.textStart

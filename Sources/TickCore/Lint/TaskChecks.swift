@@ -7,7 +7,7 @@ enum TaskChecks {
         var readsObsidian = false
         var unreadObsidian: [Diagnostic] = []
         for task in document.tasks {
-            let obsidian = FieldChecks.run(task, &findings, rules: &rules)
+            let obsidian = FieldChecks.run(task, in: document, &findings, rules: &rules)
             readsObsidian = readsObsidian || obsidian.readsAny
             if let unread = obsidian.unread { unreadObsidian.append(unread) }
             if !document.statuses.knows(task.status) {
@@ -18,7 +18,7 @@ enum TaskChecks {
                              "'[\(task.status.character)]' shows as text on GitHub, not as a checkbox")
             }
             // The text is trimmed already.
-            if task.textBytes.isEmpty {
+            if task.textLocation.count == 0 {
                 findings.add(.emptyTask, line: task.line, offset: task.checkboxStart, "task has no text")
             } else {
                 if let first = duplicates.firstLine(sameAs: task) {
@@ -52,9 +52,9 @@ enum TaskChecks {
         private var collided: [DuplicateKey: Int] = [:]
 
         /// How tasks are hashed: `hash(_:)`, or in a test one that makes them all collide.
-        private let hashing: (Task) -> UInt64
+        private let hashing: (Task, Document) -> UInt64
 
-        init(_ document: Document, hashing: @escaping (Task) -> UInt64 = DuplicateFinder.hash) {
+        init(_ document: Document, hashing: @escaping (Task, Document) -> UInt64 = DuplicateFinder.hash) {
             self.document = document
             self.hashing = hashing
             byHash = HashTable(capacity: document.tasks.count)
@@ -62,17 +62,17 @@ enum TaskChecks {
 
         /// The line of the first task like `task`, or nil when it is the first (now recorded).
         mutating func firstLine(sameAs task: Task) -> Int? {
-            let hash = hashing(task)
+            let hash = hashing(task, document)
             let stored = byHash[hash]
             guard stored > 0 else {
                 byHash.add(hash, task.index + 1)
                 return nil
             }
             let first = document.tasks[stored - 1]
-            if first.group == task.group, first.parent == task.parent, DuplicateKey.folded(first) == DuplicateKey.folded(task) {
+            if first.group == task.group, first.parent == task.parent, DuplicateKey.folded(first, in: document) == DuplicateKey.folded(task, in: document) {
                 return first.line
             }
-            let key = DuplicateKey(group: task.group ?? -1, parent: task.parent ?? -1, text: DuplicateKey.folded(task))
+            let key = DuplicateKey(group: task.group ?? -1, parent: task.parent ?? -1, text: DuplicateKey.folded(task, in: document))
             if let line = collided[key] { return line }
             collided[key] = task.line
             return nil
@@ -81,10 +81,10 @@ enum TaskChecks {
         /// A hash of the group, the parent and the text folded as `DuplicateKey.folded` folds
         /// it: ASCII letters to lower case, eight bytes at a time; a text with other bytes by
         /// its lowercased String's hash, which canonically equivalent texts share.
-        static func hash(_ task: Task) -> UInt64 {
+        static func hash(_ task: Task, in document: Document) -> UInt64 {
             var hash = mixed(0xcbf2_9ce4_8422_2325, UInt64(bitPattern: Int64(task.group ?? -1)))
             hash = mixed(hash, UInt64(bitPattern: Int64(task.parent ?? -1)))
-            let text = task.textBytes.withUnsafeBufferPointer { bytes -> UInt64? in
+            let text = document.withTextBytes(of: task) { bytes -> UInt64? in
                 // The length first: the last word is padded with zero bytes.
                 var text = mixed(hash, UInt64(bytes.count))
                 var start = 0
@@ -103,7 +103,7 @@ enum TaskChecks {
                 return text
             }
             // Compared as Unicode text ("é" precomposed or not): hashed as a String is.
-            return text ?? mixed(hash, UInt64(bitPattern: Int64(task.text.lowercased().hashValue)))
+            return text ?? mixed(hash, UInt64(bitPattern: Int64(document.text(of: task).lowercased().hashValue)))
         }
 
         /// `hash` with `value` mixed in (a multiply and a shift).
@@ -146,11 +146,12 @@ enum TaskChecks {
             }
         }
 
-        static func folded(_ task: Task) -> Folded {
+        static func folded(_ task: Task, in document: Document) -> Folded {
+            let text = document.textBytes(of: task)
             var folded: [UInt8] = []
-            folded.reserveCapacity(task.textBytes.count)
-            for byte in task.textBytes {
-                guard byte < 0x80 else { return .unicode(task.text.lowercased()) }
+            folded.reserveCapacity(text.count)
+            for byte in text {
+                guard byte < 0x80 else { return .unicode(document.text(of: task).lowercased()) }
                 folded.append(Byte.lower(byte))
             }
             return .ascii(folded)

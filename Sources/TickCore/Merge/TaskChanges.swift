@@ -53,7 +53,7 @@ public enum TaskChanges {
             }
         }
         if before.important != task.important { kinds.append(task.important ? .starred : .unstarred) }
-        if TaskFingerprint.of(before) != TaskFingerprint.of(task) { kinds.append(.edited) }
+        if TaskFingerprint.of(before, in: old) != TaskFingerprint.of(task, in: new) { kinds.append(.edited) }
         if (before.group.map { oldGroups[$0] } ?? 0) != (task.group.map { newGroups[$0] } ?? 0) { kinds.append(.moved) }
         if before.due != task.due { kinds.append(.redated) }
         return kinds

@@ -14,7 +14,7 @@ enum TaskLineMerge {
         /// the line ending.
         let parts: [ArraySlice<UInt8>]
 
-        init(_ task: Task, in document: Document) {
+        init(_ task: Task, in document: borrowing Document) {
             let line = document.lines[task.line]
             let bytes = document.bytes
             let textStart = min(max(task.textStart, task.checkboxEnd), line.contentEnd)

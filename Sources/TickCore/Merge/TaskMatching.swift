@@ -35,11 +35,11 @@ public struct TaskMatching: Sendable {
         // 2. Same words, in order.
         var waiting: [UInt64: [Int]] = [:]
         for task in new.tasks where backward[task.index] < 0 {
-            waiting[TaskFingerprint.of(task), default: []].append(task.index)
+            waiting[TaskFingerprint.of(task, in: new), default: []].append(task.index)
         }
         var taken: [UInt64: Int] = [:]
         for task in old.tasks where forward[task.index] < 0 {
-            let key = TaskFingerprint.of(task)
+            let key = TaskFingerprint.of(task, in: old)
             guard let candidates = waiting[key] else { continue }
             let next = taken[key, default: 0]
             guard next < candidates.count else { continue }
@@ -51,8 +51,8 @@ public struct TaskMatching: Sendable {
         let oldLeft = old.tasks.indices.filter { forward[$0] < 0 }
         let newLeft = new.tasks.indices.filter { backward[$0] < 0 }
         if !oldLeft.isEmpty, !newLeft.isEmpty, oldLeft.count * newLeft.count <= 250_000 {
-            let oldWords = oldLeft.map { Self.words(old.tasks[$0]) }
-            let newWords = newLeft.map { Self.words(new.tasks[$0]) }
+            let oldWords = oldLeft.map { Self.words(old.tasks[$0], in: old) }
+            let newWords = newLeft.map { Self.words(new.tasks[$0], in: new) }
             var candidates: [(score: Double, distance: Int, a: Int, b: Int)] = []
             for (i, a) in oldLeft.enumerated() {
                 for (j, b) in newLeft.enumerated() {
@@ -84,9 +84,9 @@ public struct TaskMatching: Sendable {
     }
 
     /// A task's words without its dates, in lower case.
-    static func words(_ task: Task) -> Set<Substring> {
-        var text = Array(task.textBytes)
-        for range in task.fields.fields.filter(\.kind.isDate).map(\.range).reversed() {
+    static func words(_ task: Task, in document: Document) -> Set<Substring> {
+        var text = Array(document.textBytes(of: task))
+        for range in TaskFields.read(text[...]).fields.filter(\.kind.isDate).map(\.range).reversed() {
             text.replaceSubrange(range, with: [Byte.space])
         }
         let string = String(decoding: text, as: UTF8.self).lowercased()

@@ -119,6 +119,8 @@ struct BlockParser {
     /// Records of closed items, to use again (when items are not kept).
     private var freeItems: [Int32] = []
     private var tasks: [Task] = []
+    /// The texts of the tasks whose text wraps, joined by a space, one after another.
+    private var joinedTexts: [UInt8] = []
     /// The task whose text is still being read, from its checkbox to the end of its paragraph:
     /// one at a time, since a paragraph ends before the next item opens.
     private var openTask: OpenTask?
@@ -177,7 +179,7 @@ struct BlockParser {
         }
         popStack(to: 1)
         return ParsedStructure(kinds: kinds, items: keepsItems ? items : [], headings: headings, tasks: tasks,
-                               fieldUsage: usage, continuations: continuations, paragraphContinuations: paragraphContinuations,
+                               joinedTexts: joinedTexts, fieldUsage: usage, continuations: continuations, paragraphContinuations: paragraphContinuations,
                                indentedLazyLines: indentedLazyLines,
                                frontMatterEnd: frontMatterEnd, unclosedBlockLine: unclosedBlockLine)
     }
@@ -741,7 +743,7 @@ struct BlockParser {
     /// its paragraph wraps onto, joined by a space. The due field is looked for line by line,
     /// as an edit of it finds it: a code span or a bracket that runs over a line break does not
     /// hide or make one. Field usage is counted over the joined text, as
-    /// `TaskFields.read(task.textBytes)` reads it. Its last line follows when its item closes.
+    /// `Document.fields(of:)` reads it. Its last line follows when its item closes.
     private mutating func completeOpenTask() {
         guard let open = openTask else { return }
         openTask = nil
@@ -752,6 +754,7 @@ struct BlockParser {
         var textEnd = firstLine.contentEnd
         while textEnd > cursor, Byte.isSpaceChar(s[textEnd - 1]) { textEnd -= 1 }
         var text = bytes[cursor..<textEnd]
+        var location = TextLocation(bytesAt: cursor, count: textEnd - cursor)
         var valid = wellFormed || text.allSatisfyValidUTF8
         var dueField: TaskField?
         var fieldKinds: TaskField.Kinds
@@ -759,18 +762,20 @@ struct BlockParser {
         var next = open.firstContinuation
         if next < continuations.count {
             dueField = TaskFields.due(in: text)
-            var joined = Array(text)
+            let joinedStart = joinedTexts.count
+            joinedTexts += text
             while next < continuations.count {
                 let part = DocumentBuilder.trimmed(bytes[continuations[next].start..<continuations[next].end])
                 if !part.isEmpty {
-                    if !joined.isEmpty { joined.append(Byte.space) }
-                    if dueField == nil, let field = TaskFields.due(in: part) { dueField = field.shifted(by: joined.count) }
-                    joined += part
+                    if joinedTexts.count > joinedStart { joinedTexts.append(Byte.space) }
+                    if dueField == nil, let field = TaskFields.due(in: part) { dueField = field.shifted(by: joinedTexts.count - joinedStart) }
+                    joinedTexts += part
                 }
                 valid = valid && (wellFormed || part.allSatisfyValidUTF8)
                 next += 1
             }
-            text = joined[...]
+            location = TextLocation(joinedAt: joinedStart, count: joinedTexts.count - joinedStart)
+            text = joinedTexts[joinedStart...]
             fieldKinds = TaskFields.tally(text, counting: &usage).kinds
             // A view keeps no wrapped lines once they are the text's (the reference builder
             // of the tests reads them all, from a parse that keeps the items).
@@ -793,7 +798,7 @@ struct BlockParser {
         tasks.append(Task(
             index: tasks.count, line: item.line, lastLine: item.lastLine, textLastLine: item.textLastLine,
             status: status, statusType: statuses.type(of: status), important: open.important,
-            due: due, dueField: dueField, text: text, parent: parent, depth: parent.map { tasks[$0].depth + 1 } ?? 0,
+            due: due, dueField: dueField, text: location, parent: parent, depth: parent.map { tasks[$0].depth + 1 } ?? 0,
             group: open.group < 0 ? nil : open.group, markerStart: item.markerStart, markerLength: item.markerLength,
             ordered: item.ordered, checkboxStart: item.checkboxStart, checkboxEnd: item.checkboxEnd, textStart: cursor,
             contentColumn: item.contentColumn, quoteDepth: item.quoteDepth, markerOpensLine: item.markerOpensLine,

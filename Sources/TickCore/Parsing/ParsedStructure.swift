@@ -73,6 +73,8 @@ struct ParsedStructure: Sendable {
     var headings: [ParsedHeading]
     /// The tasks, in file order, and the fields they use.
     var tasks: [Task]
+    /// The texts of the tasks whose text wraps, joined (`Document.joinedTexts`).
+    var joinedTexts: [UInt8]
     var fieldUsage: FieldUsage
     var continuations: [TextContinuation]
     /// Lines that continue the paragraph of the line before (not its first line), in order.

@@ -94,11 +94,11 @@ public struct Listing: Sendable, Equatable {
             guard let index = TaskCorrespondence.task(atLine: Int(result.entries[number].line), in: document) else { continue }
             let task = document.tasks[index]
             let block = blocks.signature(index)
-            result.entries[number].fingerprint = TaskFingerprint.of(task)
+            result.entries[number].fingerprint = TaskFingerprint.of(task, in: document)
             result.entries[number].block = block
             result.entries[number].listedBlock = block
             result.entries[number].unique = blocks.isUnique(index)
-            result.entries[number].text = Self.shortText(task)
+            result.entries[number].text = Self.shortText(task, in: document)
         }
         result.detailed = true
         return result
@@ -117,8 +117,8 @@ public struct Listing: Sendable, Equatable {
         Listing(fileHash: fileHash, shifted: shifted || !entries.isEmpty, truncated: true, detailed: true, entries: [])
     }
 
-    static func shortText(_ task: Task) -> [UInt8] {
-        let text = task.textBytes
+    static func shortText(_ task: Task, in document: Document) -> [UInt8] {
+        let text = document.textBytes(of: task)
         guard text.count > textLimit else { return Array(text) }
         // Back up to the start of the character the cut would split.
         var end = textLimit
@@ -155,7 +155,7 @@ public struct Listing: Sendable, Equatable {
             if entry.line < 0 {
                 // Gone, but the file is back to the version it went from (an undo): it is back.
                 if entry.goneHash == afterHash, let index = TaskCorrespondence.task(atLine: Int(entry.formerLine), in: after),
-                   TaskFingerprint.of(after.tasks[index]) == entry.fingerprint {
+                   TaskFingerprint.of(after.tasks[index], in: after) == entry.fingerprint {
                     entry.line = entry.formerLine
                     entry.reason = []
                     entry.block = blocks.signature(index)
@@ -177,14 +177,14 @@ public struct Listing: Sendable, Equatable {
             let task = after.tasks[partner]
             if task.line != line { result.shifted = true }
             entry.line = Int32(task.line)
-            entry.fingerprint = TaskFingerprint.of(task)
+            entry.fingerprint = TaskFingerprint.of(task, in: after)
             let block = TaskFingerprint.block(task, in: after, groups: groups)
             if block != entry.block {
                 // Its block changed (words, notes, group): is it still the only one like it?
                 entry.block = block
                 entry.unique = blocks.isUnique(partner)
             }
-            entry.text = Self.shortText(task)
+            entry.text = Self.shortText(task, in: after)
             result.entries[number] = entry
         }
         // A task the edit wrote that is just like a listed one makes that one no longer unique.
@@ -228,8 +228,8 @@ public struct Listing: Sendable, Equatable {
                 continue
             }
             let block = blocks.signature(index)
-            result.entries.append(Entry(shown: Int32(line), line: Int32(task.line), fingerprint: TaskFingerprint.of(task),
-                                        block: block, listedBlock: block, unique: blocks.isUnique(index), text: Self.shortText(task)))
+            result.entries.append(Entry(shown: Int32(line), line: Int32(task.line), fingerprint: TaskFingerprint.of(task, in: document),
+                                        block: block, listedBlock: block, unique: blocks.isUnique(index), text: Self.shortText(task, in: document)))
         }
         result.entries.sort { $0.shown < $1.shown }
         return result
@@ -277,7 +277,7 @@ public struct Listing: Sendable, Equatable {
             throw .listedTaskGone(line: number, text: text, reason: String(decoding: entry.reason, as: UTF8.self))
         }
         if current, let index = TaskCorrespondence.task(atLine: Int(entry.line), in: document),
-           !detailed || TaskFingerprint.of(document.tasks[index]) == entry.fingerprint {
+           !detailed || TaskFingerprint.of(document.tasks[index], in: document) == entry.fingerprint {
             return document.tasks[index]
         }
         var blocks: BlockTable?

@@ -66,7 +66,7 @@ public struct TaskCorrespondence: Sendable {
         let beforeGroups = TaskFingerprint.groupHashes(before), afterGroups = TaskFingerprint.groupHashes(after)
         for byBlock in [true, false] {
             func signature(_ task: Task, _ document: Document, _ groups: [UInt64]) -> UInt64 {
-                byBlock ? TaskFingerprint.block(task, in: document, groups: groups) : TaskFingerprint.of(task)
+                byBlock ? TaskFingerprint.block(task, in: document, groups: groups) : TaskFingerprint.of(task, in: document)
             }
             var written: [UInt64: [Int]] = [:]
             for (number, span) in spans.enumerated() where span.count > 0 {

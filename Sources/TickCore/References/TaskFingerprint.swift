@@ -4,19 +4,19 @@
 /// are what tick's edits change, so they are left out: a task done, starred, re-dated or
 /// repeated keeps its fingerprint; a task whose words change gets a new one.
 public enum TaskFingerprint {
-    public static func of(_ task: Task) -> UInt64 {
+    public static func of(_ task: Task, in document: Document) -> UInt64 {
         // Most tasks hold no date field: their fields are not read again.
         // The date fields' bounds as flat pairs, not `[Range<Int>]`: the first array of ranges
         // costs a run a runtime conformance lookup (`Int: Comparable`), and a listing takes
         // the fingerprint of every task it shows.
         var dates: [Int] = []
         if task.fieldKinds.hasDate {
-            for field in task.fields.fields where field.kind.isDate {
+            for field in document.fields(of: task).fields where field.kind.isDate {
                 dates.append(field.range.lowerBound)
                 dates.append(field.range.upperBound)
             }
         }
-        return task.textBytes.withUnsafeBufferPointer { hash($0, skipping: dates) }
+        return document.withTextBytes(of: task) { hash($0, skipping: dates) }
     }
 
     /// FNV-1a over the bytes outside `skipping` (ranges in order, as lower and upper bounds),
@@ -60,7 +60,7 @@ public enum TaskFingerprint {
 
     /// `block`, with the group paths' hashes (`groupHashes`) worked out once per document.
     public static func block(_ task: Task, in document: Document, groups: [UInt64]) -> UInt64 {
-        var hash = (task.group.map { groups[$0] } ?? 0) &* 0x0000_0100_0000_01B3 ^ of(task)
+        var hash = (task.group.map { groups[$0] } ?? 0) &* 0x0000_0100_0000_01B3 ^ of(task, in: document)
         if task.textLastLine < task.lastLine {
             for line in (task.textLastLine + 1)...task.lastLine {
                 let content = document.content(ofLine: line).drop { $0 == 0x20 || $0 == 0x09 }

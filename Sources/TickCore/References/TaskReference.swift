@@ -51,12 +51,12 @@ public struct TaskReference: Sendable {
             throw .staleReference(reference, candidates: found.count)
         }
         let needle = reference.lowercased()
-        let matches = document.tasks.filter { $0.text.lowercased().contains(needle) }
+        let matches = document.tasks.filter { document.text(of: $0).lowercased().contains(needle) }
         if matches.count == 1 { return matches[0] }
-        let exact = matches.filter { $0.text.lowercased() == needle }
+        let exact = matches.filter { document.text(of: $0).lowercased() == needle }
         if exact.count == 1 { return exact[0] }
         if matches.isEmpty { throw .noMatch(reference) }
-        throw .ambiguous(reference, candidates: matches.map { ($0.line + 1, $0.text) })
+        throw .ambiguous(reference, candidates: matches.map { ($0.line + 1, document.text(of: $0)) })
     }
 
     /// `12`: a line number.

@@ -57,10 +57,18 @@ public enum BoardView {
                 guard !own.isEmpty else { continue }
                 appendHeading(of: source.path, first: out.isEmpty, width: width, style: style, to: &out)
             }
+            // Loops, not closures: a closure that captured the document copied it per card.
             let document = source.document
-            let tasks = columns(own, in: sources).map { $0.map { item in
-                Card(document.tasks[item.task], color: source.color(ofHeading: document.tasks[item.task].group))
-            } }
+            var tasks: [[Card]] = []
+            for column in columns(own, in: sources) {
+                var cards: [Card] = []
+                cards.reserveCapacity(column.count)
+                for item in column {
+                    let task = document.tasks[item.task]
+                    cards.append(Card(task, in: document, color: source.color(ofHeading: task.group)))
+                }
+                tasks.append(cards)
+            }
             if width >= minimumSideBySideWidth {
                 sideBySide(tasks, width: width, today: today, style: style, into: &out)
             } else {
@@ -149,13 +157,13 @@ public enum BoardView {
         let text: CardText
         let color: GroupColor?
 
-        init(_ task: Task, color: GroupColor?) {
+        init(_ task: Task, in document: borrowing Document, color: GroupColor?) {
             line = task.line + 1
             isSubtask = task.depth > 0
             important = task.important
             due = task.due
             isClosed = task.isClosed
-            text = CardText(task)
+            text = CardText(task, in: document)
             self.color = color
         }
     }
@@ -206,19 +214,20 @@ public enum BoardView {
         private let string: String?
         let width: Int
 
-        init(_ task: Task) {
-            let cut = task.due == nil ? 0..<0 : task.dueCut ?? 0..<0
-            let printable = !task.hasInvalidUTF8 && task.textBytes.withUnsafeBufferPointer { text in
+        init(_ task: Task, in document: borrowing Document) {
+            let cut = task.due == nil ? 0..<0 : document.dueCut(of: task) ?? 0..<0
+            let text = document.textBytes(of: task)
+            let printable = !task.hasInvalidUTF8 && text.withUnsafeBufferPointer { text in
                 DisplayWidth.isPrintableASCII(UnsafeBufferPointer(rebasing: text[..<cut.lowerBound]))
                     && DisplayWidth.isPrintableASCII(UnsafeBufferPointer(rebasing: text[cut.upperBound...]))
             }
             self.cut = cut
-            bytes = printable ? task.textBytes : []
+            bytes = printable ? text : []
             if printable {
                 string = nil
-                width = task.textBytes.count - cut.count
+                width = text.count - cut.count
             } else {
-                let string = TerminalText.sanitized(ListView.displayText(task))
+                let string = TerminalText.sanitized(ListView.displayText(task, in: document))
                 self.string = string
                 width = DisplayWidth.of(string)
             }

@@ -53,7 +53,7 @@ public enum ChangesView {
                 out.appendSpaces(verbWidth - verb.utf8.count + 1 + numberWidth - TextBuffer.decimalDigits(task.line + 1))
                 out.appendStyled(style, .dim) { $0.appendDecimal(task.line + 1) }
                 out.appendSpaces(2)
-                ListView.appendLine(for: task, today: today, style: style, to: &out)
+                ListView.appendLine(for: task, in: document, today: today, style: style, to: &out)
                 let was = previously(change, in: file)
                 if !was.isEmpty {
                     out.appendSpaces(2)
@@ -81,7 +81,7 @@ public enum ChangesView {
                 for change in entries {
                     let (task, document) = file.task(change)
                     let group = GroupName.shown(document.groupPath(of: task))
-                    out += "- " + ListView.displayText(task) + (group.isEmpty ? "" : " (\(group))") + "\n"
+                    out += "- " + ListView.displayText(task, in: document) + (group.isEmpty ? "" : " (\(group))") + "\n"
                 }
                 out += "\n"
             }
@@ -94,7 +94,7 @@ public enum ChangesView {
         guard let old = change.old, change.new != nil else { return [] }
         let before = file.old.tasks[old]
         var parts: [String] = []
-        if change.kinds.contains(.edited) { parts.append(ListView.displayText(before)) }
+        if change.kinds.contains(.edited) { parts.append(ListView.displayText(before, in: file.old)) }
         if change.kinds.contains(.moved) {
             let path = file.old.groupPath(of: before)
             parts.append("in " + (path.isEmpty ? "(no group)" : GroupName.shown(path)))

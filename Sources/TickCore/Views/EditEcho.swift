@@ -121,7 +121,7 @@ public struct EditEcho: Sendable {
                     out.appendDecimal(row.line ?? task.line + 1)
                 }
                 out.append(Byte.space)
-                ListView.appendLine(for: task, today: today, style: style, to: &out)
+                ListView.appendLine(for: task, in: row.document, today: today, style: style, to: &out)
                 if row.showsGroup {
                     let path = GroupName.shown(row.document.groupPath(of: task))
                     if !path.isEmpty {

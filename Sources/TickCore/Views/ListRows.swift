@@ -121,7 +121,7 @@ public final class ListRows: Sendable {
     /// and in a flat list the task's group. `groupPaths` keeps each group's path once shown.
     static func appendText(of task: Task, in source: SourceDocument, options: Options, groupPaths: inout [String?],
                            to out: inout TextBuffer) {
-        ListView.appendLine(for: task, today: options.today, style: options.style, absoluteDate: options.absoluteDates, to: &out)
+        ListView.appendLine(for: task, in: source.document, today: options.today, style: options.style, absoluteDate: options.absoluteDates, to: &out)
         guard !options.grouped, let group = task.group else { return }
         if groupPaths[group] == nil { groupPaths[group] = GroupName.shown(source.document.groupPath(ofHeading: group)) }
         let path = groupPaths[group]!

@@ -85,7 +85,7 @@ public enum ListView {
     }
 
     /// A task as one line: checkbox, star, text and its due date relative to today.
-    static func appendLine(for task: Task, today: CivilDate, style: TextStyle, absoluteDate: Bool = false, to out: inout TextBuffer) {
+    static func appendLine(for task: Task, in document: Document, today: CivilDate, style: TextStyle, absoluteDate: Bool = false, to out: inout TextBuffer) {
         let closed = task.isClosed
         out.appendStyled(task.statusType == .done ? style : .plain, .dim) { out in
             out.append(Byte.leftBracket)
@@ -97,7 +97,7 @@ public enum ListView {
             out.appendStyled(style, .yellow) { $0.append(Byte.star) }
             out.append(Byte.space)
         }
-        out.appendStyled(closed ? style : .plain, .dim) { appendDisplayText(task, to: &$0) }
+        out.appendStyled(closed ? style : .plain, .dim) { appendDisplayText(task, in: document, to: &$0) }
         if let due = task.due {
             out.appendSpaces(2)
             let state = DueState(due: due, today: today)
@@ -123,18 +123,18 @@ public enum ListView {
 
     /// The task's text without its due field (and one space beside it), which is shown as a
     /// relative date instead. Everything else, runs of spaces included, stays as written.
-    public static func displayText(_ task: Task) -> String {
-        guard task.due != nil else { return task.text }
-        var out = TextBuffer(capacity: task.text.utf8.count)
-        appendDisplayText(task, to: &out)
+    public static func displayText(_ task: Task, in document: Document) -> String {
+        guard task.due != nil else { return document.text(of: task) }
+        var out = TextBuffer(capacity: task.textLocation.count)
+        appendDisplayText(task, in: document, to: &out)
         return out.string
     }
 
     /// `displayText`, sanitized for the terminal, written straight into `out`: from the file's
     /// bytes, cut where the due field is; through a String only to show bad bytes as U+FFFD.
-    static func appendDisplayText(_ task: Task, to out: inout TextBuffer) {
-        let text = task.textBytes
-        guard task.due != nil, let cut = task.dueCut else { return appendText(text, checked: task.hasInvalidUTF8, to: &out) }
+    static func appendDisplayText(_ task: Task, in document: Document, to out: inout TextBuffer) {
+        let text = document.textBytes(of: task)
+        guard task.due != nil, let cut = document.dueCut(of: task) else { return appendText(text, checked: task.hasInvalidUTF8, to: &out) }
         appendText(text[..<(text.startIndex + cut.lowerBound)], checked: task.hasInvalidUTF8, to: &out)
         appendText(text[(text.startIndex + cut.upperBound)...], checked: task.hasInvalidUTF8, to: &out)
     }

@@ -13,7 +13,7 @@ public enum TaskDetail {
                               into out: inout TextBuffer) {
         out.appendStyled(style, .bold) { $0.appendSanitized(file); $0.append(Byte.colon); $0.appendDecimal(task.line + 1) }
         out.appendSpaces(2)
-        ListView.appendLine(for: task, today: today, style: style, to: &out)
+        ListView.appendLine(for: task, in: document, today: today, style: style, to: &out)
         out.append(Byte.lf)
         func row(_ label: String, _ value: String) {
             out.appendSpaces(2)
@@ -26,14 +26,15 @@ public enum TaskDetail {
         if !path.isEmpty { row("group", GroupName.shown(path)) }
         row("status", task.statusType.rawValue + (task.status.isGitHubCheckbox || task.status == .doing ? "" : " ([\(task.status.character)])"))
         if task.important { row("important", "yes") }
-        let fields = task.fields
+        let text = document.textBytes(of: task)
+        let fields = TaskFields.read(text)
         for kind in TaskField.Kind.allCases where kind.isDate {
-            guard let date = fields.date(kind, in: task.textBytes) else { continue }
+            guard let date = fields.date(kind, in: text) else { continue }
             row(kind.rawValue, date.description)
         }
-        if let priority = fields.priority(in: task.textBytes) { row("priority", priority.name) }
-        if let rule = fields.first(.recurrence) { row("repeats", TaskFields.value(rule, in: task.textBytes)) }
-        let tokens = TaskTokens(bytes: task.textBytes)
+        if let priority = fields.priority(in: text) { row("priority", priority.name) }
+        if let rule = fields.first(.recurrence) { row("repeats", TaskFields.value(rule, in: text)) }
+        let tokens = TaskTokens(bytes: text)
         let words = tokens.tags.map { "#" + $0 } + tokens.projects.map { "+" + $0 } + tokens.contexts.map { "@" + $0 }
         if !words.isEmpty { row("tags", words.joined(separator: " ")) }
         if let parent = task.parent { row("subtask of", "line \(document.tasks[parent].line + 1)") }
@@ -49,7 +50,7 @@ public enum TaskDetail {
             out.appendSpaces(4 + width - TextBuffer.decimalDigits(subtask.line + 1))
             out.appendStyled(style, .dim) { $0.appendDecimal(subtask.line + 1) }
             out.appendSpaces(2 + 2 * (subtask.depth - task.depth - 1))
-            ListView.appendLine(for: subtask, today: today, style: style, to: &out)
+            ListView.appendLine(for: subtask, in: document, today: today, style: style, to: &out)
             out.append(Byte.lf)
         }
     }

@@ -53,7 +53,7 @@ public enum TaskJSON {
     public static func write(_ task: Task, in document: Document, file: inout File, change: String? = nil, line: Int? = nil,
                              extra: ((inout JSONWriter) -> Void)? = nil, to json: inout JSONWriter) {
         let shownLine = line ?? task.line + 1
-        let text = task.textBytes
+        let text = document.textBytes(of: task)
         json.beginObject()
         json.key("file"); file.name.withUnsafeBufferPointer { json.raw($0) }
         if let change { json.key("change"); json.string(change) }
@@ -71,9 +71,9 @@ public enum TaskJSON {
         json.key("text")
         // From the file's bytes; through a String only to write bad bytes as U+FFFD.
         if task.hasInvalidUTF8 {
-            json.string(task.text)
+            json.string(String(decoding: text, as: UTF8.self))
         } else {
-            task.textBytes.withUnsafeBufferPointer { json.string(utf8: $0) }
+            text.withUnsafeBufferPointer { json.string(utf8: $0) }
         }
         json.key("tags"); writeTokens(.tag, of: text, checked: task.hasInvalidUTF8, to: &json)
         json.key("projects"); writeTokens(.project, of: text, checked: task.hasInvalidUTF8, to: &json)
@@ -95,7 +95,7 @@ public enum TaskJSON {
         let signature = TaskFingerprint.block(task, in: document, groups: file.groupHashes)
         json.key("ref"); json.reference(line: shownLine, signature: signature)
         // The fields of every dialect (tick(5), DIALECTS), read only when the parse saw one.
-        let fields = task.fieldKinds.isEmpty ? TaskFields() : task.fields
+        let fields = task.fieldKinds.isEmpty ? TaskFields() : TaskFields.read(text)
         json.key("statusType"); json.string(task.statusType.rawValue)
         json.key("dates")
         json.beginObject()
@@ -106,8 +106,8 @@ public enum TaskJSON {
         json.key("done"); json.date(fields.date(.done, in: text))
         json.key("cancelled"); json.date(fields.date(.cancelled, in: text))
         json.endObject()
-        json.key("priority"); json.optionalString(fields.priority(in: task.textBytes).map(\.name))
-        json.key("recurrence"); json.optionalString(fields.first(.recurrence).map { TaskFields.value($0, in: task.textBytes) })
+        json.key("priority"); json.optionalString(fields.priority(in: text).map(\.name))
+        json.key("recurrence"); json.optionalString(fields.first(.recurrence).map { TaskFields.value($0, in: text) })
         json.key("notes"); writeStrings(document.notes(of: task), to: &json)
         extra?(&json)
         json.endObject()

@@ -35,10 +35,11 @@ public enum TaskOrder: String, Sendable, CaseIterable {
         case .priority:
             // Priority first, then the due date (undated last): days fit well below 10^8.
             let due = (task.due?.daysSinceEpoch ?? 9_000_000) + 1_000_000
-            return .number((task.fields.priority(in: task.textBytes) ?? .none).rawValue * 100_000_000 + due)
+            let text = document.textBytes(of: task)
+            return .number((TaskFields.read(text).priority(in: text) ?? .none).rawValue * 100_000_000 + due)
         case .urgency:
             let day = today ?? CivilDate(year: 2000, month: 1, day: 1)!
-            return .real(-Urgency.of(task, today: day))
+            return .real(-Urgency.of(task, in: document, today: day))
         case .file:
             return .number(0)
         case .due:
@@ -48,7 +49,7 @@ public enum TaskOrder: String, Sendable, CaseIterable {
         case .status:
             return .number(Self.rank(task))
         case .text:
-            return .text(task.text.lowercased())
+            return .text(document.text(of: task).lowercased())
         }
     }
 

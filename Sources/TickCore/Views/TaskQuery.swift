@@ -86,6 +86,8 @@ public struct TaskQuery: Sendable {
 
     public struct Matcher {
         let query: TaskQuery
+        /// The document whose tasks it is asked about: their texts are its.
+        let document: Document
         let today: CivilDate
         /// Per heading, whether it is a group the query names or inside one; nil without `--group`.
         let acceptedGroups: [Bool]?
@@ -108,6 +110,7 @@ public struct TaskQuery: Sendable {
 
         init(query: TaskQuery, document: Document, today: CivilDate, closedSince: Set<Int>?) {
             self.query = query
+            self.document = document
             shownTypes = StatusType.allCases.reduce(0) { mask, type in
                 query.statuses.map { $0.contains(StatusClass(type)) } ?? true ? mask | Self.bit(type) : mask
             }
@@ -144,29 +147,31 @@ public struct TaskQuery: Sendable {
             if let due = query.due, !due.matches(task.due, today: today) {
                 // `today`: a task scheduled for today or earlier is for today too.
                 guard due == .todayOrOverdue, !task.isClosed, task.fieldKinds.contains(.scheduled),
-                      let scheduled = task.fields.date(.scheduled, in: task.textBytes), scheduled <= today else { return false }
+                      let scheduled = document.fields(of: task).date(.scheduled, in: document.textBytes(of: task)), scheduled <= today
+                else { return false }
             }
             if !accepts(group: task.group) { return false }
             if query.waiting != .shown || query.minimumPriority != nil {
                 // The start date is asked of every task: its fields are read only when it has one.
                 let hasStart = task.fieldKinds.contains(.start)
-                let fields = query.minimumPriority != nil || hasStart ? task.fields : TaskFields()
+                let text = document.textBytes(of: task)
+                let fields = query.minimumPriority != nil || hasStart ? TaskFields.read(text) : TaskFields()
                 if query.waiting != .shown {
-                    let waits = fields.date(.start, in: task.textBytes).map { $0 > today } ?? false
+                    let waits = fields.date(.start, in: text).map { $0 > today } ?? false
                     if waits != (query.waiting == .only) { return false }
                 }
-                if let minimum = query.minimumPriority, (fields.priority(in: task.textBytes) ?? .none) > minimum { return false }
+                if let minimum = query.minimumPriority, (fields.priority(in: text) ?? .none) > minimum { return false }
             }
             if let since = query.doneSince {
                 // A task that records no done date is dated by the file's history, when there is one.
-                if let done = task.closedDate {
+                if let done = document.closedDate(of: task) {
                     if done < since { return false }
                 } else if !(closedSince?.contains(task.index) ?? false) {
                     return false
                 }
             }
             if !tags.isEmpty || !excludedTags.isEmpty {
-                let tokens = TaskTokens(bytes: task.textBytes)
+                let tokens = TaskTokens(bytes: document.textBytes(of: task))
                 func carries(_ tag: (sigil: Character, name: String)) -> Bool {
                     let values = tag.sigil == "+" ? tokens.projects : tag.sigil == "@" ? tokens.contexts : tokens.tags
                     return values.contains { $0.lowercased() == tag.name }
@@ -175,7 +180,7 @@ public struct TaskQuery: Sendable {
                 if excludedTags.contains(where: carries) { return false }
             }
             if !words.isEmpty || !excludedWords.isEmpty {
-                let text = task.text.lowercased()
+                let text = document.text(of: task).lowercased()
                 for word in words where !text.contains(word) { return false }
                 for word in excludedWords where text.contains(word) { return false }
             }

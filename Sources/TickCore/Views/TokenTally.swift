@@ -8,8 +8,8 @@ public struct TokenTally: Sendable, Equatable {
     public static func tally(_ items: [ViewItem], in sources: [SourceDocument]) -> [TokenTally] {
         var counts: [String: (token: String, count: Int, first: Int)] = [:]
         for item in items {
-            let task = sources[item.source].document.tasks[item.task]
-            let tokens = TaskTokens(bytes: task.textBytes)
+            let document = sources[item.source].document
+            let tokens = TaskTokens(bytes: document.textBytes(of: document.tasks[item.task]))
             var seen = Set<String>()
             for token in tokens.tags.map({ "#" + $0 }) + tokens.projects.map({ "+" + $0 }) + tokens.contexts.map({ "@" + $0 }) {
                 let key = token.lowercased()

@@ -8,14 +8,15 @@
 /// - age, after Taskwarrior: up to 2 for a task created a year or more ago
 ///   (`2 × days since created / 365`).
 public enum Urgency {
-    public static func of(_ task: Task, today: CivilDate) -> Double {
-        let fields = task.fields
+    public static func of(_ task: Task, in document: Document, today: CivilDate) -> Double {
+        let text = document.textBytes(of: task)
+        let fields = TaskFields.read(text)
         var score = 0.0
         if let due = task.due {
             let overdue = Double(due.days(until: today))
             score += overdue >= 7 ? 12 : overdue <= -14 ? 2.4 : 12 * (0.2 + 0.8 * (overdue + 14) / 21)
         }
-        switch fields.priority(in: task.textBytes) ?? .none {
+        switch fields.priority(in: text) ?? .none {
         case .highest: score += 9
         case .high: score += 6
         case .medium: score += 3.9
@@ -23,10 +24,10 @@ public enum Urgency {
         case .low: break
         case .lowest: score -= 1.8
         }
-        if let scheduled = fields.date(.scheduled, in: task.textBytes), scheduled <= today { score += 5 }
-        if let start = fields.date(.start, in: task.textBytes), start > today { score -= 3 }
+        if let scheduled = fields.date(.scheduled, in: text), scheduled <= today { score += 5 }
+        if let start = fields.date(.start, in: text), start > today { score -= 3 }
         if task.important { score += 4 }
-        if let created = fields.date(.created, in: task.textBytes), created < today {
+        if let created = fields.date(.created, in: text), created < today {
             score += 2 * min(Double(created.days(until: today)) / 365, 1)
         }
         return score

@@ -52,7 +52,7 @@ enum ChangesCommand: Command {
                     json.beginObject()
                     json.key("line"); json.int(before.line + 1)
                     json.key("statusType"); json.string(before.statusType.rawValue)
-                    json.key("text"); json.string(before.text)
+                    json.key("text"); json.string(file.old.text(of: before))
                     json.key("due"); json.optionalString(before.due?.description)
                     json.key("group")
                     json.beginArray()

@@ -20,7 +20,7 @@ enum GitHistory {
     /// The closed tasks of `document` that record no done (or cancelled) date and were not
     /// closed in the last commit before `date` (or were not there): closed since, by history.
     static func closedSince(_ date: CivilDate, path: String, document: Document, environment: Environment) -> Set<Int>? {
-        let undated = document.tasks.filter { $0.isClosed && $0.closedDate == nil }
+        let undated = document.tasks.filter { $0.isClosed && document.closedDate(of: $0) == nil }
         guard !undated.isEmpty, let bytes = version(of: path, before: date) else { return nil }
         let old = environment.document(bytes)
         let matching = TaskMatching(old: old, new: document)

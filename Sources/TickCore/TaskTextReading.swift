@@ -1,0 +1,69 @@
+/// A task's text and what is read from it, through the document that holds it: a task is a
+/// record of places (`Task.textLocation`), its text the document's.
+extension Document {
+    /// The task's text as bytes: a view onto the document's bytes for a one-line task (no
+    /// copy, no String until one is asked for), wrapped lines joined by a space otherwise.
+    public func textBytes(of task: Task) -> ArraySlice<UInt8> {
+        let location = task.textLocation
+        return location.isJoined ? joinedTexts[location.range] : bytes[location.range]
+    }
+
+    /// Calls `body` with the task's text as a buffer (no slice made, no reference counted).
+    public func withTextBytes<Result>(of task: Task, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        let location = task.textLocation
+        let storage = location.isJoined ? joinedTexts : bytes
+        return try storage.withUnsafeBufferPointer { buffer in
+            try body(UnsafeBufferPointer(rebasing: buffer[location.range]))
+        }
+    }
+
+    /// The task's text: everything after the checkbox and star, wrapped lines joined by a
+    /// space. Bytes that are not UTF-8 read as U+FFFD.
+    public func text(of task: Task) -> String {
+        String(decoding: textBytes(of: task), as: UTF8.self)
+    }
+
+    /// Every field of the task's text, in every dialect (read on demand, see `TaskFields.read`).
+    public func fields(of task: Task) -> TaskFields { TaskFields.read(textBytes(of: task)) }
+
+    /// When the task was closed, as it records it: its done date, else its cancelled date.
+    public func closedDate(of task: Task) -> CivilDate? {
+        guard task.fieldKinds.contains(.done) || task.fieldKinds.contains(.cancelled) else { return nil }
+        let text = textBytes(of: task)
+        let fields = TaskFields.read(text)
+        return fields.date(.done, in: text) ?? fields.date(.cancelled, in: text)
+    }
+
+    /// The task's due field's value as written, valid or not.
+    public func dueValue(of task: Task) -> String? {
+        guard let value = task.dueValueRange else { return nil }
+        let text = textBytes(of: task)
+        return String(decoding: text[(text.startIndex + value.lowerBound)..<(text.startIndex + value.upperBound)], as: UTF8.self)
+    }
+
+    /// What showing the task's text without its due date cuts, as offsets into the text: the
+    /// due field and one space beside it (after it, or before it at the end).
+    public func dueCut(of task: Task) -> Range<Int>? {
+        guard let field = task.dueFieldRange else { return nil }
+        let text = textBytes(of: task)
+        var lower = field.lowerBound, upper = field.upperBound
+        let start = text.startIndex
+        if upper < text.count, text[start + upper] == Byte.space {
+            upper += 1
+        } else if lower > 0, text[start + lower - 1] == Byte.space {
+            lower -= 1
+        }
+        return lower..<upper
+    }
+
+    /// Whether `other` holds the same tasks, text for text: what an edit's result is checked
+    /// against (the joined texts of two documents that read the same may lie in different
+    /// orders, so the texts are compared, not their places).
+    func hasSameTasks(as other: Document) -> Bool {
+        guard tasks.count == other.tasks.count else { return false }
+        for (mine, theirs) in zip(tasks, other.tasks) {
+            guard mine.withoutJoinedPlace == theirs.withoutJoinedPlace, textBytes(of: mine) == other.textBytes(of: theirs) else { return false }
+        }
+        return true
+    }
+}
