@@ -101,9 +101,59 @@ import Testing
         #expect(text == replacing("- [/] Paint", "- [x] Paint"))
     }
 
+    /// A task whose text wraps: a date is set, changed and removed where its text has it (the
+    /// edit touches only a wrapped line), and a new one ends the text, on its last line.
+    @Test func datesOfAWrappedTask() throws {
+        let wrapped = "- [ ] Call the plumber about the\n  kitchen sink due:2026-12-01\n- [ ] next\n"
+        let (changed, moved) = try edit(["due", "1", "2026-12-05"], wrapped)
+        #expect(changed.status == 0, "\(changed.stderr)")
+        #expect(moved == "- [ ] Call the plumber about the\n  kitchen sink due:2026-12-05\n- [ ] next\n")
+        let (removed, undated) = try edit(["due", "1", "none"], wrapped)
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(undated == "- [ ] Call the plumber about the\n  kitchen sink\n- [ ] next\n")
+        let (done, dated) = try edit(["done", "--date", "1"], "- [ ] Call the plumber about the\n  kitchen sink\n")
+        #expect(done.status == 0, "\(done.stderr)")
+        #expect(dated.hasPrefix("- [x] Call the plumber about the\n  kitchen sink done:"))
+    }
+
+    /// `edit` writes dates as `add` does and refuses an empty text.
+    @Test func editWritesDatesAsAddDoes() throws {
+        let (result, text) = try edit(["edit", "Milk", "Oat milk due:2026-11-31"])
+        #expect(result.status == 2 && text == base)
+        let (emptied, same) = try edit(["edit", "Milk", "  "])
+        #expect(emptied.status == 2 && same == base && emptied.stderr.contains("new text"))
+        let (worded, dated) = try edit(["edit", "Milk", "Oat milk due:tomorrow"])
+        #expect(worded.status == 0, "\(worded.stderr)")
+        #expect(!dated.contains("due:tomorrow") && dated.contains("- [ ] Oat milk due:20"))
+    }
+
+    /// A group renamed to another group's title is echoed as itself, not as the other one.
+    @Test func renameEchoesTheRenamedGroup() throws {
+        let (result, text) = try edit(["group", "rename", "Groceries", "Home"])
+        #expect(text == replacing("## Groceries", "## Home"))
+        #expect(result.stdout == "renamed group 9 ## Home  (2 tasks)\n", "\(result.stdout)")
+    }
+
+    /// A dry run's diff of a CRLF file keeps the `\r` of each line, so that it applies to the
+    /// file (patch(1) and `git apply` refused it as "different line endings").
+    @Test func aDiffOfACRLFFileKeepsItsEndings() throws {
+        let (result, text) = try edit(["done", "-n", "one"], "# A\r\n- [ ] one\r\n- [ ] two\r\n")
+        #expect(text == "# A\r\n- [ ] one\r\n- [ ] two\r\n")
+        #expect(result.stdout == "--- a/TODO.md\n+++ b/TODO.md\n@@ -1,3 +1,3 @@\n # A\r\n-- [ ] one\r\n+- [x] one\r\n - [ ] two\r\n")
+        let (lf, _) = try edit(["fmt", "--diff", "--eol", "crlf", "TODO.md"], "- [ ] a\n")
+        #expect(lf.stdout.contains("-- [ ] a\n+- [ ] a\r\n"), "\(lf.stdout)")
+    }
+
     @Test func addCreatesAMissingGroup() throws {
-        let (_, text) = try edit(["add", "-g", "Work", "Send invoice"])
+        let (result, text) = try edit(["add", "-g", "Work", "Send invoice"])
         #expect(text == base + "\n# Work\n\n- [ ] Send invoice\n")
+        #expect(result.stderr == "tick: created group 'Work' (no group had that name)\n")
+        // Said with the nearest group's name, since a typo makes a group too.
+        let (typo, _) = try edit(["add", "-g", "Grocries", "Tea"])
+        #expect(typo.stderr == "tick: created group 'Grocries' (no group had that name; did you mean 'Groceries'?)\n", "\(typo.stderr)")
+        // A title's emoji need not be typed: no group is created.
+        let (emoji, added) = try edit(["add", "-g", "today", "Tea"], "# 📆 Today\n\n- [ ] a\n")
+        #expect(emoji.stderr.isEmpty && added == "# 📆 Today\n\n- [ ] a\n- [ ] Tea\n")
     }
 
     @Test func keepsLineEndingsAndMissingFinalNewline() throws {

@@ -90,7 +90,14 @@ import Glibc
         Row(covers: ["EditError.notListed"], arguments: ["done", "1"], prepare: { folder in
             try tick(["list"], in: folder)
             try tick(["add", "--top", "-g", "Home", "first"], in: folder)
-        }, says: "TODO.md: line 1 was not in the last listing of this file, and tick has moved lines since"),
+        }, says: "TODO.md: line 1 was not in the last listing of this file, and lines have moved since"),
+        Row(covers: ["EditError.notListedAfterOutsideChange"], arguments: ["done", "5"], prepare: { folder in
+            try tick(["list"], in: folder)
+            // Another program puts a line above the listed tasks: line 5 was 'call mom' when
+            // listed and is 'buy bread' now, so the number means neither with certainty.
+            let file = folder.appendingPathComponent("TODO.md")
+            try ("- [ ] typed in an editor\n" + String(contentsOf: file, encoding: .utf8)).write(to: file, atomically: false, encoding: .utf8)
+        }, says: "TODO.md: line 5 was not in the last listing of this file, and another program has changed the file since"),
         Row(covers: ["EditError.listedTaskGone"], arguments: ["done", "3"], prepare: { folder in
             try tick(["list"], in: folder)
             try tick(["rm", "3"], in: folder)

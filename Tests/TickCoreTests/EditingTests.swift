@@ -274,6 +274,26 @@ import Testing
         #expect(try apply("- [ ] * *b*\n") { try TaskEdits.setImportant($0.tasks[0], false, in: $0) } == "- [ ] *b*\n")
     }
 
+    /// A field a wrapped task does not have goes at the end of its text, on its last line: on
+    /// the first, it cut the sentence in two. One it has is changed where it is.
+    @Test func aFieldAddedToAWrappedTaskEndsItsText() throws {
+        let wrapped = "- [ ] Call the plumber about the\n  kitchen sink  \n- [ ] next\n"
+        let dated = try apply(wrapped) { try TaskEdits.setDue($0.tasks[0], to: CivilDate(iso: "2026-11-30"), in: $0) }
+        #expect(dated == "- [ ] Call the plumber about the\n  kitchen sink due:2026-11-30  \n- [ ] next\n")
+        let done = try apply(wrapped) {
+            try TaskEdits.setStatus($0.tasks[0], to: .done, dates: [(.done, CivilDate(iso: "2026-11-25"))], in: $0, dialect: .tick)
+        }
+        #expect(done == "- [x] Call the plumber about the\n  kitchen sink done:2026-11-25  \n- [ ] next\n")
+        let document = Document(done)
+        #expect(document.text(of: document.tasks[0]) == "Call the plumber about the kitchen sink done:2026-11-25")
+        // A lazy continuation line is the text's last line too.
+        #expect(try apply("- [ ] a\nlazy b\n") { try TaskEdits.setDue($0.tasks[0], to: CivilDate(iso: "2026-11-30"), in: $0) }
+                == "- [ ] a\nlazy b due:2026-11-30\n")
+        // A date the first line has is changed there.
+        #expect(try apply("- [ ] a due:2026-01-01\n  b\n") { try TaskEdits.setDue($0.tasks[0], to: CivilDate(iso: "2026-11-30"), in: $0) }
+                == "- [ ] a due:2026-11-30\n  b\n")
+    }
+
     /// Found by the edits fuzzer: a task with nothing after its checkbox ends at a blank line,
     /// one with anything after it does not. An edit that fills or empties it would change what
     /// the indented lines after the blank line are (code, or a subtask), so it is refused.

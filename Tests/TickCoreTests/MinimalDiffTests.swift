@@ -38,7 +38,13 @@ import Testing
                 let dialects = task.index < 60 ? TaskField.Dialect.allCases : [fields.dialect ?? .tick]
                 for dialect in dialects where fields.dialect == nil || fields.dialect == dialect {
                     let dated = Document(bytes: document.applying(try TaskEdits.setDue(task, to: today, in: document, dialect: dialect)))
-                    try expectOnlyLineChanged(task.line, from: document, to: dated, url)
+                    // On the line of a due field it has with no date, else ending the text, on its last line.
+                    let line = (task.line...task.textLastLine).first { line in
+                        document.content(ofLine: line) != dated.content(ofLine: line)
+                    } ?? task.line
+                    #expect(document.fields(of: task).first(.due) != nil || line == task.textLastLine,
+                            "\(url.lastPathComponent):\(task.line + 1) a new date not at the end of the text")
+                    try expectOnlyLineChanged(line, from: document, to: dated, url)
                     let datedTask = try #require(dated.tasks.first { $0.line == task.line })
                     #expect(datedTask.due == today, "\(url.lastPathComponent):\(task.line + 1) \(dialect)")
                     #expect(dated.applying(try TaskEdits.setDue(datedTask, to: nil, in: dated)) == original,

@@ -4,7 +4,8 @@ import Testing
 
 /// The law of references: a line number a listing showed names the task shown there, after any
 /// number of tick's edits and other programs' changes in between, or is refused; it never names
-/// another task. Tasks here share a few texts on purpose (duplicates are where a wrong guess
+/// another task. A number it did not show names the task that was on that line when listed,
+/// or is refused. Tasks here share a few texts on purpose (duplicates are where a wrong guess
 /// would hide); each carries its identity in its first note, `- id N`, which moves with it.
 @Suite struct ReferenceLawTests {
     static let texts = ["Milk", "Bread", "Call mom", "Milk", "Pay rent due:2026-12-01"]
@@ -92,6 +93,8 @@ import Testing
         var (document, nextID) = start(&generator)
         var listing: Listing?
         var shown: [Int: String] = [:]
+        // The tasks on the lines it did not show, when it was recorded.
+        var unshown: [Int: String] = [:]
         var history: [Document] = []
         for _ in 0..<40 {
             switch Int.random(in: 0..<11, using: &generator) {
@@ -106,8 +109,10 @@ import Testing
                 // Large listings keep only their lines until tick's next edit: both kinds.
                 listing = Listing(shown: chosen, in: document, detailLimit: Bool.random(using: &generator) ? 0 : Listing.detailLimit)
                 shown = [:]
-                for index in chosen {
-                    if let id = identity(document.tasks[index], in: document) { shown[document.tasks[index].line + 1] = id }
+                unshown = [:]
+                for task in document.tasks {
+                    guard let id = identity(task, in: document) else { continue }
+                    if chosen.contains(task.index) { shown[task.line + 1] = id } else { unshown[task.line + 1] = id }
                 }
             case 2:
                 if let changed = external(document, &generator) { document = changed; history = [] }
@@ -128,6 +133,10 @@ import Testing
                 } catch {
                     refused += 1
                 }
+            }
+            for (number, id) in unshown {
+                guard let task = try? references.resolve(String(number)) else { continue }
+                #expect(identity(task, in: document) == id, "seed \(seed): unlisted \(number) was id \(id) when listed")
             }
         }
     }

@@ -153,6 +153,18 @@ import Testing
         #expect(texts { $0.group = GroupName("Frontend") } == [])
     }
 
+    /// A title's emoji or marks need not be typed; a name of no words does not match every
+    /// title of none.
+    @Test func groupNamesATitleByItsWords() {
+        let document = Document("# 📆 Today\n\n- [ ] a\n\n# 🤔 Someday/Maybe\n\n## ⏳ Later\n\n- [ ] b\n\n# 🔥\n\n- [ ] c\n")
+        #expect(GroupName("today").groups(in: document).map { document.headings[$0].line } == [0])
+        #expect(GroupName("someday/maybe").groups(in: document).map { document.headings[$0].line } == [4])
+        #expect(GroupName("Someday\\/Maybe/later").groups(in: document).map { document.headings[$0].line } == [6])
+        #expect(GroupName("🔥").groups(in: document).map { document.headings[$0].line } == [10])
+        #expect(GroupName("🚀").groups(in: document).isEmpty)
+        #expect(GroupName("ay").groups(in: document).isEmpty)
+    }
+
     @Test func dueFilters() {
         func due(_ text: String) -> [String] { texts { $0.statuses = nil; $0.due = DueFilter(parsing: text, today: today) } }
         #expect(due("overdue") == ["ship"])

@@ -1,8 +1,8 @@
-/// The law every edit keeps, checked in one place on its window (`EditWindow`): every task and
-/// heading on a line the edit does not touch is, after it, on that line's new place, reading
-/// the same (status, star, due date and text; a heading's level and title), at the same depth,
-/// under the same parent task and in the same group; and no line the edit does not touch
-/// becomes a task or a heading.
+/// The law every edit keeps, checked in one place on its window (`EditWindow`): every task
+/// none of whose text lines the edit touches, and every heading on a line it does not touch,
+/// is, after it, on that line's new place, reading the same (status, star, due date and text;
+/// a heading's level and title), at the same depth, under the same parent task and in the
+/// same group; and no line the edit does not touch becomes a task or a heading.
 ///
 /// An edit's own lines are its business (the task it completes, the lines it inserts or
 /// removes); what Markdown makes of the lines around them is not: text filled into an empty
@@ -23,8 +23,9 @@ public enum EditCheck {
         let before = window.before, after = window.after
         // Tasks and headings on untouched lines, in order on both sides: untouched lines keep
         // their order whatever the edit inserts, removes or moves around them.
-        let oldTasks = before.tasks.filter { !map.touchesOld(shift + $0.line) }
-        let newTasks = after.tasks.filter { !map.touchesNew(shift + $0.line) }
+        // A task is the edit's when it touches any line of its text (a due date on a wrapped line).
+        let oldTasks = before.tasks.filter { task in !(task.line...task.textLastLine).contains { map.touchesOld(shift + $0) } }
+        let newTasks = after.tasks.filter { task in !(task.line...task.textLastLine).contains { map.touchesNew(shift + $0) } }
         let oldHeadings = before.headings.filter { !map.touchesOld(shift + $0.line) }
         let newHeadings = after.headings.filter { !map.touchesNew(shift + $0.line) }
         // A group or parent as the line it is on after the edit: -1 for none in the window (the

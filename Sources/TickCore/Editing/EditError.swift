@@ -25,6 +25,8 @@ public enum EditError: Error, Equatable, Sendable {
     /// A number the last listing did not show (or showed past the `kept` entries it keeps),
     /// after lines moved or the file changed.
     case notListed(line: Int, kept: Int?)
+    /// A number the last listing did not show, once another program changed the file.
+    case notListedAfterOutsideChange(line: Int)
     /// The task the last listing showed on this line was removed (`reason`: by which command).
     case listedTaskGone(line: Int, text: String, reason: String)
     /// Another program changed the file and the listed task is not on its line any more.
@@ -77,7 +79,9 @@ public enum EditError: Error, Equatable, Sendable {
             if let kept {
                 return "the last listing kept only its first \(kept) tasks and the file has changed since, so line \(line) cannot be checked; run 'tick list' again, or name the task by its text"
             }
-            return "line \(line) was not in the last listing of this file, and tick has moved lines since; run 'tick list' again, or name the task by its text"
+            return "line \(line) was not in the last listing of this file, and lines have moved since; run 'tick list' again, or name the task by its text"
+        case .notListedAfterOutsideChange(let line):
+            return "line \(line) was not in the last listing of this file, and another program has changed the file since, so what was on that line then is not known; run 'tick list' again, or name the task by its text"
         case .listedTaskGone(let line, let text, let reason):
             return "the task the last listing showed on line \(line)\(text.isEmpty ? "" : " ('\(text)')") \(reason); run 'tick list' again"
         case .listedTaskMoved(let line, let text):

@@ -24,8 +24,10 @@ struct TaskLines {
         contents[0] = content
     }
 
-    /// A field set on the line that has it (else added to the first line), or removed from all.
-    /// Refused when the text would not read the value back (`FieldEdits.line`).
+    /// A field set on the line that has it, or added at the end of the text: on its last line,
+    /// so that a wrapped sentence is not cut in two (`done:` after "about the" and before
+    /// "kitchen sink"); or removed from every line. Refused when the text would not read the
+    /// value back (`FieldEdits.line`).
     mutating func set(_ kind: TaskField.Kind, to value: [UInt8]?, dialect: TaskField.Dialect) throws(EditError) {
         guard let value else {
             for index in contents.indices {
@@ -35,7 +37,7 @@ struct TaskLines {
             }
             return
         }
-        let index = contents.indices.first { FieldEdits.has(kind, in: contents[$0], textStart: textStarts[$0]) } ?? 0
+        let index = contents.indices.first { FieldEdits.has(kind, in: contents[$0], textStart: textStarts[$0]) } ?? contents.count - 1
         guard let written = FieldEdits.line(contents[index], textStart: textStarts[index], kind: kind, value: value, dialect: dialect) else {
             throw .invalidText("\(kind.rawValue) \(String(decoding: value, as: UTF8.self)) cannot be written into the text of the task on line \(task.line + index + 1) so that it reads back (the fields around it would take it in), so nothing was written; set it in an editor")
         }

@@ -1,11 +1,13 @@
 /// A unified diff (`diff -u` format) built from splices, for `--dry-run` and `fmt --diff`:
 /// the splices already say which lines change, so no diff algorithm is needed.
 public enum UnifiedDiff {
-    /// `newEndsWithNewline` says whether the result ends with a line ending; by default it keeps
-    /// the document's (as edits do). A side whose last line has none is marked as `diff -u` does,
-    /// with `\ No newline at end of file`, so that the diff applies with patch(1).
+    /// `after`: the bytes the splices make (by default, `document.applying(splices)`; `fmt`
+    /// gives its own, whose line endings may all change). Each line keeps its ending: a CRLF
+    /// line is shown with its `\r`, so that the diff applies to the file with patch(1) or
+    /// `git apply`. A side whose last line has none is marked as `diff -u` does, with
+    /// `\ No newline at end of file`.
     public static func render(_ document: Document, _ splices: [Splice], path: String, context: Int = 3,
-                              newEndsWithNewline: Bool? = nil) -> String {
+                              after: [UInt8]? = nil) -> String {
         let ordered = splices.filter { !($0.lines.isEmpty && $0.replacement.isEmpty) }
             .sorted { ($0.lines.lowerBound, $0.lines.upperBound) < ($1.lines.lowerBound, $1.lines.upperBound) }
         guard !ordered.isEmpty else { return "" }
@@ -20,14 +22,21 @@ public enum UnifiedDiff {
         }
         let last = document.lines.count - 1
         let oldMissing = !document.endsWithNewline && last >= 0
-        let newMissing = !(newEndsWithNewline ?? document.endsWithNewline)
+        let newBytes = after ?? document.applying(splices)
+        let newLines = Line.split(newBytes)
+        let newMissing = newLines.last.map { !$0.hasEnding } ?? false
+        // What goes before the diff's own `\n`: the `\r` of a CRLF ending.
+        func oldEnding(_ line: Int) -> String { document.ending(ofLine: line) == .crlf ? "\r" : "" }
+        func newEnding(_ line: Int) -> String {
+            line < newLines.count && newBytes[newLines[line].contentEnd..<newLines[line].end].count == 2 ? "\r" : ""
+        }
         let noNewline = "\\ No newline at end of file\n"
         // Whether the new file has lines after the old last line, or its last line comes from a splice.
         let final = ordered[ordered.count - 1]
         let appendsAfterLast = final.lines.lowerBound > last
         let newLastIsReplaced = final.lines.upperBound > last && !final.replacement.isEmpty
         func contextLine(_ line: Int) -> String {
-            guard oldMissing, line == last else { return " " + text(document, line) + "\n" }
+            guard oldMissing, line == last else { return " " + text(document, line) + oldEnding(line) + "\n" }
             if appendsAfterLast || !newMissing {
                 return "-" + text(document, line) + "\n" + noNewline + "+" + text(document, line) + "\n"
             }
@@ -48,12 +57,12 @@ public enum UnifiedDiff {
                     line += 1; oldCount += 1; newCount += 1
                 }
                 for old in splice.lines {
-                    body += "-" + text(document, old) + "\n"
+                    body += "-" + text(document, old) + oldEnding(old) + "\n"
                     if oldMissing, old == last { body += noNewline }
                     oldCount += 1
                 }
                 for (index, new) in splice.replacement.enumerated() {
-                    body += "+" + String(decoding: new, as: UTF8.self) + "\n"
+                    body += "+" + String(decoding: new, as: UTF8.self) + newEnding(start + shift + newCount) + "\n"
                     let isNewLast = isFinal && (newLastIsReplaced || appendsAfterLast) && index == splice.replacement.count - 1
                     if newMissing, isNewLast { body += noNewline }
                     newCount += 1

@@ -5,7 +5,9 @@
 ///    matches the end of a group's path (`groceries` and `home/groceries` both name
 ///    `Home / Groceries`);
 /// 3. else the text matches the end of a group's titles joined by `/`, so that a path through a
-///    title with a slash needs no escape (`Home/Someday/Maybe`).
+///    title with a slash needs no escape (`Home/Someday/Maybe`);
+/// 4. else rules 2 and 3 with each title read from its first letter or digit, so that an emoji
+///    or a mark before the words need not be typed (`today` names `📆 Today`).
 ///
 /// Titles compare without case and surrounding spaces.
 public struct GroupName: Sendable, Equatable {
@@ -46,10 +48,25 @@ public struct GroupName: Sendable, Equatable {
         let paths = groups.map { document.groupPath(ofHeading: $0).map { $0.trimmingSpaces.lowercased() } }
         let byPath = zip(groups, paths).filter { $0.1.count >= path.count && Array($0.1.suffix(path.count)) == path }.map(\.0)
         if !byPath.isEmpty { return byPath }
-        return zip(groups, paths).filter { _, titles in
+        let byJoined = zip(groups, paths).filter { _, titles in
             let joined = titles.joined(separator: "/")
             return joined == title || joined.hasSuffix("/" + title)
         }.map(\.0)
+        if !byJoined.isEmpty { return byJoined }
+        let wordsPath = path.map(Self.words)
+        guard !wordsPath.contains(where: \.isEmpty) else { return [] }
+        let wordsTitle = Self.words(title)
+        return zip(groups, paths).filter { _, titles in
+            if titles.count >= wordsPath.count && titles.suffix(wordsPath.count).map(Self.words) == wordsPath { return true }
+            let joined = titles.map(Self.words).joined(separator: "/")
+            return joined == wordsTitle || joined.hasSuffix("/" + wordsTitle)
+        }.map(\.0)
+    }
+
+    /// A title from its first letter or digit on (`📆 today` → `today`).
+    static func words(_ title: String) -> Substring {
+        let start = title.firstIndex { $0.isLetter || $0.isNumber } ?? title.endIndex
+        return title[start...]
     }
 
     /// A group's path as views show it: titles joined by ` / `. Appended, not `joined`: the

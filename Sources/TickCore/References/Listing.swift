@@ -42,8 +42,9 @@ public struct Listing: Sendable, Equatable {
 
     /// The hash of the file's bytes the entries describe (`ContentHash`).
     public var fileHash: UInt64
-    /// Whether tick has inserted or deleted lines since the listing: a number it did not show
-    /// no longer means the same line.
+    /// Whether lines have moved since the listing (tick inserted or deleted some, or another
+    /// program changed the file before one of tick's edits): a number it did not show no
+    /// longer means the same line.
     public var shifted: Bool
     /// Whether the listing showed more tasks than it kept (`limit`).
     public var truncated: Bool
@@ -145,6 +146,8 @@ public struct Listing: Sendable, Equatable {
             // Another program changed the file since: entries whose task cannot be found with
             // certainty are gone.
             result = verified(against: before, reason: "is gone: the file was changed by another program")
+            // What was on the lines it did not show is not known any more.
+            result.shifted = true
         }
         let afterHash = ContentHash.of(after.bytes)
         let correspondence = TaskCorrespondence(before: before, after: after, splices: splices)
@@ -201,6 +204,14 @@ public struct Listing: Sendable, Equatable {
             }
         }
         if before.lines.count != after.lines.count { result.shifted = true }
+        // A task of the file, listed or not, on another line than before (a move swaps two
+        // blocks and keeps the line count): a number the listing did not show may now name
+        // another task.
+        if !result.shifted, before.tasks.count != after.tasks.count || before.tasks.contains(where: { task in
+            correspondence.partner(of: task.index).map { after.tasks[$0].line } != task.line
+        }) {
+            result.shifted = true
+        }
         result.fileHash = afterHash
         return result
     }
@@ -270,6 +281,8 @@ public struct Listing: Sendable, Equatable {
         guard let entry = entry(shown: number) else {
             if truncated && (shifted || !current) { throw .notListed(line: number, kept: entries.count) }
             if shifted { throw .notListed(line: number, kept: nil) }
+            // Another program changed the file: what was on that line when listed is not known.
+            if !current { throw .notListedAfterOutsideChange(line: number) }
             return nil
         }
         let text = String(decoding: entry.text, as: UTF8.self)

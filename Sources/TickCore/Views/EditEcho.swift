@@ -78,7 +78,11 @@ public struct EditEcho: Sendable {
                     rows.append(Row(verb: verb, document: after, task: task, showsGroup: true))
                 }
             case .group(let title, let verb, let tasks):
-                let heading = after.headings.lastIndex { $0.title == title }
+                // The heading the edit wrote (another group may have the same title), else
+                // the last with the title.
+                let written = LineMap(plan.splices)
+                let heading = after.headings.firstIndex { $0.title == title && written.touchesNew($0.line) }
+                    ?? after.headings.lastIndex { $0.title == title }
                 rows.append(Row(verb: verb, document: after, task: nil, line: heading.map { after.headings[$0].line + 1 },
                                 group: (title, heading.map { after.headings[$0].level } ?? 0, tasks)))
             }

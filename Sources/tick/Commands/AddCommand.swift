@@ -36,10 +36,16 @@ enum AddCommand: Command {
         // A file named on the command line (or by TICK_FILE, or .tick.toml) that does not exist
         // yet is created, and the user told so; it goes again if the task cannot be added.
         func add(created: Bool, context: inout CommandContext) throws(TickError) {
+            // A group the name matched none of, created for the task: said, with the nearest name.
+            var newGroup: (name: String, suggestion: String?)?
             try EditSession.applyEdit(path, arguments, context: &context, created: created) { input throws(EditError) in
                 EditPlan(try splices(input, text: text, due: due, group: groupName, fallback: fallback,
-                                    recordsCreated: recordCreated, today: today, arguments: arguments),
+                                    recordsCreated: recordCreated, today: today, arguments: arguments, newGroup: &newGroup),
                          subjects: [.newTasks(verb: "added")])
+            }
+            if let newGroup, !arguments.flag("dry-run"), !arguments.flag("quiet") {
+                let nearest = newGroup.suggestion.map { "; did you mean '\($0)'?" } ?? ""
+                context.stderr.write("tick: created group '\(TickError.oneLine(newGroup.name))' (no group had that name\(TickError.oneLine(nearest)))\n")
             }
         }
         if arguments.flag("dry-run") {
@@ -76,7 +82,7 @@ enum AddCommand: Command {
 
     private static func splices(_ input: EditSession.Input, text: String, due: CivilDate?, group groupName: String?,
                                 fallback: TaskField.Dialect?, recordsCreated: Bool, today: CivilDate,
-                                arguments: ParsedArguments) throws(EditError) -> [Splice] {
+                                arguments: ParsedArguments, newGroup: inout (name: String, suggestion: String?)?) throws(EditError) -> [Splice] {
         let document = input.document
         let typed = TaskFields(text)
         let usage = document.fieldUsage
@@ -103,6 +109,7 @@ enum AddCommand: Command {
                 // A missing group is created, with the task in it: under the group its path
                 // leads to (`Work/Backend` under Work), else at the end of the file.
                 let missing = try GroupEdits.missingPath(GroupName(name), in: document)
+                newGroup = (name, GroupName(name).suggestion(in: [document]))
                 return try GroupEdits.add(missing.titles, under: missing.parent, level: Sections.defaultLevel(in: document),
                                           body: content(Array("- ".utf8)), in: document)
             }

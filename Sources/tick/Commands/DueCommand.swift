@@ -57,7 +57,11 @@ enum EditTextCommand: Command {
             throw TickError.usage(.missingOperand(arguments.operands.isEmpty ? "task reference and new text" : "new text"), command: name)
         }
         let target = try EditSession.targets([arguments.operands[0]], arguments, environment: context.environment)[0]
-        let text = try EditSession.text(arguments.operands.dropFirst().joined(separator: " "))
+        let typed = try EditSession.text(arguments.operands.dropFirst().joined(separator: " "))
+        // An empty text would leave a box with no words ('tick rm' deletes a task).
+        guard !typed.trimmingSpaces.isEmpty else { throw TickError.usage(.missingOperand("new text"), command: name) }
+        // Dates as `add` writes them: `due:fri` as an ISO date, an invalid one refused.
+        let text = try AddCommand.normalizedDates(typed, today: try context.environment.today(), path: target.path, due: nil)
         try EditSession.applyEdit(target.path, arguments, context: &context) { input throws(EditError) in
             var plan = EditPlan()
             let task = try input.task(target.references[0], named: target.named)

@@ -92,7 +92,7 @@ enum FmtCommand: Command {
             let document = environment.document(bytes)
             let result = Formatter.format(document, options: options)
             guard result.changed else { return .unchanged }
-            return .changed(diff: diff ? UnifiedDiff.render(document, result.splices, path: environment.shown(path), newEndsWithNewline: result.bytes.last.map { $0 == 0x0A || $0 == 0x0D } ?? true) : "", warning: nil)
+            return .changed(diff: diff ? UnifiedDiff.render(document, result.splices, path: environment.shown(path), after: result.bytes) : "", warning: nil)
         } catch {
             return .failed(error)
         }
