@@ -69,7 +69,12 @@ import Testing
         let refused = try twins.tick(["done", "3"])
         #expect(refused.status == 2 && refused.stderr.contains("cannot be found with certainty"), "\(refused.stderr)")
         #expect(twins.text == before)
-        // The refusal drops the listing: numbers now mean the file's own lines.
+        // A number the listing did not show is refused too (what was on that line when it
+        // was listed is not known), until the next listing.
+        let unlisted = try twins.tick(["done", "5"])
+        #expect(unlisted.status == 2 && unlisted.stderr.contains("another program has changed the file since"), "\(unlisted.stderr)")
+        #expect(twins.text == before)
+        try twins.tick(["list"])
         let again = try twins.tick(["done", "5"])
         #expect(again.status == 0 && again.stdout == "done 5 [x] Same\n", "\(again.stderr)")
     }

@@ -43,7 +43,8 @@ enum AddCommand: Command {
                                     recordsCreated: recordCreated, today: today, arguments: arguments, newGroup: &newGroup),
                          subjects: [.newTasks(verb: "added")])
             }
-            if let newGroup, !arguments.flag("dry-run"), !arguments.flag("quiet") {
+            // (In a file it has just created, every group is new: that is said already.)
+            if let newGroup, !created, !arguments.flag("dry-run"), !arguments.flag("quiet") {
                 let nearest = newGroup.suggestion.map { "; did you mean '\($0)'?" } ?? ""
                 context.stderr.write("tick: created group '\(TickError.oneLine(newGroup.name))' (no group had that name\(TickError.oneLine(nearest)))\n")
             }
