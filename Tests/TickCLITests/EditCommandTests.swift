@@ -144,6 +144,13 @@ import Testing
         #expect(lf.stdout.contains("-- [ ] a\n+- [ ] a\r\n"), "\(lf.stdout)")
     }
 
+    /// A dry run that would change nothing says so as the edit does (it printed nothing).
+    @Test func aDryRunOfNothingSaysUnchanged() throws {
+        let (result, text) = try edit(["done", "-n", "plumber"])
+        #expect(text == base)
+        #expect(result.status == 0 && result.stdout == "unchanged 4 [x] Call the plumber (already done)\n", "\(result.stdout)")
+    }
+
     @Test func addCreatesAMissingGroup() throws {
         let (result, text) = try edit(["add", "-g", "Work", "Send invoice"])
         #expect(text == base + "\n# Work\n\n- [ ] Send invoice\n")

@@ -294,6 +294,19 @@ import Testing
                 == "- [ ] a due:2026-11-30\n  b\n")
     }
 
+    /// A new field takes the key the file's tasks write its kind with (`completed:` for done
+    /// dates), else tick's own; a key-less field (a todo.txt priority) lends none.
+    @Test func aNewFieldIsSpelledAsTheFileSpellsIt() throws {
+        func done(_ text: String) throws -> String {
+            try apply(text) { try TaskEdits.setStatus($0.tasks[1], to: .done, dates: [(.done, CivilDate(iso: "2026-11-25"))], in: $0, dialect: .tick) }
+        }
+        #expect(try done("- [x] a completed:2025-01-15\n- [ ] b\n") == "- [x] a completed:2025-01-15\n- [x] b completed:2026-11-25\n")
+        #expect(try done("- [x] a Done:2025-01-15\n- [ ] b\n") == "- [x] a Done:2025-01-15\n- [x] b Done:2026-11-25\n")
+        #expect(try done("- [x] a\n- [ ] b\n") == "- [x] a\n- [x] b done:2026-11-25\n")
+        #expect(try apply("- [ ] (A) a\n- [ ] b\n") { try TaskEdits.setField(.priority, of: $0.tasks[1], to: Array("B".utf8), in: $0) }
+                == "- [ ] (A) a\n- [ ] b pri:B\n")
+    }
+
     /// Found by the edits fuzzer: a task with nothing after its checkbox ends at a blank line,
     /// one with anything after it does not. An edit that fills or empties it would change what
     /// the indented lines after the blank line are (code, or a subtask), so it is refused.

@@ -8,8 +8,9 @@ public enum FieldEdits {
     ///
     /// Nil when the value cannot be written so that the text reads it back: the edit would
     /// say it set a field the task then does not have.
+    /// `key`: the key a new field in tick's dialect is written with (`TaskField.written`).
     public static func line(_ content: [UInt8], textStart: Int, kind: TaskField.Kind, value: [UInt8]?,
-                            dialect: TaskField.Dialect) -> [UInt8]? {
+                            dialect: TaskField.Dialect, key: [UInt8]? = nil) -> [UInt8]? {
         guard let value else { return removing(kind, from: content, textStart: textStart) }
         if let field = TaskFields(content[textStart...]).first(kind) {
             var before = Array(content[..<(textStart + field.value.lowerBound)])
@@ -22,7 +23,7 @@ public enum FieldEdits {
             let spaced = before + value + [Byte.space] + after
             return reads(kind, value, in: spaced, textStart: textStart) ? spaced : nil
         }
-        let word = TaskField.written(kind, value: value, in: dialect)
+        let word = TaskField.written(kind, value: value, in: dialect, key: key)
         let appended = appending(word, to: content, textStart: textStart)
         if reads(kind, value, in: appended, textStart: textStart) { return appended }
         // A field whose value runs on takes in the words after it: an Obsidian rule

@@ -55,7 +55,8 @@ public enum TaskEdits {
     public static func setField(_ kind: TaskField.Kind, of task: Task, to value: [UInt8]?, in document: Document,
                                 dialect: TaskField.Dialect = .tick) throws(EditError) -> [Splice] {
         var lines = TaskLines(task, in: document)
-        try lines.set(kind, to: value, dialect: document.fields(of: task).dialect ?? dialect)
+        let written = document.fields(of: task).dialect ?? dialect
+        try lines.set(kind, to: value, dialect: written, key: written == .tick ? document.tickKey(for: kind) : nil)
         return try ItemBoundary.checked(lines.splices, editing: task, in: document)
     }
 
@@ -67,8 +68,10 @@ public enum TaskEdits {
         for splice in try setStatus(task, to: status, in: document) where splice.lines == task.line..<(task.line + 1) {
             lines.replaceFirst(with: splice.replacement[0])
         }
+        let written = document.fields(of: task).dialect ?? dialect
         for (kind, date) in dates {
-            try lines.set(kind, to: date.map { Array($0.description.utf8) }, dialect: document.fields(of: task).dialect ?? dialect)
+            try lines.set(kind, to: date.map { Array($0.description.utf8) }, dialect: written,
+                          key: written == .tick && date != nil ? document.tickKey(for: kind) : nil)
         }
         return try ItemBoundary.checked(lines.splices, editing: task, in: document)
     }

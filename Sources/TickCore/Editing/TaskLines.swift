@@ -28,7 +28,7 @@ struct TaskLines {
     /// so that a wrapped sentence is not cut in two (`done:` after "about the" and before
     /// "kitchen sink"); or removed from every line. Refused when the text would not read the
     /// value back (`FieldEdits.line`).
-    mutating func set(_ kind: TaskField.Kind, to value: [UInt8]?, dialect: TaskField.Dialect) throws(EditError) {
+    mutating func set(_ kind: TaskField.Kind, to value: [UInt8]?, dialect: TaskField.Dialect, key: [UInt8]? = nil) throws(EditError) {
         guard let value else {
             for index in contents.indices {
                 if let removed = FieldEdits.line(contents[index], textStart: textStarts[index], kind: kind, value: nil, dialect: dialect) {
@@ -38,7 +38,7 @@ struct TaskLines {
             return
         }
         let index = contents.indices.first { FieldEdits.has(kind, in: contents[$0], textStart: textStarts[$0]) } ?? contents.count - 1
-        guard let written = FieldEdits.line(contents[index], textStart: textStarts[index], kind: kind, value: value, dialect: dialect) else {
+        guard let written = FieldEdits.line(contents[index], textStart: textStarts[index], kind: kind, value: value, dialect: dialect, key: key) else {
             throw .invalidText("\(kind.rawValue) \(String(decoding: value, as: UTF8.self)) cannot be written into the text of the task on line \(task.line + index + 1) so that it reads back (the fields around it would take it in), so nothing was written; set it in an editor")
         }
         contents[index] = written

@@ -73,10 +73,12 @@ public struct TaskField: Sendable, Equatable {
     /// The value (a date, a rule, a priority word or letter), as offsets into the text.
     public let value: Range<Int>
 
-    /// A new field as `dialect` writes it: `due:DATE`, `📅 DATE`, `[due:: DATE]`.
-    public static func written(_ kind: Kind, value: [UInt8], in dialect: Dialect) -> [UInt8] {
+    /// A new field as `dialect` writes it: `due:DATE`, `📅 DATE`, `[due:: DATE]`. `key`: the
+    /// key tick's dialect writes instead of its own (the file's spelling, `completed`).
+    public static func written(_ kind: Kind, value: [UInt8], in dialect: Dialect, key spelling: [UInt8]? = nil) -> [UInt8] {
         switch dialect {
         case .tick:
+            if let spelling { return spelling + [Byte.colon] + value }
             let key: String
             switch kind {
             case .start: key = "t"

@@ -102,8 +102,15 @@ enum EditSession {
             let bytes = try FileReader.read(path)
             try refuseBinary(bytes, path: path)
             let document = environment.document(bytes)
-            let splices = try body(input(document)).splices
-            if !splices.isEmpty { try check(splices, window: EditWindow(splices, in: document), path: path) }
+            let plan = try body(input(document))
+            let splices = plan.splices
+            guard !splices.isEmpty else {
+                // Nothing would change: said as the edit says it ('unchanged … (already done)').
+                try echo(EditEcho(plan, before: document, fromLines: !arguments.flag("json")) { document },
+                         nothing: plan.nothing, path: path, showsFile: showsFile, arguments: arguments, context: &context)
+                return
+            }
+            try check(splices, window: EditWindow(splices, in: document), path: path)
             context.stdout.write(UnifiedDiff.render(document, splices, path: path))
             return
         }
