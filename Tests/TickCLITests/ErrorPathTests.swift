@@ -65,7 +65,7 @@ import Glibc
         Row(covers: ["EditError.noSuchGroup"], arguments: ["move", "3", "--to", "Garden"], says: "TODO.md: no group 'Garden'"),
         Row(covers: ["EditError.ambiguousGroup"], arguments: ["group", "rm", "Later", "--yes"],
             file: "# Home\n\n## Later\n\n# Work\n\n## Later\n", says: "TODO.md: 'Later' names 2 groups"),
-        Row(covers: ["EditError.cannotMove"], arguments: ["move", "3", "up"], says: "TODO.md: the task is already the first in its list"),
+        Row(covers: ["EditError.cannotMove"], arguments: ["move", "3", "up"], says: "TODO.md: 'buy milk' (line 3) is already the first in its list"),
         Row(covers: ["EditError.invalidText"], arguments: ["edit", "3", "* shout"], says: "TODO.md: the task text cannot start with '* '"),
         Row(covers: ["EditError.unclosedIndentedBlock"], arguments: ["add", "new"], file: "Notes\n\n  ```\n- [ ] in the code\n",
             says: "TODO.md: the file ends in an indented code fence or HTML block that is never closed (line 3)"),

@@ -69,11 +69,13 @@ public enum BlockEdits {
     public static func move(_ task: Task, up: Bool, in document: Document) throws(EditError) -> [Splice] {
         let siblings = document.tasks.filter { $0.parent == task.parent && $0.group == task.group && $0.depth == task.depth }
         guard let position = siblings.firstIndex(where: { $0.index == task.index }) else { return [] }
+        // Named: a number the listing followed to another line may not be the task the user sees.
+        let named = "'\(String(decoding: Listing.shortText(task, in: document), as: UTF8.self))' (line \(task.line + 1))"
         if up {
-            guard position > 0 else { throw .cannotMove("the task is already the first in its list") }
+            guard position > 0 else { throw .cannotMove("\(named) is already the first in its list") }
             return try move(task, to: .before(siblings[position - 1]), in: document)
         }
-        guard position + 1 < siblings.count else { throw .cannotMove("the task is already the last in its list") }
+        guard position + 1 < siblings.count else { throw .cannotMove("\(named) is already the last in its list") }
         return try move(task, to: .after(siblings[position + 1]), in: document)
     }
 
