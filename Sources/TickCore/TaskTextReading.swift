@@ -67,3 +67,26 @@ extension Document {
         return true
     }
 }
+
+extension Document {
+    /// Where byte `offset` of the task's text is in the file: its line and byte offset. A
+    /// wrapped task's text joins its lines' parts with single spaces; each part is found again
+    /// on its line by its bytes. Nil when a part is not where its line's text starts (a line
+    /// under a block quote's markers), or the offset is a joining space.
+    func filePlace(ofTextOffset offset: Int, of task: Task) -> (line: Int, offset: Int)? {
+        let text = textBytes(of: task)
+        guard task.textLocation.isJoined else { return (task.line, text.startIndex + offset) }
+        var position = 0
+        for line in task.line...task.textLastLine {
+            let start = TaskEdits.textStart(ofLine: line, of: task, in: self)
+            let part = DocumentBuilder.trimmed(bytes[start..<lines[line].contentEnd])
+            if part.isEmpty { continue }
+            if position > 0 { position += 1 }
+            guard position + part.count <= text.count,
+                  text[(text.startIndex + position)..<(text.startIndex + position + part.count)].elementsEqual(part) else { return nil }
+            if offset < position + part.count { return offset >= position ? (line, part.startIndex + offset - position) : nil }
+            position += part.count
+        }
+        return nil
+    }
+}

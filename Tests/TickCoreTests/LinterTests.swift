@@ -51,6 +51,18 @@ import Testing
     }
 
     /// Eight bytes lowered at once read as each byte lowered alone.
+    /// A field on a wrapped line is reported where it is, not at the task's first line; under a
+    /// block quote's markers (where its line's part is not found again) at the task's text.
+    @Test func aFieldOnAWrappedLineIsReportedWhereItIs() {
+        func invalid(_ text: String) -> [String] {
+            Linter.lint(Document(text), today: today).filter { $0.rule == .invalidDate }.map { "\($0.line):\($0.column)" }
+        }
+        #expect(invalid("- [ ] a\n\t🛫[[2024-08-30]]\n") == ["2:2"])
+        #expect(invalid("- [ ] a due:2026-02-30\n  b\n") == ["1:9"])
+        #expect(invalid("- [ ] a\n  b\n  c due:x\n") == ["3:5"])
+        #expect(invalid("> - [ ] a\n> b due:x\n") == ["1:9"])
+    }
+
     @Test func wordsLowerAsTheirBytes() {
         var random = SeededGenerator(seed: 3)
         for round in 0..<20_000 {

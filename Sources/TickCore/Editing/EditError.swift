@@ -88,7 +88,7 @@ public enum EditError: Error, Equatable, Sendable {
             return "the file changed since the last listing showed \(text.isEmpty ? "a task" : "'\(text)'") on line \(line) (another program edited it), and that task cannot be found with certainty; run 'tick list' again"
         case .otherFileListed(let line, let files):
             let shown = files.prefix(3).joined(separator: ", ") + (files.count > 3 ? ", …" : "")
-            return "the last listing showed \(files.count == 1 ? "another file" : "\(files.count) files") (\(shown)), so line \(line) does not say which file; name it, as in \(files.first ?? "FILE"):\(line), or name this file with -f (a listing of it makes its numbers bare again)"
+            return "the last listing showed \(files.count == 1 ? "another file" : "\(files.count) files") (\(shown)), so line \(line) does not say which file; name it, as in \(files.first ?? "FILE"):\(line), or this file with -f, or list this file first"
         case .staleReference(let reference, let candidates):
             let found = candidates == 0 ? "no task has its text any more" : "\(candidates) tasks have its text"
             return "reference \(reference): the task is not on that line and \(found); list the tasks again"

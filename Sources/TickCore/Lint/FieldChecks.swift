@@ -17,9 +17,10 @@ enum FieldChecks {
         guard !task.fieldKinds.isEmpty else { return reading }
         let text = document.textBytes(of: task)
         let fields = TaskFields.read(text)
-        // A one-line task's text is a view onto the file's bytes: its offsets are the file's.
-        func offset(_ field: TaskField) -> Int {
-            task.textLastLine == task.line ? text.startIndex + field.range.lowerBound : task.textStart
+        // Where the field is in the file: on the line of the text it is on (a wrapped task's
+        // field may be on a later line), else the start of the task's text.
+        func place(_ field: TaskField) -> (line: Int, offset: Int) {
+            document.filePlace(ofTextOffset: field.range.lowerBound, of: task) ?? (task.line, task.textStart)
         }
         func written(_ field: TaskField) -> String {
             String(decoding: text[(text.startIndex + field.range.lowerBound)..<(text.startIndex + field.range.upperBound)], as: UTF8.self)
@@ -28,11 +29,11 @@ enum FieldChecks {
         var seen: UInt16 = 0
         for (index, field) in fields.fields.enumerated() {
             if field.kind.isDate, CivilDate(isoBytes: text[(text.startIndex + field.value.lowerBound)..<(text.startIndex + field.value.upperBound)]) == nil {
-                findings.add(.invalidDate, line: task.line, offset: offset(field), "'\(written(field))' is not a date; use YYYY-MM-DD")
+                findings.add(.invalidDate, line: place(field).line, offset: place(field).offset, "'\(written(field))' is not a date; use YYYY-MM-DD")
             }
             let bit = field.kind.bit
             if seen & bit != 0, let first = fields.fields[..<index].first(where: { $0.kind == field.kind }) {
-                findings.add(.duplicateField, line: task.line, offset: offset(field),
+                findings.add(.duplicateField, line: place(field).line, offset: place(field).offset,
                              "'\(written(field))' gives the \(field.kind.title) again; tick reads the first, '\(written(first))'")
             }
             seen |= bit
@@ -40,7 +41,7 @@ enum FieldChecks {
         if fields.fields.contains(where: { $0.dialect == .obsidian }), let obsidian = obsidianFields(fields, in: text) {
             reading.readsAny = obsidian.readsAny
             if let unread = obsidian.firstUnread {
-                reading.unread = findings.finding(.unreadField, line: task.line, offset: offset(unread),
+                reading.unread = findings.finding(.unreadField, line: place(unread).line, offset: place(unread).offset,
                                                   "Obsidian Tasks reads '\(written(unread))' only at the end of the text, and text follows it")
             }
         }
@@ -50,11 +51,11 @@ enum FieldChecks {
             if rules[key] == nil { rules[key] = .some(Recurrence(value, dialect: rule.dialect)) }
             if let recurrence = rules[key]! {
                 if !recurrence.whenDone, fields.first(.due) == nil, fields.first(.scheduled) == nil, fields.first(.start) == nil {
-                    findings.add(.recurrenceWithoutDate, line: task.line, offset: offset(rule),
+                    findings.add(.recurrenceWithoutDate, line: place(rule).line, offset: place(rule).offset,
                                  "'\(written(rule))' has no due, scheduled or start date to repeat from")
                 }
             } else {
-                findings.add(.invalidRecurrence, line: task.line, offset: offset(rule),
+                findings.add(.invalidRecurrence, line: place(rule).line, offset: place(rule).offset,
                              "tick cannot read the rule '\(value)'; write it as 'every week', 'every 2 days', 'every month on the 1st' or rec:1w")
             }
         }
