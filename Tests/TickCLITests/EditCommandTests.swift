@@ -132,6 +132,9 @@ import Testing
         let (result, text) = try edit(["group", "rename", "Groceries", "Home"])
         #expect(text == replacing("## Groceries", "## Home"))
         #expect(result.stdout == "renamed group 9 ## Home  (2 tasks)\n", "\(result.stdout)")
+        // In JSON its group is its path, an array, as a task's is.
+        let (json, _) = try edit(["group", "rename", "Groceries", "Food", "--json"])
+        #expect(json.stdout.contains("\"change\":\"renamed group\",\"group\":[\"Home\",\"Food\"],\"line\":9,\"tasks\":2"), "\(json.stdout)")
     }
 
     /// A dry run's diff of a CRLF file keeps the `\r` of each line, so that it applies to the

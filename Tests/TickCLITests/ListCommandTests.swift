@@ -12,6 +12,13 @@ import Testing
         try expectGolden(result.stdout, "list/example.expected.txt")
     }
 
+    /// A file named twice, by any spelling, is listed once.
+    @Test func aFileNamedTwiceIsListedOnce() throws {
+        let once = try TickProcess.run(["list", "-f", example], in: root)
+        let twice = try TickProcess.run(["list", "-f", example, "-f", "./" + example], in: root)
+        #expect(twice.status == 0 && twice.stdout == once.stdout, "\(twice.stdout)")
+    }
+
     @Test func listsEverythingAsJSON() throws {
         let result = try TickProcess.run(["list", "--all", "--json", "-f", example], in: root)
         #expect(result.status == 0)

@@ -15,13 +15,15 @@ public struct EditEcho: Sendable {
         /// The 1-based line shown: where the task (or group) is now, or was if it is gone.
         public var line: Int?
         /// For a group row: its title, heading level and task count.
-        public var group: (title: String, level: Int, tasks: Int)?
+        /// A group edit's group: its heading's title and level, its path (as a task's `group`
+        /// in JSON) and its tasks.
+        public var group: (title: String, level: Int, path: [String], tasks: Int)?
         public var note: String?
         public var showsGroup = false
         /// Whether the row shows a task of the edited file (not one it removed).
         public var current = true
 
-        init(verb: String, document: Document, task: Task?, line: Int? = nil, group: (title: String, level: Int, tasks: Int)? = nil,
+        init(verb: String, document: Document, task: Task?, line: Int? = nil, group: (title: String, level: Int, path: [String], tasks: Int)? = nil,
              note: String? = nil, showsGroup: Bool = false) {
             self.verb = verb
             self.document = document
@@ -84,7 +86,8 @@ public struct EditEcho: Sendable {
                 let heading = after.headings.firstIndex { $0.title == title && written.touchesNew($0.line) }
                     ?? after.headings.lastIndex { $0.title == title }
                 rows.append(Row(verb: verb, document: after, task: nil, line: heading.map { after.headings[$0].line + 1 },
-                                group: (title, heading.map { after.headings[$0].level } ?? 0, tasks)))
+                                group: (title, heading.map { after.headings[$0].level } ?? 0,
+                                        heading.map { after.groupPath(ofHeading: $0) } ?? GroupName(title).titles, tasks)))
             }
         }
     }
@@ -164,7 +167,10 @@ public struct EditEcho: Sendable {
                 json.beginObject()
                 json.key("file"); json.string(file)
                 json.key("change"); json.string(row.verb)
-                json.key("group"); json.string(group.title)
+                json.key("group")
+                json.beginArray()
+                for title in group.path { json.string(title) }
+                json.endArray()
                 json.key("line")
                 if let line = row.line { json.int(line) } else { json.null() }
                 json.key("tasks"); json.int(group.tasks)

@@ -27,6 +27,7 @@ enum PathWalker {
 
     static func walk(_ paths: [String], ignoring: Bool = true) throws(TickError) -> [File] {
         var files: [File] = []
+        var namedFiles: Set<String> = []
         // Standard input can be read once.
         if paths.filter({ $0 == FileReader.standardInput }).count > 1 {
             throw TickError.refused("'-' (standard input) is named twice; it can be read once")
@@ -44,7 +45,9 @@ enum PathWalker {
                 let ignores = ignoring ? IgnoreStack.above(root) : IgnoreStack(enabled: false)
                 try walk(path, root: root, ignores: ignores, into: &files)
             } else {
-                files.append(File(path: path, writable: true))
+                // A file named twice (`-f a.md -f ./a.md`) is read once.
+                let real = Syscalls.realPath(path) ?? path
+                if namedFiles.insert(real).inserted { files.append(File(path: path, writable: true)) }
             }
         }
         return files
