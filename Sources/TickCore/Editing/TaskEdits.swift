@@ -56,7 +56,7 @@ public enum TaskEdits {
                                 dialect: TaskField.Dialect = .tick) throws(EditError) -> [Splice] {
         var lines = TaskLines(task, in: document)
         let written = document.fields(of: task).dialect ?? dialect
-        try lines.set(kind, to: value, dialect: written, key: written == .tick ? document.tickKey(for: kind) : nil)
+        try lines.set(kind, to: value, dialect: written, key: written == .tick && value != nil ? document.tickKey(for: kind) : nil)
         return try ItemBoundary.checked(lines.splices, editing: task, in: document)
     }
 

@@ -28,7 +28,7 @@ public enum UnifiedDiff {
         // What goes before the diff's own `\n`: the `\r` of a CRLF ending.
         func oldEnding(_ line: Int) -> String { document.ending(ofLine: line) == .crlf ? "\r" : "" }
         func newEnding(_ line: Int) -> String {
-            line < newLines.count && newBytes[newLines[line].contentEnd..<newLines[line].end].count == 2 ? "\r" : ""
+            line < newLines.count && LineEnding(newBytes[newLines[line].contentEnd..<newLines[line].end]) == .crlf ? "\r" : ""
         }
         let noNewline = "\\ No newline at end of file\n"
         // Whether the new file has lines after the old last line, or its last line comes from a splice.

@@ -22,6 +22,10 @@ enum FieldChecks {
         func place(_ field: TaskField) -> (line: Int, offset: Int) {
             document.filePlace(ofTextOffset: field.range.lowerBound, of: task) ?? (task.line, task.textStart)
         }
+        func report(_ rule: LintRule, _ field: TaskField, _ message: String) {
+            let at = place(field)
+            findings.add(rule, line: at.line, offset: at.offset, message)
+        }
         func written(_ field: TaskField) -> String {
             String(decoding: text[(text.startIndex + field.range.lowerBound)..<(text.startIndex + field.range.upperBound)], as: UTF8.self)
         }
@@ -29,19 +33,20 @@ enum FieldChecks {
         var seen: UInt16 = 0
         for (index, field) in fields.fields.enumerated() {
             if field.kind.isDate, CivilDate(isoBytes: text[(text.startIndex + field.value.lowerBound)..<(text.startIndex + field.value.upperBound)]) == nil {
-                findings.add(.invalidDate, line: place(field).line, offset: place(field).offset, "'\(written(field))' is not a date; use YYYY-MM-DD")
+                report(.invalidDate, field, "'\(written(field))' is not a date; use YYYY-MM-DD")
             }
             let bit = field.kind.bit
             if seen & bit != 0, let first = fields.fields[..<index].first(where: { $0.kind == field.kind }) {
-                findings.add(.duplicateField, line: place(field).line, offset: place(field).offset,
-                             "'\(written(field))' gives the \(field.kind.title) again; tick reads the first, '\(written(first))'")
+                report(.duplicateField, field,
+                       "'\(written(field))' gives the \(field.kind.title) again; tick reads the first, '\(written(first))'")
             }
             seen |= bit
         }
         if fields.fields.contains(where: { $0.dialect == .obsidian }), let obsidian = obsidianFields(fields, in: text) {
             reading.readsAny = obsidian.readsAny
             if let unread = obsidian.firstUnread {
-                reading.unread = findings.finding(.unreadField, line: place(unread).line, offset: place(unread).offset,
+                let at = place(unread)
+                reading.unread = findings.finding(.unreadField, line: at.line, offset: at.offset,
                                                   "Obsidian Tasks reads '\(written(unread))' only at the end of the text, and text follows it")
             }
         }
@@ -51,12 +56,12 @@ enum FieldChecks {
             if rules[key] == nil { rules[key] = .some(Recurrence(value, dialect: rule.dialect)) }
             if let recurrence = rules[key]! {
                 if !recurrence.whenDone, fields.first(.due) == nil, fields.first(.scheduled) == nil, fields.first(.start) == nil {
-                    findings.add(.recurrenceWithoutDate, line: place(rule).line, offset: place(rule).offset,
-                                 "'\(written(rule))' has no due, scheduled or start date to repeat from")
+                    report(.recurrenceWithoutDate, rule,
+                           "'\(written(rule))' has no due, scheduled or start date to repeat from")
                 }
             } else {
-                findings.add(.invalidRecurrence, line: place(rule).line, offset: place(rule).offset,
-                             "tick cannot read the rule '\(value)'; write it as 'every week', 'every 2 days', 'every month on the 1st' or rec:1w")
+                report(.invalidRecurrence, rule,
+                       "tick cannot read the rule '\(value)'; write it as 'every week', 'every 2 days', 'every month on the 1st' or rec:1w")
             }
         }
         return reading

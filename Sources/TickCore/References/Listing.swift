@@ -178,7 +178,6 @@ public struct Listing: Sendable, Equatable {
                 continue
             }
             let task = after.tasks[partner]
-            if task.line != line { result.shifted = true }
             entry.line = Int32(task.line)
             entry.fingerprint = TaskFingerprint.of(task, in: after)
             let block = TaskFingerprint.block(task, in: after, groups: groups)
