@@ -94,6 +94,20 @@ import Testing
         #expect(unchanged == base)
     }
 
+    /// `--after` a subtask makes the task a subtask of the same parent, and the echo says so;
+    /// a subtask moved next to a top-level task is one; the same parent says nothing.
+    @Test func moveNextToATaskSaysWhenItsParentChanges() throws {
+        let (nested, text) = try edit(["move", "plumber", "--after", "primer"])
+        #expect(nested.status == 0, "\(nested.stderr)")
+        #expect(text == replacing("- [x] Call the plumber\n- [/] Paint the fence\n  - [ ] Buy primer\n",
+                                  "- [/] Paint the fence\n  - [ ] Buy primer\n  - [x] Call the plumber\n"))
+        #expect(nested.stdout == "moved 6 [x] Call the plumber  · Home (now a subtask of 4 Paint the fence)\n")
+        let (outdented, _) = try edit(["move", "Sand", "--before", "Milk"])
+        #expect(outdented.stdout == "moved 10 [x] Sand the boards  · Home / Groceries (now a top-level task)\n")
+        let (sibling, _) = try edit(["move", "Sand", "--before", "primer"])
+        #expect(sibling.stdout == "moved 6 [x] Sand the boards  · Home\n")
+    }
+
     @Test func doneOnParentSaysSubtasksRemainOpen() throws {
         let (result, text) = try edit(["done", "Paint"])
         #expect(result.status == 0)

@@ -72,4 +72,24 @@ import TickCore
         let lint = try TickProcess.run(["lint", "--strict", "."], in: folder.url)
         #expect(lint.status == 0, "ignored files are not linted: \(lint.stdout)")
     }
+    /// A file found both as itself and through links to it is listed once, under its own name
+    /// (even when a link sorts first); two links to one file outside the folder, once.
+    @Test func aFileReachedThroughLinksIsListedOnce() throws {
+        let folder = try TemporaryDirectory()
+        let outside = try TemporaryDirectory()
+        try folder.write("TODO.md", "- [ ] in TODO.md\n")
+        try outside.write("shared.md", "- [ ] in shared.md\n")
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("notes"), withIntermediateDirectories: false)
+        let links = [("A.md", "TODO.md"), ("notes/TODO.md", "../TODO.md"),
+                     ("b.md", outside.url.appendingPathComponent("shared.md").path),
+                     ("notes/c.md", outside.url.appendingPathComponent("shared.md").path)]
+        for (link, target) in links {
+            try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent(link).path, withDestinationPath: target)
+        }
+        let result = try TickProcess.run(["list", "."], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "TODO.md\n  1  [ ] in TODO.md\nb.md\n  1  [ ] in shared.md\n")
+        let named = try TickProcess.run(["list", "-f", "A.md", "-f", "TODO.md"], in: folder.url)
+        #expect(named.stdout == "  1  [ ] in TODO.md\n")
+    }
 }

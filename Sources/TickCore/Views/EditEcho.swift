@@ -57,8 +57,10 @@ public struct EditEcho: Sendable {
             switch subject {
             case .task(let index, let verb, let unchanged):
                 if let partner = correspondence.partner(of: index) {
+                    let moved = verb == "moved" || verb == "archived"
+                    let note = unchanged ?? (moved ? Self.newParent(of: index, partner, before: before, after: after, correspondence) : nil)
                     rows.append(Row(verb: unchanged == nil ? verb : "unchanged", document: after, task: after.tasks[partner],
-                                    note: unchanged, showsGroup: verb == "moved" || verb == "archived"))
+                                    note: note, showsGroup: moved))
                 } else {
                     var row = Row(verb: verb, document: before, task: before.tasks[index])
                     row.current = false
@@ -90,6 +92,19 @@ public struct EditEcho: Sendable {
                                         heading.map { after.groupPath(ofHeading: $0) } ?? GroupName(title).titles, tasks)))
             }
         }
+    }
+
+    /// What a moved task's new place makes of it when its parent changed: a subtask of the task
+    /// it now sits under (`--after` a subtask puts it at that subtask's level), or a top-level
+    /// task; nil when its parent is the same task as before.
+    private static func newParent(of index: Int, _ partner: Int, before: Document, after: Document,
+                                  _ correspondence: TaskCorrespondence) -> String? {
+        let oldParent = before.tasks[index].parent
+        let newParent = after.tasks[partner].parent
+        if let oldParent, let newParent, correspondence.partner(of: oldParent) == newParent { return nil }
+        guard let newParent else { return oldParent == nil ? nil : "now a top-level task" }
+        let parent = after.tasks[newParent]
+        return "now a subtask of \(parent.line + 1) " + TerminalText.sanitized(after.text(of: parent))
     }
 
     /// The rows of an edit whose splices each replace one line with one line, every subject a

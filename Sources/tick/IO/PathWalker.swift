@@ -10,6 +10,8 @@ import Glibc
 /// A link found in a walk whose target lies outside the folder named is read, never written: a
 /// cloned repository may carry `notes.md -> ~/.bashrc`, and `tick fmt .` must not edit that.
 ///
+/// A file reached twice, named twice or found both as itself and through a link, is read once.
+///
 /// A walk honours ignore files as ripgrep does (`IgnoreRules`): in a git repository, each
 /// folder's `.gitignore` (those of the folders above the one named too, up to the repository
 /// root) and `.git/info/exclude`; anywhere, `.tickignore`, which wins over them. A file or
@@ -19,6 +21,12 @@ enum PathWalker {
         let path: String
         /// False for a link out of the walked folder: read it, never write it.
         let writable: Bool
+        /// The file's real path, by which a file reached twice (named twice, or found both as
+        /// itself and through a link) is read once; nil for standard input.
+        var identity: String? = nil
+        /// Whether it was reached through a link: of two ways to one file, the file's own
+        /// name is kept.
+        var isLink = false
     }
 
     static func files(_ paths: [String], ignoring: Bool = true) throws(TickError) -> [String] {
@@ -27,7 +35,6 @@ enum PathWalker {
 
     static func walk(_ paths: [String], ignoring: Bool = true) throws(TickError) -> [File] {
         var files: [File] = []
-        var namedFiles: Set<String> = []
         // Standard input can be read once.
         if paths.filter({ $0 == FileReader.standardInput }).count > 1 {
             throw TickError.refused("'-' (standard input) is named twice; it can be read once")
@@ -43,14 +50,33 @@ enum PathWalker {
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 let root = Syscalls.realPath(path) ?? path
                 let ignores = ignoring ? IgnoreStack.above(root) : IgnoreStack(enabled: false)
-                try walk(path, root: root, ignores: ignores, into: &files)
+                try walk(path, real: root, root: root, ignores: ignores, into: &files)
             } else {
-                // A file named twice (`-f a.md -f ./a.md`) is read once.
-                let real = Syscalls.realPath(path) ?? path
-                if namedFiles.insert(real).inserted { files.append(File(path: path, writable: true)) }
+                files.append(File(path: path, writable: true, identity: Syscalls.realPath(path) ?? path))
             }
         }
-        return files
+        return once(files)
+    }
+
+    /// Each file once, in the order found: a file named twice (`-f a.md -f ./a.md`), or found
+    /// in a walk both as itself and through a link (`notes/TODO.md -> ../TODO.md`), is read
+    /// once, under its own name where the walk found it.
+    private static func once(_ files: [File]) -> [File] {
+        var kept: [String: Int] = [:]
+        for (index, file) in files.enumerated() {
+            guard let identity = file.identity else { continue }
+            if let other = kept[identity] {
+                if files[other].isLink && !file.isLink { kept[identity] = index }
+            } else {
+                kept[identity] = index
+            }
+        }
+        guard kept.count < files.count(where: { $0.identity != nil }) else { return files }
+        return files.indices.compactMap { index in
+            let file = files[index]
+            guard let identity = file.identity else { return file }
+            return kept[identity] == index ? file : nil
+        }
     }
 
     /// What `fmt` and `lint` work on: the files and folders named, else the file tick finds
@@ -81,7 +107,10 @@ enum PathWalker {
         return lower.hasSuffix(".md") || lower.hasSuffix(".markdown")
     }
 
-    private static func walk(_ directory: String, root: String, ignores parent: IgnoreStack, into files: inout [File]) throws(TickError) {
+    /// `real`: the real path of `directory` (the walk does not follow links to folders, so a
+    /// file's real path is its folder's and its name, with no call to the system).
+    private static func walk(_ directory: String, real: String, root: String, ignores parent: IgnoreStack,
+                             into files: inout [File]) throws(TickError) {
         guard let handle = directory.withPathCString({ opendir($0) }) else {
             throw TickError.cannotRead(path: directory, reason: FileReader.describe(errno))
         }
@@ -96,6 +125,7 @@ enum PathWalker {
         entries.sort { $0.bytes.lexicographicallyPrecedes($1.bytes) }
         let prefix = directory == "." ? "" : directory.hasSuffix("/") ? directory : directory + "/"
         let ignores = parent.entering(directory)
+        let realPrefix = real == "/" ? "/" : real + "/"
         for entry in entries {
             let path = prefix + entry.name
             var type = entry.type
@@ -104,14 +134,15 @@ enum PathWalker {
             }
             if ignores.ignores(entry.bytes, isDirectory: type == UInt8(DT_DIR)) { continue }
             if type == UInt8(DT_DIR) {
-                try walk(path, root: root, ignores: ignores.descending(into: entry.bytes), into: &files)
+                try walk(path, real: realPrefix + entry.name, root: root, ignores: ignores.descending(into: entry.bytes), into: &files)
             } else if type == UInt8(DT_REG), isMarkdown(entry.name) {
-                files.append(File(path: path, writable: true))
+                files.append(File(path: path, writable: true, identity: realPrefix + entry.name))
             } else if type == UInt8(DT_LNK), isMarkdown(entry.name) {
                 // A link counts when it points at a regular file; it is written only when that
                 // file is inside the folder named.
                 guard let info = Syscalls.fileStatus(path), (info.st_mode & S_IFMT) == S_IFREG else { continue }
-                files.append(File(path: path, writable: isInside(Syscalls.realPath(path), root)))
+                let target = Syscalls.realPath(path)
+                files.append(File(path: path, writable: isInside(target, root), identity: target ?? path, isLink: true))
             }
         }
     }
