@@ -266,6 +266,13 @@ import Testing
         #expect(readOnly.status == 2)
         #expect(readOnly.stderr == "tick: TODO.md: cannot write: the file is read-only; the file is unchanged\n")
         #expect(try String(contentsOf: file, encoding: .utf8) == base)
+        // The edit is worked out first: a wrong reference is reported as such, and an edit
+        // that changes nothing needs no write.
+        let wrong = try TickProcess.run(["done", "99"], in: folder.url)
+        #expect(wrong.status == 2 && wrong.stderr.contains("line 99"), "\(wrong.stderr)")
+        #expect(!wrong.stderr.contains("read-only"))
+        let same = try TickProcess.run(["done", "plumber"], in: folder.url)
+        #expect(same.status == 0 && same.stdout == "unchanged 4 [x] Call the plumber (already done)\n", "\(same.stderr)")
     }
 
     @Test func editsTheTargetOfASymlinkAndKeepsPermissions() throws {

@@ -89,12 +89,14 @@ enum AtomicFile {
         guard let named = folder.status(of: folder.name), named.st_ino == file.status.st_ino, named.st_dev == file.status.st_dev else {
             return .raced  // replaced while we waited for the lock
         }
-        try checkWritable(file, path: path)
         let lease = TestHooks.noLease ? .unavailable : Lease.take(file.fd)
         defer { if lease == .held { Lease.release(file.fd) } }
         if lease == .writerOpen { return .busy }
         guard let read = try settledRead(file, path: path, leased: lease == .held) else { return .raced }
         guard let after = try transform(read.bytes), !ByteComparison.equal(after, read.bytes) else { return .done(nil) }
+        // After the edit is worked out, so that a wrong reference is reported as such on a
+        // read-only file too, and an edit that changes nothing succeeds.
+        try checkWritable(file, path: path)
         TestHooks.pauseBeforeWrite()
         let temporary = try TemporaryFile.create(in: folder, like: read.status, path: path)
         var swapped = false
