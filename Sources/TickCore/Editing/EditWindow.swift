@@ -1,13 +1,20 @@
 /// The stretch of a document whose reading an edit can change, read before and after the edit.
 ///
 /// Markdown is read line by line, each line in the light of the blocks still open above it.
-/// After a top-level heading no block is open, so the lines below it read the same whatever
-/// came before. The window runs from just after the last top-level heading above the first
-/// line an edit changes, to the first top-level heading below the last one that still reads as
-/// a top-level heading after the edit (or to the end of the file). Outside the window the
-/// edited document reads line for line as the original did, so an edit is checked by parsing
-/// the window twice, never the whole file: `tick done` in a file of a million tasks parses a
-/// group, not the file.
+/// Some lines read the rest of the file as a parse starting there would (fresh lines): the
+/// line after a top-level heading, where no block is open, and the first line of a top-level
+/// list item (its marker first on the line, outside any quote), which closes every block
+/// above it but its list. The window runs from the last fresh line above the first line an
+/// edit changes to the first fresh line below the last one, where that line still opens a
+/// top-level heading or item after the edit (or to the end of the file). Outside the window
+/// the edited document reads line for line as the original did, so an edit is checked by
+/// parsing the window twice, never the whole file: `tick done` in a file of a million tasks
+/// parses its task's top-level item, with or without headings in the file.
+///
+/// What a fresh line carries on from above is the list its item continues and the group it is
+/// in: the window's items of that list belong to it (`listAbove`), the items below the window
+/// to the list the item below it continues after the edit (`below`), and the tasks below it to
+/// the window's last group, which an edit may not change (the window then grows).
 ///
 /// The window is the whole file where an edit can change how the file starts: an edit of the
 /// front matter or the line after it, or of a file opening with a `---` or `+++` line that is
@@ -22,6 +29,20 @@ public struct EditWindow: Sendable {
     /// How many tasks and headings lie above the window (the same before and after).
     public let tasksAbove: Int
     public let headingsAbove: Int
+    /// When the window starts at a list item that continues a list opened above it: that
+    /// list's number in the original (the window's list 0 is that list).
+    public let listAbove: Int32?
+    /// What follows the window.
+    public let below: Below
+
+    public enum Below: Sendable, Equatable {
+        /// A top-level heading ends the window, or the file does.
+        case headingOrEnd
+        /// A top-level list item starts on the line below the window. After the edit it
+        /// continues one of the window's lists (`after`'s number for it), or opens a list of its
+        /// own (nil).
+        case item(continuing: Int32?)
+    }
 
     public init(_ splices: [Splice], in document: Document) {
         self.init(splices, in: document, edited: document.applying(splices))
@@ -33,13 +54,11 @@ public struct EditWindow: Sendable {
         let first = splices.map(\.lines.lowerBound).min() ?? lines.count
         let last = splices.map(\.lines.upperBound).max() ?? lines.count
         let headings = document.headings
+        let items = document.items
         // The first heading at or below `first`, by binary search (headings are in line order).
-        var low = 0, high = headings.count
-        while low < high {
-            let middle = (low + high) / 2
-            if headings[middle].lastLine < first { low = middle + 1 } else { high = middle }
-        }
+        let low = headings.partitionPoint { $0.lastLine >= first }
         var start = 0, headingsAbove = 0
+        var listAbove: Int32?
         // Where the front matter ends can depend on any line below (its closing `---`): then
         // the window is the whole file.
         let fragile = EditWindow.startIsFragile(first: first, in: document)
@@ -49,6 +68,16 @@ public struct EditWindow: Sendable {
             if index >= 0 {
                 start = headings[index].lastLine + 1
                 headingsAbove = index + 1
+            }
+            // A top-level item below that heading and above the edit starts the window later.
+            var item = items.partitionPoint { $0.line >= first } - 1
+            while item >= 0, items[item].line >= start, !Self.opensFresh(items[item]) { item -= 1 }
+            if item >= 0, items[item].line >= start {
+                start = items[item].line
+                headingsAbove = headings.partitionPoint { $0.line >= start }
+                let list = items[item].list
+                // The item continues a list when an item above has its list's number.
+                if items[..<item].lastIndex(where: { $0.list == list }) != nil { listAbove = list }
             }
         }
         // A line above the window that ends in a lone `\r` (an edit may turn it into `\r\n`) or in
@@ -60,31 +89,67 @@ public struct EditWindow: Sendable {
             || (!document.endsWithNewline && last == lines.count) {
             start = 0
             headingsAbove = 0
+            listAbove = nil
         }
         let windowStart = start < lines.count ? lines[start].start : document.bytes.count
         let atFileStart = start == 0
         let delta = edited.count - document.bytes.count
-        // Top-level headings below the edit, tried at the 1st, 2nd, 4th, 8th… so that a window
-        // that has to grow is parsed at most about twice over.
+        // Fresh lines below the edit, in line order (top-level headings and items), tried at the
+        // 1st, 2nd, 4th, 8th… so that a window that has to grow is parsed at most about twice
+        // over. A heading is read with the window (it ends it); an item is read to check that
+        // it still opens a top-level item, then the window is read again without it.
         var end: (before: Int, after: Int)?
         var after: Document?
+        var below = Below.headingOrEnd
         var seen = 0, nextTry = 1
-        var index = fragile ? headings.count : low
-        while index < headings.count {
-            let heading = headings[index]
-            index += 1
-            guard heading.topLevel, heading.line >= last else { continue }
+        var heading = fragile ? headings.count : low
+        var item = fragile ? items.count : items.partitionPoint { $0.line >= last }
+        while true {
+            while heading < headings.count, !headings[heading].topLevel || headings[heading].line < last { heading += 1 }
+            while item < items.count, !Self.opensFresh(items[item]) { item += 1 }
+            let nextHeading = heading < headings.count ? headings[heading].line : Int.max
+            let nextItem = item < items.count ? items[item].line : Int.max
+            guard nextHeading != Int.max || nextItem != Int.max else { break }
+            let atItem = nextItem < nextHeading
+            let lineIndex = atItem ? nextItem : headings[heading].lastLine
+            if atItem { item += 1 } else { heading += 1 }
             seen += 1
             guard seen == nextTry else { continue }
             nextTry *= 2
-            let line = lines[heading.lastLine]
+            let line = lines[lineIndex]
             let newEnd = line.end + delta
-            // The heading's line, copied unchanged after the edit: where the edit put it.
+            // The line, copied unchanged after the edit: where the edit put it.
             guard newEnd <= edited.count, newEnd - (line.end - line.start) >= windowStart,
                   edited[(newEnd - (line.end - line.start))..<newEnd].elementsEqual(document.bytes[line.start..<line.end])
             else { break }
             let candidate = Document(bytes: Array(edited[windowStart..<newEnd]), statuses: document.statuses, atFileStart: atFileStart)
-            if let last = candidate.headings.last, last.topLevel, last.lastLine == candidate.lines.count - 1 {
+            let lastLine = candidate.lines.count - 1
+            if atItem {
+                guard let opened = candidate.items.last, opened.line == lastLine, Self.opensFresh(opened) else { continue }
+                // The tasks below take the window's last group on: it must be the same heading
+                // (where the edit put it), or none in the window on both sides.
+                let oldGroup = headings[..<headings.partitionPoint { $0.line >= lineIndex }].lastIndex(where: \.topLevel)
+                    .flatMap { $0 >= headingsAbove ? headings[$0].line : nil }
+                let newGroup = candidate.headings.lastIndex(where: \.topLevel).map { start + candidate.headings[$0].line }
+                switch (oldGroup, newGroup) {
+                case (nil, nil): break
+                case (let old?, let new?) where LineMap(splices).newLine(ofOld: old) == new: break
+                default:
+                    // So it is for every item up to the next heading: that is tried next.
+                    while item < items.count, items[item].line < nextHeading { item += 1 }
+                    nextTry = seen + 1
+                    continue
+                }
+                let newStart = newEnd - (line.end - line.start)
+                end = (line.start, newStart)
+                after = Document(bytes: Array(edited[windowStart..<newStart]), statuses: document.statuses, atFileStart: atFileStart)
+                // The item continues a list of the window when an item before it has its number.
+                let continues = candidate.items.dropLast().contains { $0.list == opened.list }
+                    || (opened.list == 0 && listAbove != nil)
+                below = .item(continuing: continues ? opened.list : nil)
+                break
+            }
+            if let last = candidate.headings.last, last.topLevel, last.lastLine == lastLine {
                 end = (line.end, newEnd)
                 after = candidate
                 break
@@ -95,13 +160,18 @@ public struct EditWindow: Sendable {
                           statuses: document.statuses, atFileStart: atFileStart)
         firstLine = start
         self.headingsAbove = headingsAbove
+        self.listAbove = listAbove
+        self.below = below
         // The tasks above the window: those that start above its first line.
-        var taskLow = 0, taskHigh = document.tasks.count
-        while taskLow < taskHigh {
-            let middle = (taskLow + taskHigh) / 2
-            if document.tasks[middle].line < start { taskLow = middle + 1 } else { taskHigh = middle }
-        }
-        tasksAbove = taskLow
+        tasksAbove = document.tasks.partitionPoint { $0.line >= start }
+    }
+
+    /// Whether a list item's first line is a fresh line: a top-level item, outside any quote,
+    /// its marker first on the line. The parse that opened it there closed every block above
+    /// but its list; a parse starting on that line opens the same item. (Below an edit, the
+    /// window's parse checks that the line still opens such an item.)
+    static func opensFresh(_ item: ParsedItem) -> Bool {
+        item.parent < 0 && item.quoteDepth == 0 && item.markerOpensLine
     }
 
     /// The whole file as the window: what the window stands for, for comparing against it.
@@ -111,6 +181,8 @@ public struct EditWindow: Sendable {
         firstLine = 0
         tasksAbove = 0
         headingsAbove = 0
+        listAbove = nil
+        below = .headingOrEnd
     }
 
     /// Whether an edit at line `first` can change where the file's front matter ends.

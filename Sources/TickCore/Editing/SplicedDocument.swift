@@ -23,19 +23,38 @@ extension Document {
         for line in original.lines[oldEnd...] { lines.append(line.shifted(by: byteDelta)) }
         let kinds = Array(original.kinds[..<firstLine]) + inside.kinds + original.kinds[oldEnd...]
 
-        // List items: those above the window, the window's, those below it.
+        // List items: those above the window, the window's, those below it. Lists are numbered
+        // as they open. The window's list 0 may be a list opened above it (`listAbove`), and
+        // the list of the item below it may be one the window opened or continued.
         let itemsAbove = original.items.partitionPoint { $0.line >= firstLine }
         let listsAbove = original.items[..<itemsAbove].reduce(-1) { max($0, $1.list) } + 1
-        func listCount(_ items: ArraySlice<ParsedItem>) -> Int32 { items.map(\.list).max().map { $0 + 1 } ?? 0 }
-        let listDelta = listCount(inside.items[...]) - listCount(replaced.items[...])
+        let continued: Int32 = window.listAbove == nil ? 0 : 1
+        func listCount(_ items: [ParsedItem]) -> Int32 { (items.map(\.list).max().map { $0 + 1 } ?? 0) - continued }
+        /// A list of the window (the edited one's numbers) in the whole file.
+        func list(ofWindow list: Int32) -> Int32 {
+            if let above = window.listAbove { return list == 0 ? above : listsAbove + list - 1 }
+            return listsAbove + list
+        }
+        let openedBefore = listCount(replaced.items), openedAfter = listCount(inside.items)
         let itemDelta = Int32(inside.items.count - replaced.items.count)
         var items = Array(original.items[..<itemsAbove])
         items.reserveCapacity(original.items.count + Int(itemDelta))
         for item in inside.items {
-            items.append(item.shifted(lines: firstLine, bytes: windowStart, items: Int32(itemsAbove), lists: listsAbove))
+            items.append(item.shifted(lines: firstLine, bytes: windowStart, items: Int32(itemsAbove), list: list(ofWindow: item.list)))
         }
-        for item in original.items[(itemsAbove + replaced.items.count)...] {
-            items.append(item.shifted(lines: lineDelta, bytes: byteDelta, items: itemDelta, lists: listDelta))
+        let below = original.items[(itemsAbove + replaced.items.count)...]
+        // The list of the item right below the window, before and after the edit, and how far
+        // the lists opened after it move.
+        var crossing: (old: Int32, new: Int32)?
+        var listDelta = openedAfter - openedBefore
+        if case .item(let continuing) = window.below, let next = below.first {
+            let old = next.list, new = continuing.map(list(ofWindow:)) ?? listsAbove + openedAfter
+            crossing = (old, new)
+            listDelta += (continuing == nil ? 1 : 0) - (old < listsAbove + openedBefore ? 0 : 1)
+        }
+        for item in below {
+            let list = item.list == crossing?.old ? crossing!.new : item.list + listDelta
+            items.append(item.shifted(lines: lineDelta, bytes: byteDelta, items: itemDelta, list: list))
         }
 
         // Headings, and the tasks with their groups and parents.
@@ -60,9 +79,16 @@ extension Document {
                                       group: task.group.map { $0 + headingsAbove } ?? groupAbove,
                                       joinedBytes: original.joinedTexts.count))
         }
+        // Below the window, a task is in a group above it, in the window's last group (the same
+        // heading after the edit, `EditWindow`), or in one below it.
+        let lastGroupBefore = replaced.headings.lastIndex(where: \.topLevel).map { $0 + headingsAbove }
+        let lastGroupAfter = inside.headings.lastIndex(where: \.topLevel).map { $0 + headingsAbove }
+        func groupBelow(_ group: Int) -> Int {
+            group < headingsAbove ? group : group == lastGroupBefore ? lastGroupAfter! : group + headingDelta
+        }
         for task in original.tasks[(tasksAbove + replaced.tasks.count)...] {
             tasks.append(task.shifted(lines: lineDelta, bytes: byteDelta, tasks: taskDelta,
-                                      group: task.group.map { $0 >= headingsAbove ? $0 + headingDelta : $0 }, joinedBytes: 0))
+                                      group: task.group.map(groupBelow), joinedBytes: 0))
         }
 
         func shiftedLines(_ old: [Int], _ window: [Int]) -> [Int] {
@@ -111,7 +137,7 @@ extension Line {
 }
 
 extension ParsedItem {
-    func shifted(lines: Int, bytes: Int, items: Int32, lists: Int32) -> ParsedItem {
+    func shifted(lines: Int, bytes: Int, items: Int32, list: Int32) -> ParsedItem {
         var item = self
         item.line += lines
         item.lastLine += lines
@@ -122,7 +148,7 @@ extension ParsedItem {
             item.checkboxStart += bytes
             item.checkboxEnd += bytes
         }
-        item.list += lists
+        item.list = list
         return item
     }
 }

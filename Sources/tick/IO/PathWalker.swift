@@ -62,6 +62,7 @@ enum PathWalker {
     /// in a walk both as itself and through a link (`notes/TODO.md -> ../TODO.md`), is read
     /// once, under its own name where the walk found it.
     private static func once(_ files: [File]) -> [File] {
+        guard files.count > 1 else { return files }  // the usual case, without a dictionary's set-up
         var kept: [String: Int] = [:]
         for (index, file) in files.enumerated() {
             guard let identity = file.identity else { continue }
