@@ -108,6 +108,17 @@ import Testing
         #expect(sibling.stdout == "moved 6 [x] Sand the boards  · Home\n")
     }
 
+    /// A removed group is named as it was, not as another group with its title.
+    @Test func groupRemovalNamesTheGroupItRemoved() throws {
+        let text = "# Home\n\n## Done\n\n- [x] a\n\n# Work\n\n## Done\n\n- [x] b\n- [x] c\n"
+        let (result, after) = try edit(["group", "rm", "Work/Done", "--yes"], text)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(after == "# Home\n\n## Done\n\n- [x] a\n\n# Work\n")
+        #expect(result.stdout == "removed group 9 ## Done  (2 tasks)\n")
+        let (json, _) = try edit(["group", "rm", "Work/Done", "--yes", "--json"], text)
+        #expect(json.stdout.contains("\"group\":[\"Work\",\"Done\"],\"line\":9,\"tasks\":2"), "\(json.stdout)")
+    }
+
     @Test func doneOnParentSaysSubtasksRemainOpen() throws {
         let (result, text) = try edit(["done", "Paint"])
         #expect(result.status == 0)

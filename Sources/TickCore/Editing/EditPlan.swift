@@ -10,6 +10,8 @@ public struct EditPlan: Sendable {
         case newTasks(verb: String)
         /// A group: the title it has after the edit, and how many tasks it holds.
         case group(title: String, verb: String, tasks: Int)
+        /// A group the edit removes (its heading's index in the original), with its tasks.
+        case removedGroup(Int, verb: String, tasks: Int)
     }
 
     public var splices: [Splice]
@@ -36,7 +38,7 @@ public struct EditPlan: Sendable {
             switch subject {
             case .task(_, _, let unchanged): return count + (unchanged == nil ? 1 : 0)
             case .removed, .newTasks: return count + 1
-            case .group(_, _, let tasks): return count + tasks
+            case .group(_, _, let tasks), .removedGroup(_, _, let tasks): return count + tasks
             }
         }
     }

@@ -81,6 +81,11 @@ public struct EditEcho: Sendable {
                 for task in after.tasks where !partnered!.contains(task.index) {
                     rows.append(Row(verb: verb, document: after, task: task, showsGroup: true))
                 }
+            case .removedGroup(let index, let verb, let tasks):
+                // As it was: another group may have its title.
+                let heading = before.headings[index]
+                rows.append(Row(verb: verb, document: before, task: nil, line: heading.line + 1,
+                                group: (heading.title, heading.level, before.groupPath(ofHeading: index), tasks)))
             case .group(let title, let verb, let tasks):
                 // The heading the edit wrote (another group may have the same title), else
                 // the last with the title.

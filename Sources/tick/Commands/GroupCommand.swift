@@ -29,8 +29,10 @@ enum GroupCommand: Command {
             if operands.count < count { throw TickError.usage(.missingOperand(what), command: name) }
             if operands.count > count { throw TickError.usage(.unexpectedOperand(operands[count]), command: name) }
         }
-        /// An edit of the group `title` names after it (`index` before it), echoed with its task count.
-        func edit(_ verb: String, _ body: (Document) throws(EditError) -> (splices: [Splice], title: String, index: Int?)) throws(TickError) {
+        /// An edit of the group `title` names after it (`index` before it), echoed with its task
+        /// count; a removed group is echoed as it was.
+        func edit(_ verb: String, removes: Bool = false,
+                  _ body: (Document) throws(EditError) -> (splices: [Splice], title: String, index: Int?)) throws(TickError) {
             try EditSession.applyEdit(path, arguments, context: &context) { input throws(EditError) in
                 let document = input.document
                 let (splices, title, index) = try body(document)
@@ -38,6 +40,7 @@ enum GroupCommand: Command {
                     let lines = Sections.subtreeLines(ofHeading: heading, in: document)
                     return document.tasks.filter { lines.contains($0.line) }.count
                 } ?? 0
+                if removes, let index { return EditPlan(splices, subjects: [.removedGroup(index, verb: verb, tasks: tasks)]) }
                 return EditPlan(splices, subjects: [.group(title: title, verb: verb, tasks: tasks)])
             }
         }
@@ -96,7 +99,7 @@ enum GroupCommand: Command {
                 case nil: throw TickError.refused("not removing group '\(operands[0])' without confirmation; add --yes")
                 }
             }
-            try edit("removed group") { document throws(EditError) in
+            try edit("removed group", removes: true) { document throws(EditError) in
                 let index = try Sections.resolve(operands[0], in: document)
                 return (GroupEdits.remove(index, in: document), document.headings[index].title, index)
             }
