@@ -119,6 +119,24 @@ import Testing
         #expect(json.stdout.contains("\"group\":[\"Work\",\"Done\"],\"line\":9,\"tasks\":2"), "\(json.stdout)")
     }
 
+    /// An edit works on one file: a second -f is refused, not dropped.
+    @Test func anEditRefusesTwoFiles() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("a.md", "- [ ] a1\n")
+        try folder.write("b.md", "- [ ] b1\n")
+        let result = try TickProcess.run(["done", "1", "-f", "a.md", "-f", "b.md"], in: folder.url)
+        #expect(result.status == 2 && result.stderr == "tick: -f names 2 files ('a.md', 'b.md'); this command works on one: name a task in another file as FILE:LINE\n")
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("b.md"), encoding: .utf8) == "- [ ] b1\n")
+    }
+
+    /// Two recurring tasks done at once: each next occurrence is printed once, beside its task.
+    @Test func eachNextOccurrenceIsPrintedOnce() throws {
+        let (result, text) = try edit(["done", "1", "3"], "- [ ] Rec due:2026-11-20 rec:1w\n- [ ] Bravo\n- [ ] Rec2 due:2026-11-21 rec:+1d\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(text == "- [ ] Rec due:2026-11-29 rec:1w\n- [x] Rec due:2026-11-20 rec:1w\n- [ ] Bravo\n- [ ] Rec2 due:2026-11-22 rec:+1d\n- [x] Rec2 due:2026-11-21 rec:+1d\n")
+        #expect(result.stdout.split(separator: "\n").map { String($0.prefix(6)) } == ["next 1", "done 2", "next 4", "done 5"], "\(result.stdout)")
+    }
+
     @Test func doneOnParentSaysSubtasksRemainOpen() throws {
         let (result, text) = try edit(["done", "Paint"])
         #expect(result.status == 0)

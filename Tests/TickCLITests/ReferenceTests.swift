@@ -53,6 +53,30 @@ import Testing
         #expect(scratch.text.contains("- [ ] Coffee beans"), "after \(between), Coffee beans must stay open")
     }
 
+    /// `show` prints a task's line: that number names the task from then on, as an edit's
+    /// rows do. The number the last listing showed for another task is refused, after tick's
+    /// own edit and after another program's; never the other task.
+    @Test(arguments: [["add", "--after", "1", "Inserted"], ["sed"]])
+    func aNumberShowPrintedIsNotAnotherTask(_ between: [String]) throws {
+        let scratch = try Scratch("- [ ] Alpha\n- [ ] Bravo\n- [ ] Charlie\n- [ ] Delta\n- [ ] Echo\n")
+        try scratch.tick(["list"])
+        if between == ["sed"] {
+            try scratch.write("- [ ] Zulu\n" + scratch.text)
+        } else {
+            try #require(try scratch.tick(between).status == 0)
+        }
+        #expect(try scratch.tick(["show", "charlie"]).stdout.hasPrefix("TODO.md:4  [ ] Charlie\n"))
+        let done = try scratch.tick(["done", "4"])
+        #expect(done.status == 2 && done.stderr.contains("'tick show charlie' printed 4 for another task"), "\(done.stdout)\(done.stderr)")
+        #expect(!scratch.text.contains("[x]"))
+        // A number show printed that the listing did not show names the task shown, even after
+        // another program changed the file (a bare unlisted number is refused then).
+        try scratch.tick(["list"])
+        try scratch.write(scratch.text + "- [ ] Foxtrot\n")
+        #expect(try scratch.tick(["show", "foxtrot"]).stdout.hasPrefix("TODO.md:7  [ ] Foxtrot\n"))
+        #expect(try scratch.tick(["done", "7"]).stdout == "done 7 [x] Foxtrot\n")
+    }
+
     /// After another program changed the file, the listed task is followed when it can be told
     /// apart with certainty, and refused otherwise; the file is untouched when refused.
     @Test func anOutsideEditIsFollowedOrRefused() throws {

@@ -8,6 +8,9 @@ public struct EditPlan: Sendable {
         case removed(Int, verb: String)
         /// Every task the edit writes that the original did not have.
         case newTasks(verb: String)
+        /// The one task the edit writes next to the original's task `near` (a recurring task's
+        /// next occurrence): the new task nearest to it.
+        case newTask(near: Int, verb: String)
         /// A group: the title it has after the edit, and how many tasks it holds.
         case group(title: String, verb: String, tasks: Int)
         /// A group the edit removes (its heading's index in the original), with its tasks.
@@ -37,7 +40,7 @@ public struct EditPlan: Sendable {
         subjects.reduce(0) { count, subject in
             switch subject {
             case .task(_, _, let unchanged): return count + (unchanged == nil ? 1 : 0)
-            case .removed, .newTasks: return count + 1
+            case .removed, .newTasks, .newTask: return count + 1
             case .group(_, _, let tasks), .removedGroup(_, _, let tasks): return count + tasks
             }
         }

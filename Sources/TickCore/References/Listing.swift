@@ -219,9 +219,16 @@ public struct Listing: Sendable, Equatable {
     /// file as it left it. A number the listing did not show names the printed task from now
     /// on; one it showed for another task is refused until the next listing (which of the two
     /// the user means cannot be known).
+    /// A file another program changed since the listing is read again first (`verified`), as
+    /// an edit's does: its printed numbers are as current as the rows an edit prints.
     public func showing(_ lines: [Int], in document: Document, by command: String) -> Listing {
-        guard !lines.isEmpty, ContentHash.of(document.bytes) == fileHash else { return self }
+        guard !lines.isEmpty else { return self }
         var result = detailing(document)
+        if ContentHash.of(document.bytes) != fileHash {
+            result = verified(against: document, reason: "is gone: the file was changed by another program")
+            // What was on the lines it did not show is not known any more.
+            result.shifted = true
+        }
         var blocks = GroupBlocks(document)
         for line in Set(lines) {
             guard let index = TaskCorrespondence.task(atLine: line - 1, in: document) else { continue }

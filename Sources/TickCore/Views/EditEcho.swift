@@ -52,7 +52,12 @@ public struct EditEcho: Sendable {
         }
         let after = after()
         let correspondence = TaskCorrespondence(before: before, after: after, splices: plan.splices)
-        var partnered: Set<Int>?
+        // The after document's tasks that stand for an original one, or were shown as new.
+        lazy var partnered: Set<Int> = {
+            var set = Set<Int>()
+            for task in before.tasks { if let partner = correspondence.partner(of: task.index) { set.insert(partner) } }
+            return set
+        }()
         for subject in plan.subjects {
             switch subject {
             case .task(let index, let verb, let unchanged):
@@ -73,13 +78,18 @@ public struct EditEcho: Sendable {
                 row.current = false
                 rows.append(row)
             case .newTasks(let verb):
-                if partnered == nil {
-                    var set = Set<Int>()
-                    for task in before.tasks { if let partner = correspondence.partner(of: task.index) { set.insert(partner) } }
-                    partnered = set
-                }
-                for task in after.tasks where !partnered!.contains(task.index) {
+                // Each new task once, though several subjects may name new tasks.
+                for task in after.tasks where !partnered.contains(task.index) {
+                    partnered.insert(task.index)
                     rows.append(Row(verb: verb, document: after, task: task, showsGroup: true))
+                }
+            case .newTask(let index, let verb):
+                guard let partner = correspondence.partner(of: index) else { continue }
+                let line = after.tasks[partner].line
+                let new = after.tasks.filter { !partnered.contains($0.index) }.min { abs($0.line - line) < abs($1.line - line) }
+                if let new {
+                    partnered.insert(new.index)
+                    rows.append(Row(verb: verb, document: after, task: new, showsGroup: true))
                 }
             case .removedGroup(let index, let verb, let tasks):
                 // As it was: another group may have its title.

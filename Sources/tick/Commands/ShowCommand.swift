@@ -32,7 +32,19 @@ enum ShowCommand: Command {
             let input = EditSession.input(path: target.path, document: document, environment: context.environment)
             let tasks = try EditSession.reporting(target.path) { () throws(EditError) in try input.tasks(target.references, named: target.named) }
             let file = PathBytes.display(target.path)
+            // The lines printed are what the user will type next: they name those tasks now,
+            // as an edit's rows do (a listing made before would give them other meanings).
+            var shown: [Int] = []
+            defer {
+                if let realPath = try? AtomicFile.realPath(of: target.path),
+                   let warning = ListingStore.show(shown, realPath: realPath, after: document, environment: context.environment) {
+                    context.warn(warning)
+                }
+            }
             for task in tasks {
+                shown.append(task.line + 1)
+                if let parent = task.parent { shown.append(document.tasks[parent].line + 1) }
+                shown += document.descendants(of: task).map { $0.line + 1 }
                 let history = arguments.flag("history")
                     ? try GitHistory.steps(of: task.index, path: target.path, document: document, environment: context.environment) : nil
                 if arguments.flag("history"), history == nil {

@@ -115,7 +115,7 @@ enum DoneCommand: TaskChangeCommand {
                 placed = try TaskPlacement.insert(at: .after(task), in: document) { [$0 + rest] }
             }
             splices += placed
-            plan.subjects.append(.newTasks(verb: "next"))
+            plan.subjects.append(.newTask(near: task.index, verb: "next"))
         case .unknown(let why)?:
             notes.append("line \(task.line + 1) repeats, but no next task was written: \(why)")
         case nil:
