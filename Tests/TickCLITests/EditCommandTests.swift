@@ -137,6 +137,14 @@ import Testing
         #expect(result.stdout.split(separator: "\n").map { String($0.prefix(6)) } == ["next 1", "done 2", "next 4", "done 5"], "\(result.stdout)")
     }
 
+    /// A recurring task whose text wraps repeats whole: its next occurrence has both lines.
+    @Test func aWrappedRecurringTaskRepeats() throws {
+        let (result, text) = try edit(["done", "1"], "- [ ] Pay water bill\n  🔁 every month 📅 2026-11-20 ✅ 2026-10-20\n- [ ] Other\n")
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        #expect(text == "- [ ] Pay water bill\n  🔁 every month 📅 2026-12-20\n- [x] Pay water bill\n  🔁 every month 📅 2026-11-20 ✅ 2026-11-22\n- [ ] Other\n")
+        #expect(result.stdout.hasPrefix("next 1 [ ] Pay water bill 🔁 every month  in 28 days\ndone 3 [x] Pay water bill"), "\(result.stdout)")
+    }
+
     @Test func doneOnParentSaysSubtasksRemainOpen() throws {
         let (result, text) = try edit(["done", "Paint"])
         #expect(result.status == 0)

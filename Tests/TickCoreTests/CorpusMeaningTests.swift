@@ -57,7 +57,7 @@ import Testing
         let weekly = document.tasks[0]
         #expect(rule(of: weekly, in: document) == "every week" && weekly.due == CivilDate(iso: "2025-01-07"))
         let next = NextOccurrence.of(weekly, in: document, today: today, dialect: .obsidian)
-        #expect(next == .line(Array("- [ ] Example weekly task 🔁 every week 📅 2025-01-14".utf8)))
+        #expect(next == .lines([Array("- [ ] Example weekly task 🔁 every week 📅 2025-01-14".utf8)]))
         // The fenced examples' rules are rules tick reads.
         for example in ["every week on Sunday", "every month on 1st", "every 3 months"] {
             #expect(Recurrence(example, dialect: .obsidian) != nil, "\(example)")

@@ -305,10 +305,16 @@ import Testing
     func next(_ line: String) -> String? {
         let document = Document(line + "\n")
         switch NextOccurrence.of(document.tasks[0], in: document, today: today, dialect: .tick) {
-        case .line(let bytes)?: return String(decoding: bytes, as: UTF8.self)
+        case .lines(let lines)?: return lines.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n")
         case .unknown(let why)?: return "unknown: " + why
         case nil: return nil
         }
+    }
+
+    /// A task whose fields wrap onto the next line (corpus 011) repeats with both lines.
+    @Test func aWrappedTaskRepeatsWithItsLines() {
+        #expect(next("- [ ] Pay water bill\n  🔁 every month 📅 2026-11-20") == "- [ ] Pay water bill\n  🔁 every month 📅 2026-12-20")
+        #expect(next("- [ ] Rent due:2026-11-20\n\tsplit with Sam rec:+1m") == "- [ ] Rent due:2026-12-20\n\tsplit with Sam rec:+1m")
     }
 
     @Test func theNextTaskMovesEveryDateWithTheRule() {

@@ -1,13 +1,14 @@
-/// The task a recurring task becomes when it is done: the same line, open, its dates moved to
-/// the next occurrence, without its done and cancelled dates.
+/// The task a recurring task becomes when it is done: the same lines of text (a wrapped task's
+/// too), open, its dates moved to the next occurrence wherever they are written, without its
+/// done and cancelled dates.
 ///
 /// As Obsidian Tasks does it: the rule applies to the task's due date, else its scheduled date,
 /// else its start date (or, for a rule `when done`, to the day it is done), and every other date
 /// moves by as many days as that one did; a created date becomes today.
 public enum NextOccurrence {
     public enum Outcome: Equatable, Sendable {
-        /// The new task's line.
-        case line([UInt8])
+        /// The new task's lines: its first line, and the lines its text wraps onto, as written.
+        case lines([[UInt8]])
         /// The task recurs but tick cannot say when (why, for a note).
         case unknown(String)
     }
@@ -18,7 +19,6 @@ public enum NextOccurrence {
         let fields = TaskFields.read(text)
         guard let field = fields.first(.recurrence) else { return nil }
         let written = TaskFields.value(field, in: text)
-        guard task.textLastLine == task.line else { return .unknown("its text runs over several lines") }
         guard let rule = Recurrence(written, dialect: field.dialect) else { return .unknown("tick cannot read the rule '\(written)'") }
         let reference = [TaskField.Kind.due, .scheduled, .start].lazy.compactMap { kind in fields.date(kind, in: text).map { (kind, $0) } }.first
         guard let base = rule.whenDone ? today : reference?.1 else {
@@ -42,6 +42,6 @@ public enum NextOccurrence {
         } catch {
             return .unknown("its next dates would not read back from its text")
         }
-        return .line(lines.contents[0])
+        return .lines(lines.contents)
     }
 }

@@ -103,16 +103,18 @@ enum DoneCommand: TaskChangeCommand {
         var splices = try TaskEdits.setStatus(task, to: .done, dates: context.recordsDone ? [(.done, context.today)] : [],
                                               in: document, dialect: context.dialect)
         switch NextOccurrence.of(task, in: document, today: context.today, dialect: context.dialect) {
-        case .line(let next)?:
+        case .lines(let next)?:
             // Placed as a new task is (the list's marker and container prefix), with the text and
-            // fields of the completed task's line.
+            // fields of the completed task's first line; the lines its text wraps onto follow
+            // as written (the new task sits at the same level).
             let line = document.lines[task.line]
-            let rest = next.dropFirst(task.checkboxStart - line.start)
-            var placed = try TaskPlacement.insert(at: context.nextBelow ? .after(task) : .before(task), in: document) { [$0 + rest] }
+            let rest = next[0].dropFirst(task.checkboxStart - line.start)
+            let lines: ([UInt8]) -> [[UInt8]] = { [$0 + rest] + next.dropFirst() }
+            var placed = try TaskPlacement.insert(at: context.nextBelow ? .after(task) : .before(task), in: document, content: lines)
             // Above a task that shares its line with an outer list marker, the new line would
             // rewrite the task's line, which the status edit rewrites too: it goes below instead.
             if placed.contains(where: { !$0.lines.isEmpty }) {
-                placed = try TaskPlacement.insert(at: .after(task), in: document) { [$0 + rest] }
+                placed = try TaskPlacement.insert(at: .after(task), in: document, content: lines)
             }
             splices += placed
             plan.subjects.append(.newTask(near: task.index, verb: "next"))
