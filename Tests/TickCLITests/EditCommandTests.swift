@@ -145,6 +145,14 @@ import Testing
         #expect(result.stdout.hasPrefix("next 1 [ ] Pay water bill 🔁 every month  in 28 days\ndone 3 [x] Pay water bill"), "\(result.stdout)")
     }
 
+    /// rm says what went with the task: its subtasks and its lines of notes.
+    @Test func removalSaysWhatWentWithTheTask() throws {
+        let (notes, text) = try edit(["rm", "1"], "- [ ] Alpha\n  - note a1\n  - note a2\n\n  A paragraph note.\n- [ ] Bravo\n")
+        #expect(notes.stdout == "removed 1 [ ] Alpha (and 3 lines of notes)\n" && text == "- [ ] Bravo\n", "\(notes.stdout)\(notes.stderr)")
+        let (both, _) = try edit(["rm", "Paint", "--yes"], "- [/] Paint the fence\n  - bring gloves\n  - [ ] Buy primer\n")
+        #expect(both.stdout == "removed 1 [/] Paint the fence (and 1 subtask, 1 line of notes)\n", "\(both.stdout)\(both.stderr)")
+    }
+
     @Test func doneOnParentSaysSubtasksRemainOpen() throws {
         let (result, text) = try edit(["done", "Paint"])
         #expect(result.status == 0)

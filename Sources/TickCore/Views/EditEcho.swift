@@ -72,9 +72,13 @@ public struct EditEcho: Sendable {
                     rows.append(row)
                 }
             case .removed(let index, let verb):
+                // What went with it: its subtasks (with theirs and their notes) and its notes.
                 let subtasks = before.descendants(of: before.tasks[index]).count
+                let notes = before.notes(of: before.tasks[index]).count
+                let parts = (subtasks == 0 ? [] : ["\(subtasks) subtask\(subtasks == 1 ? "" : "s")"])
+                    + (notes == 0 ? [] : ["\(notes) line\(notes == 1 ? "" : "s") of notes"])
                 var row = Row(verb: verb, document: before, task: before.tasks[index],
-                              note: subtasks == 0 ? nil : "and \(subtasks) subtask\(subtasks == 1 ? "" : "s")")
+                              note: parts.isEmpty ? nil : "and " + parts.joined(separator: ", "))
                 row.current = false
                 rows.append(row)
             case .newTasks(let verb):
