@@ -44,7 +44,7 @@ import Testing
     @Test func aRuleTickCannotReadIsSaidAndTheTaskIsDoneAlone() throws {
         let (result, text) = try run(["done", "Moon"], on: "- [ ] Moon 🔁 every full moon 📅 2026-11-20\n")
         #expect(text == "- [x] Moon 🔁 every full moon 📅 2026-11-20\n")
-        #expect(result.stderr == "tick: TODO.md: line 1 repeats, but no next task was written: tick cannot read the rule 'every full moon'\n")
+        #expect(result.stderr == "tick: note: TODO.md: line 1 repeats, but no next task was written: tick cannot read the rule 'every full moon'\n")
     }
 
     @Test func completedSinceReadsDoneDates() throws {

@@ -156,7 +156,7 @@ import Testing
     @Test func doneOnParentSaysSubtasksRemainOpen() throws {
         let (result, text) = try edit(["done", "Paint"])
         #expect(result.status == 0)
-        #expect(result.stderr == "tick: TODO.md: line 5 is done; it has 1 open subtask (--with-subtasks completes them)\n")
+        #expect(result.stderr == "tick: note: TODO.md: line 5 is done; it has 1 open subtask (--with-subtasks completes them)\n")
         #expect(text == replacing("- [/] Paint", "- [x] Paint"))
     }
 
@@ -216,10 +216,10 @@ import Testing
     @Test func addCreatesAMissingGroup() throws {
         let (result, text) = try edit(["add", "-g", "Work", "Send invoice"])
         #expect(text == base + "\n# Work\n\n- [ ] Send invoice\n")
-        #expect(result.stderr == "tick: created group 'Work' (no group had that name)\n")
+        #expect(result.stderr == "tick: note: created group 'Work' (no group had that name)\n")
         // Said with the nearest group's name, since a typo makes a group too.
         let (typo, _) = try edit(["add", "-g", "Grocries", "Tea"])
-        #expect(typo.stderr == "tick: created group 'Grocries' (no group had that name; did you mean 'Groceries'?)\n", "\(typo.stderr)")
+        #expect(typo.stderr == "tick: note: created group 'Grocries' (no group had that name; did you mean 'Groceries'?)\n", "\(typo.stderr)")
         // A title's emoji need not be typed: no group is created.
         let (emoji, added) = try edit(["add", "-g", "today", "Tea"], "# 📆 Today\n\n- [ ] a\n")
         #expect(emoji.stderr.isEmpty && added == "# 📆 Today\n\n- [ ] a\n- [ ] Tea\n")

@@ -46,7 +46,7 @@ enum AddCommand: Command {
             // (In a file it has just created, every group is new: that is said already.)
             if let newGroup, !created, !arguments.flag("dry-run"), !arguments.flag("quiet") {
                 let nearest = newGroup.suggestion.map { "; did you mean '\($0)'?" } ?? ""
-                context.stderr.write("tick: created group '\(TickError.oneLine(newGroup.name))' (no group had that name\(TickError.oneLine(nearest)))\n")
+                context.note("created group '\(newGroup.name)' (no group had that name\(nearest))")
             }
         }
         if arguments.flag("dry-run") {

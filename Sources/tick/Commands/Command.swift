@@ -14,6 +14,12 @@ struct CommandContext {
     mutating func warn(_ message: String) {
         stderr.write("tick: warning: " + TickError.oneLine(message) + "\n")
     }
+
+    /// `tick: note: …` on standard error: what an edit did beside what it was asked (created a
+    /// group, left subtasks open, could not repeat a task), on one line.
+    mutating func note(_ message: String) {
+        stderr.write("tick: note: " + TickError.oneLine(message) + "\n")
+    }
 }
 
 /// A subcommand: its help text and options are data, so `--help`, `tick help CMD` and the

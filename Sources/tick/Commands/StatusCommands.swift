@@ -48,7 +48,7 @@ extension TaskChangeCommand {
                 if plan.subjects.isEmpty { plan.nothing = "no task matches the filters; nothing changed" }
                 return plan
             }
-            for note in notes { context.stderr.write("tick: \(PathBytes.display(target.path)): \(note)\n") }
+            for note in notes { context.note("\(PathBytes.display(target.path)): \(note)") }
         }
         return 0
     }
