@@ -280,7 +280,7 @@ import Testing
         (["due", "Milk", "someday"], "tick: TODO.md: 'someday' is not a date; use YYYY-MM-DD, today, tomorrow, a weekday, +3d, +2w, +1m, eow or eom\n"),
         (["move", "Milk", "up"], "tick: TODO.md: 'Milk' (line 11) is already the first in its list\n"),
         (["move", "Milk", "--to", "Nowhere"], "tick: TODO.md: no group 'Nowhere'; 'tick groups' lists them\n"),
-        (["group", "rm", "Groceries"], "tick: not removing group 'Groceries' without confirmation; add --yes\n"),
+        (["group", "rm", "Groceries"], "tick: TODO.md: there is no terminal to ask 'Remove group 'Groceries' with 2 tasks?'; add --yes to go ahead\n"),
         (["add"], "tick: missing task text (see 'tick add --help')\n"),
         (["undo"], "tick: nothing to undo\n"),
     ])

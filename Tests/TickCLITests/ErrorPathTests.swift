@@ -116,7 +116,7 @@ import Glibc
         Row(covers: ["EditError.staleReference"], arguments: ["done", "3@0123abcd"],
             says: "TODO.md: reference 3@0123abcd: the task is not on that line and no task has its text any more"),
         Row(covers: ["TickError.refused"], arguments: ["add", "* shout"], says: "the task text cannot start with '* ', which marks a task important; use --star"),
-        Row(covers: ["TickError.refused"], arguments: ["group", "rm", "Home"], says: "not removing group 'Home' without confirmation; add --yes"),
+        Row(covers: ["TickError.refused"], arguments: ["group", "rm", "Home"], says: "TODO.md: there is no terminal to ask 'Remove group 'Home' with 3 tasks?'; add --yes to go ahead"),
         Row(covers: ["TickError.refused"], arguments: ["done", "1"], file: "- [ ] a\u{0}b\n", says: "TODO.md: contains NUL bytes"),
     ]
 

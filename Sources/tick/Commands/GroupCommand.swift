@@ -96,7 +96,7 @@ enum GroupCommand: Command {
                 switch EditSession.confirm(question, context: &context) {
                 case true?: break
                 case false?: throw TickError.refused("nothing removed")
-                case nil: throw TickError.refused("not removing group '\(operands[0])' without confirmation; add --yes")
+                case nil: throw TickError.refused("\(PathBytes.display(path)): there is no terminal to ask '\(question)'; add --yes to go ahead")
                 }
             }
             try edit("removed group", removes: true) { document throws(EditError) in
