@@ -153,6 +153,15 @@ import Testing
         #expect(both.stdout == "removed 1 [/] Paint the fence (and 1 subtask, 1 line of notes)\n", "\(both.stdout)\(both.stderr)")
     }
 
+    /// The question before changing 3 or more tasks counts only the tasks it changes.
+    @Test func bulkQuestionCountsOnlyChanges() throws {
+        let (result, text) = try edit(["star", "1", "2", "3"], "- [ ] * a\n- [ ] b\n- [ ] c\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(text == "- [ ] * a\n- [ ] * b\n- [ ] * c\n")
+        let (asked, _) = try edit(["star", "1", "2", "3", "4"], "- [ ] * a\n- [ ] b\n- [ ] c\n- [ ] d\n")
+        #expect(asked.status == 2 && asked.stderr.contains("'Star 3 tasks?'"), "\(asked.stderr)")
+    }
+
     @Test func doneOnParentSaysSubtasksRemainOpen() throws {
         let (result, text) = try edit(["done", "Paint"])
         #expect(result.status == 0)

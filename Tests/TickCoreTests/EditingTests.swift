@@ -58,6 +58,17 @@ import Testing
         #expect(try apply("- [X] upper\n") { try TaskEdits.setStatus($0.tasks[0], to: .done, in: $0) } == "- [X] upper\n")
     }
 
+    /// Done is written as the file writes it: `[X]` where most done tasks are, else `[x]`.
+    @Test func doneTakesTheFilesLetter() throws {
+        func done(_ text: String) throws -> String {
+            let document = Document(text)
+            return String(decoding: document.applying(try TaskEdits.setStatus(document.tasks[0], to: .done, in: document)), as: UTF8.self)
+        }
+        #expect(try done("- [ ] a\n- [X] b\n- [X] c\n- [x] d\n") == "- [X] a\n- [X] b\n- [X] c\n- [x] d\n")
+        #expect(try done("- [ ] a\n- [X] b\n- [x] c\n") == "- [x] a\n- [X] b\n- [x] c\n")
+        #expect(try done("- [ ] a\n") == "- [x] a\n")
+    }
+
     @Test func placementMatchesNeighbours() throws {
         let tabs = "# A\n- [ ] parent\n\t- [ ] child\n"
         #expect(try inserting("new", into: tabs) { .under($0.tasks[0]) }

@@ -6,9 +6,9 @@ public enum TaskEdits {
     public static func setStatus(_ task: Task, to status: TaskStatus, in document: Document) throws(EditError) -> [Splice] {
         let line = document.lines[task.line]
         let current = document.bytes[(task.checkboxStart + 1)..<(task.checkboxEnd - 1)]
-        let wanted = Array(status.character.utf8)
-        // `[X]` is already done: leave the user's spelling alone.
+        // `[X]` is already done: leave the user's spelling alone, and write done as the file does.
         if TaskStatus(statusBytes: current) == status { return [] }
+        let wanted = status == .done ? [document.doneLetter()] : Array(status.character.utf8)
         var content = Array(document.bytes[line.start..<(task.checkboxStart + 1)])
         content += wanted
         content += document.bytes[(task.checkboxEnd - 1)..<line.contentEnd]

@@ -32,7 +32,8 @@ extension TaskChangeCommand {
                                           environment: context.environment)
         let config = context.config
         for target in selection.targets {
-            try selection.confirm(target.kind, path: target.path, deletes: false, arguments: arguments, context: &context) { count, _ in
+            try selection.confirm(target.kind, path: target.path, deletes: false, arguments: arguments, context: &context,
+                                  changes: { task, document in (try? splices(for: task, in: document)).map { !$0.isEmpty } ?? true }) { count, _ in
                 question(count)
             }
             var notes: [String] = []

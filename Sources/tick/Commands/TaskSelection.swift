@@ -45,14 +45,15 @@ struct TaskSelection {
 
     /// Before an edit of 3 or more tasks, or a deletion that takes subtasks with it: shows the
     /// tasks and asks on a terminal; elsewhere it needs `--yes`. `question` gets the number of
-    /// tasks and of subtasks that go with them.
+    /// tasks and of subtasks that go with them. `changes`: whether the edit changes a task (one
+    /// already starred is not asked about, nor counted).
     func confirm(_ kind: Kind, path: String, deletes: Bool, arguments: ParsedArguments, context: inout CommandContext,
-                 question: (Int, Int) -> String) throws(TickError) {
+                 changes: (Task, Document) -> Bool = { _, _ in true }, question: (Int, Int) -> String) throws(TickError) {
         if arguments.flag("yes") || arguments.flag("dry-run") { return }
         if case .references(let references, _) = kind, references.count < 3, !deletes { return }
         let document = context.environment.document(try FileReader.read(path))
         let input = EditSession.input(path: path, document: document, environment: context.environment)
-        var tasks = try EditSession.reporting(path) { () throws(EditError) in try self.tasks(kind, in: input) }
+        var tasks = try EditSession.reporting(path) { () throws(EditError) in try self.tasks(kind, in: input) }.filter { changes($0, document) }
         var subtasks = Set<Int>()
         if deletes {
             // A subtask of a task deleted too goes with it, and is counted with its subtasks.
