@@ -77,6 +77,21 @@ import Testing
         #expect(try scratch.tick(["done", "7"]).stdout == "done 7 [x] Foxtrot\n")
     }
 
+    /// `FROM-TO` names the tasks the listing showed on those lines (not a text match of "1-2"
+    /// inside a date); three or more are confirmed; a command of one task refuses it.
+    @Test func aRangeNamesTheListedTasks() throws {
+        let scratch = try Scratch("# A\n\n- [ ] one\n- [x] two\n- [ ] three\n- [ ] Call mom due:2026-11-25\n")
+        try scratch.tick(["list"])
+        // The listing showed 3 and 5 (not the done task on 4).
+        #expect(try scratch.tick(["star", "3-5"]).stdout == "starred 3 [ ] * one\nstarred 5 [ ] * three\n")
+        let asked = try scratch.tick(["done", "1-9"])
+        #expect(asked.status == 2 && asked.stderr.contains("'Mark 3 tasks done?'"), "\(asked.stderr)")
+        #expect(try scratch.tick(["done", "TODO.md:1-2"]).stderr == "tick: TODO.md: no task on lines 1-2; 'tick list --all' shows task line numbers\n")
+        let one = try scratch.tick(["edit", "3-5", "new text"])
+        #expect(one.status == 2 && one.stderr.contains("'3-5' names the lines from 3 to 5; this takes one task"), "\(one.stderr)")
+        #expect(scratch.text == "# A\n\n- [ ] * one\n- [x] two\n- [ ] * three\n- [ ] Call mom due:2026-11-25\n")
+    }
+
     /// After another program changed the file, the listed task is followed when it can be told
     /// apart with certainty, and refused otherwise; the file is untouched when refused.
     @Test func anOutsideEditIsFollowedOrRefused() throws {

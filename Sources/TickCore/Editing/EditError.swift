@@ -35,6 +35,10 @@ public enum EditError: Error, Equatable, Sendable {
     case otherFileListed(line: Int, files: [String])
     /// A `LINE@FINGERPRINT` reference whose task is not on that line and not found once elsewhere.
     case staleReference(String, candidates: Int)
+    /// A range of lines (`3-7`) where the command takes one task.
+    case rangeForOneTask(String)
+    /// A range of lines (`3-7`) with no task on them (as the last listing showed them).
+    case noTaskInRange(String)
 
     public static func == (lhs: EditError, rhs: EditError) -> Bool { lhs.message == rhs.message }
 
@@ -43,6 +47,10 @@ public enum EditError: Error, Equatable, Sendable {
         case .noSuchLine(let line, let count):
             if line < 1 { return "line \(line) is not a line number; lines are numbered from 1" }
             return "line \(line) is past the end of the file (\(count) line\(count == 1 ? "" : "s"))"
+        case .rangeForOneTask(let range):
+            return "'\(range)' names the lines from \(range.split(separator: "-")[0]) to \(range.split(separator: "-")[1]); this takes one task: name it by its line or text"
+        case .noTaskInRange(let range):
+            return "no task on lines \(range); 'tick list --all' shows task line numbers"
         case .notATask(let line):
             return "line \(line) is not a task; 'tick list --all' shows task line numbers"
         case .noMatch(let text):

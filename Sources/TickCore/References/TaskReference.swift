@@ -4,7 +4,9 @@
 ///   without a listing, the file's own line;
 /// - `LINE@FINGERPRINT` as `--json` prints it (`ref`): through the listing that printed it,
 ///   else the task on that line if its block is still the same, else the one task with it;
-/// - text that matches exactly one task (case-insensitive; an exact match wins over partial ones).
+/// - text that matches exactly one task (case-insensitive; an exact match wins over partial ones);
+/// - where several tasks may be named, `FROM-TO`: the tasks the last listing showed on those
+///   lines, or without a listing the tasks that start on them.
 public struct TaskReference: Sendable {
     public let document: Document
     public let listing: Listing?
@@ -22,13 +24,38 @@ public struct TaskReference: Sendable {
     public func resolve(_ references: [String]) throws(EditError) -> [Task] {
         var tasks: [Task] = []
         for reference in references {
-            let task = try resolve(reference)
-            if !tasks.contains(where: { $0.index == task.index }) { tasks.append(task) }
+            let named: [Task]
+            if let range = Self.range(reference) { named = try resolve(range, written: reference) } else { named = [try resolve(reference)] }
+            for task in named where !tasks.contains(where: { $0.index == task.index }) { tasks.append(task) }
         }
         return tasks
     }
 
+    /// The tasks a range of lines names: each number the last listing showed in it, through the
+    /// listing; without a listing (or where it showed none of them and it still holds), the
+    /// tasks that start on those lines of the file.
+    func resolve(_ range: ClosedRange<Int>, written: String) throws(EditError) -> [Task] {
+        if let files = otherFilesListed { throw .otherFileListed(line: range.lowerBound, files: files) }
+        var tasks: [Task] = []
+        if let listing {
+            for entry in listing.entries where range.contains(Int(entry.shown)) {
+                if let task = try listing.resolve(Int(entry.shown), in: document) { tasks.append(task) }
+            }
+            if !tasks.isEmpty { return tasks }
+            // None shown there: the numbers mean the file's lines only while they still do.
+            _ = try listing.resolve(range.lowerBound, in: document)
+        }
+        let first = document.tasks.partitionPoint { $0.line + 1 >= range.lowerBound }
+        for task in document.tasks[first...] {
+            guard task.line + 1 <= range.upperBound else { break }
+            tasks.append(task)
+        }
+        if tasks.isEmpty { throw .noTaskInRange(written) }
+        return tasks
+    }
+
     public func resolve(_ reference: String) throws(EditError) -> Task {
+        if Self.range(reference) != nil { throw .rangeForOneTask(reference) }
         if let number = Self.number(reference) {
             if let files = otherFilesListed { throw .otherFileListed(line: number, files: files) }
             if let listing, let task = try listing.resolve(number, in: document) { return task }
@@ -74,9 +101,17 @@ public struct TaskReference: Sendable {
         return (number, String(parts[1]))
     }
 
-    /// Whether a reference is a line number in either form (and so may follow `FILE:`).
+    /// `3-7`: the lines from 3 to 7 (the first no greater than the last).
+    public static func range(_ reference: String) -> ClosedRange<Int>? {
+        let parts = reference.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, let low = number(String(parts[0])), let high = number(String(parts[1])), low <= high else { return nil }
+        return low...high
+    }
+
+    /// Whether a reference is a line number in any form, or a range of them (and so may
+    /// follow `FILE:`).
     public static func isLineReference(_ reference: String) -> Bool {
-        number(reference) != nil || fingerprinted(reference) != nil
+        number(reference) != nil || fingerprinted(reference) != nil || range(reference) != nil
     }
 
     /// The task whose checkbox is on 1-based `line`, or whose wrapped text continues there.

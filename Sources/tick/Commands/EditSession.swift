@@ -81,12 +81,15 @@ enum EditSession {
 
         /// `named`: the command line named the file (`FILE:LINE`, `-f`), so a bare number is
         /// this file's whatever the latest listing showed.
-        func task(_ reference: String, named: Bool = false) throws(EditError) -> Task { try tasks([reference], named: named)[0] }
+        /// One task (a range of lines is refused).
+        func task(_ reference: String, named: Bool = false) throws(EditError) -> Task { try resolver(named).resolve(reference) }
 
-        func tasks(_ references: [String], named: Bool = false) throws(EditError) -> [Task] {
-            var resolver = self.references
+        func tasks(_ references: [String], named: Bool = false) throws(EditError) -> [Task] { try resolver(named).resolve(references) }
+
+        private func resolver(_ named: Bool) -> TaskReference {
+            var resolver = references
             if named { resolver.otherFilesListed = nil }
-            return try resolver.resolve(references)
+            return resolver
         }
     }
 

@@ -50,7 +50,8 @@ struct TaskSelection {
     func confirm(_ kind: Kind, path: String, deletes: Bool, arguments: ParsedArguments, context: inout CommandContext,
                  changes: (Task, Document) -> Bool = { _, _ in true }, question: (Int, Int) -> String) throws(TickError) {
         if arguments.flag("yes") || arguments.flag("dry-run") { return }
-        if case .references(let references, _) = kind, references.count < 3, !deletes { return }
+        if case .references(let references, _) = kind, references.count < 3, !deletes,
+           !references.contains(where: { TaskReference.range($0) != nil }) { return }
         let document = context.environment.document(try FileReader.read(path))
         let input = EditSession.input(path: path, document: document, environment: context.environment)
         var tasks = try EditSession.reporting(path) { () throws(EditError) in try self.tasks(kind, in: input) }.filter { changes($0, document) }
