@@ -44,6 +44,7 @@ enum JournalStep {
         OptionSpec("dry-run", short: "n", help: "Print the change as a unified diff; write nothing."),
         OptionSpec("quiet", short: "q", help: "Print nothing when it succeeds."),
         OptionSpec("json", help: "--list: the operations as JSON."),
+        OptionSpec("all", short: "a", help: "Operations in any folder, not only this one's (the journal is shared)."),
     ]
 
     static func journal(_ environment: Environment) throws(TickError) -> StateFolder {
@@ -53,23 +54,72 @@ enum JournalStep {
         }
     }
 
-    /// The real path `-f FILE` names, if given.
-    static func scope(_ arguments: ParsedArguments) throws(TickError) -> [UInt8]? {
-        guard let file = arguments.value("file") else { return nil }
-        return PathBytes.bytes(of: try AtomicFile.realPath(of: file))
+    /// Which operations a step or a list is about: those that changed the file `-f` names;
+    /// else, unless `--all`, those of this folder (`Here`).
+    enum Scope {
+        case file([UInt8])
+        case here(Here)
+        case all
+
+        var isFile: Bool { if case .file = self { return true } else { return false } }
+
+        func contains(_ entry: Journal.Stored) -> Bool {
+            switch self {
+            case .file(let path): return entry.changes.contains { $0.path == path }
+            case .here(let here): return entry.changes.contains { here.contains($0.path) }
+            case .all: return true
+            }
+        }
+    }
+
+    /// This folder, for undo: the git work tree the working directory is in (else that
+    /// directory), and the file tick edits from here (`TICK_FILE`, else the nearest TODO.md),
+    /// wherever it is. The journal is shared by every folder: two undos in a row in one project
+    /// must not revert another project's edit.
+    struct Here {
+        let root: [UInt8]
+        let file: [UInt8]?
+
+        init(environment: Environment) {
+            let start = Syscalls.realPath(environment.workingDirectory) ?? environment.workingDirectory
+            var folder = start
+            while Syscalls.linkStatus(folder + "/.git") == nil {
+                guard folder != "/", !folder.isEmpty else { folder = start; break }
+                folder = Paths.directory(of: folder)
+                if folder.isEmpty { folder = "/" }
+            }
+            root = PathBytes.bytes(of: folder == "/" ? folder : folder + "/")
+            file = (try? TodoFileLocator.locate(explicit: nil, environment: environment)).flatMap { Syscalls.realPath($0) }.map(PathBytes.bytes(of:))
+        }
+
+        func contains(_ path: [UInt8]) -> Bool { path.starts(with: root) || path == file }
+
+        var shown: String { PathBytes.display(PathBytes.string(from: root == [0x2F] ? root : Array(root.dropLast()))) }
+    }
+
+    static func scope(_ arguments: ParsedArguments, environment: Environment) throws(TickError) -> Scope {
+        if let file = arguments.value("file") { return .file(PathBytes.bytes(of: try AtomicFile.realPath(of: file))) }
+        return arguments.flag("all") ? .all : .here(Here(environment: environment))
     }
 
     static func step(undo: Bool, _ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
         if let extra = arguments.operands.first { throw TickError.usage(.unexpectedOperand(extra), command: undo ? "undo" : "redo") }
-        let scope = try scope(arguments)
+        let scope = try scope(arguments, environment: context.environment)
         let folder = try journal(context.environment)
         defer { folder.close() }
         return try folder.withLock { () throws(TickError) -> Int32 in
-            let stored = try Journal.operations(in: folder).filter { entry in
-                entry.operation.isUndone != undo && (scope == nil || entry.changes.contains { $0.path == scope })
+            let all = try Journal.operations(in: folder).filter { $0.operation.isUndone != undo }
+            let stored = all.filter { scope.contains($0) }
+            func latest(_ entries: [Journal.Stored]) -> Journal.Stored? {
+                undo ? entries.last : entries.max { $0.operation.undoneStamp < $1.operation.undoneStamp }
             }
-            let chosen = undo ? stored.last : stored.max { $0.operation.undoneStamp < $1.operation.undoneStamp }
-            guard let chosen else {
+            guard let chosen = latest(stored) else {
+                // Operations elsewhere: say where, and how to reach them.
+                if case .here(let here) = scope, let other = latest(all), let path = other.changes.first?.path {
+                    let file = shown(PathBytes.string(from: path), context.environment)
+                    throw TickError.refused("nothing to \(undo ? "undo" : "redo") in \(here.shown); the latest operation elsewhere is "
+                                            + "\(Journal.quoted(command: other.operation.command)) (\(file)): add -f \(file), or --all")
+                }
                 let file = arguments.value("file")
                 throw undo ? TickError.nothingToUndo(path: file) : TickError.nothingToRedo(path: file)
             }
@@ -91,7 +141,7 @@ enum JournalStep {
                 }
                 guard fits else {
                     throw TickError.journalStale(path: shown(path, context.environment), command: chosen.operation.command, undo: undo,
-                                                 other: scope == nil && stored.count > 1)
+                                                 other: !scope.isFile && stored.count > 1)
                 }
                 currents.append(current)
             }
@@ -153,11 +203,11 @@ enum JournalStep {
 
     static func list(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
         if let extra = arguments.operands.first { throw TickError.usage(.unexpectedOperand(extra), command: "undo") }
-        let scope = try scope(arguments)
+        let scope = try scope(arguments, environment: context.environment)
         let folder = try journal(context.environment)
         defer { folder.close() }
         let stored = try folder.withLock { () throws(TickError) in try Journal.operations(in: folder) }
-            .filter { entry in scope == nil || entry.changes.contains { $0.path == scope } }
+            .filter { scope.contains($0) }
             .reversed()
         if arguments.flag("json") {
             JSONWriter.lines(stored, emit: { context.stdout.write(bytes: $0) }) { entry, json in
