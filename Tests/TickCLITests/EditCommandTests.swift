@@ -162,6 +162,15 @@ import Testing
         #expect(asked.status == 2 && asked.stderr.contains("'Star 3 tasks?'"), "\(asked.stderr)")
     }
 
+    /// A task added after the first of a list numbered `1.` throughout is `1.` too (corpus
+    /// 006); in a counted list it takes the next number.
+    @Test func aNumberedListKeepsItsStyle() throws {
+        let (lazy, text) = try edit(["add", "--after", "1", "new"], "1. [ ] one\n1. [ ] two\n")
+        #expect(lazy.status == 0 && text == "1. [ ] one\n1. [ ] new\n1. [ ] two\n", "\(text)")
+        let (_, counted) = try edit(["add", "--after", "2", "three"], "1. [ ] one\n2. [ ] two\n")
+        #expect(counted == "1. [ ] one\n2. [ ] two\n3. [ ] three\n")
+    }
+
     @Test func doneOnParentSaysSubtasksRemainOpen() throws {
         let (result, text) = try edit(["done", "Paint"])
         #expect(result.status == 0)

@@ -124,8 +124,12 @@ public enum TaskPlacement {
         var digitsEnd = markerOffset
         while digitsEnd < prefix.count, Byte.isDigit(prefix[digitsEnd]) { digitsEnd += 1 }
         guard let number = Int(String(decoding: prefix[markerOffset..<digitsEnd], as: UTF8.self)) else { return prefix }
-        let previous = document.tasks[..<task.index].last { $0.parent == task.parent && $0.ordered && $0.group == task.group }
-        if let previous, markerNumber(previous, in: document) == number { return prefix }
+        // A list numbered `1.` throughout (a sibling before or after the task has its number)
+        // keeps its style.
+        func isSibling(_ other: Task) -> Bool { other.parent == task.parent && other.ordered && other.group == task.group }
+        let previous = document.tasks[..<task.index].last(where: isSibling)
+        let next = document.tasks[(task.index + 1)...].first(where: isSibling)
+        if [previous, next].contains(where: { $0.map { markerNumber($0, in: document) == number } ?? false }) { return prefix }
         prefix.replaceSubrange(markerOffset..<digitsEnd, with: Array(String(number + 1).utf8))
         return prefix
     }
