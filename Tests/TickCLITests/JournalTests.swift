@@ -115,6 +115,10 @@ import Testing
         // TICK_FILE is this folder's file wherever it is.
         let named = try TickProcess.run(["redo"], in: top.url, environment: state.merging(["TICK_FILE": b.appendingPathComponent("TODO.md").path]) { $1 })
         #expect(named.stdout == "redid 'tick add b2' (b/TODO.md)\n", "\(named.stdout)\(named.stderr)")
+        // An edit in one project leaves another project's redo.
+        #expect(try tick(["add", "b3"], in: b).status == 0)
+        let redo = try tick(["redo"], in: a)
+        #expect(redo.stdout.hasPrefix("redid 'tick add a2'"), "\(redo.stdout)\(redo.stderr)")
     }
 
     /// The journal keeps TICK_UNDO_KEEP operations, and a record of a small edit of a large

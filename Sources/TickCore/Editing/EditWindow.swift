@@ -80,12 +80,13 @@ public struct EditWindow: Sendable {
                 if items[..<item].lastIndex(where: { $0.list == list }) != nil { listAbove = list }
             }
         }
-        // A line above the window that ends in a lone `\r` (an edit may turn it into `\r\n`) or in
-        // nothing (an edit at the end of the file gives it an ending): the window's first byte
-        // would move, so the window starts at the top.
-        // So does an edit at the end of a file without a final newline: the line that ends the
-        // file after it loses its ending.
-        if start > 0, !lines[start - 1].hasEnding || document.ending(ofLine: start - 1) == .cr
+        // An edit of the window's first line, after a line that ends in a lone `\r` (the edit may
+        // turn it into `\r\n`) or in nothing (an edit at the end of the file gives it an ending):
+        // the window's first byte would move, so the window starts at the top. So does one that
+        // runs to the end of a file without a final newline: the line that ends the file after
+        // it loses its ending. (A window that starts at a list item above the edit keeps its
+        // first line, and the bytes around it, as they are.)
+        if start > 0, first <= start, !lines[start - 1].hasEnding || document.ending(ofLine: start - 1) == .cr
             || (!document.endsWithNewline && last == lines.count) {
             start = 0
             headingsAbove = 0

@@ -10,7 +10,8 @@ import Glibc
 /// whether it is undone) and one `change-N` per file written (`JournalOperation.FileChange`: the
 /// bytes replaced and the bytes written, with a hash of both versions), each written and
 /// fsynced right after its file. `tick undo` reverts the latest operation that stands, `tick
-/// redo` re-applies the latest undone one; a new operation drops the undone ones. The last
+/// redo` re-applies the latest undone one; a new operation drops the undone ones of its folder
+/// and of the file it changes. The last
 /// `TICK_UNDO_KEEP` operations (default 100) are kept, and at most 64 MiB of them.
 final class Journal: Sendable {
     /// A recorded command as a message names it: in single quotes, as messages quote what
@@ -93,7 +94,7 @@ final class Journal: Sendable {
                 let meta = JournalOperation(time: Clock.wallNanoseconds() / 1_000_000_000, command: state.command)
                 do throws(TickError) {
                     try journal.withLock { () throws(TickError) in
-                        Self.dropUndone(journal)
+                        Self.dropUndone(journal, touching: change.path, environment: environment)
                         Self.prune(journal, keep: environment.undoKeep - 1)
                     }
                 } catch { return error.message }
@@ -103,6 +104,11 @@ final class Journal: Sendable {
                     return "cannot save undo state in \(PathBytes.display(folder.path)): " + Syscalls.errnoMessage(failure)
                 }
                 state.operation = name
+            } else {
+                // A later file of the same operation (`archive --to`).
+                do throws(TickError) {
+                    try journal.withLock { () throws(TickError) in Self.dropUndone(journal, touching: change.path, environment: environment) }
+                } catch { return error.message }
             }
             guard case .success(let folder) = journal.subfolder(state.operation!) else { return "cannot save undo state in \(PathBytes.display(journal.path))" }
             defer { folder.close() }
@@ -160,10 +166,17 @@ final class Journal: Sendable {
         return nil
     }
 
-    /// A new operation makes the undone ones unreachable: redo goes forward from the latest state.
-    private static func dropUndone(_ journal: StateFolder) {
-        guard let stored = try? operations(in: journal, changes: false) else { return }
-        for entry in stored where entry.operation.isUndone { journal.remove(entry.name) }
+    /// A new operation makes the undone operations of its folder unreachable (and those of the
+    /// file it changes, wherever they were made): redo goes forward from the latest state. Those
+    /// of other folders stay, as undo and redo work per folder (`JournalStep.Here`): an edit in
+    /// one project does not take another's redo.
+    private static func dropUndone(_ journal: StateFolder, touching path: [UInt8], environment: Environment) {
+        guard let stored = try? operations(in: journal, changes: false), stored.contains(where: \.operation.isUndone),
+              let whole = try? operations(in: journal) else { return }
+        let here = JournalStep.Here(environment: environment)
+        for entry in whole where entry.operation.isUndone && entry.changes.contains(where: { $0.path == path || here.contains($0.path) }) {
+            journal.remove(entry.name)
+        }
     }
 
     /// Keeps the newest `keep` operations, and the newest that fit in `sizeLimit`.
