@@ -125,7 +125,7 @@ import Testing
         try folder.write("a.md", "- [ ] a1\n")
         try folder.write("b.md", "- [ ] b1\n")
         let result = try TickProcess.run(["done", "1", "-f", "a.md", "-f", "b.md"], in: folder.url)
-        #expect(result.status == 2 && result.stderr == "tick: -f names 2 files ('a.md', 'b.md'); this command works on one: name a task in another file as FILE:LINE\n")
+        #expect(result.status == 2 && result.stderr == "tick: -f names 2 files ('a.md', 'b.md'); this command works on one (a task in another file is named FILE:LINE)\n")
         #expect(try String(contentsOf: folder.url.appendingPathComponent("b.md"), encoding: .utf8) == "- [ ] b1\n")
     }
 

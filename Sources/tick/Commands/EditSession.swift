@@ -60,17 +60,22 @@ enum EditSession {
 
     /// The file an edit works on. Standard input (`-`) is read by views, never edited.
     static func path(_ arguments: ParsedArguments, environment: Environment) throws(TickError) -> String {
-        // Views read every file named; an edit works on one, and took the last silently.
-        let files = arguments.allValues("file")
-        if files.count > 1 {
-            throw TickError.refused("-f names \(files.count) files (\(files.map { "'\($0)'" }.joined(separator: ", "))); "
-                                    + "this command works on one: name a task in another file as FILE:LINE")
-        }
-        let path = try TodoFileLocator.locate(explicit: arguments.value("file"), environment: environment)
+        let path = try TodoFileLocator.locate(explicit: try namedFile(arguments), environment: environment)
         guard path != FileReader.standardInput else {
             throw TickError.refused("standard input (-) cannot be edited; name a file (a file called '-' is ./-)")
         }
         return path
+    }
+
+    /// The one file `-f` names, if any. Views read every file named; an edit works on one (and
+    /// took the last silently).
+    static func namedFile(_ arguments: ParsedArguments) throws(TickError) -> String? {
+        let files = arguments.allValues("file")
+        if files.count > 1 {
+            throw TickError.refused("-f names \(files.count) files (\(files.map { "'\($0)'" }.joined(separator: ", "))); "
+                                    + "this command works on one (a task in another file is named FILE:LINE)")
+        }
+        return files.first
     }
 
     /// What an edit's body works on: the document as read under the lock, and the references

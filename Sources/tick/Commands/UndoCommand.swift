@@ -98,7 +98,7 @@ enum JournalStep {
     }
 
     static func scope(_ arguments: ParsedArguments, environment: Environment) throws(TickError) -> Scope {
-        if let file = arguments.value("file") { return .file(PathBytes.bytes(of: try AtomicFile.realPath(of: file))) }
+        if let file = try EditSession.namedFile(arguments) { return .file(PathBytes.bytes(of: try AtomicFile.realPath(of: file))) }
         return arguments.flag("all") ? .all : .here(Here(environment: environment))
     }
 
