@@ -171,6 +171,13 @@ import Testing
         #expect(counted == "1. [ ] one\n2. [ ] two\n3. [ ] three\n")
     }
 
+    /// A note names its task's line as the edit leaves it: below a next occurrence written
+    /// above it, one line lower.
+    @Test func notesNameTheLineAfterTheEdit() throws {
+        let (result, _) = try edit(["done", "1", "3", "--yes"], "- [ ] Rec due:2026-11-20 rec:1w\n- [ ] Bravo\n- [ ] Parent\n  - [ ] Kid\n")
+        #expect(result.stderr == "tick: note: TODO.md: line 4 is done; it has 1 open subtask (--with-subtasks completes them)\n", "\(result.stderr)")
+    }
+
     @Test func doneOnParentSaysSubtasksRemainOpen() throws {
         let (result, text) = try edit(["done", "Paint"])
         #expect(result.status == 0)

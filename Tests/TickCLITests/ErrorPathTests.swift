@@ -117,6 +117,8 @@ import Glibc
             says: "TODO.md: reference 3@0123abcd: the task is not on that line and no task has its text any more"),
         Row(covers: ["EditError.rangeForOneTask"], arguments: ["edit", "3-4", "new"],
             says: "TODO.md: '3-4' names the lines from 3 to 4; this takes one task: name it by its line or text"),
+        Row(covers: ["EditError.reversedRange"], arguments: ["done", "4-3"],
+            says: "TODO.md: '4-3' is a range written backwards; lines run from the lower number: 3-4"),
         Row(covers: ["EditError.noTaskInRange"], arguments: ["done", "1-2"],
             says: "TODO.md: no task on lines 1-2; 'tick list --all' shows task line numbers"),
         Row(covers: ["TickError.refused"], arguments: ["add", "* shout"], says: "the task text cannot start with '* ', which marks a task important; use --star"),

@@ -121,6 +121,22 @@ import Testing
         #expect(redo.stdout.hasPrefix("redid 'tick add a2'"), "\(redo.stdout)\(redo.stderr)")
     }
 
+    /// A git work tree inside a plain folder is another project: undo in the folder passes
+    /// over its operations.
+    @Test func aNestedRepositoryIsAnotherProject() throws {
+        let home = try TemporaryDirectory()
+        let state = ["XDG_STATE_HOME": home.url.appendingPathComponent(".state").path]
+        let project = home.url.appendingPathComponent("proj")
+        try FileManager.default.createDirectory(at: project.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try home.write("TODO.md", "- [ ] home task\n")
+        try home.write("proj/TODO.md", "- [ ] proj task\n")
+        #expect(try TickProcess.run(["done", "home task"], in: home.url, environment: state).status == 0)
+        #expect(try TickProcess.run(["done", "proj task"], in: project, environment: state).status == 0)
+        let undo = try TickProcess.run(["undo"], in: home.url, environment: state)
+        #expect(undo.stdout == "undid \"tick done 'home task'\" (TODO.md)\n", "\(undo.stdout)\(undo.stderr)")
+        #expect(try String(contentsOf: project.appendingPathComponent("TODO.md"), encoding: .utf8) == "- [x] proj task\n")
+    }
+
     /// The journal keeps TICK_UNDO_KEEP operations, and a record of a small edit of a large
     /// file is small.
     @Test func theJournalIsBoundedAndSmall() throws {

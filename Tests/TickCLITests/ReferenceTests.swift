@@ -77,19 +77,45 @@ import Testing
         #expect(try scratch.tick(["done", "7"]).stdout == "done 7 [x] Foxtrot\n")
     }
 
-    /// `FROM-TO` names the tasks the listing showed on those lines (not a text match of "1-2"
-    /// inside a date); three or more are confirmed; a command of one task refuses it.
+    /// `FROM-TO` names the tasks on those lines as its numbers do one by one (not a text match
+    /// of "1-2" inside a date); three or more are confirmed; a command of one task refuses it.
     @Test func aRangeNamesTheListedTasks() throws {
         let scratch = try Scratch("# A\n\n- [ ] one\n- [x] two\n- [ ] three\n- [ ] Call mom due:2026-11-25\n")
         try scratch.tick(["list"])
-        // The listing showed 3 and 5 (not the done task on 4).
-        #expect(try scratch.tick(["star", "3-5"]).stdout == "starred 3 [ ] * one\nstarred 5 [ ] * three\n")
+        // The listing showed 3 and 5; 4, a done task it left out, is the file's line 4, as
+        // `star 4` alone would be (nothing has moved since).
+        #expect(try scratch.tick(["star", "3-5", "--yes"]).stdout == "starred 3 [ ] * one\nstarred 4 [x] * two\nstarred 5 [ ] * three\n")
         let asked = try scratch.tick(["done", "1-9"])
         #expect(asked.status == 2 && asked.stderr.contains("'Mark 3 tasks done?'"), "\(asked.stderr)")
         #expect(try scratch.tick(["done", "TODO.md:1-2"]).stderr == "tick: TODO.md: no task on lines 1-2; 'tick list --all' shows task line numbers\n")
         let one = try scratch.tick(["edit", "3-5", "new text"])
         #expect(one.status == 2 && one.stderr.contains("'3-5' names the lines from 3 to 5; this takes one task"), "\(one.stderr)")
-        #expect(scratch.text == "# A\n\n- [ ] * one\n- [x] two\n- [ ] * three\n- [ ] Call mom due:2026-11-25\n")
+        #expect(scratch.text == "# A\n\n- [ ] * one\n- [x] * two\n- [ ] * three\n- [ ] Call mom due:2026-11-25\n")
+    }
+
+    /// A range reads each number in it as the number alone would: after lines moved, unlisted
+    /// numbers are refused, not passed over; after a listing that left tasks out (and nothing
+    /// moved), they are the file's lines. A range written backwards is refused, not text.
+    @Test func aRangeIsEachOfItsNumbers() throws {
+        let scratch = try Scratch("# Home\n\n- [ ] Buy milk\n- [ ] Clean house\n- [ ] Pay rent\n\n## Groceries\n\n- [ ] Eggs\n- [ ] Bread\n- [ ] Score was 5-3\n")
+        try scratch.tick(["list", "bread"])
+        #expect(try scratch.tick(["star", "3-10", "--yes"]).stdout == "starred 3 [ ] * Buy milk\nstarred 4 [ ] * Clean house\nstarred 5 [ ] * Pay rent\nstarred 9 [ ] * Eggs\nstarred 10 [ ] * Bread\n")
+        try scratch.tick(["list", "bread"])
+        try scratch.tick(["add", "--top", "-g", "Home", "New first"])
+        let moved = try scratch.tick(["done", "3-7"])
+        #expect(moved.status == 2 && moved.stderr.contains("line 4 was not in the last listing"), "\(moved.stdout)\(moved.stderr)")
+        let backwards = try scratch.tick(["done", "5-3"])
+        #expect(backwards.status == 2 && backwards.stderr.contains("'5-3' is a range written backwards"), "\(backwards.stderr)")
+        #expect(!scratch.text.contains("[x]"))
+    }
+
+    /// The parent line a move's echo prints names that task from then on.
+    @Test func theParentAMovePrintsIsNamed() throws {
+        let scratch = try Scratch("# L\n\n- [ ] a\n- [ ] b\n- [ ] c\n  - [ ] c1\n- [ ] d\n  - [ ] d1\n")
+        try scratch.tick(["list"])
+        #expect(try scratch.tick(["move", "4", "--after", "8"]).stdout == "moved 8 [ ] b  · L (now a subtask of 6 d)\n")
+        let done = try scratch.tick(["done", "6"])
+        #expect(done.status == 2 && done.stderr.contains("printed 6 for another task"), "\(done.stdout)\(done.stderr)")
     }
 
     /// After another program changed the file, the listed task is followed when it can be told

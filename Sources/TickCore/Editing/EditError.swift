@@ -39,6 +39,8 @@ public enum EditError: Error, Equatable, Sendable {
     case rangeForOneTask(String)
     /// A range of lines (`3-7`) with no task on them (as the last listing showed them).
     case noTaskInRange(String)
+    /// `7-3`: a range whose first line is after its last.
+    case reversedRange(String)
 
     public static func == (lhs: EditError, rhs: EditError) -> Bool { lhs.message == rhs.message }
 
@@ -49,6 +51,9 @@ public enum EditError: Error, Equatable, Sendable {
             return "line \(line) is past the end of the file (\(count) line\(count == 1 ? "" : "s"))"
         case .rangeForOneTask(let range):
             return "'\(range)' names the lines from \(range.split(separator: "-")[0]) to \(range.split(separator: "-")[1]); this takes one task: name it by its line or text"
+        case .reversedRange(let range):
+            let parts = range.split(separator: "-")
+            return "'\(range)' is a range written backwards; lines run from the lower number: \(parts[1])-\(parts[0])"
         case .noTaskInRange(let range):
             return "no task on lines \(range); 'tick list --all' shows task line numbers"
         case .notATask(let line):

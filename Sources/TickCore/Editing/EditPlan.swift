@@ -35,6 +35,10 @@ public struct EditPlan: Sendable {
         subjects.append(.task(task.index, verb: verb, unchanged: changes.isEmpty ? unchanged : nil))
     }
 
+    /// Where a line of the original document is after the edit (0-based; `LineMap`): nil for
+    /// one the edit removes.
+    public func newLine(ofOld line: Int) -> Int? { LineMap(splices).newLine(ofOld: line) }
+
     /// How many tasks the edit changes, for the journal.
     public var taskCount: Int {
         subjects.reduce(0) { count, subject in

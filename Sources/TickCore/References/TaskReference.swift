@@ -26,29 +26,31 @@ public struct TaskReference: Sendable {
         for reference in references {
             let named: [Task]
             if let range = Self.range(reference) { named = try resolve(range, written: reference) } else { named = [try resolve(reference)] }
+            // (`resolve(_:)` refuses a range written backwards.)
             for task in named where !tasks.contains(where: { $0.index == task.index }) { tasks.append(task) }
         }
         return tasks
     }
 
-    /// The tasks a range of lines names: each number the last listing showed in it, through the
-    /// listing; without a listing (or where it showed none of them and it still holds), the
-    /// tasks that start on those lines of the file.
+    /// The tasks a range of lines names: each number in it as a number alone names its task
+    /// (through the listing where it showed the number, else the file's line while the listing
+    /// allows that), where the number is one the listing showed or a line a task starts on; the
+    /// other lines are passed over. A number alone would be refused: so is the range.
     func resolve(_ range: ClosedRange<Int>, written: String) throws(EditError) -> [Task] {
         if let files = otherFilesListed { throw .otherFileListed(line: range.lowerBound, files: files) }
         var tasks: [Task] = []
-        if let listing {
-            for entry in listing.entries where range.contains(Int(entry.shown)) {
-                if let task = try listing.resolve(Int(entry.shown), in: document) { tasks.append(task) }
+        var next = document.tasks.partitionPoint { $0.line + 1 >= range.lowerBound }
+        for number in range {
+            // The file's task that starts on this line, if any (tasks are in line order).
+            while next < document.tasks.count, document.tasks[next].line + 1 < number { next += 1 }
+            let startsHere = next < document.tasks.count && document.tasks[next].line + 1 == number
+            if let listing {
+                if listing.entry(shown: number) == nil, !startsHere { continue }
+                tasks.append(try listing.resolve(number, in: document) ?? document.tasks[next])
+            } else if startsHere {
+                tasks.append(document.tasks[next])
             }
-            if !tasks.isEmpty { return tasks }
-            // None shown there: the numbers mean the file's lines only while they still do.
-            _ = try listing.resolve(range.lowerBound, in: document)
-        }
-        let first = document.tasks.partitionPoint { $0.line + 1 >= range.lowerBound }
-        for task in document.tasks[first...] {
-            guard task.line + 1 <= range.upperBound else { break }
-            tasks.append(task)
+            if next >= document.tasks.count, listing.map({ $0.entries.last.map { Int($0.shown) } ?? 0 }) ?? 0 < number { break }
         }
         if tasks.isEmpty { throw .noTaskInRange(written) }
         return tasks
@@ -56,6 +58,7 @@ public struct TaskReference: Sendable {
 
     public func resolve(_ reference: String) throws(EditError) -> Task {
         if Self.range(reference) != nil { throw .rangeForOneTask(reference) }
+        if Self.isReversedRange(reference) { throw .reversedRange(reference) }
         if let number = Self.number(reference) {
             if let files = otherFilesListed { throw .otherFileListed(line: number, files: files) }
             if let listing, let task = try listing.resolve(number, in: document) { return task }
@@ -103,9 +106,19 @@ public struct TaskReference: Sendable {
 
     /// `3-7`: the lines from 3 to 7 (the first no greater than the last).
     public static func range(_ reference: String) -> ClosedRange<Int>? {
-        let parts = reference.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2, let low = number(String(parts[0])), let high = number(String(parts[1])), low <= high else { return nil }
+        guard let (low, high) = numberPair(reference), low <= high else { return nil }
         return low...high
+    }
+
+    /// `7-3`: a range written backwards, refused rather than read as text.
+    static func isReversedRange(_ reference: String) -> Bool {
+        numberPair(reference).map { $0.0 > $0.1 } ?? false
+    }
+
+    private static func numberPair(_ reference: String) -> (Int, Int)? {
+        let parts = reference.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, let low = number(String(parts[0])), let high = number(String(parts[1])) else { return nil }
+        return (low, high)
     }
 
     /// Whether a reference is a line number in any form, or a range of them (and so may

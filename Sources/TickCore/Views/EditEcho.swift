@@ -22,6 +22,8 @@ public struct EditEcho: Sendable {
         public var showsGroup = false
         /// Whether the row shows a task of the edited file (not one it removed).
         public var current = true
+        /// Another task's line the row's note prints (a moved task's new parent).
+        public var noteLine: Int?
 
         init(verb: String, document: Document, task: Task?, line: Int? = nil, group: (title: String, level: Int, path: [String], tasks: Int)? = nil,
              note: String? = nil, showsGroup: Bool = false) {
@@ -39,7 +41,9 @@ public struct EditEcho: Sendable {
 
     /// The 1-based lines of the tasks the rows show in the edited file: printed, they are a
     /// listing of their own (`Listing.showing`).
-    public var shownLines: [Int] { rows.compactMap { $0.task != nil && $0.current ? $0.line : nil } }
+    public var shownLines: [Int] {
+        rows.flatMap { row in row.task != nil && row.current ? [row.line, row.noteLine].compactMap { $0 } : [] }
+    }
 
     /// The rows for `plan`, applied to `before` with `after` as the result. `after` is parsed
     /// only when the rows need it: an edit that rewrote each of its tasks' lines in place (a
@@ -63,9 +67,11 @@ public struct EditEcho: Sendable {
             case .task(let index, let verb, let unchanged):
                 if let partner = correspondence.partner(of: index) {
                     let moved = verb == "moved" || verb == "archived"
-                    let note = unchanged ?? (moved ? Self.newParent(of: index, partner, before: before, after: after, correspondence) : nil)
-                    rows.append(Row(verb: unchanged == nil ? verb : "unchanged", document: after, task: after.tasks[partner],
-                                    note: note, showsGroup: moved))
+                    let parent = unchanged == nil && moved ? Self.newParent(of: index, partner, before: before, after: after, correspondence) : nil
+                    var row = Row(verb: unchanged == nil ? verb : "unchanged", document: after, task: after.tasks[partner],
+                                  note: unchanged ?? parent?.note, showsGroup: moved)
+                    row.noteLine = parent?.line
+                    rows.append(row)
                 } else {
                     var row = Row(verb: verb, document: before, task: before.tasks[index])
                     row.current = false
@@ -116,14 +122,15 @@ public struct EditEcho: Sendable {
     /// What a moved task's new place makes of it when its parent changed: a subtask of the task
     /// it now sits under (`--after` a subtask puts it at that subtask's level), or a top-level
     /// task; nil when its parent is the same task as before.
+    /// The note, and the new parent's line it prints.
     private static func newParent(of index: Int, _ partner: Int, before: Document, after: Document,
-                                  _ correspondence: TaskCorrespondence) -> String? {
+                                  _ correspondence: TaskCorrespondence) -> (note: String, line: Int?)? {
         let oldParent = before.tasks[index].parent
         let newParent = after.tasks[partner].parent
         if let oldParent, let newParent, correspondence.partner(of: oldParent) == newParent { return nil }
-        guard let newParent else { return oldParent == nil ? nil : "now a top-level task" }
+        guard let newParent else { return oldParent == nil ? nil : ("now a top-level task", nil) }
         let parent = after.tasks[newParent]
-        return "now a subtask of \(parent.line + 1) " + TerminalText.sanitized(after.text(of: parent))
+        return ("now a subtask of \(parent.line + 1) " + TerminalText.sanitized(after.text(of: parent)), parent.line + 1)
     }
 
     /// The rows of an edit whose splices each replace one line with one line, every subject a

@@ -13,7 +13,7 @@ protocol TaskChangeCommand: Command {
     /// Adds the change of `task` to `plan` (by default, its splices); `selected` is every task
     /// the command is about; `dates` says whether and how dates are recorded.
     static func change(_ task: Task, in document: Document, arguments: ParsedArguments, selected: Set<Int>,
-                       dates: DateRecording, notes: inout [String], plan: inout EditPlan) throws(EditError)
+                       dates: DateRecording, notes: inout [TaskNote], plan: inout EditPlan) throws(EditError)
     /// What the filters select before they narrow it (open and in-progress tasks; `reopen`: closed ones).
     static var selectionDefaults: TaskQuery { get }
 }
@@ -23,7 +23,7 @@ extension TaskChangeCommand {
     static var selectionDefaults: TaskQuery { TaskQuery() }
 
     static func change(_ task: Task, in document: Document, arguments: ParsedArguments, selected: Set<Int>,
-                       dates: DateRecording, notes: inout [String], plan: inout EditPlan) throws(EditError) {
+                       dates: DateRecording, notes: inout [TaskNote], plan: inout EditPlan) throws(EditError) {
         plan.add(task, verb: verb, unchanged: unchanged, try splices(for: task, in: document), in: document)
     }
 
@@ -39,14 +39,17 @@ extension TaskChangeCommand {
             var notes: [String] = []
             try EditSession.applyEdit(target.path, arguments, context: &context, showsFile: selection.targets.count > 1) { input throws(EditError) in
                 var plan = EditPlan()
-                notes = []
+                var pending: [TaskNote] = []
                 let tasks = try selection.tasks(target.kind, in: input)
                 let selected = Set(tasks.map(\.index))
                 let dates = DateRecording(input.document, arguments: arguments, today: selection.today, config: config)
                 for task in tasks {
-                    try Self.change(task, in: input.document, arguments: arguments, selected: selected, dates: dates, notes: &notes, plan: &plan)
+                    try Self.change(task, in: input.document, arguments: arguments, selected: selected, dates: dates, notes: &pending, plan: &plan)
                 }
                 if plan.subjects.isEmpty { plan.nothing = "no task matches the filters; nothing changed" }
+                // Each note names its task's line as the edit leaves it (next occurrences
+                // written above move it), as the rows printed with it do.
+                notes = pending.map { "line \((plan.newLine(ofOld: $0.line) ?? $0.line) + 1) \($0.saying)" }
                 return plan
             }
             for note in notes { context.note("\(PathBytes.display(target.path)): \(note)") }
@@ -80,7 +83,7 @@ enum DoneCommand: TaskChangeCommand {
     }
 
     static func change(_ task: Task, in document: Document, arguments: ParsedArguments, selected: Set<Int>,
-                       dates: DateRecording, notes: inout [String], plan: inout EditPlan) throws(EditError) {
+                       dates: DateRecording, notes: inout [TaskNote], plan: inout EditPlan) throws(EditError) {
         let open = document.descendants(of: task).filter { !$0.isClosed && !selected.contains($0.index) }
         try complete(task, in: document, dates: dates, notes: &notes, plan: &plan)
         if arguments.flag("with-subtasks") {
@@ -89,14 +92,14 @@ enum DoneCommand: TaskChangeCommand {
             }
         } else if !open.isEmpty, !arguments.flag("dry-run") {
             let count = open.count == 1 ? "1 open subtask" : "\(open.count) open subtasks"
-            notes.append("line \(task.line + 1) is done; it has \(count) (--with-subtasks completes them)")
+            notes.append(TaskNote(line: task.line, saying: "is done; it has \(count) (--with-subtasks completes them)"))
         }
     }
 
     /// Done, with the date when the file records done dates (or `--date`), and for a recurring
     /// task its next occurrence written above it.
     static func complete(_ task: Task, in document: Document, dates context: DateRecording,
-                         notes: inout [String], plan: inout EditPlan) throws(EditError) {
+                         notes: inout [TaskNote], plan: inout EditPlan) throws(EditError) {
         guard task.statusType != .done else {
             plan.add(task, verb: verb, unchanged: unchanged, [], in: document)
             return
@@ -120,7 +123,7 @@ enum DoneCommand: TaskChangeCommand {
             splices += placed
             plan.subjects.append(.newTask(near: task.index, verb: "next"))
         case .unknown(let why)?:
-            notes.append("line \(task.line + 1) repeats, but no next task was written: \(why)")
+            notes.append(TaskNote(line: task.line, saying: "repeats, but no next task was written: \(why)"))
         case nil:
             break
         }
@@ -166,7 +169,7 @@ enum ReopenCommand: TaskChangeCommand {
 
     /// Open again, without the date it was done or cancelled.
     static func change(_ task: Task, in document: Document, arguments: ParsedArguments, selected: Set<Int>,
-                       dates: DateRecording, notes: inout [String], plan: inout EditPlan) throws(EditError) {
+                       dates: DateRecording, notes: inout [TaskNote], plan: inout EditPlan) throws(EditError) {
         plan.add(task, verb: verb, unchanged: unchanged,
                  try TaskEdits.setStatus(task, to: .open, dates: [(.done, nil), (.cancelled, nil)], in: document, dialect: dates.dialect),
                  in: document)
@@ -239,7 +242,7 @@ enum CancelCommand: TaskChangeCommand {
     }
 
     static func change(_ task: Task, in document: Document, arguments: ParsedArguments, selected: Set<Int>,
-                       dates: DateRecording, notes: inout [String], plan: inout EditPlan) throws(EditError) {
+                       dates: DateRecording, notes: inout [TaskNote], plan: inout EditPlan) throws(EditError) {
         guard task.statusType != .cancelled else {
             plan.add(task, verb: verb, unchanged: unchanged, [], in: document)
             return
@@ -249,4 +252,11 @@ enum CancelCommand: TaskChangeCommand {
                                          in: document, dialect: dates.dialect),
                  in: document)
     }
+}
+
+/// What an edit of status says beside its rows about one task: on the task's line (0-based, in
+/// the original), `saying` what ("is done; it has 1 open subtask").
+struct TaskNote {
+    let line: Int
+    let saying: String
 }

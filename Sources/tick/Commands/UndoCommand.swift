@@ -73,8 +73,8 @@ enum JournalStep {
     }
 
     /// This folder, for undo: the git work tree the working directory is in (else that
-    /// directory), and the file tick edits from here (`TICK_FILE`, else the nearest TODO.md),
-    /// wherever it is. The journal is shared by every folder: two undos in a row in one project
+    /// directory), without the git work trees inside it, and the file tick edits from here
+    /// (`TICK_FILE`, else the nearest TODO.md), wherever it is. The journal is shared by every folder: two undos in a row in one project
     /// must not revert another project's edit.
     struct Here {
         let root: [UInt8]
@@ -92,7 +92,19 @@ enum JournalStep {
             file = (try? TodoFileLocator.locate(explicit: nil, environment: environment)).flatMap { Syscalls.realPath($0) }.map(PathBytes.bytes(of:))
         }
 
-        func contains(_ path: [UInt8]) -> Bool { path.starts(with: root) || path == file }
+        /// A path in this folder and not in a git work tree inside it (another project), or
+        /// the file tick edits from here.
+        func contains(_ path: [UInt8]) -> Bool {
+            if path == file { return true }
+            guard path.starts(with: root) else { return false }
+            var folder = Paths.directory(of: PathBytes.string(from: path))
+            let top = PathBytes.string(from: root == [0x2F] ? root : Array(root.dropLast()))
+            while folder.utf8.count > top.utf8.count {
+                if Syscalls.linkStatus(folder + "/.git") != nil { return false }
+                folder = Paths.directory(of: folder)
+            }
+            return true
+        }
 
         var shown: String { PathBytes.display(PathBytes.string(from: root == [0x2F] ? root : Array(root.dropLast()))) }
     }
