@@ -120,6 +120,11 @@ import Testing
         #expect(try TickProcess.run(["done", "Bins"], in: folder.url).status == 0)
         #expect(try String(contentsOf: file, encoding: .utf8)
                 == "- [x] Bins 🔁 every week 📅 2026-11-23\n  - [ ] recycling too\n- [ ] Bins 🔁 every week 📅 2026-11-30\n- [ ] Other\n")
+        // Two in a row, named last first: each next row is the one written below its own task.
+        try folder.write("TODO.md", "- [ ] A 🔁 every day 📅 2026-11-23\n- [ ] B 🔁 every week 📅 2026-11-23\n")
+        let both = try TickProcess.run(["done", "2", "1"], in: folder.url)
+        #expect(both.stdout.split(separator: "\n").map { String($0.prefix(8)) } == ["next 4 [", "done 3 [", "next 2 [", "done 1 ["], "\(both.stdout)")
+        #expect(both.stdout.contains("next 4 [ ] B") && both.stdout.contains("next 2 [ ] A"), "\(both.stdout)")
     }
 
     @Test func theConfigsStatusesReachEveryCommand() throws {

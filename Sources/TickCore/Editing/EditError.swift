@@ -50,7 +50,8 @@ public enum EditError: Error, Equatable, Sendable {
             if line < 1 { return "line \(line) is not a line number; lines are numbered from 1" }
             return "line \(line) is past the end of the file (\(count) line\(count == 1 ? "" : "s"))"
         case .rangeForOneTask(let range):
-            return "'\(range)' names the lines from \(range.split(separator: "-")[0]) to \(range.split(separator: "-")[1]); this takes one task: name it by its line or text"
+            let parts = range.split(separator: "-")
+            return "'\(range)' names the lines from \(parts[0]) to \(parts[1]); this takes one task: name it by its line or text"
         case .reversedRange(let range):
             let parts = range.split(separator: "-")
             return "'\(range)' is a range written backwards; lines run from the lower number: \(parts[1])-\(parts[0])"

@@ -9,8 +9,8 @@ public struct EditPlan: Sendable {
         /// Every task the edit writes that the original did not have.
         case newTasks(verb: String)
         /// The one task the edit writes next to the original's task `near` (a recurring task's
-        /// next occurrence): the new task nearest to it.
-        case newTask(near: Int, verb: String)
+        /// next occurrence): right above it, or right after its block (`below`).
+        case newTask(near: Int, below: Bool, verb: String)
         /// A group: the title it has after the edit, and how many tasks it holds.
         case group(title: String, verb: String, tasks: Int)
         /// A group the edit removes (its heading's index in the original), with its tasks.

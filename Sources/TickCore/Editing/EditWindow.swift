@@ -75,9 +75,11 @@ public struct EditWindow: Sendable {
             if item >= 0, items[item].line >= start {
                 start = items[item].line
                 headingsAbove = headings.partitionPoint { $0.line >= start }
-                let list = items[item].list
-                // The item continues a list when an item above has its list's number.
-                if items[..<item].lastIndex(where: { $0.list == list }) != nil { listAbove = list }
+                // The item continues a list when the top-level item before it (past its nested
+                // ones) is of that list; else it opened the list.
+                if let previous = items[..<item].lastIndex(where: { $0.parent < 0 }), items[previous].list == items[item].list {
+                    listAbove = items[item].list
+                }
             }
         }
         // An edit of the window's first line, after a line that ends in a lone `\r` (the edit may
@@ -129,8 +131,7 @@ public struct EditWindow: Sendable {
                 guard let opened = candidate.items.last, opened.line == lastLine, Self.opensFresh(opened) else { continue }
                 // The tasks below take the window's last group on: it must be the same heading
                 // (where the edit put it), or none in the window on both sides.
-                let oldGroup = headings[..<headings.partitionPoint { $0.line >= lineIndex }].lastIndex(where: \.topLevel)
-                    .flatMap { $0 >= headingsAbove ? headings[$0].line : nil }
+                let oldGroup = headings[headingsAbove..<headings.partitionPoint { $0.line >= lineIndex }].last(where: \.topLevel)?.line
                 let newGroup = candidate.headings.lastIndex(where: \.topLevel).map { start + candidate.headings[$0].line }
                 switch (oldGroup, newGroup) {
                 case (nil, nil): break

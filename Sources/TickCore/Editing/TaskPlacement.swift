@@ -125,11 +125,12 @@ public enum TaskPlacement {
         while digitsEnd < prefix.count, Byte.isDigit(prefix[digitsEnd]) { digitsEnd += 1 }
         guard let number = Int(String(decoding: prefix[markerOffset..<digitsEnd], as: UTF8.self)) else { return prefix }
         // A list numbered `1.` throughout (a sibling before or after the task has its number)
-        // keeps its style.
+        // keeps its style. The nearest task on either side at the task's depth or above is its
+        // sibling, or there is none on that side.
         func isSibling(_ other: Task) -> Bool { other.parent == task.parent && other.ordered && other.group == task.group }
-        let previous = document.tasks[..<task.index].last(where: isSibling)
-        let next = document.tasks[(task.index + 1)...].first(where: isSibling)
-        if [previous, next].contains(where: { $0.map { markerNumber($0, in: document) == number } ?? false }) { return prefix }
+        let previous = document.tasks[..<task.index].last { $0.depth <= task.depth }
+        let next = document.tasks[(task.index + 1)...].first { $0.depth <= task.depth }
+        if [previous, next].contains(where: { $0.map { isSibling($0) && markerNumber($0, in: document) == number } ?? false }) { return prefix }
         prefix.replaceSubrange(markerOffset..<digitsEnd, with: Array(String(number + 1).utf8))
         return prefix
     }

@@ -40,7 +40,9 @@ public struct TaskReference: Sendable {
         if let files = otherFilesListed { throw .otherFileListed(line: range.lowerBound, files: files) }
         var tasks: [Task] = []
         var next = document.tasks.partitionPoint { $0.line + 1 >= range.lowerBound }
-        for number in range {
+        // Past the file's last task and the listing's last number, no number names a task.
+        let lastNumber = max(document.tasks.last.map { $0.line + 1 } ?? 0, listing?.entries.last.map { Int($0.shown) } ?? 0)
+        for number in range.clamped(to: range.lowerBound...max(range.lowerBound, lastNumber)) {
             // The file's task that starts on this line, if any (tasks are in line order).
             while next < document.tasks.count, document.tasks[next].line + 1 < number { next += 1 }
             let startsHere = next < document.tasks.count && document.tasks[next].line + 1 == number
@@ -50,7 +52,6 @@ public struct TaskReference: Sendable {
             } else if startsHere {
                 tasks.append(document.tasks[next])
             }
-            if next >= document.tasks.count, listing.map({ $0.entries.last.map { Int($0.shown) } ?? 0 }) ?? 0 < number { break }
         }
         if tasks.isEmpty { throw .noTaskInRange(written) }
         return tasks

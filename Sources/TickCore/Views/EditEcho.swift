@@ -93,13 +93,14 @@ public struct EditEcho: Sendable {
                     partnered.insert(task.index)
                     rows.append(Row(verb: verb, document: after, task: task, showsGroup: true))
                 }
-            case .newTask(let index, let verb):
+            case .newTask(let index, let below, let verb):
+                // Written right above the task, or right after its block (whose tasks all stand
+                // for original ones): the first new task on that side.
                 guard let partner = correspondence.partner(of: index) else { continue }
-                let line = after.tasks[partner].line
-                let new = after.tasks.filter { !partnered.contains($0.index) }.min { abs($0.line - line) < abs($1.line - line) }
-                if let new {
-                    partnered.insert(new.index)
-                    rows.append(Row(verb: verb, document: after, task: new, showsGroup: true))
+                let isNew = { (task: Int) in !partnered.contains(task) }
+                if let new = below ? ((partner + 1)..<after.tasks.count).first(where: isNew) : (0..<partner).reversed().first(where: isNew) {
+                    partnered.insert(new)
+                    rows.append(Row(verb: verb, document: after, task: after.tasks[new], showsGroup: true))
                 }
             case .removedGroup(let index, let verb, let tasks):
                 // As it was: another group may have its title.

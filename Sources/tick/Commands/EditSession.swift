@@ -83,6 +83,8 @@ enum EditSession {
     struct Input {
         let document: Document
         let references: TaskReference
+        /// Where the file really is, when it was looked up (`input(path:document:environment:)`).
+        var realPath: String? = nil
 
         /// `named`: the command line named the file (`FILE:LINE`, `-f`), so a bare number is
         /// this file's whatever the latest listing showed.
@@ -168,8 +170,10 @@ enum EditSession {
 
     /// The input for a look at `path` outside an edit (a question asked before it).
     static func input(path: String, document: Document, environment: Environment) -> Input {
-        let known = (try? AtomicFile.realPath(of: path)).map { ListingStore.load(realPath: $0, environment: environment) }
-        return Input(document: document, references: TaskReference(document: document, listing: known?.listing, otherFilesListed: known?.otherFilesListed))
+        let realPath = try? AtomicFile.realPath(of: path)
+        let known = realPath.map { ListingStore.load(realPath: $0, environment: environment) }
+        return Input(document: document, references: TaskReference(document: document, listing: known?.listing, otherFilesListed: known?.otherFilesListed),
+                     realPath: realPath)
     }
 
     /// `edit` for a body that computes the edit in the core: its `EditError` is reported

@@ -36,7 +36,7 @@ enum ShowCommand: Command {
             // as an edit's rows do (a listing made before would give them other meanings).
             var shown: [Int] = []
             defer {
-                if let realPath = try? AtomicFile.realPath(of: target.path),
+                if let realPath = input.realPath,
                    let warning = ListingStore.show(shown, realPath: realPath, after: document, environment: context.environment) {
                     context.warn(warning)
                 }

@@ -114,14 +114,16 @@ enum DoneCommand: TaskChangeCommand {
             let line = document.lines[task.line]
             let rest = next[0].dropFirst(task.checkboxStart - line.start)
             let lines: ([UInt8]) -> [[UInt8]] = { [$0 + rest] + next.dropFirst() }
-            var placed = try TaskPlacement.insert(at: context.nextBelow ? .after(task) : .before(task), in: document, content: lines)
+            var below = context.nextBelow
+            var placed = try TaskPlacement.insert(at: below ? .after(task) : .before(task), in: document, content: lines)
             // Above a task that shares its line with an outer list marker, the new line would
             // rewrite the task's line, which the status edit rewrites too: it goes below instead.
             if placed.contains(where: { !$0.lines.isEmpty }) {
+                below = true
                 placed = try TaskPlacement.insert(at: .after(task), in: document, content: lines)
             }
             splices += placed
-            plan.subjects.append(.newTask(near: task.index, verb: "next"))
+            plan.subjects.append(.newTask(near: task.index, below: below, verb: "next"))
         case .unknown(let why)?:
             notes.append(TaskNote(line: task.line, saying: "repeats, but no next task was written: \(why)"))
         case nil:

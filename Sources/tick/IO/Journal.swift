@@ -132,9 +132,10 @@ final class Journal: Sendable {
         let changes: [JournalOperation.FileChange]
     }
 
-    /// Every operation in the journal, oldest first (without their file changes unless
-    /// `changes`); a damaged record is an error.
-    static func operations(in journal: StateFolder, changes wanted: Bool = true) throws(TickError) -> [Stored] {
+    /// Every operation in the journal, oldest first, with its file changes where `changes`
+    /// wants them (by default, always); a damaged record is an error.
+    static func operations(in journal: StateFolder,
+                           changes wants: (JournalOperation) -> Bool = { _ in true }) throws(TickError) -> [Stored] {
         var result: [Stored] = []
         for name in journal.names() where name.hasPrefix("op-") {
             guard case .success(let folder) = journal.subfolder(name, create: false) else { continue }
@@ -143,6 +144,7 @@ final class Journal: Sendable {
                 throw TickError.refused("the undo record \(PathBytes.display(folder.path)) is damaged; nothing undone")
             }
             var changes: [JournalOperation.FileChange] = []
+            let wanted = wants(meta)
             for entry in folder.names() where wanted && entry.hasPrefix("change-") {
                 guard let bytes = try folder.read(entry), let change = JournalOperation.FileChange(decoding: bytes) else {
                     throw TickError.refused("the undo record \(PathBytes.display(folder.path + "/" + entry)) is damaged; nothing undone")
@@ -171,10 +173,10 @@ final class Journal: Sendable {
     /// of other folders stay, as undo and redo work per folder (`JournalStep.Here`): an edit in
     /// one project does not take another's redo.
     private static func dropUndone(_ journal: StateFolder, touching path: [UInt8], environment: Environment) {
-        guard let stored = try? operations(in: journal, changes: false), stored.contains(where: \.operation.isUndone),
-              let whole = try? operations(in: journal) else { return }
+        // Only the undone operations' changes are read (usually none: there are none until an undo).
+        guard let undone = try? operations(in: journal, changes: \.isUndone).filter(\.operation.isUndone), !undone.isEmpty else { return }
         let here = JournalStep.Here(environment: environment)
-        for entry in whole where entry.operation.isUndone && entry.changes.contains(where: { $0.path == path || here.contains($0.path) }) {
+        for entry in undone where entry.changes.contains(where: { $0.path == path || here.contains($0.path) }) {
             journal.remove(entry.name)
         }
     }
