@@ -35,6 +35,12 @@ public struct TaskTokens: Sendable, Equatable {
     /// What a token is: `#tag`, `+project`, `@context` or `key:value`.
     enum Kind { case tag, project, context, field }
 
+    /// Whether `bytes` may hold a token: it holds a sigil (`#`, `+`, `@`) or a colon. Most
+    /// texts hold none, and are then not split into words.
+    static func mayHoldToken(_ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.contains { $0 == Byte.hash || $0 == Byte.plus || $0 == Byte.at || $0 == Byte.colon }
+    }
+
     /// Calls `body` with each token of `bytes` in order (only those of kind `only`, when given):
     /// its kind and its name (after the sigil), or for a field its key and its value, as slices
     /// of `bytes`. No String is made.

@@ -266,6 +266,44 @@ import Testing
         #expect(String(decoding: json.bytes, as: UTF8.self) == expected)
     }
 
+    /// Strings are read eight bytes at a time until a byte may need an escape
+    /// (`ByteWords`): on random strings of every length, with the bytes that need one (control
+    /// characters, quotes, backslashes) at every place in and across words, next to bytes of
+    /// 0x80 and up and DEL, the output is the escape written byte by byte. The same for text
+    /// sanitized for the terminal.
+    @Test func wordAtATimeEscapesAsByteByByte() {
+        var random = SeededGenerator(seed: 8)
+        let alphabet: [UInt8] = [0x00, 0x01, 0x09, 0x0A, 0x0D, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x41, 0x5B, 0x5C, 0x5D, 0x7E, 0x7F,
+                                 0x80, 0x9F, 0xA0, 0xC3, 0xE2, 0xFF]
+        for _ in 0..<20_000 {
+            let length = Int.random(in: 0...40, using: &random)
+            // Mostly plain letters, so that whole clean words occur before the first escape.
+            let bytes = (0..<length).map { _ in
+                Int.random(in: 0..<4, using: &random) == 0 ? alphabet.randomElement(using: &random)! : UInt8.random(in: 0x61...0x7A, using: &random)
+            }
+            var json = JSONWriter()
+            bytes.withUnsafeBufferPointer { json.string(utf8: $0) }
+            var expected: [UInt8] = [0x22]
+            for byte in bytes {
+                switch byte {
+                case 0x22: expected += Array(#"\""#.utf8)
+                case 0x5C: expected += Array(#"\\"#.utf8)
+                case 0x0A: expected += Array(#"\n"#.utf8)
+                case 0x0D: expected += Array(#"\r"#.utf8)
+                case 0x09: expected += Array(#"\t"#.utf8)
+                case ..<0x20: expected += Array(String(format: "\\u%04x", byte).utf8)
+                default: expected.append(byte)
+                }
+            }
+            expected.append(0x22)
+            #expect(json.bytes == expected, "\(bytes)")
+            var text = TextBuffer()
+            bytes.withUnsafeBufferPointer { text.appendSanitized($0) }
+            let sanitized = bytes.flatMap { $0 < 0x20 || $0 == 0x7F ? TerminalText.replacementCharacter : [$0] }
+            #expect(text.bytes == sanitized, "\(bytes)")
+        }
+    }
+
     /// A task's tokens in JSON: each kind in its array, words in code spans left out, each
     /// field key once with its first value (past the few keys looked through in order too),
     /// and bad bytes as U+FFFD.

@@ -311,11 +311,8 @@ struct FieldScanner<Sink: FieldSink> {
         /// which). The last bytes are read one by one.
         static func of(_ text: UnsafeBufferPointer<UInt8>) -> TextBytes {
             guard let base = text.baseAddress else { return .noField }
-            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-            @inline(__always) func holds(_ word: UInt64, _ byte: UInt8) -> UInt64 {
-                let x = word ^ (ones &* UInt64(byte))
-                return (x &- ones) & ~x & highs
-            }
+            let highs = ByteWords.highs
+            @inline(__always) func holds(_ word: UInt64, _ byte: UInt8) -> UInt64 { ByteWords.holds(word, byte) }
             var colon = false
             var index = 0
             let count = text.count

@@ -62,6 +62,51 @@ struct BlockParser {
         init(kind: Kind) { self.kind = kind }
     }
 
+    /// The stack of open blocks: a block is pushed and popped, and one of its fields set,
+    /// several times a line, so its storage is its own, with no copy-on-write check each time
+    /// (the parser that owns it frees it).
+    private struct ContainerStack {
+        private var base: UnsafeMutablePointer<Container>
+        private(set) var count = 1
+        private var capacity = 16
+
+        init() {
+            base = .allocate(capacity: capacity)
+            base.initialize(to: Container(kind: .document))
+        }
+
+        subscript(index: Int) -> Container {
+            unsafeAddress {
+                precondition(index >= 0 && index < count, "no such open block")
+                return UnsafePointer(base + index)
+            }
+            nonmutating unsafeMutableAddress {
+                precondition(index >= 0 && index < count, "no such open block")
+                return base + index
+            }
+        }
+
+        mutating func append(_ block: Container) {
+            if count == capacity {
+                let grown = UnsafeMutablePointer<Container>.allocate(capacity: capacity * 2)
+                grown.moveInitialize(from: base, count: count)
+                base.deallocate()
+                base = grown
+                capacity *= 2
+            }
+            (base + count).initialize(to: block)
+            count += 1
+        }
+
+        mutating func removeLast() -> Container {
+            precondition(count > 0, "no open block")
+            count -= 1
+            return (base + count).move()
+        }
+
+        func deallocate() { base.deallocate() }
+    }
+
     private let s: UnsafeBufferPointer<UInt8>
     private let lines: [Line]
     private var kinds: [LineKind]
@@ -83,7 +128,8 @@ struct BlockParser {
     private var thematicBreakDead = 0..<0
     /// Where the current line's first byte that is not a space or a tab is, once asked.
     private var lineIndentEnd = -1
-    private var stack: [Container] = [Container(kind: .document)]
+    /// The open blocks, the document first.
+    private var stack = ContainerStack()
 
     // The cursor over the current line, named as in cmark.
     private var line = 0
@@ -158,6 +204,7 @@ struct BlockParser {
         bytes.withUnsafeBufferPointer { buffer in
             var parser = BlockParser(buffer: buffer, bytes: bytes, lines: lines, statuses: statuses, wellFormed: wellFormed,
                                      keepsItems: keepsItems)
+            defer { parser.stack.deallocate() }
             return parser.parse(lines: lines, atFileStart: atFileStart)
         }
     }

@@ -6,12 +6,17 @@
 public enum TaskFingerprint {
     public static func of(_ task: Task, in document: Document) -> UInt64 {
         // Most tasks hold no date field: their fields are not read again.
+        of(task, in: document, fields: task.fieldKinds.hasDate ? document.fields(of: task) : TaskFields())
+    }
+
+    /// `of`, with the task's fields already read (`--json` reads them for the dates anyway).
+    static func of(_ task: Task, in document: Document, fields: TaskFields) -> UInt64 {
         // The date fields' bounds as flat pairs, not `[Range<Int>]`: the first array of ranges
         // costs a run a runtime conformance lookup (`Int: Comparable`), and a listing takes
         // the fingerprint of every task it shows.
         var dates: [Int] = []
         if task.fieldKinds.hasDate {
-            for field in document.fields(of: task).fields where field.kind.isDate {
+            for field in fields.fields where field.kind.isDate {
                 dates.append(field.range.lowerBound)
                 dates.append(field.range.upperBound)
             }
@@ -60,7 +65,12 @@ public enum TaskFingerprint {
 
     /// `block`, with the group paths' hashes (`groupHashes`) worked out once per document.
     public static func block(_ task: Task, in document: Document, groups: [UInt64]) -> UInt64 {
-        var hash = (task.group.map { groups[$0] } ?? 0) &* 0x0000_0100_0000_01B3 ^ of(task, in: document)
+        block(task, in: document, groups: groups, text: of(task, in: document))
+    }
+
+    /// `block`, with the fingerprint of the task's text (`of`) worked out already.
+    static func block(_ task: Task, in document: Document, groups: [UInt64], text: UInt64) -> UInt64 {
+        var hash = (task.group.map { groups[$0] } ?? 0) &* 0x0000_0100_0000_01B3 ^ text
         if task.textLastLine < task.lastLine {
             for line in (task.textLastLine + 1)...task.lastLine {
                 let content = document.content(ofLine: line).drop { $0 == 0x20 || $0 == 0x09 }

@@ -30,12 +30,12 @@ public struct JSONWriter: ~Copyable, Sendable {
     /// apart (a view's rows, written where their file is read, then joined by `lines`).
     public mutating func detachNextValue() { needsComma &= ~1 }
 
-    private mutating func separator() {
+    @inline(__always) private mutating func separator() {
         if needsComma & 1 != 0 { buffer.append(0x2C) }
         needsComma |= 1
     }
 
-    private mutating func open(_ bracket: UInt8) {
+    @inline(__always) private mutating func open(_ bracket: UInt8) {
         separator()
         buffer.append(bracket)
         precondition(depth < 63, "JSON nested more than 63 levels")
@@ -43,21 +43,21 @@ public struct JSONWriter: ~Copyable, Sendable {
         needsComma <<= 1
     }
 
-    private mutating func close(_ bracket: UInt8) {
+    @inline(__always) private mutating func close(_ bracket: UInt8) {
         depth -= 1
         needsComma >>= 1
         buffer.append(bracket)
     }
 
-    public mutating func beginObject() { open(0x7B) }
-    public mutating func endObject() { close(0x7D) }
-    public mutating func beginArray() { open(0x5B) }
-    public mutating func endArray() { close(0x5D) }
+    @inline(__always) public mutating func beginObject() { open(0x7B) }
+    @inline(__always) public mutating func endObject() { close(0x7D) }
+    @inline(__always) public mutating func beginArray() { open(0x5B) }
+    @inline(__always) public mutating func endArray() { close(0x5D) }
 
     /// A key known when tick is built (ASCII with nothing to escape), written as it is, with
     /// the comma before it and the quotes and colon around it in one step (`appendKey`): a key
     /// is written per field of every task.
-    public mutating func key(_ name: StaticString) {
+    @inline(__always) public mutating func key(_ name: StaticString) {
         buffer.appendKey(name, afterComma: needsComma & 1 != 0)
         needsComma &= ~1
     }
@@ -72,19 +72,27 @@ public struct JSONWriter: ~Copyable, Sendable {
 
     public mutating func string(_ value: String) { separator(); appendString(value) }
 
+    /// A string known when tick is built, with nothing to escape.
+    @inline(__always) mutating func string(known value: StaticString) {
+        separator()
+        buffer.append(0x22)
+        literal(value)
+        buffer.append(0x22)
+    }
+
     /// Digits straight into the buffer, without a String.
     public mutating func int(_ value: Int) {
         separator()
         if value < 0 { buffer.append(0x2D) }
         buffer.appendDecimal(value.magnitude)
     }
-    public mutating func bool(_ value: Bool) { separator(); literal(value ? "true" : "false") }
-    public mutating func null() { separator(); literal("null") }
+    @inline(__always) public mutating func bool(_ value: Bool) { separator(); literal(value ? "true" : "false") }
+    @inline(__always) public mutating func null() { separator(); literal("null") }
 
-    private mutating func literal(_ text: StaticString) { buffer.append(text.utf8Start, count: text.utf8CodeUnitCount) }
+    @inline(__always) private mutating func literal(_ text: StaticString) { buffer.append(text.utf8Start, count: text.utf8CodeUnitCount) }
 
     /// A date as `"YYYY-MM-DD"`, or null.
-    public mutating func date(_ value: CivilDate?) {
+    @inline(__always) public mutating func date(_ value: CivilDate?) {
         guard let value else { return null() }
         separator()
         buffer.write(upTo: 12) { pointer in
@@ -174,16 +182,22 @@ public struct JSONWriter: ~Copyable, Sendable {
         value.withUTF8 { appendString(utf8: $0) }
     }
 
-    /// Appends a quoted string, copying runs that need no escape in one go.
+    /// Appends a quoted string, copying runs that need no escape in one go. Eight bytes are
+    /// looked at a time until one may need an escape.
     private mutating func appendString(utf8 buffer: UnsafeBufferPointer<UInt8>) {
         self.buffer.append(0x22)
         var runStart = 0
-        for index in 0..<buffer.count {
+        // A byte below 0x20, a quote or a backslash (a byte of 0x80 or more never is).
+        var index = ByteWords.cleanPrefix(buffer) { word in
+            ByteWords.holdsBelow(word, 0x20) | ByteWords.holds(word, 0x22) | ByteWords.holds(word, 0x5C)
+        }
+        while index < buffer.count {
             let byte = buffer[index]
+            index += 1
             if byte >= 0x20 && byte != 0x22 && byte != 0x5C { continue }
-            self.buffer.append(UnsafeBufferPointer(rebasing: buffer[runStart..<index]))
+            self.buffer.append(UnsafeBufferPointer(rebasing: buffer[runStart..<(index - 1)]))
             appendEscape(byte)
-            runStart = index + 1
+            runStart = index
         }
         self.buffer.append(UnsafeBufferPointer(rebasing: buffer[runStart...]))
         self.buffer.append(0x22)

@@ -89,7 +89,12 @@ public enum ListView {
         let closed = task.isClosed
         out.appendStyled(task.statusType == .done ? style : .plain, .dim) { out in
             out.append(Byte.leftBracket)
-            out.appendSanitized(task.status.character)
+            switch task.status {
+            case .open: out.append(Byte.space)
+            case .done: out.append(0x78)
+            case .doing: out.append(Byte.slash)
+            case .other(let raw): out.appendSanitized(raw)
+            }
             out.append(Byte.rightBracket)
         }
         out.append(Byte.space)

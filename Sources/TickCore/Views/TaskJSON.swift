@@ -21,6 +21,9 @@ public enum TaskJSON {
         let groupHashes: [UInt64]
         /// Index for index with the document's headings; nil until written.
         private var groupPaths: [[UInt8]?]
+        /// The tokens of the task being written, read in one pass (`TaskTokens.forEachToken`)
+        /// and written kind by kind: room kept from task to task.
+        fileprivate var tokens: [Token] = []
 
         public init(_ name: String, document: Document) {
             var json = JSONWriter()
@@ -58,7 +61,7 @@ public enum TaskJSON {
         json.key("file"); file.name.withUnsafeBufferPointer { json.raw($0) }
         if let change { json.key("change"); json.string(change) }
         json.key("line"); json.int(shownLine)
-        json.key("status"); json.string(task.status.name)
+        json.key("status"); writeStatus(task.status, to: &json)
         json.key("important"); json.bool(task.important)
         json.key("due"); json.date(task.due)
         json.key("group")
@@ -69,34 +72,37 @@ public enum TaskJSON {
             json.endArray()
         }
         json.key("text")
-        // From the file's bytes; through a String only to write bad bytes as U+FFFD.
-        if task.hasInvalidUTF8 {
-            json.string(String(decoding: text, as: UTF8.self))
-        } else {
-            text.withUnsafeBufferPointer { json.string(utf8: $0) }
+        let checked = task.hasInvalidUTF8
+        writeText(text, checked: checked, to: &json)
+        // Every token in one pass over the text, then each kind's in order.
+        file.tokens.removeAll(keepingCapacity: true)
+        if TaskTokens.mayHoldToken(text) {
+            TaskTokens.forEachToken(text) { kind, name, value in file.tokens.append(Token(kind: kind, name: name, value: value)) }
         }
-        json.key("tags"); writeTokens(.tag, of: text, checked: task.hasInvalidUTF8, to: &json)
-        json.key("projects"); writeTokens(.project, of: text, checked: task.hasInvalidUTF8, to: &json)
-        json.key("contexts"); writeTokens(.context, of: text, checked: task.hasInvalidUTF8, to: &json)
+        json.key("tags"); writeTokens(.tag, file.tokens, of: text, checked: checked, to: &json)
+        json.key("projects"); writeTokens(.project, file.tokens, of: text, checked: checked, to: &json)
+        json.key("contexts"); writeTokens(.context, file.tokens, of: text, checked: checked, to: &json)
         json.key("fields")
         json.beginObject()
         // Each key once, its first value.
         var seen = SeenKeys()
-        let checked = task.hasInvalidUTF8
-        TaskTokens.forEachToken(text, only: .field) { _, key, value in
-            guard seen.insert(key) else { return }
+        for token in file.tokens where token.kind == .field {
+            let key = text[token.name]
+            guard seen.insert(key) else { continue }
             json.key(string: String(decoding: key, as: UTF8.self))
-            writeText(value, checked: checked, to: &json)
+            writeText(text[token.value], checked: checked, to: &json)
         }
         json.endObject()
         json.key("depth"); json.int(task.depth)
         json.key("parent")
         if let parent = task.parent { json.int(document.tasks[parent].line + 1) } else { json.null() }
-        let signature = TaskFingerprint.block(task, in: document, groups: file.groupHashes)
-        json.key("ref"); json.reference(line: shownLine, signature: signature)
-        // The fields of every dialect (tick(5), DIALECTS), read only when the parse saw one.
+        // The fields of every dialect (tick(5), DIALECTS), read only when the parse saw one,
+        // and once: the reference leaves the dates out of its fingerprint.
         let fields = task.fieldKinds.isEmpty ? TaskFields() : TaskFields.read(text)
-        json.key("statusType"); json.string(task.statusType.rawValue)
+        let signature = TaskFingerprint.block(task, in: document, groups: file.groupHashes,
+                                              text: TaskFingerprint.of(task, in: document, fields: fields))
+        json.key("ref"); json.reference(line: shownLine, signature: signature)
+        json.key("statusType"); writeStatusType(task.statusType, to: &json)
         json.key("dates")
         json.beginObject()
         json.key("due"); json.date(fields.date(.due, in: text))
@@ -113,12 +119,45 @@ public enum TaskJSON {
         json.endObject()
     }
 
+    /// A token of the task being written: its kind, and its name (a field's key) and value
+    /// as indices of the text.
+    fileprivate struct Token {
+        let kind: TaskTokens.Kind
+        let name: Range<Int>
+        let value: Range<Int>
+
+        init(kind: TaskTokens.Kind, name: ArraySlice<UInt8>, value: ArraySlice<UInt8>) {
+            self.kind = kind
+            self.name = name.startIndex..<name.endIndex
+            self.value = value.startIndex..<value.endIndex
+        }
+    }
+
     /// The names of the task's tokens of one kind, as an array.
-    private static func writeTokens(_ wanted: TaskTokens.Kind, of text: ArraySlice<UInt8>, checked: Bool,
+    private static func writeTokens(_ wanted: TaskTokens.Kind, _ tokens: [Token], of text: ArraySlice<UInt8>, checked: Bool,
                                     to json: inout JSONWriter) {
         json.beginArray()
-        TaskTokens.forEachToken(text, only: wanted) { _, name, _ in writeText(name, checked: checked, to: &json) }
+        for token in tokens where token.kind == wanted { writeText(text[token.name], checked: checked, to: &json) }
         json.endArray()
+    }
+
+    /// The status's name (`TaskStatus.name`), without a String for the three named ones.
+    private static func writeStatus(_ status: TaskStatus, to json: inout JSONWriter) {
+        switch status {
+        case .open: json.string(known: "open")
+        case .done: json.string(known: "done")
+        case .doing: json.string(known: "doing")
+        case .other(let raw): json.string(raw)
+        }
+    }
+
+    private static func writeStatusType(_ type: StatusType, to json: inout JSONWriter) {
+        switch type {
+        case .todo: json.string(known: "todo")
+        case .doing: json.string(known: "doing")
+        case .done: json.string(known: "done")
+        case .cancelled: json.string(known: "cancelled")
+        }
     }
 
     /// Bytes of a task's text as a string: as they are, or, `checked` (the text is not all

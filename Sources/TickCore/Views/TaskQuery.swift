@@ -98,6 +98,10 @@ public struct TaskQuery: Sendable {
         let closedSince: Set<Int>?
         /// `query.statuses` as a bit per status type (`bit(_:)`): asked of every task.
         let shownTypes: UInt8
+        let importantOnly: Bool
+        /// Whether status and star are all the query asks of a task (a plain `list`): the
+        /// rest of `matches` is not gone through for each.
+        let asksOnlyStatus: Bool
 
         private static func bit(_ type: StatusType) -> UInt8 {
             switch type {
@@ -133,6 +137,9 @@ public struct TaskQuery: Sendable {
             }
             tags = query.tags.map(token)
             excludedTags = query.excludedTags.map(token)
+            importantOnly = query.importantOnly
+            asksOnlyStatus = query.due == nil && acceptedGroups == nil && query.waiting == .shown && query.minimumPriority == nil
+                && query.doneSince == nil && tags.isEmpty && excludedTags.isEmpty && words.isEmpty && excludedWords.isEmpty
         }
 
         /// Whether the group (a heading index, nil above the first heading) passes `--group`.
@@ -143,7 +150,8 @@ public struct TaskQuery: Sendable {
 
         public func matches(_ task: Task) -> Bool {
             if shownTypes & Self.bit(task.statusType) == 0 { return false }
-            if query.importantOnly && !task.important { return false }
+            if importantOnly && !task.important { return false }
+            if asksOnlyStatus { return true }
             if let due = query.due, !due.matches(task.due, today: today) {
                 // `today`: a task scheduled for today or earlier is for today too.
                 guard due == .todayOrOverdue, !task.isClosed, task.fieldKinds.contains(.scheduled),

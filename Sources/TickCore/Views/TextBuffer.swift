@@ -68,9 +68,11 @@ public struct TextBuffer: ~Copyable, Sendable {
     }
 
     mutating func appendSanitized(_ utf8: UnsafeBufferPointer<UInt8>) {
-        guard utf8.contains(where: TerminalText.isControl) else { return buffer.append(utf8) }
+        // Whole words with no control character first, then byte by byte.
+        let clean = ByteWords.cleanPrefix(utf8) { ByteWords.holdsBelow($0, 0x20) | ByteWords.holds($0, 0x7F) }
+        guard utf8[clean...].contains(where: TerminalText.isControl) else { return buffer.append(utf8) }
         var start = 0
-        for index in utf8.indices where TerminalText.isControl(utf8[index]) {
+        for index in clean..<utf8.count where TerminalText.isControl(utf8[index]) {
             buffer.append(UnsafeBufferPointer(rebasing: utf8[start..<index]))
             TerminalText.replacementCharacter.withUnsafeBufferPointer { buffer.append($0) }
             start = index + 1
