@@ -31,6 +31,93 @@ import Testing
         #expect(fields("Run `due:2026-01-01` at 12:30 see https://x.y/due:1 and foo:bar").isEmpty)
     }
 
+    /// Obsidian Tasks reads its emoji fields from the end of the text back, passing tags and a
+    /// block link among them, and tick reads them as it does: a field that other text follows
+    /// (prose, or a field of another dialect) is text, kept apart as unread. Found in corpus
+    /// 014 and 011, where reading them anywhere made `reopen` cut "✅ 2026-07-18" out of a
+    /// sentence and "✅  Collect" out of another, and `done` write emoji dates into the file.
+    @Test func obsidianFieldsAreReadOnlyAtTheEnd() {
+        func unread(_ text: String) -> [String] {
+            let bytes = Array(text.utf8)[...]
+            return TaskFields(bytes).unread.map { "\($0.kind.rawValue) \(TaskFields.value($0, in: bytes))" }
+        }
+        #expect(fields("Rent 🔁 every month ➕ 2024-06-10 📅 2024-07-01 #bills ^abc1 ")
+                == ["recurrence obsidian every month", "created obsidian 2024-06-10", "due obsidian 2024-07-01"])
+        #expect(fields("Rent #bills 📅 2024-07-01 #home") == ["due obsidian 2024-07-01"])
+        #expect(fields("**Doc** — ✅ 2026-07-18 rebuilt by hand").isEmpty)
+        #expect(unread("**Doc** — ✅ 2026-07-18 rebuilt by hand") == ["done 2026-07-18"])
+        #expect(fields("2024-03-22 16:28 ✅  Collect $ for Hulu").isEmpty)
+        #expect(fields("Pay 📅 2026-11-20 (call first)").isEmpty)
+        #expect(fields("Pay 📅 2026-11-20.") == ["due obsidian 2026-11-20."])
+        // A field of another dialect after it is text to Obsidian Tasks; before it, nothing.
+        #expect(fields("Pay 📅 2026-11-20 due:2026-12-01") == ["due tick 2026-12-01"])
+        #expect(fields("Pay ⏫ [due:: 2026-12-01]") == ["due dataview 2026-12-01"])
+        #expect(fields("(A) Pay due:2026-12-01 ⏫ ⏳ 2026-11-30")
+                == ["priority tick A", "due tick 2026-12-01", "priority obsidian ⏫", "scheduled obsidian 2026-11-30"])
+        // Only the fields after the last text are read.
+        #expect(fields("a ⏫ b 📅 2026-12-01 ✅ 2026-12-02") == ["due obsidian 2026-12-01", "done obsidian 2026-12-02"])
+        #expect(unread("a ⏫ b 📅 2026-12-01 ✅ 2026-12-02") == ["priority ⏫"])
+        // In the parse: no due, no kinds (the unread one is noted, for lint), no usage.
+        let document = Document("- [x] **Doc** — ✅ 2026-07-18 rebuilt\n- [ ] Pay 📅 2026-11-20 (call first)\n")
+        #expect(document.tasks.map(\.due) == [nil, nil])
+        #expect(document.tasks.allSatisfy { $0.fieldKinds.holdsUnread && !$0.fieldKinds.hasDate })
+        #expect(!document.fieldUsage.records(.done) && !document.fieldUsage.records(.due))
+    }
+
+    /// A task whose text wraps: an Obsidian field at the end of a line ends the text when each
+    /// line after it holds only Obsidian fields, tags and block links. Random wrapped tasks of
+    /// such pieces and of words agree with the reference builder (which asks it of every line
+    /// after each, where the engine goes from the last line back once); the parse's due date
+    /// is the one the joined text reads; a due date set on each reads back, with every other
+    /// field read as before. (A rule, `🔁 every week`, and a marker with no value, `📅`, are
+    /// left out here: in the joined text their value runs on over the line break, where line
+    /// by line it ends with the line, as for a code span that runs over one.)
+    @Test func wrappedTasksReadTheirEndAsOneText() throws {
+        let pieces = ["word", "📅 2026-12-01", "✅ 2026-12-02", "⏫", "#tag", "^id1", "due:2026-12-03", "[start:: 2026-12-04]",
+                      "text.", "⏳ 2026-12-05"]
+        var random = SeededGenerator(seed: 5)
+        let today = CivilDate(year: 2026, month: 11, day: 22)!
+        var read = 0, unreadSeen = 0
+        for _ in 0..<3_000 {
+            var text = "- [ ] first"
+            for _ in 0..<Int.random(in: 1...6, using: &random) {
+                text += Int.random(in: 0..<3, using: &random) == 0 ? "\n  " : " "
+                text += pieces.randomElement(using: &random)!
+            }
+            text += "\n"
+            ReferenceBuilderTests.agree(Array(text.utf8), text)
+            let document = Document(text)
+            let task = try #require(document.tasks.first)
+            let fields = document.fields(of: task)
+            read += fields.fields.count
+            unreadSeen += fields.unread.count
+            // The parse's due is the first the text reads.
+            #expect(task.due == fields.date(.due, in: document.textBytes(of: task)), "\(text)")
+            for dialect in TaskField.Dialect.allCases {
+                guard let splices = try? TaskEdits.setDue(task, to: today, in: document, dialect: dialect),
+                      EditCheck.firstChangedLine(splices, in: document) == nil else { continue }
+                let dated = Document(bytes: document.applying(splices))
+                let datedTask = try #require(dated.tasks.first)
+                #expect(datedTask.due == today, "\(text) \(dialect)")
+                let after = dated.fields(of: datedTask)
+                #expect(after.fields.filter { $0.kind != .due }.count == fields.fields.filter { $0.kind != .due }.count,
+                        "\(text) \(dialect): another field's reading changed")
+            }
+        }
+        // Both outcomes are drawn often.
+        #expect(read > 3_000 && unreadSeen > 1_000, "\(read) \(unreadSeen)")
+        // A word that is not an Obsidian field, written on the last line, would make the ⏫
+        // that ends the line above it text: refused, and nothing written.
+        let mixed = Document("- [ ] Pay due:2026-12-01 t:2026-11-01 ⏫\n  #home\n")
+        #expect(mixed.tasks.count == 1 && mixed.fields(of: mixed.tasks[0]).first(.priority) != nil)
+        #expect(throws: EditError.self) {
+            try TaskEdits.setField(.done, of: mixed.tasks[0], to: Array("2026-11-26".utf8), in: mixed, dialect: .tick)
+        }
+        // A rule that ends a line, with a word on the next: the 📅 above it is read line by
+        // line (the rule ends its line), and the engine agrees with the reference.
+        ReferenceBuilderTests.agree(Array("- [ ] a 📅\n  🔁 every week\n  ⏳ 2026-12-05\n".utf8), "a rule that ends a line")
+    }
+
     /// The usage counted during the parse is what reading every task's fields again gives.
     @Test(arguments: Paths.allInputs + [Paths.fixtures.appendingPathComponent("dialects")].flatMap { Paths.files(in: $0, suffix: ".md") })
     func fieldUsageCountedDuringTheParse(_ url: URL) throws {
@@ -66,7 +153,10 @@ import Testing
         ]
         for (marker, kind) in markers {
             for selector in [[], [0xEF, 0xB8, 0x8F] as [UInt8]] {
-                let text = Array("Task ".utf8) + marker + selector + Array(" 2026-01-02".utf8)
+                // A value, where the field takes one (a priority has none, and text after it
+                // would make it text: Obsidian Tasks reads its fields only at the end).
+                let value = kind == .priority ? "" : kind == .recurrence ? " every day" : " 2026-01-02"
+                let text = Array("Task ".utf8) + marker + selector + Array(value.utf8)
                 let fields = TaskFields.read(text[...])
                 #expect(fields.fields.map(\.kind) == [kind], "\(String(decoding: marker, as: UTF8.self)) \(selector)")
             }
@@ -234,7 +324,7 @@ import Testing
         let classed = bytes.withUnsafeBufferPointer { FieldScanner.scan($0, into: FieldList()).fields }
         let every = bytes.withUnsafeBufferPointer { buffer in
             var scanner = FieldScanner(sink: FieldList())
-            scanner.scanEveryByte(buffer)
+            scanner.scanByteByByte(buffer)
             return scanner.sink.fields
         }
         #expect(classed == every, "\(text)")

@@ -37,7 +37,12 @@ import Testing
                 // Every dialect for the first tasks of each file; the file's own after that.
                 let dialects = task.index < 60 ? TaskField.Dialect.allCases : [fields.dialect ?? .tick]
                 for dialect in dialects where fields.dialect == nil || fields.dialect == dialect {
-                    let dated = Document(bytes: document.applying(try TaskEdits.setDue(task, to: today, in: document, dialect: dialect)))
+                    let splices = try TaskEdits.setDue(task, to: today, in: document, dialect: dialect)
+                    // An edit the transaction refuses (text filled into an empty task makes the
+                    // line below its text, and ends a heading there: the fixtures hold one) is
+                    // never written.
+                    if EditCheck.firstChangedLine(splices, in: document) != nil { continue }
+                    let dated = Document(bytes: document.applying(splices))
                     // On the line of a due field it has with no date, else ending the text, on its last line.
                     let line = (task.line...task.textLastLine).first { line in
                         document.content(ofLine: line) != dated.content(ofLine: line)

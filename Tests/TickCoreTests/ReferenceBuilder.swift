@@ -56,17 +56,24 @@ enum ReferenceBuilder {
             var valid = text.allSatisfyValidUTF8
             var dueField = TaskFields.read(text).first(.due)
             if continuationIndex < continuations.count, continuations[continuationIndex].item == Int32(itemIndex) {
-                var joined = Array(text)
+                // Each line's text; the due field is the first one a line reads, where an
+                // Obsidian field ends a line's text only when each line after it is an Obsidian
+                // ending on its own.
+                var parts = [text]
                 while continuationIndex < continuations.count, continuations[continuationIndex].item == Int32(itemIndex) {
                     let next = continuations[continuationIndex]
                     let part = trimmed(bytes[next.start..<next.end])
-                    if !part.isEmpty {
-                        if !joined.isEmpty { joined.append(Byte.space) }
-                        if dueField == nil, let field = TaskFields.read(part).first(.due) { dueField = field.shifted(by: joined.count) }
-                        joined += part
-                    }
+                    if !part.isEmpty { parts.append(part) }
                     valid = valid && part.allSatisfyValidUTF8
                     continuationIndex += 1
+                }
+                var joined: [UInt8] = []
+                dueField = nil
+                for (index, part) in parts.enumerated() {
+                    if !joined.isEmpty { joined.append(Byte.space) }
+                    let follows = !parts[(index + 1)...].allSatisfy { TaskFields.obsidianEnding($0) }
+                    if dueField == nil, let field = TaskFields(part, textFollows: follows).first(.due) { dueField = field.shifted(by: joined.count) }
+                    joined += part
                 }
                 location = TextLocation(joinedAt: joinedTexts.count, count: joined.count)
                 joinedTexts += joined
@@ -78,6 +85,7 @@ enum ReferenceBuilder {
                 usage.count(field)
                 kinds.insert(field.kind)
             }
+            if !fields.unread.isEmpty { kinds.insertUnread() }
             if valid, cursor > line.start {
                 valid = bytes[line.start..<cursor].allSatisfyValidUTF8
             }

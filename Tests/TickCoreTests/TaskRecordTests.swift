@@ -17,7 +17,9 @@ struct TaskRecordTests {
             let document = Document(bytes: input)
             for task in document.tasks {
                 var kinds = TaskField.Kinds()
-                for field in document.fields(of: task).fields { kinds.insert(field.kind) }
+                let fields = document.fields(of: task)
+                for field in fields.fields { kinds.insert(field.kind) }
+                if !fields.unread.isEmpty { kinds.insertUnread() }
                 #expect(task.fieldKinds == kinds, "\(url.lastPathComponent):\(task.line + 1)")
                 let lines = input[document.lines[task.line].start..<document.lines[task.textLastLine].contentEnd]
                 // The text and its marker are on these lines; other lines' bytes (a quote's

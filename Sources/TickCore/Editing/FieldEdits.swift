@@ -9,28 +9,42 @@ public enum FieldEdits {
     /// Nil when the value cannot be written so that the text reads it back: the edit would
     /// say it set a field the task then does not have.
     /// `key`: the key a new field in tick's dialect is written with (`TaskField.written`).
+    /// `textFollows`: the task's text goes on after this line (`TaskFields.init(_:textFollows:)`).
     public static func line(_ content: [UInt8], textStart: Int, kind: TaskField.Kind, value: [UInt8]?,
-                            dialect: TaskField.Dialect, key: [UInt8]? = nil) -> [UInt8]? {
-        guard let value else { return removing(kind, from: content, textStart: textStart) }
-        if let field = TaskFields(content[textStart...]).first(kind) {
+                            dialect: TaskField.Dialect, key: [UInt8]? = nil, textFollows: Bool = false) -> [UInt8]? {
+        guard let value else { return removing(kind, from: content, textStart: textStart, textFollows: textFollows) }
+        let old = TaskFields(content[textStart...], textFollows: textFollows)
+        /// Whether `edited` reads `value` as its first field of `kind`, and every other field
+        /// as before: a word added after Obsidian fields would make them text.
+        func keeps(_ edited: [UInt8]) -> Bool {
+            let text = edited[textStart...]
+            let fields = TaskFields(text, textFollows: textFollows)
+            guard let field = fields.first(kind),
+                  text[(text.startIndex + field.value.lowerBound)..<(text.startIndex + field.value.upperBound)].elementsEqual(value)
+            else { return false }
+            let others = old.fields.filter { $0.kind != kind }
+            return fields.fields.filter { $0.kind != kind }.count == others.count && fields.unread.count <= old.unread.count
+        }
+        if let field = old.first(kind) {
             var before = Array(content[..<(textStart + field.value.lowerBound)])
             if field.value.isEmpty, field.dialect == .obsidian { before.append(Byte.space) }
             let after = content[(textStart + field.value.upperBound)...]
             let replaced = before + value + after
-            if reads(kind, value, in: replaced, textStart: textStart) { return replaced }
+            if keeps(replaced) { return replaced }
             // An empty field glued to the next one (`📅📅 2025-01-05`): the value written into
             // it would run on into that one, so a space keeps them apart.
             let spaced = before + value + [Byte.space] + after
-            return reads(kind, value, in: spaced, textStart: textStart) ? spaced : nil
+            return keeps(spaced) ? spaced : nil
         }
         let word = TaskField.written(kind, value: value, in: dialect, key: key)
         let appended = appending(word, to: content, textStart: textStart)
-        if reads(kind, value, in: appended, textStart: textStart) { return appended }
+        if keeps(appended) { return appended }
         // A field whose value runs on takes in the words after it: an Obsidian rule
         // (`🔁 every week due` before the `:`), or an empty Dataview field (`due::` takes the
-        // next word). The word goes before the Obsidian fields that end the text instead, else
-        // before the last field.
-        let fields = TaskFields(content[textStart...]).fields
+        // next word); and a word of another dialect after Obsidian fields makes them text. The
+        // word goes before the Obsidian fields that end the text instead, else before the last
+        // field.
+        let fields = old.fields
         let obsidianTail = fields.indices.last(where: { fields[$0].dialect != .obsidian }).map { $0 + 1 } ?? fields.indices.first
         for index in [obsidianTail, fields.indices.last] {
             guard let index, index < fields.count else { continue }
@@ -38,21 +52,14 @@ public enum FieldEdits {
             // A word, so a space before it too where the field is glued to what precedes it.
             let space: [UInt8] = at > textStart && !Byte.isSpaceOrTab(content[at - 1]) ? [Byte.space] : []
             let inserted = Array(content[..<at]) + space + word + [Byte.space] + content[at...]
-            if reads(kind, value, in: inserted, textStart: textStart) { return inserted }
+            if keeps(inserted) { return inserted }
         }
         return nil
     }
 
-    /// Whether the first field of `kind` in the text from `textStart` has `value`.
-    private static func reads(_ kind: TaskField.Kind, _ value: [UInt8], in content: [UInt8], textStart: Int) -> Bool {
-        let text = content[textStart...]
-        guard let field = TaskFields(text).first(kind) else { return false }
-        return text[(text.startIndex + field.value.lowerBound)..<(text.startIndex + field.value.upperBound)].elementsEqual(value)
-    }
-
     /// Whether the text from `textStart` holds a field of `kind`.
-    public static func has(_ kind: TaskField.Kind, in content: [UInt8], textStart: Int) -> Bool {
-        TaskFields(content[textStart...]).first(kind) != nil
+    public static func has(_ kind: TaskField.Kind, in content: [UInt8], textStart: Int, textFollows: Bool = false) -> Bool {
+        TaskFields(content[textStart...], textFollows: textFollows).first(kind) != nil
     }
 
     /// A word added at the end of the text, before any trailing whitespace, after one space.
@@ -66,9 +73,9 @@ public enum FieldEdits {
         return result
     }
 
-    static func removing(_ kind: TaskField.Kind, from line: [UInt8], textStart start: Int) -> [UInt8] {
+    static func removing(_ kind: TaskField.Kind, from line: [UInt8], textStart start: Int, textFollows: Bool = false) -> [UInt8] {
         var content = line
-        while let field = TaskFields(content[start...]).first(kind) {
+        while let field = TaskFields(content[start...], textFollows: textFollows).first(kind) {
             var cut = (start + field.range.lowerBound)..<(start + field.range.upperBound)
             if cut.lowerBound == start || !Byte.isSpaceOrTab(content[cut.lowerBound - 1]) {
                 // The first word of the text: drop it and the spaces after it, so the space

@@ -29,19 +29,53 @@ struct TaskLines {
     /// "kitchen sink"); or removed from every line. Refused when the text would not read the
     /// value back (`FieldEdits.line`).
     mutating func set(_ kind: TaskField.Kind, to value: [UInt8]?, dialect: TaskField.Dialect, key: [UInt8]? = nil) throws(EditError) {
+        let follows = textFollows
         guard let value else {
             for index in contents.indices {
-                if let removed = FieldEdits.line(contents[index], textStart: textStarts[index], kind: kind, value: nil, dialect: dialect) {
+                if let removed = FieldEdits.line(contents[index], textStart: textStarts[index], kind: kind, value: nil, dialect: dialect,
+                                                 textFollows: follows[index]) {
                     contents[index] = removed
                 }
             }
             return
         }
-        let index = contents.indices.first { FieldEdits.has(kind, in: contents[$0], textStart: textStarts[$0]) } ?? contents.count - 1
-        guard let written = FieldEdits.line(contents[index], textStart: textStarts[index], kind: kind, value: value, dialect: dialect, key: key) else {
-            throw .invalidText("\(kind.rawValue) \(String(decoding: value, as: UTF8.self)) cannot be written into the text of the task on line \(task.line + index + 1) so that it reads back (the fields around it would take it in), so nothing was written; set it in an editor")
-        }
+        let index = contents.indices.first { FieldEdits.has(kind, in: contents[$0], textStart: textStarts[$0], textFollows: follows[$0]) }
+            ?? contents.count - 1
+        let refused = EditError.invalidText("\(kind.rawValue) \(String(decoding: value, as: UTF8.self)) cannot be written into the text of the task on line \(task.line + index + 1) so that it reads back (the fields around it would take it in), so nothing was written; set it in an editor")
+        guard let written = FieldEdits.line(contents[index], textStart: textStarts[index], kind: kind, value: value, dialect: dialect, key: key,
+                                            textFollows: follows[index]) else { throw refused }
+        // The line reads every other field as before (`FieldEdits.line`); so must the lines
+        // above it, whose Obsidian fields a word that is not one, after them, would make text.
+        let before = otherFields(than: kind)
         contents[index] = written
+        guard index == 0 || otherFields(than: kind) == before else { throw refused }
+    }
+
+    /// How many fields of other kinds than `kind` the task's lines read, and how many they
+    /// leave unread.
+    private func otherFields(than kind: TaskField.Kind) -> [Int] {
+        let follows = textFollows
+        var read = 0, unread = 0
+        for index in contents.indices {
+            let fields = TaskFields(contents[index][textStarts[index]...], textFollows: follows[index])
+            read += fields.fields.count { $0.kind != kind }
+            unread += fields.unread.count
+        }
+        return [read, unread]
+    }
+
+    /// For each line, whether the task's text goes on after it in a way that makes the
+    /// Obsidian fields at the end of the line text, as the parse reads them (the later lines
+    /// hold more than an Obsidian ending, `TaskFields.obsidianEnding`): from the last line back.
+    private var textFollows: [Bool] {
+        var follows = [Bool](repeating: false, count: contents.count)
+        var ending = true
+        for index in stride(from: contents.count - 2, through: 0, by: -1) {
+            let next = contents[index + 1]
+            ending = ending && TaskFields.obsidianEnding(next[textStarts[index + 1]...])
+            follows[index] = !ending
+        }
+        return follows
     }
 
     /// One splice per changed line.

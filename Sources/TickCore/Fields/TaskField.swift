@@ -23,6 +23,12 @@ public struct TaskField: Sendable, Equatable {
         /// Whether some date field is in the set (due, scheduled, start, created, done, cancelled).
         var hasDate: Bool { bits & 0b11_1111 != 0 }
         mutating func insert(_ kind: Kind) { bits |= kind.bit }
+        /// Whether the text holds an Obsidian field tick does not read (`TaskFields.unread`):
+        /// not a kind, but the set is then not empty, so that the field is looked at again
+        /// (`tick lint` reports it).
+        var holdsUnread: Bool { bits & Self.unreadBit != 0 }
+        mutating func insertUnread() { bits |= Self.unreadBit }
+        private static let unreadBit: UInt16 = 1 << 15
     }
 
     public enum Kind: String, Sendable, CaseIterable {

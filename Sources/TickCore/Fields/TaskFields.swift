@@ -3,18 +3,41 @@
 /// Obsidian Tasks reads its emoji fields only at the end of the text; tick reads them anywhere
 /// (and lint says when one is followed by other text). Words inside inline code are not fields.
 public struct TaskFields: Sendable, Equatable {
+    /// The fields tick reads, in text order.
     public private(set) var fields: [TaskField] = []
+    /// Obsidian Tasks' emoji fields that other text follows: Obsidian Tasks reads its fields
+    /// only at the end of the text, and tick reads them as it does, so these are text (`tick
+    /// lint` reports them, `unread-field`).
+    public private(set) var unread: [TaskField] = []
 
     /// No fields.
     public init() {}
 
-    public init(_ text: ArraySlice<UInt8>) {
-        fields = text.withUnsafeBufferPointer { buffer in FieldScanner.scan(buffer, into: FieldList()).fields }
+    /// `textFollows`: more of the task's text comes after these bytes (a line of a wrapped
+    /// task that is not its last, where what the later lines hold is not an Obsidian ending:
+    /// `obsidianEnding`), so no Obsidian field here ends the text.
+    public init(_ text: ArraySlice<UInt8>, textFollows: Bool = false) {
+        let list = text.withUnsafeBufferPointer { buffer in FieldScanner.scan(buffer, into: FieldList(), textFollows: textFollows) }
+        fields = list.fields
+        unread = list.unread
     }
 
     public init(_ text: String) {
         var copy = text
-        fields = copy.withUTF8 { FieldScanner.scan($0, into: FieldList()).fields }
+        let list = copy.withUTF8 { FieldScanner.scan($0, into: FieldList()) }
+        fields = list.fields
+        unread = list.unread
+    }
+
+    /// Whether `text` (the lines of a task's text after one of its lines) is one Obsidian Tasks
+    /// passes as the end of a task: only its fields, tags, block links and spaces, with every
+    /// Obsidian field read. The Obsidian fields at the end of the line before it are then read.
+    static func obsidianEnding(_ text: ArraySlice<UInt8>) -> Bool {
+        text.withUnsafeBufferPointer { buffer in
+            let list = FieldScanner.scan(buffer, into: FieldList())
+            guard list.unread.isEmpty, list.fields.allSatisfy({ $0.dialect == .obsidian }) else { return false }
+            return FieldScanner<FieldList>.passes(buffer, 0..<(list.fields.first?.range.lowerBound ?? buffer.count))
+        }
     }
 
     public func first(_ kind: TaskField.Kind) -> TaskField? { fields.first { $0.kind == kind } }
@@ -61,7 +84,9 @@ public struct TaskFields: Sendable, Equatable {
     private static let scheduledKey: [UInt8] = Array("scheduled".utf8)
 
     /// The first due field of a text: what every parse asks.
-    public static func due(in text: ArraySlice<UInt8>) -> TaskField? { read(text).first(.due) }
+    public static func due(in text: ArraySlice<UInt8>, textFollows: Bool = false) -> TaskField? {
+        TaskFields(text, textFollows: textFollows).first(.due)
+    }
 
     /// The date of the first field of `kind` in `text` (the bytes the fields were read from),
     /// when it is a real date.
@@ -255,6 +280,8 @@ private struct FieldKeys {
 /// tally that keeps none (the parse's due date and field usage).
 protocol FieldSink {
     mutating func add(_ field: TaskField)
+    /// An Obsidian field that other text follows, which Obsidian Tasks, and so tick, does not read.
+    mutating func addUnread(_ field: TaskField)
 }
 
 /// The first due field and the kinds of field seen, and every field counted in `usage`.
@@ -268,33 +295,120 @@ struct UsageTally: FieldSink {
         kinds.insert(field.kind)
         if due == nil, field.kind == .due { due = field }
     }
+    mutating func addUnread(_ field: TaskField) { kinds.insertUnread() }
 }
 
 /// Every field, in text order.
 struct FieldList: FieldSink {
     var fields: [TaskField] = []
+    var unread: [TaskField] = []
     mutating func add(_ field: TaskField) { fields.append(field) }
+    mutating func addUnread(_ field: TaskField) { unread.append(field) }
 }
 
 /// The one pass over a text's bytes that finds its fields, handing each to `sink`.
+///
+/// Obsidian Tasks reads its emoji fields from the end of the text back, passing tags and a
+/// block link (`^id`) among them, and stops at anything else: an emoji field that other text
+/// follows (`✅ 2026-07-18 rebuilt by hand`) is text to it, and to tick. The scan holds such
+/// fields back from the sink (`pending`) until it knows: another field, or a word that is not a
+/// tag or a block link, makes them text (`addUnread`); the end of the text makes them fields.
+/// A field of another dialect is text to Obsidian Tasks too, so the held fields are always the
+/// last found, and the sink still gets the fields in text order.
 struct FieldScanner<Sink: FieldSink> {
     var sink: Sink
+    /// Obsidian fields found since the last text Obsidian Tasks stops at, and where the last
+    /// ends. Storage of its own, made at the first and freed by `scanByteByByte`: the scanner
+    /// holds no reference, so that a scan of a text with no Obsidian field (nearly all of them,
+    /// one per task in every parse) counts none.
+    private var pending: UnsafeMutablePointer<TaskField>?
+    private var pendingCount = 0, pendingCapacity = 0
+    private var pendingEnd = 0
 
-    static func scan(_ text: UnsafeBufferPointer<UInt8>, into sink: Sink) -> Sink {
+    init(sink: Sink) { self.sink = sink }
+
+    /// `textFollows`: the text goes on after these bytes (`TaskFields.init(_:textFollows:)`).
+    @inline(__always)
+    static func scan(_ text: UnsafeBufferPointer<UInt8>, into sink: Sink, textFollows: Bool = false) -> Sink {
         var scanner = FieldScanner(sink: sink)
-        scanner.scan(text)
+        scanner.scan(text, textFollows: textFollows)
         return scanner.sink
     }
 
     /// Most texts hold no field, and most of those that do hold only `key:value` words: the
     /// bytes are classed once (`TextBytes`), and only a text with a backtick, a bracket, a
     /// parenthesis or an emoji marker is read byte by byte (`scanEveryByte`).
-    mutating func scan(_ text: UnsafeBufferPointer<UInt8>) {
+    @inline(__always)
+    mutating func scan(_ text: UnsafeBufferPointer<UInt8>, textFollows: Bool = false) {
         switch TextBytes.of(text) {
         case .noField: return
         case .wordsOnly: scanColons(text)
-        case .any: scanEveryByte(text)
+        case .any: scanByteByByte(text, textFollows: textFollows)
         }
+    }
+
+    /// Every byte read (`scanEveryByte`), and the Obsidian fields held back handed on as
+    /// fields or as text once the end is known.
+    mutating func scanByteByByte(_ text: UnsafeBufferPointer<UInt8>, textFollows: Bool = false) {
+        scanEveryByte(text)
+        guard let held = pending else { return }
+        if !textFollows, Self.passes(text, pendingEnd..<text.count) {
+            for index in 0..<pendingCount { sink.add(held[index]) }
+            pendingCount = 0
+        } else {
+            dropPending()
+        }
+        held.deallocate()
+        pending = nil
+        pendingCapacity = 0
+    }
+
+    /// A field found, in text order.
+    @inline(__always)
+    private mutating func found(_ field: TaskField, in text: UnsafeBufferPointer<UInt8>) {
+        if pendingCount > 0, field.dialect != .obsidian || !Self.passes(text, pendingEnd..<field.range.lowerBound) {
+            dropPending()
+        }
+        guard field.dialect == .obsidian else { return sink.add(field) }
+        hold(field)
+    }
+
+    private mutating func hold(_ field: TaskField) {
+        if pendingCount == pendingCapacity {
+            let capacity = max(8, pendingCapacity * 2)
+            let grown = UnsafeMutablePointer<TaskField>.allocate(capacity: capacity)
+            if let held = pending {
+                grown.moveInitialize(from: held, count: pendingCount)
+                held.deallocate()
+            }
+            pending = grown
+            pendingCapacity = capacity
+        }
+        (pending! + pendingCount).initialize(to: field)
+        pendingCount += 1
+        pendingEnd = field.range.upperBound
+    }
+
+    private mutating func dropPending() {
+        guard let held = pending else { return }
+        for index in 0..<pendingCount { sink.addUnread(held[index]) }
+        pendingCount = 0
+    }
+
+    /// Whether Obsidian Tasks passes `text[range]` beside its fields: spaces, tabs, and words
+    /// that start with `#` (tags) or `^` (a block link).
+    static func passes(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let byte = text[index]
+            if Byte.isSpaceOrTab(byte) {
+                index += 1
+                continue
+            }
+            guard byte == Byte.hash || byte == 0x5E else { return false }
+            while index < range.upperBound, !Byte.isSpaceOrTab(text[index]) { index += 1 }
+        }
+        return true
     }
 
     /// What a text's bytes let a field scan skip.
@@ -375,7 +489,7 @@ struct FieldScanner<Sink: FieldSink> {
         let count = text.count
         // todo.txt's priority: `(A) ` at the very start.
         if count >= 4, text[0] == 0x28, text[1] >= 0x41, text[1] <= 0x5A, text[2] == 0x29, text[3] == Byte.space || text[3] == Byte.tab {
-            sink.add(TaskField(kind: .priority, dialect: .tick, range: 0..<3, value: 1..<2))
+            found(TaskField(kind: .priority, dialect: .tick, range: 0..<3, value: 1..<2), in: text)
         }
         var index = 0
         while index < count {
@@ -410,7 +524,7 @@ struct FieldScanner<Sink: FieldSink> {
             // The marker is the value (without the selector).
             var markerEnd = end
             if end - start > 3, text[end - 3] == 0xEF, text[end - 2] == 0xB8, text[end - 1] == 0x8F { markerEnd = end - 3 }
-            sink.add(TaskField(kind: .priority, dialect: .obsidian, range: start..<end, value: start..<markerEnd))
+            found(TaskField(kind: .priority, dialect: .obsidian, range: start..<end, value: start..<markerEnd), in: text)
             return end
         }
         var valueStart = end
@@ -425,7 +539,7 @@ struct FieldScanner<Sink: FieldSink> {
         } else {
             valueEnd = TaskFields.ruleEnd(text, from: valueStart)
         }
-        sink.add(TaskField(kind: kind, dialect: .obsidian, range: start..<valueEnd, value: valueStart..<valueEnd))
+        found(TaskField(kind: kind, dialect: .obsidian, range: start..<valueEnd, value: valueStart..<valueEnd), in: text)
         return max(valueEnd, end)
     }
     /// `[key:: value]` or `(key:: value)`.
@@ -444,7 +558,7 @@ struct FieldScanner<Sink: FieldSink> {
         while valueStart < end, Byte.isSpaceOrTab(text[valueStart]) { valueStart += 1 }
         var valueEnd = end
         while valueEnd > valueStart, Byte.isSpaceOrTab(text[valueEnd - 1]) { valueEnd -= 1 }
-        sink.add(TaskField(kind: kind, dialect: .dataview, range: index..<(end + 1), value: valueStart..<valueEnd))
+        found(TaskField(kind: kind, dialect: .dataview, range: index..<(end + 1), value: valueStart..<valueEnd), in: text)
         return end + 1
     }
     /// A word: `key:value` (tick's fields) or `key:: value` (Dataview without brackets: a word,
@@ -467,12 +581,12 @@ struct FieldScanner<Sink: FieldSink> {
             } else {
                 while valueEnd < text.count, !Byte.isSpaceOrTab(text[valueEnd]) { valueEnd += 1 }
             }
-            sink.add(TaskField(kind: kind, dialect: .dataview, range: index..<valueEnd, value: valueStart..<valueEnd))
+            found(TaskField(kind: kind, dialect: .dataview, range: index..<valueEnd, value: valueStart..<valueEnd), in: text)
             return max(valueEnd, keyEnd + 2)
         }
         // `key:value`, with a value that does not start with `/` (a URL).
         guard wordEnd > keyEnd + 1, text[keyEnd + 1] != Byte.slash, let kind = TaskFields.tickKind(text, index..<keyEnd) else { return wordEnd }
-        sink.add(TaskField(kind: kind, dialect: .tick, range: index..<wordEnd, value: (keyEnd + 1)..<wordEnd))
+        found(TaskField(kind: kind, dialect: .tick, range: index..<wordEnd, value: (keyEnd + 1)..<wordEnd), in: text)
         return wordEnd
     }
 }

@@ -42,12 +42,13 @@ enum FieldChecks {
             }
             seen |= bit
         }
-        if fields.fields.contains(where: { $0.dialect == .obsidian }), let obsidian = obsidianFields(fields, in: text) {
-            reading.readsAny = obsidian.readsAny
-            if let unread = obsidian.firstUnread {
+        let readsObsidian = fields.fields.contains { $0.dialect == .obsidian }
+        if readsObsidian || !fields.unread.isEmpty {
+            reading.readsAny = readsObsidian
+            if let unread = fields.unread.first {
                 let at = place(unread)
                 reading.unread = findings.finding(.unreadField, line: at.line, offset: at.offset,
-                                                  "Obsidian Tasks reads '\(written(unread))' only at the end of the text, and text follows it")
+                                                  "'\(written(unread))' is not read: Obsidian Tasks and tick read these fields only at the end of a task's text, and text follows it")
             }
         }
         if let rule = fields.first(.recurrence) {
@@ -65,31 +66,5 @@ enum FieldChecks {
             }
         }
         return reading
-    }
-
-    /// Whether Obsidian Tasks reads any of the text's Obsidian fields, and the first it does not
-    /// read (nil without Obsidian fields). Obsidian Tasks reads fields from the end of the text
-    /// backwards, passing tags and a block link (`^id`) among them; a field before other text
-    /// is text to it.
-    static func obsidianFields(_ fields: TaskFields, in text: ArraySlice<UInt8>) -> (readsAny: Bool, firstUnread: TaskField?)? {
-        let obsidian = fields.fields.filter { $0.dialect == .obsidian }
-        guard !obsidian.isEmpty else { return nil }
-        let base = text.startIndex
-        var end = text.count
-        var index = obsidian.count - 1
-        while end > 0 {
-            while end > 0, Byte.isSpaceOrTab(text[base + end - 1]) { end -= 1 }
-            if index >= 0, obsidian[index].range.upperBound == end {
-                end = obsidian[index].range.lowerBound
-                index -= 1
-                continue
-            }
-            // The last word: a tag or a block link is passed.
-            var start = end
-            while start > 0, !Byte.isSpaceOrTab(text[base + start - 1]) { start -= 1 }
-            guard start < end, text[base + start] == Byte.hash || text[base + start] == 0x5E else { break }
-            end = start
-        }
-        return (obsidian.last!.range.lowerBound >= end, obsidian.first { $0.range.lowerBound < end })
     }
 }

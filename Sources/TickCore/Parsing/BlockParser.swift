@@ -786,6 +786,13 @@ struct BlockParser {
         tasksOpened += 1
     }
 
+    /// A line's first due field, `offset` into the joined text: read (`due`), or, an Obsidian
+    /// one, held until the lines after it are known (`ending`).
+    private static func due(_ field: TaskField?, at offset: Int) -> (due: TaskField?, ending: TaskField?) {
+        guard let field = field?.shifted(by: offset) else { return (nil, nil) }
+        return field.dialect == .obsidian ? (nil, field) : (field, nil)
+    }
+
     /// Builds the open task, whose text has ended: the rest of its first line and the lines
     /// its paragraph wraps onto, joined by a space. The due field is looked for line by line,
     /// as an edit of it finds it: a code span or a bracket that runs over a line break does not
@@ -808,19 +815,28 @@ struct BlockParser {
         // The paragraph's wrapped lines were recorded from `firstContinuation` on.
         var next = open.firstContinuation
         if next < continuations.count {
-            dueField = TaskFields.due(in: text)
             let joinedStart = joinedTexts.count
             joinedTexts += text
+            // The first due field a line reads. An Obsidian one at the end of its line is read
+            // only when each line after it is an Obsidian ending (`TaskFields.obsidianEnding`):
+            // it is held (`ending`) until a line that is not one drops it. A later line's due
+            // field counts only once no earlier one is read or held.
+            var ending: TaskField?
+            (dueField, ending) = Self.due(TaskFields.due(in: text), at: 0)
             while next < continuations.count {
                 let part = DocumentBuilder.trimmed(bytes[continuations[next].start..<continuations[next].end])
                 if !part.isEmpty {
                     if joinedTexts.count > joinedStart { joinedTexts.append(Byte.space) }
-                    if dueField == nil, let field = TaskFields.due(in: part) { dueField = field.shifted(by: joinedTexts.count - joinedStart) }
+                    if dueField == nil {
+                        if ending != nil, !TaskFields.obsidianEnding(part) { ending = nil }
+                        if ending == nil { (dueField, ending) = Self.due(TaskFields.due(in: part), at: joinedTexts.count - joinedStart) }
+                    }
                     joinedTexts += part
                 }
                 valid = valid && (wellFormed || part.allSatisfyValidUTF8)
                 next += 1
             }
+            dueField = dueField ?? ending
             location = TextLocation(joinedAt: joinedStart, count: joinedTexts.count - joinedStart)
             text = joinedTexts[joinedStart...]
             fieldKinds = TaskFields.tally(text, counting: &usage).kinds
