@@ -66,6 +66,9 @@ struct EditStep {
             let date = b % 2 == 0 ? Fuzz.today : nil
             // The token may sit on a wrapped line of the task's text.
             guard let splices = try? TaskEdits.setDue(task, to: date, in: document) else { return document }
+            // The edit transaction refuses what changes how the lines around the field read (a
+            // wrapped line `+` that becomes a list item once a date follows it): never written.
+            if EditCheck.firstChangedLine(splices, in: document) != nil { return document }
             let after = Self.commit(splices, to: document, lines: task.line...task.textLastLine)
             if Self.bare(task, in: document) { return after }
             let changed = Self.sameTasks(after, document, except: task.index)
