@@ -73,6 +73,14 @@ import Testing
         }
     }
 
+    /// An overdue task's finding names its days, one or many, and its date (written into
+    /// bytes, not interpolated: most lines of a late file have one).
+    @Test func overdueSaysItsDaysAndItsDate() {
+        let document = Document("- [ ] a due:2026-11-21\n- [ ] b due:2026-11-10\n- [ ] c due:2026-11-22\n- [x] d due:2026-11-01\n")
+        let messages = Linter.lint(document, today: CivilDate(year: 2026, month: 11, day: 22)!).map(\.message)
+        #expect(messages == ["overdue by 1 day (due 2026-11-21)", "overdue by 12 days (due 2026-11-10)"])
+    }
+
     @Test func everyRuleHasAFinding() throws {
         let url = Paths.fixtures.appendingPathComponent("lint/rules.md")
         let diagnostics = Linter.lint(Document(bytes: try bytes(of: url)), today: today)

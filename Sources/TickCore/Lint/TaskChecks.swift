@@ -31,7 +31,15 @@ enum TaskChecks {
             }
             if let due = task.due, due < today, !task.isClosed {
                 let days = today.days(until: due)
-                findings.add(.overdue, line: task.line, offset: task.textStart, "overdue by \(-days) day\(days == -1 ? "" : "s") (due \(due))")
+                // Written into bytes: a file of late tasks has a finding on most of its lines,
+                // and an interpolated String took about 2 000 instructions each.
+                var message = TextBuffer(capacity: 40)
+                message.appendLiteral("overdue by ")
+                message.appendDecimal(-days)
+                message.appendLiteral(days == -1 ? " day (due " : " days (due ")
+                message.appendDate(due)
+                message.append(0x29)
+                findings.add(.overdue, line: task.line, offset: task.textStart, message.string)
             }
         }
         if readsObsidian { findings.items += unreadObsidian }

@@ -89,26 +89,29 @@ enum LintCommand: Command {
 
     static func report(files: [String], reports: [FileReport], format: Format, strict: Bool,
                        context: inout CommandContext) -> Int32 {
-        var findings: [(path: String, diagnostic: Diagnostic)] = []
         var failed = false
-        for (path, report) in zip(files, reports) {
+        for report in reports {
             if let warning = report.warning { context.warn(warning) }
             if let error = report.error {
                 context.stderr.write("tick: \(TickError.oneLine(error.message))\n")
                 failed = true
             }
-            findings += report.diagnostics.map { (path, $0) }
         }
+        // Each file's findings where its report holds them: no list of them all, with the
+        // path copied into each.
+        let findings = zip(files, reports).lazy.flatMap { path, report in report.diagnostics.lazy.map { (path: path, diagnostic: $0) } }
         switch format {
         case .text:
             // Written in pieces of about 64 KiB, with no String per finding.
             var out = TextBuffer(capacity: 1 << 16)
-            for finding in findings {
-                finding.diagnostic.append(path: finding.path, to: &out)
-                out.append(0x0A)
-                if out.count >= 1 << 16 {
-                    context.stdout.write(out)
-                    out = TextBuffer(capacity: 1 << 16)
+            for (path, report) in zip(files, reports) {
+                for diagnostic in report.diagnostics {
+                    diagnostic.append(path: path, to: &out)
+                    out.append(0x0A)
+                    if out.count >= 1 << 16 {
+                        context.stdout.write(out)
+                        out.removeAll()
+                    }
                 }
             }
             context.stdout.write(out)
@@ -124,11 +127,26 @@ enum LintCommand: Command {
                 DiagnosticJSON.write(finding.diagnostic, file: finding.path, to: &json)
             }
         }
-        var counts: [Severity: Int] = [:]
-        for finding in findings { counts[finding.diagnostic.severity, default: 0] += 1 }
-        if !findings.isEmpty {
+        // Counted by severity in three numbers: a dictionary was a hash per finding.
+        var infos = 0, warnings = 0, errors = 0
+        for report in reports {
+            for diagnostic in report.diagnostics {
+                switch diagnostic.severity {
+                case .info: infos += 1
+                case .warning: warnings += 1
+                case .error: errors += 1
+                }
+            }
+        }
+        let total = infos + warnings + errors
+        if total > 0 {
             let parts = Severity.allCases.reversed().compactMap { severity -> String? in
-                guard let count = counts[severity] else { return nil }
+                let count = switch severity {
+                case .info: infos
+                case .warning: warnings
+                case .error: errors
+                }
+                guard count > 0 else { return nil }
                 let noun = severity == .info ? "info" : severity.rawValue + (count == 1 ? "" : "s")
                 return "\(count) \(noun)"
             }
@@ -136,7 +154,7 @@ enum LintCommand: Command {
             context.stderr.write(parts.joined(separator: ", ") + " in \(fileCount) file\(fileCount == 1 ? "" : "s")\n")
         }
         if failed { return 2 }
-        if counts[.error, default: 0] > 0 || (strict && !findings.isEmpty) { return 1 }
+        if errors > 0 || (strict && total > 0) { return 1 }
         return 0
     }
 }
