@@ -162,6 +162,10 @@ struct EditStep {
         case 10:
             guard let task, let splices = try? BlockEdits.addNote(text, to: task, in: document) else { return document }
             Fuzz.law(splices.allSatisfy { $0.lines.isEmpty }, "adding a note replaces lines")
+            // The edit transaction refuses a note that would read as part of the text above it
+            // (one indented as the nested items below a task, which a paragraph takes in as
+            // a lazy line): the CLI never writes it.
+            if EditCheck.firstChangedLine(splices, in: document) != nil { return document }
             let after = Self.applied(splices, to: document)
             Fuzz.law(Fuzz.meanings(after) == meanings, "adding a note changes a task")
             return after

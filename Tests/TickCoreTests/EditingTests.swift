@@ -351,6 +351,34 @@ import Testing
     }
 }
 
+/// A field that stood alone on a wrapped line of a task's text, removed, takes the line with
+/// it: its spaces, kept, would be a blank line that ends the text there, and the lines after it
+/// would become notes (found trying `reopen` on such tasks: a tag, a due date and a priority
+/// fell out of the text without a word).
+struct WrappedFieldRemovalTests {
+    func apply(_ text: String, _ edit: (Document) throws -> [Splice]) rethrows -> String {
+        let document = Document(text)
+        return String(decoding: document.applying(try edit(document)), as: UTF8.self)
+    }
+
+    @Test func aFieldAloneOnAWrappedLineGoesWithIt() throws {
+        let text = "- [x] a\n  ✅ 2026-11-01\n  #tag\n- [-] c\n  ❌ 2026-11-01\n  ⏫ 📅 2026-12-01\n"
+        let reopened = try apply(text) { try TaskEdits.setStatus($0.tasks[0], to: .open, dates: [(.done, nil)], in: $0, dialect: .obsidian) }
+        #expect(reopened == "- [ ] a\n  #tag\n- [-] c\n  ❌ 2026-11-01\n  ⏫ 📅 2026-12-01\n")
+        let after = Document(reopened)
+        #expect(after.tasks[0].textLastLine == 1 && after.text(of: after.tasks[0]) == "a #tag")
+        let uncancelled = try apply(text) { try TaskEdits.setStatus($0.tasks[1], to: .open, dates: [(.cancelled, nil)], in: $0, dialect: .obsidian) }
+        #expect(uncancelled == "- [x] a\n  ✅ 2026-11-01\n  #tag\n- [ ] c\n  ⏫ 📅 2026-12-01\n")
+        #expect(Document(uncancelled).tasks[1].due == CivilDate(year: 2026, month: 12, day: 1))
+        // The last line too: no line of spaces left behind.
+        #expect(try apply("- [ ] f wrapped\n  📅 2026-12-01\n") { try TaskEdits.setDue($0.tasks[0], to: nil, in: $0) } == "- [ ] f wrapped\n")
+        // Each such edit is one the edit transaction lets through.
+        let document = Document(text)
+        let splices = try TaskEdits.setStatus(document.tasks[0], to: .open, dates: [(.done, nil)], in: document, dialect: .obsidian)
+        #expect(EditCheck.firstChangedLine(splices, in: document) == nil)
+    }
+}
+
 /// A field an edit writes reads back from the text, in every dialect, whatever fields are
 /// around it: the edit never says it set a date the task then does not have.
 struct FieldWritingTests {
@@ -384,6 +412,10 @@ struct FieldWritingTests {
                 .map { String(decoding: $0, as: UTF8.self) }
         }
         #expect(set(.due, "- [ ] b 📅📅 2025-01-05") == "- [ ] b 📅 2026-12-01 📅 2025-01-05")
+        // A block link (`^id`) stays last, where Obsidian reads it: the field goes before it.
+        #expect(set(.due, "- [ ] b #x ^blk-1", .obsidian) == "- [ ] b #x 📅 2026-12-01 ^blk-1")
+        #expect(set(.done, "- [ ] b 📅 2026-11-30 ^abc  ", .obsidian) == "- [ ] b 📅 2026-11-30 ✅ 2026-12-01 ^abc  ")
+        #expect(set(.due, "- [ ] a^b", .tick) == "- [ ] a^b due:2026-12-01")
         // The Obsidian field has no place: before `due::` it is text (Obsidian Tasks reads
         // its fields only at the end), after it `due::` takes it as its value. Refused.
         #expect(set(.done, "- [ ] call due::", .obsidian) == nil)

@@ -41,7 +41,7 @@ struct TaskLines {
         }
         let index = contents.indices.first { FieldEdits.has(kind, in: contents[$0], textStart: textStarts[$0], textFollows: follows[$0]) }
             ?? contents.count - 1
-        let refused = EditError.invalidText("\(kind.rawValue) \(String(decoding: value, as: UTF8.self)) cannot be written into the text of the task on line \(task.line + index + 1) so that it reads back (the fields around it would take it in), so nothing was written; set it in an editor")
+        let refused = EditError.invalidText("\(kind.rawValue) \(String(decoding: value, as: UTF8.self)) cannot be written into \(index == 0 ? "" : "line \(task.line + index + 1) of ")the text of the task on line \(task.line + 1) so that it reads back (the fields around it would take it in), so nothing was written; set it in an editor")
         guard let written = FieldEdits.line(contents[index], textStart: textStarts[index], kind: kind, value: value, dialect: dialect, key: key,
                                             textFollows: follows[index]) else { throw refused }
         // The line reads every other field as before (`FieldEdits.line`); so must the lines
@@ -78,10 +78,14 @@ struct TaskLines {
         return follows
     }
 
-    /// One splice per changed line.
+    /// One splice per changed line. A wrapped line left with nothing but spaces (a field that
+    /// stood alone on it, removed) goes: kept, it would be a blank line that ends the task's
+    /// text there and makes the lines after it notes.
     var splices: [Splice] {
         contents.indices.compactMap { index in
-            contents[index] == originals[index] ? nil : .replace(line: task.line + index, with: contents[index])
+            guard contents[index] != originals[index] else { return nil }
+            if index > 0, contents[index].allSatisfy(Byte.isSpaceOrTab) { return .delete((task.line + index)..<(task.line + index + 1)) }
+            return .replace(line: task.line + index, with: contents[index])
         }
     }
 }
