@@ -1,7 +1,7 @@
 /// The fields of a task's text in every dialect (`TaskField`), found in one pass over its bytes.
 ///
-/// Obsidian Tasks reads its emoji fields only at the end of the text; tick reads them anywhere
-/// (and lint says when one is followed by other text). Words inside inline code are not fields.
+/// Obsidian Tasks' emoji fields count only at the end of the text, as there (`FieldScanner`);
+/// one that text follows is `unread`, and lint says so. Words inside inline code are not fields.
 public struct TaskFields: Sendable, Equatable {
     /// The fields tick reads, in text order.
     public private(set) var fields: [TaskField] = []
