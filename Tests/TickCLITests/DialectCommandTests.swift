@@ -29,6 +29,9 @@ import Testing
         (["cancel", "Gym"], "- [ ] Gym\n- [x] Paid ✅ 2026-11-01\n", "- [-] Gym ❌ 2026-11-22\n- [x] Paid ✅ 2026-11-01\n",
          "cancelled 1 [-] Gym ❌ 2026-11-22\n"),
         (["cancel", "Gym"], "- [ ] Gym\n", "- [-] Gym\n", nil),
+        // done on a cancelled task takes its cancelled date away, as cancel takes a done date.
+        (["done", "Gym"], "- [-] Gym ❌ 2026-11-20\n- [x] Paid ✅ 2026-11-01\n", "- [x] Gym ✅ 2026-11-22\n- [x] Paid ✅ 2026-11-01\n", nil),
+        (["done", "Gym"], "- [-] Gym cancelled:2026-11-20\n", "- [x] Gym\n", nil),
         // One due date, in the field's dialect, never a second one.
         (["due", "Rent", "fri"], "- [ ] Rent 📅 2026-11-20\n", "- [ ] Rent 📅 2026-11-27\n", nil),
         (["add", "Pay rent due:fri"], "- [ ] a\n", "- [ ] a\n- [ ] Pay rent due:2026-11-27\n", nil),

@@ -407,6 +407,17 @@ import Testing
         #expect(next("- [ ] Rent due:2026-11-20\n\tsplit with Sam rec:+1m") == "- [ ] Rent due:2026-12-20\n\tsplit with Sam rec:+1m")
     }
 
+    /// A block link (`^id`) names one line: the done task keeps it, the next one has none.
+    @Test func theNextTaskHasNoBlockLink() {
+        #expect(next("- [ ] Water 🔁 every week 📅 2026-11-20 ^plants") == "- [ ] Water 🔁 every week 📅 2026-11-27")
+        #expect(next("- [ ] Water 🔁 every week 📅 2026-11-20 ^plants  ") == "- [ ] Water 🔁 every week 📅 2026-11-27  ")
+        // Alone on a wrapped line, the line goes with it (left blank, it would end the text).
+        #expect(next("- [ ] Water 🔁 every week\n  📅 2026-11-20\n  ^plants") == "- [ ] Water 🔁 every week\n  📅 2026-11-27")
+        // Not a link: no space before it, or other bytes in it.
+        #expect(next("- [ ] Rent x^y rec:+1w due:2026-11-20") == "- [ ] Rent x^y rec:+1w due:2026-11-27")
+        #expect(next("- [ ] Rent rec:+1w due:2026-11-20 ^a_b") == "- [ ] Rent rec:+1w due:2026-11-27 ^a_b")
+    }
+
     @Test func theNextTaskMovesEveryDateWithTheRule() {
         #expect(next("- [ ] Rent 🔁 every month ⏳ 2026-11-20 📅 2026-11-25") == "- [ ] Rent 🔁 every month ⏳ 2026-12-20 📅 2026-12-25")
         // When done: from today; the other dates keep their distance to the due date.

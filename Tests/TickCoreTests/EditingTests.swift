@@ -50,6 +50,11 @@ import Testing
                 == "- [ ] * new due:2027-01-01 #home @town\n")
         #expect(try apply("- [ ] wrapped\n  text\n- [ ] next\n") { try TaskEdits.setText($0.tasks[0], to: "one line", in: $0) }
                 == "- [ ] one line\n- [ ] next\n")
+        // A block link (`^id`) that ended the text stays last, unless the new text has one.
+        #expect(try apply("- [ ] old 📅 2026-12-01 ^blk-1\n") { try TaskEdits.setText($0.tasks[0], to: "new", in: $0) }
+                == "- [ ] new 📅 2026-12-01 ^blk-1\n")
+        #expect(try apply("- [ ] old ^blk-1\n") { try TaskEdits.setText($0.tasks[0], to: "new ^other", in: $0) }
+                == "- [ ] new ^other\n")
     }
 
     @Test func starKeepsTrailingHardBreakAndDueGoesBeforeIt() throws {

@@ -66,13 +66,11 @@ public enum FieldEdits {
     /// before a block link (`^id`, Obsidian's name for the line) that ends the text, which
     /// must stay last for Obsidian to read it.
     static func appending(_ word: [UInt8], to content: [UInt8], textStart: Int) -> [UInt8] {
+        if let link = BlockLink.start(in: content, textStart: textStart) {
+            return Array(content[..<link]) + word + [Byte.space] + content[link...]
+        }
         var end = content.count
         while end > textStart, Byte.isSpaceOrTab(content[end - 1]) { end -= 1 }
-        var link = end
-        while link > textStart, content[link - 1] == Byte.minus || Byte.isAlnum(content[link - 1]) { link -= 1 }
-        if link < end, link - 1 > textStart, content[link - 1] == 0x5E, Byte.isSpaceOrTab(content[link - 2]) {
-            return Array(content[..<(link - 1)]) + word + [Byte.space] + content[(link - 1)...]
-        }
         var result = Array(content[..<end])
         if let last = result.last, !Byte.isSpaceOrTab(last) { result.append(Byte.space) }
         result += word

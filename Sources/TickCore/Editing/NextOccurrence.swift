@@ -1,6 +1,6 @@
 /// The task a recurring task becomes when it is done: the same lines of text (a wrapped task's
 /// too), open, its dates moved to the next occurrence wherever they are written, without its
-/// done and cancelled dates.
+/// done and cancelled dates, and without the block link (`^id`) that names the done one.
 ///
 /// As Obsidian Tasks does it: the rule applies to the task's due date, else its scheduled date,
 /// else its start date (or, for a rule `when done`, to the day it is done), and every other date
@@ -42,6 +42,8 @@ public enum NextOccurrence {
         } catch {
             return .unknown("its next dates would not read back from its text")
         }
-        return .lines(lines.contents)
+        // Obsidian's name for the line stays with the task it names.
+        lines.removeBlockLink()
+        return .lines(lines.written)
     }
 }

@@ -90,7 +90,7 @@ public enum TaskEdits {
     /// the new one does not, kind by kind: each date, priority, recurrence or other field (in
     /// any dialect, as written) the new text has none of, and the old `#tags`, `+projects` and
     /// `@contexts` when the new text has none of that kind (new tags replace the old ones;
-    /// `keepingTokens` keeps the old ones as well).
+    /// `keepingTokens` keeps the old ones as well), and a block link (`^id`) that ended it.
     public static func setText(_ task: Task, to text: String, keepingTokens: Bool = false, in document: Document) throws(EditError) -> [Splice] {
         try TaskText.check(text)
         let newTokens = TaskTokens(text: text)
@@ -115,6 +115,11 @@ public enum TaskEdits {
         carried(oldTokens.tags, newTokens.tags, "#")
         carried(oldTokens.projects, newTokens.projects, "+")
         carried(oldTokens.contexts, newTokens.contexts, "@")
+        // Obsidian's name for the line stays last, unless the new text names it.
+        let oldText = Array(old)
+        if let link = BlockLink.start(in: oldText, textStart: 0), BlockLink.start(in: Array(text.utf8), textStart: 0) == nil {
+            words.append(String(decoding: oldText[link...], as: UTF8.self).trimmingSpaces)
+        }
         let line = document.lines[task.line]
         var end = line.contentEnd
         while end > task.textStart, Byte.isSpaceOrTab(document.bytes[end - 1]) { end -= 1 }

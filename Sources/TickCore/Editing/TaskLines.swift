@@ -78,6 +78,18 @@ struct TaskLines {
         return follows
     }
 
+    /// Without the block link (`^id`) that ends the task's text, on its last line.
+    mutating func removeBlockLink() {
+        let last = contents.count - 1
+        contents[last] = BlockLink.removed(from: contents[last], textStart: textStarts[last])
+    }
+
+    /// The lines as a new task writes them: without a wrapped line left with nothing but
+    /// spaces (see `splices`).
+    var written: [[UInt8]] {
+        contents.enumerated().compactMap { index, content in index > 0 && content.allSatisfy(Byte.isSpaceOrTab) ? nil : content }
+    }
+
     /// One splice per changed line. A wrapped line left with nothing but spaces (a field that
     /// stood alone on it, removed) goes: kept, it would be a blank line that ends the task's
     /// text there and makes the lines after it notes.

@@ -405,7 +405,7 @@ struct FieldScanner<Sink: FieldSink> {
                 index += 1
                 continue
             }
-            guard byte == Byte.hash || byte == 0x5E else { return false }
+            guard byte == Byte.hash || byte == Byte.caret else { return false }
             while index < range.upperBound, !Byte.isSpaceOrTab(text[index]) { index += 1 }
         }
         return true

@@ -25,6 +25,7 @@ enum Byte {
     static let leftBracket: UInt8 = 0x5B
     static let backslash: UInt8 = 0x5C
     static let rightBracket: UInt8 = 0x5D
+    static let caret: UInt8 = 0x5E
     static let underscore: UInt8 = 0x5F
     static let backtick: UInt8 = 0x60
     static let pipe: UInt8 = 0x7C

@@ -104,7 +104,10 @@ enum DoneCommand: TaskChangeCommand {
             plan.add(task, verb: verb, unchanged: unchanged, [], in: document)
             return
         }
-        var splices = try TaskEdits.setStatus(task, to: .done, dates: context.recordsDone ? [(.done, context.today)] : [],
+        // A cancelled task done is no longer cancelled: its cancelled date goes, as `cancel`
+        // takes a done date away.
+        var splices = try TaskEdits.setStatus(task, to: .done,
+                                              dates: (context.recordsDone ? [(.done, context.today)] : []) + [(.cancelled, nil)],
                                               in: document, dialect: context.dialect)
         switch NextOccurrence.of(task, in: document, today: context.today, dialect: context.dialect) {
         case .lines(let next)?:
