@@ -37,6 +37,32 @@ import Testing
         #expect(missing.status == 2 && missing.stderr.hasPrefix("tick: missing task reference"))
     }
 
+    /// Dependencies in each dialect: `show` names each task waited for with its line and
+    /// status, and JSON carries the ids. Obsidian's list may have spaces around its commas.
+    @Test func showSaysWhatATaskWaitsFor() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("TODO.md", "- [ ] Buy paint 🆔 paint\n- [x] Measure id:wall\n- [ ] Paint ⛔ paint , wall, gone 📅 2026-12-01\n- [ ] Hang [dependsOn:: wall]\n")
+        let shown = try TickProcess.run(["show", "3", "4"], in: folder.url)
+        #expect(shown.stdout == """
+            TODO.md:3  [ ] Paint ⛔ paint , wall, gone  in 9 days
+              status      todo
+              due         2026-12-01
+              waits for   paint (line 1, todo)
+                          wall (line 2, done)
+                          gone (no task in this file has this id)
+
+            TODO.md:4  [ ] Hang [dependsOn:: wall]
+              status      todo
+              waits for   wall (line 2, done)
+
+            """, "\(shown.stderr)")
+        let json = try TickProcess.run(["list", "--all", "--json"], in: folder.url).stdout
+        #expect(json.contains("\"id\":\"paint\",\"dependsOn\":[]"), "\(json)")
+        #expect(json.contains("\"id\":null,\"dependsOn\":[\"paint\",\"wall\",\"gone\"]"), "\(json)")
+        // Read to the end of the text, the list is a field: lint has nothing to say.
+        #expect(try TickProcess.run(["lint", "TODO.md"], in: folder.url).status == 0)
+    }
+
     @Test func listShowsNotesWhenAsked() throws {
         let rows = try run(["list", "-g", "work", "--notes"]).stdout
         #expect(rows.hasSuffix("  17  [ ] Write the quarterly report  in 9 days\n          - Draft is in docs/q4.md; ask Sam for the numbers.\n"), "\(rows)")

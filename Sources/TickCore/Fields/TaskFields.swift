@@ -100,6 +100,17 @@ public struct TaskFields: Sendable, Equatable {
         String(decoding: text[(text.startIndex + field.value.lowerBound)..<(text.startIndex + field.value.upperBound)], as: UTF8.self)
     }
 
+    /// The ids of the tasks this one waits for (`dep:a,b`, `⛔ a,b`, `[dependsOn:: a,b]`): the
+    /// comma-separated words of its dependsOn fields, in order, without spaces.
+    public func dependencies(in text: ArraySlice<UInt8>) -> [String] {
+        fields.filter { $0.kind == .dependsOn }.flatMap { field in
+            text[(text.startIndex + field.value.lowerBound)..<(text.startIndex + field.value.upperBound)]
+                .split(separator: Byte.comma)
+                .map { String(decoding: $0, as: UTF8.self).trimmingSpaces }
+                .filter { !$0.isEmpty }
+        }
+    }
+
     /// The priority the text gives, if any.
     public func priority(in text: ArraySlice<UInt8>) -> Priority? {
         guard let field = first(.priority) else { return nil }
@@ -186,7 +197,29 @@ public struct TaskFields: Sendable, Equatable {
         return end
     }
 
-
+    /// Where a list of ids starting at `start` ends (`⛔ a,b`, `⛔ a, b`, `⛔ a , b`, as
+    /// Obsidian Tasks reads them): a word, then each comma with the word after it, spaces
+    /// around the comma allowed; trailing spaces and a comma with no word after it are not
+    /// part of it.
+    fileprivate static func idsEnd(_ text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        @inline(__always) func wordEnd(_ from: Int) -> Int {
+            var end = from
+            while end < text.count, !Byte.isSpaceOrTab(text[end]), text[end] != Byte.comma { end += 1 }
+            return end
+        }
+        var end = wordEnd(start)
+        while true {
+            var cursor = end
+            while cursor < text.count, Byte.isSpaceOrTab(text[cursor]) { cursor += 1 }
+            guard cursor < text.count, text[cursor] == Byte.comma else { return end }
+            cursor += 1
+            while cursor < text.count, Byte.isSpaceOrTab(text[cursor]) { cursor += 1 }
+            let next = wordEnd(cursor)
+            // A comma that ends the text, or one another field follows, is not part of the list.
+            guard next > cursor, text[cursor] < 0xE2 || TaskFields.emoji(text, at: cursor) == nil else { return end }
+            end = next
+        }
+    }
 
     /// The bytes of a field key: ASCII letters, digits, `_` and `-`, as two 64-bit masks
     /// (bytes 0x00 to 0x3F, 0x40 to 0x7F) held in the code: a static table would cost every
@@ -534,7 +567,9 @@ struct FieldScanner<Sink: FieldSink> {
             // A marker with no value before the next one (`❌ 📅 2026-11-22`): the next is a field of its own.
             valueStart = end
             valueEnd = end
-        } else if kind.isDate || kind == .id || kind == .dependsOn {
+        } else if kind == .dependsOn {
+            valueEnd = TaskFields.idsEnd(text, from: valueStart)
+        } else if kind.isDate || kind == .id {
             while valueEnd < text.count, !Byte.isSpaceOrTab(text[valueEnd]) { valueEnd += 1 }
         } else {
             valueEnd = TaskFields.ruleEnd(text, from: valueStart)

@@ -13,6 +13,7 @@ enum Byte {
     static let rightParen: UInt8 = 0x29
     static let star: UInt8 = 0x2A
     static let plus: UInt8 = 0x2B
+    static let comma: UInt8 = 0x2C
     static let minus: UInt8 = 0x2D
     static let dot: UInt8 = 0x2E
     static let slash: UInt8 = 0x2F

@@ -34,6 +34,9 @@ public enum TaskDetail {
         }
         if let priority = fields.priority(in: text) { row("priority", priority.name) }
         if let rule = fields.first(.recurrence) { row("repeats", TaskFields.value(rule, in: text)) }
+        if let id = fields.first(.id) { row("id", TaskFields.value(id, in: text)) }
+        let waits = fields.dependencies(in: text)
+        for (index, id) in waits.enumerated() { row(index == 0 ? "waits for" : "", dependency(id, in: document)) }
         let tokens = TaskTokens(bytes: text)
         let words = tokens.tags.map { "#" + $0 } + tokens.projects.map { "+" + $0 } + tokens.contexts.map { "@" + $0 }
         if !words.isEmpty { row("tags", words.joined(separator: " ")) }
@@ -53,5 +56,18 @@ public enum TaskDetail {
             ListView.appendLine(for: subtask, in: document, today: today, style: style, to: &out)
             out.append(Byte.lf)
         }
+    }
+
+    /// A dependency as `show` says it: the id, and the line and status of the task with that
+    /// id in the file (Obsidian Tasks' `🆔`, `id:`), or that no task there has it.
+    static func dependency(_ id: String, in document: Document) -> String {
+        let wanted = Array(id.utf8)
+        for task in document.tasks where task.fieldKinds.contains(.id) {
+            let text = document.textBytes(of: task)
+            guard let field = TaskFields.read(text).first(.id),
+                  text[(text.startIndex + field.value.lowerBound)..<(text.startIndex + field.value.upperBound)].elementsEqual(wanted) else { continue }
+            return "\(id) (line \(task.line + 1), \(task.statusType.rawValue))"
+        }
+        return "\(id) (no task in this file has this id)"
     }
 }

@@ -7,8 +7,9 @@
 /// parent task or null), `ref` (`LINE@FINGERPRINT`, a reference an edit checks: `TaskReference`),
 /// `statusType` (`todo`, `doing`, `done`, `cancelled`), `dates` (`due`, `scheduled`, `start`,
 /// `created`, `done`, `cancelled`, each an ISO date or null, from any dialect), `priority`
-/// (`highest` … `lowest`, or null), `recurrence` (the rule as written, or null) and `notes`
-/// (the note lines under the task, `Document.notes(of:)`);
+/// (`highest` … `lowest`, or null), `recurrence` (the rule as written, or null), `id` (the
+/// task's id for dependencies, or null), `dependsOn` (the ids it waits for) and `notes` (the
+/// note lines under the task, `Document.notes(of:)`);
 /// an edit's output adds `change` (what it did: `done`, `added`, ...).
 public enum TaskJSON {
     /// What every task of one file shares in its JSON, written once per file: the file's
@@ -114,6 +115,8 @@ public enum TaskJSON {
         json.endObject()
         json.key("priority"); json.optionalString(fields.priority(in: text).map(\.name))
         json.key("recurrence"); json.optionalString(fields.first(.recurrence).map { TaskFields.value($0, in: text) })
+        json.key("id"); json.optionalString(fields.first(.id).map { TaskFields.value($0, in: text) })
+        json.key("dependsOn"); writeStrings(fields.dependencies(in: text), to: &json)
         json.key("notes"); writeStrings(document.notes(of: task), to: &json)
         extra?(&json)
         json.endObject()
