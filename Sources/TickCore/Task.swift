@@ -11,8 +11,8 @@
 /// (`Document.maximumSize`).
 public struct Task: Sendable, Equatable {
     // The stored properties are declared widest first, so that the record has no padding:
-    // 104 bytes (`TaskRecordTests`).
-    public let status: TaskStatus
+    // 104 bytes (`TaskRecordTests`), all plain values: a copy counts no reference.
+    private let storedStatus: TaskStatus.Packed
     /// Where the task's text is: everything after the checkbox and star, trimmed. In the
     /// document's bytes for a one-line task; in its joined texts (`Document.joinedTexts`,
     /// wrapped lines joined by a space) when `textLocation.isJoined`.
@@ -44,11 +44,13 @@ public struct Task: Sendable, Equatable {
 
     /// Finished one way or another: done or cancelled. Such tasks do not count as open work.
     public var isClosed: Bool { statusType.isClosed }
+    /// The status as written between the brackets (`statusType` says what it means).
+    public var status: TaskStatus { storedStatus.status }
     /// The date of the task's first due field in any dialect (`due:`, `📅`, `[due:: ]`), when
     /// it is a real ISO date.
     public var due: CivilDate? { storedDue == 0 ? nil : CivilDate(packed: storedDue) }
 
-    init(index: Int, line: Int, lastLine: Int, textLastLine: Int, status: TaskStatus, statusType: StatusType, important: Bool,
+    init(index: Int, line: Int, lastLine: Int, textLastLine: Int, status: TaskStatus.Packed, statusType: StatusType, important: Bool,
          due: CivilDate?, dueField: TaskField?, text: TextLocation, parent: Int?, depth: Int, group: Int?,
          markerStart: Int, markerLength: Int, ordered: Bool, checkboxStart: Int, checkboxEnd: Int,
          textStart: Int, contentColumn: Int, quoteDepth: Int, markerOpensLine: Bool, hasInvalidUTF8: Bool, fieldKinds: TaskField.Kinds) {
@@ -57,7 +59,7 @@ public struct Task: Sendable, Equatable {
         storedDueEnd = Int32(dueField?.range.upperBound ?? -1)
         storedDueValueStart = Int32(dueField?.value.lowerBound ?? -1)
         storedDueValueEnd = Int32(dueField?.value.upperBound ?? -1)
-        self.status = status
+        storedStatus = status
         self.statusType = statusType
         storedDue = due?.packed ?? 0
         storedIndex = Int32(index)
@@ -93,7 +95,7 @@ public struct Task: Sendable, Equatable {
             : TaskField(kind: .due, dialect: .tick, range: Int(storedDueStart)..<Int(storedDueEnd),
                         value: Int(storedDueValueStart)..<Int(storedDueValueEnd))
         return Task(index: index + tasks, line: line + lines, lastLine: lastLine + lines, textLastLine: textLastLine + lines,
-                    status: status, statusType: statusType, important: important, due: due, dueField: dueField,
+                    status: storedStatus, statusType: statusType, important: important, due: due, dueField: dueField,
                     text: textLocation.shifted(by: textLocation.isJoined ? joinedBytes : bytes),
                     parent: parent.map { $0 + tasks }, depth: depth, group: group,
                     markerStart: markerStart + bytes, markerLength: markerLength, ordered: ordered,

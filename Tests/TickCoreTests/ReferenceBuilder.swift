@@ -97,7 +97,7 @@ enum ReferenceBuilder {
             depthOfTask.append(depth)
             tasks.append(Task(
                 index: tasks.count, line: item.line, lastLine: item.lastLine, textLastLine: item.textLastLine,
-                status: status, statusType: statuses.type(of: status), important: important,
+                status: TaskStatus.Packed(status), statusType: statuses.type(of: status), important: important,
                 due: due, dueField: dueField,
                 text: location, parent: parent, depth: depth, group: currentGroup,
                 markerStart: item.markerStart, markerLength: item.markerLength, ordered: item.ordered,

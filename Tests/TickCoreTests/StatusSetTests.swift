@@ -11,11 +11,27 @@ import Testing
         try ProjectConfig(parsing: toml).statuses
     }
 
-    /// The parse's shortcut for a box of one ASCII byte reads it as the general reading does.
+    /// The parse's shortcut for a box of one ASCII byte reads it as the general reading does,
+    /// and means the same by it.
     @Test func anASCIIBoxReadsAsTheGeneralReadingHasIt() {
         for byte in UInt8(0)..<0x80 {
-            #expect(TaskStatus(asciiStatus: byte) == TaskStatus(statusBytes: [byte][...]), "byte \(byte)")
+            let packed = TaskStatus.Packed(asciiStatus: byte), read = TaskStatus(statusBytes: [byte][...])
+            #expect(packed.status == read && packed.defaultType == read.defaultType && packed == TaskStatus.Packed(read), "byte \(byte)")
         }
+    }
+
+    /// A task record keeps its status as plain bytes: every status a box can hold (up to 15
+    /// bytes) comes back as read; a longer box is no task.
+    @Test func aStatusKeptInTheRecordIsTheStatusRead() {
+        for status in ["-", ">", "~", "✔", "🔥", "✔️", "👍🏽", "🇫🇷", "🧑‍💻", "X"] {
+            let read = TaskStatus.other(status)
+            #expect(TaskStatus.Packed(read).status == read, "\(status)")
+            #expect(Document("- [\(status)] a\n").tasks.map(\.status) == [status == "X" ? .done : read], "\(status)")
+        }
+        for status in [TaskStatus.open, .done, .doing] { #expect(TaskStatus.Packed(status).status == status) }
+        // 18 bytes: a family, text to Obsidian Tasks too (it reads one code point).
+        #expect(Document("- [👨‍👩‍👧] a\n").tasks.isEmpty)
+        #expect(_isPOD(Task.self))
     }
 
     @Test func theConfigGivesCharactersTheirMeaning() throws {

@@ -855,12 +855,17 @@ struct BlockParser {
         let parent = open.parent < 0 ? nil : Int(open.parent)
         // The usual box holds one ASCII byte, read as it is unless the project gives statuses
         // meanings of its own (no slice, no String).
-        let status = item.checkboxEnd - item.checkboxStart == 3 && s[item.checkboxStart + 1] < 0x80 && statuses.custom.isEmpty
-            ? TaskStatus(asciiStatus: s[item.checkboxStart + 1])
-            : TaskStatus(statusBytes: bytes[(item.checkboxStart + 1)..<(item.checkboxEnd - 1)], statuses: statuses)
+        let status: TaskStatus.Packed, statusType: StatusType
+        if item.checkboxEnd - item.checkboxStart == 3 && s[item.checkboxStart + 1] < 0x80 && statuses.custom.isEmpty {
+            status = TaskStatus.Packed(asciiStatus: s[item.checkboxStart + 1])
+            statusType = status.defaultType
+        } else {
+            let read = TaskStatus(statusBytes: bytes[(item.checkboxStart + 1)..<(item.checkboxEnd - 1)], statuses: statuses)
+            (status, statusType) = (TaskStatus.Packed(read), statuses.type(of: read))
+        }
         tasks.append(Task(
             index: tasks.count, line: item.line, lastLine: item.lastLine, textLastLine: item.textLastLine,
-            status: status, statusType: statuses.type(of: status), important: open.important,
+            status: status, statusType: statusType, important: open.important,
             due: due, dueField: dueField, text: location, parent: parent, depth: parent.map { tasks[$0].depth + 1 } ?? 0,
             group: open.group < 0 ? nil : open.group, markerStart: item.markerStart, markerLength: item.markerLength,
             ordered: item.ordered, checkboxStart: item.checkboxStart, checkboxEnd: item.checkboxEnd, textStart: cursor,

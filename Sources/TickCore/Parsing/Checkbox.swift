@@ -17,9 +17,12 @@ enum Checkbox {
             guard isGitHub(first) || isStatusPunctuation(first) || letterStatuses.contains(first) else { return nil }
             return at + 3
         }
-        // A non-ASCII status: find the closing bracket within a short distance.
+        // A non-ASCII status: find the closing bracket within a short distance. A status is at
+        // most 15 bytes (a task record keeps it inline, `TaskStatus.Packed`): one character
+        // with its modifiers; a longer emoji sequence (a family) is text, as it is to Obsidian
+        // Tasks, which reads one code point.
         var close = at + 1
-        let limit = min(lineEnd, at + 1 + 32)
+        let limit = min(lineEnd, at + 1 + TaskStatus.Packed.capacity + 1)
         while close < limit, s[close] != Byte.rightBracket { close += 1 }
         guard close < limit, close + 1 < lineEnd, Byte.isSpaceChar(s[close + 1]) else { return nil }
         let status = String(decoding: UnsafeBufferPointer(rebasing: s[(at + 1)..<close]), as: UTF8.self)
