@@ -57,6 +57,10 @@ import Testing
         // Only the fields after the last text are read.
         #expect(fields("a ⏫ b 📅 2026-12-01 ✅ 2026-12-02") == ["due obsidian 2026-12-01", "done obsidian 2026-12-02"])
         #expect(unread("a ⏫ b 📅 2026-12-01 ✅ 2026-12-02") == ["priority ⏫"])
+        // A wiki link to a daily note is not a date: the marker is text, as the link is.
+        #expect(fields("Call 📅 [[2026-11-25]]").isEmpty && unread("Call 📅 [[2026-11-25]]") == ["due [[2026-11-25]]"])
+        #expect(unread("Call ⏫ 📅 [[2026-11-25]]") == ["priority ⏫", "due [[2026-11-25]]"])
+        #expect(fields("Notes 📅 [[2026-11-25]] 📅 2026-12-01") == ["due obsidian 2026-12-01"])
         // In the parse: no due, no kinds (the unread one is noted, for lint), no usage.
         let document = Document("- [x] **Doc** — ✅ 2026-07-18 rebuilt\n- [ ] Pay 📅 2026-11-20 (call first)\n")
         #expect(document.tasks.map(\.due) == [nil, nil])

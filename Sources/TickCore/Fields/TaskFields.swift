@@ -569,6 +569,14 @@ struct FieldScanner<Sink: FieldSink> {
             valueEnd = end
         } else if kind == .dependsOn {
             valueEnd = TaskFields.idsEnd(text, from: valueStart)
+        } else if kind.isDate, valueStart + 1 < text.count, text[valueStart] == Byte.leftBracket, text[valueStart + 1] == Byte.leftBracket {
+            // A wiki link (`📅 [[2026-11-25]]`, a daily note) is not a date to Obsidian Tasks:
+            // it is text (the fields before it are text too), kept apart as unread for lint to
+            // name, and an edit of the due date leaves it alone.
+            while valueEnd < text.count, !Byte.isSpaceOrTab(text[valueEnd]) { valueEnd += 1 }
+            if pendingCount > 0 { dropPending() }
+            sink.addUnread(TaskField(kind: kind, dialect: .obsidian, range: start..<valueEnd, value: valueStart..<valueEnd))
+            return valueEnd
         } else if kind.isDate || kind == .id {
             while valueEnd < text.count, !Byte.isSpaceOrTab(text[valueEnd]) { valueEnd += 1 }
         } else {

@@ -42,10 +42,18 @@ enum FieldChecks {
             }
             seen |= bit
         }
+        // A date marker before a wiki link (`🛫[[2024-08-30]]`, as Obsidian Kanban writes)
+        // reads as no date to Obsidian Tasks or tick, in any file.
+        func isDateLink(_ field: TaskField) -> Bool {
+            field.kind.isDate && text[(text.startIndex + field.value.lowerBound)...].starts(with: [Byte.leftBracket, Byte.leftBracket])
+        }
+        for field in fields.unread where isDateLink(field) {
+            report(.invalidDate, field, "'\(written(field))' is a link, not a date: Obsidian Tasks and tick read a date written YYYY-MM-DD")
+        }
         let readsObsidian = fields.fields.contains { $0.dialect == .obsidian }
         if readsObsidian || !fields.unread.isEmpty {
             reading.readsAny = readsObsidian
-            if let unread = fields.unread.first {
+            if let unread = fields.unread.first(where: { !isDateLink($0) }) {
                 let at = place(unread)
                 reading.unread = findings.finding(.unreadField, line: at.line, offset: at.offset,
                                                   "'\(written(unread))' is not read: Obsidian Tasks and tick read these fields only at the end of a task's text, and text follows it")
