@@ -108,6 +108,16 @@ public struct TaskTokens: Sendable, Equatable {
         return index
     }
 
+    /// Whether a `key:value` word's value reads as a value, not as a piece of prose that
+    /// happens to hold a colon (`test:30m)`, `i18n:verify:runtime、pnpm`): ASCII letters,
+    /// digits and `-_.+/%=@#`, with no further colon.
+    static func isMetadataValue(_ value: ArraySlice<UInt8>) -> Bool {
+        value.allSatisfy { byte in
+            Byte.isAlnum(byte) || byte == Byte.minus || byte == Byte.underscore || byte == Byte.dot || byte == Byte.plus
+                || byte == Byte.slash || byte == 0x25 || byte == Byte.equals || byte == Byte.at || byte == Byte.hash
+        }
+    }
+
     /// Calls `body` with each word outside inline code, as a slice of `bytes`: the runs of
     /// bytes that are not spaces or tabs, where a code span also ends a word and is skipped.
     static func forEachWord(_ bytes: ArraySlice<UInt8>, _ body: (ArraySlice<UInt8>) -> Void) {

@@ -76,6 +76,17 @@ import Testing
         #expect(try tick(["redo"]).stderr.hasPrefix("tick: nothing to redo"))
     }
 
+    /// `undo -n` and `redo -n` print the lines the step changes, not the whole file.
+    @Test func aStepsDiffIsTheLinesItChanges() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("TODO.md", "# A\n\n- [ ] a\n- [ ] b\n- [ ] c\n- [ ] d\n- [ ] e\n- [ ] f\n- [ ] g\n")
+        let state = ["XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path]
+        func tick(_ arguments: [String]) throws -> TickProcess.Result { try TickProcess.run(arguments, in: folder.url, environment: state) }
+        #expect(try tick(["done", "-q", "f"]).status == 0)
+        let diff = try tick(["undo", "-n"]).stdout
+        #expect(diff == "--- a/TODO.md\n+++ b/TODO.md\n@@ -5,5 +5,5 @@\n - [ ] c\n - [ ] d\n - [ ] e\n-- [x] f\n+- [ ] f\n - [ ] g\n", "\(diff)")
+    }
+
     /// A command that holds single quotes of its own is named in double quotes: the message
     /// reads as the command was typed, not as quotes within quotes.
     @Test func aQuotedCommandIsNamedInDoubleQuotes() throws {

@@ -107,6 +107,43 @@ import Testing
                 == "- [ ] task\n  - [ ] sub\n  more\n")
     }
 
+    /// A note is a note, whatever it starts with: a start Markdown reads as another block (a
+    /// list marker, which made a note that reads `- [x] a` a done subtask; a quote, a heading,
+    /// a fence, a rule) is escaped, and the file has no more tasks than before. Found in a
+    /// user trial.
+    @Test func aNoteThatLooksLikeABlockIsEscaped() throws {
+        for (note, written) in [("- [ ] dash", "\\- [ ] dash"), ("+ [x] plus", "\\+ [x] plus"), ("* [x] star", "\\* [x] star"),
+                                ("1) [ ] one", "1\\) [ ] one"), ("2. [/] two", "2\\. [/] two"), ("> [ ] q", "\\> [ ] q"),
+                                ("# Title", "\\# Title"), ("```swift", "\\```swift"), ("---", "\\---"), ("* * *", "\\* * *"),
+                                ("-x stays", "-x stays"), ("**bold**", "**bold**"), ("#tag", "#tag"), ("2026. year", "2026\\. year"), ("2026.year", "2026.year"),
+                                ("_x_", "_x_"), ("+1", "+1")] {
+            let after = try apply("- [ ] task\n- [ ] next\n") { try BlockEdits.addNote(note, to: $0.tasks[0], in: $0) }
+            #expect(after == "- [ ] task\n  - \(written)\n- [ ] next\n", "\(note)")
+            let document = Document(after)
+            #expect(document.tasks.count == 2 && document.notes(of: document.tasks[0]).count == 1, "\(note)")
+        }
+    }
+
+    /// `tick edit`: what the old text says and the new one does not stays where it was in
+    /// the old text, so that Obsidian fields that ended it still end it (kept after a
+    /// `+project`, they were text, and the task lost its due date and priority without a
+    /// word). Prose that holds a colon is not kept as a field. Found in a user trial.
+    @Test func anEditKeepsTheFieldsItKeepsReadable() throws {
+        func edit(_ text: String, _ new: String) throws -> String {
+            try apply("- [ ] \(text)\n") { try TaskEdits.setText($0.tasks[0], to: new, in: $0) }
+        }
+        #expect(try edit("Pay bill +home 📅 2026-11-30", "Pay water bill") == "- [ ] Pay water bill +home 📅 2026-11-30\n")
+        #expect(try edit("Call Bob @phone due:2026-11-30 ⏫", "Email Bob") == "- [ ] Email Bob @phone due:2026-11-30 ⏫\n")
+        #expect(try edit("(A) Call #sales +crm @phone due:2026-11-30 ⏫", "Call Ann") == "- [ ] (A) Call Ann #sales +crm @phone due:2026-11-30 ⏫\n")
+        // The new text's own Obsidian ending stays its end: kept tokens go before it.
+        #expect(try edit("Pay bill +home ⏫", "Pay rent 📅 2026-12-01") == "- [ ] Pay rent +home 📅 2026-12-01 ⏫\n")
+        #expect(try edit("Demote x #arch ~1h (ai:30m test:30m) logged:2025-12-21", "Demote wordpress")
+                == "- [ ] Demote wordpress #arch logged:2025-12-21\n")
+        // A field the new text leaves open would take the kept one in as its value (`start::`
+        // reads the next word): refused, not lost.
+        #expect(throws: EditError.self) { try edit("Pay due:2026-11-30", "Pay start::") }
+    }
+
     @Test func groupNamesAndRenames() throws {
         let document = Document("# Home\n## Home (1)\nSetext\n---\n### Closed ###\n")
         #expect(GroupEdits.availableName("home", in: document) == "home (2)")
@@ -114,6 +151,12 @@ import Testing
         #expect(try apply("### Closed ###\n") { try GroupEdits.rename(0, to: "Open", in: $0) } == "### Open ###\n")
         #expect(try apply("Setext\n---\n") { try GroupEdits.rename(0, to: "New", in: $0) } == "New\n---\n")
         #expect(Sections.defaultLevel(in: Document("# Title\n## A\n## B\n")) == 2)
+        // A name whose heading reads as another (`C #` loses its `#` as a closing sequence) is
+        // refused when a group is added, as when one is renamed.
+        #expect(throws: EditError.invalidText("'C #' would not read back as a group's heading; choose another name")) {
+            try GroupEdits.add("C #", level: 1, in: Document("# Home\n"))
+        }
+        #expect(try apply("# Home\n") { try GroupEdits.add("C# notes", level: 1, in: $0) } == "# Home\n\n# C# notes\n")
     }
 
     /// A group moved to the top goes after a leading `---` rule, where its heading would read as

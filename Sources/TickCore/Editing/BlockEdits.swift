@@ -93,13 +93,40 @@ public enum BlockEdits {
         var prefix = children.first.map { child in
             TaskPlacement.containerPrefix(document.bytes[document.lines[child.line].start..<child.markerStart]) + [bullet, Byte.space]
         } ?? TaskPlacement.childPrefix(of: task, in: document, marker: bullet)
-        // A note that looks like a checkbox would become a subtask: escape the bracket.
-        var body = Array(text.trimmingSpaces.utf8)
-        if body.first == Byte.leftBracket { body.insert(Byte.backslash, at: 0) }
-        prefix += body
+        prefix += paragraphText(Array(text.trimmingSpaces.utf8))
         let before = children.first?.line ?? (task.lastLine + 1)
         return try ItemBoundary.checked([.insert(TaskPlacement.separated([prefix], before: before, in: document), before: before)],
                                         editing: task, in: document)
+    }
+
+    /// Text for the start of a new block that reads as a paragraph of that text: a start that
+    /// Markdown reads as something else there (a checkbox, which would make the note a
+    /// subtask; a list marker, a quote, a heading, a code fence, a thematic break) gets a
+    /// backslash, which GitHub does not show.
+    static func paragraphText(_ text: [UInt8]) -> [UInt8] {
+        guard let first = text.first else { return text }
+        func endsWord(_ index: Int) -> Bool { index >= text.count || Byte.isSpaceOrTab(text[index]) }
+        var escape: Int?
+        switch first {
+        case Byte.leftBracket, Byte.greater:
+            escape = 0
+        case Byte.minus, Byte.plus, Byte.star, Byte.underscore:
+            let isBreak = first != Byte.plus && text.count { $0 == first } >= 3 && text.allSatisfy { $0 == first || Byte.isSpaceOrTab($0) }
+            if isBreak || (first != Byte.underscore && endsWord(1)) { escape = 0 }
+        case Byte.hash:
+            let hashes = text.prefix { $0 == Byte.hash }.count
+            if hashes <= 6, endsWord(hashes) { escape = 0 }
+        case Byte.backtick, Byte.tilde:
+            if text.prefix(3).count == 3, text.prefix(3).allSatisfy({ $0 == first }) { escape = 0 }
+        default:
+            // An ordered list marker: up to nine digits, then `.` or `)`.
+            let digits = text.prefix(while: Byte.isDigit).count
+            if (1...9).contains(digits), digits < text.count, text[digits] == Byte.dot || text[digits] == Byte.rightParen, endsWord(digits + 1) {
+                escape = digits
+            }
+        }
+        guard let escape else { return text }
+        return Array(text[..<escape]) + [Byte.backslash] + text[escape...]
     }
 
     /// Removes the task's notes: the lines of its block that are neither its text nor a subtask's.

@@ -39,7 +39,12 @@ public enum GroupEdits {
         if at > 0, !TaskPlacement.isBlank(document, at - 1) { block.append([]) }
         for (depth, title) in titles.enumerated() {
             if depth > 0 { block.append([]) }
-            block.append(Array((String(repeating: "#", count: min(first + depth, 6)) + " " + title.trimmingSpaces).utf8))
+            let heading = Array((String(repeating: "#", count: min(first + depth, 6)) + " " + title.trimmingSpaces).utf8)
+            // As for a rename: `C #` loses its `#` as a closing sequence and would read as `C`.
+            guard Document(bytes: heading).headings.first?.title == title.trimmingSpaces else {
+                throw .invalidText("'\(title.trimmingSpaces)' would not read back as a group's heading; choose another name")
+            }
+            block.append(heading)
         }
         if !body.isEmpty { block += [[]] + body }
         if at < document.lines.count, !TaskPlacement.isBlank(document, at) { block.append([]) }

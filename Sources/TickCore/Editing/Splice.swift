@@ -23,6 +23,29 @@ public struct Splice: Sendable, Equatable {
     public static func delete(_ lines: Range<Int>) -> Splice {
         Splice(lines: lines, replacement: [])
     }
+
+    /// The splice from one version of a file to another, for a diff of them (`changedLines`).
+    /// Empty when they are the same.
+    public static func between(_ before: Document, _ after: Document) -> [Splice] {
+        guard let changed = changedLines(from: before, to: after) else { return [] }
+        return [Splice(lines: changed.old, replacement: changed.new.map { Array(after.content(ofLine: $0)) })]
+    }
+
+    /// The lines that differ between two versions of a file, in each: what is left when the
+    /// lines they share at the start and at the end (endings included) are set aside. Nil
+    /// when they are the same.
+    static func changedLines(from before: Document, to after: Document) -> (old: Range<Int>, new: Range<Int>)? {
+        func same(_ a: Int, _ b: Int) -> Bool {
+            before.bytes[before.lines[a].fullRange].elementsEqual(after.bytes[after.lines[b].fullRange])
+        }
+        let shorter = min(before.lines.count, after.lines.count)
+        var prefix = 0
+        while prefix < shorter, same(prefix, prefix) { prefix += 1 }
+        if prefix == before.lines.count, prefix == after.lines.count { return nil }
+        var suffix = 0
+        while suffix < shorter - prefix, same(before.lines.count - 1 - suffix, after.lines.count - 1 - suffix) { suffix += 1 }
+        return (prefix..<(before.lines.count - suffix), prefix..<(after.lines.count - suffix))
+    }
 }
 
 extension Document {

@@ -93,38 +93,74 @@ public enum TaskEdits {
     /// `keepingTokens` keeps the old ones as well), and a block link (`^id`) that ended it.
     public static func setText(_ task: Task, to text: String, keepingTokens: Bool = false, in document: Document) throws(EditError) -> [Splice] {
         try TaskText.check(text)
-        let newTokens = TaskTokens(text: text)
+        let given = Array(text.trimmingSpaces.utf8)[...]
+        let newTokens = TaskTokens(bytes: given)
         let old = document.textBytes(of: task)
-        let oldTokens = TaskTokens(bytes: old)
-        let newFields = TaskFields(text), oldFields = TaskFields.read(old)
-        var words = [text.trimmingSpaces]
+        let newFields = TaskFields(given), oldFields = TaskFields.read(old)
+        // What the old text says that the new one does not, each where it was in the old text:
+        // a piece before the Obsidian fields that end the text, or one of them.
+        var leading: [UInt8]? = nil
+        var pieces: [(at: Int, obsidian: Bool, bytes: [UInt8])] = []
         for field in oldFields.fields where newFields.first(field.kind) == nil {
-            let written = String(decoding: old[(old.startIndex + field.range.lowerBound)..<(old.startIndex + field.range.upperBound)], as: UTF8.self)
+            let written = Array(old[(old.startIndex + field.range.lowerBound)..<(old.startIndex + field.range.upperBound)])
             // todo.txt's `(A)` belongs at the start.
-            if field.kind == .priority, field.dialect == .tick, field.range.lowerBound == 0 { words.insert(written, at: 0) } else { words.append(written) }
+            if field.kind == .priority, field.dialect == .tick, field.range.lowerBound == 0 { leading = written; continue }
+            pieces.append((field.range.lowerBound, field.dialect == .obsidian, written))
         }
-        // Other `key:value` words, by key.
         let newKeys = Set(newTokens.fields.map(\.key))
-        for field in oldTokens.fields where !newKeys.contains(field.key) && !TaskFields.isFieldKey(field.key) {
-            words.append("\(field.key):\(field.value)")
+        TaskTokens.forEachToken(old) { kind, name, value in
+            let at = name.startIndex - old.startIndex
+            switch kind {
+            case .field:
+                // Other `key:value` words, by key; not a piece of prose (`(ai:30m test:30m)`).
+                let key = String(decoding: name, as: UTF8.self)
+                guard !newKeys.contains(key), !TaskFields.isFieldKey(key), TaskTokens.isMetadataValue(value) else { return }
+                pieces.append((at, false, Array(name) + [Byte.colon] + Array(value)))
+            case .tag, .project, .context:
+                // The old tags of a kind the new text has none of (`keepingTokens`: all of them).
+                let (sigil, names) = kind == .tag ? (Byte.hash, newTokens.tags) : kind == .project ? (Byte.plus, newTokens.projects) : (Byte.at, newTokens.contexts)
+                let written = String(decoding: name, as: UTF8.self)
+                guard names.isEmpty || keepingTokens, !names.contains(written) else { return }
+                pieces.append((at - 1, false, [sigil] + Array(name)))
+            }
         }
-        func carried(_ old: [String], _ new: [String], _ sigil: String) {
-            guard new.isEmpty || keepingTokens else { return }
-            for token in old where !new.contains(token) { words.append(sigil + token) }
-        }
-        carried(oldTokens.tags, newTokens.tags, "#")
-        carried(oldTokens.projects, newTokens.projects, "+")
-        carried(oldTokens.contexts, newTokens.contexts, "@")
+        pieces.sort { $0.at < $1.at }
+        // The new text's own Obsidian ending stays its end: the pieces that are not Obsidian
+        // fields go before it (after it, they would make it text), the Obsidian ones after.
+        let ending = newFields.fields.first { $0.dialect == .obsidian }.map { given.startIndex + $0.range.lowerBound } ?? given.endIndex
+        var words: [ArraySlice<UInt8>] = [leading.map { $0[...] } ?? [], given[..<ending]]
+        words += pieces.filter { !$0.obsidian }.map { $0.bytes[...] }
+        words.append(given[ending...])
+        words += pieces.filter { $0.obsidian }.map { $0.bytes[...] }
         // Obsidian's name for the line stays last, unless the new text names it.
         let oldText = Array(old)
-        if let link = BlockLink.start(in: oldText, textStart: 0), BlockLink.start(in: Array(text.utf8), textStart: 0) == nil {
-            words.append(String(decoding: oldText[link...], as: UTF8.self).trimmingSpaces)
+        if let link = BlockLink.start(in: oldText, textStart: 0), BlockLink.start(in: Array(given), textStart: 0) == nil {
+            words.append(oldText[link...])
+        }
+        var joined: [UInt8] = []
+        for word in words {
+            var word = word
+            while let first = word.first, Byte.isSpaceOrTab(first) { word = word.dropFirst() }
+            while let last = word.last, Byte.isSpaceOrTab(last) { word = word.dropLast() }
+            guard !word.isEmpty else { continue }
+            if !joined.isEmpty { joined.append(Byte.space) }
+            joined += word
+        }
+        // Every field the new text gives, and every one kept, reads back as it was written.
+        let read = TaskFields(joined[...])
+        func value(_ field: TaskField, in text: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+            text[(text.startIndex + field.value.lowerBound)..<(text.startIndex + field.value.upperBound)]
+        }
+        let wanted = newFields.fields.map { ($0.kind, value($0, in: given)) }
+            + oldFields.fields.filter { newFields.first($0.kind) == nil }.map { ($0.kind, value($0, in: old)) }
+        if let lost = wanted.first(where: { kind, written in !read.fields.contains { $0.kind == kind && value($0, in: joined[...]).elementsEqual(written) } }) {
+            throw .invalidText("the new text would not leave the task's \(lost.0.title) '\(String(decoding: lost.1, as: UTF8.self))' readable where the fields around it are written, so nothing was written; give it in the new text")
         }
         let line = document.lines[task.line]
         var end = line.contentEnd
         while end > task.textStart, Byte.isSpaceOrTab(document.bytes[end - 1]) { end -= 1 }
         var content = Array(document.bytes[line.start..<task.textStart])
-        let newText = Array(words.filter { !$0.isEmpty }.joined(separator: " ").utf8)
+        let newText = joined
         // A star that ended the line needs a space before the text, or it stops being the star.
         if !newText.isEmpty, let last = content.last, !Byte.isSpaceChar(last) { content.append(Byte.space) }
         content += newText

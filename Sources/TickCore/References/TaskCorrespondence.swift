@@ -117,15 +117,8 @@ public struct TaskCorrespondence: Sendable {
     /// tasks alike whose notes differ must not be told apart by their first lines alone). Nil
     /// when the versions are the same.
     static func difference(_ before: Document, _ after: Document) -> (lines: Range<Int>, count: Int)? {
-        func same(_ a: Int, _ b: Int) -> Bool {
-            before.bytes[before.lines[a].fullRange].elementsEqual(after.bytes[after.lines[b].fullRange])
-        }
-        let shorter = min(before.lines.count, after.lines.count)
-        var prefix = 0
-        while prefix < shorter, same(prefix, prefix) { prefix += 1 }
-        if prefix == before.lines.count, prefix == after.lines.count { return nil }
-        var suffix = 0
-        while suffix < shorter - prefix, same(before.lines.count - 1 - suffix, after.lines.count - 1 - suffix) { suffix += 1 }
+        guard let changed = Splice.changedLines(from: before, to: after) else { return nil }
+        var prefix = changed.old.lowerBound, suffix = before.lines.count - changed.old.upperBound
         // Widen to whole blocks, in both versions, until no block crosses an edge.
         var widened = true
         while widened {

@@ -161,9 +161,8 @@ enum JournalStep {
                 for (change, current) in zip(changes, currents) {
                     let before = context.environment.document(current ?? [])
                     let after = context.environment.document((undo ? change.undone(current ?? []) : change.redone(current ?? [])) ?? [])
-                    let splice = Splice(lines: 0..<before.lines.count, replacement: after.lines.indices.map { Array(after.content(ofLine: $0)) })
                     let name = shown(PathBytes.string(from: change.path), context.environment)
-                    context.stdout.write(UnifiedDiff.render(before, [splice], path: name.hasPrefix("/") ? String(name.dropFirst()) : name))
+                    context.stdout.write(UnifiedDiff.render(before, Splice.between(before, after), path: name.hasPrefix("/") ? String(name.dropFirst()) : name))
                 }
                 return 0
             }
