@@ -220,5 +220,9 @@ import Testing
         #expect(yes.contains("Mark 5 tasks done? [y/N]"), "\(yes)")
         #expect(yes.contains("done 3 [x] * Renew passport") && yes.contains("EXIT=0"), "\(yes)")
         #expect(try String(contentsOf: file, encoding: .utf8).contains("- [x] Buy primer"))
+        // group rm shows what goes, as rm does.
+        let group = try Self.answer("group rm Home", with: "n", in: folder.url)
+        #expect(group.contains("Remove group 'Home' with 7 tasks? [y/N]") && group.contains("3  [x] * Renew passport") && group.contains("Home / Groceries"), "\(group)")
+        #expect(group.contains("EXIT=2"), "\(group)")
     }
 }

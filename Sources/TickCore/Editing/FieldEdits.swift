@@ -14,6 +14,7 @@ public enum FieldEdits {
                             dialect: TaskField.Dialect, key: [UInt8]? = nil, textFollows: Bool = false) -> [UInt8]? {
         guard let value else { return removing(kind, from: content, textStart: textStart, textFollows: textFollows) }
         let old = TaskFields(content[textStart...], textFollows: textFollows)
+        let others = old.fields.count { $0.kind != kind }
         /// Whether `edited` reads `value` as its first field of `kind`, and every other field
         /// as before: a word added after Obsidian fields would make them text.
         func keeps(_ edited: [UInt8]) -> Bool {
@@ -22,8 +23,7 @@ public enum FieldEdits {
             guard let field = fields.first(kind),
                   text[(text.startIndex + field.value.lowerBound)..<(text.startIndex + field.value.upperBound)].elementsEqual(value)
             else { return false }
-            let others = old.fields.filter { $0.kind != kind }
-            return fields.fields.filter { $0.kind != kind }.count == others.count && fields.unread.count <= old.unread.count
+            return fields.fields.count { $0.kind != kind } == others && fields.unread.count <= old.unread.count
         }
         if let field = old.first(kind) {
             var before = Array(content[..<(textStart + field.value.lowerBound)])

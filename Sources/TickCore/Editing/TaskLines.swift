@@ -46,22 +46,21 @@ struct TaskLines {
                                             textFollows: follows[index]) else { throw refused }
         // The line reads every other field as before (`FieldEdits.line`); so must the lines
         // above it, whose Obsidian fields a word that is not one, after them, would make text.
-        let before = otherFields(than: kind)
+        let before = otherFields(than: kind, follows: follows)
         contents[index] = written
-        guard index == 0 || otherFields(than: kind) == before else { throw refused }
+        guard index == 0 || otherFields(than: kind, follows: textFollows) == before else { throw refused }
     }
 
     /// How many fields of other kinds than `kind` the task's lines read, and how many they
-    /// leave unread.
-    private func otherFields(than kind: TaskField.Kind) -> [Int] {
-        let follows = textFollows
+    /// leave unread, each line read as `follows` says (`textFollows`).
+    private func otherFields(than kind: TaskField.Kind, follows: [Bool]) -> (read: Int, unread: Int) {
         var read = 0, unread = 0
         for index in contents.indices {
             let fields = TaskFields(contents[index][textStarts[index]...], textFollows: follows[index])
             read += fields.fields.count { $0.kind != kind }
             unread += fields.unread.count
         }
-        return [read, unread]
+        return (read, unread)
     }
 
     /// For each line, whether the task's text goes on after it in a way that makes the

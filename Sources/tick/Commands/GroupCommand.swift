@@ -91,8 +91,15 @@ enum GroupCommand: Command {
                 let document = context.environment.document(try FileReader.read(path))
                 let index = try EditSession.reporting(path) { () throws(EditError) in try Sections.resolve(operands[0], in: document) }
                 let lines = Sections.subtreeLines(ofHeading: index, in: document)
-                let tasks = document.tasks.filter { lines.contains($0.line) }.count
-                let question = "Remove group '\(document.headings[index].title)' with \(tasks) task\(tasks == 1 ? "" : "s")?"
+                let tasks = document.tasks.filter { lines.contains($0.line) }
+                let question = "Remove group '\(document.headings[index].title)' with \(tasks.count) task\(tasks.count == 1 ? "" : "s")?"
+                // What goes, as `rm` shows it (tick(1), CONFIRMATION).
+                if EditSession.isInteractive, !tasks.isEmpty {
+                    let style = ColorChoice.auto.style(for: 2, environment: context.environment)
+                    context.stderr.write(ListView.render(tasks.map { ViewItem(source: 0, task: $0.index) },
+                                                         in: [SourceDocument(path: PathBytes.display(path), document: document)],
+                                                         order: .file, today: try context.environment.today(), style: style))
+                }
                 switch EditSession.confirm(question, context: &context) {
                 case true?: break
                 case false?: throw TickError.refused("nothing removed")
