@@ -96,6 +96,12 @@ import Testing
         let again = try TickProcess.run(["git", "setup"], in: repository.folder.url, environment: ["PATH": repository.path])
         #expect(again.status == 0 && again.stdout.contains("is there already"))
         #expect(try String(contentsOf: repository.folder.url.appendingPathComponent(".gitattributes"), encoding: .utf8) == "TODO.md merge=tick\n")
+        // With no tick on PATH, the driver names this binary by its path: git must be able to
+        // start it, or it leaves the file as on this branch with no conflict marked.
+        let bare = try TickProcess.run(["git", "setup"], in: repository.folder.url, environment: ["PATH": "/usr/bin:/bin"])
+        let binary = TickProcess.binary.resolvingSymlinksInPath().path
+        #expect(bare.stdout.contains("names this binary by its path"), "\(bare.stdout)")
+        #expect(try repository.git("config", "merge.tick.driver").stdout == "\(binary) merge -L %L -P %P %O %A %B\n")
         let outside = try TemporaryDirectory()
         let refused = try TickProcess.run(["git", "setup"], in: outside.url)
         #expect(refused.status == 2 && refused.stderr.hasPrefix("tick: not in a git repository"), "\(refused.stderr)")

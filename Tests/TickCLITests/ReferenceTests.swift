@@ -77,6 +77,19 @@ import Testing
         #expect(try scratch.tick(["done", "7"]).stdout == "done 7 [x] Foxtrot\n")
     }
 
+    /// After a listing of another file, what `show` printed is the latest listing: its
+    /// number names the task shown (it was refused: "the last listing showed another file").
+    @Test func showOfAnotherFileIsTheLatestListing() throws {
+        let scratch = try Scratch("# T\n\n- [ ] milk\n- [ ] eggs\n")
+        try scratch.folder.write("other.md", "# O\n\n- [ ] other\n")
+        try scratch.tick(["list", "other.md"])
+        #expect(try scratch.tick(["show", "eggs"]).stdout.hasPrefix("TODO.md:4  [ ] eggs\n"))
+        #expect(try scratch.tick(["show", "4"]).stdout.hasPrefix("TODO.md:4  [ ] eggs\n"))
+        #expect(try scratch.tick(["done", "4"]).stdout == "done 4 [x] eggs\n")
+        // A number show did not print: the file's own line, as no line has moved.
+        #expect(try scratch.tick(["done", "3"]).stdout == "done 3 [x] milk\n")
+    }
+
     /// `FROM-TO` names the tasks on those lines as its numbers do one by one (not a text match
     /// of "1-2" inside a date); three or more are confirmed; a command of one task refuses it.
     @Test func aRangeNamesTheListedTasks() throws {
@@ -171,7 +184,7 @@ import Testing
         let done = try scratch.tick(["done", "TODO.md:" + ref, "--json"])
         #expect(done.status == 0 && done.stdout.contains("\"line\":13,") && done.stdout.contains("\"change\":\"done\""), "\(done.stdout)\(done.stderr)")
         // Through tick's own edits the reference follows its task, even when its words change.
-        #expect(try scratch.tick(["edit", ref, "Soy milk"]).stdout == "edited 13 [x] Soy milk\n")
+        #expect(try scratch.tick(["edit", ref, "Soy milk"]).stdout == "edited 13 [x] Soy milk (was: Milk)\n")
         // Once another program changed its words, it is refused.
         try scratch.write(scratch.text.replacingOccurrences(of: "Soy milk", with: "Rice milk"))
         let stale = try scratch.tick(["reopen", ref])

@@ -2,8 +2,9 @@
 public struct EditPlan: Sendable {
     public enum Subject: Sendable, Equatable {
         /// A task of the original document the edit is about; `unchanged` says why the edit
-        /// left it as it was ("already done").
-        case task(Int, verb: String, unchanged: String? = nil)
+        /// left it as it was ("already done"); `was`, the start of the text it had, for an
+        /// edit that replaces it (a wrong number is seen at once).
+        case task(Int, verb: String, unchanged: String? = nil, was: String? = nil)
         /// A task the edit removes (with its subtasks), shown as it was.
         case removed(Int, verb: String)
         /// Every task the edit writes that the original did not have.
@@ -29,10 +30,13 @@ public struct EditPlan: Sendable {
 
     /// The same edit for each task: its splices, and the task as a subject whether or not it
     /// changed. A splice that writes back the lines it replaces is no change.
-    public mutating func add(_ task: Task, verb: String, unchanged: String, _ splices: [Splice], in document: Document) {
+    /// `showsFormerText`: the row says the text the task had (`tick edit`).
+    public mutating func add(_ task: Task, verb: String, unchanged: String, _ splices: [Splice], in document: Document,
+                             showsFormerText: Bool = false) {
         let changes = splices.filter { !$0.rewrites(in: document) }
         self.splices += changes
-        subjects.append(.task(task.index, verb: verb, unchanged: changes.isEmpty ? unchanged : nil))
+        let was = showsFormerText && !changes.isEmpty ? String(decoding: Listing.shortText(task, in: document), as: UTF8.self) : nil
+        subjects.append(.task(task.index, verb: verb, unchanged: changes.isEmpty ? unchanged : nil, was: was))
     }
 
     /// Where a line of the original document is after the edit (0-based; `LineMap`): nil for
@@ -43,7 +47,7 @@ public struct EditPlan: Sendable {
     public var taskCount: Int {
         subjects.reduce(0) { count, subject in
             switch subject {
-            case .task(_, _, let unchanged): return count + (unchanged == nil ? 1 : 0)
+            case .task(_, _, let unchanged, _): return count + (unchanged == nil ? 1 : 0)
             case .removed, .newTasks, .newTask: return count + 1
             case .group(_, _, let tasks), .removedGroup(_, _, let tasks): return count + tasks
             }

@@ -64,12 +64,12 @@ public struct EditEcho: Sendable {
         }()
         for subject in plan.subjects {
             switch subject {
-            case .task(let index, let verb, let unchanged):
+            case .task(let index, let verb, let unchanged, let was):
                 if let partner = correspondence.partner(of: index) {
                     let moved = verb == "moved" || verb == "archived"
                     let parent = unchanged == nil && moved ? Self.newParent(of: index, partner, before: before, after: after, correspondence) : nil
                     var row = Row(verb: unchanged == nil ? verb : "unchanged", document: after, task: after.tasks[partner],
-                                  note: unchanged ?? parent?.note, showsGroup: moved)
+                                  note: unchanged ?? parent?.note ?? was.map { "was: \($0)" }, showsGroup: moved)
                     row.noteLine = parent?.line
                     rows.append(row)
                 } else {
@@ -144,7 +144,7 @@ public struct EditEcho: Sendable {
         }
         var rows: [Row] = []
         for subject in plan.subjects {
-            guard case .task(let index, let verb, let unchanged) = subject, verb != "moved", verb != "archived" else { return nil }
+            guard case .task(let index, let verb, let unchanged, let was) = subject, verb != "moved", verb != "archived" else { return nil }
             let task = before.tasks[index]
             // A task whose text wraps onto more lines reads differently alone: parse it all.
             guard task.textLastLine == task.line else { return nil }
@@ -154,7 +154,8 @@ public struct EditEcho: Sendable {
             }
             let alone = Document(bytes: line, statuses: before.statuses)
             guard let new = alone.tasks.first else { return nil }
-            rows.append(Row(verb: unchanged == nil ? verb : "unchanged", document: alone, task: new, line: task.line + 1, note: unchanged))
+            rows.append(Row(verb: unchanged == nil ? verb : "unchanged", document: alone, task: new, line: task.line + 1,
+                            note: unchanged ?? was.map { "was: \($0)" }))
         }
         return rows
     }

@@ -65,7 +65,8 @@ enum EditTextCommand: Command {
         try EditSession.applyEdit(target.path, arguments, context: &context) { input throws(EditError) in
             var plan = EditPlan()
             let task = try input.task(target.references[0], named: target.named)
-            plan.add(task, verb: "edited", unchanged: "same text", try TaskEdits.setText(task, to: text, keepingTokens: arguments.flag("keep-tokens"), in: input.document), in: input.document)
+            plan.add(task, verb: "edited", unchanged: "same text", try TaskEdits.setText(task, to: text, keepingTokens: arguments.flag("keep-tokens"), in: input.document),
+                     in: input.document, showsFormerText: true)
             return plan
         }
         return 0

@@ -15,7 +15,25 @@ enum GitCommand: Command {
         ("tick git setup --print", "Show the git config and .gitattributes lines instead."),
     ]
 
-    static let driver = "tick merge -L %L -P %P %O %A %B"
+    /// The driver git runs, `program` being how it finds tick.
+    static func driver(_ program: String) -> String { "\(program) merge -L %L -P %P %O %A %B" }
+
+    /// How git will find tick: `tick` when the `tick` on PATH is this binary, else this binary's
+    /// own path (quoted for the shell git runs the driver with). A driver git cannot start
+    /// fails, and git then leaves the file as it was on this branch, the other's edits gone
+    /// with no conflict marked: that must not happen because tick was run by its path.
+    static func program() -> (name: String, onPath: Bool) {
+        let running = Syscalls.readLink("/proc/self/exe").flatMap(Syscalls.realPath)
+        for folder in (Syscalls.environment("PATH") ?? "").split(separator: ":", omittingEmptySubsequences: true) {
+            let candidate = String(folder) + "/tick"
+            guard Syscalls.isExecutable(candidate) else { continue }
+            if running == nil || Syscalls.realPath(candidate) == running { return ("tick", true) }
+            break
+        }
+        guard let running else { return ("tick", false) }
+        let plain = running.allSatisfy { $0.isLetter || $0.isNumber || "/._-+".contains($0) }
+        return (plain ? running : "'" + running.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'", false)
+    }
 
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
         guard let action = arguments.operands.first else { throw TickError.usage(.missingOperand("setup"), command: name) }
@@ -28,6 +46,8 @@ enum GitCommand: Command {
             throw TickError.usage(.invalidValue(option: "--pattern", value: pattern, expected: "a .gitattributes pattern without spaces"), command: name)
         }
         let attribute = "\(pattern) merge=tick"
+        let (program, onPath) = Self.program()
+        let driver = Self.driver(program)
         if arguments.flag("print") {
             context.stdout.write("""
                 git config merge.tick.name 'tick: task files merged task by task'
@@ -53,6 +73,9 @@ enum GitCommand: Command {
             }
         }
         context.stdout.write("git config: merge.tick.driver = \(driver)\n")
+        if !onPath {
+            context.stdout.write("The driver names this binary by its path: the 'tick' on PATH is another program or there is none, and git must be able to start the driver (run 'tick git setup' again if tick moves).\n")
+        }
         context.stdout.write(added ? ".gitattributes: added '\(attribute)'; commit it so that every clone merges \(pattern) this way\n"
                                    : ".gitattributes: '\(attribute)' is there already\n")
         context.stdout.write("Each clone runs 'tick git setup' once: git keeps drivers in .git/config, which is not shared.\n")

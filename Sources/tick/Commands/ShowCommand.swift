@@ -34,17 +34,22 @@ enum ShowCommand: Command {
             let file = PathBytes.display(target.path)
             // The lines printed are what the user will type next: they name those tasks now,
             // as an edit's rows do (a listing made before would give them other meanings).
+            // When the last listing was of other files, what show printed is the listing now
+            // (tick(1): the lines show prints count as a listing), as a view's rows would be.
             var shown: [Int] = []
             defer {
-                if let realPath = input.realPath,
-                   let warning = ListingStore.show(shown, realPath: realPath, after: document, environment: context.environment) {
-                    context.warn(warning)
+                if let realPath = input.realPath {
+                    let warning = ListingStore.load(realPath: realPath, environment: context.environment).otherFilesListed == nil
+                        ? ListingStore.show(shown.map { document.tasks[$0].line + 1 }, realPath: realPath, after: document, environment: context.environment)
+                        : ListingStore.record([ListingStore.Shown(realPath: realPath, listing: Listing(shown: Array(Set(shown)), in: document))],
+                                              environment: context.environment)
+                    if let warning { context.warn(warning) }
                 }
             }
             for task in tasks {
-                shown.append(task.line + 1)
-                if let parent = task.parent { shown.append(document.tasks[parent].line + 1) }
-                shown += document.descendants(of: task).map { $0.line + 1 }
+                shown.append(task.index)
+                if let parent = task.parent { shown.append(parent) }
+                shown += document.descendants(of: task).map(\.index)
                 let history = arguments.flag("history")
                     ? try GitHistory.steps(of: task.index, path: target.path, document: document, environment: context.environment) : nil
                 if arguments.flag("history"), history == nil {

@@ -124,6 +124,11 @@ enum Syscalls {
         }
     }
 
+    /// Whether `path` is a file this process may run.
+    static func isExecutable(_ path: String) -> Bool {
+        path.withPathCString { access($0, X_OK) } == 0 && fileStatus(path).map { $0.st_mode & S_IFMT == S_IFREG } == true
+    }
+
     static func realPath(_ path: String) -> String? {
         guard let resolved = path.withPathCString({ realpath($0, nil) }) else { return nil }
         defer { free(resolved) }
