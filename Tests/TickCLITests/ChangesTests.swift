@@ -89,6 +89,18 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "docs/TODO.md → docs/PLAN.md\n  Plan\n    completed 5  [x] Ship\ndocs/new.md\n  (no group)\n    added 1  [ ] Fresh\n",
                 "\(result.stdout)")
+        // Named by its new name alone, the file is followed too (it showed every task as added).
+        let named = try tick("changes", "HEAD~1..HEAD", "docs/PLAN.md")
+        #expect(named.stdout == "docs/TODO.md → docs/PLAN.md\n  Plan\n    completed 5  [x] Ship\n", "\(named.stdout)\(named.stderr)")
+    }
+
+    /// `completed --since` reads the version before that day under the name the file had then.
+    @Test func completedSinceFollowsARename() throws {
+        let first = "# Home\n\n- [ ] Milk\n- [x] Eggs\n"
+        let (folder, tick) = try repository([["TODO.md": first], ["TODO.md": nil, "TASKS.md": first]])
+        try Data(first.replacingOccurrences(of: "[ ] Milk", with: "[x] Milk").utf8).write(to: folder.url.appendingPathComponent("TASKS.md"))
+        let since = try tick("completed", "--since", "2026-11-05", "-f", "TASKS.md")
+        #expect(since.stdout == "Home\n  3  [x] Milk\n", "\(since.stdout)\(since.stderr)")
     }
 
     /// `completed --since` dates a task that records no done date by the file's history.

@@ -6,9 +6,20 @@ enum LayoutChecks {
         let dominant = document.dominantLineEnding
         var reportedEnding = false
         var openFence: Int?
+        var conflict: Int?
         let trailing = TrailingWhitespace(document)
         for (index, line) in document.lines.enumerated() {
             let kind = document.kinds[index]
+            // A merge git left unresolved: one finding per conflict, at its first marker.
+            if kind != .fenceContent, kind != .indentedCode, let marker = conflictMarker(bytes[line.start..<line.contentEnd]) {
+                if marker == Byte.less, conflict == nil {
+                    conflict = index
+                } else if marker == Byte.greater, let start = conflict {
+                    conflict = nil
+                    findings.add(.conflictMarker, line: start, offset: document.lines[start].start,
+                                 "an unresolved git merge conflict (lines \(start + 1) to \(index + 1)): both sides' lines are in the file")
+                }
+            }
             switch trailing.fix(line: index) {
             case .remove(let offset): findings.add(.trailingWhitespace, line: index, offset: offset, "trailing whitespace")
             case .hardBreak(let offset):
@@ -50,6 +61,14 @@ enum LayoutChecks {
         if let last = document.lines.last, !last.hasEnding, last.contentEnd > last.start {
             findings.add(.missingFinalNewline, line: document.lines.count - 1, offset: last.contentEnd, "no newline at the end of the file")
         }
+    }
+
+    /// The byte of a git conflict marker line (`<<<<<<< ours`, `>>>>>>> theirs`): seven of
+    /// `<` or `>` at the start of the line, then a space or the end.
+    static func conflictMarker(_ content: ArraySlice<UInt8>) -> UInt8? {
+        guard content.count >= 7, let first = content.first, first == Byte.less || first == Byte.greater,
+              content.prefix(7).allSatisfy({ $0 == first }), content.count == 7 || Byte.isSpaceOrTab(content[content.startIndex + 7]) else { return nil }
+        return first
     }
 
     private static func reportFence(_ findings: inout LintFindings, _ line: Int) {

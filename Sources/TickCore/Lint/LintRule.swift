@@ -29,10 +29,11 @@ public enum LintRule: String, Sendable, CaseIterable {
     case unclosedFence = "unclosed-fence"
     case invalidUTF8 = "invalid-utf8"
     case taskInCodeBlock = "task-in-code-block"
+    case conflictMarker = "conflict-marker"
 
     public var defaultSeverity: Severity {
         switch self {
-        case .invalidDate, .invalidUTF8: return .error
+        case .invalidDate, .invalidUTF8, .conflictMarker: return .error
         case .nonGFMStatus, .unknownStatus, .emptyGroup, .taskInCodeBlock: return .info
         default: return .warning
         }

@@ -115,12 +115,19 @@ enum ChangesCommand: Command {
         let listed = try Git.checked(["diff", "--name-status", "-M", "-z", "--relative", old] + (new.map { [$0] } ?? []) + ["--"] + operands)
         var fields = listed.stdout.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }[...]
         var files: [ChangesView.File] = []
+        let named = Set(operands.map { $0.hasPrefix("./") ? String($0.dropFirst(2)) : $0 })
         while let status = fields.popFirst(), !status.isEmpty {
             guard let first = fields.popFirst() else { break }
-            let renamed = status.hasPrefix("R") || status.hasPrefix("C")
+            var renamed = status.hasPrefix("R") || status.hasPrefix("C")
             let second = renamed ? fields.popFirst() ?? first : first
             guard PathWalker.isMarkdown(second) || PathWalker.isMarkdown(first) else { continue }
-            let oldBytes = status.hasPrefix("A") ? [] : try Git.checked(["show", "\(old):./\(first)"]).stdout
+            // A file named by its new name alone shows as added: look for the name it had.
+            var oldName = first, added = status.hasPrefix("A")
+            if added, named.contains(second) {
+                let former = GitHistory.formerName(of: second, in: old, upTo: new, folder: ".")
+                if former != second { (oldName, added, renamed) = (former, false, true) }
+            }
+            let oldBytes = added ? [] : try Git.checked(["show", "\(old):./\(oldName)"]).stdout
             let newBytes: [UInt8]
             if status.hasPrefix("D") {
                 newBytes = []
@@ -129,7 +136,7 @@ enum ChangesCommand: Command {
             } else {
                 newBytes = try FileReader.read(second)
             }
-            let path = renamed && status.hasPrefix("R") ? "\(PathBytes.display(first)) → \(PathBytes.display(second))" : PathBytes.display(second)
+            let path = renamed && !status.hasPrefix("C") ? "\(PathBytes.display(oldName)) → \(PathBytes.display(second))" : PathBytes.display(second)
             files.append(ChangesView.File(path: path, old: environment.document(oldBytes), new: environment.document(newBytes)))
         }
         // Against the working tree, a task file git does not track yet is all new (git diff

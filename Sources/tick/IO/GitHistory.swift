@@ -13,8 +13,25 @@ enum GitHistory {
         else { return nil }
         let commit = listed.text.split(separator: "\n").first.map(String.init)
         guard let commit else { return [] }
-        guard let shown = try? Git.run(["show", "\(commit):./\(name)"], in: folder) else { return nil }
+        let former = formerName(of: name, in: commit, folder: folder)
+        guard let shown = try? Git.run(["show", "\(commit):./\(former)"], in: folder) else { return nil }
         return shown.status == 0 ? shown.stdout : []
+    }
+
+    /// The name the file `name` (relative to `folder`) had in `commit`, its renames since
+    /// followed (as far as `new`, else the working tree): `name` itself when git sees no
+    /// rename to it. (A pathspec of the new name alone shows a renamed file as added, and
+    /// every task in it as new.)
+    static func formerName(of name: String, in commit: String, upTo new: String? = nil, folder: String) -> String {
+        guard let listed = try? Git.run(["diff", "--name-status", "-M", "-z", "--relative", commit] + (new.map { [$0] } ?? []) + ["--"], in: folder),
+              listed.status == 0 else { return name }
+        var fields = listed.stdout.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }[...]
+        while let status = fields.popFirst(), !status.isEmpty, let first = fields.popFirst() {
+            guard status.hasPrefix("R") || status.hasPrefix("C") else { continue }
+            guard let second = fields.popFirst() else { break }
+            if status.hasPrefix("R"), second == name { return first }
+        }
+        return name
     }
 
     /// The closed tasks of `document` that record no done (or cancelled) date and were not
