@@ -21,6 +21,19 @@ import Testing
         #expect(edited["text"] as? String == "Write the yearly report")
     }
 
+    /// Each group is shown once: a removed task (placed by its old line) went under a second
+    /// heading of its group, after the next group's changes. Found in a user trial.
+    @Test func eachGroupIsShownOnce() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("o.md", "# A\n\n- [ ] one\n- [ ] two\n- [ ] three\n\n# B\n\n- [ ] four\n")
+        try folder.write("n.md", "# A\n\n- [ ] two and more\n- [ ] five\n\n# B\n\n- [x] one\n- [ ] four due:2026-12-01\n")
+        let result = try TickProcess.run(["changes", "o.md", "n.md"], in: folder.url)
+        #expect(result.stdout.components(separatedBy: "\n  A\n").count == 2 && result.stdout.components(separatedBy: "\n  B\n").count == 2,
+                "\(result.stdout)")
+        #expect(result.stdout.contains("  A\n    edited           3  [ ] two and more  (was: two)\n    added            4  [ ] five\n    removed          5  [ ] three\n"),
+                "\(result.stdout)")
+    }
+
     /// A repository with one commit per entry of `history` (path to text; nil removes the file).
     func repository(_ history: [[String: String?]]) throws -> (TemporaryDirectory, (String...) throws -> TickProcess.Result) {
         let folder = try TemporaryDirectory()

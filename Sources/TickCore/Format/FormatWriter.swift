@@ -67,6 +67,6 @@ struct FormatWriter {
             splices.append(.delete(original..<(original + 1)))
         }
         pendingBlank = nil
-        return FormatResult(bytes: out, splices: splices, changed: out != document.bytes)
+        return FormatResult(bytes: out, splices: splices, changed: !ByteComparison.equal(out, document.bytes))
     }
 }

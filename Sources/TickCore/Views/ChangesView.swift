@@ -37,29 +37,36 @@ public enum ChangesView {
             out.append(Byte.lf)
             let verbWidth = file.changes.map { verb($0).utf8.count }.max() ?? 0
             let numberWidth = file.changes.map { TextBuffer.decimalDigits(file.task($0).task.line + 1) }.max() ?? 1
-            var group: [String]?
+            // Each group once, in the order its first change comes, with its changes in order
+            // (a removed task is placed by its old line, so the order alone would go back and
+            // forth between groups).
+            var paths: [[String]] = [], changesOf: [[String]: [TaskChange]] = [:]
             for change in file.changes {
                 let (task, document) = file.task(change)
                 let path = document.groupPath(of: task)
-                if group != path {
-                    group = path
+                if changesOf[path] == nil { paths.append(path) }
+                changesOf[path, default: []].append(change)
+            }
+            for path in paths {
+                out.appendSpaces(2)
+                out.appendStyled(style, .bold) { $0.appendSanitized(path.isEmpty ? "(no group)" : GroupName.shown(path)) }
+                out.append(Byte.lf)
+                for change in changesOf[path]! {
+                    let (task, document) = file.task(change)
+                    let verb = verb(change)
+                    out.appendSpaces(4)
+                    out.appendStyled(style, color(change.kinds[0])) { $0.append(verb) }
+                    out.appendSpaces(verbWidth - verb.utf8.count + 1 + numberWidth - TextBuffer.decimalDigits(task.line + 1))
+                    out.appendStyled(style, .dim) { $0.appendDecimal(task.line + 1) }
                     out.appendSpaces(2)
-                    out.appendStyled(style, .bold) { $0.appendSanitized(path.isEmpty ? "(no group)" : GroupName.shown(path)) }
+                    ListView.appendLine(for: task, in: document, today: today, style: style, to: &out)
+                    let was = previously(change, in: file)
+                    if !was.isEmpty {
+                        out.appendSpaces(2)
+                        out.appendStyled(style, .dim) { $0.appendSanitized("(was: " + was.joined(separator: "; ") + ")") }
+                    }
                     out.append(Byte.lf)
                 }
-                let verb = verb(change)
-                out.appendSpaces(4)
-                out.appendStyled(style, color(change.kinds[0])) { $0.append(verb) }
-                out.appendSpaces(verbWidth - verb.utf8.count + 1 + numberWidth - TextBuffer.decimalDigits(task.line + 1))
-                out.appendStyled(style, .dim) { $0.appendDecimal(task.line + 1) }
-                out.appendSpaces(2)
-                ListView.appendLine(for: task, in: document, today: today, style: style, to: &out)
-                let was = previously(change, in: file)
-                if !was.isEmpty {
-                    out.appendSpaces(2)
-                    out.appendStyled(style, .dim) { $0.appendSanitized("(was: " + was.joined(separator: "; ") + ")") }
-                }
-                out.append(Byte.lf)
             }
         }
         return out.string
