@@ -13,7 +13,6 @@ enum TickError: Error, Equatable {
     case nothingToRedo(path: String?)
     case journalStale(path: String, command: String, undo: Bool, other: Bool)
     case refused(String)
-    case outsideLink(path: String)
 
     var message: String {
         switch self {
@@ -38,8 +37,6 @@ enum TickError: Error, Equatable {
             return "\(path) changed since \(undo ? "" : "'tick undo' of ")\(Journal.quoted(command: command)) (another program or a later edit); nothing \(undo ? "undone" : "redone")" + hint
         case .refused(let message):
             return message
-        case .outsideLink(let path):
-            return "\(PathBytes.display(path)): a link to a file outside the folder named; read, not written"
         case .invalidToday(let value):
             return "TICK_TODAY='\(value)' is not a date; use YYYY-MM-DD"
         }

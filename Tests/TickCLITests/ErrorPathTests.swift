@@ -49,11 +49,6 @@ import Glibc
         Row(covers: ["UsageError.missingOperand"], arguments: ["done"], says: "missing"),
         Row(covers: ["TickError.invalidToday"], arguments: ["today"], environment: ["TICK_TODAY": "2026-13-01"],
             says: "TICK_TODAY='2026-13-01' is not a date"),
-        Row(covers: ["TickError.outsideLink"], arguments: ["fmt", "tree"], file: "# Home\n- [ ] a   \n",
-            prepare: { folder in
-                try FileManager.default.createDirectory(at: folder.appendingPathComponent("tree"), withIntermediateDirectories: false)
-                symlink("../TODO.md", folder.appendingPathComponent("tree/x.md").path)
-            }, says: "tree/x.md: a link to a file outside the folder named; read, not written"),
         Row(covers: ["TickError.cannotWrite"], arguments: ["done", "3"],
             prepare: { try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: $0.appendingPathComponent("TODO.md").path) },
             says: "TODO.md: cannot write: the file is read-only; the file is unchanged"),

@@ -359,7 +359,14 @@ import Glibc
             #expect(Self.contents(outside) == Data(messy.utf8), "\(command): the file outside the tree was written")
             #expect(Self.contents(inside) != Data(messy.utf8), "\(command): the file inside was not formatted")
             #expect(Self.contents(linked) != Data(messy.utf8), "\(command): the link inside the tree was not followed")
+            // A warning, not a failure: the folder's own files are done.
+            #expect(result.status == 0 && result.stderr.hasPrefix("tick: warning: "), "\(command): \(result.status) \(result.stderr)")
         }
+        // fmt --check holds against the folder only what fmt would write (it listed the link
+        // out, which no fmt of the folder can fix).
+        let check = try TickProcess.run(["fmt", "--check", "tree"], in: folder.url, environment: ["XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path])
+        #expect(check.status == 0 && check.stdout.isEmpty && check.stderr.contains("tree/notes.md: a link to a file outside the folder named"),
+                "\(check.status) \(check.stdout) \(check.stderr)")
     }
 
     // MARK: Other users

@@ -26,6 +26,9 @@ enum FmtCommand: Command {
     enum Outcome: Sendable {
         case unchanged
         case changed(diff: String, warning: String?)
+        /// A link out of the walked folder whose file is not in the layout: not written, and
+        /// not held against the folder by --check either (it is another folder's file).
+        case outsideLink
         case failed(TickError)
     }
 
@@ -55,7 +58,7 @@ enum FmtCommand: Command {
         let outcomes = ParallelWork.map(files.count, workers: ParallelWork.workerCount(environment: context.environment)) { index -> Outcome in
             let file = walked[index]
             let outcome = formatFile(file.path, options: settings, write: !check && !showDiff && file.writable, diff: showDiff, environment: environment)
-            if !file.writable, !check, !showDiff, case .changed = outcome { return Outcome.failed(.outsideLink(path: file.path)) }
+            if !file.writable, case .changed = outcome { return Outcome.outsideLink }
             return outcome
         }
         var status: Int32 = 0
@@ -68,6 +71,8 @@ enum FmtCommand: Command {
                 if check { context.stdout.write(context.environment.shown(file) + "\n") }
                 if showDiff { context.stdout.write(diff) }
                 if check || showDiff { status = max(status, 1) }
+            case .outsideLink:
+                context.warn(PathWalker.outsideLinkNotWritten(file))
             case .failed(let error):
                 context.stderr.write("tick: \(TickError.oneLine(error.message))\n")
                 status = 2

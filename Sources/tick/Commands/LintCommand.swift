@@ -58,7 +58,7 @@ enum LintCommand: Command {
         let reports = ParallelWork.map(files.count, workers: ParallelWork.workerCount(environment: context.environment)) { index in
             let file = walked[index]
             var report = check(file.path, today: today, settings: rules, fix: fix && file.writable, format: formatOptions, environment: environment)
-            if fix, !file.writable, report.diagnostics.contains(where: { $0.rule.fixable }) { report.warning = TickError.outsideLink(path: file.path).message }
+            if fix, !file.writable, report.diagnostics.contains(where: { $0.rule.fixable }) { report.warning = PathWalker.outsideLinkNotWritten(file.path) }
             return report
         }
         return report(files: files.map(environment.shown), reports: reports, format: format, strict: arguments.flag("strict"), context: &context)

@@ -29,6 +29,11 @@ enum PathWalker {
         var isLink = false
     }
 
+    /// What `fmt` and `lint --fix` say of such a link whose file is not in the layout.
+    static func outsideLinkNotWritten(_ path: String) -> String {
+        "\(PathBytes.display(path)): a link to a file outside the folder named; read, not written"
+    }
+
     static func files(_ paths: [String], ignoring: Bool = true) throws(TickError) -> [String] {
         try walk(paths, ignoring: ignoring).map(\.path)
     }
