@@ -52,6 +52,12 @@ import Testing
         #expect(try TickProcess.run(["list"], in: folder.url).stdout == "  1  [ ] from tasks.md\n")
         try folder.write("todo.md", "- [ ] from todo.md\n")
         #expect(try TickProcess.run(["list"], in: folder.url).stdout == "  1  [ ] from todo.md\n")
+        // A folder named TODO.md is no task file: list walked it and edits failed on it.
+        try folder.write("TODO.md/inner.md", "- [ ] inside a folder\n")
+        #expect(try TickProcess.run(["list"], in: folder.url).stdout == "  1  [ ] from todo.md\n")
+        #expect(try TickProcess.run(["done", "1"], in: folder.url).stdout == "done 1 [x] from todo.md\n")
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("TODO.md"))
+        try folder.write("todo.md", "- [ ] from todo.md\n")
         try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("docs/deep"), withIntermediateDirectories: true)
         try folder.write("docs/plan.md", "- [ ] from the configured file\n")
         try folder.write(".tick.toml", "[tasks]\nfile = \"docs/plan.md\"\n")

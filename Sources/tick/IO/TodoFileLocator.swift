@@ -3,7 +3,8 @@ import Glibc
 #endif
 
 /// Which file a command works on when none is named: `TICK_FILE`, else the file `.tick.toml`
-/// names, else the first of `names` in the working directory or the nearest parent that has one.
+/// names, else the first of `names` in the working directory or the nearest parent that has one
+/// (a folder of one of those names is not one).
 ///
 /// The climb stops at the root of a repository (a folder with `.git`), at the home folder, and
 /// before a folder that another user owns or that others may write (such as `/tmp`): a file
@@ -32,7 +33,8 @@ enum TodoFileLocator {
         while true {
             for name in names {
                 let candidate = directory == "/" ? "/" + name : directory + "/" + name
-                if let found = Syscalls.linkStatus(candidate) {
+                // A folder of that name is no task file (list walked it, edits failed on it).
+                if let found = Syscalls.linkStatus(candidate), found.st_mode & S_IFMT != S_IFDIR {
                     // In a folder others may write, only the user's own file counts.
                     let shared = (folder.map { $0.st_mode & 0o002 } ?? 0) != 0
                     if !shared || found.st_uid == geteuid() { return relative + name }
