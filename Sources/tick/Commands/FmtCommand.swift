@@ -58,7 +58,8 @@ enum FmtCommand: Command {
         let outcomes = ParallelWork.map(files.count, workers: ParallelWork.workerCount(environment: context.environment)) { index -> Outcome in
             let file = walked[index]
             let outcome = formatFile(file.path, options: settings, write: !check && !showDiff && file.writable, diff: showDiff, environment: environment)
-            if !file.writable, case .changed = outcome { return Outcome.outsideLink }
+            // (Standard input is not written either, but --check and --diff hold it to the layout.)
+            if !file.writable, file.path != FileReader.standardInput, case .changed = outcome { return Outcome.outsideLink }
             return outcome
         }
         var status: Int32 = 0
