@@ -61,6 +61,9 @@ import Testing
         #expect(fields("Call 📅 [[2026-11-25]]").isEmpty && unread("Call 📅 [[2026-11-25]]") == ["due [[2026-11-25]]"])
         #expect(unread("Call ⏫ 📅 [[2026-11-25]]") == ["priority ⏫", "due [[2026-11-25]]"])
         #expect(fields("Notes 📅 [[2026-11-25]] 📅 2026-12-01") == ["due obsidian 2026-12-01"])
+        // A block link is letters, digits and `-`: with other bytes it is text, and the
+        // fields before it are too.
+        #expect(fields("Pay 📅 2026-11-25 ^a_b").isEmpty && fields("Pay 📅 2026-11-25 ^a-1 ") == ["due obsidian 2026-11-25"])
         // In the parse: no due, no kinds (the unread one is noted, for lint), no usage.
         let document = Document("- [x] **Doc** — ✅ 2026-07-18 rebuilt\n- [ ] Pay 📅 2026-11-20 (call first)\n")
         #expect(document.tasks.map(\.due) == [nil, nil])
@@ -417,6 +420,9 @@ import Testing
         #expect(next("- [ ] Water 🔁 every week 📅 2026-11-20 ^plants  ") == "- [ ] Water 🔁 every week 📅 2026-11-27  ")
         // Alone on a wrapped line, the line goes with it (left blank, it would end the text).
         #expect(next("- [ ] Water 🔁 every week\n  📅 2026-11-20\n  ^plants") == "- [ ] Water 🔁 every week\n  📅 2026-11-27")
+        // Among the fields (Obsidian reads a link only at the end; tick passes it there).
+        #expect(next("- [ ] Water 🔁 every day ^abc 📅 2026-11-25") == "- [ ] Water 🔁 every day 📅 2026-11-26")
+        #expect(next("- [ ] Pills 🔁 every day #health ^pl 📅 2026-11-25 #daily") == "- [ ] Pills 🔁 every day #health 📅 2026-11-26 #daily")
         // Not a link: no space before it, or other bytes in it.
         #expect(next("- [ ] Rent x^y rec:+1w due:2026-11-20") == "- [ ] Rent x^y rec:+1w due:2026-11-27")
         #expect(next("- [ ] Rent rec:+1w due:2026-11-20 ^a_b") == "- [ ] Rent rec:+1w due:2026-11-27 ^a_b")

@@ -139,6 +139,10 @@ import Testing
         #expect(try edit("Pay bill +home ⏫", "Pay rent 📅 2026-12-01") == "- [ ] Pay rent +home 📅 2026-12-01 ⏫\n")
         #expect(try edit("Demote x #arch ~1h (ai:30m test:30m) logged:2025-12-21", "Demote wordpress")
                 == "- [ ] Demote wordpress #arch logged:2025-12-21\n")
+        // A date typed as add takes it, where the old text wrote it as Obsidian or Dataview
+        // does: written that way, in its place (a `due:` mid-text is no date to Obsidian).
+        #expect(try edit("Report ⏫ 📅 2026-11-30 #work", "Write report due:2026-12-01") == "- [ ] Write report #work ⏫ 📅 2026-12-01\n")
+        #expect(try edit("Rent [due:: 2026-11-30] #home", "Pay rent due:2026-12-01") == "- [ ] Pay rent [due:: 2026-12-01] #home\n")
         // A field the new text leaves open would take the kept one in as its value (`start::`
         // reads the next word): refused, not lost.
         #expect(throws: EditError.self) { try edit("Pay due:2026-11-30", "Pay start::") }

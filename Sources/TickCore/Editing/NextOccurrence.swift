@@ -43,7 +43,7 @@ public enum NextOccurrence {
             return .unknown("its next dates would not read back from its text")
         }
         // Obsidian's name for the line stays with the task it names.
-        lines.removeBlockLink()
+        lines.removeBlockLinks()
         return .lines(lines.written)
     }
 }

@@ -93,15 +93,36 @@ public enum TaskEdits {
     /// `keepingTokens` keeps the old ones as well), and a block link (`^id`) that ended it.
     public static func setText(_ task: Task, to text: String, keepingTokens: Bool = false, in document: Document) throws(EditError) -> [Splice] {
         try TaskText.check(text)
-        let given = Array(text.trimmingSpaces.utf8)[...]
-        let newTokens = TaskTokens(bytes: given)
         let old = document.textBytes(of: task)
-        let newFields = TaskFields(given), oldFields = TaskFields.read(old)
+        let oldFields = TaskFields.read(old)
+        var pieces: [(at: Int, obsidian: Bool, bytes: [UInt8])] = []
+        // A date typed as `add` takes it (`due:2026-12-01`) where the old text writes that date
+        // in another dialect is written as the old text wrote it, where it wrote it: a `due:`
+        // in the middle of an Obsidian task is a date Obsidian does not read.
+        var typed = Array(text.trimmingSpaces.utf8)
+        var respelled: [(kind: TaskField.Kind, value: [UInt8])] = []
+        for field in TaskFields(typed[...]).fields.reversed() where field.dialect == .tick && field.kind.isDate {
+            guard let before = oldFields.first(field.kind), before.dialect != .tick,
+                  respelled.allSatisfy({ $0.kind != field.kind }) else { continue }
+            let value = Array(typed[field.value])
+            var cut = field.range
+            if cut.upperBound < typed.count, Byte.isSpaceOrTab(typed[cut.upperBound]) {
+                cut = cut.lowerBound..<(cut.upperBound + 1)
+            } else if cut.lowerBound > 0, Byte.isSpaceOrTab(typed[cut.lowerBound - 1]) {
+                cut = (cut.lowerBound - 1)..<cut.upperBound
+            }
+            typed.removeSubrange(cut)
+            respelled.append((field.kind, value))
+            pieces.append((before.range.lowerBound, before.dialect == .obsidian, TaskField.written(field.kind, value: value, in: before.dialect)))
+        }
+        let given = typed[...]
+        let newTokens = TaskTokens(bytes: given)
+        let newFields = TaskFields(given)
+        func isNew(_ kind: TaskField.Kind) -> Bool { newFields.first(kind) != nil || respelled.contains { $0.kind == kind } }
         // What the old text says that the new one does not, each where it was in the old text:
         // a piece before the Obsidian fields that end the text, or one of them.
         var leading: [UInt8]? = nil
-        var pieces: [(at: Int, obsidian: Bool, bytes: [UInt8])] = []
-        for field in oldFields.fields where newFields.first(field.kind) == nil {
+        for field in oldFields.fields where !isNew(field.kind) {
             let written = Array(old[(old.startIndex + field.range.lowerBound)..<(old.startIndex + field.range.upperBound)])
             // todo.txt's `(A)` belongs at the start.
             if field.kind == .priority, field.dialect == .tick, field.range.lowerBound == 0 { leading = written; continue }
@@ -151,8 +172,8 @@ public enum TaskEdits {
         func value(_ field: TaskField, in text: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
             text[(text.startIndex + field.value.lowerBound)..<(text.startIndex + field.value.upperBound)]
         }
-        let wanted = newFields.fields.map { ($0.kind, value($0, in: given)) }
-            + oldFields.fields.filter { newFields.first($0.kind) == nil }.map { ($0.kind, value($0, in: old)) }
+        let wanted = newFields.fields.map { ($0.kind, value($0, in: given)) } + respelled.map { ($0.kind, $0.value[...]) }
+            + oldFields.fields.filter { !isNew($0.kind) }.map { ($0.kind, value($0, in: old)) }
         if let lost = wanted.first(where: { kind, written in !read.fields.contains { $0.kind == kind && value($0, in: joined[...]).elementsEqual(written) } }) {
             throw .invalidText("the new text would not leave the task's \(lost.0.title) '\(String(decoding: lost.1, as: UTF8.self))' readable where the fields around it are written, so nothing was written; give it in the new text")
         }

@@ -77,10 +77,16 @@ struct TaskLines {
         return follows
     }
 
-    /// Without the block link (`^id`) that ends the task's text, on its last line.
-    mutating func removeBlockLink() {
+    /// Without the block links (`^id`) that name the task's line: the one that ends its text,
+    /// and any among the Obsidian fields at the end of a line (`FieldScanner.passes`).
+    mutating func removeBlockLinks() {
         let last = contents.count - 1
         contents[last] = BlockLink.removed(from: contents[last], textStart: textStarts[last])
+        for index in contents.indices {
+            let start = textStarts[index]
+            guard let first = TaskFields(contents[index][start...]).fields.first(where: { $0.dialect == .obsidian }) else { continue }
+            contents[index] = BlockLink.removedAmongFields(from: contents[index], after: start + first.range.upperBound)
+        }
     }
 
     /// The lines as a new task writes them: without a wrapped line left with nothing but

@@ -15,6 +15,28 @@ enum BlockLink {
         return link - 1
     }
 
+    /// `content` without the links (`^id` words) after `start`, each with the space before it.
+    static func removedAmongFields(from content: [UInt8], after start: Int) -> [UInt8] {
+        var result = Array(content[..<start])
+        var index = start
+        while index < content.count {
+            var end = index
+            while end < content.count, !Byte.isSpaceOrTab(content[end]) { end += 1 }
+            let word = content[index..<end]
+            let isLink = word.count > 1 && word.first == Byte.caret && word.dropFirst().allSatisfy { Byte.isAlnum($0) || $0 == Byte.minus }
+            if isLink {
+                while let last = result.last, Byte.isSpaceOrTab(last), result.count > start { result.removeLast() }
+            } else {
+                result += word
+            }
+            var spaces = end
+            while spaces < content.count, Byte.isSpaceOrTab(content[spaces]) { spaces += 1 }
+            result += content[end..<spaces]
+            index = spaces
+        }
+        return result
+    }
+
     /// `content` without the link that ends its text and the spaces before it.
     static func removed(from content: [UInt8], textStart: Int) -> [UInt8] {
         guard var cut = start(in: content, textStart: textStart) else { return content }

@@ -428,8 +428,10 @@ struct FieldScanner<Sink: FieldSink> {
         pendingCount = 0
     }
 
-    /// Whether Obsidian Tasks passes `text[range]` beside its fields: spaces, tabs, and words
-    /// that start with `#` (tags) or `^` (a block link).
+    /// Whether Obsidian Tasks passes `text[range]` beside its fields: spaces, tabs, words that
+    /// start with `#` (tags), and block links (`^id`: letters, digits and `-`; `^a_b` is text).
+    /// (Obsidian reads a block link only as the last word of the text; tick passes one among
+    /// the fields too, for the lines of a wrapped task are read one by one.)
     static func passes(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         var index = range.lowerBound
         while index < range.upperBound {
@@ -438,7 +440,14 @@ struct FieldScanner<Sink: FieldSink> {
                 index += 1
                 continue
             }
-            guard byte == Byte.hash || byte == Byte.caret else { return false }
+            if byte == Byte.caret {
+                var end = index + 1
+                while end < text.count, Byte.isAlnum(text[end]) || text[end] == Byte.minus { end += 1 }
+                guard end > index + 1, end == range.upperBound || Byte.isSpaceOrTab(text[end]) else { return false }
+                index = end
+                continue
+            }
+            guard byte == Byte.hash else { return false }
             while index < range.upperBound, !Byte.isSpaceOrTab(text[index]) { index += 1 }
         }
         return true

@@ -43,12 +43,13 @@ enum FieldChecks {
             seen |= bit
         }
         // A date marker before a wiki link (`🛫[[2024-08-30]]`, as Obsidian Kanban writes)
-        // reads as no date to Obsidian Tasks or tick, in any file.
+        // reads as no date to Obsidian Tasks or tick, in any file: a warning (a board that
+        // links its dates is not broken, but its tasks have no dates to a query).
         func isDateLink(_ field: TaskField) -> Bool {
             field.kind.isDate && text[(text.startIndex + field.value.lowerBound)...].starts(with: [Byte.leftBracket, Byte.leftBracket])
         }
         for field in fields.unread where isDateLink(field) {
-            report(.invalidDate, field, "'\(written(field))' is a link, not a date: Obsidian Tasks and tick read a date written YYYY-MM-DD")
+            report(.unreadField, field, "'\(written(field))' is a link, not a date: Obsidian Tasks and tick read a date written YYYY-MM-DD")
         }
         let readsObsidian = fields.fields.contains { $0.dialect == .obsidian }
         if readsObsidian || !fields.unread.isEmpty {
