@@ -46,6 +46,8 @@ import Testing
         (["due", "passport", "tomorrow"], "due:2026-11-20", "due:2026-11-23"),
         (["edit", "passport", "Renew", "the", "ID"], "Renew passport due:2026-11-20 #errands", "Renew the ID due:2026-11-20 #errands"),
         (["note", "Milk", "oat", "milk"], "- [ ] Milk\n", "- [ ] Milk\n  - oat milk\n"),
+        // A note that starts with '- ' is text, not an option (it was refused as '-' + ' ').
+        (["note", "Milk", "- [ ] maybe"], "- [ ] Milk\n", "- [ ] Milk\n  - \\- [ ] maybe\n"),
         (["add", "--under", "Milk", "Check the date"], "- [ ] Milk\n", "- [ ] Milk\n  - [ ] Check the date\n"),
         (["add", "--after", "Milk", "Bread"], "- [ ] Milk\n", "- [ ] Milk\n- [ ] Bread\n"),
         (["add", "-g", "groceries", "--top", "--star", "Eggs"], "- [ ] Milk\n", "- [ ] * Eggs\n- [ ] Milk\n"),

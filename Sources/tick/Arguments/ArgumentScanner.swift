@@ -62,7 +62,8 @@ enum ArgumentScanner {
                     guard inline == nil else { throw UsageError.unexpectedValue("--\(spec.long)") }
                     record(spec, nil)
                 }
-            } else if argument.hasPrefix("-"), argument.count > 1 {
+            } else if argument.hasPrefix("-"), argument.count > 1, argument.dropFirst().first!.isLetter {
+                // Short options are letters: `- [ ] a` (a note's text) and `-7d` are operands.
                 var characters = Substring(argument.dropFirst())
                 while let character = characters.first {
                     characters = characters.dropFirst()
