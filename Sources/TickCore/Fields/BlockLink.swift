@@ -3,6 +3,9 @@
 /// stays when the text is replaced, and is not copied into a recurring task's next occurrence
 /// (a name belongs to one line).
 enum BlockLink {
+    /// The bytes of a link's name, after its `^`: letters, digits and `-` (`^a_b` is text).
+    @inline(__always) static func isNameByte(_ byte: UInt8) -> Bool { Byte.isAlnum(byte) || byte == Byte.minus }
+
     /// Where the link that ends the text of `content` starts (its `^`), from `textStart`;
     /// trailing spaces are not part of the text. Nil when the text does not end in one. The
     /// space before it may be the one before the text (a wrapped line's indentation).
@@ -10,7 +13,7 @@ enum BlockLink {
         var end = bytes.count
         while end > textStart, Byte.isSpaceOrTab(bytes[end - 1]) { end -= 1 }
         var link = end
-        while link > textStart, bytes[link - 1] == Byte.minus || Byte.isAlnum(bytes[link - 1]) { link -= 1 }
+        while link > textStart, isNameByte(bytes[link - 1]) { link -= 1 }
         guard link < end, link > textStart, link >= 2, bytes[link - 1] == Byte.caret, Byte.isSpaceOrTab(bytes[link - 2]) else { return nil }
         return link - 1
     }
@@ -23,7 +26,7 @@ enum BlockLink {
             var end = index
             while end < content.count, !Byte.isSpaceOrTab(content[end]) { end += 1 }
             let word = content[index..<end]
-            let isLink = word.count > 1 && word.first == Byte.caret && word.dropFirst().allSatisfy { Byte.isAlnum($0) || $0 == Byte.minus }
+            let isLink = word.count > 1 && word.first == Byte.caret && word.dropFirst().allSatisfy(isNameByte)
             if isLink {
                 while let last = result.last, Byte.isSpaceOrTab(last), result.count > start { result.removeLast() }
             } else {

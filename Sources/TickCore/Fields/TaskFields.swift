@@ -442,7 +442,7 @@ struct FieldScanner<Sink: FieldSink> {
             }
             if byte == Byte.caret {
                 var end = index + 1
-                while end < text.count, Byte.isAlnum(text[end]) || text[end] == Byte.minus { end += 1 }
+                while end < text.count, BlockLink.isNameByte(text[end]) { end += 1 }
                 guard end > index + 1, end == range.upperBound || Byte.isSpaceOrTab(text[end]) else { return false }
                 index = end
                 continue
