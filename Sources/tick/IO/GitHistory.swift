@@ -13,9 +13,13 @@ enum GitHistory {
         else { return nil }
         let commit = listed.text.split(separator: "\n").first.map(String.init)
         guard let commit else { return [] }
+        guard let shown = try? Git.run(["show", "\(commit):./\(name)"], in: folder) else { return nil }
+        if shown.status == 0 { return shown.stdout }
+        // Not there by this name: renamed since, or new. (Only then is the rename looked for:
+        // a whole-tree diff is one more git process for every view that asks.)
         let former = formerName(of: name, in: commit, folder: folder)
-        guard let shown = try? Git.run(["show", "\(commit):./\(former)"], in: folder) else { return nil }
-        return shown.status == 0 ? shown.stdout : []
+        guard former != name, let renamed = try? Git.run(["show", "\(commit):./\(former)"], in: folder) else { return [] }
+        return renamed.status == 0 ? renamed.stdout : []
     }
 
     /// The name the file `name` (relative to `folder`) had in `commit`, its renames since
