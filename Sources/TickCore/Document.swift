@@ -121,11 +121,38 @@ public struct Document: Sendable {
         groupPaths = Self.groupPaths(headings)
     }
 
+    /// A piece of a document read for a view (`forEachPiece`): its tasks, with the kinds,
+    /// headings and joined texts read so far.
+    init(piece: ParsedStructure, bytes: [UInt8], lines: [Line], headings: [Heading], groupPaths: [[String]],
+         statuses: StatusSet, isWellFormedUTF8: Bool) {
+        self.bytes = bytes
+        self.lines = lines
+        kinds = piece.kinds
+        tasks = piece.tasks
+        joinedTexts = piece.joinedTexts
+        self.headings = headings
+        self.groupPaths = groupPaths
+        self.statuses = statuses
+        frontMatterEnd = piece.frontMatterEnd
+        unclosedBlockLine = piece.unclosedBlockLine
+        reading = .forViews
+        storedItems = []
+        storedParagraphContinuations = []
+        storedIndentedLazyLines = []
+        fieldUsage = piece.fieldUsage
+        self.isWellFormedUTF8 = isWellFormedUTF8
+    }
+
     private static func groupPaths(_ headings: [Heading]) -> [[String]] {
         var paths: [[String]] = []
         paths.reserveCapacity(headings.count)
-        for heading in headings { paths.append((heading.parent.map { paths[$0] } ?? []) + [heading.title]) }
+        appendGroupPaths(of: headings[...], to: &paths)
         return paths
+    }
+
+    /// Appends the group paths of `headings`, those after the ones `paths` holds already.
+    static func appendGroupPaths(of headings: ArraySlice<Heading>, to paths: inout [[String]]) {
+        for heading in headings { paths.append((heading.parent.map { paths[$0] } ?? []) + [heading.title]) }
     }
 
     public init(_ text: String, statuses: StatusSet = .default) {

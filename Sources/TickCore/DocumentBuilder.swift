@@ -25,17 +25,28 @@ enum DocumentBuilder {
     static func headings(_ bytes: [UInt8], lines: [Line], parsed: [ParsedHeading]) -> [Heading] {
         var result: [Heading] = []
         result.reserveCapacity(parsed.count)
-        var open = OpenGroups()
-        for heading in parsed {
-            let title = heading.setext
-                ? setextTitle(bytes, lines: lines, heading)
-                : String(decoding: bytes[ATXHeading.titleRange(bytes, lines[heading.line])], as: UTF8.self)
-            let parent = open.parent(ofHeading: result.count, level: heading.level, topLevel: heading.topLevel)
-            result.append(Heading(line: heading.line, lastLine: heading.lastLine, level: heading.level,
-                                  setext: heading.setext, title: title, parent: parent,
-                                  topLevel: heading.topLevel))
-        }
+        var reader = HeadingReader()
+        reader.read(parsed[...], bytes, lines: lines, into: &result)
         return result
+    }
+
+    /// Reads heading records into `Heading`s a few at a time, in file order (a parse in
+    /// pieces, `Document.forEachPiece`, hands them over as it goes).
+    struct HeadingReader {
+        private var open = OpenGroups()
+
+        /// Appends `parsed`, the records after those in `headings` already, to `headings`.
+        mutating func read(_ parsed: ArraySlice<ParsedHeading>, _ bytes: [UInt8], lines: [Line], into headings: inout [Heading]) {
+            for heading in parsed {
+                let title = heading.setext
+                    ? setextTitle(bytes, lines: lines, heading)
+                    : String(decoding: bytes[ATXHeading.titleRange(bytes, lines[heading.line])], as: UTF8.self)
+                let parent = open.parent(ofHeading: headings.count, level: heading.level, topLevel: heading.topLevel)
+                headings.append(Heading(line: heading.line, lastLine: heading.lastLine, level: heading.level,
+                                        setext: heading.setext, title: title, parent: parent,
+                                        topLevel: heading.topLevel))
+            }
+        }
     }
 
     /// The headings with each one's enclosing group (`parent`) worked out again, as `headings`

@@ -21,9 +21,11 @@ public struct Task: Sendable, Equatable {
     private let storedDue: UInt32
     /// Where the due field is, and its value, as offsets into the text (-1: no due field).
     private let storedDueStart, storedDueEnd, storedDueValueStart, storedDueValueEnd: Int32
-    private let storedIndex, storedLine, storedTextLastLine: Int32
+    private var storedIndex: Int32
+    private let storedLine, storedTextLastLine: Int32
     private var storedLastLine: Int32
-    private let storedParent, storedDepth, storedGroup: Int32
+    private var storedParent: Int32
+    private let storedDepth, storedGroup: Int32
     private let storedMarkerStart, storedCheckboxStart, storedCheckboxEnd: Int32
     private let storedTextStart, storedContentColumn, storedQuoteDepth: Int32
     /// What the status means in the document's status set (`Document.statuses`).
@@ -85,6 +87,18 @@ public struct Task: Sendable, Equatable {
 
     /// The last line of the task's block, known when its item closes (after its text).
     mutating func setLastLine(_ line: Int) { storedLastLine = Int32(line) }
+
+    /// The same task in a piece of its document (`Document.forEachPiece`) whose first task is
+    /// task `first` of the whole: its index and its parent's (in the same piece) counted from there.
+    mutating func number(fromTask first: Int) {
+        storedIndex -= Int32(first)
+        if storedParent >= 0 { storedParent -= Int32(first) }
+    }
+
+    /// The same task, its joined text (if it has one) `bytes` further on in the joined texts.
+    mutating func moveJoinedText(by bytes: Int) {
+        if textLocation.isJoined { textLocation = textLocation.shifted(by: bytes) }
+    }
 
     /// The same task where an edit moved it: `lines` further down, `bytes` further on, `tasks`
     /// more before it (its parent too), in the group `group` of the edited document, its joined

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TickCore
 
 @Suite struct ListCommandTests {
     let example = "Fixtures/example/TODO.md"
@@ -31,6 +32,52 @@ import Testing
                 #expect(task[key] != nil, "every task has \(key)")
             }
         }
+    }
+
+    /// A file longer than a piece (`Document.tasksPerPiece`) is listed as it is read, in file
+    /// order: the rows and `--json` objects are those of the whole document, and the listing it
+    /// records lets an edit by a printed number act on that task.
+    @Test func aLongFileIsListedAsItIsRead() throws {
+        let folder = try TemporaryDirectory()
+        var text = "# Long\n\nSome prose.\n"
+        for index in 0..<(Document.tasksPerPiece * 2 + 500) {
+            switch index % 7 {
+            case 0: text += "\n## Group \(index)\n\n- [ ] task \(index) due:2026-11-\(10 + index % 20)\n"
+            case 1: text += "  - [x] subtask \(index)\n    a note of \(index)\n"
+            case 2: text += "- [/] * wrapped \(index)\n  onto a second line #tag\n"
+            default: text += "- [\(index % 3 == 0 ? "x" : " ")] task \(index)\n"
+            }
+        }
+        // Prose to the 100 000th line: the numbers are aligned to its six digits, though no
+        // task's has more than five (the widest is not known until the last row).
+        text += "- [ ] the last task\n\nProse after the tasks.\n"
+        text += String(repeating: "More prose.\n", count: 100_000 - text.utf8.reduce(0) { $0 + ($1 == 10 ? 1 : 0) })
+        try folder.write("long.md", text)
+        let document = Document(text)
+        let source = SourceDocument(path: "long.md", document: document)
+        let today = CivilDate(iso: "2026-11-22")!
+        var all = TaskQuery()
+        all.statuses = nil
+        for (arguments, query) in [(["list", "-N"], TaskQuery()), (["list", "--all"], all)] {
+            let listed = try TickProcess.run(arguments + ["-f", "long.md"], in: folder.url)
+            let items = ViewItem.select([source], query: query, today: today)
+            let whole = ListView.render(items, in: [source], order: .file, today: today, style: .plain, notes: arguments.contains("-N"))
+            let expected = whole.split(separator: "\n").map { ($0.hasPrefix(" ") ? " " : "") + $0 + "\n" }.joined()
+            #expect(document.lines.count == 100_000 && document.tasks.last!.line + 1 < 100_000)
+            #expect(listed.status == 0 && listed.stderr.isEmpty, "\(listed.stderr)")
+            #expect(listed.stdout == expected, "\(arguments)")
+        }
+        let json = try TickProcess.run(["list", "--all", "--json", "-f", "long.md"], in: folder.url)
+        let objects = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(objects.count == document.tasks.count)
+        #expect(objects.map { $0["line"] as? Int } == document.tasks.map { $0.line + 1 })
+        #expect(objects.map { $0["text"] as? String } == document.tasks.map { document.text(of: $0) })
+        // The listing: a number it printed names its task.
+        let row = try #require(json.stdout.split(separator: "\n").first { $0.contains("\"text\":\"task 31\"") })
+        let line = try #require(document.tasks.first { document.text(of: $0) == "task 31" }).line + 1
+        #expect(row.contains("\"line\":\(line)"))
+        let done = try TickProcess.run(["done", String(line), "-f", "long.md"], in: folder.url)
+        #expect(done.status == 0 && done.stdout.hasPrefix("done \(line) [x] task 31"), "\(done.stdout)\(done.stderr)")
     }
 
     @Test func colorsOnlyWhenAsked() throws {

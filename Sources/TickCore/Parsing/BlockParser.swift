@@ -176,9 +176,15 @@ struct BlockParser {
     private var usage = FieldUsage()
     /// The last top-level heading so far (-1: none): the group of the tasks after it.
     private var currentGroup = -1
+    /// A parse in pieces (`parsePieces`) hands its finished tasks off as it goes: `tasks[0]`
+    /// is task `taskBase` of the document, and the next hand-off is tried once `tasks` holds
+    /// `handOffAt` (never, in a parse of the whole).
+    private var taskBase = 0
+    private var handOffAt = Int.max
+    private var tasksPerPiece = Int.max
 
     private init(buffer: UnsafeBufferPointer<UInt8>, bytes: [UInt8], lines: [Line], statuses: StatusSet, wellFormed: Bool,
-                 keepsItems: Bool) {
+                 keepsItems: Bool, tasksPerPiece: Int? = nil) {
         s = buffer
         self.bytes = bytes
         self.statuses = statuses
@@ -191,8 +197,15 @@ struct BlockParser {
         // (pages of the reserve that are never written cost nothing). Without the items, the
         // few open at once.
         items.reserveCapacity(keepsItems ? lines.count : 64)
-        // At most one task a line (pages never written cost nothing, as above).
-        tasks.reserveCapacity(lines.count)
+        // At most one task a line (pages never written cost nothing, as above); in pieces, a
+        // piece and the tasks still open when it is handed off.
+        if let tasksPerPiece {
+            self.tasksPerPiece = tasksPerPiece
+            handOffAt = tasksPerPiece
+            tasks.reserveCapacity(min(lines.count, 2 * tasksPerPiece))
+        } else {
+            tasks.reserveCapacity(lines.count)
+        }
     }
 
     /// `atFileStart`: the bytes open the file, so a byte-order mark and front matter may start
@@ -205,15 +218,34 @@ struct BlockParser {
             var parser = BlockParser(buffer: buffer, bytes: bytes, lines: lines, statuses: statuses, wellFormed: wellFormed,
                                      keepsItems: keepsItems)
             defer { parser.stack.deallocate() }
-            return parser.parse(lines: lines, atFileStart: atFileStart)
+            return parser.parse(lines: lines, atFileStart: atFileStart, handOff: { _ in })
         }
     }
 
-    private mutating func parse(lines: [Line], atFileStart: Bool) -> ParsedStructure {
+    /// A view's parse of a whole file, its tasks handed to `body` in pieces as the parse goes,
+    /// each piece once every task in it is finished (its block closed): about `tasksPerPiece`
+    /// at a time, the last piece with the rest. Each piece holds the tasks handed off with it
+    /// (numbered from 0, their parents in the same piece: a task's block is inside its
+    /// parent's), and the kinds, headings and joined texts read so far, which the parse goes on
+    /// writing once `body` returns: `body` must not keep them.
+    static func parsePieces(_ bytes: [UInt8], lines: [Line], statuses: StatusSet, wellFormed: Bool, tasksPerPiece: Int,
+                            body: (_ piece: ParsedStructure, _ isLast: Bool) -> Void) {
+        bytes.withUnsafeBufferPointer { buffer in
+            var parser = BlockParser(buffer: buffer, bytes: bytes, lines: lines, statuses: statuses, wellFormed: wellFormed,
+                                     keepsItems: false, tasksPerPiece: max(1, tasksPerPiece))
+            defer { parser.stack.deallocate() }
+            var last = parser.parse(lines: lines, atFileStart: true, handOff: { body($0, false) })
+            for index in last.tasks.indices { last.tasks[index].number(fromTask: parser.taskBase) }
+            body(last, true)
+        }
+    }
+
+    private mutating func parse(lines: [Line], atFileStart: Bool, handOff: (ParsedStructure) -> Void) -> ParsedStructure {
         let bomLength = lines.isEmpty || !atFileStart ? 0 : UTF8BOM.length(s, lines[0].contentEnd)
         let frontMatterEnd = atFileStart ? FrontMatter.end(s, lines: lines, bomLength: bomLength) : 0
         for index in 0..<frontMatterEnd { kinds[index] = .frontMatter }
         for index in frontMatterEnd..<lines.count {
+            if tasks.count >= handOffAt { handOffFinishedTasks(frontMatterEnd: frontMatterEnd, to: handOff) }
             let current = lines[index]
             let start = index == 0 ? current.start + bomLength : current.start
             process(line: index, start: start, end: current.contentEnd)
@@ -229,6 +261,36 @@ struct BlockParser {
                                joinedTexts: joinedTexts, fieldUsage: usage, continuations: continuations, paragraphContinuations: paragraphContinuations,
                                indentedLazyLines: indentedLazyLines,
                                frontMatterEnd: frontMatterEnd, unclosedBlockLine: unclosedBlockLine)
+    }
+
+    /// Hands the finished tasks to `body` (`parsePieces`): those before the first task whose
+    /// item is still open, the outermost open item's (its subtasks after it are not finished
+    /// either: its last line is not known). Then drops them, and the joined texts only they used.
+    private mutating func handOffFinishedTasks(frontMatterEnd: Int, to body: (ParsedStructure) -> Void) {
+        var firstOpen = taskBase + tasks.count
+        // The stack's innermost tasks grow from the document up: the first one set is the least.
+        for index in 1..<stack.count where stack[index].innermostTask >= 0 {
+            firstOpen = min(firstOpen, Int(stack[index].innermostTask))
+            break
+        }
+        let count = firstOpen - taskBase
+        // Tried again once a piece more is held: a task that holds every task after it (one
+        // parent of a million subtasks) costs no walk of the stack per line.
+        defer { handOffAt = tasks.count + tasksPerPiece }
+        guard count > 0 else { return }
+        var piece = Array(tasks[..<count])
+        for index in piece.indices { piece[index].number(fromTask: taskBase) }
+        body(ParsedStructure(kinds: kinds, items: [], headings: headings, tasks: piece, joinedTexts: joinedTexts, fieldUsage: usage,
+                             continuations: [], paragraphContinuations: [], indentedLazyLines: [],
+                             frontMatterEnd: frontMatterEnd, unclosedBlockLine: nil))
+        tasks.removeFirst(count)
+        taskBase = firstOpen
+        // The joined texts of the tasks held on start where the first of them starts.
+        let kept = tasks.first { $0.textLocation.isJoined }.map { $0.textLocation.start } ?? joinedTexts.count
+        if kept > 0 {
+            joinedTexts.removeFirst(kept)
+            for index in tasks.indices { tasks[index].moveJoinedText(by: -kept) }
+        }
     }
 
     // MARK: - The cursor
@@ -558,7 +620,7 @@ struct BlockParser {
                 items[index].lastLine = lastLine
                 if items[index].checkboxStart >= 0 {
                     if openTask?.item == block.item { completeOpenTask() }
-                    tasks[Int(block.innermostTask)].setLastLine(lastLine)
+                    tasks[Int(block.innermostTask) - taskBase].setLastLine(lastLine)
                 }
                 if !keepsItems { freeItems.append(block.item) }
             } else if block.kind == .paragraph, block.ownerItem >= 0 {
@@ -864,9 +926,9 @@ struct BlockParser {
             (status, statusType) = (TaskStatus.Packed(read), statuses.type(of: read))
         }
         tasks.append(Task(
-            index: tasks.count, line: item.line, lastLine: item.lastLine, textLastLine: item.textLastLine,
+            index: taskBase + tasks.count, line: item.line, lastLine: item.lastLine, textLastLine: item.textLastLine,
             status: status, statusType: statusType, important: open.important,
-            due: due, dueField: dueField, text: location, parent: parent, depth: parent.map { tasks[$0].depth + 1 } ?? 0,
+            due: due, dueField: dueField, text: location, parent: parent, depth: parent.map { tasks[$0 - taskBase].depth + 1 } ?? 0,
             group: open.group < 0 ? nil : open.group, markerStart: item.markerStart, markerLength: item.markerLength,
             ordered: item.ordered, checkboxStart: item.checkboxStart, checkboxEnd: item.checkboxEnd, textStart: cursor,
             contentColumn: item.contentColumn, quoteDepth: item.quoteDepth, markerOpensLine: item.markerOpensLine,

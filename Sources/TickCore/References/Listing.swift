@@ -73,16 +73,23 @@ public struct Listing: Sendable, Equatable {
     /// The listing of `tasks` (indices into `document.tasks`) as a view printed them.
     public init(shown tasks: [Int], in document: Document, detailLimit: Int = Listing.detailLimit) {
         let sorted = tasks.sorted()
-        var entries: [Entry] = []
-        entries.reserveCapacity(min(sorted.count, Self.limit))
+        var lines: [Int32] = []
+        lines.reserveCapacity(min(sorted.count, Self.limit))
         var previous = -1
         for index in sorted.prefix(Self.limit) where index != previous {
             previous = index
-            let line = Int32(document.tasks[index].line)
-            entries.append(Entry(shown: line + 1, line: line, fingerprint: 0, block: 0, listedBlock: 0, unique: false, text: []))
+            lines.append(Int32(document.tasks[index].line))
         }
-        self.init(fileHash: ContentHash.of(document.bytes), truncated: sorted.count > Self.limit, detailed: false, entries: entries)
+        self.init(shownLines: lines, truncated: sorted.count > Self.limit, fileHash: ContentHash.of(document.bytes))
         if entries.count <= detailLimit { self = detailing(document) }
+    }
+
+    /// The listing of a view that showed the tasks on `lines` (0-based, ascending, at most
+    /// `limit`; `truncated`: it showed more) of the file whose bytes hash to `fileHash`, not
+    /// detailed: what a view that kept no document records (`Document.forEachPiece`).
+    public init(shownLines lines: [Int32], truncated: Bool, fileHash: UInt64) {
+        let entries = lines.map { Entry(shown: $0 + 1, line: $0, fingerprint: 0, block: 0, listedBlock: 0, unique: false, text: []) }
+        self.init(fileHash: fileHash, truncated: truncated, detailed: false, entries: entries)
     }
 
     /// The listing with every entry's fingerprint, block and text, worked out from `document`

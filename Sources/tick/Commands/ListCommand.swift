@@ -44,8 +44,9 @@ extension TaskListCommand {
             context.stdout.write(buffer)
             buffer.removeAll()
         }
-        switch try view.select(&options, environment: context.environment) {
-        case .whole(let source, var items):
+        // One file's document, held whole.
+        func show(_ source: SourceDocument, _ items: [ViewItem]) {
+            var items = items
             // Stable sorts, the last key first: each earlier key keeps the later keys' order among its ties.
             let sources = [source]
             for key in keys.reversed() { items = key.sorted(items, in: sources, today: view.today) }
@@ -57,6 +58,26 @@ extension TaskListCommand {
                 out = TextBuffer(capacity: min(items.count * 64, 1 << 17))
                 ListView.render(items, in: sources, order: order, today: view.today, style: view.style, notes: options.notes,
                                 absoluteDates: options.absoluteDates, into: &out, emit: emit)
+            }
+        }
+        let inFileOrder = keys == [.file] && !arguments.flag("reverse")
+        switch try view.select(&options, inFileOrder: inFileOrder, environment: context.environment) {
+        case .whole(let source, let items):
+            show(source, items)
+        case .pieces(let path, let bytes):
+            // A file of a piece is shown as a document held whole; a longer one as it is read.
+            var stream = ListStream(query: view.query, options: options)
+            var streamed = false
+            Document.forEachPiece(of: bytes, statuses: context.environment.statuses) { piece, isLast in
+                let source = SourceDocument(path: path, document: piece)
+                if isLast && !streamed { return show(source, ViewItem.select([source], query: view.query, today: view.today)) }
+                if !streamed { out = TextBuffer(capacity: 1 << 17) }
+                streamed = true
+                stream.print(source, into: &out, emit: emit) { context.stdout.write(bytes: $0) }
+            }
+            if streamed {
+                stream.finish { context.stdout.write(bytes: $0) }
+                view.recordListing(stream.listing(fileHash: ContentHash.of(bytes)), of: path, context: &context)
             }
         case .rows(let files, let listings):
             // The first key decides, the next ones break its ties, file order the rest.

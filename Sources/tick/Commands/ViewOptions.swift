@@ -146,6 +146,9 @@ struct ViewOptions {
     /// of a folder's files (or several files), rendered where each was read.
     enum ListSelection {
         case whole(SourceDocument, [ViewItem])
+        /// One file's bytes, for a view that prints it as it is read (`ListStream`), under the
+        /// name it is shown by.
+        case pieces(path: String, bytes: [UInt8])
         case rows([ListRows], listings: [ListingStore.Shown])
     }
 
@@ -154,9 +157,16 @@ struct ViewOptions {
     /// rendered on every core, a chunk at a time (`ListRows`): each document is dropped once
     /// its rows are, so a folder of any size costs the memory of a chunk and of the rows the
     /// view prints. `options.showFiles` is set from the files found.
-    func select(_ options: inout ListRows.Options, environment: Environment) throws(TickError) -> ListSelection {
+    ///
+    /// `inFileOrder`: the view prints rows in file order, so one file is read a piece at a time
+    /// (`pieces`) unless the query needs the whole document first: a `--group` is looked for in
+    /// every heading, and so are the groups `.tick.toml` colours; `--since` asks git of all tasks.
+    func select(_ options: inout ListRows.Options, inFileOrder: Bool = false, environment: Environment) throws(TickError) -> ListSelection {
         let files = try PathWalker.files(paths, ignoring: honoursIgnoreFiles)
         options.showFiles = files.count > 1
+        if files.count == 1, inFileOrder, query.group == nil, query.doneSince == nil, environment.groupColors.isEmpty {
+            return .pieces(path: environment.shown(files[0]), bytes: try FileReader.read(files[0]))
+        }
         if files.count == 1 {
             let sources = try load(files: files, environment: environment)
             return .whole(sources[0], ViewItem.select(sources, query: query, today: today))
@@ -254,13 +264,25 @@ struct ViewOptions {
         var shown = [[Int]](repeating: [], count: sources.count)
         for item in items { shown[item.source].append(item.task) }
         var listings: [ListingStore.Shown] = []
-        // Standard input is no file to edit, whatever --stdin-filename calls it.
-        let input = readsStandardInput ? context.environment.standardInputName : nil
-        for (index, source) in sources.enumerated() where !shown[index].isEmpty && source.path != input {
-            guard let realPath = try? AtomicFile.realPath(of: source.path) else { continue }
-            listings.append(ListingStore.Shown(realPath: realPath, listing: Listing(shown: shown[index], in: source.document)))
+        for (index, source) in sources.enumerated() where !shown[index].isEmpty {
+            if let listing = listing(Listing(shown: shown[index], in: source.document), of: source.path, context: context) {
+                listings.append(listing)
+            }
         }
         if let warning = ListingStore.record(listings, environment: context.environment) { context.warn(warning) }
+    }
+
+    /// Records `listing`, what a view showed of the file it shows as `path`, when it showed a task.
+    func recordListing(_ listing: Listing, of path: String, context: inout CommandContext) {
+        guard !listing.entries.isEmpty, let shown = self.listing(listing, of: path, context: context) else { return }
+        if let warning = ListingStore.record([shown], environment: context.environment) { context.warn(warning) }
+    }
+
+    /// `listing` as the state folder keeps it, under the file's real path; nil for standard
+    /// input, which is no file to edit, whatever --stdin-filename calls it.
+    private func listing(_ listing: Listing, of path: String, context: CommandContext) -> ListingStore.Shown? {
+        if readsStandardInput && path == context.environment.standardInputName { return nil }
+        return (try? AtomicFile.realPath(of: path)).map { ListingStore.Shown(realPath: $0, listing: listing) }
     }
 
     static func writeJSON(_ items: [ViewItem], in sources: [SourceDocument], to output: inout Output) {
