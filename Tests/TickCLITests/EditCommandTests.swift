@@ -75,6 +75,28 @@ import Testing
         #expect(text == replacing("- [x] Call the plumber\n", "") + "\n# Done\n\n- [x] Call the plumber\n")
     }
 
+    /// Cancelled tasks are archived with done ones; a closed task whose block still holds a
+    /// task to do stays, and the output says which and why, here and with `--to`.
+    @Test func archiveKeepsAClosedTaskWithOpenSubtasks() throws {
+        let text = "# Todo\n\n- [x] parent\n  - [ ] open child\n  - [x] done child\n- [-] cancelled\n- [ ] open\n"
+        let (result, archived) = try edit(["archive"], text)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(archived == "# Todo\n\n- [x] parent\n  - [ ] open child\n  - [x] done child\n- [ ] open\n\n# Done\n\n- [-] cancelled\n")
+        #expect(result.stdout.contains("unchanged 3 [x] parent (not archived: 1 subtask is not closed)"), "\(result.stdout)")
+        #expect(result.stdout.contains("archived "), "\(result.stdout)")
+        // Nothing to move: nothing is written, and the kept task is still named.
+        let (alone, same) = try edit(["archive"], "- [x] parent\n  - [/] doing child\n")
+        #expect(alone.status == 0 && same == "- [x] parent\n  - [/] doing child\n")
+        #expect(alone.stdout.contains("unchanged 1 [x] parent (not archived: 1 subtask is not closed)"), "\(alone.stdout)")
+        let folder = try TemporaryDirectory()
+        let file = try folder.write("TODO.md", text)
+        let to = try TickProcess.run(["archive", "--to", "DONE.md"], in: folder.url,
+                                     environment: ["XDG_STATE_HOME": folder.url.appendingPathComponent("state").path])
+        #expect(to.status == 0 && to.stdout.contains("not archived: 1 subtask is not closed"), "\(to.stdout)\(to.stderr)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "# Todo\n\n- [x] parent\n  - [ ] open child\n  - [x] done child\n- [ ] open\n")
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("DONE.md"), encoding: .utf8) == "# Done\n\n- [-] cancelled\n")
+    }
+
     @Test func archiveToAnotherFile() throws {
         let folder = try TemporaryDirectory()
         let file = try folder.write("TODO.md", base)

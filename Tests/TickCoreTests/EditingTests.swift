@@ -216,7 +216,7 @@ import Testing
         let fenced = "- [ ] a\n- [x] b\n  ```\n  code\n  ```\nparagraph\n"
         #expect(try apply(fenced) { try TaskEdits.delete($0.tasks[1], in: $0) } == "- [ ] a\n\nparagraph\n")
         #expect(try apply(fenced) { try BlockEdits.clearNotes($0.tasks[1], in: $0) } == "- [ ] a\n- [x] b\n\nparagraph\n")
-        #expect(try apply(fenced) { try BlockEdits.archiveDone(into: "Done", in: $0) }
+        #expect(try apply(fenced) { try BlockEdits.archive(ArchiveSelection($0).moved, into: "Done", in: $0) }
                 == "- [ ] a\n\nparagraph\n\n# Done\n\n- [x] b\n  ```\n  code\n  ```\n")
         let moved = try apply(fenced) { try BlockEdits.move($0.tasks[1], up: true, in: $0) }
         #expect(moved == "- [x] b\n  ```\n  code\n  ```\n- [ ] a\n\nparagraph\n")

@@ -141,19 +141,12 @@ public enum BlockEdits {
         return splices.isEmpty ? [] : try ItemBoundary.verified(splices, editing: task, in: document)
     }
 
-    /// Moves every done top-level task (with its block) to the end of the group `archive`,
-    /// which is created at the end of the file when missing.
-    public static func archiveDone(into name: String, in document: Document) throws(EditError) -> [Splice] {
-        let archive = try? Sections.resolve(name, in: document)
-        let done = doneBlocks(in: document, except: archive)
-        guard !done.isEmpty else { return [] }
-        return try TaskEdits.delete(done, in: document)
-            + (try appendBlocks(done.map { marginLines($0, in: document) }, toGroup: name, in: document))
-    }
-
-    /// Done top-level tasks, outside the group `except`.
-    public static func doneBlocks(in document: Document, except group: Int? = nil) -> [Task] {
-        document.tasks.filter { $0.parent == nil && $0.statusType == .done && (group == nil || $0.group != group) }
+    /// Moves the tasks `ArchiveSelection` picks (with their blocks) to the end of the group
+    /// `name`, which is created at the end of the file when missing.
+    public static func archive(_ tasks: [Task], into name: String, in document: Document) throws(EditError) -> [Splice] {
+        guard !tasks.isEmpty else { return [] }
+        return try TaskEdits.delete(tasks, in: document)
+            + (try appendBlocks(tasks.map { marginLines($0, in: document) }, toGroup: name, in: document))
     }
 
     /// A task's block with its first line starting at the margin (no quote or indentation), and

@@ -132,14 +132,14 @@ enum GroupCommand: Command {
 
 enum ArchiveCommand: Command {
     static let name = "archive"
-    static let summary = "Move done tasks into a Done group, here or in another file."
+    static let summary = "Move done and cancelled tasks into a Done group, here or in another file."
     static let usage = "tick archive [--group NAME] [--to FILE]"
     static let options = [
         OptionSpec("group", short: "g", value: "NAME", help: "The archive group (default: Done); created when missing."),
         OptionSpec("to", value: "FILE", help: "Move them to FILE instead (created when missing)."),
     ] + EditSession.commonOptions
     static let examples: [(command: String, explanation: String)] = [
-        ("tick archive", "Move every done top-level task, with its subtasks and notes, to the end of '# Done'."),
+        ("tick archive", "Move every done or cancelled top-level task, with its subtasks and notes, to the end of '# Done'."),
         ("tick archive --to ARCHIVE.md", "Move them to the Done group of ARCHIVE.md."),
     ]
 
@@ -150,10 +150,10 @@ enum ArchiveCommand: Command {
         guard let destination = arguments.value("to") else {
             try EditSession.applyEdit(path, arguments, context: &context) { input throws(EditError) in
                 let document = input.document
-                let archive = try? Sections.resolve(group, in: document)
-                var plan = EditPlan(try BlockEdits.archiveDone(into: group, in: document),
-                                    subjects: BlockEdits.doneBlocks(in: document, except: archive).map { .task($0.index, verb: "archived") })
-                if plan.subjects.isEmpty { plan.nothing = "nothing to archive: no done tasks outside '\(group)'" }
+                let selection = ArchiveSelection(document, archive: try? Sections.resolve(group, in: document))
+                var plan = EditPlan(try BlockEdits.archive(selection.moved, into: group, in: document),
+                                    subjects: selection.moved.map { .task($0.index, verb: "archived") } + kept(selection))
+                if plan.subjects.isEmpty { plan.nothing = "nothing to archive: no done or cancelled tasks outside '\(group)'" }
                 return plan
             }
             return 0
@@ -171,10 +171,18 @@ enum ArchiveCommand: Command {
         }
         try EditSession.refuseBinary(sourceBytes, path: path)
         let source = context.environment.document(sourceBytes)
-        let done = BlockEdits.doneBlocks(in: source)
+        let selection = ArchiveSelection(source)
+        let done = selection.moved
         let blocks = done.map { BlockEdits.marginLines($0, in: source) }
         guard !blocks.isEmpty else {
-            if !arguments.flag("quiet") { context.stdout.write("nothing to archive: no done tasks in \(PathBytes.display(path))\n") }
+            if !selection.kept.isEmpty {
+                // Nothing is written: the tasks kept are said as an edit that moved none says them.
+                try EditSession.applyEdit(path, arguments, context: &context) { input throws(EditError) in
+                    EditPlan(subjects: kept(ArchiveSelection(input.document)))
+                }
+            } else if !arguments.flag("quiet") {
+                context.stdout.write("nothing to archive: no done or cancelled tasks in \(PathBytes.display(path))\n")
+            }
             return 0
         }
         _ = try EditSession.reporting(path) { () throws(EditError) in try TaskEdits.delete(done, in: source) }
@@ -183,7 +191,7 @@ enum ArchiveCommand: Command {
             let splices = try EditSession.reporting(destination) { () throws(EditError) in try BlockEdits.appendBlocks(blocks, toGroup: group, in: target) }
             context.stdout.write(UnifiedDiff.render(target, splices, path: destination))
             try EditSession.edit(path, arguments, context: &context) { input throws(TickError) in
-                EditPlan(try EditSession.reporting(path) { () throws(EditError) in try TaskEdits.delete(BlockEdits.doneBlocks(in: input.document), in: input.document) })
+                EditPlan(try EditSession.reporting(path) { () throws(EditError) in try TaskEdits.delete(ArchiveSelection(input.document).moved, in: input.document) })
             }
             return 0
         }
@@ -196,17 +204,23 @@ enum ArchiveCommand: Command {
         do throws(TickError) {
             try EditSession.edit(path, arguments, context: &context) { input throws(TickError) in
                 let document = input.document
-                let done = BlockEdits.doneBlocks(in: document)
-                guard done.map({ BlockEdits.marginLines($0, in: document) }) == blocks else {
+                let selection = ArchiveSelection(document)
+                guard selection.moved.map({ BlockEdits.marginLines($0, in: document) }) == blocks else {
                     throw TickError.changedDuringEdit(path: path)
                 }
-                return EditPlan(try EditSession.reporting(path) { () throws(EditError) in try TaskEdits.delete(done, in: document) })
+                return EditPlan(try EditSession.reporting(path) { () throws(EditError) in try TaskEdits.delete(selection.moved, in: document) },
+                                subjects: kept(selection))
             }
         } catch {
             let unchanged = "; the file is unchanged"
             throw TickError.refused("\(error.message.hasSuffix(unchanged) ? String(error.message.dropLast(unchanged.count)) : error.message); the done tasks were copied to \(PathBytes.display(destination)) but are still in \(PathBytes.display(path)) ('tick undo -f \(PathBytes.display(destination))' takes the copies back)")
         }
         return 0
+    }
+
+    /// The closed tasks archive leaves, each with why (a subtask still to do).
+    private static func kept(_ selection: ArchiveSelection) -> [EditPlan.Subject] {
+        selection.kept.map { .task($0.task.index, verb: "kept", unchanged: ArchiveSelection.reason(openTasks: $0.openTasks)) }
     }
 }
 
