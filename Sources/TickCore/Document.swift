@@ -203,8 +203,24 @@ public struct Document: Sendable {
     }
 
     /// Where lines added at the end of the file go: before a block that is never closed, which
-    /// would otherwise take them in as code or HTML.
-    public var appendLine: Int { unclosedBlockLine ?? lines.count }
+    /// would otherwise take them in as code or HTML; before an Obsidian comment (`%%` … `%%`)
+    /// that ends the file, such as the settings of an Obsidian Kanban board, which the plugin
+    /// reads as the end of the board.
+    public var appendLine: Int { unclosedBlockLine ?? trailingCommentLine ?? lines.count }
+
+    /// The first line of an Obsidian comment of several lines that ends the file (only blank
+    /// lines after its closing `%%`), when it is outside every list and quote.
+    var trailingCommentLine: Int? {
+        // At the margin: a line indented may be an item's.
+        func isMarker(_ line: Int) -> Bool { content(ofLine: line).starts(with: [Byte.percent, Byte.percent]) }
+        var last = lines.count - 1
+        while last >= 0, kinds[last] == .blank { last -= 1 }
+        guard last > 0, isMarker(last), DocumentBuilder.trimmed(content(ofLine: last)).count == 2, kinds[last] == .paragraph else { return nil }
+        var first = last - 1
+        while first >= 0, !isMarker(first) { first -= 1 }
+        guard first >= 0, kinds[first] == .paragraph, tasks.last.map({ $0.lastLine < first }) ?? true else { return nil }
+        return first
+    }
 
     /// Whether the last line ends with a line ending (an empty file counts as ending with one).
     public var endsWithNewline: Bool { lines.last.map { $0.hasEnding } ?? true }

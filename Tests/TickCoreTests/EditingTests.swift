@@ -210,6 +210,21 @@ import Testing
                 == "*\t- [ ] b\n \t- [ ] a\n")
     }
 
+    /// An Obsidian comment of several lines that ends the file (an Obsidian Kanban board's
+    /// settings) stays last: new groups and archived tasks go before it. A one-line comment, an
+    /// indented `%%` or one with a task inside is no such block.
+    @Test func linesAddedAtTheEndGoBeforeATrailingComment() throws {
+        let settings = "%% kanban:settings\n```\n{\"kanban-plugin\":\"board\"}\n```\n%%"
+        let board = "## Todo\n\n- [x] done\n- [ ] open\n\n" + settings
+        #expect(try apply(board) { try BlockEdits.archive(ArchiveSelection($0).moved, into: "Done", in: $0) }
+                == "## Todo\n\n- [ ] open\n\n## Done\n\n- [x] done\n\n" + settings)
+        #expect(try apply(board + "\n\n") { try GroupEdits.add("Later", level: 2, in: $0) }
+                == "## Todo\n\n- [x] done\n- [ ] open\n\n## Later\n\n" + settings + "\n\n")
+        for text in ["- [ ] a\n\n%% one line %%\n", "- [ ] a\n\n%%\n- [ ] hidden\n%%\n", "- [ ] a\n  %%\n  note\n  %%\n", "%%\n"] {
+            #expect(Document(text).appendLine == Document(text).lines.count, "\(text.debugDescription)")
+        }
+    }
+
     /// A fence or heading at the end of a block is what keeps the paragraph below it apart from
     /// the task above: removing the block leaves a blank line there, so no task's text changes.
     @Test func removingABlockKeepsTheParagraphBelowApart() throws {

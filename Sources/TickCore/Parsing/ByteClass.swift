@@ -6,6 +6,7 @@ enum Byte {
     static let cr: UInt8 = 0x0D
     static let space: UInt8 = 0x20
     static let bang: UInt8 = 0x21
+    static let percent: UInt8 = 0x25
     static let quote: UInt8 = 0x22
     static let hash: UInt8 = 0x23
     static let apostrophe: UInt8 = 0x27
