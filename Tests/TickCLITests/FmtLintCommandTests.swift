@@ -31,14 +31,15 @@ import Testing
     }
 
     /// The diffs of `fmt --diff` and `--dry-run` apply with patch(1) and give exactly what tick
-    /// writes, also when the file has no final newline (marked as diff -u marks it).
-    @Test(arguments: [["fmt", "--diff", "TODO.md"], ["add", "--dry-run", "-g", "A", "zzz"], ["done", "--dry-run", "y"]])
-    func diffsApplyWithPatch(_ command: [String]) throws {
+    /// writes, also when the file has no final newline (marked as diff -u marks it), and when
+    /// lines end with a lone CR (patch splits lines at line feeds only).
+    @Test(arguments: [["fmt", "--diff", "TODO.md"], ["add", "--dry-run", "-g", "A", "zzz"], ["done", "--dry-run", "y"]],
+          ["A\n=\n\n- [ ] x  \n- [ ] y", "A\r=\r\r- [ ] x  \r- [ ] y", "# A\r\n\n- [ ] x  \r- [ ] y\n", "# A\n- [ ] x\r\r- [ ] y\r"])
+    func diffsApplyWithPatch(_ command: [String], _ original: String) throws {
         let folder = try TemporaryDirectory()
-        let original = "A\n=\n\n- [ ] x  \n- [ ] y"
         try folder.write("TODO.md", original)
         let diff = try TickProcess.run(command, in: folder.url)
-        #expect(diff.stdout.contains("\\ No newline at end of file\n"))
+        #expect(diff.stdout.contains("\\ No newline at end of file\n") == !original.hasSuffix("\n"))
         try folder.write("patched.md", original)
         try folder.write("change.patch", diff.stdout)
         let patch = try TickProcess.run(["-s", "patched.md", "change.patch"], in: folder.url,
@@ -105,5 +106,10 @@ import Testing
         #expect(result.stdout == "TODO.md:4:11: error: 'due:2026-13-01' is not a date; use YYYY-MM-DD [invalid-date]\n")
         #expect(try String(contentsOf: folder.url.appendingPathComponent("TODO.md"), encoding: .utf8)
                 == "# A\n\n- [ ] trailing\n- [ ] bad due:2026-13-01\n")
+        // It says what it changed, and only when it changed something.
+        #expect(result.stderr == "tick: note: TODO.md: formatted, which fixed 1 trailing-whitespace, 1 missing-final-newline\n1 error in 1 file\n",
+                "\(result.stderr)")
+        let again = try TickProcess.run(["lint", "--fix"], in: folder.url)
+        #expect(again.status == 1 && again.stderr == "1 error in 1 file\n", "\(again.stderr)")
     }
 }

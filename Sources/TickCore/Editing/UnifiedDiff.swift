@@ -20,9 +20,12 @@ public enum UnifiedDiff {
                 hunks.append([splice])
             }
         }
+        let newBytes = after ?? document.applying(splices)
+        // patch(1) and git split lines at line feeds only: a line ended by a lone CR is part
+        // of the next one to them, so the splices' lines are not theirs.
+        if hasLoneCR(document.bytes) || hasLoneCR(newBytes) { return wholeFile(document.bytes, newBytes, path: path) }
         let last = document.lines.count - 1
         let oldMissing = !document.endsWithNewline && last >= 0
-        let newBytes = after ?? document.applying(splices)
         let newLines = Line.split(newBytes)
         let newMissing = newLines.last.map { !$0.hasEnding } ?? false
         // What goes before the diff's own `\n`: the `\r` of a CRLF ending.
@@ -79,6 +82,30 @@ public enum UnifiedDiff {
             shift += newCount - oldCount
         }
         return out
+    }
+
+    /// Whether a carriage return in `bytes` ends a line by itself (no line feed after it).
+    static func hasLoneCR(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            ByteSearch.anyOffset(of: Byte.cr, in: buffer) { $0 + 1 == buffer.count || buffer[$0 + 1] != Byte.lf }
+        }
+    }
+
+    /// One hunk that replaces every line of `old` by every line of `new`, lines split at line
+    /// feeds as patch(1) splits them: what `diff -u` prints for a file of lone-CR endings,
+    /// which is one line to it.
+    static func wholeFile(_ old: [UInt8], _ new: [UInt8], path: String) -> String {
+        func side(_ bytes: [UInt8], _ sign: String) -> (lines: Int, text: String) {
+            guard !bytes.isEmpty else { return (0, "") }
+            let parts = bytes.split(separator: Byte.lf, omittingEmptySubsequences: false)
+            let ended = bytes.last == Byte.lf
+            let lines = ended ? parts.dropLast() : parts[...]
+            var text = lines.map { sign + String(decoding: $0, as: UTF8.self) + "\n" }.joined()
+            if !ended { text += "\\ No newline at end of file\n" }
+            return (lines.count, text)
+        }
+        let (oldCount, oldText) = side(old, "-"), (newCount, newText) = side(new, "+")
+        return "--- a/\(path)\n+++ b/\(path)\n@@ -\(oldCount == 0 ? 0 : 1),\(oldCount) +\(newCount == 0 ? 0 : 1),\(newCount) @@\n" + oldText + newText
     }
 
     private static func text(_ document: Document, _ line: Int) -> String {

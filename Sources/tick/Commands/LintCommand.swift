@@ -27,6 +27,9 @@ enum LintCommand: Command {
         let diagnostics: [Diagnostic]
         let error: TickError?
         var warning: String? = nil
+        /// With `--fix`, when the file was formatted: the findings that formatting fixed, as
+        /// "formatted, which fixed 3 trailing-whitespace, 1 list-marker".
+        var fixed: String? = nil
     }
 
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
@@ -69,6 +72,7 @@ enum LintCommand: Command {
         do throws(TickError) {
             var bytes: [UInt8] = []
             var warning: String?
+            var before: [Diagnostic]?
             if fix {
                 // The formatted bytes are what is on disk afterwards, written or not.
                 warning = try Journal.update(path, environment: environment) { current throws(TickError) in
@@ -76,21 +80,36 @@ enum LintCommand: Command {
                     let document = environment.document(current)
                     let result = Formatter.format(document, options: format)
                     bytes = result.bytes
-                    return result.changed ? Journal.Rewrite(bytes: result.bytes, splices: result.splices, tasks: 0, before: document) : nil
+                    guard result.changed else { return nil }
+                    before = Linter.lint(document, today: today, settings: settings)
+                    return Journal.Rewrite(bytes: result.bytes, splices: result.splices, tasks: 0, before: document)
                 }.warning
             } else {
                 bytes = try FileReader.read(path)
             }
-            return FileReport(diagnostics: Linter.lint(environment.document(bytes), today: today, settings: settings), error: nil, warning: warning)
+            let diagnostics = Linter.lint(environment.document(bytes), today: today, settings: settings)
+            return FileReport(diagnostics: diagnostics, error: nil, warning: warning,
+                              fixed: before.map { "formatted" + (fixedRules(before: $0, after: diagnostics).map { ", which fixed " + $0 } ?? "") })
         } catch {
             return FileReport(diagnostics: [], error: error)
         }
     }
 
+    /// How many findings of each rule `before` has beyond `after`, in the linter's order of
+    /// rules: "3 trailing-whitespace, 1 list-marker"; nil when none.
+    static func fixedRules(before: [Diagnostic], after: [Diagnostic]) -> String? {
+        var counts: [LintRule: Int] = [:]
+        for diagnostic in before { counts[diagnostic.rule, default: 0] += 1 }
+        for diagnostic in after { counts[diagnostic.rule, default: 0] -= 1 }
+        let parts = LintRule.allCases.compactMap { rule in counts[rule].flatMap { $0 > 0 ? "\($0) \(rule.rawValue)" : nil } }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
     static func report(files: [String], reports: [FileReport], format: Format, strict: Bool,
                        context: inout CommandContext) -> Int32 {
         var failed = false
-        for report in reports {
+        for (path, report) in zip(files, reports) {
+            if let fixed = report.fixed { context.note("\(path): \(fixed)") }
             if let warning = report.warning { context.warn(warning) }
             if let error = report.error {
                 context.stderr.write("tick: \(TickError.oneLine(error.message))\n")
