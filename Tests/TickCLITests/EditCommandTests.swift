@@ -97,6 +97,22 @@ import Testing
         #expect(try String(contentsOf: folder.url.appendingPathComponent("DONE.md"), encoding: .utf8) == "# Done\n\n- [-] cancelled\n")
     }
 
+    /// Archiving 3 tasks or more asks first, as every edit of 3 tasks does: without a
+    /// terminal it needs --yes, here and with --to.
+    @Test func archiveOfThreeTasksAsks() throws {
+        let text = "# A\n\n- [x] one\n- [-] two\n- [x] three\n  - [x] under three\n- [ ] open\n"
+        for extra in [[], ["--to", "DONE.md"]] {
+            let (refused, same) = try edit(["archive"] + extra, text)
+            #expect(refused.status == 2 && same == text)
+            #expect(refused.stderr == "tick: TODO.md: there is no terminal to ask 'Archive 3 tasks\(extra.isEmpty ? "" : " to DONE.md")?'; add --yes to go ahead\n",
+                    "\(refused.stderr)")
+            let (done, archived) = try edit(["archive", "--yes"] + extra, text)
+            #expect(done.status == 0 && archived.hasPrefix("# A\n\n- [ ] open\n"), "\(done.stderr)\(archived)")
+        }
+        let (two, _) = try edit(["archive"], "- [x] one\n- [x] two\n")
+        #expect(two.status == 0, "\(two.stderr)")
+    }
+
     @Test func archiveToAnotherFile() throws {
         let folder = try TemporaryDirectory()
         let file = try folder.write("TODO.md", base)

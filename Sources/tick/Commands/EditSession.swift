@@ -231,6 +231,23 @@ enum EditSession {
     /// Whether a question can be asked: both stdin and stderr are terminals.
     static var isInteractive: Bool { Syscalls.isTerminal(0) && Syscalls.isTerminal(2) }
 
+    /// Before an edit that needs a yes (tick(1) CONFIRMATION): shows `tasks` (indices into
+    /// `document`, in file order) on standard error and asks `question` on a terminal; refuses
+    /// with `declined` on any answer but yes, and without a terminal names `--yes`.
+    static func confirm(_ question: String, showing tasks: [Int], in document: Document, path: String,
+                        declined: String = "nothing changed", context: inout CommandContext) throws(TickError) {
+        guard isInteractive else {
+            throw TickError.refused("\(PathBytes.display(path)): there is no terminal to ask '\(question)'; add --yes to go ahead")
+        }
+        if !tasks.isEmpty {
+            let style = ColorChoice.auto.style(for: 2, environment: context.environment)
+            context.stderr.write(ListView.render(tasks.map { ViewItem(source: 0, task: $0) },
+                                                 in: [SourceDocument(path: PathBytes.display(path), document: document)],
+                                                 order: .file, today: try context.environment.today(), style: style))
+        }
+        guard confirm(question, context: &context) == true else { throw TickError.refused(declined) }
+    }
+
     /// Asks a yes/no question when interactive; nil when not.
     static func confirm(_ question: String, context: inout CommandContext) -> Bool? {
         guard isInteractive else { return nil }

@@ -92,19 +92,9 @@ enum GroupCommand: Command {
                 let index = try EditSession.reporting(path) { () throws(EditError) in try Sections.resolve(operands[0], in: document) }
                 let lines = Sections.subtreeLines(ofHeading: index, in: document)
                 let tasks = document.tasks.filter { lines.contains($0.line) }
-                let question = "Remove group '\(document.headings[index].title)' with \(tasks.count) task\(tasks.count == 1 ? "" : "s")?"
                 // What goes, as `rm` shows it (tick(1), CONFIRMATION).
-                if EditSession.isInteractive, !tasks.isEmpty {
-                    let style = ColorChoice.auto.style(for: 2, environment: context.environment)
-                    context.stderr.write(ListView.render(tasks.map { ViewItem(source: 0, task: $0.index) },
-                                                         in: [SourceDocument(path: PathBytes.display(path), document: document)],
-                                                         order: .file, today: try context.environment.today(), style: style))
-                }
-                switch EditSession.confirm(question, context: &context) {
-                case true?: break
-                case false?: throw TickError.refused("nothing removed")
-                case nil: throw TickError.refused("\(PathBytes.display(path)): there is no terminal to ask '\(question)'; add --yes to go ahead")
-                }
+                try EditSession.confirm("Remove group '\(document.headings[index].title)' with \(TaskSelection.count(tasks.count))?",
+                                        showing: tasks.map(\.index), in: document, path: path, declined: "nothing removed", context: &context)
             }
             try edit("removed group", removes: true) { document throws(EditError) in
                 let index = try Sections.resolve(operands[0], in: document)
@@ -147,6 +137,17 @@ enum ArchiveCommand: Command {
         if let extra = arguments.operands.first { throw TickError.usage(.unexpectedOperand(extra), command: name) }
         let path = try EditSession.path(arguments, environment: context.environment)
         let group = arguments.value("group") ?? "Done"
+        if !arguments.flag("yes"), !arguments.flag("dry-run") {
+            // 3 tasks or more are shown and asked about (tick(1), CONFIRMATION), with what goes with them.
+            let document = context.environment.document(try FileReader.read(path))
+            let moved = ArchiveSelection(document, archive: arguments.value("to") == nil ? try? Sections.resolve(group, in: document) : nil).moved
+            if moved.count >= 3 {
+                let shown = moved.flatMap { [$0.index] + document.descendants(of: $0).map(\.index) }
+                let destination = arguments.value("to").map { " to \(PathBytes.display($0))" } ?? ""
+                try EditSession.confirm("Archive \(TaskSelection.count(moved.count))\(destination)?", showing: shown, in: document, path: path,
+                                        context: &context)
+            }
+        }
         guard let destination = arguments.value("to") else {
             try EditSession.applyEdit(path, arguments, context: &context) { input throws(EditError) in
                 let document = input.document

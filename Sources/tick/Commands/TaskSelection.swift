@@ -62,19 +62,9 @@ struct TaskSelection {
             for task in tasks { for subtask in document.descendants(of: task) { subtasks.insert(subtask.index) } }
         }
         guard tasks.count >= 3 || !subtasks.isEmpty else { return }
-        let text = question(tasks.count, subtasks.count)
-        guard EditSession.isInteractive else {
-            throw TickError.refused("\(PathBytes.display(path)): there is no terminal to ask '\(text)'; add --yes to go ahead")
-        }
-        let style = ColorChoice.auto.style(for: 2, environment: context.environment)
         // What goes: the tasks, and with a deletion the subtasks under them.
-        let items = Set(tasks.map(\.index)).union(subtasks).sorted().map { ViewItem(source: 0, task: $0) }
-        context.stderr.write(ListView.render(items, in: [SourceDocument(path: PathBytes.display(path), document: document)],
-                                             order: .file, today: today, style: style))
-        switch EditSession.confirm(text, context: &context) {
-        case true?: return
-        default: throw TickError.refused("nothing changed")
-        }
+        try EditSession.confirm(question(tasks.count, subtasks.count), showing: Set(tasks.map(\.index)).union(subtasks).sorted(),
+                                in: document, path: path, context: &context)
     }
 
     /// The tasks that are not under another of them: deleting those deletes the rest.
