@@ -90,6 +90,27 @@ import Testing
         #expect(try scratch.tick(["done", "3"]).stdout == "done 3 [x] milk\n")
     }
 
+    /// A listing of another project (another git work tree) does not stand in the way of a
+    /// bare number in this one: it is this file's line. A listing of another file of this
+    /// project still does, since the number may be that file's.
+    @Test func aListingOfAnotherProjectLeavesNumbersHereAlone() throws {
+        let root = try TemporaryDirectory()
+        let state = ["XDG_STATE_HOME": root.url.appendingPathComponent(".state").path]
+        try root.write("a/TODO.md", "# A\n\n- [ ] in a\n- [ ] more in a\n")
+        try root.write("b/TODO.md", "# B\n\n- [ ] in b\n")
+        try root.write("b/notes.md", "# N\n\n- [ ] a note\n")
+        for project in ["a", "b"] {
+            try FileManager.default.createDirectory(at: root.url.appendingPathComponent("\(project)/.git"), withIntermediateDirectories: true)
+        }
+        let a = root.url.appendingPathComponent("a"), b = root.url.appendingPathComponent("b")
+        #expect(try TickProcess.run(["list"], in: a, environment: state).status == 0)
+        let done = try TickProcess.run(["done", "3"], in: b, environment: state)
+        #expect(done.status == 0 && done.stdout == "done 3 [x] in b\n", "\(done.stdout)\(done.stderr)")
+        #expect(try TickProcess.run(["list", "notes.md"], in: b, environment: state).status == 0)
+        let refused = try TickProcess.run(["reopen", "3"], in: b, environment: state)
+        #expect(refused.status == 2 && refused.stderr.contains("the last listing showed another file (notes.md)"), "\(refused.stderr)")
+    }
+
     /// `FROM-TO` names the tasks on those lines as its numbers do one by one (not a text match
     /// of "1-2" inside a date); three or more are confirmed; a command of one task refuses it.
     @Test func aRangeNamesTheListedTasks() throws {

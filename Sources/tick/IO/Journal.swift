@@ -170,12 +170,12 @@ final class Journal: Sendable {
 
     /// A new operation makes the undone operations of its folder unreachable (and those of the
     /// file it changes, wherever they were made): redo goes forward from the latest state. Those
-    /// of other folders stay, as undo and redo work per folder (`JournalStep.Here`): an edit in
+    /// of other folders stay, as undo and redo work per folder (`ProjectFolder`): an edit in
     /// one project does not take another's redo.
     private static func dropUndone(_ journal: StateFolder, touching path: [UInt8], environment: Environment) {
         // Only the undone operations' changes are read (usually none: there are none until an undo).
         guard let undone = try? operations(in: journal, changes: \.isUndone).filter(\.operation.isUndone), !undone.isEmpty else { return }
-        let here = JournalStep.Here(environment: environment)
+        let here = ProjectFolder(environment: environment)
         for entry in undone where entry.changes.contains(where: { $0.path == path || here.contains($0.path) }) {
             journal.remove(entry.name)
         }

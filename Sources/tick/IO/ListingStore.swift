@@ -15,8 +15,10 @@ enum ListingStore {
     struct Known {
         /// The file's listing, if tick has one.
         let listing: Listing?
-        /// The files the latest view showed, when that was not this file alone: a bare number
-        /// then does not say which file it is from.
+        /// The files the latest view showed, when that was not this file alone and it showed a
+        /// file of this project (`ProjectFolder`): a bare number then does not say which file
+        /// it is from. A latest view of other projects only is not where a number typed here
+        /// comes from.
         let otherFilesListed: [String]?
     }
 
@@ -26,8 +28,10 @@ enum ListingStore {
         let path = PathBytes.bytes(of: realPath)
         guard let index = try? readIndex(folder) else { return Known(listing: nil, otherFilesListed: nil) }
         let latest = index.latestPaths
-        let others = latest.isEmpty || latest == [path] ? nil
-            : latest.map { DisplayPath.relative(PathBytes.string(from: $0), to: environment.workingDirectory) }
+        var others: [String]?
+        if !latest.isEmpty, latest != [path], latest.contains(where: ProjectFolder(environment: environment).contains) {
+            others = latest.map { DisplayPath.relative(PathBytes.string(from: $0), to: environment.workingDirectory) }
+        }
         return Known(listing: listing(of: path, in: index, folder: folder), otherFilesListed: others)
     }
 
