@@ -13,6 +13,22 @@ import TickCore
         try expectGolden(result.stdout, "list/example.expected.txt")
     }
 
+    /// Words that match no task say so on standard error (a mistyped file name is a word),
+    /// in every way a view is read; a word that matches says nothing.
+    @Test func wordsThatMatchNothingSaySo() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("TODO.md", "- [ ] milk\n")
+        try folder.write("notes/a.md", "- [ ] tea\n")
+        for arguments in [["list", "TODO.mdx"], ["list", "--json", "TODO.mdx"], ["today", "TODO.mdx"], ["list", "notes", "TODO.mdx"]] {
+            let result = try TickProcess.run(arguments, in: folder.url)
+            #expect(result.status == 0 && result.stderr == "tick: note: no task matches 'TODO.mdx'; no file or folder has that name either\n",
+                    "\(arguments): \(result.stderr)")
+        }
+        let two = try TickProcess.run(["list", "milk", "tea"], in: folder.url)
+        #expect(two.stderr == "tick: note: no task matches 'milk' and 'tea'\n", "\(two.stderr)")
+        #expect(try TickProcess.run(["list", "milk"], in: folder.url).stderr.isEmpty)
+    }
+
     /// A file named twice, by any spelling, is listed once.
     @Test func aFileNamedTwiceIsListedOnce() throws {
         let once = try TickProcess.run(["list", "-f", example], in: root)

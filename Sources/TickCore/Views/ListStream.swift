@@ -16,6 +16,8 @@ public struct ListStream: ~Copyable {
     /// The lines of the first `Listing.limit` tasks shown, and whether more were.
     private var shownLines: [Int32] = []
     private var shownMore = false
+    /// How many tasks it has printed.
+    public private(set) var shownCount = 0
 
     public init(query: TaskQuery, options: ListRows.Options) {
         self.query = query
@@ -38,6 +40,7 @@ public struct ListStream: ~Copyable {
             groupPaths += [String?](repeating: nil, count: document.headings.count - groupPaths.count)
         }
         for task in document.tasks where matcher.matches(task) {
+            shownCount += 1
             if shownLines.count < Listing.limit { shownLines.append(Int32(task.line)) } else { shownMore = true }
             if options.json {
                 json.nextLine(emit: emitJSON)

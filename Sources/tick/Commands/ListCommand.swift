@@ -45,7 +45,9 @@ extension TaskListCommand {
             buffer.removeAll()
         }
         // One file's document, held whole.
+        var shownNothing = false
         func show(_ source: SourceDocument, _ items: [ViewItem]) {
+            shownNothing = items.isEmpty
             var items = items
             // Stable sorts, the last key first: each earlier key keeps the later keys' order among its ties.
             let sources = [source]
@@ -76,12 +78,14 @@ extension TaskListCommand {
                 stream.print(source, into: &out, emit: emit) { context.stdout.write(bytes: $0) }
             }
             if streamed {
+                shownNothing = stream.shownCount == 0
                 stream.finish { context.stdout.write(bytes: $0) }
                 view.recordListing(stream.listing(fileHash: ContentHash.of(bytes)), of: path, context: &context)
             }
         case .rows(let files, let listings):
             // The first key decides, the next ones break its ties, file order the rest.
             var rows = RowReference.sorted(files)
+            shownNothing = rows.isEmpty
             if arguments.flag("reverse") { rows.reverse() }
             if let warning = ListingStore.record(listings, environment: context.environment) { context.warn(warning) }
             if json {
@@ -92,6 +96,7 @@ extension TaskListCommand {
             }
         }
         context.stdout.write(out)
+        if shownNothing { view.noteNothingFound(context: &context) }
         return 0
     }
 }

@@ -116,6 +116,15 @@ struct ViewOptions {
         filters.contains { !["file", "stdin-filename", "no-ignore"].contains($0.long) && ($0.value == nil ? arguments.flag($0.long) : arguments.value($0.long) != nil) }
     }
 
+    /// When a view with words to look for showed nothing, says so: a word may be a mistyped
+    /// file or folder name (`tick list TODO.mdx`), which would otherwise print nothing at all.
+    func noteNothingFound(context: inout CommandContext) {
+        guard !query.words.isEmpty else { return }
+        let words = query.words.map { "'\($0)'" }.joined(separator: " and ")
+        let name = query.words.count == 1 ? "; no file or folder has that name either" : ""
+        context.note("no task matches \(words)\(name)")
+    }
+
     /// A name with a slash or a Markdown extension is meant as a file even when it is missing,
     /// so that a typo gets "no such file" rather than an empty search.
     static func looksLikePath(_ operand: String) -> Bool {
