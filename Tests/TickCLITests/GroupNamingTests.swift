@@ -14,6 +14,18 @@ import Testing
         return (result, try String(contentsOf: file, encoding: .utf8))
     }
 
+    /// `group add Food` beside `🥕 Food`, which answered to `Food`: the new group keeps the
+    /// name, and the note says which group the name means now (it said 'Food' existed).
+    @Test func addingANameAnotherGroupAnsweredToSaysSo() throws {
+        let (result, text) = try run(["group", "add", "Food"], on: "# 🥕 Food\n\n- [ ] carrots\n")
+        #expect(result.status == 0 && text == "# 🥕 Food\n\n- [ ] carrots\n\n# Food\n")
+        #expect(result.stderr == "tick: note: 'Food' named the group '🥕 Food' until now; it names the new one, and '🥕 Food' is named in full\n",
+                "\(result.stderr)")
+        let (again, twice) = try run(["group", "add", "Food"], on: text)
+        #expect(again.stderr == "tick: warning: a group 'Food' exists already; the new one is named as shown\n" && twice.hasSuffix("# Food\n\n# Food (1)\n"),
+                "\(again.stderr)\(twice)")
+    }
+
     @Test func everyViewFindsASubgroupByItsTitle() throws {
         for command in ["list", "board", "progress", "important", "groups"] {
             let (result, _) = try run([command, "-g", "groceries"], on: example)

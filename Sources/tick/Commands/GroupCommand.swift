@@ -58,7 +58,7 @@ enum GroupCommand: Command {
             if under != nil, level != nil {
                 throw TickError.usage(.invalidValue(option: "--level", value: arguments.value("level")!, expected: "no level with --under (a subgroup is one level below its parent)"), command: name)
             }
-            var taken: String?
+            var taken: String?, answering: String?
             try edit("added group") { document throws(EditError) in
                 let wanted = GroupName(operands.first ?? "")
                 var (parent, titles): (Int?, [String])
@@ -71,7 +71,13 @@ enum GroupCommand: Command {
                 if titles.isEmpty, let existing = wanted.groups(in: document).first {
                     parent = document.headings[existing].parent
                     titles = [GroupEdits.availableName(wanted.titles.last!, in: document)]
-                    taken = wanted.titles.last!
+                    // A name free as it is, that a group answers to by its words ('🥕 Food' to
+                    // 'Food'), is kept: the name then means the new group, and says so.
+                    if titles[0] == wanted.titles.last! {
+                        answering = document.headings[existing].title
+                    } else {
+                        taken = wanted.titles.last!
+                    }
                 } else if titles.isEmpty {
                     titles = [GroupEdits.availableName("", in: document)]
                 }
@@ -79,6 +85,10 @@ enum GroupCommand: Command {
                 return (splices, GroupName.written(titles), nil)
             }
             if let taken { context.warn("a group '\(taken)' exists already; the new one is named as shown") }
+            if let answering {
+                let name = operands.first ?? ""
+                context.note("'\(name)' named the group '\(answering)' until now; it names the new one, and '\(answering)' is named in full")
+            }
         case "rename":
             try expect(2, "old and new group names")
             try edit("renamed group") { document throws(EditError) in
