@@ -79,8 +79,15 @@ import Testing
         var out = TextBuffer()
         for value in [0, 7, 10, 1_234_567] { out.appendDecimal(value); out.appendSpaces(1) }
         out.appendSanitized("a\u{1B}[2Jb\tc\u{7F}é")
-        #expect(out.string == "0 7 10 1234567 a\u{FFFD}[2Jb\u{FFFD}c\u{FFFD}é")
+        // A tab is a space; C0, DEL and C1 controls (U+009B is CSI) are U+FFFD; other text
+        // led by the C1 controls' lead byte (U+00A0 to U+00BF) is kept.
+        #expect(out.string == "0 7 10 1234567 a\u{FFFD}[2Jb c\u{FFFD}é")
         #expect(TerminalText.sanitized("plain") == "plain" && TerminalText.sanitized("\r") == "\u{FFFD}")
+        #expect(TerminalText.sanitized("x\u{9B}31my\u{80}z\u{9F}") == "x\u{FFFD}31my\u{FFFD}z\u{FFFD}")
+        #expect(TerminalText.sanitized("20°C £5\u{A0}ok\u{BF}") == "20°C £5\u{A0}ok\u{BF}")
+        var long = TextBuffer()
+        long.appendSanitized(String(repeating: "a", count: 40) + "\u{9B}" + String(repeating: "°", count: 9) + "\t")
+        #expect(long.string == String(repeating: "a", count: 40) + "\u{FFFD}" + String(repeating: "°", count: 9) + " ")
     }
 
     /// Every number of up to six digits, each power of ten and its neighbours up to the largest:
@@ -274,7 +281,7 @@ import Testing
     @Test func wordAtATimeEscapesAsByteByByte() {
         var random = SeededGenerator(seed: 8)
         let alphabet: [UInt8] = [0x00, 0x01, 0x09, 0x0A, 0x0D, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x41, 0x5B, 0x5C, 0x5D, 0x7E, 0x7F,
-                                 0x80, 0x9F, 0xA0, 0xC3, 0xE2, 0xFF]
+                                 0x80, 0x9B, 0x9F, 0xA0, 0xC2, 0xC3, 0xE2, 0xFF]
         for _ in 0..<20_000 {
             let length = Int.random(in: 0...40, using: &random)
             // Mostly plain letters, so that whole clean words occur before the first escape.
@@ -299,7 +306,23 @@ import Testing
             #expect(json.bytes == expected, "\(bytes)")
             var text = TextBuffer()
             bytes.withUnsafeBufferPointer { text.appendSanitized($0) }
-            let sanitized = bytes.flatMap { $0 < 0x20 || $0 == 0x7F ? TerminalText.replacementCharacter : [$0] }
+            // A tab is a space; C0 controls, DEL and the two bytes of a C1 control are U+FFFD.
+            var sanitized: [UInt8] = []
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == 0x09 {
+                    sanitized.append(0x20)
+                } else if byte < 0x20 || byte == 0x7F {
+                    sanitized += TerminalText.replacementCharacter
+                } else if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) {
+                    sanitized += TerminalText.replacementCharacter
+                    index += 1
+                } else {
+                    sanitized.append(byte)
+                }
+                index += 1
+            }
             #expect(text.bytes == sanitized, "\(bytes)")
         }
     }

@@ -1,9 +1,10 @@
 /// Text from a file made safe to print on a terminal: control characters (which could move the
-/// cursor or change colours) are shown as U+FFFD.
+/// cursor or change colours), C0 and C1 alike, are shown as U+FFFD, and a tab as a space (it
+/// would jump to a tab stop and break a view's columns).
 public enum TerminalText {
     public static func sanitized(_ text: String) -> String {
         var text = text
-        guard text.withUTF8({ $0.contains(where: isControl) }) else { return text }
+        guard text.withUTF8({ $0.contains { isControl($0) || $0 == c1Lead } }) else { return text }
         var buffer = TextBuffer(capacity: text.utf8.count + 8)
         buffer.appendSanitized(text)
         return buffer.string
@@ -14,4 +15,18 @@ public enum TerminalText {
 
     @inline(__always)
     static func isControl(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x7F }
+
+    /// The first byte of the UTF-8 of U+0080 to U+00BF, among them the C1 controls (U+0080 to
+    /// U+009F: U+009B is a terminal's CSI, as ESC [ is).
+    static let c1Lead: UInt8 = 0xC2
+
+    /// How many bytes at `index` are a control character to replace: 1 for a C0 one or DEL, 2
+    /// for a C1 one, 0 for anything else.
+    @inline(__always)
+    static func controlLength(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+        let byte = utf8[index]
+        if isControl(byte) { return 1 }
+        if byte == c1Lead, index + 1 < utf8.count, utf8[index + 1] >= 0x80, utf8[index + 1] <= 0x9F { return 2 }
+        return 0
+    }
 }

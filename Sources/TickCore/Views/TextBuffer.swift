@@ -68,14 +68,22 @@ public struct TextBuffer: ~Copyable, Sendable {
     }
 
     mutating func appendSanitized(_ utf8: UnsafeBufferPointer<UInt8>) {
-        // Whole words with no control character first, then byte by byte.
-        let clean = ByteWords.cleanPrefix(utf8) { ByteWords.holdsBelow($0, 0x20) | ByteWords.holds($0, 0x7F) }
-        guard utf8[clean...].contains(where: TerminalText.isControl) else { return buffer.append(utf8) }
-        var start = 0
-        for index in clean..<utf8.count where TerminalText.isControl(utf8[index]) {
+        // Whole words with no control character (nor a C1 control's lead byte) first, then byte by byte.
+        let clean = ByteWords.cleanPrefix(utf8) {
+            ByteWords.holdsBelow($0, 0x20) | ByteWords.holds($0, 0x7F) | ByteWords.holds($0, TerminalText.c1Lead)
+        }
+        var start = 0, index = clean
+        while index < utf8.count {
+            let length = TerminalText.controlLength(utf8, at: index)
+            guard length > 0 else { index += 1; continue }
             buffer.append(UnsafeBufferPointer(rebasing: utf8[start..<index]))
-            TerminalText.replacementCharacter.withUnsafeBufferPointer { buffer.append($0) }
-            start = index + 1
+            if utf8[index] == Byte.tab {
+                buffer.append(Byte.space)
+            } else {
+                TerminalText.replacementCharacter.withUnsafeBufferPointer { buffer.append($0) }
+            }
+            index += length
+            start = index
         }
         buffer.append(UnsafeBufferPointer(rebasing: utf8[start...]))
     }
