@@ -151,6 +151,14 @@ import Testing
         #expect(Formatter.format(document).bytes == document.bytes)
     }
 
+    /// A checkbox with text right after it is a task missing its space; with punctuation
+    /// after it, it is prose about checkboxes (a legend), which lint leaves alone.
+    @Test func aLegendOfCheckboxesIsNoMalformedTask() {
+        let document = Document("- [ ]: open\n- [x], done\n- [X]. closed\n- [ ]buy milk\n- [x]日本\n")
+        let findings = Linter.lint(document, today: today).filter { $0.rule == .malformedCheckbox }
+        #expect(findings.map(\.line) == [4, 5])
+    }
+
     @Test func cleanFileHasNoFindings() {
         let document = Document("# Home\n\n- [ ] one due:2026-12-01\n- [x] two\n  - [x] three\n")
         #expect(Linter.lint(document, today: today).isEmpty)

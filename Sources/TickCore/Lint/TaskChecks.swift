@@ -222,6 +222,9 @@ enum TaskChecks {
             } else if inside.count != 1 {
                 problem = "'[\(String(decoding: inside, as: UTF8.self))]' is not a checkbox; use '[ ]' or '[x]'"
             } else if close + 1 < line.contentEnd, !Byte.isSpaceOrTab(bytes[close + 1]) {
+                // Punctuation after it is prose about checkboxes, such as a legend
+                // (`- [ ]: open`, `- [x], done`), not a task missing its space.
+                guard !Byte.isPunctuation(bytes[close + 1]) else { continue }
                 problem = "no space after the checkbox"
             } else if close + 1 == line.contentEnd {
                 problem = "a checkbox needs a space after it, even with no text"
