@@ -29,7 +29,12 @@ import Testing
         let folder = try TemporaryDirectory()
         try folder.write("TODO.md", text)
         let bad = try TickProcess.run(["list", "--sort", "due,size"], in: folder.url)
-        #expect(bad.status == 2 && bad.stderr.contains("invalid value 'due,size' for '--sort'"), "\(bad.stderr)")
+        #expect(bad.status == 2 && bad.stderr.contains("invalid value 'due,size' for '--sort'") && !bad.stderr.contains("did you mean"), "\(bad.stderr)")
+        // A near key is named, with the value mended; so is a near --due word.
+        let typo = try TickProcess.run(["list", "--sort", "due,prioirty"], in: folder.url)
+        #expect(typo.status == 2 && typo.stderr.contains("; did you mean 'due,priority'?"), "\(typo.stderr)")
+        let due = try TickProcess.run(["list", "--due", "tomorow"], in: folder.url)
+        #expect(due.status == 2 && due.stderr.contains("; did you mean 'tomorrow'?"), "\(due.stderr)")
     }
 
     @Test func absoluteDates() throws {

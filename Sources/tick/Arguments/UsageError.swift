@@ -5,7 +5,8 @@ enum UsageError: Error, Equatable {
     case unknownOption(String, suggestion: String?)
     case missingValue(String)
     case unexpectedValue(String)
-    case invalidValue(option: String, value: String, expected: String)
+    /// `suggestion`: the accepted value nearest the one given, when there is a near one.
+    case invalidValue(option: String, value: String, expected: String, suggestion: String? = nil)
     case unexpectedOperand(String)
     case missingOperand(String)
 
@@ -19,8 +20,8 @@ enum UsageError: Error, Equatable {
             return "option '\(name)' needs a value"
         case .unexpectedValue(let name):
             return "option '\(name)' takes no value"
-        case .invalidValue(let option, let value, let expected):
-            return "invalid value '\(value)' for '\(option)': expected \(expected)"
+        case .invalidValue(let option, let value, let expected, let suggestion):
+            return "invalid value '\(value)' for '\(option)': expected \(expected)" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
         case .unexpectedOperand(let operand):
             return "unexpected argument '\(operand)'"
         case .missingOperand(let what):

@@ -24,7 +24,11 @@ extension TaskListCommand {
             keys = []
             for key in text.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let chosen = TaskOrder(rawValue: String(key).trimmingSpaces) else {
-                    throw .usage(.invalidValue(option: "--sort", value: text, expected: "file, due, group, status, text, priority or urgency, or several joined by commas"), command: name)
+                    throw .usage(.invalidValue(option: "--sort", value: text, expected: "file, due, group, status, text, priority or urgency, or several joined by commas",
+                                               // The whole value with the key mended: `due,prio` → `due,priority`.
+                                               suggestion: Suggestion.nearest(to: String(key).trimmingSpaces, among: TaskOrder.allCases.map(\.rawValue))
+                                                   .map { near in text.split(separator: ",", omittingEmptySubsequences: false).map { $0 == key ? near : String($0) }.joined(separator: ",") }),
+                                 command: name)
                 }
                 keys.append(chosen)
             }

@@ -4,7 +4,8 @@ import TickCore
 /// `LINE@FINGERPRINT` from `--json`, or text), or the list filters (`tick done --tag errands`),
 /// and the question asked before an edit of many tasks or a deletion of subtasks.
 struct TaskSelection {
-    static let options = ViewOptions.filters.filter { $0.long != "file" }
+    /// The filters of a view, but for where a view reads (an edit reads one file).
+    static let options = ViewOptions.filters.filter { !["file", "stdin-filename", "no-ignore"].contains($0.long) }
 
     enum Kind {
         /// References, and whether the command line named the file they are in.

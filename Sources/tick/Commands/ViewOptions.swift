@@ -86,8 +86,10 @@ struct ViewOptions {
         if arguments.flag("important") { query.importantOnly = true }
         if let due = arguments.value("due") {
             guard let filter = DueFilter(parsing: due, today: today) else {
+                let words = ["today", "tomorrow", "week", "overdue", "soon", "none", "any"]
                 throw .usage(.invalidValue(option: "--due", value: due,
-                                           expected: "today, tomorrow, week, overdue, soon, none, any, before:DATE, after:DATE or a date"),
+                                           expected: "today, tomorrow, week, overdue, soon, none, any, before:DATE, after:DATE or a date",
+                                           suggestion: Suggestion.nearest(to: due.lowercased(), among: words)),
                              command: command)
             }
             query.due = filter
