@@ -185,6 +185,25 @@ import Testing
         #expect(result.stdout.hasPrefix("next 1 [ ] Pay water bill 🔁 every month  in 28 days\ndone 3 [x] Pay water bill"), "\(result.stdout)")
     }
 
+    /// `🏁 delete` (Obsidian Tasks' on-completion action): done deletes the task, a recurring
+    /// one's next occurrence taking its line; `🏁 keep`, and a task with subtasks, stay done.
+    @Test func onCompletionDeleteDeletesTheDoneTask() throws {
+        let text = "- [ ] water 🔁 every week 🏁 delete 📅 2026-11-20\n- [ ] once 🏁 delete\n- [ ] kept 🏁 keep\n- [ ] parent [onCompletion:: delete]\n  - [x] child\n"
+        let (recurring, afterRecurring) = try edit(["done", "1"], text)
+        #expect(recurring.status == 0 && afterRecurring == text.replacingOccurrences(of: "2026-11-20", with: "2026-11-27"), "\(recurring.stderr)")
+        #expect(recurring.stdout.hasPrefix("done and deleted 1 [ ] water 🔁 every week 🏁 delete") && recurring.stdout.contains("\nnext 1 [ ] water"),
+                "\(recurring.stdout)")
+        let (once, afterOnce) = try edit(["done", "2"], text)
+        #expect(once.status == 0 && once.stdout == "done and deleted 2 [ ] once 🏁 delete\n", "\(once.stdout)\(once.stderr)")
+        #expect(afterOnce == text.replacingOccurrences(of: "- [ ] once 🏁 delete\n", with: ""))
+        let (kept, afterKept) = try edit(["done", "3"], text)
+        #expect(kept.status == 0 && afterKept == text.replacingOccurrences(of: "- [ ] kept", with: "- [x] kept"))
+        let (parent, afterParent) = try edit(["done", "4"], text)
+        #expect(parent.status == 0 && afterParent == text.replacingOccurrences(of: "- [ ] parent", with: "- [x] parent"), "\(parent.stdout)")
+        let (lint, _) = try edit(["lint"], text)
+        #expect(lint.status == 0 && lint.stdout == "TODO.md:1:7: warning: overdue by 2 days (due 2026-11-20) [overdue]\n", "\(lint.stdout)")
+    }
+
     /// rm says what went with the task: its subtasks and its lines of notes.
     @Test func removalSaysWhatWentWithTheTask() throws {
         let (notes, text) = try edit(["rm", "1"], "- [ ] Alpha\n  - note a1\n  - note a2\n\n  A paragraph note.\n- [ ] Bravo\n")

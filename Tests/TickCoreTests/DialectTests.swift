@@ -156,7 +156,7 @@ import Testing
             ([0xE2, 0x9E, 0x95], .created), ([0xE2, 0x9C, 0x85], .done), ([0xE2, 0x9D, 0x8C], .cancelled),
             ([0xF0, 0x9F, 0x94, 0x81], .recurrence), ([0xF0, 0x9F, 0x94, 0xBA], .priority), ([0xE2, 0x8F, 0xAB], .priority),
             ([0xF0, 0x9F, 0x94, 0xBC], .priority), ([0xF0, 0x9F, 0x94, 0xBD], .priority), ([0xE2, 0x8F, 0xAC], .priority),
-            ([0xF0, 0x9F, 0x86, 0x94], .id), ([0xE2, 0x9B, 0x94], .dependsOn),
+            ([0xF0, 0x9F, 0x86, 0x94], .id), ([0xE2, 0x9B, 0x94], .dependsOn), ([0xF0, 0x9F, 0x8F, 0x81], .onCompletion),
         ]
         for (marker, kind) in markers {
             for selector in [[], [0xEF, 0xB8, 0x8F] as [UInt8]] {
@@ -168,6 +168,10 @@ import Testing
                 #expect(fields.fields.map(\.kind) == [kind], "\(String(decoding: marker, as: UTF8.self)) \(selector)")
             }
         }
+        // 🏁 takes one word, and the fields before it are read (they were text before it).
+        let ending = TaskFields.read(Array("water 🔁 every week 🏁 delete 📅 2026-11-20".utf8)[...])
+        #expect(ending.fields.map(\.kind) == [.recurrence, .onCompletion, .due] && ending.unread.isEmpty)
+        #expect(TaskFields.read(Array("a [onCompletion:: keep]".utf8)[...]).fields.map(\.kind) == [.onCompletion])
         // Letters of other scripts (lead bytes 0xE3 and up) hold no marker.
         #expect(TaskFields.read(Array("買い物リスト 2026-01-02 항목".utf8)[...]).fields.isEmpty)
     }

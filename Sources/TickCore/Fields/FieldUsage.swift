@@ -60,6 +60,7 @@ public struct FieldUsage: Sendable, Equatable {
         case .priority: return 7
         case .id: return 8
         case .dependsOn: return 9
+        case .onCompletion: return 10
         }
     }
 }

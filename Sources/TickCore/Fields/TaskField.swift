@@ -11,6 +11,7 @@
 /// | recurrence | `rec:1w`, `rec:+1w` | `🔁 every week` | `[repeat:: every week]` |
 /// | priority | `(A)` … `(Z)` first | `🔺 ⏫ 🔼 🔽 ⏬` | `[priority:: high]` |
 /// | id, dependsOn | `id:`, `dep:` | `🆔 abc`, `⛔ abc,def` | `[id:: abc]`, `[dependsOn:: abc]` |
+/// | onCompletion | | `🏁 delete`, `🏁 keep` | `[onCompletion:: delete]` |
 ///
 /// Dataview fields may also be written in parentheses, `(due:: DATE)`.
 public struct TaskField: Sendable, Equatable {
@@ -33,6 +34,9 @@ public struct TaskField: Sendable, Equatable {
 
     public enum Kind: String, Sendable, CaseIterable {
         case due, scheduled, start, created, done, cancelled, recurrence, priority, id, dependsOn
+        /// What Obsidian Tasks does with the task once it is done: `delete` it (a recurring
+        /// task's next occurrence stays), or `keep` it (what it does without the field).
+        case onCompletion
 
         /// The kind's bit in `Kinds`.
         var bit: UInt16 {
@@ -47,6 +51,7 @@ public struct TaskField: Sendable, Equatable {
             case .priority: 1 << 7
             case .id: 1 << 8
             case .dependsOn: 1 << 9
+            case .onCompletion: 1 << 10
             }
         }
 
@@ -63,6 +68,7 @@ public struct TaskField: Sendable, Equatable {
             switch self {
             case .recurrence, .priority, .id: return rawValue
             case .dependsOn: return "dependencies"
+            case .onCompletion: return "on-completion action"
             default: return rawValue + " date"
             }
         }
@@ -106,6 +112,7 @@ public struct TaskField: Sendable, Equatable {
             case .recurrence: marker = "🔁"
             case .id: marker = "🆔"
             case .dependsOn: marker = "⛔"
+            case .onCompletion: marker = "🏁"
             case .priority: return value
             }
             return Array((marker + " ").utf8) + value

@@ -170,6 +170,7 @@ public struct TaskFields: Sendable, Equatable {
             case (0x94, 0x81): kind = .recurrence
             case (0x94, 0xBA), (0x94, 0xBC), (0x94, 0xBD): kind = .priority
             case (0x86, 0x94): kind = .id
+            case (0x8F, 0x81): kind = .onCompletion
             default: return nil
             }
             end = index + 4
@@ -259,7 +260,7 @@ public struct TaskFields: Sendable, Equatable {
     private static let dataviewKeys = FieldKeys([
         .init("due", .due), .init("scheduled", .scheduled), .init("start", .start), .init("created", .created),
         .init("completion", .done), .init("cancelled", .cancelled), .init("repeat", .recurrence), .init("priority", .priority),
-        .init("id", .id), .init("dependson", .dependsOn),
+        .init("id", .id), .init("dependson", .dependsOn), .init("oncompletion", .onCompletion),
     ])
 }
 
@@ -586,7 +587,7 @@ struct FieldScanner<Sink: FieldSink> {
             if pendingCount > 0 { dropPending() }
             sink.addUnread(TaskField(kind: kind, dialect: .obsidian, range: start..<valueEnd, value: valueStart..<valueEnd))
             return valueEnd
-        } else if kind.isDate || kind == .id {
+        } else if kind.isDate || kind == .id || kind == .onCompletion {
             while valueEnd < text.count, !Byte.isSpaceOrTab(text[valueEnd]) { valueEnd += 1 }
         } else {
             valueEnd = TaskFields.ruleEnd(text, from: valueStart)

@@ -104,6 +104,9 @@ enum DoneCommand: TaskChangeCommand {
             plan.add(task, verb: verb, unchanged: unchanged, [], in: document)
             return
         }
+        if OnCompletion.deletes(task, in: document) {
+            return try completeAndDelete(task, in: document, dates: context, notes: &notes, plan: &plan)
+        }
         // A cancelled task done is no longer cancelled: its cancelled date goes, as `cancel`
         // takes a done date away.
         var splices = try TaskEdits.setStatus(task, to: .done,
@@ -133,6 +136,27 @@ enum DoneCommand: TaskChangeCommand {
             break
         }
         plan.add(task, verb: verb, unchanged: unchanged, splices, in: document)
+    }
+}
+
+extension DoneCommand {
+    /// A task whose `🏁 delete` asks for it, done as Obsidian Tasks does it: deleted, and a
+    /// recurring one's next occurrence written in its place.
+    static func completeAndDelete(_ task: Task, in document: Document, dates context: DateRecording,
+                                  notes: inout [TaskNote], plan: inout EditPlan) throws(EditError) {
+        switch NextOccurrence.of(task, in: document, today: context.today, dialect: context.dialect) {
+        case .lines(let next)?:
+            plan.splices.append(Splice(lines: task.line..<(task.lastLine + 1), replacement: next))
+            // The next occurrence stands for the task it replaces: shown as the task's new line.
+            plan.subjects += [.removed(task.index, verb: "done and deleted"), .task(task.index, verb: "next")]
+        case .unknown(let why)?:
+            // No next occurrence to write: the task stays, done, as the note says.
+            notes.append(TaskNote(line: task.line, saying: "repeats, but no next task was written, so it was not deleted (🏁 delete): \(why)"))
+            plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setStatus(task, to: .done, in: document), in: document)
+        case nil:
+            plan.splices += try TaskEdits.delete(task, in: document)
+            plan.subjects.append(.removed(task.index, verb: "done and deleted"))
+        }
     }
 }
 

@@ -1,0 +1,13 @@
+/// Obsidian Tasks' on-completion action (`🏁 delete`, `[onCompletion:: delete]`): what is
+/// done with a task once it is done. `keep`, or no field, keeps it.
+public enum OnCompletion {
+    /// Whether `tick done` deletes the task: its field says `delete` (in any case), and its
+    /// block is its text alone. A task with subtasks or notes is kept, as Obsidian Tasks keeps
+    /// what it cannot delete whole.
+    public static func deletes(_ task: Task, in document: Document) -> Bool {
+        guard task.fieldKinds.contains(.onCompletion), task.lastLine == task.textLastLine else { return false }
+        let text = document.textBytes(of: task)
+        guard let field = TaskFields.read(text).first(.onCompletion) else { return false }
+        return TaskFields.value(field, in: text).lowercased() == "delete"
+    }
+}
