@@ -84,11 +84,17 @@ public enum TaskFingerprint {
     public static func groupHashes(_ document: Document) -> [UInt64] {
         var hashes: [UInt64] = []
         hashes.reserveCapacity(document.headings.count)
-        for heading in document.headings {
+        appendGroupHashes(of: document, to: &hashes)
+        return hashes
+    }
+
+    /// Appends the hashes of the headings of `document` after those `hashes` holds already (a
+    /// document read in pieces, `Document.forEachPiece`, has more headings with each piece).
+    static func appendGroupHashes(of document: Document, to hashes: inout [UInt64]) {
+        for heading in document.headings[hashes.count...] {
             var title = heading.title
             let own = title.withUTF8 { ContentHash.of(UnsafeRawBufferPointer($0)) }
             hashes.append((heading.parent.map { hashes[$0] } ?? 0) &* 0x0000_0100_0000_01B3 ^ own)
         }
-        return hashes
     }
 }

@@ -11,6 +11,8 @@ public struct ListStream: ~Copyable {
     private let options: ListRows.Options
     private var printer: ListPrinter
     private var json = JSONWriter()
+    /// What the file's `--json` objects share, from the first piece on.
+    private var file: TaskJSON.File?
     /// Per heading, its path as a flat row shows it, once asked (`ListRows.appendText`).
     private var groupPaths: [String?] = []
     /// The lines of the first `Listing.limit` tasks shown, and whether more were.
@@ -35,7 +37,9 @@ public struct ListStream: ~Copyable {
         let matcher = query.matcher(for: document, today: options.today)
         let numberWidth = TextBuffer.decimalDigits(document.lines.count)
         let path = ShownPath(source.path, options: options)
-        var file = options.json ? TaskJSON.File(source.path, document: document) : nil
+        if options.json {
+            if file == nil { file = TaskJSON.File(source.path, document: document) } else { file!.extend(to: document) }
+        }
         if groupPaths.count < document.headings.count {
             groupPaths += [String?](repeating: nil, count: document.headings.count - groupPaths.count)
         }

@@ -19,7 +19,7 @@ public enum TaskJSON {
     /// file, a long title over many headings would be written once per heading).
     public struct File: Sendable {
         let name: [UInt8]
-        let groupHashes: [UInt64]
+        private(set) var groupHashes: [UInt64]
         /// Index for index with the document's headings; nil until written.
         private var groupPaths: [[UInt8]?]
         /// The tokens of the task being written, read in one pass (`TaskTokens.forEachToken`)
@@ -32,6 +32,15 @@ public enum TaskJSON {
             self.name = json.bytes
             groupHashes = TaskFingerprint.groupHashes(document)
             groupPaths = [[UInt8]?](repeating: nil, count: document.headings.count)
+        }
+
+        /// The same file read further (`Document.forEachPiece`): the headings of `document`
+        /// after those it knew.
+        mutating func extend(to document: Document) {
+            TaskFingerprint.appendGroupHashes(of: document, to: &groupHashes)
+            if groupPaths.count < document.headings.count {
+                groupPaths += [[UInt8]?](repeating: nil, count: document.headings.count - groupPaths.count)
+            }
         }
 
         /// The path of group `heading` as a JSON array.
