@@ -90,6 +90,19 @@ import Testing
         #expect(try scratch.tick(["done", "3"]).stdout == "done 3 [x] milk\n")
     }
 
+    /// A number an edit printed for another task is refused; an undo of that edit gives the
+    /// number back to the task the listing showed, as it gives back a task it removed.
+    @Test func anUndoGivesANumberBack() throws {
+        let scratch = try Scratch("# T\n\n- [ ] one\n- [ ] two\n")
+        try scratch.tick(["list"])
+        #expect(try scratch.tick(["add", "--top", "zero"]).stdout == "added 3 [ ] zero  · T\n")
+        let refused = try scratch.tick(["done", "3"])
+        #expect(refused.status == 2 && refused.stderr.contains("'tick add --top zero' printed 3 for another task"), "\(refused.stderr)")
+        try scratch.tick(["undo"])
+        let done = try scratch.tick(["done", "3"])
+        #expect(done.status == 0 && done.stdout == "done 3 [x] one\n", "\(done.stdout)\(done.stderr)")
+    }
+
     /// A listing of another project (another git work tree) does not stand in the way of a
     /// bare number in this one: it is this file's line. A listing of another file of this
     /// project still does, since the number may be that file's.

@@ -228,8 +228,12 @@ public struct Listing: Sendable, Equatable {
     /// the user means cannot be known).
     /// A file another program changed since the listing is read again first (`verified`), as
     /// an edit's does: its printed numbers are as current as the rows an edit prints.
-    public func showing(_ lines: [Int], in document: Document, by command: String) -> Listing {
+    ///
+    /// `before`: the file as the command found it, when it changed the file. A number refused
+    /// this way is given back by an undo of the command (`mapped`), as a removed task is.
+    public func showing(_ lines: [Int], in document: Document, by command: String, before: Document? = nil) -> Listing {
         guard !lines.isEmpty else { return self }
+        var beforeBlocks: BlockTable?
         var result = detailing(document)
         if ContentHash.of(document.bytes) != fileHash {
             result = verified(against: document, reason: "is gone: the file was changed by another program")
@@ -245,8 +249,11 @@ public struct Listing: Sendable, Equatable {
                 // user means cannot be known, so the number is refused until the next listing.
                 // (One it showed for a task now gone stays refused as it was.)
                 if result.entries[at].line >= 0, result.entries[at].line != Int32(task.line) {
+                    // Where its task was before the command: back in that version, it has its number again.
+                    let former = before.flatMap { Self.locate(result.entries[at], in: $0, blocks: &beforeBlocks) }
+                    result.entries[at].formerLine = former.map { Int32($0.line) } ?? -1
+                    result.entries[at].goneHash = former != nil ? ContentHash.of(before!.bytes) : 0
                     result.entries[at].line = -1
-                    result.entries[at].goneHash = 0
                     result.entries[at].reason = Array("no longer has that number: '\(command)' printed \(line) for another task".utf8)
                 }
                 continue

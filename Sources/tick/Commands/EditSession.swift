@@ -155,7 +155,7 @@ enum EditSession {
         // The lines just printed are what the user will type next: they name those tasks now.
         // (A file with a listing was parsed again to carry it along; one without needs nothing.)
         if let after = written.after, let realPath = written.update?.realPath,
-           let warning = ListingStore.show(echo.shownLines, realPath: realPath, after: after, environment: environment) {
+           let warning = ListingStore.show(echo.shownLines, realPath: realPath, after: after, before: before, environment: environment) {
             context.warn(warning)
         }
     }

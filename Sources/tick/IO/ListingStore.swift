@@ -92,9 +92,10 @@ enum ListingStore {
     }
 
     /// After an edit printed tasks with their lines: those numbers name those tasks now.
-    static func show(_ lines: [Int], realPath: String, after: Document, environment: Environment) -> String? {
+    /// `before`: the file as the edit found it (none for `show`, which changes nothing).
+    static func show(_ lines: [Int], realPath: String, after: Document, before: Document? = nil, environment: Environment) -> String? {
         change(realPath, environment) { listing in
-            listing = listing.showing(lines, in: after, by: Journal.shared.command)
+            listing = listing.showing(lines, in: after, by: Journal.shared.command, before: before)
         }
     }
 
