@@ -90,6 +90,27 @@ import Testing
         #expect(try scratch.tick(["done", "3"]).stdout == "done 3 [x] milk\n")
     }
 
+    /// In a file of more than `Listing.limit` tasks, a number past the listing's entries that
+    /// an edit printed does not make the listing unreadable: after lines move, a listed number
+    /// follows its task and one past the entries is refused, never taken for the file's own
+    /// line. A listing record that cannot be read refuses numbers too.
+    @Test func aLongListingStaysReadableAfterAnEdit() throws {
+        let scratch = try Scratch("# G\n\n" + (1...6_000).map { "- [ ] task \($0)\n" }.joined())
+        try scratch.tick(["list"])
+        #expect(try scratch.tick(["done", "5500"]).stdout == "done 5500 [x] task 5498\n")
+        #expect(try scratch.tick(["rm", "3"]).stdout == "removed 3 [ ] task 1\n")
+        let past = try scratch.tick(["done", "5800"])
+        #expect(past.status == 2 && past.stderr.contains("kept only its first 5000 tasks"), "\(past.stdout)\(past.stderr)")
+        #expect(try scratch.tick(["done", "100"]).stdout == "done 99 [x] task 98\n")
+        // The record damaged: numbers are refused, not read as the file's lines.
+        let state = scratch.folder.url.appendingPathComponent(".state/tick")
+        let record = try #require(try FileManager.default.contentsOfDirectory(atPath: state.path).first { $0.hasPrefix("listing-") && $0 != "listing-index" })
+        try Data("damaged".utf8).write(to: state.appendingPathComponent(record))
+        let damaged = try scratch.tick(["done", "200"])
+        #expect(damaged.status == 2 && !scratch.text.contains("- [x] task 199\n") && !scratch.text.contains("- [x] task 200\n"),
+                "\(damaged.stdout)\(damaged.stderr)")
+    }
+
     /// A number an edit printed for another task is refused; an undo of that edit gives the
     /// number back to the task the listing showed, as it gives back a task it removed.
     @Test func anUndoGivesANumberBack() throws {

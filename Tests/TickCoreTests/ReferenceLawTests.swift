@@ -224,6 +224,18 @@ import Testing
         #expect(ListingIndex(decoding: index.encoded()) == index)
     }
 
+    /// The numbers an edit prints join the listing only while it holds fewer than `limit`
+    /// entries: one more would make the record unreadable (and its file's numbers raw lines).
+    @Test func printedNumbersKeepTheListingWithinItsLimit() throws {
+        let document = Document("# G\n\n" + (1...6_000).map { "- [ ] task \($0)\n" }.joined())
+        let listing = Listing(shown: Array(document.tasks.indices), in: document)
+        #expect(listing.entries.count == Listing.limit && listing.truncated)
+        let shown = listing.showing([5_500, 5_501, 3], in: document, by: "tick done 5500")
+        #expect(shown.entries.count == Listing.limit && shown.truncated)
+        let archive = ListingArchive(files: [.init(path: Array("/f".utf8), listing: shown)])
+        #expect(ListingArchive(decoding: archive.encoded())?.files.first?.listing.entries.count == Listing.limit)
+    }
+
     @Test func damagedArchivesAreRefused() throws {
         let archive = ListingArchive(files: [.init(path: Array("/f".utf8), listing: Listing(shown: [0], in: Document("- [ ] a\n")))])
         var bytes = archive.encoded()

@@ -258,6 +258,12 @@ public struct Listing: Sendable, Equatable {
                 }
                 continue
             }
+            // A listing keeps at most `limit` entries (more would not be read back): past them,
+            // the number is the file's own line while no line moves, and refused after.
+            guard result.entries.count < Self.limit else {
+                result.truncated = true
+                continue
+            }
             let block = blocks.signature(index)
             result.entries.append(Entry(shown: Int32(line), line: Int32(task.line), fingerprint: TaskFingerprint.of(task, in: document),
                                         block: block, listedBlock: block, unique: blocks.isUnique(index), text: Self.shortText(task, in: document)))

@@ -120,7 +120,11 @@ enum ListingStore {
 
     private static func listing(of path: [UInt8], in index: ListingIndex, folder: StateFolder) -> Listing? {
         guard let record = index.record(of: path) else { return index.stub(of: path) }
-        return readArchive(record, folder)?.files.first { $0.path == path }?.listing
+        // A record the index names that cannot be read (damaged, or gone) was a listing of this
+        // file: what its numbers meant is not known, so they are refused as a dropped
+        // listing's are once the file changed, never taken for the file's own lines.
+        guard let archive = readArchive(record, folder) else { return Listing.stub(fileHash: 0).withoutEntries }
+        return archive.files.first { $0.path == path }?.listing
     }
 
     /// The index; nil when there is none or it is damaged (it is then replaced).
