@@ -108,6 +108,13 @@ import Glibc
             try "- [ ] elsewhere\n".write(to: folder.appendingPathComponent("other.md"), atomically: false, encoding: .utf8)
             try tick(["list", "other.md"], in: folder)
         }, says: "TODO.md: the last listing showed another file (other.md), so line 3 does not say which file; name it, as in other.md:3"),
+        Row(covers: ["EditError.listingUnreadable"], arguments: ["done", "3"], prepare: { folder in
+            try tick(["list"], in: folder)
+            let state = folder.appendingPathComponent("state/tick")
+            for name in try FileManager.default.contentsOfDirectory(atPath: state.path) where name.hasPrefix("listing-") && name != "listing-index" {
+                try Data("damaged".utf8).write(to: state.appendingPathComponent(name))
+            }
+        }, says: "TODO.md: the last listing of this file cannot be read back from tick's state folder (damaged or removed), so what line 3 showed is not known"),
         Row(covers: ["EditError.staleReference"], arguments: ["done", "3@0123abcd"],
             says: "TODO.md: reference 3@0123abcd: the task is not on that line and no task has its text any more"),
         Row(covers: ["EditError.rangeForOneTask"], arguments: ["edit", "3-4", "new"],

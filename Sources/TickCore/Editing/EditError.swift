@@ -27,6 +27,8 @@ public enum EditError: Error, Equatable, Sendable {
     case notListed(line: Int, kept: Int?)
     /// A number the last listing did not show, once another program changed the file.
     case notListedAfterOutsideChange(line: Int)
+    /// A number, when the file's listing cannot be read back from the state folder.
+    case listingUnreadable(line: Int)
     /// The task the last listing showed on this line was removed (`reason`: by which command).
     case listedTaskGone(line: Int, text: String, reason: String)
     /// Another program changed the file and the listed task is not on its line any more.
@@ -94,6 +96,8 @@ public enum EditError: Error, Equatable, Sendable {
                 return "the last listing kept only its first \(kept) tasks and the file has changed since, so line \(line) cannot be checked; run 'tick list' again, or name the task by its text"
             }
             return "line \(line) was not in the last listing of this file, and lines have moved since; run 'tick list' again, or name the task by its text"
+        case .listingUnreadable(let line):
+            return "the last listing of this file cannot be read back from tick's state folder (damaged or removed), so what line \(line) showed is not known; run 'tick list' again, or name the task by its text"
         case .notListedAfterOutsideChange(let line):
             return "line \(line) was not in the last listing of this file, and another program has changed the file since, so what was on that line then is not known; run 'tick list' again, or name the task by its text"
         case .listedTaskGone(let line, let text, let reason):

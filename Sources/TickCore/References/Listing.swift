@@ -112,6 +112,18 @@ public struct Listing: Sendable, Equatable {
         return result
     }
 
+    /// The listing of a file whose record in the state folder cannot be read (damaged, or
+    /// removed): what its numbers meant is not known, so every number is refused, never
+    /// taken for the file's own line. Not kept: the next view or edit records a listing anew.
+    public static let unreadable: Listing = {
+        var listing = Listing(fileHash: 0, shifted: true, truncated: true, detailed: true, entries: [])
+        listing.isUnreadable = true
+        return listing
+    }()
+
+    /// Whether this is `unreadable`.
+    public private(set) var isUnreadable = false
+
     /// What a view keeps of a file it showed past the newest `ListingArchive.fileLimit` (the
     /// files whose listings it keeps whole): no entries, so that a number means the file's own
     /// line while the file is as it was listed (`fileHash`), and is refused once it changed.
@@ -303,6 +315,7 @@ public struct Listing: Sendable, Equatable {
     /// The task the listing showed on line `number`, checked against `document`; nil when the
     /// listing did not show that number and it still means the file's own line `number`.
     public func resolve(_ number: Int, in document: Document) throws(EditError) -> Task? {
+        if isUnreadable { throw .listingUnreadable(line: number) }
         let current = ContentHash.of(document.bytes) == fileHash
         guard let entry = entry(shown: number) else {
             if truncated && (shifted || !current) { throw .notListed(line: number, kept: entries.count) }

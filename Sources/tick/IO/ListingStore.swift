@@ -123,7 +123,7 @@ enum ListingStore {
         // A record the index names that cannot be read (damaged, or gone) was a listing of this
         // file: what its numbers meant is not known, so they are refused as a dropped
         // listing's are once the file changed, never taken for the file's own lines.
-        guard let archive = readArchive(record, folder) else { return Listing.stub(fileHash: 0).withoutEntries }
+        guard let archive = readArchive(record, folder) else { return Listing.unreadable }
         return archive.files.first { $0.path == path }?.listing
     }
 
