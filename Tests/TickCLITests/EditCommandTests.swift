@@ -191,10 +191,14 @@ import Testing
         let text = "- [ ] water 🔁 every week 🏁 delete 📅 2026-11-20\n- [ ] once 🏁 delete\n- [ ] kept 🏁 keep\n- [ ] parent [onCompletion:: delete]\n  - [x] child\n"
         let (recurring, afterRecurring) = try edit(["done", "1"], text)
         #expect(recurring.status == 0 && afterRecurring == text.replacingOccurrences(of: "2026-11-20", with: "2026-11-27"), "\(recurring.stderr)")
-        #expect(recurring.stdout.hasPrefix("done and deleted 1 [ ] water 🔁 every week 🏁 delete") && recurring.stdout.contains("\nnext 1 [ ] water"),
+        // Shown as done (it is gone), its next occurrence with its group as in any `next` row.
+        #expect(recurring.stdout.hasPrefix("done and deleted 1 [x] water 🔁 every week 🏁 delete  due 2026-11-20\nnext 1 [ ] water"),
                 "\(recurring.stdout)")
         let (once, afterOnce) = try edit(["done", "2"], text)
-        #expect(once.status == 0 && once.stdout == "done and deleted 2 [ ] once 🏁 delete\n", "\(once.stdout)\(once.stderr)")
+        #expect(once.status == 0 && once.stdout == "done and deleted 2 [x] once 🏁 delete\n", "\(once.stdout)\(once.stderr)")
+        let (json, _) = try edit(["done", "3", "--json"], "# G\n" + text)
+        #expect(json.stdout.contains("\"change\":\"done and deleted\",\"line\":3,\"status\":\"done\"") && json.stdout.contains("\"group\":[\"G\"]"),
+                "\(json.stdout)")
         #expect(afterOnce == text.replacingOccurrences(of: "- [ ] once 🏁 delete\n", with: ""))
         let (kept, afterKept) = try edit(["done", "3"], text)
         #expect(kept.status == 0 && afterKept == text.replacingOccurrences(of: "- [ ] kept", with: "- [x] kept"))

@@ -5,8 +5,9 @@ public struct EditPlan: Sendable {
         /// left it as it was ("already done"); `was`, the start of the text it had, for an
         /// edit that replaces it (a wrong number is seen at once).
         case task(Int, verb: String, unchanged: String? = nil, was: String? = nil)
-        /// A task the edit removes (with its subtasks), shown as it was.
-        case removed(Int, verb: String)
+        /// A task the edit removes (with its subtasks), shown as it was, or as its first line
+        /// `shownAs` reads (a task done and deleted shows as done).
+        case removed(Int, verb: String, shownAs: [UInt8]? = nil)
         /// Every task the edit writes that the original did not have.
         case newTasks(verb: String)
         /// The one task the edit writes next to the original's task `near` (a recurring task's

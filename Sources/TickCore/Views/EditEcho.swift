@@ -69,7 +69,7 @@ public struct EditEcho: Sendable {
                     let moved = verb == "moved" || verb == "archived"
                     let parent = unchanged == nil && moved ? Self.newParent(of: index, partner, before: before, after: after, correspondence) : nil
                     var row = Row(verb: unchanged == nil ? verb : "unchanged", document: after, task: after.tasks[partner],
-                                  note: unchanged ?? parent?.note ?? was.map { "was: \($0)" }, showsGroup: moved)
+                                  note: unchanged ?? parent?.note ?? was.map { "was: \($0)" }, showsGroup: moved || verb == "next")
                     row.noteLine = parent?.line
                     rows.append(row)
                 } else {
@@ -77,14 +77,23 @@ public struct EditEcho: Sendable {
                     row.current = false
                     rows.append(row)
                 }
-            case .removed(let index, let verb):
+            case .removed(let index, let verb, let shownAs):
                 // What went with it: its subtasks (with theirs and their notes) and its notes.
                 let subtasks = before.descendants(of: before.tasks[index]).count
                 let notes = before.notes(of: before.tasks[index]).count
                 let parts = (subtasks == 0 ? [] : ["\(subtasks) subtask\(subtasks == 1 ? "" : "s")"])
                     + (notes == 0 ? [] : ["\(notes) line\(notes == 1 ? "" : "s") of notes"])
-                var row = Row(verb: verb, document: before, task: before.tasks[index],
-                              note: parts.isEmpty ? nil : "and " + parts.joined(separator: ", "))
+                let note = parts.isEmpty ? nil : "and " + parts.joined(separator: ", ")
+                var row = Row(verb: verb, document: before, task: before.tasks[index], note: note)
+                if let shownAs {
+                    // The file with the task's first line so (a status changes no line or task
+                    // number): its group and the rest read as in the file. Parsed only here.
+                    let line = before.tasks[index].line
+                    let shown = before.afterApplying([Splice(lines: line..<(line + 1), replacement: [shownAs])])
+                    if index < shown.tasks.count, shown.tasks[index].line == line {
+                        row = Row(verb: verb, document: shown, task: shown.tasks[index], note: note)
+                    }
+                }
                 row.current = false
                 rows.append(row)
             case .newTasks(let verb):

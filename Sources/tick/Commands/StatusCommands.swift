@@ -144,18 +144,20 @@ extension DoneCommand {
     /// recurring one's next occurrence written in its place.
     static func completeAndDelete(_ task: Task, in document: Document, dates context: DateRecording,
                                   notes: inout [TaskNote], plan: inout EditPlan) throws(EditError) {
+        // Shown as done, its first line as marking it done would have left it.
+        let done = try? TaskEdits.setStatus(task, to: .done, in: document).first { $0.lines == task.line..<(task.line + 1) }?.replacement.first
         switch NextOccurrence.of(task, in: document, today: context.today, dialect: context.dialect) {
         case .lines(let next)?:
             plan.splices.append(Splice(lines: task.line..<(task.lastLine + 1), replacement: next))
             // The next occurrence stands for the task it replaces: shown as the task's new line.
-            plan.subjects += [.removed(task.index, verb: "done and deleted"), .task(task.index, verb: "next")]
+            plan.subjects += [.removed(task.index, verb: "done and deleted", shownAs: done), .task(task.index, verb: "next")]
         case .unknown(let why)?:
             // No next occurrence to write: the task stays, done, as the note says.
             notes.append(TaskNote(line: task.line, saying: "repeats, but no next task was written, so it was not deleted (🏁 delete): \(why)"))
             plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setStatus(task, to: .done, in: document), in: document)
         case nil:
             plan.splices += try TaskEdits.delete(task, in: document)
-            plan.subjects.append(.removed(task.index, verb: "done and deleted"))
+            plan.subjects.append(.removed(task.index, verb: "done and deleted", shownAs: done))
         }
     }
 }
