@@ -111,6 +111,12 @@ import Testing
         }
         let (two, _) = try edit(["archive"], "- [x] one\n- [x] two\n")
         #expect(two.status == 0, "\(two.stderr)")
+        // A name two groups answer to is refused, as add refuses it: no third group is made.
+        let twoDone = "# Work\n- [x] w1\n## Done\n- [x] old\n# Home\n- [x] h1\n## Done\n- [x] old2\n"
+        for extra in [[], ["--yes"]] {
+            let (ambiguous, same) = try edit(["archive"] + extra, twoDone)
+            #expect(ambiguous.status == 2 && same == twoDone && ambiguous.stderr.contains("'Done' names 2 groups"), "\(ambiguous.stderr)")
+        }
     }
 
     @Test func archiveToAnotherFile() throws {

@@ -160,7 +160,7 @@ public enum BlockEdits {
     /// new group at the end of the file when there is none.
     public static func appendBlocks(_ blocks: [[[UInt8]]], toGroup name: String, in document: Document) throws(EditError) -> [Splice] {
         guard !blocks.isEmpty else { return [] }
-        if let group = try? Sections.resolve(name, in: document) {
+        if let group = try Sections.resolveIfPresent(name, in: document) {
             // Re-prefix each block like the group's tasks; the first line's prefix is the marker.
             return try TaskPlacement.insert(at: .bottom(group: group), in: document) { prefix in
                 blocks.flatMap { block in

@@ -35,6 +35,17 @@ public enum Sections {
         })
     }
 
+    /// The group `name` names, nil when it names none (a group to create); a name several
+    /// groups answer to is an error, as in `resolve`, not a group to create.
+    public static func resolveIfPresent(_ name: String, in document: Document) throws(EditError) -> Int? {
+        do {
+            return try resolve(name, in: document)
+        } catch {
+            if case .noSuchGroup = error { return nil }
+            throw error
+        }
+    }
+
     /// The heading level a new top-level group gets: the level of the file's top groups, the
     /// shallowest level used, or 1 in a file without headings. A lone first heading with no
     /// tasks of its own over deeper ones is the file's title, not a group among others:
