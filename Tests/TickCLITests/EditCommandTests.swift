@@ -92,7 +92,7 @@ import Testing
         let file = try folder.write("TODO.md", text)
         let to = try TickProcess.run(["archive", "--to", "DONE.md"], in: folder.url,
                                      environment: ["XDG_STATE_HOME": folder.url.appendingPathComponent("state").path])
-        #expect(to.status == 0 && to.stdout.contains("not archived: 1 subtask is not closed"), "\(to.stdout)\(to.stderr)")
+        #expect(to.status == 0 && to.stdout.contains("unchanged TODO.md:3 [x] parent (not archived: 1 subtask is not closed)"), "\(to.stdout)\(to.stderr)")
         #expect(try String(contentsOf: file, encoding: .utf8) == "# Todo\n\n- [x] parent\n  - [ ] open child\n  - [x] done child\n- [ ] open\n")
         #expect(try String(contentsOf: folder.url.appendingPathComponent("DONE.md"), encoding: .utf8) == "# Done\n\n- [-] cancelled\n")
     }
@@ -117,6 +117,18 @@ import Testing
             let (ambiguous, same) = try edit(["archive"] + extra, twoDone)
             #expect(ambiguous.status == 2 && same == twoDone && ambiguous.stderr.contains("'Done' names 2 groups"), "\(ambiguous.stderr)")
         }
+    }
+
+    /// `archive --to` names each archived task once, by its outermost task (its subtasks go
+    /// with it), and the journal counts those.
+    @Test func archiveToNamesEachBlockOnce() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("TODO.md", "- [x] one\n  - [-] child\n  - [x] other child\n- [x] two\n")
+        let state = ["XDG_STATE_HOME": folder.url.appendingPathComponent("state").path]
+        let result = try TickProcess.run(["archive", "--to", "DONE.md"], in: folder.url, environment: state)
+        #expect(result.stdout == "archived to DONE.md: 3 [x] one  · Done\narchived to DONE.md: 6 [x] two  · Done\n", "\(result.stdout)\(result.stderr)")
+        let list = try TickProcess.run(["undo", "--list"], in: folder.url, environment: state)
+        #expect(list.stdout.contains("DONE.md (2 tasks)"), "\(list.stdout)")
     }
 
     @Test func archiveToAnotherFile() throws {

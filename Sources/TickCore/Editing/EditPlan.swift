@@ -9,7 +9,10 @@ public struct EditPlan: Sendable {
         /// `shownAs` reads (a task done and deleted shows as done).
         case removed(Int, verb: String, shownAs: [UInt8]? = nil)
         /// Every task the edit writes that the original did not have.
-        case newTasks(verb: String)
+        /// `blocks`: how many blocks of tasks the edit writes, each shown by its outermost
+        /// task (`archive --to` writes tasks with their subtasks); nil: one task, shown with
+        /// any others the edit writes.
+        case newTasks(verb: String, blocks: Int? = nil)
         /// The one task the edit writes next to the original's task `near` (a recurring task's
         /// next occurrence): right above it, or right after its block (`below`).
         case newTask(near: Int, below: Bool, verb: String)
@@ -49,7 +52,8 @@ public struct EditPlan: Sendable {
         subjects.reduce(0) { count, subject in
             switch subject {
             case .task(_, _, let unchanged, _): return count + (unchanged == nil ? 1 : 0)
-            case .removed, .newTasks, .newTask: return count + 1
+            case .newTasks(_, let blocks): return count + (blocks ?? 1)
+            case .removed, .newTask: return count + 1
             case .group(_, _, let tasks), .removedGroup(_, _, let tasks): return count + tasks
             }
         }

@@ -96,10 +96,13 @@ public struct EditEcho: Sendable {
                 }
                 row.current = false
                 rows.append(row)
-            case .newTasks(let verb):
-                // Each new task once, though several subjects may name new tasks.
+            case .newTasks(let verb, let blocks):
+                // Each new task once, though several subjects may name new tasks; of blocks,
+                // the outermost (a subtask written with its parent goes without a row).
+                let written = blocks == nil ? [] : Set(correspondence.unpartnered)
                 for task in after.tasks where !partnered.contains(task.index) {
                     partnered.insert(task.index)
+                    if let parent = task.parent, written.contains(parent) { continue }
                     rows.append(Row(verb: verb, document: after, task: task, showsGroup: true))
                 }
             case .newTask(let index, let below, let verb):

@@ -211,11 +211,12 @@ enum ArchiveCommand: Command {
         try AtomicFile.checkCanReplace(path)
         try FileCreator.creatingIfMissing(destination) { created throws(TickError) in
             try EditSession.applyEdit(destination, arguments, context: &context, created: created) { input throws(EditError) in
-                EditPlan(try BlockEdits.appendBlocks(blocks, toGroup: group, in: input.document), subjects: [.newTasks(verb: "archived to \(PathBytes.display(destination)):")])
+                EditPlan(try BlockEdits.appendBlocks(blocks, toGroup: group, in: input.document), subjects: [.newTasks(verb: "archived to \(PathBytes.display(destination)):", blocks: blocks.count)])
             }
         }
         do throws(TickError) {
-            try EditSession.edit(path, arguments, context: &context) { input throws(TickError) in
+            // Its rows (a task kept) name the file, after the destination's rows.
+            try EditSession.edit(path, arguments, context: &context, showsFile: true) { input throws(TickError) in
                 let document = input.document
                 let selection = ArchiveSelection(document)
                 guard selection.moved.map({ BlockEdits.marginLines($0, in: document) }) == blocks else {
