@@ -19,7 +19,7 @@ import Testing
     @Test func addingANameAnotherGroupAnsweredToSaysSo() throws {
         let (result, text) = try run(["group", "add", "Food"], on: "# 🥕 Food\n\n- [ ] carrots\n")
         #expect(result.status == 0 && text == "# 🥕 Food\n\n- [ ] carrots\n\n# Food\n")
-        #expect(result.stderr == "tick: note: 'Food' named the group '🥕 Food' until now; it names the new one, and '🥕 Food' is named in full\n",
+        #expect(result.stderr == "tick: note: 'Food' named the group '🥕 Food' until now; from now on it names the new group, and '🥕 Food' goes by its full title\n",
                 "\(result.stderr)")
         let (again, twice) = try run(["group", "add", "Food"], on: text)
         #expect(again.stderr == "tick: warning: a group 'Food' exists already; the new one is named as shown\n" && twice.hasSuffix("# Food\n\n# Food (1)\n"),

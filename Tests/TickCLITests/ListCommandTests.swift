@@ -19,12 +19,16 @@ import TickCore
         let folder = try TemporaryDirectory()
         try folder.write("TODO.md", "- [ ] milk\n")
         try folder.write("notes/a.md", "- [ ] tea\n")
-        for arguments in [["list", "TODO.mdx"], ["list", "--json", "TODO.mdx"], ["today", "TODO.mdx"], ["list", "notes", "TODO.mdx"]] {
+        for arguments in [["list", "--all", "TODO.mdx"], ["list", "-a", "--json", "TODO.mdx"], ["list", "--all", "notes", "TODO.mdx"]] {
             let result = try TickProcess.run(arguments, in: folder.url)
             #expect(result.status == 0 && result.stderr == "tick: note: no task matches 'TODO.mdx'; no file or folder has that name either\n",
                     "\(arguments): \(result.stderr)")
         }
-        let two = try TickProcess.run(["list", "milk", "tea"], in: folder.url)
+        // A view that shows some statuses only says so: the word may be in a task it hides.
+        let open = try TickProcess.run(["today", "TODO.mdx"], in: folder.url)
+        #expect(open.stderr == "tick: note: no task matches 'TODO.mdx' (of the statuses shown; --all looks among every task); no file or folder has that name either\n",
+                "\(open.stderr)")
+        let two = try TickProcess.run(["list", "--all", "milk", "tea"], in: folder.url)
         #expect(two.stderr == "tick: note: no task matches 'milk' and 'tea'\n", "\(two.stderr)")
         #expect(try TickProcess.run(["list", "milk"], in: folder.url).stderr.isEmpty)
     }

@@ -87,7 +87,7 @@ enum GroupCommand: Command {
             if let taken { context.warn("a group '\(taken)' exists already; the new one is named as shown") }
             if let answering {
                 let name = operands.first ?? ""
-                context.note("'\(name)' named the group '\(answering)' until now; it names the new one, and '\(answering)' is named in full")
+                context.note("'\(name)' named the group '\(answering)' until now; from now on it names the new group, and '\(answering)' goes by its full title")
             }
         case "rename":
             try expect(2, "old and new group names")
@@ -139,7 +139,7 @@ enum ArchiveCommand: Command {
         OptionSpec("to", value: "FILE", help: "Move them to FILE instead (created when missing)."),
     ] + EditSession.commonOptions
     static let examples: [(command: String, explanation: String)] = [
-        ("tick archive", "Move every done or cancelled top-level task, with its subtasks and notes, to the end of '# Done'."),
+        ("tick archive", "Move every done or cancelled top-level task, with its subtasks and notes, to the end of the Done group."),
         ("tick archive --to ARCHIVE.md", "Move them to the Done group of ARCHIVE.md."),
     ]
 

@@ -124,7 +124,9 @@ struct ViewOptions {
         guard !query.words.isEmpty else { return }
         let words = query.words.map { "'\($0)'" }.joined(separator: " and ")
         let name = query.words.count == 1 ? "; no file or folder has that name either" : ""
-        context.note("no task matches \(words)\(name)")
+        // The view's own filters may hide the task: the status ones most often.
+        let statuses = query.statuses == nil ? "" : " (of the statuses shown; --all looks among every task)"
+        context.note("no task matches \(words)\(statuses)\(name)")
     }
 
     /// A name with a slash or a Markdown extension is meant as a file even when it is missing,
