@@ -384,6 +384,7 @@ import Testing
         (["done", "2"], "tick: TODO.md: line 2 is not a task; 'tick list --all' shows task line numbers\n"),
         (["done", "99"], "tick: TODO.md: line 99 is past the end of the file (12 lines)\n"),
         (["due", "Milk", "someday"], "tick: TODO.md: 'someday' is not a date; use YYYY-MM-DD, today, tomorrow, a weekday, +3d, +2w, +1m, eow or eom\n"),
+        (["due", "Milk", "tomorow"], "tick: TODO.md: 'tomorow' is not a date (did you mean 'tomorrow'?); use YYYY-MM-DD, today, tomorrow, a weekday, +3d, +2w, +1m, eow or eom\n"),
         (["move", "Milk", "up"], "tick: TODO.md: 'Milk' (line 11) is already the first in its list\n"),
         (["move", "Milk", "--to", "Nowhere"], "tick: TODO.md: no group 'Nowhere'; 'tick groups' lists them\n"),
         (["group", "rm", "Groceries"], "tick: TODO.md: there is no terminal to ask 'Remove group 'Groceries' with 2 tasks?'; add --yes to go ahead\n"),

@@ -2,6 +2,13 @@
 /// the next one after today), `+3d`, `+2w`, `+1m`, `eow` (this week's Sunday) and `eom`
 /// (the month's last day). tick always writes the result as an ISO date.
 public enum DateExpression {
+    static let weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+
+    /// The word a mistyped date was probably meant as (`tomorow`, `firday`), for a message.
+    public static func suggestion(for text: String) -> String? {
+        Suggestion.nearest(to: text.lowercased(), among: ["today", "tomorrow", "yesterday"] + weekdays)
+    }
+
     public static func parse(_ text: String, today: CivilDate) -> CivilDate? {
         let word = text.lowercased()
         if let date = CivilDate(iso: word) { return date }
@@ -14,7 +21,6 @@ public enum DateExpression {
                                      day: CivilDate.daysIn(month: today.month, year: today.year))
         default: break
         }
-        let weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
         if word.count >= 3, let index = weekdays.firstIndex(where: { $0.hasPrefix(word) }) {
             let target = index + 1
             let ahead = (target - today.isoWeekday + 7) % 7

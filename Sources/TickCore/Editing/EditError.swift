@@ -68,7 +68,8 @@ public enum EditError: Error, Equatable, Sendable {
             let more = candidates.count > 5 ? "; …" : ""
             return "'\(text)' matches \(candidates.count) tasks (\(shown)\(more)); use a line number"
         case .invalidDate(let text):
-            return "'\(text)' is not a date; use YYYY-MM-DD, today, tomorrow, a weekday, +3d, +2w, +1m, eow or eom"
+            return "'\(text)' is not a date" + (DateExpression.suggestion(for: text).map { " (did you mean '\($0)'?)" } ?? "")
+                + "; use YYYY-MM-DD, today, tomorrow, a weekday, +3d, +2w, +1m, eow or eom"
         case .noSuchGroup(let name, let suggestion):
             return "no group '\(name)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "") + "; 'tick groups' lists them"
         case .ambiguousGroup(let name, let candidates):
