@@ -90,9 +90,24 @@ import Testing
         #expect(text.contains("- [ ] Call the plumber\n"), "the rest merged")
     }
 
+    /// The conflict labels git 2.44 passes (%X, %Y: the branches) are written after the
+    /// markers; the placeholders an older git passes as written give the defaults (the test
+    /// above merges through this machine's git).
+    @Test func conflictMarkersNameTheBranches() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("base.md", "- [ ] buy milk today\n")
+        try folder.write("theirs.md", "- [ ] buy soy milk today\n")
+        for (labels, expected) in [(["-X", "HEAD", "-Y", "feature"], ("HEAD", "feature")), (["-X", "%X", "-Y", "%Y"], ("ours", "theirs"))] {
+            try folder.write("ours.md", "- [ ] buy oat milk today\n")
+            let result = try TickProcess.run(["merge"] + labels + ["base.md", "ours.md", "theirs.md"], in: folder.url)
+            let merged = try String(contentsOf: folder.url.appendingPathComponent("ours.md"), encoding: .utf8)
+            #expect(result.status == 1 && merged.hasPrefix("<<<<<<< \(expected.0)\n") && merged.contains(">>>>>>> \(expected.1)\n"), "\(merged)")
+        }
+    }
+
     @Test func setupRegistersTheDriverOnceAndPrintsWhatItDid() throws {
         let repository = try Repository(example, driver: true)
-        #expect(try repository.git("config", "merge.tick.driver").stdout == "tick merge -L %L -P %P %O %A %B\n")
+        #expect(try repository.git("config", "merge.tick.driver").stdout == "tick merge -L %L -P %P -X %X -Y %Y %O %A %B\n")
         let again = try TickProcess.run(["git", "setup"], in: repository.folder.url, environment: ["PATH": repository.path])
         #expect(again.status == 0 && again.stdout.contains("is there already"))
         #expect(try String(contentsOf: repository.folder.url.appendingPathComponent(".gitattributes"), encoding: .utf8) == "TODO.md merge=tick\n")
@@ -101,7 +116,7 @@ import Testing
         let bare = try TickProcess.run(["git", "setup"], in: repository.folder.url, environment: ["PATH": "/usr/bin:/bin"])
         let binary = TickProcess.binary.resolvingSymlinksInPath().path
         #expect(bare.stdout.contains("names this binary by its path"), "\(bare.stdout)")
-        #expect(try repository.git("config", "merge.tick.driver").stdout == "\(binary) merge -L %L -P %P %O %A %B\n")
+        #expect(try repository.git("config", "merge.tick.driver").stdout == "\(binary) merge -L %L -P %P -X %X -Y %Y %O %A %B\n")
         let outside = try TemporaryDirectory()
         let refused = try TickProcess.run(["git", "setup"], in: outside.url)
         #expect(refused.status == 2 && refused.stderr.hasPrefix("tick: not in a git repository"), "\(refused.stderr)")

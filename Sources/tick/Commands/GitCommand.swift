@@ -16,7 +16,8 @@ enum GitCommand: Command {
     ]
 
     /// The driver git runs, `program` being how it finds tick.
-    static func driver(_ program: String) -> String { "\(program) merge -L %L -P %P %O %A %B" }
+    /// The conflict labels (%X, %Y) are git's from 2.44 on: their branches' names.
+    static func driver(_ program: String) -> String { "\(program) merge -L %L -P %P -X %X -Y %Y %O %A %B" }
 
     /// How git will find tick: `tick` when the `tick` on PATH is this binary, else this binary's
     /// own path (quoted for the shell git runs the driver with). A driver git cannot start

@@ -6,13 +6,15 @@ import TickCore
 enum MergeCommand: Command {
     static let name = "merge"
     static let summary = "Merge two versions of a task file task by task (git's merge driver)."
-    static let usage = "tick merge [-L SIZE] [-P PATH] BASE OURS THEIRS"
+    static let usage = "tick merge [-L SIZE] [-P PATH] [-X LABEL] [-Y LABEL] BASE OURS THEIRS"
     static let options = [
         OptionSpec("marker-size", short: "L", value: "SIZE", help: "Conflict markers this many characters long (git's %L; default 7)."),
         OptionSpec("path", short: "P", value: "PATH", help: "The file's name in the repository (git's %P), for messages."),
+        OptionSpec("ours-label", short: "X", value: "LABEL", help: "The name after '<<<<<<<' (git's %X, its branch; default: ours)."),
+        OptionSpec("theirs-label", short: "Y", value: "LABEL", help: "The name after '>>>>>>>' (git's %Y, the branch merged; default: theirs)."),
     ]
     static let examples: [(command: String, explanation: String)] = [
-        ("tick merge -L %L -P %P %O %A %B", "The command git runs (merge.tick.driver): the merge is written into %A."),
+        ("tick merge -L %L -P %P -X %X -Y %Y %O %A %B", "The command git runs (merge.tick.driver): the merge is written into %A."),
         ("tick merge base.md mine.md theirs.md", "By hand: merge theirs.md into mine.md (exit 1 when conflicts are marked)."),
     ]
 
@@ -28,13 +30,19 @@ enum MergeCommand: Command {
             }
             markerSize = size
         }
+        // Git before 2.44 knows no %X and %Y, and passes them as written: the defaults then.
+        func label(_ option: String, _ fallback: String) -> String {
+            guard let value = arguments.value(option), !value.isEmpty, value != "%X", value != "%Y", !value.contains(where: \.isNewline) else { return fallback }
+            return value
+        }
+        let labels = TaskMerge.Labels(ours: label("ours-label", "ours"), theirs: label("theirs-label", "theirs"))
         let (basePath, oursPath, theirsPath) = (arguments.operands[0], arguments.operands[1], arguments.operands[2])
         let base = context.environment.document(try FileReader.read(basePath))
         let theirs = context.environment.document(try FileReader.read(theirsPath))
         var conflicts = 0
         // Ours is read and replaced in one transaction: nothing else may change it in between.
         _ = try AtomicFile.update(oursPath, lockTimeout: context.environment.lockTimeout) { bytes throws(TickError) in
-            let result = TaskMerge.merge(base: base, ours: context.environment.document(bytes), theirs: theirs, markerSize: markerSize)
+            let result = TaskMerge.merge(base: base, ours: context.environment.document(bytes), theirs: theirs, markerSize: markerSize, labels: labels)
             conflicts = result.conflicts
             return result.bytes
         }
