@@ -75,7 +75,7 @@ extension TaskListCommand {
             var stream = ListStream(query: view.query, options: options)
             var streamed = false
             Document.forEachPiece(of: bytes, statuses: context.environment.statuses) { piece, isLast in
-                let source = SourceDocument(path: path, document: piece)
+                let source = SourceDocument(path: path, document: piece, groupColors: context.environment.groupColors)
                 if isLast && !streamed { return show(source, ViewItem.select([source], query: view.query, today: view.today)) }
                 if !streamed { out = TextBuffer(capacity: 1 << 17) }
                 streamed = true
