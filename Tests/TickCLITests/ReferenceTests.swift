@@ -124,25 +124,26 @@ import Testing
         #expect(done.status == 0 && done.stdout == "done 3 [x] one\n", "\(done.stdout)\(done.stderr)")
     }
 
-    /// A listing of another project (another git work tree) does not stand in the way of a
-    /// bare number in this one: it is this file's line. A listing of another file of this
-    /// project still does, since the number may be that file's.
-    @Test func aListingOfAnotherProjectLeavesNumbersHereAlone() throws {
+    /// A bare number after a view of another project's file is refused, whether the view was
+    /// run over there or from here (a nested repository): which file it is from is not known.
+    @Test func aListingOfAnotherProjectRefusesBareNumbers() throws {
         let root = try TemporaryDirectory()
         let state = ["XDG_STATE_HOME": root.url.appendingPathComponent(".state").path]
         try root.write("a/TODO.md", "# A\n\n- [ ] in a\n- [ ] more in a\n")
         try root.write("b/TODO.md", "# B\n\n- [ ] in b\n")
-        try root.write("b/notes.md", "# N\n\n- [ ] a note\n")
-        for project in ["a", "b"] {
+        try root.write("b/sub/TODO.md", "# S\n\n- [ ] in sub\n")
+        for project in ["a", "b", "b/sub"] {
             try FileManager.default.createDirectory(at: root.url.appendingPathComponent("\(project)/.git"), withIntermediateDirectories: true)
         }
         let a = root.url.appendingPathComponent("a"), b = root.url.appendingPathComponent("b")
-        #expect(try TickProcess.run(["list"], in: a, environment: state).status == 0)
-        let done = try TickProcess.run(["done", "3"], in: b, environment: state)
-        #expect(done.status == 0 && done.stdout == "done 3 [x] in b\n", "\(done.stdout)\(done.stderr)")
-        #expect(try TickProcess.run(["list", "notes.md"], in: b, environment: state).status == 0)
-        let refused = try TickProcess.run(["reopen", "3"], in: b, environment: state)
-        #expect(refused.status == 2 && refused.stderr.contains("the last listing showed another file (notes.md)"), "\(refused.stderr)")
+        for (view, folder) in [(["list"], a), (["list", "sub/TODO.md"], b)] {
+            #expect(try TickProcess.run(view, in: folder, environment: state).status == 0)
+            let refused = try TickProcess.run(["done", "3"], in: b, environment: state)
+            #expect(refused.status == 2 && refused.stderr.contains("the last listing showed another file"), "\(view): \(refused.stderr)")
+        }
+        #expect(try String(contentsOf: b.appendingPathComponent("TODO.md"), encoding: .utf8) == "# B\n\n- [ ] in b\n")
+        // Named, the file's own line.
+        #expect(try TickProcess.run(["done", "TODO.md:3"], in: b, environment: state).stdout == "done 3 [x] in b\n")
     }
 
     /// `FROM-TO` names the tasks on those lines as its numbers do one by one (not a text match

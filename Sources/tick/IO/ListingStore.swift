@@ -15,10 +15,8 @@ enum ListingStore {
     struct Known {
         /// The file's listing, if tick has one.
         let listing: Listing?
-        /// The files the latest view showed, when that was not this file alone and it showed a
-        /// file of this project (`ProjectFolder`): a bare number then does not say which file
-        /// it is from. A latest view of other projects only is not where a number typed here
-        /// comes from.
+        /// The files the latest view showed, when that was not this file alone: a bare number
+        /// then does not say which file it is from.
         let otherFilesListed: [String]?
     }
 
@@ -28,10 +26,11 @@ enum ListingStore {
         let path = PathBytes.bytes(of: realPath)
         guard let index = try? readIndex(folder) else { return Known(listing: nil, otherFilesListed: nil) }
         let latest = index.latestPaths
-        var others: [String]?
-        if !latest.isEmpty, latest != [path], latest.contains(where: ProjectFolder(environment: environment).contains) {
-            others = latest.map { DisplayPath.relative(PathBytes.string(from: $0), to: environment.workingDirectory) }
-        }
+        // Whatever project the latest view showed: a number read from it, typed here, must not
+        // land on this file's line. (Where the view was run is not recorded, so a view of
+        // another project's file from this folder cannot be told from one run over there.)
+        let others = latest.isEmpty || latest == [path] ? nil
+            : latest.map { DisplayPath.relative(PathBytes.string(from: $0), to: environment.workingDirectory) }
         return Known(listing: listing(of: path, in: index, folder: folder), otherFilesListed: others)
     }
 
