@@ -65,5 +65,18 @@ import Testing
         #expect(deep.stdout.contains("\"file\":\"../../docs/plan.md\"") && deep.stdout.contains("from the configured file"), "\(deep.stdout)\(deep.stderr)")
         let named = try TickProcess.run(["list"], in: folder.url, environment: ["TICK_FILE": "todo.md"])
         #expect(named.stdout == "  1  [ ] from todo.md\n", "TICK_FILE wins over .tick.toml")
+        // A configuration cannot point tick at a file out of its folder, nor at one not Markdown:
+        // a cloned repository must not have `tick add` append to ~/.bashrc.
+        try folder.write("outside/bashrc", "export A=1\n")
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("repo/.git"), withIntermediateDirectories: true)
+        symlink("../outside", folder.url.appendingPathComponent("repo/link").path)
+        for (file, says) in [("../outside/bashrc", "is outside the folder of .tick.toml"), (folder.url.path + "/outside/bashrc", "is outside the folder"),
+                             ("notes.txt", "is not a Markdown file"), ("link/TODO.md", "leads out of the folder of .tick.toml through a link")] {
+            try folder.write("repo/.tick.toml", "[tasks]\nfile = \"\(file)\"\n")
+            let added = try TickProcess.run(["add", "evil"], in: folder.url.appendingPathComponent("repo"))
+            #expect(added.status == 2 && added.stderr.contains(says), "\(file): \(added.stderr)")
+        }
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("outside/bashrc"), encoding: .utf8) == "export A=1\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("outside/TODO.md").path))
     }
 }

@@ -24,15 +24,38 @@ enum ConfigLoader {
         let file = try OpenedFile.open(path)
         defer { file.close() }
         let text = String(decoding: try file.readAll(path: path), as: UTF8.self)
+        var config: ProjectConfig
         do {
-            var config = try ProjectConfig(parsing: text)
-            // The file it names is relative to the folder the configuration is in.
-            if let file = config.file, !file.hasPrefix("/"), path.utf8.contains(0x2F) {
-                config.file = Paths.directory(of: path) + "/" + file
-            }
-            return config
+            config = try ProjectConfig(parsing: text)
         } catch {
             throw TickError.refused("\(PathBytes.display(path)):\(error.line): \(error.message)")
+        }
+        if let file = config.file {
+            try checkInside(file, configuration: path)
+            // The file it names is relative to the folder the configuration is in.
+            if path.utf8.contains(0x2F) { config.file = Paths.directory(of: path) + "/" + file }
+        }
+        return config
+    }
+
+    /// The task file a `.tick.toml` names must be a Markdown file in its folder or below: a
+    /// repository cloned from someone else must not point tick's edits at `~/.bashrc`, nor
+    /// through a link out of its tree. (`TICK_FILE` names a file anywhere.)
+    static func checkInside(_ file: String, configuration path: String) throws(TickError) {
+        let shown = "\(PathBytes.display(path)): [tasks] file = '\(PathBytes.display(file))'"
+        guard !file.hasPrefix("/"), !file.split(separator: "/").contains("..") else {
+            throw TickError.refused("\(shown) is outside the folder of \(name); tick edits only a file inside it (TICK_FILE names one anywhere)")
+        }
+        guard PathWalker.isMarkdown(file) else {
+            throw TickError.refused("\(shown) is not a Markdown file (.md, .markdown); tick edits task files only")
+        }
+        // Through links: the deepest folder of it that exists is inside the configuration's folder.
+        let folder = path.utf8.contains(0x2F) ? Paths.directory(of: path) : "."
+        guard let root = Syscalls.realPath(folder) else { return }
+        var existing = folder + "/" + file
+        while Syscalls.realPath(existing) == nil, existing.utf8.contains(0x2F) { existing = Paths.directory(of: existing) }
+        guard let real = Syscalls.realPath(existing), real == root || real.hasPrefix(root == "/" ? "/" : root + "/") else {
+            throw TickError.refused("\(shown) leads out of the folder of \(name) through a link; tick edits only a file inside it (TICK_FILE names one anywhere)")
         }
     }
 }
