@@ -9,6 +9,17 @@ struct CommandContext {
     var stderr = Output.standardError()
     /// An edit's `--json` output, one object per changed task, printed as one array at the end.
     var echoJSON: [[UInt8]]?
+    /// The file a question was asked about (`EditSession.confirm`) and the hash of its bytes
+    /// then: the edit that follows the yes refuses a file changed in between, since the
+    /// tasks it would change are not the ones shown.
+    var confirmed: Confirmation?
+
+    /// A file asked about, and the hash of its bytes when it was (a struct: a tuple's metadata
+    /// costs every run's start-up).
+    struct Confirmation {
+        let path: String
+        let hash: UInt64
+    }
 
     /// `tick: warning: …` on standard error, on one line whatever it quotes.
     mutating func warn(_ message: String) {
