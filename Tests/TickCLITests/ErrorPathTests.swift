@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TickCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,6 +10,12 @@ import Glibc
 /// EXIT STATUS); and the file keeps every byte. A guard checks that each error case declared in
 /// the sources has a row here, so a new error cannot go untested.
 @Suite struct ErrorPathTests {
+    /// The `--json` reference block of `Pay rent` (dates left out).
+    static let rentReference: String = {
+        let document = Document("# Bills\n\n- [ ] Pay rent due:2026-12-01\n")
+        return TaskFingerprint.short(TaskFingerprint.block(document.tasks[0], in: document))
+    }()
+
     static let todo = """
         # Home
 
@@ -115,6 +122,12 @@ import Glibc
                 try Data("damaged".utf8).write(to: state.appendingPathComponent(name))
             }
         }, says: "TODO.md: the last listing of this file cannot be read back from tick's state folder (damaged or removed), so what line 3 showed is not known"),
+        Row(covers: ["EditError.aliked"], arguments: ["done", "4@" + rentReference], file: "# Bills\n\n- [ ] Pay rent due:2026-11-01\n- [ ] Pay rent due:2026-12-01\n",
+            prepare: { folder in
+                // Another program puts a line above them: line 4 now holds November's.
+                let file = folder.appendingPathComponent("TODO.md")
+                try "# Bills\n\n- [ ] Water\n- [ ] Pay rent due:2026-11-01\n- [ ] Pay rent due:2026-12-01\n".write(to: file, atomically: false, encoding: .utf8)
+            }, says: "TODO.md: reference 4@\(rentReference): 2 tasks are alike but for their dates (4 'Pay rent due:2026-11-01', 5 'Pay rent due:2026-12-01')"),
         Row(covers: ["EditError.staleReference"], arguments: ["done", "3@0123abcd"],
             says: "TODO.md: reference 3@0123abcd: the task is not on that line and no task has its text any more"),
         Row(covers: ["EditError.rangeForOneTask"], arguments: ["edit", "3-4", "new"],

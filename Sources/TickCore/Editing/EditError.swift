@@ -27,6 +27,9 @@ public enum EditError: Error, Equatable, Sendable {
     case notListed(line: Int, kept: Int?)
     /// A number the last listing did not show, once another program changed the file.
     case notListedAfterOutsideChange(line: Int)
+    /// A `LINE@FINGERPRINT` reference that several tasks alike answer to, with no listing to
+    /// say which was printed.
+    case aliked(String, line: Int, candidates: [(line: Int, text: String)])
     /// A number, when the file's listing cannot be read back from the state folder.
     case listingUnreadable(line: Int)
     /// The task the last listing showed on this line was removed (`reason`: by which command).
@@ -108,6 +111,9 @@ public enum EditError: Error, Equatable, Sendable {
         case .otherFileListed(let line, let files):
             let shown = files.prefix(3).joined(separator: ", ") + (files.count > 3 ? ", …" : "")
             return "the last listing showed \(files.count == 1 ? "another file" : "\(files.count) files") (\(shown)), so line \(line) does not say which file; name it, as in \(files.first ?? "FILE"):\(line), or this file with -f, or list this file first"
+        case .aliked(let reference, _, let candidates):
+            let lines = candidates.prefix(5).map { "\($0.line) '\($0.text)'" }.joined(separator: ", ")
+            return "reference \(reference): \(candidates.count) tasks are alike but for their dates (\(lines)\(candidates.count > 5 ? ", …" : "")), and the listing that printed it does not say which; list the tasks again"
         case .staleReference(let reference, let candidates):
             let found = candidates == 0 ? "no task has its text any more" : "\(candidates) tasks have its text"
             return "reference \(reference): the task is not on that line and \(found); list the tasks again"

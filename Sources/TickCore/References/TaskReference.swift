@@ -71,15 +71,14 @@ public struct TaskReference: Sendable {
                let task = try listing.resolve(number, in: document) {
                 return task
             }
-            // Else the task on that line with that block, or the one task that has it.
+            // Else the one task that has that block. Tasks alike (a block leaves dates out:
+            // `Pay rent` due in November and in December) cannot be told apart without the
+            // listing: the one on that line may be the other, after a line moved.
             let blocks = BlockTable(document)
-            if let index = TaskCorrespondence.task(atLine: number - 1, in: document),
-               TaskFingerprint.short(blocks.signatures[index]) == fingerprint {
-                return document.tasks[index]
-            }
             let found = document.tasks.indices.filter { TaskFingerprint.short(blocks.signatures[$0]) == fingerprint }
             if found.count == 1 { return document.tasks[found[0]] }
-            throw .staleReference(reference, candidates: found.count)
+            throw found.isEmpty ? .staleReference(reference, candidates: 0)
+                : .aliked(reference, line: number, candidates: found.map { (document.tasks[$0].line + 1, document.text(of: document.tasks[$0])) })
         }
         let needle = reference.lowercased()
         let matches = document.tasks.filter { document.text(of: $0).lowercased().contains(needle) }
