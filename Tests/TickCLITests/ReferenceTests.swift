@@ -111,6 +111,30 @@ import Testing
                 "\(damaged.stdout)\(damaged.stderr)")
     }
 
+    /// Whatever happens to the state folder's index of listings (removed, emptied, garbage, a
+    /// folder in its place), a number after a move is refused, never taken for the file's own
+    /// line; a state folder that never held a listing leaves numbers to the file's lines.
+    @Test func aDamagedIndexOfListingsRefusesNumbers() throws {
+        for damage in ["rm", "empty", "garbage", "folder"] {
+            let scratch = try Scratch("# A\n\n- [ ] Milk\n- [ ] Eggs\n- [ ] Ham\n")
+            try scratch.tick(["list"])
+            try scratch.write("# A\n\n- [ ] Eggs\n- [ ] Ham\n")
+            let index = scratch.folder.url.appendingPathComponent(".state/tick/listing-index")
+            switch damage {
+            case "rm": try FileManager.default.removeItem(at: index)
+            case "empty": try Data().write(to: index)
+            case "garbage": try Data("garbage\n".utf8).write(to: index)
+            default:
+                try FileManager.default.removeItem(at: index)
+                try FileManager.default.createDirectory(at: index, withIntermediateDirectories: false)
+            }
+            let done = try scratch.tick(["done", "4"])
+            #expect(done.status == 2 && scratch.text == "# A\n\n- [ ] Eggs\n- [ ] Ham\n", "\(damage): \(done.stdout)\(done.stderr)")
+        }
+        let fresh = try Scratch("# A\n\n- [ ] Milk\n- [ ] Eggs\n")
+        #expect(try fresh.tick(["done", "4"]).stdout == "done 4 [x] Eggs\n")
+    }
+
     /// A number an edit printed for another task is refused; an undo of that edit gives the
     /// number back to the task the listing showed, as it gives back a task it removed.
     @Test func anUndoGivesANumberBack() throws {

@@ -24,7 +24,15 @@ enum ListingStore {
         guard case .success(let folder) = StateFolder.open(environment) else { return Known(listing: nil, otherFilesListed: nil) }
         defer { folder.close() }
         let path = PathBytes.bytes(of: realPath)
-        guard let index = try? readIndex(folder) else { return Known(listing: nil, otherFilesListed: nil) }
+        let read: ListingIndex?
+        do { read = try readIndex(folder) } catch { read = nil }
+        guard let index = read else {
+            // No index but records of views, or an index that does not read back (damaged,
+            // emptied, another kind of file): some listing was kept, and what its numbers
+            // meant is not known. Never listed (a new state folder): the file's own lines.
+            let listed = folder.names().contains { $0.hasPrefix("listing") }
+            return Known(listing: listed ? Listing.unreadable : nil, otherFilesListed: nil)
+        }
         let latest = index.latestPaths
         // Whatever project the latest view showed: a number read from it, typed here, must not
         // land on this file's line. (Where the view was run is not recorded, so a view of
