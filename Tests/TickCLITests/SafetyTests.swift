@@ -341,6 +341,16 @@ import Glibc
         #expect(result.stderr == "tick: cannot write to standard output: no space left on the device\n", "\(result.stderr)")
     }
 
+    /// An edit whose output cannot be written has still written the file: status 3, not the
+    /// 2 that says the file is untouched (a script that retried `add` made a duplicate).
+    @Test func anEditWhoseOutputFailsSaysItWasWritten() throws {
+        let folder = try TemporaryDirectory()
+        let file = try folder.write("TODO.md", "- [ ] a\n")
+        let result = try Self.sh("\"$TICK\" add b > /dev/full", in: folder.url)
+        #expect(result.status == 3 && result.stderr.contains("; the change was written ('tick undo' takes it back)"), "\(result.stderr)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "- [ ] a\n- [ ] b\n")
+    }
+
     // MARK: Walks
 
     /// `tick fmt .` does not write through a link to a file outside the folder.

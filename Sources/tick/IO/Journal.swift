@@ -29,8 +29,13 @@ final class Journal: Sendable {
         var command = "tick"
         var operation: String?
         var changes = 0
+        var filesWritten = 0
     }
     private let state = Mutex(State())
+
+    /// Whether this process has written a file (an edit, fmt): a failure after it must not
+    /// say the file was left untouched.
+    var hasWritten: Bool { state.withLock { $0.filesWritten > 0 } }
 
     /// The command line the operations of this process are recorded under.
     func begin(command: String) { state.withLock { $0.command = command } }
@@ -67,6 +72,7 @@ final class Journal: Sendable {
             return rewrite?.bytes
         }
         guard let update, let rewrite else { return Written(update: nil, warning: nil, after: nil) }
+        shared.state.withLock { $0.filesWritten += 1 }
         var after: Document?
         let warnings = [
             shared.record(JournalOperation.FileChange(path: PathBytes.bytes(of: update.realPath), before: update.before,
