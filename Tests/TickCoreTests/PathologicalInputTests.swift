@@ -56,10 +56,12 @@ struct PathologicalInputTests {
     }
 }
 
-enum Stage: CaseIterable { case parse, format, lint }
+/// `views`: what a list records and prints of every task (its listing, with each task's
+/// block signature, and its `--json` objects).
+enum Stage: CaseIterable { case parse, format, lint, views }
 
 struct StageTimes: CustomStringConvertible {
-    private var seconds: [Stage: Double] = [.parse: .infinity, .format: .infinity, .lint: .infinity]
+    private var seconds: [Stage: Double] = [.parse: .infinity, .format: .infinity, .lint: .infinity, .views: .infinity]
 
     subscript(stage: Stage) -> Double { seconds[stage]! }
     var slowest: Double { seconds.values.max()! }
@@ -78,8 +80,16 @@ struct StageTimes: CustomStringConvertible {
         var formatted = 0, findings = 0
         times.seconds[.format] = seconds(clock.measure { formatted = Formatter.format(parsed).bytes.count })
         times.seconds[.lint] = seconds(clock.measure { findings = Linter.lint(parsed, today: today).count })
+        var shown = 0
+        times.seconds[.views] = seconds(clock.measure {
+            shown = Listing(shown: Array(parsed.tasks.indices), in: parsed, detailLimit: Int.max).entries.count
+            var json = JSONWriter()
+            var file = TaskJSON.File("f.md", document: parsed)
+            for task in parsed.tasks { TaskJSON.write(task, in: parsed, file: &file, to: &json) }
+            shown += json.count
+        })
         // Use the results, so that no build can drop the work.
-        #expect(parsed.lines.count + formatted + findings > 0)
+        #expect(parsed.lines.count + formatted + findings + shown > 0)
         return times
     }
 
@@ -146,6 +156,11 @@ struct PathologicalInput: Sendable, CustomTestStringConvertible {
             // "  " * x + "* a\n" for x in 0..<n: about n² bytes.
             let n = Int(Double(size).squareRoot())
             return Array((0..<n).map { String(repeating: "  ", count: $0) + "* a\n" }.joined().utf8)
+        },
+        PathologicalInput("deeply nested tasks") { size in
+            // A task's block holds every task below it: its signature must not read them all again.
+            let n = Int(Double(size).squareRoot())
+            return Array((0..<n).map { String(repeating: "  ", count: $0) + "- [ ] a\n" }.joined().utf8)
         },
         PathologicalInput("U+0000 in input", repeating: "abc\u{0}de\u{0}\n"),
         PathologicalInput("backticks") { size in

@@ -171,7 +171,6 @@ public struct Listing: Sendable, Equatable {
         let afterHash = ContentHash.of(after.bytes)
         let correspondence = TaskCorrespondence(before: before, after: after, splices: splices)
         var blocks = GroupBlocks(after)
-        let groups = blocks.groups
         for number in result.entries.indices {
             var entry = result.entries[number]
             if entry.line < 0 {
@@ -199,7 +198,7 @@ public struct Listing: Sendable, Equatable {
             let task = after.tasks[partner]
             entry.line = Int32(task.line)
             entry.fingerprint = TaskFingerprint.of(task, in: after)
-            let block = TaskFingerprint.block(task, in: after, groups: groups)
+            let block = blocks.signature(partner)
             if block != entry.block {
                 // Its block changed (words, notes, group): is it still the only one like it?
                 entry.block = block
@@ -216,7 +215,7 @@ public struct Listing: Sendable, Equatable {
                 byBlock[result.entries[number].block, default: []].append(number)
             }
             for index in written {
-                for number in byBlock[TaskFingerprint.block(after.tasks[index], in: after, groups: groups)] ?? [] {
+                for number in byBlock[blocks.signature(index)] ?? [] {
                     result.entries[number].unique = false
                 }
             }
@@ -350,8 +349,9 @@ struct BlockTable {
         var signatures: [UInt64] = []
         signatures.reserveCapacity(document.tasks.count)
         var tasks: [UInt64: [Int]] = [:]
+        var lines = BlockLineHashes(document)
         for task in document.tasks {
-            let signature = TaskFingerprint.block(task, in: document, groups: groups)
+            let signature = TaskFingerprint.block(task, in: document, groups: groups, lines: &lines)
             signatures.append(signature)
             tasks[signature, default: []].append(task.index)
         }
@@ -371,15 +371,17 @@ struct GroupBlocks {
     /// block, once asked about (an index into `tables`; -1 before).
     private var tableOfGroup: [Int]
     private var tables: [HashTable] = []
+    private var lines: BlockLineHashes
 
     init(_ document: Document) {
         self.document = document
         groups = TaskFingerprint.groupHashes(document)
         tableOfGroup = [Int](repeating: -1, count: document.headings.count + 1)
+        lines = BlockLineHashes(document)
     }
 
-    func signature(_ index: Int) -> UInt64 {
-        TaskFingerprint.block(document.tasks[index], in: document, groups: groups)
+    mutating func signature(_ index: Int) -> UInt64 {
+        TaskFingerprint.block(document.tasks[index], in: document, groups: groups, lines: &lines)
     }
 
     mutating func isUnique(_ index: Int) -> Bool {

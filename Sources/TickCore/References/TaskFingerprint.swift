@@ -70,14 +70,26 @@ public enum TaskFingerprint {
 
     /// `block`, with the fingerprint of the task's text (`of`) worked out already.
     static func block(_ task: Task, in document: Document, groups: [UInt64], text: UInt64) -> UInt64 {
+        var lines = BlockLineHashes(document)
+        return block(task, in: document, groups: groups, text: text, lines: &lines)
+    }
+
+    /// `block`, with each line's hash kept in `lines` for the next block: nested blocks share
+    /// their lines (a thousand tasks nested in one another hold a million lines between them,
+    /// each indented by up to two thousand spaces).
+    static func block(_ task: Task, in document: Document, groups: [UInt64], text: UInt64, lines: inout BlockLineHashes) -> UInt64 {
         var hash = (task.group.map { groups[$0] } ?? 0) &* 0x0000_0100_0000_01B3 ^ text
         if task.textLastLine < task.lastLine {
             for line in (task.textLastLine + 1)...task.lastLine {
-                let content = document.content(ofLine: line).drop { $0 == 0x20 || $0 == 0x09 }
-                hash = (hash &* 0x0000_0100_0000_01B3) ^ ContentHash.of(content)
+                hash = (hash &* 0x0000_0100_0000_01B3) ^ lines.hash(ofLine: line)
             }
         }
         return hash
+    }
+
+    /// `block` for many tasks of one document.
+    static func block(_ task: Task, in document: Document, groups: [UInt64], lines: inout BlockLineHashes) -> UInt64 {
+        block(task, in: document, groups: groups, text: of(task, in: document), lines: &lines)
     }
 
     /// For each heading, a hash of its group path (its title after its parents').
@@ -96,5 +108,35 @@ public enum TaskFingerprint {
             let own = title.withUTF8 { ContentHash.of(UnsafeRawBufferPointer($0)) }
             hashes.append((heading.parent.map { hashes[$0] } ?? 0) &* 0x0000_0100_0000_01B3 ^ own)
         }
+    }
+}
+
+/// The hash of each line of a document below a task's text, as a block signature reads it
+/// (`TaskFingerprint.block`: its content without its indentation), worked out the first time
+/// a block holds the line.
+struct BlockLineHashes {
+    /// The document's bytes and lines only (a piece of a document read in pieces shares them
+    /// with the pieces after it: `Document.forEachPiece`).
+    private let bytes: [UInt8]
+    private let lines: [Line]
+    /// Per line, once worked out (`known`); both made the first time a block has a line.
+    private var hashes: [UInt64] = []
+    private var known: [Bool] = []
+
+    init(_ document: Document) {
+        bytes = document.bytes
+        lines = document.lines
+    }
+
+    mutating func hash(ofLine line: Int) -> UInt64 {
+        if known.isEmpty {
+            hashes = [UInt64](repeating: 0, count: lines.count)
+            known = [Bool](repeating: false, count: lines.count)
+        }
+        if known[line] { return hashes[line] }
+        let hash = ContentHash.of(bytes[lines[line].contentRange].drop { $0 == 0x20 || $0 == 0x09 })
+        hashes[line] = hash
+        known[line] = true
+        return hash
     }
 }

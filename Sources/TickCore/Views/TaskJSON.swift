@@ -20,6 +20,8 @@ public enum TaskJSON {
     public struct File: Sendable {
         let name: [UInt8]
         private(set) var groupHashes: [UInt64]
+        /// The hashes of the lines of blocks written so far: nested blocks share their lines.
+        fileprivate var blockLines: BlockLineHashes
         /// Index for index with the document's headings; nil until written.
         private var groupPaths: [[UInt8]?]
         /// The tokens of the task being written, read in one pass (`TaskTokens.forEachToken`)
@@ -32,6 +34,7 @@ public enum TaskJSON {
             self.name = json.bytes
             groupHashes = TaskFingerprint.groupHashes(document)
             groupPaths = [[UInt8]?](repeating: nil, count: document.headings.count)
+            blockLines = BlockLineHashes(document)
         }
 
         /// The same file read further (`Document.forEachPiece`): the headings of `document`
@@ -110,7 +113,7 @@ public enum TaskJSON {
         // and once: the reference leaves the dates out of its fingerprint.
         let fields = task.fieldKinds.isEmpty ? TaskFields() : TaskFields.read(text)
         let signature = TaskFingerprint.block(task, in: document, groups: file.groupHashes,
-                                              text: TaskFingerprint.of(task, in: document, fields: fields))
+                                              text: TaskFingerprint.of(task, in: document, fields: fields), lines: &file.blockLines)
         json.key("ref"); json.reference(line: shownLine, signature: signature)
         json.key("statusType"); writeStatusType(task.statusType, to: &json)
         json.key("dates")
