@@ -18,9 +18,11 @@ enum Tick {
 
     static func main() {
         // Standard input, output and error must be open, or the first file tick opens would
-        // take one of their numbers and receive what is meant for them.
+        // take one of their numbers and receive what is meant for them. A closed standard
+        // output is held read-only: what tick prints fails to be written and is reported, as
+        // on a full disk, rather than vanishing into a success.
         for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 {
-            _ = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)
+            _ = open("/dev/null", fd == 2 ? O_WRONLY : O_RDONLY)
         }
         signal(SIGPIPE, SIG_IGN)
         // Before any thread starts, so that every thread can take a lease's break signal.

@@ -341,6 +341,18 @@ import Glibc
         #expect(result.stderr == "tick: cannot write to standard output: no space left on the device\n", "\(result.stderr)")
     }
 
+    /// A closed standard output is an output that cannot be written, not a silent success.
+    @Test func aClosedStandardOutputFails() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("TODO.md", Self.todo)
+        let result = try Self.sh("\"$TICK\" list >&-", in: folder.url)
+        #expect(result.status == 2 && result.stderr.hasPrefix("tick: cannot write to standard output: "), "\(result.status) \(result.stderr)")
+        // Nothing to print: nothing fails (and the edit is made).
+        let quiet = try Self.sh("\"$TICK\" done Milk -q >&-", in: folder.url)
+        #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet.status) \(quiet.stderr)")
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("TODO.md"), encoding: .utf8).contains("- [x] Milk"))
+    }
+
     /// An edit whose output cannot be written has still written the file: status 3, not the
     /// 2 that says the file is untouched (a script that retried `add` made a duplicate).
     @Test func anEditWhoseOutputFailsSaysItWasWritten() throws {
