@@ -70,8 +70,14 @@ public enum TaskFingerprint {
 
     /// `block`, with the fingerprint of the task's text (`of`) worked out already.
     static func block(_ task: Task, in document: Document, groups: [UInt64], text: UInt64) -> UInt64 {
-        var lines = BlockLineHashes(document)
-        return block(task, in: document, groups: groups, text: text, lines: &lines)
+        // One block: its lines hashed as they come, with no table of the document's lines.
+        var hash = (task.group.map { groups[$0] } ?? 0) &* 0x0000_0100_0000_01B3 ^ text
+        if task.textLastLine < task.lastLine {
+            for line in (task.textLastLine + 1)...task.lastLine {
+                hash = (hash &* 0x0000_0100_0000_01B3) ^ BlockLineHashes.hash(ofLine: line, bytes: document.bytes, lines: document.lines)
+            }
+        }
+        return hash
     }
 
     /// `block`, with each line's hash kept in `lines` for the next block: nested blocks share
@@ -134,9 +140,14 @@ struct BlockLineHashes {
             known = [Bool](repeating: false, count: lines.count)
         }
         if known[line] { return hashes[line] }
-        let hash = ContentHash.of(bytes[lines[line].contentRange].drop { $0 == 0x20 || $0 == 0x09 })
+        let hash = Self.hash(ofLine: line, bytes: bytes, lines: lines)
         hashes[line] = hash
         known[line] = true
         return hash
+    }
+
+    /// A line's hash as a block reads it: its content without its indentation.
+    static func hash(ofLine line: Int, bytes: [UInt8], lines: [Line]) -> UInt64 {
+        ContentHash.of(bytes[lines[line].contentRange].drop { $0 == 0x20 || $0 == 0x09 })
     }
 }

@@ -1,9 +1,7 @@
 /// The project tick is run in: the git work tree the working directory is in (else that
 /// directory), without the git work trees inside it, and the file tick edits from here
-/// (`TICK_FILE`, else the nearest TODO.md), wherever it is. The journal and the listings are
-/// shared by every folder: two undos in a row in one project must not revert another
-/// project's edit, and a listing of another project must not stand in the way of a line
-/// number typed in this one.
+/// (`TICK_FILE`, else the nearest TODO.md), wherever it is. The journal is shared by every
+/// folder: two undos in a row in one project must not revert another project's edit.
 struct ProjectFolder {
     let root: [UInt8]
     let file: [UInt8]?
