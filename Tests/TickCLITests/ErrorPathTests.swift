@@ -115,6 +115,16 @@ import Glibc
             try "- [ ] elsewhere\n".write(to: folder.appendingPathComponent("other.md"), atomically: false, encoding: .utf8)
             try tick(["list", "other.md"], in: folder)
         }, says: "TODO.md: the last listing showed another file (other.md), so line 3 does not say which file; name it, as in other.md:3"),
+        Row(covers: ["EditError.listedThroughLink"], arguments: ["done", "3", "-f", "TODO.md"], prepare: { folder in
+            // TODO.md is a link when listed; then `sed -i` saves a file of its own in its place,
+            // a line above the tasks: line 3 is not the 'buy milk' the listing showed.
+            let file = folder.appendingPathComponent("TODO.md"), notes = folder.appendingPathComponent("notes.md")
+            try FileManager.default.moveItem(at: file, to: notes)
+            try FileManager.default.createSymbolicLink(atPath: file.path, withDestinationPath: "notes.md")
+            try tick(["list"], in: folder)
+            try FileManager.default.removeItem(at: file)
+            try ("- [ ] inserted\n" + ErrorPathTests.todo).write(to: file, atomically: false, encoding: .utf8)
+        }, says: "TODO.md: this name was a link to notes.md when it was listed, and is another file now"),
         Row(covers: ["EditError.listingUnreadable"], arguments: ["done", "3"], prepare: { folder in
             try tick(["list"], in: folder)
             let state = folder.appendingPathComponent("state/tick")

@@ -170,6 +170,41 @@ import Testing
         #expect(try TickProcess.run(["done", "TODO.md:3"], in: b, environment: state).stdout == "done 3 [x] in b\n")
     }
 
+    /// A TODO.md that is a link is listed and edited by number through the link and through
+    /// the file it leads to. Once a save puts a file of its own in the link's place (`sed -i`,
+    /// most editors), or a file listed as itself becomes a link, its numbers are refused, with
+    /// `-f` and `FILE:LINE` too, until it is listed again: they were printed for another file.
+    @Test func aLinkReplacedByAFileRefusesItsNumbers() throws {
+        let root = try TemporaryDirectory()
+        let state = ["XDG_STATE_HOME": root.url.appendingPathComponent(".state").path]
+        let notes = try root.write("notes/todo.md", "# T\n\n- [ ] alpha\n- [ ] beta\n- [ ] gamma\n")
+        let project = root.url.appendingPathComponent("proj")
+        try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+        let link = project.appendingPathComponent("TODO.md")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "../notes/todo.md")
+        func tick(_ arguments: [String]) throws -> TickProcess.Result { try TickProcess.run(arguments, in: project, environment: state) }
+        #expect(try tick(["list"]).status == 0)
+        #expect(try tick(["done", "4"]).stdout == "done 4 [x] beta\n")
+        #expect(try tick(["done", "5", "-f", notes.path]).stdout == "done 5 [x] gamma\n")
+        // A save replaces the link with a file of its own, a line above the tasks.
+        try FileManager.default.removeItem(at: link)
+        try "# T\n\n- [ ] inserted\n- [ ] alpha\n- [x] beta\n- [x] gamma\n".write(to: link, atomically: false, encoding: .utf8)
+        for arguments in [["done", "4"], ["done", "4", "-f", "TODO.md"], ["done", "TODO.md:4"], ["done", "3-4"]] {
+            let refused = try tick(arguments)
+            #expect(refused.status == 2 && refused.stderr.contains("this name was a link to ") && refused.stderr.contains("notes/todo.md when it was listed"), "\(arguments): \(refused.stderr)")
+        }
+        #expect(try tick(["done", "alpha"]).stdout == "done 4 [x] alpha\n")
+        #expect(try tick(["list"]).status == 0)
+        #expect(try tick(["done", "3"]).stdout == "done 3 [x] inserted\n")
+        // A file listed as itself that becomes a link.
+        try FileManager.default.removeItem(at: link)
+        try "# T\n\n- [ ] new first\n- [ ] zeta\n".write(to: notes, atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "../notes/todo.md")
+        let refused = try tick(["done", "3", "-f", "TODO.md"])
+        #expect(refused.status == 2 && refused.stderr.contains("this name was a file of its own when it was listed, and is a link now"), "\(refused.stderr)")
+        #expect(try String(contentsOf: notes, encoding: .utf8) == "# T\n\n- [ ] new first\n- [ ] zeta\n")
+    }
+
     /// `FROM-TO` names the tasks on those lines as its numbers do one by one (not a text match
     /// of "1-2" inside a date); three or more are confirmed; a command of one task refuses it.
     @Test func aRangeNamesTheListedTasks() throws {

@@ -236,6 +236,38 @@ import Testing
         #expect(ListingArchive(decoding: archive.encoded())?.files.first?.listing.entries.count == Listing.limit)
     }
 
+    /// The index keeps which names were links to which files, newest first, forgets a name
+    /// once a view shows it as a file of its own, and reads back what it wrote; an index of
+    /// the version before links reads as one with none.
+    @Test func theIndexKeepsNamesThatWereLinks() throws {
+        func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+        var index = ListingIndex()
+        _ = index.record([bytes("/notes/a.md")], in: 1)
+        index.recordNames([(bytes("/proj/TODO.md"), bytes("/notes/a.md")), (bytes("/notes/b.md"), nil)])
+        #expect(index.linkTarget(of: bytes("/proj/TODO.md")) == bytes("/notes/a.md"))
+        #expect(index.linkTarget(of: bytes("/notes/b.md")) == nil)
+        let decoded = try #require(ListingIndex(decoding: index.encoded()))
+        #expect(decoded == index)
+        #expect(decoded.links.count == 1)
+        index.recordNames([(bytes("/other/TODO.md"), bytes("/notes/c.md"))])
+        #expect(index.links.map(\.name) == [bytes("/other/TODO.md"), bytes("/proj/TODO.md")])
+        index.recordNames([(bytes("/proj/TODO.md"), nil)])
+        #expect(index.linkTarget(of: bytes("/proj/TODO.md")) == nil)
+        #expect(index.links.count == 1)
+        index.recordNames((0..<(ListingArchive.stubLimit + 2)).map { (bytes("/l\($0)"), bytes("/t")) })
+        #expect(index.links.count == ListingArchive.stubLimit)
+        #expect(ListingIndex(decoding: index.encoded()) == index)
+
+        var former = RecordWriter(magic: ListingIndex.formerMagic)
+        former.number("files", 1)
+        former.number("latest", 1)
+        former.field("path", bytes("/notes/a.md"))
+        former.hash("record", 1)
+        let old = try #require(ListingIndex(decoding: former.finished()))
+        #expect(old.paths == [bytes("/notes/a.md")] && old.links.isEmpty)
+        #expect(ListingIndex.latestView(decoding: former.finished())?.map(\.path) == [bytes("/notes/a.md")])
+    }
+
     @Test func damagedArchivesAreRefused() throws {
         let archive = ListingArchive(files: [.init(path: Array("/f".utf8), listing: Listing(shown: [0], in: Document("- [ ] a\n")))])
         var bytes = archive.encoded()

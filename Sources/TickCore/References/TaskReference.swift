@@ -13,11 +13,22 @@ public struct TaskReference: Sendable {
     /// The files the latest listing showed when it was not this file alone: a bare line number
     /// is then refused, since it does not say which file it is from (`FILE:LINE` does).
     public var otherFilesListed: [String]?
+    /// The file a view showed through this file's name, when the name was a link to it and
+    /// leads elsewhere now ("": the name was a file of its own and is a link now): a line
+    /// number is refused, named file or not, since it is that file's.
+    public let listedThroughLink: String?
 
-    public init(document: Document, listing: Listing? = nil, otherFilesListed: [String]? = nil) {
+    public init(document: Document, listing: Listing? = nil, otherFilesListed: [String]? = nil, listedThroughLink: String? = nil) {
         self.document = document
         self.listing = listing
         self.otherFilesListed = otherFilesListed
+        self.listedThroughLink = listedThroughLink
+    }
+
+    /// Refuses a line number that the latest listing does not say is this file's.
+    private func checkNumbersAreThisFiles(_ number: Int) throws(EditError) {
+        if let target = listedThroughLink { throw .listedThroughLink(line: number, target: target) }
+        if let files = otherFilesListed { throw .otherFileListed(line: number, files: files) }
     }
 
     /// Several references, in order, each task once.
@@ -37,7 +48,7 @@ public struct TaskReference: Sendable {
     /// allows that), where the number is one the listing showed or a line a task starts on; the
     /// other lines are passed over. A number alone would be refused: so is the range.
     func resolve(_ range: ClosedRange<Int>, written: String) throws(EditError) -> [Task] {
-        if let files = otherFilesListed { throw .otherFileListed(line: range.lowerBound, files: files) }
+        try checkNumbersAreThisFiles(range.lowerBound)
         var tasks: [Task] = []
         var next = document.tasks.partitionPoint { $0.line + 1 >= range.lowerBound }
         // Past the file's last task and the listing's last number, no number names a task.
@@ -61,7 +72,7 @@ public struct TaskReference: Sendable {
         if Self.range(reference) != nil { throw .rangeForOneTask(reference) }
         if Self.isReversedRange(reference) { throw .reversedRange(reference) }
         if let number = Self.number(reference) {
-            if let files = otherFilesListed { throw .otherFileListed(line: number, files: files) }
+            try checkNumbersAreThisFiles(number)
             if let listing, let task = try listing.resolve(number, in: document) { return task }
             return try Self.task(atLine: number, in: document)
         }

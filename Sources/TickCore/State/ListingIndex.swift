@@ -15,6 +15,21 @@ public struct ListingIndex: Sendable, Equatable {
     public private(set) var latest: Int
     /// Where each path's listing is, index for index with `paths`.
     private var places: [Place]
+    /// Names that were links when a view showed a file through them, and the file each led
+    /// to (`Link`), newest first: a name that leads elsewhere now (an editor's save replaced
+    /// the link with a file) must not take the numbers that view printed for its own lines.
+    public private(set) var links: [Link]
+
+    /// A name (its folder's real path and its own last part) that was a link to `target`.
+    public struct Link: Sendable, Equatable {
+        public let name: [UInt8]
+        public let target: [UInt8]
+
+        public init(name: [UInt8], target: [UInt8]) {
+            self.name = name
+            self.target = target
+        }
+    }
 
     /// Where a file's listing is kept.
     private enum Place: Sendable, Equatable {
@@ -26,12 +41,33 @@ public struct ListingIndex: Sendable, Equatable {
         case none
     }
 
-    static let magic = "tick-listing-index 2\n"
+    static let magic = "tick-listing-index 3\n"
+    /// The version before links were kept: read as one with none.
+    static let formerMagic = "tick-listing-index 2\n"
 
     public init() {
         paths = []
         latest = 0
         places = []
+        links = []
+    }
+
+    /// What `name` was a link to when a view showed the file through it, if it was.
+    public func linkTarget(of name: [UInt8]) -> [UInt8]? {
+        links.first { $0.name == name }?.target
+    }
+
+    /// Records the names a view showed files by: each name that was a link (`target` set) is
+    /// kept, newest first; each that was none (`target` nil: the file's own name) is no
+    /// longer a link.
+    public mutating func recordNames(_ names: [(name: [UInt8], target: [UInt8]?)]) {
+        var seen = PathTable(capacity: names.count)
+        var fresh: [Link] = []
+        for entry in names where seen.insert(entry.name) {
+            if let target = entry.target { fresh.append(Link(name: entry.name, target: target)) }
+        }
+        links = fresh + links.filter { !seen.contains($0.name) }
+        if links.count > ListingArchive.stubLimit { links.removeLast(links.count - ListingArchive.stubLimit) }
     }
 
     /// The paths the latest view showed.
@@ -131,6 +167,11 @@ public struct ListingIndex: Sendable, Equatable {
                 writer.keyword("none")
             }
         }
+        writer.number("links", links.count)
+        for link in links {
+            writer.field("name", link.name)
+            writer.field("target", link.target)
+        }
         return writer.finished()
     }
 
@@ -139,7 +180,7 @@ public struct ListingIndex: Sendable, Equatable {
     /// first, to find it is showing the same again. Nil when it cannot tell (the index is
     /// damaged, or a file the latest view showed keeps no record).
     public static func latestView(decoding bytes: [UInt8]) -> [ShownFile]? {
-        guard var reader = RecordReader(bytes, magic: magic), let count = reader.number("files"),
+        guard var reader = RecordReader(bytes, magic: magic) ?? RecordReader(bytes, magic: formerMagic), let count = reader.number("files"),
               let latest = reader.number("latest"), latest <= count else { return nil }
         var view: [ShownFile] = []
         for _ in 0..<latest {
@@ -157,7 +198,8 @@ public struct ListingIndex: Sendable, Equatable {
     }
 
     public init?(decoding bytes: [UInt8]) {
-        guard var reader = RecordReader(bytes, magic: Self.magic), let count = reader.number("files"),
+        let former = RecordReader(bytes, magic: Self.magic) == nil
+        guard var reader = RecordReader(bytes, magic: former ? Self.formerMagic : Self.magic), let count = reader.number("files"),
               let latest = reader.number("latest"), latest <= count, count <= ListingArchive.stubLimit else { return nil }
         var unique = PathTable(capacity: count)
         var places: [Place] = []
@@ -176,9 +218,18 @@ public struct ListingIndex: Sendable, Equatable {
                 places.append(.stub(Listing(fileHash: hash, shifted: shifted == 0x31, truncated: truncated == 0x31, detailed: true, entries: [])))
             }
         }
+        var links: [Link] = []
+        if !former {
+            guard let linkCount = reader.number("links"), linkCount <= ListingArchive.stubLimit else { return nil }
+            for _ in 0..<linkCount {
+                guard let name = reader.field("name"), let target = reader.field("target") else { return nil }
+                links.append(Link(name: name, target: target))
+            }
+        }
         guard reader.atEnd else { return nil }
         paths = unique.members
         self.latest = latest
         self.places = places
+        self.links = links
     }
 }

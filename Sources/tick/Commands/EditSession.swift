@@ -83,8 +83,9 @@ enum EditSession {
     struct Input {
         let document: Document
         let references: TaskReference
-        /// Where the file really is, when it was looked up (`input(path:document:environment:)`).
-        var realPath: String? = nil
+        /// Where the file really is and its name, when they were looked up
+        /// (`input(path:document:environment:)`).
+        var names: FileNames? = nil
 
         /// `named`: the command line named the file (`FILE:LINE`, `-f`), so a bare number is
         /// this file's whatever the latest listing showed.
@@ -110,9 +111,9 @@ enum EditSession {
         // Checked before the write, so that a mistyped option cannot follow a finished edit.
         do { _ = try ColorChoice(option: arguments.value("color")) } catch { throw .usage(error, command: nil) }
         _ = try environment.today()
-        let known = (try? AtomicFile.realPath(of: path)).map { ListingStore.load(realPath: $0, environment: environment) }
+        let known = (try? AtomicFile.names(of: path)).map { ListingStore.load($0, environment: environment) }
         func input(_ document: Document) -> Input {
-            Input(document: document, references: TaskReference(document: document, listing: known?.listing, otherFilesListed: known?.otherFilesListed))
+            Input(document: document, references: references(document, known))
         }
         if arguments.flag("dry-run") {
             let bytes = try FileReader.read(path)
@@ -175,10 +176,14 @@ enum EditSession {
 
     /// The input for a look at `path` outside an edit (a question asked before it).
     static func input(path: String, document: Document, environment: Environment) -> Input {
-        let realPath = try? AtomicFile.realPath(of: path)
-        let known = realPath.map { ListingStore.load(realPath: $0, environment: environment) }
-        return Input(document: document, references: TaskReference(document: document, listing: known?.listing, otherFilesListed: known?.otherFilesListed),
-                     realPath: realPath)
+        let names = try? AtomicFile.names(of: path)
+        let known = names.map { ListingStore.load($0, environment: environment) }
+        return Input(document: document, references: references(document, known), names: names)
+    }
+
+    private static func references(_ document: Document, _ known: ListingStore.Known?) -> TaskReference {
+        TaskReference(document: document, listing: known?.listing, otherFilesListed: known?.otherFilesListed,
+                      listedThroughLink: known?.listedThroughLink)
     }
 
     /// `edit` for a body that computes the edit in the core: its `EditError` is reported

@@ -38,10 +38,11 @@ enum ShowCommand: Command {
             // (tick(1): the lines show prints count as a listing), as a view's rows would be.
             var shown: [Int] = []
             defer {
-                if let realPath = input.realPath {
-                    let warning = ListingStore.load(realPath: realPath, environment: context.environment).otherFilesListed == nil
-                        ? ListingStore.show(shown.map { document.tasks[$0].line + 1 }, realPath: realPath, after: document, environment: context.environment)
-                        : ListingStore.record([ListingStore.Shown(realPath: realPath, listing: Listing(shown: Array(Set(shown)), in: document))],
+                if let names = input.names {
+                    let known = ListingStore.load(names, environment: context.environment)
+                    let warning = known.otherFilesListed == nil && known.listedThroughLink == nil
+                        ? ListingStore.show(shown.map { document.tasks[$0].line + 1 }, realPath: names.realPath, after: document, environment: context.environment)
+                        : ListingStore.record([ListingStore.Shown(names, listing: Listing(shown: Array(Set(shown)), in: document))],
                                               environment: context.environment)
                     if let warning { context.warn(warning) }
                 }

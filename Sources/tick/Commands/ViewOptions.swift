@@ -227,9 +227,9 @@ struct ViewOptions {
                     let tasks = Array(source.document.tasks.lazy.filter { matcher.matches($0) }.map(\.index))
                     guard !tasks.isEmpty else { return .read(ReadFile(shown: nil, listing: nil, hasGroup: hasGroup)) }
                     // Standard input is no file to edit, whatever --stdin-filename calls it.
-                    let listing = path == FileReader.standardInput ? nil : (try? AtomicFile.realPath(of: source.path)).map {
-                        ListingStore.Shown(realPath: $0, listing: detailed ? Listing(shown: tasks, in: source.document)
-                                                                           : Listing.stub(fileHash: ContentHash.of(source.document.bytes)))
+                    let listing = path == FileReader.standardInput ? nil : (try? AtomicFile.names(of: source.path)).map {
+                        ListingStore.Shown($0, listing: detailed ? Listing(shown: tasks, in: source.document)
+                                                                 : Listing.stub(fileHash: ContentHash.of(source.document.bytes)))
                     }
                     return .read(ReadFile(shown: render(source, tasks), listing: listing, hasGroup: hasGroup))
                 } catch {
@@ -246,7 +246,8 @@ struct ViewOptions {
                 if let shown = file.shown { consume(shown) }
                 if let listing = file.listing {
                     listings.append(listings.count < ListingArchive.fileLimit ? listing
-                                    : ListingStore.Shown(realPath: listing.realPath, listing: Listing.stub(fileHash: listing.listing.fileHash)))
+                                    : ListingStore.Shown(realPath: listing.realPath, listing: Listing.stub(fileHash: listing.listing.fileHash),
+                                                         name: listing.name))
                 }
             }
             start += count
@@ -295,7 +296,7 @@ struct ViewOptions {
     /// input, which is no file to edit, whatever --stdin-filename calls it.
     private func listing(_ listing: Listing, of path: String, context: CommandContext) -> ListingStore.Shown? {
         if readsStandardInput && path == context.environment.standardInputName { return nil }
-        return (try? AtomicFile.realPath(of: path)).map { ListingStore.Shown(realPath: $0, listing: listing) }
+        return (try? AtomicFile.names(of: path)).map { ListingStore.Shown($0, listing: listing) }
     }
 
     static func writeJSON(_ items: [ViewItem], in sources: [SourceDocument], to output: inout Output) {

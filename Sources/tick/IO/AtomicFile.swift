@@ -229,6 +229,14 @@ enum AtomicFile {
         return folder.filePath
     }
 
+    /// Where the file at `path` really is, and the name `path` gives it.
+    static func names(of path: String) throws(TickError) -> FileNames {
+        let realPath = try realPath(of: path)
+        let folder = Paths.directory(of: path)
+        let name = (Syscalls.realPath(folder) ?? folder).withoutTrailingSlash + "/" + Paths.basename(of: path)
+        return FileNames(realPath: realPath, name: name)
+    }
+
     /// Checks, without writing, that the file at `path` is one tick could rewrite.
     static func checkCanReplace(_ path: String) throws(TickError) {
         let file = try OpenedFile.open(path)
@@ -253,4 +261,18 @@ enum AtomicFile {
             throw TickError.cannotWrite(path: path, reason: errno == EROFS ? "read-only file system" : "the file is read-only for you")
         }
     }
+}
+
+/// A file as tick keeps track of it: where it really is, and the name it was reached by (the
+/// real path of the folder the user named, and the last part of that name): the two differ
+/// when that last part is a link.
+struct FileNames: Sendable {
+    let realPath: String
+    let name: String
+
+    var isLink: Bool { name != realPath }
+}
+
+private extension String {
+    var withoutTrailingSlash: String { self == "/" ? "" : self }
 }

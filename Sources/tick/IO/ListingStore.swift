@@ -18,12 +18,16 @@ enum ListingStore {
         /// The files the latest view showed, when that was not this file alone: a bare number
         /// then does not say which file it is from.
         let otherFilesListed: [String]?
+        /// The file a view showed through this file's name when that name was a link to it
+        /// ("" when the name was a file of its own, a link now), when the name leads to
+        /// another file now: the numbers that view printed are not this file's.
+        var listedThroughLink: String? = nil
     }
 
-    static func load(realPath: String, environment: Environment) -> Known {
+    static func load(_ file: FileNames, environment: Environment) -> Known {
         guard case .success(let folder) = StateFolder.open(environment) else { return Known(listing: nil, otherFilesListed: nil) }
         defer { folder.close() }
-        let path = PathBytes.bytes(of: realPath)
+        let path = PathBytes.bytes(of: file.realPath)
         let read: ListingIndex?
         do { read = try readIndex(folder) } catch { read = nil }
         guard let index = read else {
@@ -32,6 +36,18 @@ enum ListingStore {
             // meant is not known. Never listed (a new state folder): the file's own lines.
             let listed = folder.names().contains { $0.hasPrefix("listing") }
             return Known(listing: listed ? Listing.unreadable : nil, otherFilesListed: nil)
+        }
+        // The name was a link when a view showed what it led to, and leads elsewhere now (an
+        // editor or `sed -i` saved a file in the link's place, or it was pointed elsewhere):
+        // unless this file was listed since, the numbers the user has are the other file's.
+        // Or the name was a file of its own when listed and is a link now.
+        let name = PathBytes.bytes(of: file.name)
+        if let before = index.linkTarget(of: name) ?? (file.isLink && index.paths.contains(name) ? name : nil), before != path {
+            let own = index.paths.firstIndex(of: path)
+            if own == nil || index.paths.firstIndex(of: before).map({ $0 < own! }) == true {
+                return Known(listing: nil, otherFilesListed: nil,
+                             listedThroughLink: before == name ? "" : DisplayPath.relative(PathBytes.string(from: before), to: environment.workingDirectory))
+            }
         }
         let latest = index.latestPaths
         // Whatever project the latest view showed: a number read from it, typed here, must not
@@ -46,6 +62,18 @@ enum ListingStore {
     struct Shown {
         let realPath: String
         let listing: Listing
+        /// The name the view reached it by (`FileNames.name`), when known.
+        var name: String? = nil
+
+        init(realPath: String, listing: Listing, name: String? = nil) {
+            self.realPath = realPath
+            self.listing = listing
+            self.name = name
+        }
+
+        init(_ file: FileNames, listing: Listing) {
+            self.init(realPath: file.realPath, listing: listing, name: file.name)
+        }
     }
 
     /// Records the listings a view printed (newest first); returns a warning when it cannot.
@@ -62,13 +90,20 @@ enum ListingStore {
             let indexBytes = try folder.read(indexName)
             // The same view of the same files again (`tick list`, twice): nothing to write, and
             // the index is read no further than the files it leads with.
+            // (Names that are links are looked up in the whole index: rare, and kept there.)
+            let names = listings.compactMap { shown in
+                shown.name.map { (name: PathBytes.bytes(of: $0), target: $0 == shown.realPath ? nil : PathBytes.bytes(of: shown.realPath)) }
+            }
+            let links = names.filter { $0.target != nil }
             if past.isEmpty, let latest = indexBytes.flatMap(ListingIndex.latestView), latest.map(\.path) == paths,
-               latest.allSatisfy({ $0.record == record }), readArchive(record, folder) == archive {
+               latest.allSatisfy({ $0.record == record }), readArchive(record, folder) == archive,
+               links.isEmpty || indexBytes.flatMap(ListingIndex.init(decoding:)).map({ index in links.allSatisfy { index.linkTarget(of: $0.name) == $0.target } }) == true {
                 return nil
             }
             // The first record since the single archive of earlier versions: that one goes.
             if indexBytes == nil { folder.remove(formerName) }
             var index = indexBytes.flatMap(ListingIndex.init(decoding:)) ?? ListingIndex()
+            index.recordNames(names)
             let inUse = index.recordsInUse
             let (demoted, _) = index.record(paths, in: record)
             // Files pushed past the newest ones keep a stub of their listing, from its record;
