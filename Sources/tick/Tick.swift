@@ -42,7 +42,7 @@ enum Tick {
             // After a write, the file is not untouched (status 2 says it is): 3 says the
             // change stands and only what tick had to say about it was lost.
             let written = Journal.shared.hasWritten
-            context.stderr.write("tick: cannot write to standard output: \(FileReader.describe(failure))"
+            context.stderr.write("tick: cannot write to standard output: \(FileReader.describeWrite(failure))"
                                  + (written ? "; the change was written ('tick undo' takes it back)" : "") + "\n")
             status = written ? 3 : 2
         }

@@ -341,6 +341,15 @@ import Glibc
         #expect(result.stderr == "tick: cannot write to standard output: no space left on the device\n", "\(result.stderr)")
     }
 
+    /// Output past `ulimit -f` is reported as that, not as a file too large to read.
+    @Test func outputPastTheFileSizeLimitFails() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("TODO.md", "# G\n\n" + String(repeating: "- [ ] a task to make the output long\n", count: 400))
+        let result = try Self.sh("ulimit -f 4 && \"$TICK\" fmt - < TODO.md > out.txt", in: folder.url)
+        #expect(result.status == 2)
+        #expect(result.stderr == "tick: cannot write to standard output: file too large (past the file size limit, ulimit -f, or the file system's)\n", "\(result.stderr)")
+    }
+
     /// A closed standard output is an output that cannot be written, not a silent success.
     @Test func aClosedStandardOutputFails() throws {
         let folder = try TemporaryDirectory()
@@ -419,6 +428,39 @@ import Glibc
         stat(file.path, &info)
         #expect(info.st_gid == 4242 && info.st_mode & 0o777 == 0o660, "group \(info.st_gid) mode \(String(info.st_mode & 0o777, radix: 8))")
         #expect(Self.contents(file) == Data(Self.todo.replacingOccurrences(of: "[ ] Milk", with: "[x] Milk").utf8))
+    }
+
+    /// An edit keeps the file's extended attributes (ACLs, SELinux labels and `user.*` are all
+    /// kept so): the new file gets each one the old had.
+    @Test func extendedAttributesAreKept() throws {
+        let folder = try TemporaryDirectory()
+        let file = try folder.write("TODO.md", Self.todo)
+        let attributes = ["user.origin": "phone", "user.empty": "", "user.binary": "\u{1}\u{0}x"]
+        for (name, value) in attributes {
+            let bytes = Array(value.utf8)
+            #expect(Self.setAttribute(file.path, name, bytes) == 0, "setxattr \(name): \(errno)")
+        }
+        let result = try TickProcess.run(["done", "Milk"], in: folder.url, environment: ["XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Self.contents(file) == Data(Self.todo.replacingOccurrences(of: "[ ] Milk", with: "[x] Milk").utf8))
+        for (name, value) in attributes {
+            #expect(Self.attribute(file.path, name) == Array(value.utf8), "\(name)")
+        }
+    }
+
+    /// `setxattr` and `getxattr`, which Swift's Glibc module does not export.
+    static func setAttribute(_ path: String, _ name: String, _ value: [UInt8]) -> Int32 {
+        typealias Set = @convention(c) (UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeRawPointer?, Int, Int32) -> Int32
+        let set = unsafeBitCast(dlsym(UnsafeMutableRawPointer(bitPattern: 0), "setxattr")!, to: Set.self)
+        return value.withUnsafeBytes { set(path, name, $0.baseAddress, $0.count, 0) }
+    }
+
+    static func attribute(_ path: String, _ name: String) -> [UInt8]? {
+        typealias Get = @convention(c) (UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeMutableRawPointer?, Int) -> Int
+        let get = unsafeBitCast(dlsym(UnsafeMutableRawPointer(bitPattern: 0), "getxattr")!, to: Get.self)
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let count = buffer.withUnsafeMutableBytes { get(path, name, $0.baseAddress, $0.count) }
+        return count < 0 ? nil : Array(buffer.prefix(count))
     }
 
     /// A file the user may not write is refused even when its folder is writable.

@@ -19,7 +19,8 @@ import TickCore
 ///    unchanged for a quiet period (an editor that saves in place truncates first and writes
 ///    after; a read between the two sees a file cut short).
 /// 4. Compute the new bytes; write them to `.NAME.tick` beside the file (created exclusively,
-///    never through a link), with the original's mode, group and (as root) owner; `fsync`; lock it.
+///    never through a link, with no permissions until written: `TemporaryFile`), with the
+///    original's mode, group, (as root) owner and extended attributes; `fsync`; lock it.
 /// 5. Check again that the file is the version we read: status, and the lease (without one, the
 ///    bytes).
 /// 6. Swap the two names in one step (`renameat2(RENAME_EXCHANGE)`), then look at what was
@@ -101,7 +102,7 @@ enum AtomicFile {
         let temporary = try TemporaryFile.create(in: folder, like: read.status, path: path)
         var swapped = false
         defer { if !swapped { temporary.discard(in: folder) } }
-        try temporary.write(after, path: path)
+        try temporary.write(after, like: file.fd, path: path)
 
         // Step 5: still the version we read?
         guard isUnchanged(file, since: read, in: folder) else { return .raced }

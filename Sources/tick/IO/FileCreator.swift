@@ -12,7 +12,7 @@ enum FileCreator {
         case .failure(let error) where error.code == EEXIST: return false
         case .failure(let error) where error.code == ENOENT:
             throw TickError.refused("cannot create \(PathBytes.display(path)): there is no folder \(PathBytes.display(Paths.directory(of: path)))")
-        case .failure(let error): throw TickError.cannotWrite(path: path, reason: FileReader.describe(error.code))
+        case .failure(let error): throw TickError.cannotWrite(path: path, reason: FileReader.describeWrite(error.code))
         }
     }
 

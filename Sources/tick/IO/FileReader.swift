@@ -21,6 +21,15 @@ enum FileReader {
         default: return Syscalls.errnoMessage(code)
         }
     }
+
+    /// Why a write failed, in words (EFBIG: past the size this process may write, `ulimit -f`,
+    /// or the file system's).
+    static func describeWrite(_ code: Int32) -> String {
+        switch code {
+        case EFBIG: return "file too large (past the file size limit, ulimit -f, or the file system's)"
+        default: return describe(code)
+        }
+    }
 }
 
 extension FileReader {

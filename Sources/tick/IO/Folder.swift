@@ -51,14 +51,20 @@ struct Folder {
 
 /// The new contents of a file, written beside it under `.NAME.tick` before they replace it.
 ///
-/// One name per file is enough: only the tick holding the lock on the file writes it, so one
-/// found there is left by a tick that was killed, and is removed. The name is created
-/// exclusively and never through a link. A name too long to take the suffix is shortened and
-/// given a hash of the whole name, so two long names never share a temporary file.
+/// One name per file is enough: only the tick holding the lock on the file writes it. The
+/// file has no permissions at all until its bytes are written and synced (its descriptor is
+/// open for writing all along), and that is how a leftover of a tick killed while writing is
+/// told from a file of the user's that has the name: only a regular file of this user's with
+/// no permissions is removed; anything else under the name is left alone, and the new file
+/// gets a name of its own. The name is created exclusively and never through a link. A name
+/// too long to take the suffix is shortened and given a hash of the whole name, so two long
+/// names never share a temporary file.
 struct TemporaryFile {
     let fd: Int32
     let name: String
     let inode: ino_t
+    /// The permissions the file takes once written: the original's.
+    let mode: mode_t
 
     static func name(for file: String) -> String {
         let bytes = PathBytes.bytes(of: file)
@@ -69,7 +75,9 @@ struct TemporaryFile {
 
     static func create(in folder: Folder, like original: stat, path: String) throws(TickError) -> TemporaryFile {
         var name = name(for: folder.name)
-        _ = name.withPathCString { unlinkat(folder.fd, $0, 0) }
+        if let found = folder.status(of: name), isLeftover(found) {
+            _ = name.withPathCString { unlinkat(folder.fd, $0, 0) }
+        }
         var fd = create(name, in: folder)
         if fd < 0, errno == EEXIST {
             // Someone else's file under that name (a shared folder): use a fresh random name.
@@ -86,24 +94,33 @@ struct TemporaryFile {
             // The group could not be kept: grant the new group no more than everyone else has.
             mode &= ~(0o070 & ~((mode & 0o007) << 3))
         }
-        _ = fchmod(fd, mode)
         _ = flock(fd, LOCK_EX)
         var info = stat()
         _ = fstat(fd, &info)
-        return TemporaryFile(fd: fd, name: name, inode: info.st_ino)
+        return TemporaryFile(fd: fd, name: name, inode: info.st_ino, mode: mode)
+    }
+
+    /// A file tick left: regular, this user's, with no permissions (`create`). A user's own
+    /// file under the name is kept.
+    static func isLeftover(_ found: stat) -> Bool {
+        found.st_mode & S_IFMT == S_IFREG && found.st_mode & 0o7777 == 0 && found.st_uid == geteuid() && found.st_nlink == 1
     }
 
     private static func create(_ name: String, in folder: Folder) -> Int32 {
         while true {
-            let fd = name.withPathCString { openat(folder.fd, $0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) }
+            let fd = name.withPathCString { openat(folder.fd, $0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0) }
             if fd >= 0 || errno != EINTR { return fd }
         }
     }
 
-    func write(_ bytes: [UInt8], path: String) throws(TickError) {
+    /// Writes the bytes, gives the file the original's extended attributes (`original`: its
+    /// open descriptor) and permissions, and syncs it.
+    func write(_ bytes: [UInt8], like original: Int32, path: String) throws(TickError) {
         if let failure = bytes.withUnsafeBytes({ Syscalls.writeAll(fd, $0) }) {
-            throw TickError.cannotWrite(path: path, reason: failure == ENOSPC ? FileReader.describe(failure) : Syscalls.errnoMessage(failure))
+            throw TickError.cannotWrite(path: path, reason: FileReader.describeWrite(failure))
         }
+        ExtendedAttributes.copy(from: original, to: fd)
+        guard fchmod(fd, mode) == 0 else { throw TickError.cannotWrite(path: path, reason: Syscalls.errnoMessage(errno)) }
         guard fsync(fd) == 0 else { throw TickError.cannotWrite(path: path, reason: Syscalls.errnoMessage(errno)) }
     }
 
