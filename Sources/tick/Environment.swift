@@ -49,8 +49,30 @@ struct Environment: Sendable {
                     home: Syscalls.environment("HOME"),
                     stateHome: Syscalls.environment("XDG_STATE_HOME"),
                     workingDirectory: Syscalls.currentDirectory() ?? ".",
-                    lockTimeout: Syscalls.environment("TICK_LOCK_TIMEOUT").flatMap { Double($0) }.flatMap { $0 >= 0 ? $0 : nil } ?? 10,
-                    undoKeep: Syscalls.environment("TICK_UNDO_KEEP").flatMap { Int($0) }.flatMap { $0 >= 1 ? $0 : nil } ?? 100)
+                    lockTimeout: Self.seconds(Syscalls.environment("TICK_LOCK_TIMEOUT")) ?? 10,
+                    undoKeep: Self.count(Syscalls.environment("TICK_UNDO_KEEP")) ?? 100)
+    }
+
+    /// A number of seconds, 0 or more (`TICK_LOCK_TIMEOUT`).
+    private static func seconds(_ value: String?) -> Double? {
+        value.flatMap { Double($0) }.flatMap { $0 >= 0 && $0.isFinite ? $0 : nil }
+    }
+
+    /// A whole number, 1 or more (`TICK_UNDO_KEEP`).
+    private static func count(_ value: String?) -> Int? {
+        value.flatMap { Int($0) }.flatMap { $0 >= 1 ? $0 : nil }
+    }
+
+    /// Refuses a setting tick cannot read, rather than run with its default unsaid: a
+    /// mistyped `TICK_LOCK_TIMEOUT=5s` would otherwise wait the default 10 s. (An empty one
+    /// is unset.)
+    static func checkSettings() throws(TickError) {
+        if let value = Syscalls.environment("TICK_LOCK_TIMEOUT"), !value.isEmpty, seconds(value) == nil {
+            throw TickError.invalidSetting(name: "TICK_LOCK_TIMEOUT", value: value, expected: "a number of seconds, such as 10 or 0.5")
+        }
+        if let value = Syscalls.environment("TICK_UNDO_KEEP"), !value.isEmpty, count(value) == nil {
+            throw TickError.invalidSetting(name: "TICK_UNDO_KEEP", value: value, expected: "a whole number of operations, 1 or more")
+        }
     }
 
     func today() throws(TickError) -> CivilDate {

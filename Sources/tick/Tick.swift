@@ -84,6 +84,7 @@ enum Tick {
                 context.stdout.write(command.help)
                 return 0
             }
+            try Environment.checkSettings()
             if command != CompletionsCommand.self {
                 context.config = try ConfigLoader.load(environment: context.environment)
                 context.environment.statuses = context.config.statuses

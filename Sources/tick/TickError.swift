@@ -6,6 +6,8 @@ enum TickError: Error, Equatable {
     case noTodoFile(searchedFrom: String)
     case usage(UsageError, command: String?)
     case invalidToday(String)
+    /// An environment variable tick reads whose value it cannot use.
+    case invalidSetting(name: String, value: String, expected: String)
     case cannotWrite(path: String, reason: String)
     case changedDuringEdit(path: String)
     case edit(EditError, path: String)
@@ -39,6 +41,8 @@ enum TickError: Error, Equatable {
             return message
         case .invalidToday(let value):
             return "TICK_TODAY='\(value)' is not a date; use YYYY-MM-DD"
+        case .invalidSetting(let name, let value, let expected):
+            return "\(name)='\(PathBytes.display(value))' is not \(expected)"
         }
     }
 }

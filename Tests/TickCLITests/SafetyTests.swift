@@ -177,6 +177,29 @@ import Glibc
         #expect(Self.contents(file) == Data(Self.todo.utf8))
     }
 
+    /// A program holding tick's state folder: the edit is made, tick says after a second what
+    /// it waits for, and past TICK_LOCK_TIMEOUT warns that the listing could not be kept.
+    @Test func aHeldStateFolderIsNamedAndBounded() throws {
+        let folder = try TemporaryDirectory()
+        let file = try folder.write("TODO.md", Self.todo)
+        let result = try Self.sh("""
+            "$TICK" list > /dev/null
+            flock "$XDG_STATE_HOME/tick/lock" sleep 5 & holder=$!
+            sleep 0.3
+            "$TICK" done Milk; status=$?
+            kill $holder 2>/dev/null; wait
+            exit $status
+            """, in: folder.url, environment: ["TICK_LOCK_TIMEOUT": "1.5", "XDG_STATE_HOME": folder.url.appendingPathComponent("state").path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Self.contents(file) == Data(Self.todo.replacingOccurrences(of: "[ ] Milk", with: "[x] Milk").utf8))
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 2, "\(result.stderr)")
+        #expect(lines.first?.hasPrefix("tick: waiting for process ") == true && lines.first?.hasSuffix("to release tick's state folder \(folder.url.path)/state/tick...") == true,
+                "\(result.stderr)")
+        #expect(lines.last?.hasPrefix("tick: warning: cannot keep the listing's line numbers: tick's state folder \(folder.url.path)/state/tick is still locked by process ") == true
+                && lines.last?.hasSuffix("after 1.5 s (TICK_LOCK_TIMEOUT)") == true, "\(result.stderr)")
+    }
+
     // MARK: Hostile names and files
 
     /// A folder whose name is not UTF-8: tick finds, lists and edits the TODO.md in it, not the

@@ -66,7 +66,7 @@ enum AtomicFile {
                 usleep(UInt32.random(in: 1_000...10_000))
             case .busy:
                 try wait.step(every: 0.002, saying: "waiting for another program to finish writing \(PathBytes.display(path))") {
-                    TickError.cannotWrite(path: path, reason: "another program still has it open for writing after \(Int(lockTimeout)) s (TICK_LOCK_TIMEOUT)")
+                    TickError.cannotWrite(path: path, reason: "another program still has it open for writing after \(Wait.seconds(lockTimeout)) (TICK_LOCK_TIMEOUT)")
                 }
             }
         }

@@ -17,7 +17,7 @@ enum FileLock {
                 throw TickError.cannotWrite(path: path, reason: "cannot lock: " + Syscalls.errnoMessage(errno))
             }
             try wait.step(every: 0.02, saying: "waiting for \(holder(of: status)) to release its lock on \(PathBytes.display(path))") {
-                TickError.cannotWrite(path: path, reason: "still locked by \(holder(of: status)) after \(Int(timeout)) s (TICK_LOCK_TIMEOUT)")
+                TickError.cannotWrite(path: path, reason: "still locked by \(holder(of: status)) after \(Wait.seconds(timeout)) (TICK_LOCK_TIMEOUT)")
             }
         }
     }
@@ -62,6 +62,11 @@ struct Wait {
     private var announced = false
 
     init(timeout: Double) { self.timeout = timeout }
+
+    /// A timeout as a message says it: "10 s", "1.5 s".
+    static func seconds(_ value: Double) -> String {
+        (value == value.rounded() && value < 1e9 ? String(Int(value)) : String(value)) + " s"
+    }
 
     var elapsed: Double { Clock.now() - started }
 

@@ -103,7 +103,7 @@ final class Journal: Sendable {
                         Self.dropUndone(journal, touching: change.path, environment: environment)
                         Self.prune(journal, keep: environment.undoKeep - 1)
                     }
-                } catch { return error.message }
+                } catch { return "cannot save undo state: " + error.message }
                 guard case .success(let folder) = journal.subfolder(name) else { return "cannot save undo state in \(PathBytes.display(journal.path))" }
                 defer { folder.close() }
                 if let failure = folder.write(meta.encodedMeta(), to: "meta") {
@@ -114,7 +114,7 @@ final class Journal: Sendable {
                 // A later file of the same operation (`archive --to`).
                 do throws(TickError) {
                     try journal.withLock { () throws(TickError) in Self.dropUndone(journal, touching: change.path, environment: environment) }
-                } catch { return error.message }
+                } catch { return "cannot save undo state: " + error.message }
             }
             guard case .success(let folder) = journal.subfolder(state.operation!) else { return "cannot save undo state in \(PathBytes.display(journal.path))" }
             defer { folder.close() }

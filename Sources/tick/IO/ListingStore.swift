@@ -201,7 +201,7 @@ enum ListingStore {
                 return try body(folder)
             }
         } catch {
-            return error.message
+            return "cannot keep the listing's line numbers: " + error.message
         }
     }
 }

@@ -11,6 +11,8 @@ import Glibc
 struct StateFolder {
     let fd: Int32
     let path: String
+    /// How long `withLock` waits for another program's lock (`TICK_LOCK_TIMEOUT`).
+    var lockTimeout = 10.0
 
     enum Failure: Error {
         case unavailable(String)
@@ -47,7 +49,7 @@ struct StateFolder {
             case .failure(let failure): return .failure(failure)
             }
         }
-        return .success(StateFolder(fd: fd, path: path))
+        return .success(StateFolder(fd: fd, path: path, lockTimeout: environment.lockTimeout))
     }
 
     func close() { Syscalls.close(fd) }
@@ -57,7 +59,7 @@ struct StateFolder {
         if !create, faccessat(fd, name, F_OK, AT_SYMLINK_NOFOLLOW) != 0 {
             return .failure(.unavailable("\(PathBytes.display(path + "/" + name)) does not exist"))
         }
-        return Self.privateSubfolder(name, in: fd, path: path + "/" + name).map { StateFolder(fd: $0, path: path + "/" + name) }
+        return Self.privateSubfolder(name, in: fd, path: path + "/" + name).map { StateFolder(fd: $0, path: path + "/" + name, lockTimeout: lockTimeout) }
     }
 
     /// Runs `body` holding an exclusive lock on the folder's `lock` file: one tick at a time
@@ -66,7 +68,19 @@ struct StateFolder {
         let lock = openat(fd, "lock", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard lock >= 0 else { throw TickError.refused("cannot lock \(PathBytes.display(path + "/lock")): " + Syscalls.errnoMessage(errno)) }
         defer { Syscalls.close(lock) }
-        while flock(lock, LOCK_EX) != 0, errno == EINTR {}
+        // Another tick holds it for the moments of its write; a program that holds it longer
+        // is named after a second, and waited for up to TICK_LOCK_TIMEOUT.
+        var wait = Wait(timeout: lockTimeout)
+        while flock(lock, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR else {
+                throw TickError.refused("cannot lock \(PathBytes.display(path + "/lock")): " + Syscalls.errnoMessage(errno))
+            }
+            var status = stat()
+            _ = fstat(lock, &status)
+            try wait.step(every: 0.02, saying: "waiting for \(FileLock.holder(of: status)) to release tick's state folder \(PathBytes.display(path))") {
+                TickError.refused("tick's state folder \(PathBytes.display(path)) is still locked by \(FileLock.holder(of: status)) after \(Wait.seconds(lockTimeout)) (TICK_LOCK_TIMEOUT)")
+            }
+        }
         return try body()
     }
 
