@@ -373,6 +373,19 @@ import Glibc
         #expect(result.stderr == "tick: cannot write to standard output: file too large (past the file size limit, ulimit -f, or the file system's)\n", "\(result.stderr)")
     }
 
+    /// The file to edit is tick's own standard output: refused at once, not waited on (tick's
+    /// own descriptor would hold off its lease until the timeout).
+    @Test func theFileThatIsTheOutputIsRefusedAtOnce() throws {
+        let folder = try TemporaryDirectory()
+        let file = try folder.write("TODO.md", Self.todo)
+        let start = Date()
+        let result = try Self.sh("\"$TICK\" add more -f /dev/stdout >> TODO.md", in: folder.url)
+        #expect(Date().timeIntervalSince(start) < 5)
+        #expect(result.status == 2)
+        #expect(result.stderr == "tick: /dev/stdout is tick's own standard output; tick does not edit a file it writes its messages to, so send them elsewhere\n", "\(result.stderr)")
+        #expect(Self.contents(file) == Data(Self.todo.utf8))
+    }
+
     /// A closed standard output is an output that cannot be written, not a silent success.
     @Test func aClosedStandardOutputFails() throws {
         let folder = try TemporaryDirectory()

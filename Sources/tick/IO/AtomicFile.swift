@@ -90,6 +90,7 @@ enum AtomicFile {
         guard let named = folder.status(of: folder.name), named.st_ino == file.status.st_ino, named.st_dev == file.status.st_dev else {
             return .raced  // replaced while we waited for the lock
         }
+        try refuseOwnOutput(file, path: path)
         let lease = TestHooks.noLease ? .unavailable : Lease.take(file.fd)
         defer { if lease == .held { Lease.release(file.fd) } }
         if lease == .writerOpen { return .busy }
@@ -247,6 +248,19 @@ enum AtomicFile {
         try checkWritable(file, path: path)
         if faccessat(folder.fd, ".", W_OK, AT_EACCESS) != 0 {
             throw TickError.cannotWrite(path: path, reason: "its folder is not writable: " + Syscalls.errnoMessage(errno))
+        }
+    }
+
+    /// A file that is tick's own standard output or error (`tick add x -f TODO.md >> TODO.md`):
+    /// open for writing by tick itself, it would hold off tick's own lease until the timeout,
+    /// and what tick prints would land in the file it replaces.
+    private static func refuseOwnOutput(_ file: OpenedFile, path: String) throws(TickError) {
+        for fd: Int32 in 1...2 {
+            var info = stat()
+            let mode = fcntl(fd, F_GETFL)
+            guard mode >= 0, mode & O_ACCMODE != O_RDONLY, fstat(fd, &info) == 0,
+                  info.st_ino == file.status.st_ino, info.st_dev == file.status.st_dev else { continue }
+            throw TickError.refused("\(PathBytes.display(path)) is tick's own standard \(fd == 1 ? "output" : "error"); tick does not edit a file it writes its messages to, so send them elsewhere")
         }
     }
 
