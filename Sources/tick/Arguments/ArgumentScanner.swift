@@ -54,6 +54,7 @@ enum ArgumentScanner {
                 if spec.value != nil {
                     if inline == nil {
                         guard index < arguments.count else { throw UsageError.missingValue("--\(spec.long)") }
+                        try refuseOption(arguments[index], asValueOf: "--\(spec.long)", spec, options: options)
                         inline = arguments[index]
                         index += 1
                     }
@@ -75,6 +76,7 @@ enum ArgumentScanner {
                             record(spec, String(characters))
                         } else {
                             guard index < arguments.count else { throw UsageError.missingValue("-\(character)") }
+                            try refuseOption(arguments[index], asValueOf: "-\(character)", spec, options: options)
                             record(spec, arguments[index])
                             index += 1
                         }
@@ -87,5 +89,20 @@ enum ArgumentScanner {
             }
         }
         return result
+    }
+
+    /// `archive --to --yes`: a value that is one of the command's options is a value left
+    /// out, not a file named `--yes` (`--to=--yes` still names one).
+    private static func refuseOption(_ value: String, asValueOf option: String, _ spec: OptionSpec, options: [OptionSpec]) throws(UsageError) {
+        let isOption: Bool
+        if value.hasPrefix("--") {
+            let name = value.dropFirst(2).prefix { $0 != "=" }
+            isOption = options.contains { $0.long == name }
+        } else if value.utf8.count == 2, value.hasPrefix("-"), let letter = value.last {
+            isOption = options.contains { $0.short == letter }
+        } else {
+            isOption = false
+        }
+        if isOption { throw UsageError.optionAsValue(option: option, value: value, long: spec.long) }
     }
 }

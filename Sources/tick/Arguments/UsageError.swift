@@ -4,6 +4,8 @@ enum UsageError: Error, Equatable {
     case unknownCommand(String, suggestion: String?)
     case unknownOption(String, suggestion: String?)
     case missingValue(String)
+    /// `--to --yes`: the word after an option that takes a value is another option.
+    case optionAsValue(option: String, value: String, long: String)
     case unexpectedValue(String)
     /// `suggestion`: the accepted value nearest the one given, when there is a near one.
     case invalidValue(option: String, value: String, expected: String, suggestion: String? = nil)
@@ -18,6 +20,8 @@ enum UsageError: Error, Equatable {
             return "unknown option '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
         case .missingValue(let name):
             return "option '\(name)' needs a value"
+        case .optionAsValue(let option, let value, let long):
+            return "option '\(option)' needs a value, and '\(value)' is an option; for a value spelled so, write '--\(long)=\(value)'"
         case .unexpectedValue(let name):
             return "option '\(name)' takes no value"
         case .invalidValue(let option, let value, let expected, let suggestion):
