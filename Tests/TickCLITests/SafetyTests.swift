@@ -200,6 +200,24 @@ import Glibc
                 && lines.last?.hasSuffix("after 1.5 s (TICK_LOCK_TIMEOUT)") == true, "\(result.stderr)")
     }
 
+    /// Text that would take over the terminal: escapes and C1 controls in a task, and a
+    /// right-to-left override that would reverse how the rest of a row reads, are shown as
+    /// U+FFFD in views and an edit's row, and as `\xNN` in a message.
+    @Test func tasksCannotTakeOverTheTerminal() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("TODO.md", "# T\n\n- [ ] pay \u{202E}tnuocca\u{1B}[2J\u{9B}31m due:2026-11-20\n- [ ] pay bill\n")
+        func tick(_ arguments: [String]) throws -> TickProcess.Result {
+            try TickProcess.run(arguments, in: folder.url, environment: ["XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path, "TICK_TODAY": "2026-11-26"])
+        }
+        for view in [["list"], ["today"], ["board", "-w", "80"], ["show", "3"], ["done", "3"]] {
+            let output = try tick(view).stdout
+            #expect(output.contains("pay \u{FFFD}tnuocca\u{FFFD}[2J\u{FFFD}31m"), "\(view): \(output)")
+            #expect(!output.unicodeScalars.contains { [0x1B, 0x9B, 0x202E].contains($0.value) }, "\(view)")
+        }
+        let refused = try tick(["done", "pay"])
+        #expect(refused.stderr.contains("pay \\xe2\\x80\\xaetnuocca\\x1b[2J\\xc2\\x9b31m"), "\(refused.stderr)")
+    }
+
     // MARK: Hostile names and files
 
     /// A folder whose name is not UTF-8: tick finds, lists and edits the TODO.md in it, not the

@@ -85,6 +85,9 @@ import Testing
         #expect(TerminalText.sanitized("plain") == "plain" && TerminalText.sanitized("\r") == "\u{FFFD}")
         #expect(TerminalText.sanitized("x\u{9B}31my\u{80}z\u{9F}") == "x\u{FFFD}31my\u{FFFD}z\u{FFFD}")
         #expect(TerminalText.sanitized("20°C £5\u{A0}ok\u{BF}") == "20°C £5\u{A0}ok\u{BF}")
+        // Bidirectional embeddings, overrides and isolates go; other text of U+2000 to U+2FFF,
+        // and right-to-left letters, stay.
+        #expect(TerminalText.sanitized("pay \u{202E}tnuocca\u{202C} — ok… \u{2066}x\u{2069} שלום \u{200F}") == "pay \u{FFFD}tnuocca\u{FFFD} — ok… \u{FFFD}x\u{FFFD} שלום \u{200F}")
         var long = TextBuffer()
         long.appendSanitized(String(repeating: "a", count: 40) + "\u{9B}" + String(repeating: "°", count: 9) + "\t")
         #expect(long.string == String(repeating: "a", count: 40) + "\u{FFFD}" + String(repeating: "°", count: 9) + " ")
@@ -281,7 +284,7 @@ import Testing
     @Test func wordAtATimeEscapesAsByteByByte() {
         var random = SeededGenerator(seed: 8)
         let alphabet: [UInt8] = [0x00, 0x01, 0x09, 0x0A, 0x0D, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x41, 0x5B, 0x5C, 0x5D, 0x7E, 0x7F,
-                                 0x80, 0x9B, 0x9F, 0xA0, 0xC2, 0xC3, 0xE2, 0xFF]
+                                 0x80, 0x81, 0x9B, 0x9F, 0xA0, 0xA6, 0xA9, 0xAA, 0xAE, 0xAF, 0xC2, 0xC3, 0xE2, 0xE2, 0xFF]
         for _ in 0..<20_000 {
             let length = Int.random(in: 0...40, using: &random)
             // Mostly plain letters, so that whole clean words occur before the first escape.
@@ -306,7 +309,8 @@ import Testing
             #expect(json.bytes == expected, "\(bytes)")
             var text = TextBuffer()
             bytes.withUnsafeBufferPointer { text.appendSanitized($0) }
-            // A tab is a space; C0 controls, DEL and the two bytes of a C1 control are U+FFFD.
+            // A tab is a space; C0 controls, DEL, the two bytes of a C1 control and the three of
+            // a bidirectional one are U+FFFD.
             var sanitized: [UInt8] = []
             var index = 0
             while index < bytes.count {
@@ -318,6 +322,10 @@ import Testing
                 } else if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) {
                     sanitized += TerminalText.replacementCharacter
                     index += 1
+                } else if byte == 0xE2, index + 2 < bytes.count,
+                          (bytes[index + 1] == 0x80 && (0xAA...0xAE).contains(bytes[index + 2])) || (bytes[index + 1] == 0x81 && (0xA6...0xA9).contains(bytes[index + 2])) {
+                    sanitized += TerminalText.replacementCharacter
+                    index += 2
                 } else {
                     sanitized.append(byte)
                 }

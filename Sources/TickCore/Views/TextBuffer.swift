@@ -68,9 +68,10 @@ public struct TextBuffer: ~Copyable, Sendable {
     }
 
     mutating func appendSanitized(_ utf8: UnsafeBufferPointer<UInt8>) {
-        // Whole words with no control character (nor a C1 control's lead byte) first, then byte by byte.
+        // Whole words with no control character (nor a C1 or bidirectional control's lead byte)
+        // first, then byte by byte.
         let clean = ByteWords.cleanPrefix(utf8) {
-            ByteWords.holdsBelow($0, 0x20) | ByteWords.holds($0, 0x7F) | ByteWords.holds($0, TerminalText.c1Lead)
+            ByteWords.holdsBelow($0, 0x20) | ByteWords.holds($0, 0x7F) | ByteWords.holds($0, TerminalText.c1Lead) | ByteWords.holds($0, TerminalText.bidiLead)
         }
         var start = 0, index = clean
         while index < utf8.count {

@@ -65,11 +65,14 @@ enum PathBytes {
     /// reads the name back), so a name cannot split or forge a line.
     static func display(_ path: String) -> String { escaped(path, backslash: true) }
 
-    /// `text` with line breaks, control characters (C0, DEL, C1) and raw bytes written as
-    /// escapes; a C1 character as the `\xNN` of each of its UTF-8 bytes.
+    /// `text` with line breaks, control characters (C0, DEL, C1, and the bidirectional ones
+    /// that would reverse the rest of the line) and raw bytes written as escapes; a C1 or
+    /// bidirectional control as the `\xNN` of each of its UTF-8 bytes.
     static func escaped(_ text: String, backslash: Bool) -> String {
         func plain(_ value: UInt32) -> Bool {
             value >= 0x20 && value != 0x7F && !(0x80...0x9F).contains(value) && !escapes.contains(value) && (value != 0x5C || !backslash)
+                // Bidirectional embeddings, overrides and isolates (see `TerminalText`).
+                && !(0x202A...0x202E).contains(value) && !(0x2066...0x2069).contains(value)
         }
         guard !text.unicodeScalars.allSatisfy({ plain($0.value) }) else { return text }
         var result = ""
