@@ -367,7 +367,14 @@ import Glibc
         let result = try TickProcess.run(["archive", "--to", "NEW.md", "--dry-run"], in: folder.url)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("+- [x] Eggs") && result.stdout.contains("-- [x] Eggs"), "\(result.stdout)")
+        #expect(result.stdout.hasPrefix("--- /dev/null\n+++ b/NEW.md\n"), "\(result.stdout)")
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("NEW.md").path))
+        // The diff is one `git apply` takes: it creates the file and edits the other.
+        try folder.write("archive.diff", result.stdout)
+        let apply = try TickProcess.run(["apply", "archive.diff"], in: folder.url, executable: URL(fileURLWithPath: "/usr/bin/git"))
+        #expect(apply.status == 0, "\(apply.stderr)")
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("NEW.md"), encoding: .utf8).contains("- [x] Eggs"))
+        #expect(try !String(contentsOf: folder.url.appendingPathComponent("TODO.md"), encoding: .utf8).contains("- [x] Eggs"))
     }
 
     // MARK: Output

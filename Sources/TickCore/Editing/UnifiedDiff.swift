@@ -6,8 +6,10 @@ public enum UnifiedDiff {
     /// line is shown with its `\r`, so that the diff applies to the file with patch(1) or
     /// `git apply`. A side whose last line has none is marked as `diff -u` does, with
     /// `\ No newline at end of file`.
+    /// `creating`: the file does not exist yet, and the diff creates it (`--- /dev/null`, as
+    /// git writes it, so that `git apply` creates it too).
     public static func render(_ document: Document, _ splices: [Splice], path: String, context: Int = 3,
-                              after: [UInt8]? = nil) -> String {
+                              after: [UInt8]? = nil, creating: Bool = false) -> String {
         let ordered = splices.filter { !($0.lines.isEmpty && $0.replacement.isEmpty) }
             .sorted { ($0.lines.lowerBound, $0.lines.upperBound) < ($1.lines.lowerBound, $1.lines.upperBound) }
         guard !ordered.isEmpty else { return "" }
@@ -23,7 +25,8 @@ public enum UnifiedDiff {
         let newBytes = after ?? document.applying(splices)
         // patch(1) and git split lines at line feeds only: a line ended by a lone CR is part
         // of the next one to them, so the splices' lines are not theirs.
-        if hasLoneCR(document.bytes) || hasLoneCR(newBytes) { return wholeFile(document.bytes, newBytes, path: path) }
+        let header = (creating ? "--- /dev/null\n" : "--- a/\(path)\n") + "+++ b/\(path)\n"
+        if hasLoneCR(document.bytes) || hasLoneCR(newBytes) { return wholeFile(document.bytes, newBytes, header: header) }
         let last = document.lines.count - 1
         let oldMissing = !document.endsWithNewline && last >= 0
         let newLines = Line.split(newBytes)
@@ -45,7 +48,7 @@ public enum UnifiedDiff {
             }
             return " " + text(document, line) + "\n" + noNewline
         }
-        var out = "--- a/\(path)\n+++ b/\(path)\n"
+        var out = header
         var shift = 0  // new line numbers minus old ones, from earlier hunks
         for (hunkIndex, hunk) in hunks.enumerated() {
             let start = max(0, hunk[0].lines.lowerBound - context)
@@ -94,7 +97,7 @@ public enum UnifiedDiff {
     /// One hunk that replaces every line of `old` by every line of `new`, lines split at line
     /// feeds as patch(1) splits them: what `diff -u` prints for a file of lone-CR endings,
     /// which is one line to it.
-    static func wholeFile(_ old: [UInt8], _ new: [UInt8], path: String) -> String {
+    static func wholeFile(_ old: [UInt8], _ new: [UInt8], header: String) -> String {
         func side(_ bytes: [UInt8], _ sign: String) -> (lines: Int, text: String) {
             guard !bytes.isEmpty else { return (0, "") }
             let parts = bytes.split(separator: Byte.lf, omittingEmptySubsequences: false)
@@ -105,7 +108,7 @@ public enum UnifiedDiff {
             return (lines.count, text)
         }
         let (oldCount, oldText) = side(old, "-"), (newCount, newText) = side(new, "+")
-        return "--- a/\(path)\n+++ b/\(path)\n@@ -\(oldCount == 0 ? 0 : 1),\(oldCount) +\(newCount == 0 ? 0 : 1),\(newCount) @@\n" + oldText + newText
+        return header + "@@ -\(oldCount == 0 ? 0 : 1),\(oldCount) +\(newCount == 0 ? 0 : 1),\(newCount) @@\n" + oldText + newText
     }
 
     private static func text(_ document: Document, _ line: Int) -> String {

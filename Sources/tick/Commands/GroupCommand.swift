@@ -200,9 +200,10 @@ enum ArchiveCommand: Command {
         }
         _ = try EditSession.reporting(path) { () throws(EditError) in try TaskEdits.delete(done, in: source) }
         if arguments.flag("dry-run") {
-            let target = Syscalls.fileStatus(destination) == nil ? context.environment.document([]) : context.environment.document(try FileReader.read(destination))
+            let exists = Syscalls.fileStatus(destination) != nil
+            let target = exists ? context.environment.document(try FileReader.read(destination)) : context.environment.document([])
             let splices = try EditSession.reporting(destination) { () throws(EditError) in try BlockEdits.appendBlocks(blocks, toGroup: group, in: target) }
-            context.stdout.write(UnifiedDiff.render(target, splices, path: destination))
+            context.stdout.write(UnifiedDiff.render(target, splices, path: destination, creating: !exists))
             try EditSession.edit(path, arguments, context: &context) { input throws(TickError) in
                 EditPlan(try EditSession.reporting(path) { () throws(EditError) in try TaskEdits.delete(ArchiveSelection(input.document).moved, in: input.document) })
             }

@@ -125,7 +125,8 @@ enum JournalStep {
                     let before = context.environment.document(current ?? [])
                     let after = context.environment.document((undo ? change.undone(current ?? []) : change.redone(current ?? [])) ?? [])
                     let name = shown(PathBytes.string(from: change.path), context.environment)
-                    context.stdout.write(UnifiedDiff.render(before, Splice.between(before, after), path: name.hasPrefix("/") ? String(name.dropFirst()) : name))
+                    context.stdout.write(UnifiedDiff.render(before, Splice.between(before, after), path: name.hasPrefix("/") ? String(name.dropFirst()) : name,
+                                                            creating: current == nil))
                 }
                 return 0
             }
