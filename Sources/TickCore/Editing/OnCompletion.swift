@@ -10,4 +10,11 @@ public enum OnCompletion {
         guard let field = TaskFields.read(text).first(.onCompletion) else { return false }
         return TaskFields.value(field, in: text).lowercased() == "delete"
     }
+
+    /// Whether a value is an action Obsidian Tasks and tick know: `delete` or `keep`, in any
+    /// case. Any other keeps the task, as no action does.
+    public static func isKnown(_ value: String) -> Bool {
+        let action = value.lowercased()
+        return action == "delete" || action == "keep"
+    }
 }

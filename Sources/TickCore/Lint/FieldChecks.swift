@@ -60,6 +60,10 @@ enum FieldChecks {
                                                   "'\(written(unread))' is not read: Obsidian Tasks and tick read these fields only at the end of a task's text, and text follows it")
             }
         }
+        if let action = fields.first(.onCompletion), !OnCompletion.isKnown(TaskFields.value(action, in: text)) {
+            report(.invalidOnCompletion, action,
+                   "'\(written(action))' is not an action Obsidian Tasks or tick knows, so the task is kept when done; write 'delete' or 'keep'")
+        }
         if let rule = fields.first(.recurrence) {
             let value = TaskFields.value(rule, in: text)
             let key = rule.dialect.rawValue + ":" + value

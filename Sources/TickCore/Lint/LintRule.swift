@@ -14,6 +14,7 @@ public enum LintRule: String, Sendable, CaseIterable {
     case unreadField = "unread-field"
     case recurrenceWithoutDate = "recurrence-without-date"
     case invalidRecurrence = "invalid-recurrence"
+    case invalidOnCompletion = "invalid-on-completion"
     case emptyTask = "empty-task"
     case duplicateTask = "duplicate-task"
     case doneParentOpenSubtasks = "done-parent-open-subtasks"

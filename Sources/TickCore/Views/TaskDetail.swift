@@ -34,7 +34,10 @@ public enum TaskDetail {
         }
         if let priority = fields.priority(in: text) { row("priority", priority.name) }
         if let rule = fields.first(.recurrence) { row("repeats", TaskFields.value(rule, in: text)) }
-        if let action = fields.first(.onCompletion) { row("when done", TaskFields.value(action, in: text)) }
+        if let action = fields.first(.onCompletion) {
+            let value = TaskFields.value(action, in: text)
+            row("when done", OnCompletion.isKnown(value) ? value : value + " (not an action: kept)")
+        }
         if let id = fields.first(.id) { row("id", TaskFields.value(id, in: text)) }
         let waits = fields.dependencies(in: text)
         for (index, id) in waits.enumerated() { row(index == 0 ? "waits for" : "", dependency(id, in: document)) }
