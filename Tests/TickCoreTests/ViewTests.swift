@@ -127,6 +127,18 @@ import Testing
         #expect(out.string == "\u{1B}[31mlate\u{1B}[0m!")
         #expect(TextStyle.ansi.wrap("", .cyan) == "" && TextStyle.plain.wrap("x", .cyan) == "x")
     }
+
+    /// A closed task, done or cancelled, is dimmed whole: its checkbox, its text and its date;
+    /// an open one is not.
+    @Test func closedRowsAreDimmed() {
+        let document = Document("- [x] done due:2026-11-20\n- [-] dropped\n- [ ] open\n")
+        let rows = ListView.render(document.tasks.indices.map { ViewItem(source: 0, task: $0) }, in: [SourceDocument(path: "t.md", document: document)],
+                                   order: .file, today: CivilDate(iso: "2026-11-26")!, style: .ansi).split(separator: "\n")
+        let dim = "\u{1B}[2m", reset = "\u{1B}[0m"
+        #expect(rows[0].contains(dim + "[x]" + reset) && rows[0].contains(dim + "done" + reset) && rows[0].contains(dim + "due 2026-11-20" + reset), "\(rows[0])")
+        #expect(rows[1].contains(dim + "[-]" + reset) && rows[1].contains(dim + "dropped" + reset), "\(rows[1])")
+        #expect(!rows[2].contains(dim + "[ ]") && !rows[2].contains(dim + "open"), "\(rows[2])")
+    }
 }
 
 @Suite struct QueryTests {

@@ -87,7 +87,7 @@ public enum ListView {
     /// A task as one line: checkbox, star, text and its due date relative to today.
     static func appendLine(for task: Task, in document: Document, today: CivilDate, style: TextStyle, absoluteDate: Bool = false, to out: inout TextBuffer) {
         let closed = task.isClosed
-        out.appendStyled(task.statusType == .done ? style : .plain, .dim) { out in
+        out.appendStyled(closed ? style : .plain, .dim) { out in
             out.append(Byte.leftBracket)
             switch task.status {
             case .open: out.append(Byte.space)
