@@ -61,6 +61,11 @@ import Testing
         (["group", "add", "Groceries"], "- [ ] Coffee beans\n", "- [ ] Coffee beans\n\n## Groceries (1)\n"),
         (["group", "rm", "Groceries", "--yes"], "\n\n## Groceries\n\n- [ ] Milk\n- [ ] Coffee beans\n", "\n"),
         (["move", "Coffee", "--before", "Milk"], "- [ ] Milk\n- [ ] Coffee beans\n", "- [ ] Coffee beans\n- [ ] Milk\n"),
+        // --top and --bottom alone: in the task's own group, or among its sibling subtasks.
+        (["move", "Coffee", "--top"], "- [ ] Milk\n- [ ] Coffee beans\n", "- [ ] Coffee beans\n- [ ] Milk\n"),
+        (["move", "passport", "--bottom"], "- [ ] * Renew passport due:2026-11-20 #errands\n- [x] Call the plumber\n- [/] Paint the fence\n  - [ ] Buy primer\n  - [x] Sand the boards\n",
+         "- [x] Call the plumber\n- [/] Paint the fence\n  - [ ] Buy primer\n  - [x] Sand the boards\n- [ ] * Renew passport due:2026-11-20 #errands\n"),
+        (["move", "Sand", "--top"], "  - [ ] Buy primer\n  - [x] Sand the boards\n", "  - [x] Sand the boards\n  - [ ] Buy primer\n"),
         (["note", "--clear", "Paint"], "  - [x] Sand the boards\n", "  - [x] Sand the boards\n"),
     ])
     func commandChangesOnlyItsLines(_ arguments: [String], _ old: String, _ new: String) throws {

@@ -3,11 +3,11 @@ import TickCore
 enum MoveCommand: Command {
     static let name = "move"
     static let summary = "Move a task (with its subtasks and notes) up, down, or to another group."
-    static let usage = "tick move REF up|down | tick move REF --to GROUP [--top|--bottom] | tick move REF --before|--after REF2"
+    static let usage = "tick move REF up|down|--top|--bottom | tick move REF --to GROUP [--top|--bottom] | tick move REF --before|--after REF2"
     static let options = [
         OptionSpec("to", short: "t", value: "GROUP", help: "Move into GROUP (at the bottom unless --top)."),
-        OptionSpec("top", help: "With --to: first in the group."),
-        OptionSpec("bottom", help: "With --to: last in the group (the default)."),
+        OptionSpec("top", help: "First in the group given with --to; alone, first in its own group (a subtask: among its siblings)."),
+        OptionSpec("bottom", help: "Last in the group given with --to (the default); alone, last in its own group (or among its siblings)."),
         OptionSpec("before", value: "REF2", help: "Right before task REF2."),
         OptionSpec("after", value: "REF2", help: "Right after task REF2."),
     ] + EditSession.commonOptions
@@ -15,6 +15,7 @@ enum MoveCommand: Command {
         ("tick move 12 up", "Swap the task with the one above it."),
         ("tick move 'plumber' --to Work --top", "Move it to the top of the Work group."),
         ("tick move 12 --after 20", "Put it right after the task on line 20."),
+        ("tick move 12 --top", "Make it the first task of its group (a subtask: the first of its siblings)."),
     ]
 
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
@@ -24,10 +25,15 @@ enum MoveCommand: Command {
             throw TickError.usage(.invalidValue(option: "direction", value: direction, expected: "up or down"), command: name)
         }
         if arguments.operands.count > 2 { throw TickError.usage(.unexpectedOperand(arguments.operands[2]), command: name) }
-        let destinations = (direction == nil ? 0 : 1) + (arguments.value("to") == nil ? 0 : 1)
+        if arguments.flag("top"), arguments.flag("bottom") {
+            throw TickError.usage(.invalidValue(option: "--top", value: "--bottom", expected: "one of --top and --bottom"), command: name)
+        }
+        // --top or --bottom alone: within the task's own group, or among its siblings.
+        let withinOwn = arguments.value("to") == nil && (arguments.flag("top") || arguments.flag("bottom"))
+        let destinations = (direction == nil ? 0 : 1) + (arguments.value("to") == nil ? 0 : 1) + (withinOwn ? 1 : 0)
             + (arguments.value("before") == nil ? 0 : 1) + (arguments.value("after") == nil ? 0 : 1)
         guard destinations == 1 else {
-            throw TickError.usage(.missingOperand("exactly one destination: up, down, --to, --before or --after"), command: name)
+            throw TickError.usage(.missingOperand("exactly one destination: up, down, --top, --bottom, --to, --before or --after"), command: name)
         }
         let target = try EditSession.targets([reference], arguments, environment: context.environment)[0]
         try EditSession.applyEdit(target.path, arguments, context: &context) { input throws(EditError) in
@@ -40,6 +46,8 @@ enum MoveCommand: Command {
                 splices = try BlockEdits.move(task, to: .before(try input.task(other, named: target.named)), in: document)
             } else if let other = arguments.value("after") {
                 splices = try BlockEdits.move(task, to: .after(try input.task(other, named: target.named)), in: document)
+            } else if withinOwn {
+                splices = try BlockEdits.move(task, to: ownEnd(of: task, top: arguments.flag("top"), in: document), in: document)
             } else {
                 let group = try Sections.resolve(arguments.value("to")!, in: document)
                 splices = try BlockEdits.move(task, to: arguments.flag("top") ? .top(group: group) : .bottom(group: group), in: document)
@@ -49,5 +57,12 @@ enum MoveCommand: Command {
             return plan
         }
         return 0
+    }
+
+    /// The first or last place in the task's own group, or for a subtask among its siblings.
+    static func ownEnd(of task: Task, top: Bool, in document: Document) -> TaskPlacement.Position {
+        guard let parent = task.parent else { return top ? .top(group: task.group) : .bottom(group: task.group) }
+        let siblings = document.tasks.filter { $0.parent == parent }
+        return top ? .before(siblings.first ?? task) : .after(siblings.last ?? task)
     }
 }
