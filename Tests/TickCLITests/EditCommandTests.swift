@@ -74,6 +74,29 @@ import Testing
         #expect(text == replacing(old, new), "\(arguments)")
     }
 
+    /// An ordered list keeps the number it starts at when its first item goes (GitHub starts
+    /// it at the first item's number), and neighbours that swap places swap numbers; a number
+    /// that would change width on an item of several lines is left alone.
+    @Test(arguments: [
+        (["move", "3", "down"], "# T\n\n1. [ ] a\n2. [ ] b\n3. [ ] c\n", "# T\n\n1. [ ] b\n2. [ ] a\n3. [ ] c\n"),
+        (["move", "5", "up"], "# T\n\n1. [ ] a\n2. [ ] b\n3. [ ] c\n", "# T\n\n1. [ ] a\n2. [ ] c\n3. [ ] b\n"),
+        (["rm", "3"], "# T\n\n1. [ ] a\n2. [ ] b\n3. [ ] c\n", "# T\n\n1. [ ] b\n3. [ ] c\n"),
+        (["rm", "3", "4", "--yes"], "# T\n\n1) [ ] a\n2) [ ] b\n3) [ ] c\n", "# T\n\n1) [ ] c\n"),
+        (["move", "3", "--to", "U"], "# T\n\n1. [ ] a\n2. [ ] b\n\n# U\n\n- [ ] x\n", "# T\n\n1. [ ] b\n\n# U\n\n- [ ] x\n- [ ] a\n"),
+        (["archive"], "# T\n\n1. [x] a\n2. [ ] b\n", "# T\n\n1. [ ] b\n\n# Done\n\n1. [x] a\n"),
+        // A list that numbers every item the same keeps doing so.
+        (["move", "3", "down"], "# T\n\n1. [ ] a\n1. [ ] b\n", "# T\n\n1. [ ] b\n1. [ ] a\n"),
+        // 9 and 10 differ in width, and b has a second line: its number stays.
+        (["move", "4", "down"], "# T\n\n8. [ ] a\n9. [ ] b\n   more of b\n10. [ ] c\n", "# T\n\n8. [ ] a\n10. [ ] c\n11. [ ] b\n    more of b\n"),
+        // A one-line item takes a number of another width (its content column moves, alone).
+        (["rm", "5"], "# T\n\n- [ ] a\n\n  9. [ ] b\n     more\n  10. [ ] c\n", "# T\n\n- [ ] a\n\n  9. [ ] c\n"),
+    ])
+    func orderedListsKeepTheirNumbers(_ arguments: [String], _ old: String, _ new: String) throws {
+        let (result, text) = try edit(arguments, old)
+        #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        #expect(text == new, "\(arguments)")
+    }
+
     @Test func archiveMovesDoneTasksToADoneGroup() throws {
         let (result, text) = try edit(["archive"])
         #expect(result.status == 0)

@@ -28,6 +28,7 @@ public enum BlockEdits {
         }
         if insertion.lines.overlaps(task.line..<(task.lastLine + 1)) { return [] }
         splices.append(TaskPlacement.removal(of: task.line..<(task.lastLine + 1), in: document))
+        splices = OrderedNumbers.keepingStarts(splices, removing: [task], in: document)
         // Re-indented lines read the same almost everywhere. The exception is a task whose text
         // starts on a lazy line after an empty checkbox: out of a quote, GitHub draws that
         // checkbox, and the line no longer continues it. Checked on the result, and refused.
@@ -73,10 +74,12 @@ public enum BlockEdits {
         let named = "'\(String(decoding: Listing.shortText(task, in: document), as: UTF8.self))' (line \(task.line + 1))"
         if up {
             guard position > 0 else { throw .cannotMove("\(named) is already the first in its list") }
-            return try move(task, to: .before(siblings[position - 1]), in: document)
+            let other = siblings[position - 1]
+            return OrderedNumbers.swapping(try move(task, to: .before(other), in: document), moving: task, past: other, in: document)
         }
         guard position + 1 < siblings.count else { throw .cannotMove("\(named) is already the last in its list") }
-        return try move(task, to: .after(siblings[position + 1]), in: document)
+        let other = siblings[position + 1]
+        return OrderedNumbers.swapping(try move(task, to: .after(other), in: document), moving: task, past: other, in: document)
     }
 
     /// Adds a note under the task: a plain bullet at the task's content column, after its text

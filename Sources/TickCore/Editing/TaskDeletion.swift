@@ -17,7 +17,7 @@ extension TaskEdits {
         let blocks = TaskDeletion.blocks(tasks, in: document)
         guard !blocks.isEmpty else { return [] }
         let plain = blocks.map { TaskPlacement.removal(of: $0, in: document) }
-        if EditCheck.firstChangedLine(plain, in: document) == nil { return plain }
+        if EditCheck.firstChangedLine(plain, in: document) == nil { return OrderedNumbers.keepingStarts(plain, removing: tasks, in: document) }
         // Something changed. Each block that changes the rest on its own is kept apart by a
         // blank line; the one that changes it even so is named.
         var splices = plain
@@ -31,7 +31,7 @@ extension TaskEdits {
         guard EditCheck.firstChangedLine(splices, in: document) == nil else {
             throw .deletionChangesOtherLines(line: blocks[0].lowerBound + 1)
         }
-        return splices
+        return OrderedNumbers.keepingStarts(splices, removing: tasks, in: document)
     }
 }
 
