@@ -132,7 +132,7 @@ import Glibc
             try tick(["list"], in: folder)
             try FileManager.default.removeItem(at: file)
             try ("- [ ] inserted\n" + ErrorPathTests.todo).write(to: file, atomically: false, encoding: .utf8)
-        }, says: "TODO.md: this name was a link to notes.md when it was listed, and is another file now"),
+        }, says: "TODO.md: this name led to notes.md through a link when it was listed, and leads to another file now"),
         Row(covers: ["EditError.listingUnreadable"], arguments: ["done", "3"], prepare: { folder in
             try tick(["list"], in: folder)
             let state = folder.appendingPathComponent("state/tick")

@@ -191,7 +191,7 @@ import Testing
         try "# T\n\n- [ ] inserted\n- [ ] alpha\n- [x] beta\n- [x] gamma\n".write(to: link, atomically: false, encoding: .utf8)
         for arguments in [["done", "4"], ["done", "4", "-f", "TODO.md"], ["done", "TODO.md:4"], ["done", "3-4"]] {
             let refused = try tick(arguments)
-            #expect(refused.status == 2 && refused.stderr.contains("this name was a link to ") && refused.stderr.contains("notes/todo.md when it was listed"), "\(arguments): \(refused.stderr)")
+            #expect(refused.status == 2 && refused.stderr.contains("this name led to ") && refused.stderr.contains("notes/todo.md through a link when it was listed"), "\(arguments): \(refused.stderr)")
         }
         #expect(try tick(["done", "alpha"]).stdout == "done 4 [x] alpha\n")
         #expect(try tick(["list"]).status == 0)
@@ -201,8 +201,29 @@ import Testing
         try "# T\n\n- [ ] new first\n- [ ] zeta\n".write(to: notes, atomically: false, encoding: .utf8)
         try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "../notes/todo.md")
         let refused = try tick(["done", "3", "-f", "TODO.md"])
-        #expect(refused.status == 2 && refused.stderr.contains("this name was a file of its own when it was listed, and is a link now"), "\(refused.stderr)")
+        #expect(refused.status == 2 && refused.stderr.contains("this name was a file of its own when it was listed, and leads through a link now"), "\(refused.stderr)")
         #expect(try String(contentsOf: notes, encoding: .utf8) == "# T\n\n- [ ] new first\n- [ ] zeta\n")
+    }
+
+    /// A link to a folder on the way counts as the file's own name being a link: `cur/TODO.md`
+    /// listed with `cur` leading to `A`, then `cur` pointed to `B`, refuses A's numbers.
+    @Test func aFolderLinkPointedElsewhereRefusesItsNumbers() throws {
+        let root = try TemporaryDirectory()
+        let state = ["XDG_STATE_HOME": root.url.appendingPathComponent(".state").path]
+        try root.write("A/TODO.md", "# A\n\n- [ ] Pay rent\n- [ ] Feed cat\n")
+        let b = try root.write("B/TODO.md", "# B\n\n- [ ] Delete prod db\n- [ ] Wipe backups\n")
+        let current = root.url.appendingPathComponent("cur").path
+        try FileManager.default.createSymbolicLink(atPath: current, withDestinationPath: "A")
+        func tick(_ arguments: [String]) throws -> TickProcess.Result { try TickProcess.run(arguments, in: root.url, environment: state) }
+        #expect(try tick(["list", "-f", "cur/TODO.md"]).status == 0)
+        #expect(try tick(["done", "-f", "cur/TODO.md", "4"]).stdout == "done 4 [x] Feed cat\n")
+        try FileManager.default.removeItem(atPath: current)
+        try FileManager.default.createSymbolicLink(atPath: current, withDestinationPath: "B")
+        for arguments in [["done", "-f", "cur/TODO.md", "4"], ["rm", "-y", "cur/TODO.md:3"], ["done", "-f", "./cur/../cur/TODO.md", "3-4"]] {
+            let refused = try tick(arguments)
+            #expect(refused.status == 2 && refused.stderr.contains("this name led to A/TODO.md through a link"), "\(arguments): \(refused.stderr)")
+        }
+        #expect(try String(contentsOf: b, encoding: .utf8) == "# B\n\n- [ ] Delete prod db\n- [ ] Wipe backups\n")
     }
 
     /// `FROM-TO` names the tasks on those lines as its numbers do one by one (not a text match

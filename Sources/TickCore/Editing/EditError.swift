@@ -115,8 +115,9 @@ public enum EditError: Error, Equatable, Sendable {
             let shown = files.prefix(3).joined(separator: ", ") + (files.count > 3 ? ", …" : "")
             return "the last listing showed \(files.count == 1 ? "another file" : "\(files.count) files") (\(shown)), so line \(line) does not say which file; name it, as in \(files.first ?? "FILE"):\(line), or this file with -f, or list this file first"
         case .listedThroughLink(let line, let target):
-            let then = target.isEmpty ? "a file of its own when it was listed, and is a link now" : "a link to \(target) when it was listed, and is another file now (a save replaced the link, or it was pointed elsewhere)"
-            return "this name was \(then), so line \(line) is not known to be this file's; list it again, or name the task by its text"
+            let then = target.isEmpty ? "was a file of its own when it was listed, and leads through a link now"
+                : "led to \(target) through a link when it was listed, and leads to another file now (a save replaced the link, or a link was pointed elsewhere)"
+            return "this name \(then), so line \(line) is not known to be this file's; list it again, or name the task by its text"
         case .aliked(let reference, _, let candidates):
             let lines = candidates.prefix(5).map { "\($0.line) '\($0.text)'" }.joined(separator: ", ")
             return "reference \(reference): \(candidates.count) tasks are alike but for their dates (\(lines)\(candidates.count > 5 ? ", …" : "")), and the listing that printed it does not say which; list the tasks again"

@@ -231,12 +231,12 @@ enum AtomicFile {
         return folder.filePath
     }
 
-    /// Where the file at `path` really is, and the name `path` gives it.
+    /// Where the file at `path` really is, and the name `path` gives it: made absolute from
+    /// the working folder, with no link in it resolved (a link to a folder on the way, as
+    /// `cur/TODO.md` with `cur` a link, is a link as much as the file's own name).
     static func names(of path: String) throws(TickError) -> FileNames {
         let realPath = try realPath(of: path)
-        let folder = Paths.directory(of: path)
-        let name = (Syscalls.realPath(folder) ?? folder).withoutTrailingSlash + "/" + Paths.basename(of: path)
-        return FileNames(realPath: realPath, name: name)
+        return FileNames(realPath: realPath, name: Paths.lexicallyAbsolute(path, from: Syscalls.currentDirectory() ?? "/"))
     }
 
     /// Checks, without writing, that the file at `path` is one tick could rewrite.
@@ -279,15 +279,11 @@ enum AtomicFile {
 }
 
 /// A file as tick keeps track of it: where it really is, and the name it was reached by (the
-/// real path of the folder the user named, and the last part of that name): the two differ
-/// when that last part is a link.
+/// path the user gave, made absolute, links left as they are): the two differ when a part of
+/// that name is a link.
 struct FileNames: Sendable {
     let realPath: String
     let name: String
 
     var isLink: Bool { name != realPath }
-}
-
-private extension String {
-    var withoutTrailingSlash: String { self == "/" ? "" : self }
 }
