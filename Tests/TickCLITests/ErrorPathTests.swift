@@ -139,7 +139,7 @@ import Glibc
             for name in try FileManager.default.contentsOfDirectory(atPath: state.path) where name.hasPrefix("listing-") && name != "listing-index" {
                 try Data("damaged".utf8).write(to: state.appendingPathComponent(name))
             }
-        }, says: "TODO.md: the last listing of this file cannot be read back from tick's state folder (damaged or removed), so what line 3 showed is not known"),
+        }, says: "TODO.md: the last listing of this file cannot be read back from tick's state folder (damaged, removed, or not kept when it was made), so what line 3 showed is not known"),
         Row(covers: ["EditError.aliked"], arguments: ["done", "4@" + rentReference], file: "# Bills\n\n- [ ] Pay rent due:2026-11-01\n- [ ] Pay rent due:2026-12-01\n",
             prepare: { folder in
                 // Another program puts a line above them: line 4 now holds November's.

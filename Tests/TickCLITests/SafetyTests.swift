@@ -178,7 +178,9 @@ import Glibc
     }
 
     /// A program holding tick's state folder: the edit is made, tick says after a second what
-    /// it waits for, and past TICK_LOCK_TIMEOUT warns that the listing could not be kept.
+    /// it waits for, and past TICK_LOCK_TIMEOUT warns that the listing could not be kept. The
+    /// numbers the edit printed are not recorded, so every number is refused until the next
+    /// listing (the one before would take them for what it showed).
     @Test func aHeldStateFolderIsNamedAndBounded() throws {
         let folder = try TemporaryDirectory()
         let file = try folder.write("TODO.md", Self.todo)
@@ -186,18 +188,23 @@ import Glibc
             "$TICK" list > /dev/null
             flock "$XDG_STATE_HOME/tick/lock" sleep 5 & holder=$!
             sleep 0.3
-            "$TICK" done Milk; status=$?
+            "$TICK" add --top First > /dev/null; status=$?
             kill $holder 2>/dev/null; wait
             exit $status
             """, in: folder.url, environment: ["TICK_LOCK_TIMEOUT": "1.5", "XDG_STATE_HOME": folder.url.appendingPathComponent("state").path])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(Self.contents(file) == Data(Self.todo.replacingOccurrences(of: "[ ] Milk", with: "[x] Milk").utf8))
+        let added = Self.todo.replacingOccurrences(of: "# Inbox\n\n", with: "# Inbox\n\n- [ ] First\n")
+        #expect(Self.contents(file) == Data(added.utf8))
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 2, "\(result.stderr)")
         #expect(lines.first?.hasPrefix("tick: waiting for process ") == true && lines.first?.hasSuffix("to release tick's state folder \(folder.url.path)/state/tick...") == true,
                 "\(result.stderr)")
         #expect(lines.last?.hasPrefix("tick: warning: cannot keep the listing's line numbers: tick's state folder \(folder.url.path)/state/tick is still locked by process ") == true
-                && lines.last?.hasSuffix("after 1.5 s (TICK_LOCK_TIMEOUT)") == true, "\(result.stderr)")
+                && lines.last?.hasSuffix("after 1.5 s (TICK_LOCK_TIMEOUT); line numbers are refused until the next listing") == true, "\(result.stderr)")
+        // The add printed 3 for First; the listing before showed another task there.
+        let refused = try TickProcess.run(["done", "3"], in: folder.url, environment: ["XDG_STATE_HOME": folder.url.appendingPathComponent("state").path])
+        #expect(refused.status == 2 && refused.stderr.contains("cannot be read back"), "\(refused.stderr)")
+        #expect(Self.contents(file) == Data(added.utf8))
     }
 
     /// Text that would take over the terminal: escapes and C1 controls in a task, and a

@@ -104,7 +104,7 @@ public enum EditError: Error, Equatable, Sendable {
             }
             return "line \(line) was not in the last listing of this file, and lines have moved since; run 'tick list' again, or name the task by its text"
         case .listingUnreadable(let line):
-            return "the last listing of this file cannot be read back from tick's state folder (damaged or removed), so what line \(line) showed is not known; run 'tick list' again, or name the task by its text"
+            return "the last listing of this file cannot be read back from tick's state folder (damaged, removed, or not kept when it was made), so what line \(line) showed is not known; run 'tick list' again, or name the task by its text"
         case .notListedAfterOutsideChange(let line):
             return "line \(line) was not in the last listing of this file, and another program has changed the file since, so what was on that line then is not known; run 'tick list' again, or name the task by its text"
         case .listedTaskGone(let line, let text, let reason):

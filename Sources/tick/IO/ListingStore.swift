@@ -189,6 +189,11 @@ enum ListingStore {
     }
 
     /// Runs `body` on the state folder under its lock; a failure is a warning.
+    ///
+    /// A listing that could not be kept (the lock held past TICK_LOCK_TIMEOUT, a full disk)
+    /// leaves the one kept before, which the numbers just printed do not match: the index is
+    /// removed, without the lock, so that every number is refused until the next view rather
+    /// than taken for what an older view showed.
     private static func withFolder(_ environment: Environment, _ body: (StateFolder) throws(TickError) -> String?) -> String? {
         let folder: StateFolder
         switch StateFolder.open(environment) {
@@ -196,13 +201,15 @@ enum ListingStore {
         case .failure(.unavailable(let reason)): return "cannot keep the listing's line numbers (they will mean the file's own lines): " + reason
         }
         defer { folder.close() }
+        let failure: String
         do throws(TickError) {
-            return try folder.withLock { () throws(TickError) -> String? in
-                return try body(folder)
-            }
+            guard let warning = try folder.withLock({ () throws(TickError) -> String? in try body(folder) }) else { return nil }
+            failure = warning
         } catch {
-            return "cannot keep the listing's line numbers: " + error.message
+            failure = "cannot keep the listing's line numbers: " + error.message
         }
+        folder.remove(indexName)
+        return failure + "; line numbers are refused until the next listing"
     }
 }
 
