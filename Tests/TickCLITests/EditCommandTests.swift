@@ -97,6 +97,16 @@ import Testing
         #expect(text == new, "\(arguments)")
     }
 
+    /// `--all` never widens a status filter: `rm --done -a` deletes the done tasks alone.
+    @Test func allKeepsTheStatusFilters() throws {
+        let (result, text) = try edit(["rm", "--done", "-a", "-y"], "# H\n\n- [ ] open1\n- [x] done1\n- [ ] open2\n- [-] dropped\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(text == "# H\n\n- [ ] open1\n- [ ] open2\n")
+        let (listed, _) = try edit(["list", "--open", "-a"], "# H\n\n- [ ] open1\n- [x] done1\n- [ ] later start:2099-01-01\n")
+        // Open tasks, the waiting one too, and not the done one.
+        #expect(listed.stdout.contains("open1") && listed.stdout.contains("later") && !listed.stdout.contains("done1"), "\(listed.stdout)")
+    }
+
     @Test func archiveMovesDoneTasksToADoneGroup() throws {
         let (result, text) = try edit(["archive"])
         #expect(result.status == 0)

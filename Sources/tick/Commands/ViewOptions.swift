@@ -9,7 +9,7 @@ struct ViewOptions {
         OptionSpec("open", help: "Open tasks ([ ])."),
         OptionSpec("doing", help: "Tasks in progress ([/])."),
         OptionSpec("done", help: "Done and other closed tasks ([x], [-], ...)."),
-        OptionSpec("all", short: "a", help: "Tasks of every status."),
+        OptionSpec("all", short: "a", help: "Tasks of every status (with --open, --doing or --done, of those), waiting ones too."),
         OptionSpec("important", short: "i", help: "Only starred tasks."),
         OptionSpec("due", value: "WHEN", help: "today, tomorrow, week, overdue, soon, none, any, before:DATE, after:DATE or a DATE."),
         OptionSpec("tag", short: "t", value: "TAG", help: "Only tasks with #TAG (or +project, @context); repeatable: any of them."),
@@ -69,11 +69,13 @@ struct ViewOptions {
         if arguments.flag("open") { statuses.insert(.open) }
         if arguments.flag("doing") { statuses.insert(.doing) }
         if arguments.flag("done") { statuses.insert(.closed) }
-        if arguments.flag("all") {
-            query.statuses = nil
-            query.waiting = .shown
-        } else if !statuses.isEmpty {
+        // --all widens to every status only where no status is named: `rm --done -a` is the
+        // done tasks (filters combine, never widen one another), with waiting ones shown.
+        if arguments.flag("all") { query.waiting = .shown }
+        if !statuses.isEmpty {
             query.statuses = statuses
+        } else if arguments.flag("all") {
+            query.statuses = nil
         }
         if arguments.flag("waiting") { query.waiting = .only }
         if let text = arguments.value("priority") {
