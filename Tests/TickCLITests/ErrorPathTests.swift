@@ -54,6 +54,8 @@ import Glibc
             says: "option '--to' needs a value, and '--yes' is an option; for a value spelled so, write '--to=--yes'"),
         Row(covers: [], arguments: ["add", "x", "-g", "-q"],
             says: "option '-g' needs a value, and '-q' is an option; for a value spelled so, write '--group=-q'"),
+        Row(covers: [], arguments: ["board", "-w", "9999999999999"],
+            says: "invalid value '9999999999999' for '--width': expected a number of columns from 1 to 2000"),
         Row(covers: ["UsageError.unexpectedValue"], arguments: ["list", "--all=yes"], says: "option '--all' takes no value"),
         Row(covers: ["UsageError.invalidValue"], arguments: ["list", "--sort", "size"], says: "invalid value 'size' for '--sort'"),
         Row(covers: ["UsageError.unexpectedOperand"], arguments: ["undo", "extra"], says: "unexpected argument 'extra'"),

@@ -89,6 +89,15 @@ import TickCore
         #expect(columns.count == 1)
     }
 
+    /// A huge COLUMNS is taken as the widest board tick draws, not padded to (it crashed
+    /// asking for terabytes).
+    @Test func aHugeColumnsIsCapped() throws {
+        let result = try TickProcess.run(["board", "Fixtures/views/wide.md"], in: root, environment: ["COLUMNS": "9999999999999"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let widest = result.stdout.split(separator: "\n").map { DisplayWidth.of(String($0)) }.max() ?? 0
+        #expect(widest <= 2000 && widest > 1000, "\(widest)")
+    }
+
     /// The corpus's non-Latin files (Persian, Chinese, Korean, Japanese, Russian) in one folder.
     func corpusFolder() throws -> TemporaryDirectory {
         let folder = try TemporaryDirectory()

@@ -22,8 +22,8 @@ enum BoardCommand: Command {
         let view = try ViewOptions(arguments, command: name, defaults: everything, environment: context.environment)
         var width = TerminalWidth.current(environment: context.environment)
         if let text = arguments.value("width") {
-            guard let value = Int(text), value > 0 else {
-                throw .usage(.invalidValue(option: "--width", value: text, expected: "a positive number of columns"), command: name)
+            guard let value = Int(text), value > 0, value <= TerminalWidth.maximum else {
+                throw .usage(.invalidValue(option: "--width", value: text, expected: "a number of columns from 1 to \(TerminalWidth.maximum)"), command: name)
             }
             width = value
         }
