@@ -223,6 +223,17 @@ import Glibc
         }
         let refused = try tick(["done", "pay"])
         #expect(refused.stderr.contains("pay \\xe2\\x80\\xaetnuocca\\x1b[2J\\xc2\\x9b31m"), "\(refused.stderr)")
+        // What a message quotes from the file: an edit's "was:", a lint finding's field.
+        let edited = try tick(["edit", "3", "pay", "rent"]).stdout
+        #expect(edited.contains("was: pay \u{FFFD}tnuocca\u{FFFD}[2J\u{FFFD}31m"), "\(edited)")
+        try folder.write("L.md", "# T\n\n- [ ] a due:2026-11-26 due:\u{1B}]0;PWNED\u{7}\u{202E}\n")
+        for format in ["text", "github"] {
+            let lint = try tick(["lint", "--format", format, "L.md"]).stdout
+            #expect(lint.contains("due:\u{FFFD}]0;PWNED\u{FFFD}\u{FFFD}"), "\(format): \(lint)")
+        }
+        for output in [edited] + (try ["text", "github"].map { try tick(["lint", "--format", $0, "L.md"]).stdout }) {
+            #expect(!output.unicodeScalars.contains { [0x07, 0x1B, 0x9B, 0x202E].contains($0.value) })
+        }
     }
 
     // MARK: Hostile names and files

@@ -23,7 +23,8 @@ public struct Diagnostic: Sendable, Equatable {
 
     /// The formatted line, written into `out` without a String per part.
     public func append(path: String, to out: inout TextBuffer) {
-        out.append(path)
+        // The message quotes the file's text (a field's value): sanitized, as views show it.
+        out.appendSanitized(path)
         out.append(Byte.colon)
         out.appendDecimal(line)
         out.append(Byte.colon)
@@ -31,7 +32,7 @@ public struct Diagnostic: Sendable, Equatable {
         out.append(": ")
         out.append(severity.rawValue)
         out.append(": ")
-        out.append(message)
+        out.appendSanitized(message)
         out.append(" [")
         out.append(rule.rawValue)
         out.append(Byte.rightBracket)

@@ -80,7 +80,7 @@ public enum ChangesView {
                                                   (.cancelled, "Cancelled"), (.reopened, "Reopened"), (.stopped, "Stopped"), (.removed, "Removed")]
         var out = ""
         for file in files where !file.changes.isEmpty {
-            if files.count > 1 { out += "## \(file.path)\n\n" }
+            if files.count > 1 { out += "## \(TerminalText.sanitized(file.path))\n\n" }
             for (kind, title) in order {
                 let entries = file.changes.filter { $0.kinds[0] == kind }
                 guard !entries.isEmpty else { continue }
@@ -88,7 +88,8 @@ public enum ChangesView {
                 for change in entries {
                     let (task, document) = file.task(change)
                     let group = GroupName.shown(document.groupPath(of: task))
-                    out += "- " + ListView.displayText(task, in: document) + (group.isEmpty ? "" : " (\(group))") + "\n"
+                    // Text from the file, sanitized as a view's rows are: it goes to a terminal too.
+                    out += "- " + TerminalText.sanitized(ListView.displayText(task, in: document) + (group.isEmpty ? "" : " (\(group))")) + "\n"
                 }
                 out += "\n"
             }

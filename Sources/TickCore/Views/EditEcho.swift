@@ -200,7 +200,7 @@ public struct EditEcho: Sendable {
                 out.appendStyled(style, .bold) { $0.appendSanitized(group.title) }
                 out.append("  (\(group.tasks) task\(group.tasks == 1 ? "" : "s"))")
             }
-            if let note = row.note { out.append(" (" + note + ")") }
+            if let note = row.note { out.append(" ("); out.appendSanitized(note); out.append(")") }
             out.append(Byte.lf)
         }
     }

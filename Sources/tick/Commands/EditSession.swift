@@ -128,7 +128,7 @@ enum EditSession {
                 return
             }
             try check(splices, window: EditWindow(splices, in: document), path: path)
-            context.stdout.write(UnifiedDiff.render(document, splices, path: path))
+            context.stdout.write(UnifiedDiff.render(document, splices, path: PathBytes.display(path)))
             return
         }
         var before: Document?

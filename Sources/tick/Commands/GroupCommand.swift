@@ -203,7 +203,7 @@ enum ArchiveCommand: Command {
             let exists = Syscalls.fileStatus(destination) != nil
             let target = exists ? context.environment.document(try FileReader.read(destination)) : context.environment.document([])
             let splices = try EditSession.reporting(destination) { () throws(EditError) in try BlockEdits.appendBlocks(blocks, toGroup: group, in: target) }
-            context.stdout.write(UnifiedDiff.render(target, splices, path: destination, creating: !exists))
+            context.stdout.write(UnifiedDiff.render(target, splices, path: PathBytes.display(destination), creating: !exists))
             try EditSession.edit(path, arguments, context: &context) { input throws(TickError) in
                 EditPlan(try EditSession.reporting(path) { () throws(EditError) in try TaskEdits.delete(ArchiveSelection(input.document).moved, in: input.document) })
             }

@@ -139,7 +139,7 @@ enum LintCommand: Command {
                 let level = diagnostic.severity == .info ? "notice" : diagnostic.severity.rawValue
                 // GitHub's workflow commands: a property escapes %, CR, LF, : and , and the
                 // message escapes %, CR and LF, so a file name cannot add a command of its own.
-                context.stdout.write("::\(level) file=\(GitHubCommand.property(path)),line=\(diagnostic.line),col=\(diagnostic.column),title=\(diagnostic.rule.rawValue)::\(GitHubCommand.data(diagnostic.message))\n")
+                context.stdout.write("::\(level) file=\(GitHubCommand.property(path)),line=\(diagnostic.line),col=\(diagnostic.column),title=\(diagnostic.rule.rawValue)::\(GitHubCommand.data(TerminalText.sanitized(diagnostic.message)))\n")
             }
         case .json:
             JSONWriter.lines(findings, emit: { context.stdout.write(bytes: $0) }) { finding, json in
