@@ -50,17 +50,23 @@ struct Environment: Sendable {
                     stateHome: Syscalls.environment("XDG_STATE_HOME"),
                     workingDirectory: Syscalls.currentDirectory() ?? ".",
                     lockTimeout: Self.seconds(Syscalls.environment("TICK_LOCK_TIMEOUT")) ?? 10,
-                    undoKeep: Self.count(Syscalls.environment("TICK_UNDO_KEEP")) ?? 100)
+                    undoKeep: Self.count(Syscalls.environment("TICK_UNDO_KEEP"), upTo: 10_000) ?? 100)
     }
 
-    /// A number of seconds, 0 or more (`TICK_LOCK_TIMEOUT`).
-    private static func seconds(_ value: String?) -> Double? {
-        value.flatMap { Double($0) }.flatMap { $0 >= 0 && $0.isFinite ? $0 : nil }
+    /// A number of seconds written in decimal (`10`, `0.5`), up to a day (`TICK_LOCK_TIMEOUT`).
+    /// Not what `Double` reads besides: `0x10`, `1e9`, `inf`.
+    static func seconds(_ value: String?) -> Double? {
+        guard let value, !value.isEmpty, value.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E }),
+              value.utf8.filter({ $0 == 0x2E }).count <= 1, value.utf8.contains(where: { $0 != 0x2E }),
+              let seconds = Double(value), seconds <= 86_400 else { return nil }
+        return seconds
     }
 
-    /// A whole number, 1 or more (`TICK_UNDO_KEEP`).
-    private static func count(_ value: String?) -> Int? {
-        value.flatMap { Int($0) }.flatMap { $0 >= 1 ? $0 : nil }
+    /// A whole number written in decimal, from 1 to `limit` (`TICK_UNDO_KEEP`, `TICK_JOBS`).
+    static func count(_ value: String?, upTo limit: Int) -> Int? {
+        guard let value, !value.isEmpty, value.utf8.count <= 9, value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+              let count = Int(value), (1...limit).contains(count) else { return nil }
+        return count
     }
 
     /// Refuses a setting tick cannot read, rather than run with its default unsaid: a
@@ -68,10 +74,13 @@ struct Environment: Sendable {
     /// is unset.)
     static func checkSettings() throws(TickError) {
         if let value = Syscalls.environment("TICK_LOCK_TIMEOUT"), !value.isEmpty, seconds(value) == nil {
-            throw TickError.invalidSetting(name: "TICK_LOCK_TIMEOUT", value: value, expected: "a number of seconds, such as 10 or 0.5")
+            throw TickError.invalidSetting(name: "TICK_LOCK_TIMEOUT", value: value, expected: "a number of seconds up to 86400, such as 10 or 0.5")
         }
-        if let value = Syscalls.environment("TICK_UNDO_KEEP"), !value.isEmpty, count(value) == nil {
-            throw TickError.invalidSetting(name: "TICK_UNDO_KEEP", value: value, expected: "a whole number of operations, 1 or more")
+        if let value = Syscalls.environment("TICK_UNDO_KEEP"), !value.isEmpty, count(value, upTo: 10_000) == nil {
+            throw TickError.invalidSetting(name: "TICK_UNDO_KEEP", value: value, expected: "a whole number of operations from 1 to 10000")
+        }
+        if let value = Syscalls.environment("TICK_JOBS"), !value.isEmpty, count(value, upTo: 256) == nil {
+            throw TickError.invalidSetting(name: "TICK_JOBS", value: value, expected: "a whole number of threads from 1 to 256")
         }
     }
 

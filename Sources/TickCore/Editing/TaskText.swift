@@ -7,7 +7,7 @@ public enum TaskText {
         }
         let words = text.trimmingSpaces
         if words == "*" || words.hasPrefix("* ") || words.hasPrefix("*\t") {
-            throw .invalidText("the task text cannot start with '* ', which marks a task important; use --star")
+            throw .invalidText("the task text cannot start with '* ', which marks a task important; use 'tick star', or --star when adding")
         }
     }
 

@@ -73,6 +73,12 @@ enum ArgumentScanner {
                     }
                     if spec.value != nil {
                         if !characters.isEmpty {
+                            // `-g=Work` is a slip for `--group=Work`, not a group named `=Work`.
+                            if characters.first == "=" {
+                                let value = String(characters.dropFirst())
+                                throw UsageError.invalidValue(option: "-\(character)", value: String(characters),
+                                                              expected: "-\(character) \(value) or --\(spec.long)=\(value) (a short option takes no '=')")
+                            }
                             record(spec, String(characters))
                         } else {
                             guard index < arguments.count else { throw UsageError.missingValue("-\(character)") }

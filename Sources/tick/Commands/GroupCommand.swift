@@ -46,7 +46,9 @@ enum GroupCommand: Command {
         }
         switch action {
         case "add":
-            if operands.count > 1 { throw TickError.usage(.unexpectedOperand(operands[1]), command: name) }
+            // A name is needed (`tick group add` alone, or `group add -q`, is a slip); "" is
+            // the way to ask for "Untitled list".
+            try expect(1, "group name (\"\" for an untitled one)")
             var level: Int?
             if let text = arguments.value("level") {
                 guard let value = Int(text), (1...6).contains(value) else {
@@ -90,7 +92,7 @@ enum GroupCommand: Command {
                 context.note("'\(name)' named the group '\(answering)' until now; from now on it names the new group, and '\(answering)' goes by its full title")
             }
         case "rename":
-            try expect(2, "old and new group names")
+            try expect(2, operands.isEmpty ? "old and new group names" : "the new group name")
             try edit("renamed group") { document throws(EditError) in
                 let index = try Sections.resolve(operands[0], in: document)
                 return (try GroupEdits.rename(index, to: operands[1], in: document), operands[1].trimmingSpaces, index)

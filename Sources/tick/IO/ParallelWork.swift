@@ -8,7 +8,7 @@ import Synchronization
 enum ParallelWork {
     /// Online processors, or `TICK_JOBS` when set (1 turns parallelism off).
     static func workerCount(environment: Environment) -> Int {
-        if let jobs = environment.jobs.flatMap({ Int($0) }), jobs > 0 { return jobs }
+        if let jobs = Environment.count(environment.jobs, upTo: 256) { return jobs }
         return max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
     }
 
