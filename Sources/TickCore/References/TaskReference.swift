@@ -27,6 +27,8 @@ public struct TaskReference: Sendable {
 
     /// Refuses a line number that the latest listing does not say is this file's.
     private func checkNumbersAreThisFiles(_ number: Int) throws(EditError) {
+        // No file has line 0: that is said as it is, not as a question of which file.
+        guard number >= 1 else { return }
         if let target = listedThroughLink { throw .listedThroughLink(line: number, target: target) }
         if let files = otherFilesListed { throw .otherFileListed(line: number, files: files) }
     }

@@ -5,7 +5,10 @@ enum BoardCommand: Command {
     static let summary = "Todo, Doing and Done side by side, fitted to the terminal."
     static let usage = "tick board [OPTIONS] [FILE|FOLDER|WORD...]"
     static var options: [OptionSpec] {
-        ViewOptions.filters.filter { !["open", "doing", "done", "all"].contains($0.long) }
+        // A board shows every status, and waiting tasks too: --waiting keeps only those.
+        ViewOptions.filters.filter { !["open", "doing", "done", "all"].contains($0.long) }.map { option in
+            option.long == "waiting" ? OptionSpec("waiting", help: "Only tasks whose start date is still to come.") : option
+        }
             + [OptionSpec("width", short: "w", value: "N", help: "Fit the board to N columns (default: the terminal's width, else COLUMNS, else 80).")]
             + ViewOptions.output
     }
