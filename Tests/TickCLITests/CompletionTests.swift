@@ -5,10 +5,12 @@ import Testing
 /// `complete -C`, zsh typed into a terminal under tmux): `tick group <TAB>` offers the group
 /// actions, and the names after them (and after --under) are the file's groups.
 @Suite struct CompletionTests {
-    func complete(_ words: [String]) throws -> [String] {
-        let folder = try TemporaryDirectory()
-        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent(".git"), withIntermediateDirectories: false)
-        try folder.write("TODO.md", try String(contentsOf: TickProcess.fixtures.appendingPathComponent("example/TODO.md"), encoding: .utf8))
+    func complete(_ words: [String], in given: TemporaryDirectory? = nil) throws -> [String] {
+        let folder = try given ?? TemporaryDirectory()
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        if given == nil {
+            try folder.write("TODO.md", try String(contentsOf: TickProcess.fixtures.appendingPathComponent("example/TODO.md"), encoding: .utf8))
+        }
         let script = try TickProcess.run(["completions", "bash"]).stdout
         try folder.write("completion.bash", script)
         let quoted = words.map { "'" + $0 + "'" }.joined(separator: " ")
@@ -24,6 +26,21 @@ import Testing
         #expect(try complete(["tick", "group", "rm", ""]) == ["Home", "Home/Groceries", "Work"])
         #expect(try complete(["tick", "group", "add", "--under", "H"]) == ["Home", "Home/Groceries"])
         #expect(try complete(["tick", "list", "-g", "W"]) == ["Work"])
+    }
+
+    /// Group names are offered as they are: a heading of a cloned file that holds `$(...)` or
+    /// backticks is not run by bash when the user presses Tab.
+    @Test func bashNeverRunsAHeading() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("TODO.md", "# Work\n\n- [ ] a\n\n# $(touch PWNED)\n\n# `touch PWNED2` b\n\n# Two words\n")
+        for words in [["tick", "list", "-g", ""], ["tick", "group", "rm", ""], ["tick", "move", "1", "--to", ""]] {
+            let offered = try complete(words, in: folder)
+            #expect(offered == ["Work", "$(touch PWNED)", "`touch PWNED2` b", "Two words"], "\(words): \(offered)")
+        }
+        #expect(try complete(["tick", "list", "-g", "$("], in: folder) == ["$(touch PWNED)"])
+        for name in ["PWNED", "PWNED2"] {
+            #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(name).path), "\(name) was created")
+        }
     }
 
     /// A folder with the example TODO.md at the root of a repository, and the tick binary's folder.

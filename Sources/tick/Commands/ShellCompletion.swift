@@ -92,6 +92,16 @@ enum ShellCompletion {
             tick groups --names "${file[@]}" 2>/dev/null
         }
 
+        # The group paths that start with the word typed, each as it is: never through
+        # `compgen -W`, which expands `$(...)` and backticks in a heading a cloned file holds.
+        _tick_group_matches() {
+            local name
+            COMPREPLY=()
+            while IFS= read -r name; do
+                [[ $name == "$cur"* ]] && COMPREPLY+=("$name")
+            done < <(_tick_groups)
+        }
+
         _tick() {
             local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]}
             if ((COMP_CWORD == 1)); then
@@ -106,7 +116,7 @@ enum ShellCompletion {
             if [[ -n $choices ]]; then
                 IFS=' ' COMPREPLY=($(compgen -W "$choices" -- "$cur"))
             elif [[ -n $prev && " $groups " == *" $prev "* ]]; then
-                COMPREPLY=($(compgen -W "$(_tick_groups)" -- "$cur"))
+                _tick_group_matches
             elif [[ -n $prev && " $files " == *" $prev "* ]]; then
                 COMPREPLY=($(compgen -f -- "$cur"))
             elif [[ -n $prev && " $values " == *" $prev "* ]]; then
@@ -116,7 +126,7 @@ enum ShellCompletion {
             elif [[ -n $operands ]]; then
                 IFS=' ' COMPREPLY=($(compgen -W "$operands" -- "$cur"))
             elif [[ -n $groupnames ]]; then
-                COMPREPLY=($(compgen -W "$(_tick_groups)" -- "$cur"))
+                _tick_group_matches
             else
                 COMPREPLY=($(compgen -f -- "$cur"))
             fi
