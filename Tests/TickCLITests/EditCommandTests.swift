@@ -88,6 +88,15 @@ import Testing
         (["move", "3", "down"], "# T\n\n1. [ ] a\n1. [ ] b\n", "# T\n\n1. [ ] b\n1. [ ] a\n"),
         // 9 and 10 differ in width, and b has a second line: its number stays.
         (["move", "4", "down"], "# T\n\n8. [ ] a\n9. [ ] b\n   more of b\n10. [ ] c\n", "# T\n\n8. [ ] a\n10. [ ] c\n11. [ ] b\n    more of b\n"),
+        // Another ordered list above, in the same group, is another list.
+        (["rm", "10"], "# H\n\npara0\n\n1. [ ] one\n1. [ ] two\n\npara\n\n1. [ ] a\n2. [ ] b\n", "# H\n\npara0\n\n1. [ ] one\n1. [ ] two\n\npara\n\n1. [ ] b\n"),
+        // `1.` interrupts the parent's text where `2.` could not: no blank line is needed.
+        (["rm", "4"], "# A\n\n- [ ] b1\n  1. [ ] s1\n  2. [ ] s2\n- [ ] b2\n", "# A\n\n- [ ] b1\n  1. [ ] s2\n- [ ] b2\n"),
+        // Done together with the item after it, a first item that deletes itself when done.
+        (["done", "3", "4"], "# D\n\n1. [ ] a 🏁 delete\n2. [ ] b\n3. [ ] c\n", "# D\n\n1. [x] b\n3. [ ] c\n"),
+        // --top and --bottom stay in the task's own list: not into a quote, nor out of it.
+        (["move", "3", "--bottom"], "# H\n\n- [ ] one\n\n> 1. [ ] q-a\n> 2. [ ] q-b\n", "# H\n\n- [ ] one\n\n> 1. [ ] q-a\n> 2. [ ] q-b\n"),
+        (["move", "6", "up"], "# H\n\n- [ ] one\n\n> 1. [ ] q-a\n> 2. [ ] q-b\n", "# H\n\n- [ ] one\n\n> 1. [ ] q-b\n> 2. [ ] q-a\n"),
         // A one-line item takes a number of another width (its content column moves, alone).
         (["rm", "5"], "# T\n\n- [ ] a\n\n  9. [ ] b\n     more\n  10. [ ] c\n", "# T\n\n- [ ] a\n\n  9. [ ] c\n"),
     ])

@@ -252,17 +252,19 @@ import Testing
     /// a heading, a blank line keeps them apart; where even that does not help, it is refused.
     /// (The first item of an ordered list that goes leaves its number to the next: `OrderedNumbers`.)
     @Test func deletingKeepsTheLinesAroundReadingTheSame() throws {
-        // `2.` cannot interrupt a paragraph, and `---` under one underlines it into a heading.
-        #expect(try apply("Steps:\n1. [ ] a\n2. [ ] b\n") { try TaskEdits.delete($0.tasks[0], in: $0) } == "Steps:\n\n1. [ ] b\n")
+        // `10.` cannot interrupt a paragraph (and cannot be renumbered `1.`: its second line
+        // would leave it), and `---` under one underlines it into a heading. `2.` can be `1.`.
+        #expect(try apply("Steps:\n1. [ ] a\n10. [ ] b\n    more\n") { try TaskEdits.delete($0.tasks[0], in: $0) } == "Steps:\n\n10. [ ] b\n    more\n")
+        #expect(try apply("Steps:\n1. [ ] a\n2. [ ] b\n") { try TaskEdits.delete($0.tasks[0], in: $0) } == "Steps:\n1. [ ] b\n")
         #expect(try apply("para\n- [ ] a\n---\n- [ ] b\n") { try TaskEdits.delete($0.tasks[0], in: $0) } == "para\n\n---\n- [ ] b\n")
         // In a quote, the blank line keeps the quote going, whichever edit leaves it.
         #expect(try apply("> Steps:\n> 1. [ ] a\n> 2. [ ] b\n") { try TaskEdits.delete($0.tasks[0], in: $0) }
-                == "> Steps:\n>\n> 1. [ ] b\n")
+                == "> Steps:\n> 1. [ ] b\n")
         #expect(try apply("> - [ ] a\n> - [x] b\n>   ```\n>   code\n>   ```\n> paragraph\n") { try TaskEdits.delete($0.tasks[1], in: $0) }
                 == "> - [ ] a\n>\n> paragraph\n")
         // Several at once (`tick rm 1 3`, archiving): one blank line only where it is needed.
         #expect(try apply("Steps:\n1. [ ] a\n2. [ ] b\n3. [ ] c\n4. [ ] d\n") { try TaskEdits.delete([$0.tasks[0], $0.tasks[2]], in: $0) }
-                == "Steps:\n\n1. [ ] b\n4. [ ] d\n")
+                == "Steps:\n1. [ ] b\n4. [ ] d\n")
         #expect(try apply("- [ ] a\n  - [ ] b\n- [ ] c\n") { try TaskEdits.delete([$0.tasks[1], $0.tasks[0]], in: $0) } == "- [ ] c\n")
         // Blocks with only blank lines between them go as one: each would take a blank line
         // beside it along, the same one (found by the edits fuzzer: it stopped on an assertion).

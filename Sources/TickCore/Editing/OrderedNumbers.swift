@@ -43,25 +43,23 @@ enum OrderedNumbers {
         return result
     }
 
-    /// Whether `other` is an item of the same ordered list as `task`, as far as tasks tell:
-    /// the same parent and group, and ordered.
-    static func isSibling(_ other: Task, of task: Task) -> Bool {
-        other.ordered && other.parent == task.parent && other.group == task.group && other.depth == task.depth
+    /// Whether `other` is an item of the same ordered list as `task` (`ListSiblings`).
+    static func isSibling(_ other: Task, of task: Task, in document: Document) -> Bool {
+        task.ordered && (ListSiblings.adjacent(to: task, before: true, in: document)?.index == other.index
+                         || ListSiblings.adjacent(to: task, before: false, in: document)?.index == other.index)
     }
 
-    /// The ordered siblings next to `task`: the nearest task before it and after its block at
-    /// its depth or above, when it is one.
+    /// The items of `task`'s ordered list right before and after it, when there are.
     static func neighbours(of task: Task, in document: Document) -> (previous: Task?, next: Task?) {
-        let previous = document.tasks[..<task.index].last { $0.depth <= task.depth }
-        let next = document.tasks[(task.index + 1)...].first { $0.depth <= task.depth }
-        return (previous.flatMap { isSibling($0, of: task) ? $0 : nil }, next.flatMap { isSibling($0, of: task) ? $0 : nil })
+        guard task.ordered else { return (nil, nil) }
+        return (ListSiblings.adjacent(to: task, before: true, in: document), ListSiblings.adjacent(to: task, before: false, in: document))
     }
 
     /// `splices`, a move of `task` right before or after its sibling `other` (`tick move up`,
     /// `down`), with the two numbers swapped: the moved line takes the other's number, and the
     /// other's line the moved one's.
     static func swapping(_ splices: [Splice], moving task: Task, past other: Task, in document: Document) -> [Splice] {
-        guard isSibling(other, of: task), let (mine, _) = number(of: task, in: document), let (theirs, _) = number(of: other, in: document),
+        guard isSibling(other, of: task, in: document), let (mine, _) = number(of: task, in: document), let (theirs, _) = number(of: other, in: document),
               mine != theirs, let insertion = splices.first, insertion.lines.isEmpty,
               let moved = insertion.replacement.firstIndex(where: { !$0.allSatisfy { Byte.isSpaceOrTab($0) || $0 == Byte.greater } }),
               String(mine).utf8.count == String(theirs).utf8.count || task.lastLine == task.line,
@@ -69,7 +67,9 @@ enum OrderedNumbers {
         var result = splices.filter { $0.lines != other.line..<(other.line + 1) }
         guard !result.dropFirst().contains(where: { $0.lines.contains(other.line) }) else { return splices }
         result[0].replacement[moved] = renumbering(result[0].replacement[moved], to: theirs)
-        result.append(.replace(line: other.line, with: otherLine))
+        var renumber = Splice.replace(line: other.line, with: otherLine)
+        renumber.renumbers = mine
+        result.append(renumber)
         return result
     }
 
@@ -91,7 +91,9 @@ enum OrderedNumbers {
             }
             guard let next, !result.contains(where: { $0.lines.contains(next.line) }),
                   let line = line(of: next, numbered: start, in: document) else { continue }
-            result.append(.replace(line: next.line, with: line))
+            var renumber = Splice.replace(line: next.line, with: line)
+            renumber.renumbers = start
+            result.append(renumber)
         }
         return result
     }

@@ -6,10 +6,42 @@
 public struct Splice: Sendable, Equatable {
     public var lines: Range<Int>
     public var replacement: [[UInt8]]
+    /// A change of an ordered item's number alone, to this one, that the edit makes for the
+    /// sake of another line (an ordered list's new first item taking the number of the one
+    /// that went: `OrderedNumbers`). It gives way to any other splice of the same edit on its
+    /// line (`resolvingYields`), which has its own reason to write it: a splice that rewrites
+    /// just that line takes the number along.
+    public var renumbers: Int?
+
+    var yields: Bool { renumbers != nil }
 
     public init(lines: Range<Int>, replacement: [[UInt8]]) {
         self.lines = lines
         self.replacement = replacement
+    }
+
+    /// `splices` without the yielding ones that touch a line another splice touches (as
+    /// `applying` sees it: an insertion clashes with a splice only strictly inside its lines):
+    /// the edit's other parts, done together (`tick done 3 4` on an ordered list's first
+    /// items), may write that line themselves.
+    public static func resolvingYields(_ splices: [Splice]) -> [Splice] {
+        guard splices.contains(where: \.yields) else { return splices }
+        var kept = splices.filter { !$0.yields }
+        for splice in splices where splice.yields {
+            func inside(_ position: Int, _ lines: Range<Int>) -> Bool { lines.lowerBound < position && position < lines.upperBound }
+            let clashing = kept.indices.filter { index in
+                let other = kept[index].lines
+                return other.overlaps(splice.lines) || (other.isEmpty && inside(other.lowerBound, splice.lines))
+                    || (splice.lines.isEmpty && inside(splice.lines.lowerBound, other))
+            }
+            if clashing.isEmpty {
+                kept.append(splice)
+            } else if clashing.count == 1, let number = splice.renumbers, kept[clashing[0]].lines == splice.lines,
+                      !kept[clashing[0]].replacement.isEmpty {
+                kept[clashing[0]].replacement[0] = OrderedNumbers.renumbering(kept[clashing[0]].replacement[0], to: number)
+            }
+        }
+        return kept
     }
 
     public static func replace(line: Int, with content: [UInt8]) -> Splice {

@@ -16,8 +16,10 @@ extension TaskEdits {
     public static func delete(_ tasks: [Task], in document: Document) throws(EditError) -> [Splice] {
         let blocks = TaskDeletion.blocks(tasks, in: document)
         guard !blocks.isEmpty else { return [] }
-        let plain = blocks.map { TaskPlacement.removal(of: $0, in: document) }
-        if EditCheck.firstChangedLine(plain, in: document) == nil { return OrderedNumbers.keepingStarts(plain, removing: tasks, in: document) }
+        // With the ordered lists' new first items numbered (after the blocks' splices): `1.`
+        // can interrupt a paragraph where `2.` could not, and needs no blank line to.
+        let plain = OrderedNumbers.keepingStarts(blocks.map { TaskPlacement.removal(of: $0, in: document) }, removing: tasks, in: document)
+        if EditCheck.firstChangedLine(plain, in: document) == nil { return plain }
         // Something changed. Each block that changes the rest on its own is kept apart by a
         // blank line; the one that changes it even so is named.
         var splices = plain
@@ -31,7 +33,7 @@ extension TaskEdits {
         guard EditCheck.firstChangedLine(splices, in: document) == nil else {
             throw .deletionChangesOtherLines(line: blocks[0].lowerBound + 1)
         }
-        return OrderedNumbers.keepingStarts(splices, removing: tasks, in: document)
+        return splices
     }
 }
 

@@ -119,7 +119,8 @@ enum EditSession {
             let bytes = try FileReader.read(path)
             try refuseBinary(bytes, path: path)
             let document = environment.document(bytes)
-            let plan = try body(input(document))
+            var plan = try body(input(document))
+            plan.splices = Splice.resolvingYields(plan.splices)
             let splices = plan.splices
             guard !splices.isEmpty else {
                 // Nothing would change: said as the edit says it ('unchanged … (already done)').
@@ -143,6 +144,7 @@ enum EditSession {
             let document = environment.document(bytes)
             before = document
             plan = try body(input(document))
+            plan.splices = Splice.resolvingYields(plan.splices)
             guard !plan.splices.isEmpty else { return nil }
             let edited = document.applying(plan.splices)
             let window = EditWindow(plan.splices, in: document, edited: edited)

@@ -6,8 +6,8 @@ enum MoveCommand: Command {
     static let usage = "tick move REF up|down|--top|--bottom | tick move REF --to GROUP [--top|--bottom] | tick move REF --before|--after REF2"
     static let options = [
         OptionSpec("to", short: "t", value: "GROUP", help: "Move into GROUP (at the bottom unless --top)."),
-        OptionSpec("top", help: "First in the group given with --to; alone, first in its own group (a subtask: among its siblings)."),
-        OptionSpec("bottom", help: "Last in the group given with --to (the default); alone, last in its own group (or among its siblings)."),
+        OptionSpec("top", help: "First in the group given with --to; alone, first in its own list (a subtask: among its siblings)."),
+        OptionSpec("bottom", help: "Last in the group given with --to (the default); alone, last in its own list."),
         OptionSpec("before", value: "REF2", help: "Right before task REF2."),
         OptionSpec("after", value: "REF2", help: "Right after task REF2."),
     ] + EditSession.commonOptions
@@ -15,7 +15,7 @@ enum MoveCommand: Command {
         ("tick move 12 up", "Swap the task with the one above it."),
         ("tick move 'plumber' --to Work --top", "Move it to the top of the Work group."),
         ("tick move 12 --after 20", "Put it right after the task on line 20."),
-        ("tick move 12 --top", "Make it the first task of its group (a subtask: the first of its siblings)."),
+        ("tick move 12 --top", "Make it the first task of its list (a subtask: the first of its siblings)."),
     ]
 
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
@@ -26,14 +26,15 @@ enum MoveCommand: Command {
         }
         if arguments.operands.count > 2 { throw TickError.usage(.unexpectedOperand(arguments.operands[2]), command: name) }
         if arguments.flag("top"), arguments.flag("bottom") {
-            throw TickError.usage(.invalidValue(option: "--top", value: "--bottom", expected: "one of --top and --bottom"), command: name)
+            throw TickError.refused("--top and --bottom ask for two places; give one")
         }
         // --top or --bottom alone: within the task's own group, or among its siblings.
         let withinOwn = arguments.value("to") == nil && (arguments.flag("top") || arguments.flag("bottom"))
         let destinations = (direction == nil ? 0 : 1) + (arguments.value("to") == nil ? 0 : 1) + (withinOwn ? 1 : 0)
             + (arguments.value("before") == nil ? 0 : 1) + (arguments.value("after") == nil ? 0 : 1)
         guard destinations == 1 else {
-            throw TickError.usage(.missingOperand("exactly one destination: up, down, --top, --bottom, --to, --before or --after"), command: name)
+            if destinations > 1 { throw TickError.refused("\(destinations) destinations given; give one of up, down, --top, --bottom, --to, --before or --after") }
+            throw TickError.usage(.missingOperand("a destination: up, down, --top, --bottom, --to, --before or --after"), command: name)
         }
         let target = try EditSession.targets([reference], arguments, environment: context.environment)[0]
         try EditSession.applyEdit(target.path, arguments, context: &context) { input throws(EditError) in
@@ -59,10 +60,10 @@ enum MoveCommand: Command {
         return 0
     }
 
-    /// The first or last place in the task's own group, or for a subtask among its siblings.
+    /// The first or last place in the task's own list (never into another list of its group,
+    /// or out of a quote).
     static func ownEnd(of task: Task, top: Bool, in document: Document) -> TaskPlacement.Position {
-        guard let parent = task.parent else { return top ? .top(group: task.group) : .bottom(group: task.group) }
-        let siblings = document.tasks.filter { $0.parent == parent }
-        return top ? .before(siblings.first ?? task) : .after(siblings.last ?? task)
+        let list = ListSiblings.of(task, in: document)
+        return top ? .before(list.first ?? task) : .after(list.last ?? task)
     }
 }
