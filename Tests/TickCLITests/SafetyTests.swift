@@ -615,6 +615,8 @@ import Glibc
     // MARK: Wrong answers
 
     @Test(arguments: [
+        (["add", "x\u{9B}31m"], "the task text must be one line, without control characters"),
+        (["group", "add", "g\u{9B}x"], "a group name must be one non-empty line"),
         (["group", "add", "a\n# Injected"], "a group name must be one non-empty line"),
         (["add", "-g", "", "x"], "a group name must be one non-empty line"),
         (["add", "-g", "ok\n- [x] forged", "x"], "a group name must be one non-empty line"),

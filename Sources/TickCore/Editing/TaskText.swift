@@ -13,8 +13,10 @@ public enum TaskText {
 
     /// Text that can stand on one line of a file: no line breaks and no control characters
     /// (a terminal escape in a task would reach every terminal that lists it). Tabs are fine.
+    /// No line break and no control character but a tab: C0, DEL and C1 (U+0080 to U+009F,
+    /// among them U+009B, a terminal's CSI, and U+0085, a line break to some).
     public static func isOneLine(_ text: String) -> Bool {
-        !text.unicodeScalars.contains { ($0.value < 0x20 && $0.value != 0x09) || $0.value == 0x7F || $0 == "\u{2028}" || $0 == "\u{2029}" || $0 == "\u{85}" }
+        !text.unicodeScalars.contains { ($0.value < 0x20 && $0.value != 0x09) || (0x7F...0x9F).contains($0.value) || $0 == "\u{2028}" || $0 == "\u{2029}" }
     }
 
     /// A group name: one line, not empty.
