@@ -100,3 +100,23 @@ import Testing
         #expect(after.tasks.map(\.statusType) == [.done])
     }
 }
+
+/// `.tick.toml` strings: what tick writes reads back as it was, whatever a group's title holds.
+@Suite struct ProjectConfigStringTests {
+    @Test func quotedStringsReadBack() throws {
+        let names = ["Work", "Q4 \"Big\" launch", "back\\slash", "tab\there", "esc\u{1B}]0;x\u{7}", "csi\u{9B}m", "# not a comment", "a = b", "'single'", "ünï 🥕"]
+        for name in names {
+            #expect(ProjectConfig.unquoted(ProjectConfig.quoted(name)) == name, "\(name)")
+            let written = ProjectConfigEdit.setting(name, to: "blue", in: "colors", replacing: { $0 == name }, in: [])
+            let config = try ProjectConfig(parsing: String(decoding: written, as: UTF8.self))
+            #expect(config.groupColors.entries.map(\.name) == [name], "\(name): \(String(decoding: written, as: UTF8.self))")
+            #expect(!written.contains(0x1B) && !written.contains(0x07), "\(name)")
+        }
+        // TOML's own escapes, and literal strings, as other programs write them.
+        #expect(ProjectConfig.unquoted(#""a\u00e9\tb\\c\"d""#) == "aé\tb\\c\"d")
+        #expect(ProjectConfig.unquoted(#"'C:\path'"#) == #"C:\path"#)
+        #expect(ProjectConfig.unquoted(#""keep \q as written""#) == #"keep \q as written"#)
+        let config = try ProjectConfig(parsing: "[colors]\n\"say \\\"hi\\\" # there\" = \"red\" # a comment\n")
+        #expect(config.groupColors.entries.map(\.name) == ["say \"hi\" # there"])
+    }
+}

@@ -65,8 +65,7 @@ public struct ProjectConfig: Sendable, Equatable {
                 continue
             }
             // A quoted key may hold `=` (`"=" = "todo"`): the separator is the first `=` after it.
-            let keyEnd = trimmed.hasPrefix("\"") ? trimmed.dropFirst().firstIndex(of: "\"") ?? trimmed.startIndex : trimmed.startIndex
-            guard let equals = trimmed[keyEnd...].firstIndex(of: "=") else {
+            guard let equals = Self.separator(in: trimmed) else {
                 throw ParseError(line: number + 1, message: "expected 'key = value'")
             }
             let key = Self.unquoted(String(trimmed[..<equals]).trimmingSpaces)
@@ -135,15 +134,89 @@ extension ProjectConfig {
 
     /// Where a `#` comment starts: not inside a quoted key or value (`"#" = "todo"`).
     static func commentStart(_ line: Substring) -> Substring.Index? {
-        var quoted = false
+        var quote: Character?
+        var escaped = false
         for index in line.indices {
-            if line[index] == "\"" { quoted.toggle() } else if line[index] == "#", !quoted { return index }
+            let character = line[index]
+            if let open = quote {
+                // In a basic string ("…") a backslash escapes the next character; a literal
+                // string ('…') has no escapes.
+                if escaped { escaped = false } else if character == "\\", open == "\"" { escaped = true } else if character == open { quote = nil }
+            } else if character == "\"" || character == "'" {
+                quote = character
+            } else if character == "#" {
+                return index
+            }
         }
         return nil
     }
 
+    /// The `=` between key and value, past a quoted key (which may hold `=`, and escaped quotes).
+    static func separator(in line: String) -> String.Index? {
+        var start = line.startIndex
+        if let open = line.first, open == "\"" || open == "'" {
+            var escaped = false
+            var index = line.index(after: line.startIndex)
+            while index < line.endIndex {
+                let character = line[index]
+                if escaped { escaped = false } else if character == "\\", open == "\"" { escaped = true } else if character == open { break }
+                index = line.index(after: index)
+            }
+            start = index
+        }
+        return line[start...].firstIndex(of: "=")
+    }
+
+    /// A key or value as written: a basic string ("…") with its escapes read (`\\`, `\"`,
+    /// `\t`, `\n`, `\uXXXX`…; one TOML does not know is kept as written), a literal string
+    /// ('…') as it is, a bare word as it is.
     static func unquoted(_ text: String) -> String {
-        text.count >= 2 && text.hasPrefix("\"") && text.hasSuffix("\"") ? String(text.dropFirst().dropLast()) : text
+        guard text.count >= 2, let open = text.first, open == "\"" || open == "'", text.last == open else { return text }
+        let body = text.dropFirst().dropLast()
+        guard open == "\"", body.contains("\\") else { return String(body) }
+        var result = String.UnicodeScalarView()
+        var scalars = body.unicodeScalars[...]
+        while let scalar = scalars.popFirst() {
+            guard scalar == "\\", let next = scalars.first else { result.append(scalar); continue }
+            let simple: [Unicode.Scalar: Unicode.Scalar] = ["\\": "\\", "\"": "\"", "b": "\u{8}", "t": "\t", "n": "\n", "f": "\u{C}", "r": "\r", "e": "\u{1B}"]
+            if let value = simple[next] {
+                scalars.removeFirst()
+                result.append(value)
+            } else if next == "u" || next == "U" {
+                let digits = next == "u" ? 4 : 8
+                let hex = String(String.UnicodeScalarView(scalars.dropFirst().prefix(digits)))
+                if hex.unicodeScalars.count == digits, let code = UInt32(hex, radix: 16), let value = Unicode.Scalar(code) {
+                    scalars = scalars.dropFirst(1 + digits)
+                    result.append(value)
+                } else {
+                    result.append(scalar)
+                }
+            } else {
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    /// `text` as a TOML basic string: quoted, with `\\`, `"` and control characters escaped,
+    /// so that `unquoted` reads it back whatever it holds (a group's title).
+    public static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "\"": result += "\\\""
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
     }
 
     /// A value as an error shows it: on one line, and at most 40 characters of it.

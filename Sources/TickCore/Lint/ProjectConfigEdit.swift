@@ -66,10 +66,7 @@ public enum ProjectConfigEdit {
     }
 
     /// The `=` between key and value, past a quoted key (which may hold `=`).
-    private static func separator(in line: String) -> String.Index? {
-        let keyEnd = line.hasPrefix("\"") ? line.dropFirst().firstIndex(of: "\"") ?? line.startIndex : line.startIndex
-        return line[keyEnd...].firstIndex(of: "=")
-    }
+    private static func separator(in line: String) -> String.Index? { ProjectConfig.separator(in: line) }
 
-    private static func quoted(_ text: String) -> String { "\"" + text + "\"" }
+    private static func quoted(_ text: String) -> String { ProjectConfig.quoted(text) }
 }

@@ -264,7 +264,8 @@ enum EditSession {
     /// Asks a yes/no question when interactive; nil when not.
     static func confirm(_ question: String, context: inout CommandContext) -> Bool? {
         guard isInteractive else { return nil }
-        context.stderr.write(question + " [y/N] ")
+        // The question quotes the file (a group's title): shown as a view shows it.
+        context.stderr.write(TerminalText.sanitized(question) + " [y/N] ")
         context.stderr.flush()
         var answer: [UInt8] = []
         var byte: UInt8 = 0
