@@ -22,9 +22,6 @@ enum GroupColoring {
         guard removing || GroupColor(operands[1]) != nil else {
             throw TickError.usage(.invalidValue(option: "COLOR", value: operands[1], expected: GroupColor.expected + ", or none"), command: GroupCommand.name)
         }
-        guard !key.contains("\"") else {
-            throw TickError.refused("a group name with a double quote cannot be kept in \(ConfigLoader.name); rename the group first")
-        }
         let value = removing ? nil : GroupColor(operands[1])!.name
         let config = ConfigLoader.path(environment: context.environment) ?? ConfigLoader.name
         let said = TerminalText.sanitized(key) + ": " + (value ?? "no colour") + " (" + PathBytes.display(config) + ")\n"
