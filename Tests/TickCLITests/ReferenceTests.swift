@@ -223,6 +223,10 @@ import Testing
             let refused = try tick(arguments)
             #expect(refused.status == 2 && refused.stderr.contains("this name led to A/TODO.md through a link"), "\(arguments): \(refused.stderr)")
         }
+        // From inside the link (`cd cur`: the shell's PWD keeps the link's name).
+        let inside = try TickProcess.run(["done", "4", "-f", "TODO.md"], in: URL(fileURLWithPath: current),
+                                         environment: state.merging(["PWD": current]) { $1 })
+        #expect(inside.status == 2 && inside.stderr.contains("through a link"), "\(inside.stderr)")
         #expect(try String(contentsOf: b, encoding: .utf8) == "# B\n\n- [ ] Delete prod db\n- [ ] Wipe backups\n")
     }
 

@@ -236,8 +236,18 @@ enum AtomicFile {
     /// `cur/TODO.md` with `cur` a link, is a link as much as the file's own name).
     static func names(of path: String) throws(TickError) -> FileNames {
         let realPath = try realPath(of: path)
-        return FileNames(realPath: realPath, name: Paths.lexicallyAbsolute(path, from: Syscalls.currentDirectory() ?? "/"))
+        return FileNames(realPath: realPath, name: Paths.lexicallyAbsolute(path, from: logicalWorkingDirectory))
     }
+
+    /// The working folder as the shell names it (`PWD`, links kept: `cd cur` where `cur` is a
+    /// link is `…/cur`), when that names this folder; else its real path.
+    static let logicalWorkingDirectory: String = {
+        let physical = Syscalls.currentDirectory() ?? "/"
+        guard let logical = Syscalls.environment("PWD"), logical.utf8.first == 0x2F,
+              let here = Syscalls.fileStatus("."), let there = Syscalls.fileStatus(logical),
+              here.st_dev == there.st_dev, here.st_ino == there.st_ino else { return physical }
+        return logical
+    }()
 
     /// Checks, without writing, that the file at `path` is one tick could rewrite.
     static func checkCanReplace(_ path: String) throws(TickError) {
