@@ -106,6 +106,14 @@ import Testing
         #expect(text == new, "\(arguments)")
     }
 
+    /// A typed text that ends in Obsidian fields takes `--due` in Obsidian's way, in a file of
+    /// tick's fields: written as `due:` after the rule, neither would be read.
+    @Test func addedDatesFollowTheTypedFields() throws {
+        let (result, text) = try edit(["add", "Weekly review 🔁 every week", "--due", "2026-11-27"], "# A\n\n- [ ] x due:2026-12-01\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(text == "# A\n\n- [ ] x due:2026-12-01\n- [ ] Weekly review 🔁 every week 📅 2026-11-27\n")
+    }
+
     /// `--all` never widens a status filter: `rm --done -a` deletes the done tasks alone.
     @Test func allKeepsTheStatusFilters() throws {
         let (result, text) = try edit(["rm", "--done", "-a", "-y"], "# H\n\n- [ ] open1\n- [x] done1\n- [ ] open2\n- [-] dropped\n")

@@ -30,6 +30,10 @@ public enum TaskPlacement {
         var content = prefix + Array("[ ] ".utf8)
         if important { content += Array("* ".utf8) }
         var words = Array(text.utf8)
+        // Typed text that ends in Obsidian fields (`Review 🔁 every week`) takes the dates in
+        // Obsidian's way too: in tick's, after the rule, neither would be read.
+        var dialect = dialect
+        if dialect == .tick, !dates.isEmpty, TaskFields(words[...]).fields.contains(where: { $0.dialect == .obsidian }) { dialect = .obsidian }
         var added: [(kind: TaskField.Kind, value: [UInt8])] = []
         if dialect != .tick {
             for field in TaskFields(words[...]).fields.reversed() where field.dialect == .tick && field.kind.isDate {
