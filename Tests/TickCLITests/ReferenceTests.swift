@@ -205,6 +205,20 @@ import Testing
         #expect(try String(contentsOf: notes, encoding: .utf8) == "# T\n\n- [ ] new first\n- [ ] zeta\n")
     }
 
+    /// Findings read on a terminal count as a listing of their lines: `done 3` after `lint`
+    /// showed line 3 is that task, not what an older `list` showed on line 3.
+    @Test func lintOnATerminalIsAListing() throws {
+        let scratch = try Scratch("# A\n\n- [ ] one\n- [ ] two\n")
+        try scratch.tick(["list"])
+        try scratch.write("# A\n\n- [ ] zero due:2026-11-01\n- [ ] one\n- [ ] two\n")
+        let state = scratch.folder.url.appendingPathComponent(".state").path
+        let lint = try TickProcess.run(["-qc", "\"$TICK\" lint", "/dev/null"], in: scratch.folder.url,
+                                       environment: ["TICK": TickProcess.binary.path, "XDG_STATE_HOME": state, "TICK_TODAY": "2026-11-26"],
+                                       executable: URL(fileURLWithPath: "/usr/bin/script"))
+        #expect(lint.stdout.contains("TODO.md:3:7: warning: overdue"), "\(lint.stdout)")
+        #expect(try scratch.tick(["done", "3"]).stdout == "done 3 [x] zero  due 2026-11-01\n")
+    }
+
     /// A link to a folder on the way counts as the file's own name being a link: `cur/TODO.md`
     /// listed with `cur` leading to `A`, then `cur` pointed to `B`, refuses A's numbers.
     @Test func aFolderLinkPointedElsewhereRefusesItsNumbers() throws {

@@ -30,6 +30,8 @@ enum LintCommand: Command {
         /// With `--fix`, when the file was formatted: the findings that formatting fixed, as
         /// "formatted, which fixed 3 trailing-whitespace, 1 list-marker".
         var fixed: String? = nil
+        /// The listing of the findings' lines, when a person reads them (`listsLines`).
+        var listing: ListingStore.Shown? = nil
     }
 
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
@@ -56,11 +58,17 @@ enum LintCommand: Command {
         let files = walked.map(\.path)
         let fix = arguments.flag("fix")
         let formatOptions = config.format
+        // Findings read on a terminal give line numbers a person may type next (`tick done 3`):
+        // they count as a listing of those lines, as `show`'s do, so that a number means
+        // what lint showed there, not what an older listing did. (Not for a script or an
+        // editor's lint on save, which print to no terminal: the user's listing stays.)
+        let listsLines = format == .text && Syscalls.isTerminal(1)
         let rules = settings
         let environment = context.environment
         let reports = ParallelWork.map(files.count, workers: ParallelWork.workerCount(environment: context.environment)) { index in
             let file = walked[index]
-            var report = check(file.path, today: today, settings: rules, fix: fix && file.writable, format: formatOptions, environment: environment)
+            var report = check(file.path, today: today, settings: rules, fix: fix && file.writable, format: formatOptions, environment: environment,
+                               listsLines: listsLines)
             if fix, !file.writable, report.diagnostics.contains(where: { $0.rule.fixable }) { report.warning = PathWalker.outsideLinkNotWritten(file.path) }
             return report
         }
@@ -68,7 +76,7 @@ enum LintCommand: Command {
     }
 
     static func check(_ path: String, today: CivilDate, settings: LintSettings, fix: Bool, format: FormatOptions,
-                      environment: Environment) -> FileReport {
+                      environment: Environment, listsLines: Bool = false) -> FileReport {
         do throws(TickError) {
             var bytes: [UInt8] = []
             var warning: String?
@@ -87,9 +95,15 @@ enum LintCommand: Command {
             } else {
                 bytes = try FileReader.read(path)
             }
-            let diagnostics = Linter.lint(environment.document(bytes), today: today, settings: settings)
-            return FileReport(diagnostics: diagnostics, error: nil, warning: warning,
-                              fixed: before.map { "formatted" + (fixedRules(before: $0, after: diagnostics).map { ", which fixed " + $0 } ?? "") })
+            let document = environment.document(bytes)
+            let diagnostics = Linter.lint(document, today: today, settings: settings)
+            var report = FileReport(diagnostics: diagnostics, error: nil, warning: warning,
+                                    fixed: before.map { "formatted" + (fixedRules(before: $0, after: diagnostics).map { ", which fixed " + $0 } ?? "") })
+            if listsLines, !diagnostics.isEmpty, path != FileReader.standardInput, let names = try? AtomicFile.names(of: path) {
+                let lines = Set(diagnostics.map { $0.line - 1 })
+                report.listing = ListingStore.Shown(names, listing: Listing(shown: document.tasks.filter { lines.contains($0.line) }.map(\.index), in: document))
+            }
+            return report
         } catch {
             return FileReport(diagnostics: [], error: error)
         }
@@ -134,6 +148,8 @@ enum LintCommand: Command {
                 }
             }
             context.stdout.write(out)
+            let listings = reports.compactMap(\.listing)
+            if !listings.isEmpty, let warning = ListingStore.record(listings, environment: context.environment) { context.warn(warning) }
         case .github:
             for (path, diagnostic) in findings {
                 let level = diagnostic.severity == .info ? "notice" : diagnostic.severity.rawValue
