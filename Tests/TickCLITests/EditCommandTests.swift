@@ -205,6 +205,14 @@ import Testing
         #expect(refused.status == 2)
         #expect(refused.stderr == "tick: TODO.md: cannot move a group relative to its own subgroup or parent\n")
         #expect(unchanged == base)
+        // Right before a deeper group, a group would take it in as a subgroup: refused.
+        let nested = "# Top\n\n## Jobs\n\n### Jenkins\n\n- [ ] j\n\n### General\n\n- [ ] g\n\n## Backlog\n"
+        let (adopting, same) = try edit(["group", "move", "Backlog", "--before", "Jenkins"], nested)
+        #expect(adopting.status == 2 && adopting.stderr.contains("would take in 'Jenkins' (level 3)"), "\(adopting.stderr)")
+        #expect(same == nested)
+        let (sibling, moved) = try edit(["group", "move", "Backlog", "--before", "Jobs"], nested)
+        #expect(sibling.status == 0, "\(sibling.stderr)")
+        #expect(moved == "# Top\n\n## Backlog\n\n## Jobs\n\n### Jenkins\n\n- [ ] j\n\n### General\n\n- [ ] g\n")
     }
 
     /// `--after` a subtask makes the task a subtask of the same parent, and the echo says so;

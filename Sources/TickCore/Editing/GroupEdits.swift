@@ -155,6 +155,12 @@ public enum GroupEdits {
         if window.after.frontMatterEnd != window.before.frontMatterEnd {
             throw .cannotMove("the group would follow the '---' on line 1 and turn the top of the file into front matter; move it lower")
         }
+        // Before a deeper group (a `##` before a `###`), the moved group would take in that
+        // group and its deeper neighbours as its own subgroups: other groups' places change.
+        let level = document.headings[index].level
+        if let next = document.headings.first(where: { $0.line >= target && !moving.contains($0.line) }), next.level > level {
+            throw .cannotMove("there, '\(document.headings[index].title)' (level \(level)) would take in '\(next.title)' (level \(next.level)) and the deeper groups after it as its subgroups; move it next to a group of level \(level) or higher")
+        }
         guard BlockEdits.readsTheSame(window),
               window.after.headings.map(\.title).sorted() == window.before.headings.map(\.title).sorted() else {
             throw .cannotMove("the group's lines would read differently there")
