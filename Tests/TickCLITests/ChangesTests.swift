@@ -66,6 +66,23 @@ import Testing
         })
     }
 
+    /// Read on a terminal, the working tree's numbers count as a listing: `rm 3` after
+    /// `changes` showed "added 3 zero" removes zero, not what an older `list` showed on 3.
+    @Test func changesOnATerminalIsAListing() throws {
+        let (folder, _) = try repository([["TODO.md": "# A\n\n- [ ] one\n- [ ] two\n"]])
+        let state = folder.url.appendingPathComponent(".state").path
+        func run(_ arguments: [String]) throws -> TickProcess.Result {
+            try TickProcess.run(arguments, in: folder.url, environment: ["XDG_STATE_HOME": state])
+        }
+        _ = try run(["list"])
+        try folder.write("TODO.md", "# A\n\n- [ ] zero\n- [ ] one\n- [ ] two\n")
+        let shown = try TickProcess.run(["-qc", "\"$TICK\" changes", "/dev/null"], in: folder.url,
+                                        environment: ["TICK": TickProcess.binary.path, "XDG_STATE_HOME": state, "NO_COLOR": "1"],
+                                        executable: URL(fileURLWithPath: "/usr/bin/script"))
+        #expect(shown.stdout.contains("3  [ ] zero"), "\(shown.stdout)")
+        #expect(try run(["rm", "3"]).stdout == "removed 3 [ ] zero\n")
+    }
+
     @Test func theWorkingTreeAgainstHeadAndBetweenCommits() throws {
         let first = "# Home\n\n- [ ] Milk\n- [ ] Eggs\n"
         let second = "# Home\n\n- [x] Milk\n- [ ] Eggs\n- [ ] Bread\n"

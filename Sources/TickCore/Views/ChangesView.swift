@@ -16,11 +16,15 @@ public enum ChangesView {
         public let old: Document
         public let new: Document
         public let changes: [TaskChange]
+        /// Where the new version is on disk, when it is the file as it is now (the working
+        /// tree, or the second of two files): its line numbers are the file's.
+        public var current: String?
 
-        public init(path: String, old: Document, new: Document) {
+        public init(path: String, old: Document, new: Document, current: String? = nil) {
             self.path = path
             self.old = old
             self.new = new
+            self.current = current
             changes = TaskChanges.between(old: old, new: new)
         }
 

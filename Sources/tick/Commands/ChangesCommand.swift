@@ -65,6 +65,15 @@ enum ChangesCommand: Command {
             context.stdout.write(ChangesView.markdown(files))
         default:
             context.stdout.write(ChangesView.render(files, today: today, style: style))
+            // Read on a terminal, the numbers of the tasks as they are now count as a listing,
+            // as lint's do: a number typed next means what changes showed there.
+            if Syscalls.isTerminal(1) {
+                let listings = files.compactMap { file -> ListingStore.Shown? in
+                    guard let current = file.current, !file.changes.isEmpty, let names = try? AtomicFile.names(of: current) else { return nil }
+                    return ListingStore.Shown(names, listing: Listing(shown: file.changes.compactMap(\.new), in: file.new))
+                }
+                if !listings.isEmpty, let warning = ListingStore.record(listings, environment: context.environment) { context.warn(warning) }
+            }
         }
         return 0
     }
@@ -76,7 +85,7 @@ enum ChangesCommand: Command {
         if operands.count == 2, arguments.value("since") == nil, operands.allSatisfy({ isFile($0) }) {
             let old = environment.document(try FileReader.read(operands[0]))
             let new = environment.document(try FileReader.read(operands[1]))
-            return [ChangesView.File(path: environment.shown(operands[1]), old: old, new: new)]
+            return [ChangesView.File(path: environment.shown(operands[1]), old: old, new: new, current: operands[1])]
         }
         do throws(TickError) { _ = try Git.topLevel() } catch {
             throw TickError.refused(error.message + "; to compare two files: tick changes OLD.md NEW.md")
@@ -129,15 +138,17 @@ enum ChangesCommand: Command {
             }
             let oldBytes = added ? [] : try Git.checked(["show", "\(old):./\(oldName)"]).stdout
             let newBytes: [UInt8]
+            var current: String?
             if status.hasPrefix("D") {
                 newBytes = []
             } else if let new {
                 newBytes = try Git.checked(["show", "\(new):./\(second)"]).stdout
             } else {
                 newBytes = try FileReader.read(second)
+                current = second
             }
             let path = renamed && !status.hasPrefix("C") ? "\(PathBytes.display(oldName)) → \(PathBytes.display(second))" : PathBytes.display(second)
-            files.append(ChangesView.File(path: path, old: environment.document(oldBytes), new: environment.document(newBytes)))
+            files.append(ChangesView.File(path: path, old: environment.document(oldBytes), new: environment.document(newBytes), current: current))
         }
         // Against the working tree, a task file git does not track yet is all new (git diff
         // lists tracked files only): the ones named, or found in the folders named, not ignored.
@@ -145,7 +156,7 @@ enum ChangesCommand: Command {
             let untracked = try Git.checked(["ls-files", "--others", "--exclude-standard", "-z", "--"] + operands)
             for name in untracked.stdout.split(separator: 0).map({ String(decoding: $0, as: UTF8.self) }) where PathWalker.isMarkdown(name) {
                 files.append(ChangesView.File(path: PathBytes.display(name), old: environment.document([]),
-                                              new: environment.document(try FileReader.read(name))))
+                                              new: environment.document(try FileReader.read(name)), current: name))
             }
         }
         return files
