@@ -178,8 +178,7 @@ extension ProjectConfig {
         var scalars = body.unicodeScalars[...]
         while let scalar = scalars.popFirst() {
             guard scalar == "\\", let next = scalars.first else { result.append(scalar); continue }
-            let simple: [Unicode.Scalar: Unicode.Scalar] = ["\\": "\\", "\"": "\"", "b": "\u{8}", "t": "\t", "n": "\n", "f": "\u{C}", "r": "\r", "e": "\u{1B}"]
-            if let value = simple[next] {
+            if let value = Self.simpleEscapes[next] {
                 scalars.removeFirst()
                 result.append(value)
             } else if next == "u" || next == "U" {
@@ -197,6 +196,11 @@ extension ProjectConfig {
         }
         return String(result)
     }
+
+    /// TOML's one-letter escapes in a basic string, and what each stands for.
+    private static let simpleEscapes: [Unicode.Scalar: Unicode.Scalar] = [
+        "\\": "\\", "\"": "\"", "b": "\u{8}", "t": "\t", "n": "\n", "f": "\u{C}", "r": "\r", "e": "\u{1B}",
+    ]
 
     /// `text` as a TOML basic string: quoted, with `\\`, `"` and control characters escaped,
     /// so that `unquoted` reads it back whatever it holds (a group's title).

@@ -248,8 +248,7 @@ struct ViewOptions {
                 if let shown = file.shown { consume(shown) }
                 if let listing = file.listing {
                     listings.append(listings.count < ListingArchive.fileLimit ? listing
-                                    : ListingStore.Shown(realPath: listing.realPath, listing: Listing.stub(fileHash: listing.listing.fileHash),
-                                                         name: listing.name))
+                                    : ListingStore.Shown(listing.file, listing: Listing.stub(fileHash: listing.listing.fileHash)))
                 }
             }
             start += count

@@ -60,20 +60,16 @@ enum ListingStore {
 
     /// A file a view showed and the listing of what it showed there.
     struct Shown {
-        let realPath: String
+        /// Where the file is, and the name the view reached it by.
+        let file: FileNames
         let listing: Listing
-        /// The name the view reached it by (`FileNames.name`), when known.
-        var name: String? = nil
-
-        init(realPath: String, listing: Listing, name: String? = nil) {
-            self.realPath = realPath
-            self.listing = listing
-            self.name = name
-        }
 
         init(_ file: FileNames, listing: Listing) {
-            self.init(realPath: file.realPath, listing: listing, name: file.name)
+            self.file = file
+            self.listing = listing
         }
+
+        var realPath: String { file.realPath }
     }
 
     /// Records the listings a view printed (newest first); returns a warning when it cannot.
@@ -90,10 +86,8 @@ enum ListingStore {
             let indexBytes = try folder.read(indexName)
             // The same view of the same files again (`tick list`, twice): nothing to write, and
             // the index is read no further than the files it leads with.
-            // (Names that are links are looked up in the whole index: rare, and kept there.)
-            let names = listings.compactMap { shown in
-                shown.name.map { (name: PathBytes.bytes(of: $0), target: $0 == shown.realPath ? nil : PathBytes.bytes(of: shown.realPath)) }
-            }
+            // Names that were links are kept in the whole index (rare): a view through one reads it.
+            let names = listings.map { (name: PathBytes.bytes(of: $0.file.name), target: $0.file.isLink ? PathBytes.bytes(of: $0.realPath) : nil) }
             let links = names.filter { $0.target != nil }
             if past.isEmpty, let latest = indexBytes.flatMap(ListingIndex.latestView), latest.map(\.path) == paths,
                latest.allSatisfy({ $0.record == record }), readArchive(record, folder) == archive,
