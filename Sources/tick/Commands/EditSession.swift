@@ -133,6 +133,9 @@ enum EditSession {
             return
         }
         var before: Document?
+        // The edited document put together from the original and the window, when the edit
+        // wrote something: what the echo reads, not a parse of the whole file again.
+        var spliced: (() -> Document)?
         var plan = EditPlan()
         let confirmed = context.confirmed
         let written = try Journal.update(path, environment: context.environment, created: created) { bytes throws(TickError) in
@@ -151,13 +154,13 @@ enum EditSession {
             try check(plan.splices, window: window, path: path)
             // The edited document, when the listing or the output needs it: put together from
             // the original and the window, not parsed again.
-            return Journal.Rewrite(bytes: edited, splices: plan.splices, tasks: plan.taskCount, before: document,
-                                   after: { Document(splicing: document, window: window, edited: edited) })
+            spliced = { Document(splicing: document, window: window, edited: edited) }
+            return Journal.Rewrite(bytes: edited, splices: plan.splices, tasks: plan.taskCount, before: document, after: spliced)
         }
         if let warning = written.warning { context.warn(warning) }
         guard let before, !arguments.flag("quiet") else { return }
         let echo = EditEcho(plan, before: before, fromLines: !arguments.flag("json")) {
-            written.after ?? written.update.map { environment.document($0.after) } ?? before
+            written.after ?? spliced?() ?? before
         }
         try self.echo(echo, nothing: plan.nothing, path: path, showsFile: showsFile, arguments: arguments, context: &context)
         // The lines just printed are what the user will type next: they name those tasks now.
