@@ -49,8 +49,10 @@ public struct EditEcho: Sendable {
     /// only when the rows need it: an edit that rewrote each of its tasks' lines in place (a
     /// status, a star, a date, a text) is shown from those lines alone.
     /// `fromLines` allows that (not for JSON, whose group, depth and parent need the file).
-    public init(_ plan: EditPlan, before: Document, fromLines: Bool = true, after: () -> Document) {
-        if fromLines, let rows = Self.inPlace(plan, before: before) {
+    /// `window`: the edit's window (`EditWindow`), where a task whose text wraps is read as
+    /// it reads after the edit, without the whole file put together again.
+    public init(_ plan: EditPlan, before: Document, fromLines: Bool = true, window: EditWindow? = nil, after: () -> Document) {
+        if fromLines, let rows = Self.inPlace(plan, before: before, window: window) {
             self.rows = rows
             return
         }
@@ -147,8 +149,9 @@ public struct EditEcho: Sendable {
     }
 
     /// The rows of an edit whose splices each replace one line with one line, every subject a
-    /// task: each task as its new line reads (parsed alone), at the line it keeps.
-    private static func inPlace(_ plan: EditPlan, before: Document) -> [Row]? {
+    /// task: each task as it reads after the edit in its window (its lines kept their numbers),
+    /// or without a window as its new line reads parsed alone, at the line it keeps.
+    private static func inPlace(_ plan: EditPlan, before: Document, window: EditWindow?) -> [Row]? {
         var replaced: [Int: [UInt8]] = [:]
         for splice in plan.splices {
             guard splice.lines.count == 1, splice.replacement.count == 1 else { return nil }
@@ -158,12 +161,21 @@ public struct EditEcho: Sendable {
         for subject in plan.subjects {
             guard case .task(let index, let verb, let unchanged, let was) = subject, verb != "moved", verb != "archived" else { return nil }
             let task = before.tasks[index]
-            // A task whose text wraps onto more lines reads differently alone: parse it all.
-            guard task.textLastLine == task.line else { return nil }
-            guard let line = replaced[task.line] else {
+            guard (task.line...task.textLastLine).contains(where: { replaced[$0] != nil }) else {
                 rows.append(Row(verb: unchanged == nil ? verb : "unchanged", document: before, task: task, note: unchanged))
                 continue
             }
+            // As the task reads after the edit in the window, which holds every line of it.
+            if let window, window.linesAfter.contains(task.line) {
+                let tasks = window.after.tasks, line = task.line - window.firstLine
+                let at = tasks.partitionPoint { $0.line >= line }
+                guard at < tasks.count, tasks[at].line == line else { return nil }
+                rows.append(Row(verb: unchanged == nil ? verb : "unchanged", document: window.after, task: tasks[at], line: task.line + 1,
+                                note: unchanged ?? was.map { "was: \($0)" }))
+                continue
+            }
+            // A task whose text wraps onto more lines reads differently alone.
+            guard task.textLastLine == task.line, let line = replaced[task.line] else { return nil }
             let alone = Document(bytes: line, statuses: before.statuses)
             guard let new = alone.tasks.first else { return nil }
             rows.append(Row(verb: unchanged == nil ? verb : "unchanged", document: alone, task: new, line: task.line + 1,

@@ -136,6 +136,7 @@ enum EditSession {
         // The edited document put together from the original and the window, when the edit
         // wrote something: what the echo reads, not a parse of the whole file again.
         var spliced: (() -> Document)?
+        var editWindow: EditWindow?
         var plan = EditPlan()
         let confirmed = context.confirmed
         let written = try Journal.update(path, environment: context.environment, created: created) { bytes throws(TickError) in
@@ -152,6 +153,7 @@ enum EditSession {
             let edited = document.applying(plan.splices)
             let window = EditWindow(plan.splices, in: document, edited: edited)
             try check(plan.splices, window: window, path: path)
+            editWindow = window
             // The edited document, when the listing or the output needs it: put together from
             // the original and the window, not parsed again.
             spliced = { Document(splicing: document, window: window, edited: edited) }
@@ -159,7 +161,7 @@ enum EditSession {
         }
         if let warning = written.warning { context.warn(warning) }
         guard let before, !arguments.flag("quiet") else { return }
-        let echo = EditEcho(plan, before: before, fromLines: !arguments.flag("json")) {
+        let echo = EditEcho(plan, before: before, fromLines: !arguments.flag("json"), window: editWindow) {
             written.after ?? spliced?() ?? before
         }
         try self.echo(echo, nothing: plan.nothing, path: path, showsFile: showsFile, arguments: arguments, context: &context)
