@@ -93,10 +93,10 @@ public struct TaskReference: Sendable {
             throw found.isEmpty ? .staleReference(reference, candidates: 0)
                 : .aliked(reference, line: number, candidates: found.map { (document.tasks[$0].line + 1, document.text(of: document.tasks[$0])) })
         }
-        let needle = reference.lowercased()
-        let matches = document.tasks.filter { document.text(of: $0).lowercased().contains(needle) }
+        let word = FoldedWord(reference)
+        let matches = document.tasks.filter { word.isContained(inTextOf: $0, in: document) }
         if matches.count == 1 { return matches[0] }
-        let exact = matches.filter { document.text(of: $0).lowercased() == needle }
+        let exact = matches.filter { word.isWholeText(of: $0, in: document) }
         if exact.count == 1 { return exact[0] }
         if matches.isEmpty { throw .noMatch(reference) }
         throw .ambiguous(reference, candidates: matches.map { ($0.line + 1, document.text(of: $0)) })

@@ -91,8 +91,8 @@ public struct TaskQuery: Sendable {
         let today: CivilDate
         /// Per heading, whether it is a group the query names or inside one; nil without `--group`.
         let acceptedGroups: [Bool]?
-        let words: [String]
-        let excludedWords: [String]
+        let words: [FoldedWord]
+        let excludedWords: [FoldedWord]
         let tags: [(sigil: Character, name: String)]
         let excludedTags: [(sigil: Character, name: String)]
         let closedSince: Set<Int>?
@@ -129,8 +129,8 @@ public struct TaskQuery: Sendable {
                 }
                 return accepted
             }
-            words = query.words.map { $0.lowercased() }
-            excludedWords = query.excludedWords.map { $0.lowercased() }
+            words = query.words.map(FoldedWord.init)
+            excludedWords = query.excludedWords.map(FoldedWord.init)
             func token(_ tag: String) -> (sigil: Character, name: String) {
                 let sigil = tag.first.flatMap { "+@#".contains($0) ? $0 : nil }
                 return (sigil ?? "#", (sigil == nil ? tag : String(tag.dropFirst())).lowercased())
@@ -187,11 +187,8 @@ public struct TaskQuery: Sendable {
                 if !tags.isEmpty, !tags.contains(where: carries) { return false }
                 if excludedTags.contains(where: carries) { return false }
             }
-            if !words.isEmpty || !excludedWords.isEmpty {
-                let text = document.text(of: task).lowercased()
-                for word in words where !text.contains(word) { return false }
-                for word in excludedWords where text.contains(word) { return false }
-            }
+            for word in words where !word.isContained(inTextOf: task, in: document) { return false }
+            for word in excludedWords where word.isContained(inTextOf: task, in: document) { return false }
             return true
         }
     }

@@ -1,0 +1,55 @@
+import Testing
+@testable import TickCore
+
+/// A word found in task texts byte by byte says what the String reading says
+/// (`text.lowercased().contains(word.lowercased())` as the core compiles it, and `==` for a
+/// whole text), for texts and
+/// words of ASCII in both cases and of the characters where the two readings could part:
+/// decomposed accents, the Kelvin sign (it lowercases to ASCII `k`), `ß`, dotted `İ`, emoji
+/// and bytes that are not UTF-8.
+@Suite struct FoldedWordTests {
+    static let pieces: [[UInt8]] = ["a", "b", "A", "B", "k", "K", "s", "S", "e", "E", "i", " ", "-", ":", "1", "Z", "z", "[", "@", "`",
+                                     "é", "e\u{301}", "\u{212A}", "ß", "İ", "ı", "🎉", "Ω", "ω"].map { Array($0.utf8) } + [[0xFF], [0xC3]]
+
+    static func randomText(_ random: inout SeededGenerator, length: ClosedRange<Int>) -> [UInt8] {
+        (0..<Int.random(in: length, using: &random)).flatMap { _ in pieces.randomElement(using: &random)! }
+    }
+
+    @Test func readsAsTheStringReading() {
+        var random = SeededGenerator(seed: 5)
+        var asciiBoth = 0, found = 0
+        for round in 0..<3000 {
+            // Mostly ASCII, as most tasks are.
+            let asciiOnly = round % 3 != 0
+            var text = Self.randomText(&random, length: 0...12)
+            if asciiOnly { text = text.filter { $0 < 0x80 } }
+            let document = Document(bytes: Array("- [ ] ".utf8) + text + [Byte.lf])
+            guard let task = document.tasks.first else { continue }
+            let string = document.text(of: task)
+            var words = [Self.randomText(&random, length: 0...3), Array(string.utf8.prefix(3)), Array(string.uppercased().utf8.suffix(2))]
+            if asciiOnly { words = words.map { $0.filter { $0 < 0x80 } } }
+            for bytes in words {
+                let word = String(decoding: bytes, as: UTF8.self)
+                let folded = FoldedWord(word)
+                let contains = FoldedWord.stringReading(string, contains: word.lowercased())
+                #expect(folded.isContained(inTextOf: task, in: document) == contains, "\(string.debugDescription) contains \(word.debugDescription)")
+                #expect(folded.isWholeText(of: task, in: document) == (string.lowercased() == word.lowercased()),
+                        "\(string.debugDescription) is \(word.debugDescription)")
+                if contains { found += 1 }
+                if string.utf8.allSatisfy({ $0 < 0x80 }) && word.utf8.allSatisfy({ $0 < 0x80 }) { asciiBoth += 1 }
+            }
+        }
+        #expect(asciiBoth > 3000 && found > 2000)
+    }
+
+    @Test func casesWhereBytesAloneWouldMislead() {
+        func contains(_ text: String, _ word: String) -> Bool {
+            let document = Document("- [ ] \(text)\n")
+            return FoldedWord(word).isContained(inTextOf: document.tasks[0], in: document)
+        }
+        #expect(contains("Kelvin", "kel") && contains("\u{212A}elvin", "kelvin"))
+        #expect(!contains("cafe\u{301}", "cafe"), "a decomposed é is one Character")
+        #expect(contains("Straße", "STRASSE") == FoldedWord.stringReading("Straße", contains: "strasse"))
+        #expect(contains("Buy MILK today", "milk") && !contains("Buy milk", "milks"))
+    }
+}
