@@ -374,6 +374,40 @@ import Testing
         }
     }
 
+    /// Words next to each other are one reference, as `list` reads them: `done buy milk` is
+    /// the task "Buy milk", not "Buy milk" and "Milk" too; an exact text wins, as a listing
+    /// shows it (without its due date); words between numbers stay apart from them.
+    @Test func wordsNextToEachOtherAreOneReference() throws {
+        let scratch = try Scratch("""
+            # S
+
+            - [ ] Fix the login bug
+            - [ ] Write the docs
+            - [ ] Buy milk
+            - [ ] Milk
+            - [ ] Pay rent due:2026-11-25
+            - [ ] Pay rent later
+
+            """)
+        var result = try scratch.tick(["done", "buy", "milk"])
+        #expect(result.status == 0 && result.stdout == "done 5 [x] Buy milk\n", "\(result.stdout)\(result.stderr)")
+        #expect(scratch.text.contains("- [ ] Milk\n"))
+        result = try scratch.tick(["start", "fix", "the", "login", "bug"])
+        #expect(result.status == 0 && result.stdout == "started 3 [/] Fix the login bug\n", "\(result.stdout)\(result.stderr)")
+        result = try scratch.tick(["show", "pay", "rent"])
+        #expect(result.status == 0 && result.stdout.contains("Pay rent") && !result.stdout.contains("later"), "\(result.stdout)\(result.stderr)")
+        // A word and a number: two references.
+        result = try scratch.tick(["reopen", "buy", "milk", "3"])
+        #expect(result.status == 0 && result.stdout == "reopened 5 [ ] Buy milk\nreopened 3 [ ] Fix the login bug\n",
+                "\(result.stdout)\(result.stderr)")
+        // Words no one task holds together are refused, naming them as one.
+        let before = scratch.text
+        result = try scratch.tick(["done", "milk", "docs"])
+        #expect(result.status == 2 && result.stderr.contains("no task matches 'milk docs'") && scratch.text == before, "\(result.stderr)")
+        result = try scratch.tick(["done", "pay"])
+        #expect(result.status == 2 && result.stderr.contains("'pay' matches 2 tasks") && scratch.text == before, "\(result.stderr)")
+    }
+
     /// Edits of 3 or more tasks, and deletions of subtasks, need --yes without a terminal.
     @Test func bulkAndDestructiveEditsAsk() throws {
         let scratch = try Scratch()

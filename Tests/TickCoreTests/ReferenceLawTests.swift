@@ -224,14 +224,31 @@ import Testing
         #expect(ListingIndex(decoding: index.encoded()) == index)
     }
 
-    /// The numbers an edit prints join the listing only while it holds fewer than `limit`
-    /// entries: one more would make the record unreadable (and its file's numbers raw lines).
+    /// The numbers an edit prints join a listing at its limit of `limit` entries (one more
+    /// would make the record unreadable, and its file's numbers raw lines) in place of the
+    /// numbers it refuses anyway (their tasks gone), then of its highest numbers, which are
+    /// refused from then on, never taken for other tasks.
     @Test func printedNumbersKeepTheListingWithinItsLimit() throws {
         let document = Document("# G\n\n" + (1...6_000).map { "- [ ] task \($0)\n" }.joined())
         let listing = Listing(shown: Array(document.tasks.indices), in: document)
         #expect(listing.entries.count == Listing.limit && listing.truncated)
         let shown = listing.showing([5_500, 5_501, 3], in: document, by: "tick done 5500")
         #expect(shown.entries.count == Listing.limit && shown.truncated)
+        // The printed numbers name their tasks; the two highest listed numbers made room.
+        #expect(try shown.resolve(5_500, in: document)?.line == 5_499 && shown.resolve(5_501, in: document)?.line == 5_500)
+        #expect(shown.entry(shown: 5_002) == nil && shown.entry(shown: 5_001) == nil && shown.entry(shown: 5_000) != nil)
+        // Once lines moved, a dropped number is refused, as one past the limit is.
+        let moved = Document("# G\n\nnew line\n" + (1...6_000).map { "- [ ] task \($0)\n" }.joined())
+        let mapped = shown.mapped(before: document, after: moved, splices: [Splice(lines: 2..<2, replacement: [Array("new line".utf8)])],
+                                  by: "tick add")
+        #expect(throws: EditError.self) { try mapped.resolve(5_001, in: moved) }
+        #expect(try mapped.resolve(5_000, in: moved)?.line == 5_000)
+        // Numbers already refused go first.
+        var gone = listing
+        for index in 0..<10 { gone.entries[index].line = -1 }
+        let kept = gone.showing([5_600], in: document, by: "tick done 5600")
+        #expect(kept.entries.count == Listing.limit && kept.entry(shown: 5_002) != nil && kept.entry(shown: 12) == nil && kept.entry(shown: 3) != nil)
+        #expect(try kept.resolve(5_600, in: document)?.line == 5_599)
         let archive = ListingArchive(files: [.init(path: Array("/f".utf8), listing: shown)])
         #expect(ListingArchive(decoding: archive.encoded())?.files.first?.listing.entries.count == Listing.limit)
     }

@@ -164,7 +164,7 @@ public struct Listing: Sendable, Equatable {
         if beforeHash != fileHash {
             // Another program changed the file since: entries whose task cannot be found with
             // certainty are gone.
-            result = verified(against: before, reason: "is gone: the file was changed by another program")
+            result = verified(against: before)
             // What was on the lines it did not show is not known any more.
             result.shifted = true
         }
@@ -247,12 +247,23 @@ public struct Listing: Sendable, Equatable {
         var beforeBlocks: BlockTable?
         var result = detailing(document)
         if ContentHash.of(document.bytes) != fileHash {
-            result = verified(against: document, reason: "is gone: the file was changed by another program")
+            result = verified(against: document)
             // What was on the lines it did not show is not known any more.
             result.shifted = true
         }
         var blocks = GroupBlocks(document)
-        for line in Set(lines) {
+        // A listing keeps at most `limit` entries (more would not be read back). The numbers
+        // just printed are the ones the user will type: room is made for them by dropping
+        // entries of numbers already refused (their tasks gone), then the highest numbers
+        // listed. A dropped number is refused as one past the limit is, never taken for
+        // another task (`truncated`).
+        let printed = Set(lines)
+        var droppable = result.entries.indices.filter { !printed.contains(Int(result.entries[$0].shown)) }
+        // Taken from the end: gone ones first, then the highest numbers.
+        func order(_ index: Int) -> (Int, Int) { (result.entries[index].line >= 0 ? 1 : 0, -Int(result.entries[index].shown)) }
+        droppable.sort { order($0) > order($1) }
+        var dropped = Set<Int>()
+        for line in printed {
             guard let index = TaskCorrespondence.task(atLine: line - 1, in: document) else { continue }
             let task = document.tasks[index]
             if let at = result.entries.firstIndex(where: { Int($0.shown) == line }) {
@@ -269,22 +280,24 @@ public struct Listing: Sendable, Equatable {
                 }
                 continue
             }
-            // A listing keeps at most `limit` entries (more would not be read back): past them,
-            // the number is the file's own line while no line moves, and refused after.
-            guard result.entries.count < Self.limit else {
+            if result.entries.count - dropped.count >= Self.limit {
+                guard let drop = droppable.popLast() else { continue }
+                dropped.insert(drop)
                 result.truncated = true
-                continue
             }
             let block = blocks.signature(index)
             result.entries.append(Entry(shown: Int32(line), line: Int32(task.line), fingerprint: TaskFingerprint.of(task, in: document),
                                         block: block, listedBlock: block, unique: blocks.isUnique(index), text: Self.shortText(task, in: document)))
         }
+        if !dropped.isEmpty { result.entries = result.entries.indices.filter { !dropped.contains($0) }.map { result.entries[$0] } }
         result.entries.sort { $0.shown < $1.shown }
         return result
     }
 
-    /// Every entry found again after another program changed the file (`locate`), or gone for `reason`.
-    func verified(against document: Document, reason: String) -> Listing {
+    /// Every entry found again after another program changed the file (`locate`), or refused
+    /// from now on: whether its task is gone, changed or only moved is not known.
+    func verified(against document: Document) -> Listing {
+        let reason = "cannot be found with certainty: another program changed the file since"
         var result = self
         var blocks: BlockTable?
         for number in result.entries.indices where result.entries[number].line >= 0 {

@@ -4,7 +4,8 @@
 ///   without a listing, the file's own line;
 /// - `LINE@FINGERPRINT` as `--json` prints it (`ref`): through the listing that printed it,
 ///   else the task on that line if its block is still the same, else the one task with it;
-/// - text that matches exactly one task (case-insensitive; an exact match wins over partial ones);
+/// - text that matches exactly one task (case-insensitive; an exact match wins over partial
+///   ones), words next to each other read as one reference that the task holds every word of;
 /// - where several tasks may be named, `FROM-TO`: the tasks the last listing showed on those
 ///   lines, or without a listing the tasks that start on them.
 public struct TaskReference: Sendable {
@@ -33,16 +34,36 @@ public struct TaskReference: Sendable {
         if let files = otherFilesListed { throw .otherFileListed(line: number, files: files) }
     }
 
-    /// Several references, in order, each task once.
+    /// Several references, in order, each task once. Words of text next to each other are one
+    /// reference, to the task whose text holds every one of them, as `tick list buy milk`
+    /// reads them: `tick done buy milk` is the task "Buy milk", not a task per word.
     public func resolve(_ references: [String]) throws(EditError) -> [Task] {
         var tasks: [Task] = []
-        for reference in references {
-            let named: [Task]
-            if let range = Self.range(reference) { named = try resolve(range, written: reference) } else { named = [try resolve(reference)] }
-            // (`resolve(_:)` refuses a range written backwards.)
+        var words: [String] = []
+        func add(_ named: [Task]) {
             for task in named where !tasks.contains(where: { $0.index == task.index }) { tasks.append(task) }
         }
+        func takeWords() throws(EditError) {
+            guard !words.isEmpty else { return }
+            add([try resolve(words: words)])
+            words.removeAll()
+        }
+        for reference in references {
+            if Self.isText(reference) {
+                words.append(reference)
+                continue
+            }
+            try takeWords()
+            // (`resolve(_:)` refuses a range written backwards.)
+            if let range = Self.range(reference) { add(try resolve(range, written: reference)) } else { add([try resolve(reference)]) }
+        }
+        try takeWords()
         return tasks
+    }
+
+    /// Whether a reference is text to look for: not a line number, a range or a `ref`.
+    static func isText(_ reference: String) -> Bool {
+        number(reference) == nil && range(reference) == nil && !isReversedRange(reference) && fingerprinted(reference) == nil
     }
 
     /// The tasks a range of lines names: each number in it as a number alone names its task
@@ -93,13 +114,23 @@ public struct TaskReference: Sendable {
             throw found.isEmpty ? .staleReference(reference, candidates: 0)
                 : .aliked(reference, line: number, candidates: found.map { (document.tasks[$0].line + 1, document.text(of: document.tasks[$0])) })
         }
-        let word = FoldedWord(reference)
-        let matches = document.tasks.filter { word.isContained(inTextOf: $0, in: document) }
+        return try resolve(words: [reference])
+    }
+
+    /// The one task whose text holds every word; of several, the one whose text is the words
+    /// (one space between them), as written or as a listing shows it (without its due date).
+    func resolve(words: [String]) throws(EditError) -> Task {
+        let folded = words.map(FoldedWord.init)
+        let matches = document.tasks.filter { task in folded.allSatisfy { $0.isContained(inTextOf: task, in: document) } }
         if matches.count == 1 { return matches[0] }
-        let exact = matches.filter { word.isWholeText(of: $0, in: document) }
+        let phrase = words.joined(separator: " ")
+        let whole = FoldedWord(phrase)
+        let exact = matches.filter { task in
+            whole.isWholeText(of: task, in: document) || (task.due != nil && ListView.displayText(task, in: document).lowercased() == whole.lowercased)
+        }
         if exact.count == 1 { return exact[0] }
-        if matches.isEmpty { throw .noMatch(reference) }
-        throw .ambiguous(reference, candidates: matches.map { ($0.line + 1, document.text(of: $0)) })
+        if matches.isEmpty { throw .noMatch(phrase) }
+        throw .ambiguous(phrase, candidates: matches.map { ($0.line + 1, document.text(of: $0)) })
     }
 
     /// `12`: a line number.
