@@ -419,6 +419,12 @@ import Testing
          - [ ] Coffee beans
 
         """)
+        // With --json, what a script reads: the task as the edit would leave it, in the
+        // JSON the edit prints, and still nothing written.
+        let (json, unchanged) = try edit(["done", "--dry-run", "--json", "Milk"])
+        #expect(unchanged == base && json.status == 0)
+        #expect(json.stdout.hasPrefix("[\n{") && json.stdout.contains("\"change\":\"done\"") && json.stdout.contains("\"status\":\"done\"")
+                && json.stdout.contains("\"text\":\"Milk\"") && json.stdout.hasSuffix("}\n]\n"), "\(json.stdout)")
     }
 
     @Test func undoRevertsAndRedoes() throws {

@@ -21,6 +21,13 @@ import Testing
         #expect(try lines(["list", "--not-tag", "red"]) == ["4", "6", "7"])
         #expect(try lines(["list", "-T", "red", "-T", "blue", "-x", "five"]) == ["6"])
         #expect(try lines(["list", "--tag", "blue", "--not-tag", "red"]) == ["4"])
+        // An empty word is in every text: excluding it would hide every task, so it is refused.
+        let folder = try TemporaryDirectory()
+        try folder.write("TODO.md", text)
+        for empty in ["", "  "] {
+            let result = try TickProcess.run(["list", "-x", empty], in: folder.url)
+            #expect(result.status == 2 && result.stderr.contains("for '--exclude'") && result.stdout.isEmpty, "\(result.stderr)")
+        }
     }
 
     @Test func sortKeysBreakTies() throws {

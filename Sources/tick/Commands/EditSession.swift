@@ -7,7 +7,7 @@ import Glibc
 enum EditSession {
     static let commonOptions = [
         OptionSpec("file", short: "f", value: "FILE", help: "Edit FILE (default: TICK_FILE, else the nearest TODO.md)."),
-        OptionSpec("dry-run", short: "n", help: "Print the change as a unified diff; write nothing."),
+        OptionSpec("dry-run", short: "n", help: "Print the change as a unified diff (with --json, the tasks as it would leave them); write nothing."),
         OptionSpec("quiet", short: "q", help: "Print nothing when the edit succeeds."),
         OptionSpec("json", help: "Print the changed tasks as JSON (the list schema with a 'change' key)."),
         OptionSpec("yes", short: "y", help: "Do not ask before changing 3 or more tasks or deleting subtasks (needed without a terminal)."),
@@ -128,7 +128,15 @@ enum EditSession {
                          nothing: plan.nothing, path: path, showsFile: showsFile, arguments: arguments, context: &context)
                 return
             }
-            try check(splices, window: EditWindow(splices, in: document), path: path)
+            let edited = document.applying(splices)
+            let window = EditWindow(splices, in: document, edited: edited)
+            try check(splices, window: window, path: path)
+            if arguments.flag("json") {
+                // A script asked for JSON: the tasks as the edit would leave them, not a diff.
+                try echo(EditEcho(plan, before: document, fromLines: false) { Document(splicing: document, window: window, edited: edited) },
+                         nothing: plan.nothing, path: path, showsFile: showsFile, arguments: arguments, context: &context)
+                return
+            }
             context.stdout.write(UnifiedDiff.render(document, splices, path: PathBytes.display(path)))
             return
         }

@@ -98,7 +98,13 @@ struct ViewOptions {
         }
         query.tags += arguments.allValues("tag")
         query.excludedTags += arguments.allValues("not-tag")
-        query.excludedWords += arguments.allValues("exclude")
+        for word in arguments.allValues("exclude") {
+            // Every text holds the empty word: it would hide every task without a word said.
+            guard !word.allSatisfy(\.isWhitespace) else {
+                throw .usage(.invalidValue(option: "--exclude", value: word, expected: "a word"), command: command)
+            }
+            query.excludedWords.append(word)
+        }
         if let since = arguments.value("since") {
             query.doneSince = try sinceDate(since, today: today, command: command)
             query.statuses = [.closed]
