@@ -20,16 +20,24 @@ public struct FoldedWord: Sendable {
         ascii = bytes.allSatisfy { $0 < 0x80 } ? bytes : nil
     }
 
-    /// Whether the task's text holds the word.
+    /// Whether the task's text holds the word. A word that is not ASCII lowercased is in no
+    /// ASCII text (whose lowercase is ASCII): only other texts are read as Strings.
     public func isContained(inTextOf task: Task, in document: Document) -> Bool {
         if let ascii, let found = document.withTextBytes(of: task, { Self.find(ascii, in: $0) }) { return found }
+        if ascii == nil, document.withTextBytes(of: task, Self.isASCII) { return false }
         return Self.stringReading(document.text(of: task), contains: lowercased)
     }
 
     /// Whether the task's text is the word.
     public func isWholeText(of task: Task, in document: Document) -> Bool {
         if let ascii, let same = document.withTextBytes(of: task, { Self.equal(ascii, $0) }) { return same }
+        if ascii == nil, document.withTextBytes(of: task, Self.isASCII) { return false }
         return document.text(of: task).lowercased() == lowercased
+    }
+
+    private static func isASCII(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in text where byte >= 0x80 { return false }
+        return true
     }
 
     /// The String reading, as this module's `contains` has it (the Standard Library's
@@ -40,9 +48,7 @@ public struct FoldedWord: Sendable {
 
     /// Whether `word` occurs in `text` with A–Z read as a–z; nil when `text` is not ASCII.
     static func find(_ word: [UInt8], in text: UnsafeBufferPointer<UInt8>) -> Bool? {
-        var ascii = true
-        for byte in text where byte >= 0x80 { ascii = false; break }
-        guard ascii else { return nil }
+        guard isASCII(text) else { return nil }
         // As the String reading has it: an empty word is in every text.
         guard let first = word.first else { return true }
         guard text.count >= word.count else { return false }
