@@ -211,6 +211,27 @@ import Glibc
         #expect(Self.bytes(file) == expected)
     }
 
+    /// A range of 20 000 listed numbers in a 10 MB file costs about what the edit of as many
+    /// tasks by a filter does: each number used to hash the whole file and look through the
+    /// tasks already named (`done 1-266668` on 8 MB took 330 s; quadratic in the range and the
+    /// file). Bounded generously, so that only that cost fails it.
+    @Test func aLongRangeIsLinear() throws {
+        let folder = try TemporaryDirectory()
+        let file = folder.url.appendingPathComponent("TODO.md")
+        var text = "# Big\n\n" + (1...20_000).map { "- [ ] task \($0)\n" }.joined() + "\n```\n"
+        text += String(repeating: String(repeating: "0123456789abcdef", count: 4_096) + "\n", count: 160) + "```\n"
+        try Data(text.utf8).write(to: file)
+        let environment = ["XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path]
+        #expect(try TickProcess.run(["list", "-f", file.path], environment: environment).status == 0)
+        let start = Date()
+        let result = try TickProcess.run(["done", "1-20002", "--yes", "-q", "-f", file.path], environment: environment)
+        let seconds = Date().timeIntervalSince(start)
+        #expect(result.status == 0, "\(result.stderr)")
+        let after = try String(contentsOf: file, encoding: .utf8)
+        #expect(after.components(separatedBy: "- [x] task ").count == 20_001 && !after.contains("- [ ] task"))
+        #expect(seconds < 40, "done 1-20002 took \(seconds) s")
+    }
+
     /// A 100 MB file: an edit in the middle changes that line and nothing else, the permissions
     /// stay, and a view still lists it. Most of the bytes are one large code block (cheap to
     /// parse even in a debug build); the tasks sit on both sides of it.

@@ -95,7 +95,12 @@ public struct Listing: Sendable, Equatable {
     /// The listing with every entry's fingerprint, block and text, worked out from `document`
     /// if it is the version listed; else as it is.
     public func detailing(_ document: Document) -> Listing {
-        guard !detailed, ContentHash.of(document.bytes) == fileHash else { return self }
+        detailing(document, current: ContentHash.of(document.bytes) == fileHash)
+    }
+
+    /// `detailing`, with whether `document` is the version listed already known.
+    func detailing(_ document: Document, current: Bool) -> Listing {
+        guard !detailed, current else { return self }
         var result = self
         var blocks = GroupBlocks(document)
         for number in result.entries.indices where result.entries[number].line >= 0 {
@@ -327,8 +332,12 @@ public struct Listing: Sendable, Equatable {
     /// The task the listing showed on line `number`, checked against `document`; nil when the
     /// listing did not show that number and it still means the file's own line `number`.
     public func resolve(_ number: Int, in document: Document) throws(EditError) -> Task? {
+        try resolve(number, in: document, current: ContentHash.of(document.bytes) == fileHash)
+    }
+
+    /// `resolve`, with whether `document` is the version listed already known.
+    func resolve(_ number: Int, in document: Document, current: Bool) throws(EditError) -> Task? {
         if isUnreadable { throw .listingUnreadable(line: number) }
-        let current = ContentHash.of(document.bytes) == fileHash
         guard let entry = entry(shown: number) else {
             if truncated && (shifted || !current) { throw .notListed(line: number, kept: entries.count) }
             if shifted { throw .notListed(line: number, kept: nil) }

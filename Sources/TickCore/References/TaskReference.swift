@@ -19,9 +19,14 @@ public struct TaskReference: Sendable {
     /// number is refused, named file or not, since it is that file's.
     public let listedThroughLink: String?
 
+    /// Whether the file is the version the listing describes: worked out once (a hash of the
+    /// file), not once per number (`tick done 1-200000` hashed the file per number).
+    private let listingIsCurrent: Bool
+
     public init(document: Document, listing: Listing? = nil, otherFilesListed: [String]? = nil, listedThroughLink: String? = nil) {
         self.document = document
         self.listing = listing
+        listingIsCurrent = listing.map { ContentHash.of(document.bytes) == $0.fileHash } ?? false
         self.otherFilesListed = otherFilesListed
         self.listedThroughLink = listedThroughLink
     }
@@ -39,9 +44,10 @@ public struct TaskReference: Sendable {
     /// reads them: `tick done buy milk` is the task "Buy milk", not a task per word.
     public func resolve(_ references: [String]) throws(EditError) -> [Task] {
         var tasks: [Task] = []
+        var taken = Set<Int>()
         var words: [String] = []
         func add(_ named: [Task]) {
-            for task in named where !tasks.contains(where: { $0.index == task.index }) { tasks.append(task) }
+            for task in named where taken.insert(task.index).inserted { tasks.append(task) }
         }
         func takeWords() throws(EditError) {
             guard !words.isEmpty else { return }
@@ -82,7 +88,7 @@ public struct TaskReference: Sendable {
             let startsHere = next < document.tasks.count && document.tasks[next].line + 1 == number
             if let listing {
                 if listing.entry(shown: number) == nil, !startsHere { continue }
-                tasks.append(try listing.resolve(number, in: document) ?? document.tasks[next])
+                tasks.append(try listing.resolve(number, in: document, current: listingIsCurrent) ?? document.tasks[next])
             } else if startsHere {
                 tasks.append(document.tasks[next])
             }
@@ -96,13 +102,14 @@ public struct TaskReference: Sendable {
         if Self.isReversedRange(reference) { throw .reversedRange(reference) }
         if let number = Self.number(reference) {
             try checkNumbersAreThisFiles(number)
-            if let listing, let task = try listing.resolve(number, in: document) { return task }
+            if let listing, let task = try listing.resolve(number, in: document, current: listingIsCurrent) { return task }
             return try Self.task(atLine: number, in: document)
         }
         if let (number, fingerprint) = Self.fingerprinted(reference) {
             // The listing that printed it follows the task through tick's edits.
-            if let listing = listing?.detailing(document), let entry = listing.entry(shown: number), TaskFingerprint.short(entry.listedBlock) == fingerprint,
-               let task = try listing.resolve(number, in: document) {
+            if let listing = listing?.detailing(document, current: listingIsCurrent), let entry = listing.entry(shown: number),
+               TaskFingerprint.short(entry.listedBlock) == fingerprint,
+               let task = try listing.resolve(number, in: document, current: listingIsCurrent) {
                 return task
             }
             // Else the one task that has that block. Tasks alike (a block leaves dates out:
