@@ -165,6 +165,40 @@ import Testing
             #expect((size ?? .max) < 400, "a one-task edit of a \(big.utf8.count)-byte file is recorded in \(size ?? -1) bytes")
         }
     }
+
+    /// The journal's size limit holds with the newest record in it: room is made before it is
+    /// written (the journal grew to the limit plus the newest record), and an operation of
+    /// several files is not pruned while it is written.
+    @Test func theJournalStaysWithinItsSize() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("TODO.md", "# A\n\n" + (0..<60).map { "- [ ] task number \($0)\n" }.joined())
+        let state = folder.url.appendingPathComponent(".state")
+        let limit = 6_000
+        let environment = ["XDG_STATE_HOME": state.path, "TICK_TEST_JOURNAL_LIMIT": String(limit)]
+        let journal = state.appendingPathComponent("tick/journal")
+        func journalSize() throws -> (bytes: Int, operations: Int) {
+            let operations = try FileManager.default.contentsOfDirectory(atPath: journal.path).filter { $0.hasPrefix("op-") }
+            var bytes = 0
+            for operation in operations {
+                let folder = journal.appendingPathComponent(operation)
+                for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+                    bytes += (try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)[.size] as? Int) ?? 0
+                }
+            }
+            return (bytes, operations.count)
+        }
+        var largest = 0
+        for step in 0..<8 {
+            let before = (try? FileManager.default.contentsOfDirectory(atPath: journal.path))?.count ?? 0
+            let result = try TickProcess.run([step % 2 == 0 ? "done" : "reopen", "--all", "--yes"], in: folder.url, environment: environment)
+            #expect(result.status == 0, "\(result.stderr)")
+            let (bytes, operations) = try journalSize()
+            largest = max(largest, bytes)
+            #expect(bytes <= limit && operations >= 1, "step \(step): \(bytes) bytes in \(operations) operations (\(before) before)")
+        }
+        #expect(largest > limit / 2, "the records are too small to reach the limit")
+        #expect(try TickProcess.run(["undo"], in: folder.url, environment: environment).status == 0, "the newest operation is kept")
+    }
 }
 
 /// The question before a bulk or destructive edit, as a person sees it in a terminal (tmux).

@@ -23,7 +23,7 @@ final class Journal: Sendable {
 
     static let shared = Journal()
     static let folderName = "journal"
-    static let sizeLimit = 64 << 20
+    static let sizeLimit = TestHooks.journalLimit ?? 64 << 20
 
     private struct State {
         var command = "tick"
@@ -95,13 +95,16 @@ final class Journal: Sendable {
             case .failure(.unavailable(let reason)): return "cannot save undo state: " + reason
             }
             defer { journal.close() }
+            // Room is made for the record before it is written: the journal holds at most
+            // `sizeLimit` with it (the newest operation is kept whatever its size).
+            let record = change.encoded()
             if state.operation == nil {
                 let name = "op-" + ContentHash.hex(UInt64(Clock.wallNanoseconds())) + "-" + String(UInt32(getpid()), radix: 16)
                 let meta = JournalOperation(time: Clock.wallNanoseconds() / 1_000_000_000, command: state.command)
                 do throws(TickError) {
                     try journal.withLock { () throws(TickError) in
                         Self.dropUndone(journal, touching: change.path, environment: environment)
-                        Self.prune(journal, keep: environment.undoKeep - 1)
+                        Self.prune(journal, keep: environment.undoKeep - 1, reserve: record.count + meta.encodedMeta().count)
                     }
                 } catch { return "cannot save undo state: " + error.message }
                 guard case .success(let folder) = journal.subfolder(name) else { return "cannot save undo state in \(PathBytes.display(journal.path))" }
@@ -113,14 +116,17 @@ final class Journal: Sendable {
             } else {
                 // A later file of the same operation (`archive --to`).
                 do throws(TickError) {
-                    try journal.withLock { () throws(TickError) in Self.dropUndone(journal, touching: change.path, environment: environment) }
+                    try journal.withLock { () throws(TickError) in
+                        Self.dropUndone(journal, touching: change.path, environment: environment)
+                        Self.prune(journal, keep: environment.undoKeep, reserve: record.count, current: state.operation)
+                    }
                 } catch { return "cannot save undo state: " + error.message }
             }
             guard case .success(let folder) = journal.subfolder(state.operation!) else { return "cannot save undo state in \(PathBytes.display(journal.path))" }
             defer { folder.close() }
             state.changes += 1
             let name = "change-" + String(repeating: "0", count: max(0, 6 - String(state.changes).count)) + String(state.changes)
-            if let failure = folder.write(change.encoded(), to: name) {
+            if let failure = folder.write(record, to: name) {
                 return "cannot save undo state in \(PathBytes.display(folder.path)): " + Syscalls.errnoMessage(failure)
             }
             return nil
@@ -187,14 +193,15 @@ final class Journal: Sendable {
         }
     }
 
-    /// Keeps the newest `keep` operations, and the newest that fit in `sizeLimit`.
-    private static func prune(_ journal: StateFolder, keep: Int) {
+    /// Keeps the newest `keep` operations that fit in `sizeLimit` with `reserve` bytes about to
+    /// be written, and `current`, the operation being written, whatever its size.
+    private static func prune(_ journal: StateFolder, keep: Int, reserve: Int, current: String? = nil) {
         let names = journal.names().filter { $0.hasPrefix("op-") }
-        var size = 0
+        var size = reserve
         var kept = 0
         for name in names.reversed() {
             size += folderSize(journal, name)
-            if kept < keep, size <= sizeLimit { kept += 1 } else { journal.remove(name) }
+            if name == current || (kept < keep && size <= sizeLimit) { kept += 1 } else { journal.remove(name) }
         }
     }
 

@@ -20,6 +20,10 @@ enum TestHooks {
     /// to test the checks `AtomicFile` relies on then.
     static let noLease = getenv("TICK_TEST_NO_LEASE") != nil
 
+    /// `TICK_TEST_JOURNAL_LIMIT=BYTES`: the undo journal's size limit (`Journal.sizeLimit`),
+    /// small enough for a test to reach.
+    static let journalLimit: Int? = getenv("TICK_TEST_JOURNAL_LIMIT").flatMap { Int(String(cString: $0)) }
+
     private static func pause(_ variable: String) {
         guard let value = getenv(variable) else { return }
         let path = String(cString: value)
