@@ -225,6 +225,22 @@ import Testing
         }
     }
 
+    /// `move up` and `move down` swap two neighbouring blocks with the blank lines between them
+    /// kept where they are: a loose list stays loose and no line is lost (moving the file's
+    /// last block up took the blank line before it along).
+    @Test func movingUpOrDownKeepsTheBlankLinesBetween() throws {
+        let loose = "# H\n- [ ] a\n\n- [ ] b\n\n- [ ] c\n"
+        #expect(try apply(loose) { try BlockEdits.move($0.tasks[2], up: true, in: $0) } == "# H\n- [ ] a\n\n- [ ] c\n\n- [ ] b\n")
+        #expect(try apply(loose) { try BlockEdits.move($0.tasks[1], up: false, in: $0) } == "# H\n- [ ] a\n\n- [ ] c\n\n- [ ] b\n")
+        let mixed = "# H\n- [ ] one\ncont line\n- [ ] two due:2026-11-20\n\n- [ ] three\n  - [ ] sub\n"
+        let up = try apply(mixed) { try BlockEdits.move($0.tasks[2], up: true, in: $0) }
+        #expect(up == "# H\n- [ ] one\ncont line\n- [ ] three\n  - [ ] sub\n\n- [ ] two due:2026-11-20\n")
+        #expect(try apply(mixed) { try BlockEdits.move($0.tasks[1], up: false, in: $0) } == up)
+        // Without a final newline, and in a quote.
+        #expect(try apply("- [ ] a\n\n- [ ] b") { try BlockEdits.move($0.tasks[1], up: true, in: $0) } == "- [ ] b\n\n- [ ] a")
+        #expect(try apply("> - [ ] a\n>\n> - [ ] b\n") { try BlockEdits.move($0.tasks[1], up: true, in: $0) } == "> - [ ] b\n>\n> - [ ] a\n")
+    }
+
     /// A fence or heading at the end of a block is what keeps the paragraph below it apart from
     /// the task above: removing the block leaves a blank line there, so no task's text changes.
     @Test func removingABlockKeepsTheParagraphBelowApart() throws {

@@ -75,11 +75,51 @@ public enum BlockEdits {
         if up {
             guard position > 0 else { throw .cannotMove("\(named) is already the first in its list") }
             let other = siblings[position - 1]
+            if let swap = swapped(other, task, in: document) { return swap }
             return OrderedNumbers.swapping(try move(task, to: .before(other), in: document), moving: task, past: other, in: document)
         }
         guard position + 1 < siblings.count else { throw .cannotMove("\(named) is already the last in its list") }
         let other = siblings[position + 1]
+        if let swap = swapped(task, other, in: document) { return swap }
         return OrderedNumbers.swapping(try move(task, to: .after(other), in: document), moving: task, past: other, in: document)
+    }
+
+    /// Two neighbouring sibling blocks of a bulleted list, `first` above `second`, swapped as
+    /// they are written, the blank lines between them kept where they are: a loose list stays
+    /// loose, and no line is added or lost (a move that takes the block out and puts it back
+    /// lost the blank line before the file's last block, as a removal does). Nil when
+    /// something else lies between them, or the blocks would read differently swapped (their
+    /// tasks and depths, in the new order): the move then goes as any other does.
+    static func swapped(_ first: Task, _ second: Task, in document: Document) -> [Splice]? {
+        // Blank lines, or blank but for quote markers (inside a quote, a block's own).
+        func isBlank(_ line: Int) -> Bool { document.content(ofLine: line).allSatisfy { Byte.isSpaceOrTab($0) || $0 == Byte.greater } }
+        func lastWritten(_ task: Task) -> Int {
+            var last = task.lastLine
+            while last > task.line, isBlank(last) { last -= 1 }
+            return last
+        }
+        // A marker that shares its line with an outer one would take the outer one along.
+        func opensItsLine(_ task: Task) -> Bool {
+            document.bytes[document.lines[task.line].start..<task.markerStart].allSatisfy { Byte.isSpaceOrTab($0) || $0 == Byte.greater }
+        }
+        let firstLast = lastWritten(first), secondLast = lastWritten(second)
+        guard !first.ordered, !second.ordered, opensItsLine(first), opensItsLine(second), firstLast < second.line,
+              ((firstLast + 1)..<second.line).allSatisfy(isBlank) else { return nil }
+        let content = { (line: Int) in Array(document.content(ofLine: line)) }
+        let region = first.line..<(secondLast + 1)
+        let replacement = (second.line...secondLast).map(content) + ((firstLast + 1)..<second.line).map(content)
+            + (first.line...firstLast).map(content)
+        let splices = [Splice(lines: region, replacement: replacement)]
+        // The region's tasks, as they read and how deep, before (in the swapped order) and after.
+        let window = EditWindow(splices, in: document)
+        func reading(_ document: Document, _ lines: Range<Int>) -> [(Says, Int)] {
+            document.tasks.filter { lines.contains($0.line + window.firstLine) }.map { (Says($0, in: document), $0.depth) }
+        }
+        let secondLines = second.line..<(secondLast + 1), firstLines = first.line..<(firstLast + 1)
+        let expected = reading(window.before, secondLines) + reading(window.before, firstLines)
+        let after = reading(window.after, region)
+        guard expected.count == after.count, zip(expected, after).allSatisfy({ $0.0 == $1.0 && $0.1 == $1.1 }) else { return nil }
+        return splices
     }
 
     /// Adds a note under the task: a plain bullet at the task's content column, after its text
