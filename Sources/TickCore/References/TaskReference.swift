@@ -133,7 +133,7 @@ public struct TaskReference: Sendable {
         let phrase = words.joined(separator: " ")
         let whole = FoldedWord(phrase)
         let exact = matches.filter { task in
-            whole.isWholeText(of: task, in: document) || (task.due != nil && ListView.displayText(task, in: document).lowercased() == whole.lowercased)
+            whole.isWholeText(of: task, in: document) || (task.due != nil && FoldedWord.folded(ListView.displayText(task, in: document)) == whole.folded)
         }
         if exact.count == 1 { return exact[0] }
         if matches.isEmpty { throw .noMatch(phrase) }

@@ -1,5 +1,6 @@
 /// A word looked for in task texts whatever its case: what `text.lowercased().contains(word)`
-/// and `text.lowercased() == word` say of the task's text, with the word lowercased once.
+/// and `text.lowercased() == word` say of the task's text, with the word lowercased once
+/// (and both read without the code points that show nothing, below).
 ///
 /// Asked of every task of a file (`tick list milk`, `tick done milk`), the String path costs a
 /// String, a lowercased copy and a Character search per task: 28 000 instructions a task,
@@ -8,16 +9,28 @@
 /// text holds no CR or LF, the only ASCII pair that makes one Character of two bytes). Any other
 /// byte in either takes the String path, so a decomposed `é`, a Kelvin sign or `ß` read as
 /// Swift's Unicode case mapping and Character comparison read them.
+///
+/// Both sides are read without the code points Unicode says show nothing (default
+/// ignorable: the emoji variation selector U+FE0F, the zero-width joiner and non-joiner,
+/// soft hyphens): `⚠` finds `⚠️`, and Persian typed without a zero-width non-joiner finds
+/// the word written with one. (ASCII holds none of them.)
 public struct FoldedWord: Sendable {
-    /// The word, lowercased.
-    public let lowercased: String
+    /// The word, folded (`folded(_:)`).
+    public let folded: String
     /// Its bytes, when they are ASCII.
     private let ascii: [UInt8]?
 
     public init(_ word: String) {
-        lowercased = word.lowercased()
-        let bytes = Array(lowercased.utf8)
+        folded = Self.folded(word)
+        let bytes = Array(folded.utf8)
         ascii = bytes.allSatisfy { $0 < 0x80 } ? bytes : nil
+    }
+
+    /// A text as words are compared: lowercased, without default ignorable code points.
+    public static func folded(_ text: String) -> String {
+        let lowered = text.lowercased()
+        guard lowered.unicodeScalars.contains(where: \.properties.isDefaultIgnorableCodePoint) else { return lowered }
+        return String(String.UnicodeScalarView(lowered.unicodeScalars.filter { !$0.properties.isDefaultIgnorableCodePoint }))
     }
 
     /// Whether the task's text holds the word. A word that is not ASCII lowercased is in no
@@ -25,14 +38,14 @@ public struct FoldedWord: Sendable {
     public func isContained(inTextOf task: Task, in document: Document) -> Bool {
         if let ascii, let found = document.withTextBytes(of: task, { Self.find(ascii, in: $0) }) { return found }
         if ascii == nil, document.withTextBytes(of: task, Self.isASCII) { return false }
-        return Self.stringReading(document.text(of: task), contains: lowercased)
+        return Self.stringReading(document.text(of: task), contains: folded)
     }
 
     /// Whether the task's text is the word.
     public func isWholeText(of task: Task, in document: Document) -> Bool {
         if let ascii, let same = document.withTextBytes(of: task, { Self.equal(ascii, $0) }) { return same }
         if ascii == nil, document.withTextBytes(of: task, Self.isASCII) { return false }
-        return document.text(of: task).lowercased() == lowercased
+        return Self.folded(document.text(of: task)) == folded
     }
 
     private static func isASCII(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -42,8 +55,8 @@ public struct FoldedWord: Sendable {
 
     /// The String reading, as this module's `contains` has it (the Standard Library's
     /// Character search: Foundation's, seen where it is imported, reads some texts otherwise).
-    static func stringReading(_ text: String, contains lowercasedWord: String) -> Bool {
-        text.lowercased().contains(lowercasedWord)
+    static func stringReading(_ text: String, contains foldedWord: String) -> Bool {
+        folded(text).contains(foldedWord)
     }
 
     /// Whether `word` occurs in `text` with A–Z read as a–z; nil when `text` is not ASCII.
