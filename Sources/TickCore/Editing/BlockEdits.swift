@@ -75,22 +75,24 @@ public enum BlockEdits {
         if up {
             guard position > 0 else { throw .cannotMove("\(named) is already the first in its list") }
             let other = siblings[position - 1]
-            if let swap = swapped(other, task, in: document) { return swap }
+            if let swap = swapped(other, task, movingUp: true, in: document) { return swap }
             return OrderedNumbers.swapping(try move(task, to: .before(other), in: document), moving: task, past: other, in: document)
         }
         guard position + 1 < siblings.count else { throw .cannotMove("\(named) is already the last in its list") }
         let other = siblings[position + 1]
-        if let swap = swapped(task, other, in: document) { return swap }
+        if let swap = swapped(task, other, movingUp: false, in: document) { return swap }
         return OrderedNumbers.swapping(try move(task, to: .after(other), in: document), moving: task, past: other, in: document)
     }
 
     /// Two neighbouring sibling blocks of a bulleted list, `first` above `second`, swapped as
     /// they are written, the blank lines between them kept where they are: a loose list stays
     /// loose, and no line is added or lost (a move that takes the block out and puts it back
-    /// lost the blank line before the file's last block, as a removal does). Nil when
-    /// something else lies between them, or the blocks would read differently swapped (their
-    /// tasks and depths, in the new order): the move then goes as any other does.
-    static func swapped(_ first: Task, _ second: Task, in document: Document) -> [Splice]? {
+    /// lost the blank line before the file's last block, as a removal does). As any move, one
+    /// deletion of the moving block (`movingUp`: the second) and one insertion of it, the
+    /// blank lines between going with it. Nil when something else lies between them, or the
+    /// blocks would read differently swapped (their tasks and depths, in the new order): the
+    /// move then goes as any other does.
+    static func swapped(_ first: Task, _ second: Task, movingUp: Bool, in document: Document) -> [Splice]? {
         // Blank lines, or blank but for quote markers (inside a quote, a block's own).
         func isBlank(_ line: Int) -> Bool { document.content(ofLine: line).allSatisfy { Byte.isSpaceOrTab($0) || $0 == Byte.greater } }
         func lastWritten(_ task: Task) -> Int {
@@ -107,9 +109,14 @@ public enum BlockEdits {
               ((firstLast + 1)..<second.line).allSatisfy(isBlank) else { return nil }
         let content = { (line: Int) in Array(document.content(ofLine: line)) }
         let region = first.line..<(secondLast + 1)
-        let replacement = (second.line...secondLast).map(content) + ((firstLast + 1)..<second.line).map(content)
-            + (first.line...firstLast).map(content)
-        let splices = [Splice(lines: region, replacement: replacement)]
+        let gap: [[UInt8]] = ((firstLast + 1)..<second.line).map(content)
+        let firstBlock: [[UInt8]] = (first.line...firstLast).map(content), secondBlock: [[UInt8]] = (second.line...secondLast).map(content)
+        let splices: [Splice]
+        if movingUp {
+            splices = [Splice.insert(secondBlock + gap, before: first.line), Splice.delete((firstLast + 1)..<(secondLast + 1))]
+        } else {
+            splices = [Splice.delete(first.line..<second.line), Splice.insert(gap + firstBlock, before: secondLast + 1)]
+        }
         // The region's tasks, as they read and how deep, before (in the swapped order) and after.
         let window = EditWindow(splices, in: document)
         func reading(_ document: Document, _ lines: Range<Int>) -> [(Says, Int)] {
