@@ -236,9 +236,8 @@ import Testing
         let up = try apply(mixed) { try BlockEdits.move($0.tasks[2], up: true, in: $0) }
         #expect(up == "# H\n- [ ] one\ncont line\n- [ ] three\n  - [ ] sub\n\n- [ ] two due:2026-11-20\n")
         #expect(try apply(mixed) { try BlockEdits.move($0.tasks[1], up: false, in: $0) } == up)
-        // Without a final newline, and in a quote.
+        // Without a final newline.
         #expect(try apply("- [ ] a\n\n- [ ] b") { try BlockEdits.move($0.tasks[1], up: true, in: $0) } == "- [ ] b\n\n- [ ] a")
-        #expect(try apply("> - [ ] a\n>\n> - [ ] b\n") { try BlockEdits.move($0.tasks[1], up: true, in: $0) } == "> - [ ] b\n>\n> - [ ] a\n")
     }
 
     /// A fence or heading at the end of a block is what keeps the paragraph below it apart from

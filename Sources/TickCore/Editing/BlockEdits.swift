@@ -93,20 +93,13 @@ public enum BlockEdits {
     /// blocks would read differently swapped (their tasks and depths, in the new order): the
     /// move then goes as any other does.
     static func swapped(_ first: Task, _ second: Task, movingUp: Bool, in document: Document) -> [Splice]? {
-        // Blank lines, or blank but for quote markers (inside a quote, a block's own).
-        func isBlank(_ line: Int) -> Bool { document.content(ofLine: line).allSatisfy { Byte.isSpaceOrTab($0) || $0 == Byte.greater } }
-        func lastWritten(_ task: Task) -> Int {
-            var last = task.lastLine
-            while last > task.line, isBlank(last) { last -= 1 }
-            return last
-        }
         // A marker that shares its line with an outer one would take the outer one along.
         func opensItsLine(_ task: Task) -> Bool {
-            document.bytes[document.lines[task.line].start..<task.markerStart].allSatisfy { Byte.isSpaceOrTab($0) || $0 == Byte.greater }
+            document.bytes[document.lines[task.line].start..<task.markerStart].allSatisfy(Byte.isSpaceOrTab)
         }
-        let firstLast = lastWritten(first), secondLast = lastWritten(second)
+        let firstLast = first.lastLine, secondLast = second.lastLine
         guard !first.ordered, !second.ordered, opensItsLine(first), opensItsLine(second), firstLast < second.line,
-              ((firstLast + 1)..<second.line).allSatisfy(isBlank) else { return nil }
+              ((firstLast + 1)..<second.line).allSatisfy({ document.content(ofLine: $0).allSatisfy(Byte.isSpaceOrTab) }) else { return nil }
         let content = { (line: Int) in Array(document.content(ofLine: line)) }
         let region = first.line..<(secondLast + 1)
         let gap: [[UInt8]] = ((firstLast + 1)..<second.line).map(content)
