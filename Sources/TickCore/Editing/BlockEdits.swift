@@ -99,7 +99,8 @@ public enum BlockEdits {
         }
         let firstLast = first.lastLine, secondLast = second.lastLine
         guard !first.ordered, !second.ordered, opensItsLine(first), opensItsLine(second), firstLast < second.line,
-              ((firstLast + 1)..<second.line).allSatisfy({ document.content(ofLine: $0).allSatisfy(Byte.isSpaceOrTab) }) else { return nil }
+              ((firstLast + 1)..<second.line).allSatisfy({ TaskPlacement.isBlank(document, $0) && document.content(ofLine: $0).allSatisfy(Byte.isSpaceOrTab) })
+        else { return nil }
         let content = { (line: Int) in Array(document.content(ofLine: line)) }
         let region = first.line..<(secondLast + 1)
         let gap: [[UInt8]] = ((firstLast + 1)..<second.line).map(content)
