@@ -150,6 +150,13 @@ struct EditStep {
                 // The deletion may take the blank lines around the block along.
                 let written = (task.line...task.lastLine).filter { !Self.isBlank(document.content(ofLine: $0)) }.count
                 let reach = Self.withBlankLines(around: task.line...task.lastLine, in: document)
+                // Besides, an ordered item may take another's number (`OrderedNumbers`): one line
+                // for one, the item's own.
+                let renumbered = splices.filter { $0.renumbers != nil }
+                Fuzz.law(renumbered.allSatisfy { splice in
+                             splice.lines.count == 1 && splice.replacement.count == 1 && document.tasks.contains { $0.line == splice.lines.lowerBound } },
+                         "an ordered item's new number rewrites more than its line")
+                let splices = splices.filter { $0.renumbers == nil }
                 Fuzz.law(splices.count == 2 && splices.contains {
                             $0.lines.lowerBound <= task.line && $0.lines.upperBound >= task.lastLine + 1
                                 && $0.lines.lowerBound >= reach.lowerBound && $0.lines.upperBound <= reach.upperBound + 1
