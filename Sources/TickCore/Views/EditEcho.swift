@@ -49,8 +49,8 @@ public struct EditEcho: Sendable {
     /// only when the rows need it: an edit that rewrote each of its tasks' lines in place (a
     /// status, a star, a date, a text) is shown from those lines alone.
     /// `fromLines` allows that (not for JSON, whose group, depth and parent need the file).
-    /// `window`: the edit's window (`EditWindow`), where a task whose text wraps is read as
-    /// it reads after the edit, without the whole file put together again.
+    /// `window`: the edit's window (`EditWindow`), where each task an in-place edit rewrote is
+    /// read as it reads after the edit, without the whole file put together again.
     public init(_ plan: EditPlan, before: Document, fromLines: Bool = true, window: EditWindow? = nil, after: () -> Document) {
         if fromLines, let rows = Self.inPlace(plan, before: before, window: window) {
             self.rows = rows
