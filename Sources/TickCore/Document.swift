@@ -59,6 +59,20 @@ public struct Document: Sendable {
     /// per file, so that the typical file's tasks and lines need no check of their own).
     /// False may also mean "not known": a file with other bytes is checked task by task.
     let isWellFormedUTF8: Bool
+    /// Set when only one stretch of the file was parsed (`Document(stretchOf:)`): its lines
+    /// are the whole file's; its tasks, headings, items and line kinds are the stretch's (the
+    /// kinds of the other lines are not known), with the groups open where it starts.
+    public let stretch: Stretch?
+
+    public struct Stretch: Sendable, Equatable {
+        /// The lines parsed.
+        public let lines: Range<Int>
+        /// The file's tasks above them.
+        public let tasksAbove: Int
+        /// How the whole file spells what an edit writes (`doneLetter`, `tickKey(for:)`).
+        let spelling: FileSpelling
+    }
+
     /// Each heading's group path (titles from the outermost group), built once: views ask for
     /// it per task.
     private let groupPaths: [[String]]
@@ -97,12 +111,13 @@ public struct Document: Sendable {
         storedItems = keeps ? structure.items : []
         storedParagraphContinuations = keeps ? structure.paragraphContinuations : []
         storedIndentedLazyLines = keeps ? structure.indentedLazyLines : []
+        stretch = nil
     }
 
     /// A document from its parts, read elsewhere (`init(splicing:window:edited:)`).
     init(bytes: [UInt8], lines: [Line], kinds: [LineKind], tasks: [Task], joinedTexts: [UInt8], headings: [Heading], statuses: StatusSet,
          frontMatterEnd: Int, unclosedBlockLine: Int?, items: [ParsedItem], paragraphContinuations: [Int],
-         indentedLazyLines: [Int], fieldUsage: FieldUsage, isWellFormedUTF8: Bool) {
+         indentedLazyLines: [Int], fieldUsage: FieldUsage, isWellFormedUTF8: Bool, stretch: Stretch? = nil) {
         self.bytes = bytes
         self.lines = lines
         self.kinds = kinds
@@ -118,6 +133,7 @@ public struct Document: Sendable {
         storedIndentedLazyLines = indentedLazyLines
         self.fieldUsage = fieldUsage
         self.isWellFormedUTF8 = isWellFormedUTF8
+        self.stretch = stretch
         groupPaths = Self.groupPaths(headings)
     }
 
@@ -141,6 +157,7 @@ public struct Document: Sendable {
         storedIndentedLazyLines = []
         fieldUsage = piece.fieldUsage
         self.isWellFormedUTF8 = isWellFormedUTF8
+        stretch = nil
     }
 
     private static func groupPaths(_ headings: [Heading]) -> [[String]] {

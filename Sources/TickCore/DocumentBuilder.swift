@@ -63,7 +63,7 @@ enum DocumentBuilder {
         return result
     }
 
-    private static func setextTitle(_ bytes: [UInt8], lines: [Line], _ heading: ParsedHeading) -> String {
+    static func setextTitle(_ bytes: [UInt8], lines: [Line], _ heading: ParsedHeading) -> String {
         var parts: [String] = []
         for index in heading.line..<heading.lastLine {
             parts.append(trimmedString(bytes[lines[index].contentRange]))

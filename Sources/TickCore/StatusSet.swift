@@ -33,6 +33,16 @@ public struct StatusSet: Sendable, Equatable {
 
     public static let `default` = StatusSet()
 
+    /// A hash of the project's characters and their meanings: a parse state saved under one
+    /// set is not used under another (`ParseCheckpoints`).
+    public var fingerprint: UInt64 {
+        var bytes: [UInt8] = []
+        for (character, type) in custom.sorted(by: { $0.key < $1.key }) {
+            bytes += Array(character.utf8) + [0] + Array(type.rawValue.utf8) + [0]
+        }
+        return ContentHash.of(bytes)
+    }
+
     public init() {}
 
     /// Why a status character cannot be configured, or nil when `character` can be.

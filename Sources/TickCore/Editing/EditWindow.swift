@@ -117,7 +117,9 @@ public struct EditWindow: Sendable {
             let lineIndex = atItem ? nextItem : headings[heading].lastLine
             if atItem { item += 1 } else { heading += 1 }
             seen += 1
-            guard seen == nextTry else { continue }
+            // A stretch's last line is a top-level heading, its last fresh line: always tried
+            // (past it the stretch knows no fresh line, and the window would run to the end).
+            guard seen == nextTry || lineIndex + 1 == document.stretch?.lines.upperBound else { continue }
             nextTry *= 2
             let line = lines[lineIndex]
             let newEnd = line.end + delta
@@ -190,7 +192,13 @@ public struct EditWindow: Sendable {
     /// Whether an edit at line `first` can change where the file's front matter ends.
     private static func startIsFragile(first: Int, in document: Document) -> Bool {
         if first <= document.frontMatterEnd { return true }
-        guard document.frontMatterEnd == 0, !document.lines.isEmpty else { return false }
+        return document.frontMatterEnd == 0 && opensLikeFrontMatter(document)
+    }
+
+    /// Whether the file's first line is `---` or `+++` (after a byte-order mark): front matter
+    /// may open there, closed by a line anywhere below.
+    static func opensLikeFrontMatter(_ document: Document) -> Bool {
+        guard !document.lines.isEmpty else { return false }
         var content = document.content(ofLine: 0)
         if content.starts(with: UTF8BOM.bytes) { content = content.dropFirst(UTF8BOM.bytes.count) }
         return content.starts(with: [Byte.minus, Byte.minus, Byte.minus]) || content.starts(with: [Byte.plus, Byte.plus, Byte.plus])

@@ -109,7 +109,10 @@ extension Document {
                   fieldUsage: usage,
                   // The lines outside the window are the original's, whole lines: well-formed
                   // in both parts means well-formed (false may only mean "not known").
-                  isWellFormedUTF8: original.isWellFormedUTF8 && inside.isWellFormedUTF8)
+                  isWellFormedUTF8: original.isWellFormedUTF8 && inside.isWellFormedUTF8,
+                  stretch: original.stretch.map {
+                      Stretch(lines: $0.lines.lowerBound..<($0.lines.upperBound + lineDelta), tasksAbove: $0.tasksAbove, spelling: $0.spelling)
+                  })
     }
 }
 

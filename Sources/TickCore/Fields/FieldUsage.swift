@@ -13,6 +13,16 @@ public struct FieldUsage: Sendable, Equatable {
 
     init() {}
 
+    /// The counts, dialects then kinds: what a saved parse state keeps (`ParseCheckpoints`).
+    var storedCounts: [Int] { (0..<4).map { Int(counts[$0]) } + (0..<16).map { Int(kinds[$0]) } }
+
+    /// The usage `storedCounts` gave; nil for a list of another length or a count out of range.
+    init?(storedCounts: [Int]) {
+        guard storedCounts.count == 20, storedCounts.allSatisfy({ (0...Int(Int32.max)).contains($0) }) else { return nil }
+        for index in 0..<4 { counts[index] = Int32(storedCounts[index]) }
+        for index in 0..<16 { kinds[index] = Int32(storedCounts[4 + index]) }
+    }
+
     mutating func count(_ field: TaskField) {
         counts[Self.index(of: field.dialect)] &+= 1
         kinds[Self.index(of: field.kind)] &+= 1

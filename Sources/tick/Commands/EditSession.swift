@@ -105,13 +105,20 @@ enum EditSession {
     /// the result (with its journal entry and the listing carried along) or prints a diff, and
     /// prints what changed (`EditEcho`) unless `--quiet`.
     /// `showsFile`: the edit is one of several files', so each line it prints names its file.
+    /// `lines`: the 0-based lines the edit is about, when the references name them as numbers:
+    /// in a large file whose parse checkpoints tick kept, the edit then reads only the stretch
+    /// around them (`ParseCheckpoints`).
     static func edit(_ path: String, _ arguments: ParsedArguments, context: inout CommandContext, created: Bool = false,
-                     showsFile: Bool = false, _ body: (Input) throws(TickError) -> EditPlan) throws(TickError) {
+                     showsFile: Bool = false, lines: [Int]? = nil, _ body: (Input) throws(TickError) -> EditPlan) throws(TickError) {
         let environment = context.environment
         // Checked before the write, so that a mistyped option cannot follow a finished edit.
         do { _ = try ColorChoice(option: arguments.value("color")) } catch { throw .usage(error, command: nil) }
         _ = try environment.today()
-        let known = (try? AtomicFile.names(of: path)).map { ListingStore.load($0, environment: environment) }
+        let names = try? AtomicFile.names(of: path)
+        let known = names.map { ListingStore.load($0, environment: environment) }
+        // A listing gives numbers a meaning of its own, which only the whole file can check.
+        let checkpoints = lines != nil && known.map({ $0.listing == nil && $0.otherFilesListed == nil && $0.listedThroughLink == nil }) == true
+            ? ParseStateStore.load(realPath: names!.realPath, environment: environment) : nil
         func input(_ document: Document) -> Input {
             Input(document: document, references: references(document, known))
         }
@@ -145,6 +152,7 @@ enum EditSession {
         // wrote something: what the echo reads, not a parse of the whole file again.
         var spliced: (() -> Document)?
         var editWindow: EditWindow?
+        var editedBytes: [UInt8] = []
         var plan = EditPlan()
         let confirmed = context.confirmed
         let written = try Journal.update(path, environment: context.environment, created: created) { bytes throws(TickError) in
@@ -153,21 +161,43 @@ enum EditSession {
             if let confirmed, confirmed.path == path, ContentHash.of(bytes) != confirmed.hash {
                 throw TickError.refused("\(PathBytes.display(path)) changed while tick asked (another program wrote it); nothing changed, so run the command again")
             }
-            let document = environment.document(bytes)
+            /// The plan for `document`, its edited bytes and window (none when nothing changes).
+            func planned(_ document: Document) throws(TickError) -> (EditPlan, edited: [UInt8], window: EditWindow?) {
+                var plan = try body(input(document))
+                plan.splices = Splice.resolvingYields(plan.splices)
+                guard !plan.splices.isEmpty else { return (plan, [], nil) }
+                let edited = document.applying(plan.splices)
+                return (plan, edited, EditWindow(plan.splices, in: document, edited: edited))
+            }
+            // The stretch the lines are in, when it holds all the edit reads (its window);
+            // else, and for any error (said as the whole file says it), the whole file.
+            var made: (document: Document, plan: EditPlan, edited: [UInt8], window: EditWindow?)?
+            if let lines, let stretch = stretchDocument(bytes, lines: lines, checkpoints: checkpoints, environment: environment),
+               let attempt = try? planned(stretch), attempt.window.map(stretch.covers) ?? true {
+                made = (stretch, attempt.0, attempt.edited, attempt.window)
+            }
+            if made == nil {
+                let document = environment.document(bytes)
+                let attempt = try planned(document)
+                made = (document, attempt.0, attempt.edited, attempt.window)
+            }
+            let document = made!.document
             before = document
-            plan = try body(input(document))
-            plan.splices = Splice.resolvingYields(plan.splices)
-            guard !plan.splices.isEmpty else { return nil }
-            let edited = document.applying(plan.splices)
-            let window = EditWindow(plan.splices, in: document, edited: edited)
+            plan = made!.plan
+            editWindow = made!.window
+            editedBytes = made!.edited
+            guard let window = made!.window else { return nil }
+            let edited = made!.edited
             try check(plan.splices, window: window, path: path)
-            editWindow = window
             // The edited document, when the listing or the output needs it: put together from
             // the original and the window, not parsed again.
             spliced = { Document(splicing: document, window: window, edited: edited) }
             return Journal.Rewrite(bytes: edited, splices: plan.splices, tasks: plan.taskCount, before: document, after: spliced)
         }
         if let warning = written.warning { context.warn(warning) }
+        if let before, let realPath = written.update?.realPath ?? names?.realPath {
+            keepCheckpoints(before: before, window: editWindow, edited: editedBytes, kept: checkpoints, realPath: realPath, context: &context)
+        }
         guard let before, !arguments.flag("quiet") else { return }
         let echo = EditEcho(plan, before: before, fromLines: !arguments.flag("json"), window: editWindow) {
             written.after ?? spliced?() ?? before
@@ -179,6 +209,37 @@ enum EditSession {
            let warning = ListingStore.show(echo.shownLines, realPath: realPath, after: after, before: before, environment: environment) {
             context.warn(warning)
         }
+    }
+
+    /// The document of the stretch of `bytes` that holds `lines`, when `checkpoints` describe
+    /// the bytes; nil otherwise.
+    private static func stretchDocument(_ bytes: [UInt8], lines: [Int], checkpoints: ParseCheckpoints?,
+                                        environment: Environment) -> Document? {
+        guard let checkpoints else { return nil }
+        return Document(stretchOf: bytes, holding: lines, checkpoints: checkpoints, statuses: environment.statuses)
+    }
+
+    /// Keeps the parse checkpoints of a large file as the edit left it, for the next edit: those
+    /// it was read with carried over, or those of the whole file it parsed.
+    private static func keepCheckpoints(before: Document, window: EditWindow?, edited: [UInt8], kept: ParseCheckpoints?,
+                                        realPath: String, context: inout CommandContext) {
+        if TestHooks.reportsParse {
+            let parsed = before.stretch.map { "lines \($0.lines.lowerBound + 1)-\($0.lines.upperBound) of \(before.lines.count)" } ?? "the whole file"
+            context.stderr.write("tick: test: parsed \(parsed)\n")
+        }
+        guard before.bytes.count >= ParseStateStore.minimumSize else { return }
+        let environment = context.environment
+        let read = before.stretch == nil
+            ? ParseCheckpoints(before, spacing: ParseStateStore.spacing, firstTasks: ParseStateStore.firstTasks) : kept
+        guard let read else { return }
+        guard let window else {
+            // Nothing changed: the whole file's checkpoints, unless those kept describe it.
+            if before.stretch == nil, read.contentHash != kept?.contentHash {
+                ParseStateStore.save(read, realPath: realPath, environment: environment)
+            }
+            return
+        }
+        ParseStateStore.save(read.after(window, in: before, edited: edited), realPath: realPath, environment: environment)
     }
 
     /// Every edit's last check, in one place: the tasks and headings on the lines it does not
@@ -204,8 +265,8 @@ enum EditSession {
     /// `edit` for a body that computes the edit in the core: its `EditError` is reported
     /// against `path`.
     static func applyEdit(_ path: String, _ arguments: ParsedArguments, context: inout CommandContext, created: Bool = false,
-                          showsFile: Bool = false, _ body: (Input) throws(EditError) -> EditPlan) throws(TickError) {
-        try edit(path, arguments, context: &context, created: created, showsFile: showsFile) { input throws(TickError) in
+                          showsFile: Bool = false, lines: [Int]? = nil, _ body: (Input) throws(EditError) -> EditPlan) throws(TickError) {
+        try edit(path, arguments, context: &context, created: created, showsFile: showsFile, lines: lines) { input throws(TickError) in
             try reporting(path) { () throws(EditError) in try body(input) }
         }
     }

@@ -37,7 +37,8 @@ extension TaskChangeCommand {
                 question(count)
             }
             var notes: [String] = []
-            try EditSession.applyEdit(target.path, arguments, context: &context, showsFile: selection.targets.count > 1) { input throws(EditError) in
+            try EditSession.applyEdit(target.path, arguments, context: &context, showsFile: selection.targets.count > 1,
+                                      lines: target.kind.lines) { input throws(EditError) in
                 var plan = EditPlan()
                 var pending: [TaskNote] = []
                 let tasks = try selection.tasks(target.kind, in: input)

@@ -11,6 +11,17 @@ struct TaskSelection {
         /// References, and whether the command line named the file they are in.
         case references([String], named: Bool)
         case filter(TaskQuery)
+
+        /// The 0-based lines the references name, when each is a line number.
+        var lines: [Int]? {
+            guard case .references(let references, _) = self else { return nil }
+            var lines: [Int] = []
+            for reference in references {
+                guard let number = TaskReference.number(reference), number >= 1 else { return nil }
+                lines.append(number - 1)
+            }
+            return lines
+        }
     }
 
     let targets: [(path: String, kind: Kind)]

@@ -99,6 +99,13 @@ struct StateFolder {
         return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
     }
 
+    /// When a file in the folder was last written, in nanoseconds; nil when it cannot be told.
+    func modificationTime(of name: String) -> Int64? {
+        var info = stat()
+        guard fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+        return Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+    }
+
     /// Removes a file, or a folder of files, in this folder.
     func remove(_ name: String) {
         if unlinkat(fd, name, 0) == 0 { return }

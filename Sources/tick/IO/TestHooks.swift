@@ -24,6 +24,14 @@ enum TestHooks {
     /// small enough for a test to reach.
     static let journalLimit: Int? = getenv("TICK_TEST_JOURNAL_LIMIT").flatMap { Int(String(cString: $0)) }
 
+    /// `TICK_TEST_SMALL_CHECKPOINTS=1`: keep parse checkpoints (`ParseStateStore`) for files
+    /// of any size, after every top-level heading, so that a test's small file has stretches.
+    static let smallCheckpoints = getenv("TICK_TEST_SMALL_CHECKPOINTS") != nil
+
+    /// `TICK_TEST_REPORT_PARSE=1`: an edit says on standard error which lines it parsed
+    /// ("tick: test: parsed lines 120-240 of 800", or "parsed the whole file").
+    static let reportsParse = getenv("TICK_TEST_REPORT_PARSE") != nil
+
     private static func pause(_ variable: String) {
         guard let value = getenv(variable) else { return }
         let path = String(cString: value)

@@ -1,0 +1,190 @@
+/// Where a parse of a file may start again, kept between commands: an edit of a large file then
+/// parses the stretch around its task, not the whole file (`Document(stretchOf:)`).
+///
+/// The line after a top-level heading is such a place. No block is open there, and a parse
+/// that starts on it reads the rest of the file as the parse of the whole does (the edit
+/// window's fresh line, `EditWindow`). A stretch runs from one checkpoint to the next, so it
+/// ends with a top-level heading too: parsed alone, it reads line for line as the whole parse
+/// reads it. What an edit asks of the file beyond its stretch is kept with the checkpoints: the
+/// groups open at each, the fields the file uses (their dialect, whether it records done dates),
+/// the letter it writes done with, where its front matter ends and whether a block runs to
+/// its end.
+///
+/// Checkpoints describe one content (its hash and size, read under one status set); an edit
+/// carries them over to the bytes it writes (`after(_:in:edited:)`).
+public struct ParseCheckpoints: Sendable, Equatable {
+    public let contentHash: UInt64
+    public let byteCount: Int
+    public let lineCount: Int
+    /// The status set the file was read under (`StatusSet.fingerprint`).
+    public let statuses: UInt64
+    let fieldUsage: FieldUsage
+    /// How the file spells what an edit writes (its done letter, its fields' keys).
+    let spelling: FileSpelling
+    let frontMatterEnd: Int
+    let unclosedBlockLine: Int?
+    public let points: [Point]
+
+    public struct Point: Sendable, Equatable {
+        /// The line after a top-level heading, and its first byte.
+        let line: Int
+        let offset: Int
+        /// How many tasks start above it.
+        let tasksAbove: Int
+        /// The groups open on the line, the outermost first (the heading right above it last).
+        let groups: [GroupHeading]
+    }
+
+    /// A top-level heading: where it is; its title is read from the file.
+    struct GroupHeading: Sendable, Equatable {
+        let line: Int
+        let lastLine: Int
+        let level: Int
+        let setext: Bool
+    }
+
+    /// How far apart checkpoints are, at least: a stretch is parsed in well under a millisecond.
+    public static let spacing = 32 * 1024
+
+    /// The checkpoints of `document`, parsed whole: after top-level headings, at least `spacing`
+    /// bytes apart, after the first `firstTasks` tasks (by default those the file's spelling is
+    /// read from, `FileSpelling`: an edit in a stretch then cannot change it; tests ask for
+    /// every stretch). None in a file that opens like front matter that is not (a line
+    /// anywhere may close it).
+    public init(_ document: Document, spacing: Int = ParseCheckpoints.spacing, firstTasks: Int? = nil) {
+        precondition(document.stretch == nil, "checkpoints are read from a whole document")
+        contentHash = ContentHash.of(document.bytes)
+        byteCount = document.bytes.count
+        lineCount = document.lines.count
+        statuses = document.statuses.fingerprint
+        fieldUsage = document.fieldUsage
+        let spelling = document.spelling()
+        self.spelling = spelling
+        frontMatterEnd = document.frontMatterEnd
+        unclosedBlockLine = document.unclosedBlockLine
+        var points: [Point] = []
+        if !EditWindow.opensLikeFrontMatter(document) || document.frontMatterEnd > 0 {
+            var lastOffset = 0
+            var tasksAbove = 0
+            let headings = document.headings
+            for (index, heading) in headings.enumerated() where heading.topLevel {
+                let line = heading.lastLine + 1
+                guard line < document.lines.count else { break }
+                let offset = document.lines[line].start
+                guard offset - lastOffset >= spacing else { continue }
+                while tasksAbove < document.tasks.count, document.tasks[tasksAbove].line < line { tasksAbove += 1 }
+                guard tasksAbove >= firstTasks ?? spelling.settledTasks else { continue }
+                var groups: [GroupHeading] = []
+                var open: Int? = index
+                while let current = open {
+                    let group = headings[current]
+                    groups.append(GroupHeading(line: group.line, lastLine: group.lastLine, level: group.level, setext: group.setext))
+                    open = group.parent
+                }
+                points.append(Point(line: line, offset: offset, tasksAbove: tasksAbove, groups: groups.reversed()))
+                lastOffset = offset
+            }
+        }
+        self.points = points
+    }
+
+    init(contentHash: UInt64, byteCount: Int, lineCount: Int, statuses: UInt64, fieldUsage: FieldUsage, spelling: FileSpelling,
+         frontMatterEnd: Int, unclosedBlockLine: Int?, points: [Point]) {
+        self.contentHash = contentHash
+        self.byteCount = byteCount
+        self.lineCount = lineCount
+        self.statuses = statuses
+        self.fieldUsage = fieldUsage
+        self.spelling = spelling
+        self.frontMatterEnd = frontMatterEnd
+        self.unclosedBlockLine = unclosedBlockLine
+        self.points = points
+    }
+
+    /// Whether the checkpoints describe `bytes`, split into `lines`, read under `statuses`.
+    public func describe(_ bytes: [UInt8], lines: Int, statuses: StatusSet) -> Bool {
+        bytes.count == byteCount && lines == lineCount && statuses.fingerprint == self.statuses && ContentHash.of(bytes) == contentHash
+    }
+
+    /// The stretch that holds every line of `lines`: from the checkpoint at or above the first
+    /// to the next one (or the end of the file); nil when a line lies above every checkpoint,
+    /// or the lines span two stretches.
+    public func stretch(holding lines: some Collection<Int>) -> Int? {
+        guard let first = lines.min(), let last = lines.max() else { return nil }
+        let point = points.partitionPoint { $0.line > first } - 1
+        guard point >= 0, last < end(of: point) else { return nil }
+        return point
+    }
+
+    /// The first line after the stretch that starts at checkpoint `point`.
+    public func end(of point: Int) -> Int { point + 1 < points.count ? points[point + 1].line : lineCount }
+
+    /// The checkpoints of `edited`, the bytes an edit with `window` made of `document` (whole, or a
+    /// stretch read with these checkpoints); nil when the edit may have changed what they keep
+    /// about the whole file (its front matter, or the tasks its done letter is read from in a
+    /// stretch). Checkpoints in the window go unless the window's reading keeps their headings.
+    public func after(_ window: EditWindow, in document: Document, edited: [UInt8]) -> ParseCheckpoints? {
+        let firstLine = window.firstLine
+        let oldEnd = firstLine + window.before.lines.count
+        let lineDelta = window.after.lines.count - window.before.lines.count
+        let byteDelta = edited.count - document.bytes.count
+        let taskDelta = window.after.tasks.count - window.before.tasks.count
+        // A window from the top may have changed how the file starts (its front matter).
+        guard firstLine > 0, firstLine > frontMatterEnd else { return nil }
+        guard let spelling = spelling(after: window, in: document) else { return nil }
+        /// A heading where the edit left it, or nil when the window may have changed it.
+        func moved(_ heading: GroupHeading) -> GroupHeading? {
+            if heading.line < firstLine { return heading }
+            if heading.line >= oldEnd {
+                return GroupHeading(line: heading.line + lineDelta, lastLine: heading.lastLine + lineDelta, level: heading.level, setext: heading.setext)
+            }
+            let local = heading.line + lineDelta - firstLine
+            guard window.after.headings.contains(where: { $0.line == local && $0.lastLine - $0.line == heading.lastLine - heading.line
+                                                        && $0.level == heading.level && $0.setext == heading.setext && $0.topLevel })
+            else { return nil }
+            return GroupHeading(line: heading.line + lineDelta, lastLine: heading.lastLine + lineDelta, level: heading.level, setext: heading.setext)
+        }
+        var points: [Point] = []
+        points.reserveCapacity(self.points.count)
+        for point in self.points {
+            if point.line <= firstLine {
+                points.append(point)
+            } else if point.line >= oldEnd {
+                let groups = point.groups.compactMap(moved)
+                guard groups.count == point.groups.count else { continue }
+                points.append(Point(line: point.line + lineDelta, offset: point.offset + byteDelta,
+                                    tasksAbove: point.tasksAbove + taskDelta, groups: groups))
+            }
+        }
+        var usage = fieldUsage
+        usage.replace(window.before.fieldUsage, with: window.after.fieldUsage)
+        let unclosed = oldEnd == lineCount ? window.after.unclosedBlockLine.map { $0 + firstLine } : unclosedBlockLine.map { $0 + lineDelta }
+        return ParseCheckpoints(contentHash: ContentHash.of(edited), byteCount: edited.count, lineCount: lineCount + lineDelta,
+                                statuses: statuses, fieldUsage: usage, spelling: spelling, frontMatterEnd: frontMatterEnd,
+                                unclosedBlockLine: unclosed, points: points)
+    }
+
+    /// The file's spelling after an edit with `window`; nil when it cannot be told from a
+    /// stretch (the edit changed a task it was read from).
+    private func spelling(after window: EditWindow, in document: Document) -> FileSpelling? {
+        let tasksAbove = (document.stretch?.tasksAbove ?? 0) + window.tasksAbove
+        if tasksAbove >= spelling.settledTasks {
+            // Unchanged, but for the first field of a kind none had, which the window may write.
+            var keys = spelling.keys
+            for (index, kind) in TaskField.Kind.allCases.enumerated() where keys[index] == nil {
+                if let task = window.after.tasks.first(where: { window.after.tickKey(of: $0, for: kind) != nil }) {
+                    keys[index] = (window.after.tickKey(of: task, for: kind)!, tasksAbove + task.index)
+                }
+            }
+            let keyed = keys.compactMap { $0.map { $0.task + 1 } }.max() ?? 0
+            return FileSpelling(doneLetter: spelling.doneLetter, keys: keys, settledTasks: max(spelling.settledTasks, keyed))
+        }
+        guard document.stretch == nil else { return nil }
+        // Read again: the tasks above the window, the window's, and those below it.
+        var reading = FileSpellingReading()
+        for task in document.tasks[..<window.tasksAbove] { reading.read(task, in: document) }
+        for task in window.after.tasks { reading.read(task, in: window.after) }
+        for task in document.tasks[(window.tasksAbove + window.before.tasks.count)...] { reading.read(task, in: document) }
+        return reading.spelling
+    }
+}
