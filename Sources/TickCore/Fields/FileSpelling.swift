@@ -7,8 +7,8 @@ struct FileSpelling: Sendable, Equatable {
     /// Per `TaskField.Kind.allCases`: the key of the first field of the kind in tick's dialect
     /// that has one, and the index of its task.
     let keys: [(key: [UInt8], task: Int)?]
-    /// How many of the first tasks it was read from: an edit of later tasks can change it only
-    /// by writing the first field of a kind that has none.
+    /// How many of the first tasks the done letter was read from: an edit of later tasks cannot
+    /// change it. (The keys move with the first field of each kind, `ParseCheckpoints.after`.)
     let settledTasks: Int
 
     static func == (left: FileSpelling, right: FileSpelling) -> Bool {
@@ -41,7 +41,6 @@ struct FileSpellingReading {
     }
 
     var spelling: FileSpelling {
-        let keyed = keys.compactMap { $0.map { $0.task + 1 } }.max() ?? 0
-        return FileSpelling(doneLetter: letter.letter, keys: keys, settledTasks: max(letter.seen, keyed))
+        FileSpelling(doneLetter: letter.letter, keys: keys, settledTasks: letter.seen)
     }
 }

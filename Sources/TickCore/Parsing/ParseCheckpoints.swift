@@ -165,26 +165,35 @@ public struct ParseCheckpoints: Sendable, Equatable {
     }
 
     /// The file's spelling after an edit with `window`; nil when it cannot be told from a
-    /// stretch (the edit changed a task it was read from).
+    /// stretch (the edit changed a task the done letter is read from, or took away the first
+    /// field of a kind, whose next one lies outside the stretch).
     private func spelling(after window: EditWindow, in document: Document) -> FileSpelling? {
         let tasksAbove = (document.stretch?.tasksAbove ?? 0) + window.tasksAbove
-        if tasksAbove >= spelling.settledTasks {
-            // Unchanged, but for the first field of a kind none had, which the window may write.
-            var keys = spelling.keys
-            for (index, kind) in TaskField.Kind.allCases.enumerated() where keys[index] == nil {
-                if let task = window.after.tasks.first(where: { window.after.tickKey(of: $0, for: kind) != nil }) {
-                    keys[index] = (window.after.tickKey(of: task, for: kind)!, tasksAbove + task.index)
-                }
-            }
-            let keyed = keys.compactMap { $0.map { $0.task + 1 } }.max() ?? 0
-            return FileSpelling(doneLetter: spelling.doneLetter, keys: keys, settledTasks: max(spelling.settledTasks, keyed))
+        let windowEnd = tasksAbove + window.before.tasks.count
+        let taskDelta = window.after.tasks.count - window.before.tasks.count
+        /// Read again: the tasks above the window, the window's, and those below it.
+        func reread() -> FileSpelling? {
+            guard document.stretch == nil else { return nil }
+            var reading = FileSpellingReading()
+            for task in document.tasks[..<window.tasksAbove] { reading.read(task, in: document) }
+            for task in window.after.tasks { reading.read(task, in: window.after) }
+            for task in document.tasks[(window.tasksAbove + window.before.tasks.count)...] { reading.read(task, in: document) }
+            return reading.spelling
         }
-        guard document.stretch == nil else { return nil }
-        // Read again: the tasks above the window, the window's, and those below it.
-        var reading = FileSpellingReading()
-        for task in document.tasks[..<window.tasksAbove] { reading.read(task, in: document) }
-        for task in window.after.tasks { reading.read(task, in: window.after) }
-        for task in document.tasks[(window.tasksAbove + window.before.tasks.count)...] { reading.read(task, in: document) }
-        return reading.spelling
+        if tasksAbove < spelling.settledTasks { return reread() }
+        var keys = spelling.keys
+        for (index, kind) in TaskField.Kind.allCases.enumerated() {
+            if let key = keys[index], key.task < tasksAbove { continue }
+            // The window's first field of the kind is the file's first, if the window has one.
+            let written = window.after.tasks.lazy.compactMap { task in window.after.tickKey(of: task, for: kind).map { ($0, task.index) } }.first
+            if let written {
+                keys[index] = (written.0, tasksAbove + written.1)
+            } else if let key = keys[index] {
+                // Below the window, it moves with the tasks; in it, it is gone.
+                guard key.task >= windowEnd else { return reread() }
+                keys[index] = (key.key, key.task + taskDelta)
+            }
+        }
+        return FileSpelling(doneLetter: spelling.doneLetter, keys: keys, settledTasks: spelling.settledTasks)
     }
 }

@@ -52,7 +52,7 @@ extension ParseCheckpoints {
         var keys: [(key: [UInt8], task: Int)?] = []
         for _ in TaskField.Kind.allCases {
             guard let key = reader.field("key"), let task = reader.number("key-task"), key.isEmpty == (task == 0),
-                  key.allSatisfy(Byte.isAlpha), task <= settled else { return nil }
+                  key.allSatisfy(Byte.isAlpha), task <= lineCount else { return nil }
             keys.append(key.isEmpty ? nil : (key, task - 1))
         }
         guard let count = reader.number("points"), count <= lineCount else { return nil }

@@ -196,7 +196,8 @@ enum EditSession {
         }
         if let warning = written.warning { context.warn(warning) }
         if let before, let realPath = written.update?.realPath ?? names?.realPath {
-            keepCheckpoints(before: before, window: editWindow, edited: editedBytes, kept: checkpoints, realPath: realPath, context: &context)
+            keepCheckpoints(before: before, window: editWindow, edited: editedBytes, spliced: spliced, kept: checkpoints, realPath: realPath,
+                            context: &context)
         }
         guard let before, !arguments.flag("quiet") else { return }
         let echo = EditEcho(plan, before: before, fromLines: !arguments.flag("json"), window: editWindow) {
@@ -220,26 +221,30 @@ enum EditSession {
     }
 
     /// Keeps the parse checkpoints of a large file as the edit left it, for the next edit: those
-    /// it was read with carried over, or those of the whole file it parsed.
-    private static func keepCheckpoints(before: Document, window: EditWindow?, edited: [UInt8], kept: ParseCheckpoints?,
-                                        realPath: String, context: inout CommandContext) {
+    /// of the stretch it read carried over, or those of the whole file it parsed (`spliced`: the
+    /// edited file put together without a parse).
+    private static func keepCheckpoints(before: Document, window: EditWindow?, edited: [UInt8], spliced: (() -> Document)?,
+                                        kept: ParseCheckpoints?, realPath: String, context: inout CommandContext) {
         if TestHooks.reportsParse {
             let parsed = before.stretch.map { "lines \($0.lines.lowerBound + 1)-\($0.lines.upperBound) of \(before.lines.count)" } ?? "the whole file"
             context.stderr.write("tick: test: parsed \(parsed)\n")
         }
         guard before.bytes.count >= ParseStateStore.minimumSize else { return }
         let environment = context.environment
-        let read = before.stretch == nil
-            ? ParseCheckpoints(before, spacing: ParseStateStore.spacing, firstTasks: ParseStateStore.firstTasks) : kept
-        guard let read else { return }
         guard let window else {
             // Nothing changed: the whole file's checkpoints, unless those kept describe it.
-            if before.stretch == nil, read.contentHash != kept?.contentHash {
-                ParseStateStore.save(read, realPath: realPath, environment: environment)
+            if before.stretch == nil, kept.map({ !$0.describe(before.bytes, lines: before.lines.count, statuses: before.statuses) }) ?? true {
+                ParseStateStore.save(ParseCheckpoints(before, spacing: ParseStateStore.spacing, firstTasks: ParseStateStore.firstTasks),
+                                     realPath: realPath, environment: environment)
             }
             return
         }
-        ParseStateStore.save(read.after(window, in: before, edited: edited), realPath: realPath, environment: environment)
+        if before.stretch == nil, let spliced {
+            ParseStateStore.save(ParseCheckpoints(spliced(), spacing: ParseStateStore.spacing, firstTasks: ParseStateStore.firstTasks),
+                                 realPath: realPath, environment: environment)
+        } else {
+            ParseStateStore.save(kept?.after(window, in: before, edited: edited), realPath: realPath, environment: environment)
+        }
     }
 
     /// Every edit's last check, in one place: the tasks and headings on the lines it does not

@@ -14,7 +14,8 @@ enum ParseStateStore {
     static let fileLimit = 32
 
     static var spacing: Int { TestHooks.smallCheckpoints ? 0 : ParseCheckpoints.spacing }
-    static var firstTasks: Int? { TestHooks.smallCheckpoints ? 0 : nil }
+    /// Checkpoints start after the tasks the file's spelling is read from (`FileSpelling`).
+    static let firstTasks: Int? = nil
 
     /// The checkpoints kept for the file at `realPath`, if any.
     static func load(realPath: String, environment: Environment) -> ParseCheckpoints? {

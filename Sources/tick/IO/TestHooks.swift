@@ -25,7 +25,8 @@ enum TestHooks {
     static let journalLimit: Int? = getenv("TICK_TEST_JOURNAL_LIMIT").flatMap { Int(String(cString: $0)) }
 
     /// `TICK_TEST_SMALL_CHECKPOINTS=1`: keep parse checkpoints (`ParseStateStore`) for files
-    /// of any size, after every top-level heading, so that a test's small file has stretches.
+    /// of any size, after every top-level heading (past the tasks the file's spelling is read
+    /// from), so that a test's small file has stretches.
     static let smallCheckpoints = getenv("TICK_TEST_SMALL_CHECKPOINTS") != nil
 
     /// `TICK_TEST_REPORT_PARSE=1`: an edit says on standard error which lines it parsed

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+/// An edit of a large file tick edited before parses the stretch around its task, with the
+/// checkpoints it kept (`ParseCheckpoints`): the file and what the edit prints are those of an
+/// edit that parsed the whole file, and anything that makes the checkpoints doubtful (another
+/// program's change, a listing, a damaged record) makes it parse the whole file again.
+/// `TICK_TEST_SMALL_CHECKPOINTS` keeps checkpoints for small files, after every heading;
+/// `TICK_TEST_REPORT_PARSE` has each edit say what it parsed.
+@Suite struct ParseStateTests {
+    static let file: String = {
+        var text = "---\ntitle: log\n---\n# Log\n\n"
+        for day in 0..<60 {
+            text += "## Day \(day)\n\n"
+            for task in 0..<4 {
+                let done = (day + task) % 5 == 0
+                text += "- [\(done ? "x" : " ")] task \(day).\(task)\(done ? " completed:2026-01-0\(task + 1)" : "")\n"
+            }
+            text += day % 7 == 3 ? "\n```\n# not a heading\n```\n\n" : "\n"
+        }
+        return text
+    }()
+
+    /// The 1-based line of the task `task DAY.N`.
+    static func line(_ name: String) -> String {
+        String(file.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasSuffix("] task " + name) || $0.contains("] task \(name) ") }! + 1)
+    }
+
+    struct Twin {
+        let folder: TemporaryDirectory
+        let fast: URL, whole: URL
+        let state: [String: String]
+
+        init() throws {
+            folder = try TemporaryDirectory()
+            fast = try folder.write("fast/TODO.md", ParseStateTests.file)
+            whole = try folder.write("whole/TODO.md", ParseStateTests.file)
+            state = ["XDG_STATE_HOME": folder.url.appendingPathComponent("state").path, "TICK_TEST_SMALL_CHECKPOINTS": "1",
+                     "TICK_TEST_REPORT_PARSE": "1"]
+        }
+
+        /// Runs `arguments` on both files (the second with a state folder of its own each time,
+        /// so it parses the whole file); expects the same output and bytes; returns what the
+        /// first parsed.
+        @discardableResult
+        func run(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+            let fast = try TickProcess.run(arguments, in: self.fast.deletingLastPathComponent(), environment: state)
+            let whole = try TickProcess.run(arguments, in: self.whole.deletingLastPathComponent(), environment: ["TICK_TEST_REPORT_PARSE": "1"])
+            #expect(fast.status == whole.status && fast.stdout == whole.stdout, "\(arguments): \(fast.stdout) \(whole.stdout)", sourceLocation: sourceLocation)
+            #expect(try Data(contentsOf: self.fast) == Data(contentsOf: self.whole), "\(arguments)", sourceLocation: sourceLocation)
+            #expect(whole.stderr.hasSuffix("tick: test: parsed the whole file\n") || whole.status != 0, "\(whole.stderr)", sourceLocation: sourceLocation)
+            return fast.stderr
+        }
+    }
+
+    @Test func editsOfAFileTickEditedParseOneStretch() throws {
+        let twin = try Twin()
+        let line = ParseStateTests.line
+        #expect(try twin.run(["done", line("32.1")]) == "tick: test: parsed the whole file\n")
+        for arguments in [["done", line("35.1")], ["reopen", line("35.1")], ["start", line("39.2")], ["done", line("39.2"), line("39.3")],
+                          ["star", line("50.0")], ["done", line("50.0")], ["unstar", line("50.0")], ["reopen", line("32.1")],
+                          ["done", "--date", line("59.3")], ["cancel", line("44.1")], ["done", line("30.1")]] {
+            let parsed = try twin.run(arguments)
+            #expect(parsed.hasPrefix("tick: test: parsed lines "), "\(arguments): \(parsed)")
+        }
+        // Lines in two stretches, or above the first: the whole file, as before. A line that is
+        // not a task: the whole file's error.
+        #expect(try twin.run(["done", line("32.2"), line("59.1")]) == "tick: test: parsed the whole file\n")
+        #expect(try twin.run(["done", line("2.1")]) == "tick: test: parsed the whole file\n")
+        #expect(try twin.run(["done", "2"]) == "tick: TODO.md: line 2 is not a task; 'tick list --all' shows task line numbers\n")
+        #expect(try twin.run(["done", line("33.0")]).hasPrefix("tick: test: parsed lines "))
+    }
+
+    @Test func doubtfulCheckpointsMeanAWholeParse() throws {
+        let twin = try Twin()
+        let line = ParseStateTests.line
+        try twin.run(["done", line("32.2")])
+        #expect(try twin.run(["done", line("36.2")]).hasPrefix("tick: test: parsed lines "))
+        // Another program changed the file: the checkpoints describe other bytes.
+        for url in [twin.fast, twin.whole] {
+            var text = try String(contentsOf: url, encoding: .utf8)
+            text = text.replacingOccurrences(of: "task 42.1", with: "task forty-two")
+            try Data(text.utf8).write(to: url)
+        }
+        #expect(try twin.run(["done", line("37.1")]) == "tick: test: parsed the whole file\n")
+        #expect(try twin.run(["done", line("38.1")]).hasPrefix("tick: test: parsed lines "))
+        // A damaged record.
+        let records = twin.folder.url.appendingPathComponent("state/tick/parse")
+        for name in try FileManager.default.contentsOfDirectory(atPath: records.path) {
+            try Data("tick-parse 1\nnot a record\n".utf8).write(to: records.appendingPathComponent(name))
+        }
+        #expect(try twin.run(["reopen", line("38.1")]) == "tick: test: parsed the whole file\n")
+        // A listing gives numbers a meaning of its own.
+        try TickProcess.run(["list"], in: twin.fast.deletingLastPathComponent(), environment: twin.state)
+        #expect(try twin.run(["done", line("39.1")]) == "tick: test: parsed the whole file\n")
+    }
+}
