@@ -21,6 +21,8 @@ public enum ByteComparison {
             b.withUnsafeBytes { y in
                 let shorter = min(x.count, y.count)
                 var index = 0
+                // Pages with `memcmp` first, then the one that differs eight bytes at a time.
+                while index + 4096 <= shorter, memcmp(x.baseAddress! + index, y.baseAddress! + index, 4096) == 0 { index += 4096 }
                 while index + 8 <= shorter,
                       x.loadUnaligned(fromByteOffset: index, as: UInt64.self) == y.loadUnaligned(fromByteOffset: index, as: UInt64.self) {
                     index += 8
@@ -38,6 +40,10 @@ public enum ByteComparison {
             b.withUnsafeBytes { y in
                 let bound = min(limit, x.count, y.count)
                 var length = 0
+                while length + 4096 <= bound,
+                      memcmp(x.baseAddress! + x.count - length - 4096, y.baseAddress! + y.count - length - 4096, 4096) == 0 {
+                    length += 4096
+                }
                 while length + 8 <= bound,
                       x.loadUnaligned(fromByteOffset: x.count - length - 8, as: UInt64.self)
                         == y.loadUnaligned(fromByteOffset: y.count - length - 8, as: UInt64.self) {

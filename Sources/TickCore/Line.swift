@@ -48,7 +48,8 @@ import Darwin
 
 extension Line {
     /// Splits bytes into lines at `\n`, `\r\n` and lone `\r`. Every byte lands in exactly one line.
-    /// `memchr` finds the line feeds; carriage returns are looked for only inside each line.
+    /// `memchr` finds the line feeds; carriage returns are looked for only inside each line, and
+    /// only in a file that has one (most have none: one `memchr` over the file tells).
     static func split(_ bytes: [UInt8]) -> [Line] {
         var lines: [Line] = []
         lines.reserveCapacity(bytes.count / 24 + 1)
@@ -56,6 +57,18 @@ extension Line {
             guard let base = buffer.baseAddress else { return }
             let count = buffer.count
             var start = 0
+            if memchr(base, 0x0D, count) == nil {
+                while start < count {
+                    guard let found = memchr(base + start, 0x0A, count - start) else {
+                        lines.append(Line(start: start, contentEnd: count, end: count))
+                        break
+                    }
+                    let newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    lines.append(Line(start: start, contentEnd: newline, end: newline + 1))
+                    start = newline + 1
+                }
+                return
+            }
             while start < count {
                 let newline: Int
                 if let found = memchr(base + start, 0x0A, count - start) {

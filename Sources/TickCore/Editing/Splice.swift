@@ -91,7 +91,8 @@ extension Document {
             ($0.element.lines.lowerBound, $0.element.lines.upperBound, $0.offset)
                 < ($1.element.lines.lowerBound, $1.element.lines.upperBound, $1.offset)
         }.map(\.element)
-        let newEnding = dominantLineEnding.bytes
+        // Read from every line, so only when a line needs it (an edit in place needs none).
+        lazy var newEnding = dominantLineEnding.bytes
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + ordered.reduce(0) { $0 + $1.replacement.reduce(0) { $0 + $1.count + 2 } })
         var line = 0
