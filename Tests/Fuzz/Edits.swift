@@ -47,6 +47,7 @@ struct EditStep {
             let status: TaskStatus = [.done, .open, .doing][Int(code % 16)]
             // Refused when it would move where the task's item ends (ItemBoundary).
             guard let splices = try? TaskEdits.setStatus(task, to: status, in: document) else { return document }
+            Self.stretchReadsTheSame(task, in: document, splices) { try TaskEdits.setStatus($0, to: status, in: $1) }
             let after = Self.commit(splices, to: document, lines: task.line...task.line)
             if Self.bare(task, in: document), task.status.isGitHubCheckbox != status.isGitHubCheckbox { return after }
             let changed = Self.sameTasks(after, document, except: task.index)
@@ -56,6 +57,7 @@ struct EditStep {
         case 3:
             guard let task else { return document }
             guard let splices = try? TaskEdits.setImportant(task, !task.important, in: document) else { return document }
+            Self.stretchReadsTheSame(task, in: document, splices) { try TaskEdits.setImportant($0, !$0.important, in: $1) }
             let after = Self.commit(splices, to: document, lines: task.line...task.line)
             if Self.bare(task, in: document) { return after }
             let changed = Self.sameTasks(after, document, except: task.index)
@@ -251,6 +253,29 @@ struct EditStep {
         while lower > 0, blank(lower - 1) { lower -= 1 }
         while upper + 1 < document.lines.count, blank(upper + 1) { upper += 1 }
         return lower...upper
+    }
+
+    /// The law of parse checkpoints (`Document(stretchOf:)`): the edit of `task` read from the
+    /// stretch that holds it (a checkpoint after every top-level heading) is the whole file's
+    /// `splices`; when its window stays in the stretch, the checkpoints it carries over are the
+    /// edited file's.
+    static func stretchReadsTheSame(_ task: Task, in document: Document, _ splices: [Splice],
+                                    _ edit: (Task, Document) throws(EditError) -> [Splice]) {
+        let checkpoints = ParseCheckpoints(document, spacing: 0, firstTasks: 0)
+        guard let stretch = Document(stretchOf: document.bytes, holding: [task.line], checkpoints: checkpoints, statuses: document.statuses)
+        else { return }
+        guard let mine = stretch.tasks.first(where: { $0.line == task.line }) else {
+            Fuzz.law(false, "the stretch of line \(task.line + 1) has no task there")
+            return
+        }
+        let made = try? edit(mine, stretch)
+        Fuzz.law(made == splices, "the stretch's edit of line \(task.line + 1) differs: \(String(describing: made)) against \(splices)")
+        guard !splices.isEmpty else { return }
+        let edited = document.applying(splices)
+        let window = EditWindow(splices, in: stretch, edited: edited)
+        guard stretch.covers(window), let carried = checkpoints.after(window, in: stretch, edited: edited) else { return }
+        Fuzz.law(carried == ParseCheckpoints(Document(bytes: edited), spacing: 0, firstTasks: 0),
+                 "the checkpoints carried over an edit of line \(task.line + 1) differ from the edited file's")
     }
 
     /// Applies splices that must stay within `lines`, and checks that every other line is kept.

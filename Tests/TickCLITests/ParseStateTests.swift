@@ -67,7 +67,13 @@ import Testing
                           ["star", line("50.0")], ["done", line("50.0")], ["unstar", line("50.0")], ["reopen", line("32.1")],
                           ["done", "--date", line("59.3")], ["cancel", line("44.1")], ["done", line("30.1")],
                           ["done", line("parent 36")], ["done", "--with-subtasks", line("parent 46")], ["done", "--json", line("40.2")],
-                          ["done", "-q", line("41.2")], ["reopen", "--json", line("41.2")]] {
+                          ["done", "-q", line("41.2")], ["reopen", "--json", line("41.2")],
+                          ["due", line("42.1"), "2026-12-01"], ["due", line("42.1"), "fri"],
+                          ["edit", line("43.1"), "new text #tag due:2026-12-24"], ["edit", "-k", line("43.2"), "other words"],
+                          ["done", line("43.1")], ["due", line("43.1"), "none"],
+                          // The last due date in tick's dialect goes; the file has Obsidian
+                          // ones, so the next edit reads the whole file to find the key.
+                          ["due", line("42.1"), "none"]] {
             let parsed = try twin.run(arguments)
             #expect(parsed.hasPrefix("tick: test: parsed lines "), "\(arguments): \(parsed)")
         }
@@ -77,7 +83,10 @@ import Testing
         #expect(try twin.run(["done", line("2.1")]) == "tick: test: parsed the whole file\n")
         #expect(try twin.run(["done", "2"]) == "tick: TODO.md: line 2 is not a task; 'tick list --all' shows task line numbers\n")
         #expect(try twin.run(["done", line("33.0")]).hasPrefix("tick: test: parsed lines "))
-        // A recurring task's next occurrence is a line more: the checkpoints below it move.
+        // A note and a recurring task's next occurrence are a line more: the checkpoints below
+        // them move.
+        #expect(try twin.run(["note", line("58.2"), "ask Sam"]).hasPrefix("tick: test: parsed lines "))
+        #expect(try twin.run(["note", "--clear", line("58.2")]).hasPrefix("tick: test: parsed lines "))
         for name in ["water plants 56", "water plants 46", "55.1"] {
             #expect(try twin.run(["done", line(name)]).hasPrefix("tick: test: parsed lines "), "\(name)")
         }

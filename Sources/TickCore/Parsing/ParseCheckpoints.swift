@@ -131,7 +131,9 @@ public struct ParseCheckpoints: Sendable, Equatable {
         let taskDelta = window.after.tasks.count - window.before.tasks.count
         // A window from the top may have changed how the file starts (its front matter).
         guard firstLine > 0, firstLine > frontMatterEnd else { return nil }
-        guard let spelling = spelling(after: window, in: document) else { return nil }
+        var usage = fieldUsage
+        usage.replace(window.before.fieldUsage, with: window.after.fieldUsage)
+        guard let spelling = spelling(after: window, in: document, usage: usage) else { return nil }
         /// A heading where the edit left it, or nil when the window may have changed it.
         func moved(_ heading: GroupHeading) -> GroupHeading? {
             if heading.line < firstLine { return heading }
@@ -156,8 +158,6 @@ public struct ParseCheckpoints: Sendable, Equatable {
                                     tasksAbove: point.tasksAbove + taskDelta, groups: groups))
             }
         }
-        var usage = fieldUsage
-        usage.replace(window.before.fieldUsage, with: window.after.fieldUsage)
         let unclosed = oldEnd == lineCount ? window.after.unclosedBlockLine.map { $0 + firstLine } : unclosedBlockLine.map { $0 + lineDelta }
         return ParseCheckpoints(contentHash: ContentHash.of(edited), byteCount: edited.count, lineCount: lineCount + lineDelta,
                                 statuses: statuses, fieldUsage: usage, spelling: spelling, frontMatterEnd: frontMatterEnd,
@@ -167,7 +167,8 @@ public struct ParseCheckpoints: Sendable, Equatable {
     /// The file's spelling after an edit with `window`; nil when it cannot be told from a
     /// stretch (the edit changed a task the done letter is read from, or took away the first
     /// field of a kind, whose next one lies outside the stretch).
-    private func spelling(after window: EditWindow, in document: Document) -> FileSpelling? {
+    /// `usage`: the edited file's.
+    private func spelling(after window: EditWindow, in document: Document, usage: FieldUsage) -> FileSpelling? {
         let tasksAbove = (document.stretch?.tasksAbove ?? 0) + window.tasksAbove
         let windowEnd = tasksAbove + window.before.tasks.count
         let taskDelta = window.after.tasks.count - window.before.tasks.count
@@ -189,9 +190,15 @@ public struct ParseCheckpoints: Sendable, Equatable {
             if let written {
                 keys[index] = (written.0, tasksAbove + written.1)
             } else if let key = keys[index] {
-                // Below the window, it moves with the tasks; in it, it is gone.
-                guard key.task >= windowEnd else { return reread() }
-                keys[index] = (key.key, key.task + taskDelta)
+                // Below the window, it moves with the tasks. In it, it is gone: the next field
+                // of the kind is the first, and with none left in the file there is no key.
+                if key.task >= windowEnd {
+                    keys[index] = (key.key, key.task + taskDelta)
+                } else if !usage.records(kind) {
+                    keys[index] = nil
+                } else {
+                    return reread()
+                }
             }
         }
         return FileSpelling(doneLetter: spelling.doneLetter, keys: keys, settledTasks: spelling.settledTasks)

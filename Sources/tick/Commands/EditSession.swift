@@ -105,7 +105,8 @@ enum EditSession {
     /// the result (with its journal entry and the listing carried along) or prints a diff, and
     /// prints what changed (`EditEcho`) unless `--quiet`.
     /// `showsFile`: the edit is one of several files', so each line it prints names its file.
-    /// `lines`: the 0-based lines the edit is about, when the references name them as numbers:
+    /// `lines`: the 0-based lines the edit is about, when the references name them as numbers
+    /// (`lines(_:)`; commands whose edit reads only those tasks and what lies in their items):
     /// in a large file whose parse checkpoints tick kept, the edit then reads only the stretch
     /// around them (`ParseCheckpoints`).
     static func edit(_ path: String, _ arguments: ParsedArguments, context: inout CommandContext, created: Bool = false,
@@ -210,6 +211,17 @@ enum EditSession {
            let warning = ListingStore.show(echo.shownLines, realPath: realPath, after: after, before: before, environment: environment) {
             context.warn(warning)
         }
+    }
+
+    /// The 0-based lines `references` name, when each is a line number (what `edit` takes as
+    /// `lines`).
+    static func lines(_ references: [String]) -> [Int]? {
+        var lines: [Int] = []
+        for reference in references {
+            guard let number = TaskReference.number(reference), number >= 1 else { return nil }
+            lines.append(number - 1)
+        }
+        return lines.isEmpty ? nil : lines
     }
 
     /// The document of the stretch of `bytes` that holds `lines`, when `checkpoints` describe

@@ -15,12 +15,7 @@ struct TaskSelection {
         /// The 0-based lines the references name, when each is a line number.
         var lines: [Int]? {
             guard case .references(let references, _) = self else { return nil }
-            var lines: [Int] = []
-            for reference in references {
-                guard let number = TaskReference.number(reference), number >= 1 else { return nil }
-                lines.append(number - 1)
-            }
-            return lines
+            return EditSession.lines(references)
         }
     }
 
