@@ -47,7 +47,9 @@ struct EditStep {
             let status: TaskStatus = [.done, .open, .doing][Int(code % 16)]
             // Refused when it would move where the task's item ends (ItemBoundary).
             guard let splices = try? TaskEdits.setStatus(task, to: status, in: document) else { return document }
-            Self.stretchReadsTheSame(task, in: document, splices) { try TaskEdits.setStatus($0, to: status, in: $1) }
+            Self.stretchReadsTheSame(task, in: document, splices) { task, document throws(EditError) in
+                try TaskEdits.setStatus(task, to: status, in: document)
+            }
             let after = Self.commit(splices, to: document, lines: task.line...task.line)
             if Self.bare(task, in: document), task.status.isGitHubCheckbox != status.isGitHubCheckbox { return after }
             let changed = Self.sameTasks(after, document, except: task.index)
@@ -57,7 +59,9 @@ struct EditStep {
         case 3:
             guard let task else { return document }
             guard let splices = try? TaskEdits.setImportant(task, !task.important, in: document) else { return document }
-            Self.stretchReadsTheSame(task, in: document, splices) { try TaskEdits.setImportant($0, !$0.important, in: $1) }
+            Self.stretchReadsTheSame(task, in: document, splices) { task, document throws(EditError) in
+                try TaskEdits.setImportant(task, !task.important, in: document)
+            }
             let after = Self.commit(splices, to: document, lines: task.line...task.line)
             if Self.bare(task, in: document) { return after }
             let changed = Self.sameTasks(after, document, except: task.index)
