@@ -98,7 +98,7 @@ import Testing
                     if let carried = checkpoints.after(wholeWindow, in: document, edited: edited) {
                         #expect(Set(carried.points.map(\.line)).isSubset(of: fresh.points.map(\.line)), "\(label): whole carried")
                         #expect(carried.points.allSatisfy { fresh.points.contains($0) } && carried.spelling == fresh.spelling
-                                && carried.fieldUsage == fresh.fieldUsage && carried.contentHash == fresh.contentHash, "\(label): whole carried")
+                                && carried.fieldUsage == fresh.fieldUsage && carried.content == fresh.content, "\(label): whole carried")
                     }
                 }
             }
@@ -171,6 +171,28 @@ import Testing
         var statuses = StatusSet()
         statuses.set("~", to: .doing)
         #expect(Document(stretchOf: document.bytes, holding: [line], checkpoints: checkpoints, statuses: statuses) == nil)
+    }
+
+    /// A record is used only for the very bytes it describes: two bytes changed in the top byte
+    /// of their 8-byte words (`[x]` turned `[X]` twice), which `ContentHash` often cannot tell,
+    /// change the digest every time.
+    @Test func checkpointsTellTwoChangedBytes() {
+        var random = SeededGenerator(seed: 9)
+        let bytes = (0..<4_096).map { _ in UInt8.random(in: 0x20...0x7E, using: &random) }
+        let digest = ContentDigest.of(bytes), hash = ContentHash.of(bytes)
+        var hashKept = 0
+        for _ in 0..<2_000 {
+            var changed = bytes
+            let first = Int.random(in: 0..<512, using: &random) * 8 + 7
+            var second = Int.random(in: 0..<512, using: &random) * 8 + 7
+            if second == first { second = (first + 8) % 4_096 }
+            changed[first] ^= 0x20
+            changed[second] ^= 0x20
+            #expect(ContentDigest.of(changed) != digest)
+            if ContentHash.of(changed) == hash { hashKept += 1 }
+        }
+        // Why the digest: the weaker hash keeps its value for many of these.
+        #expect(hashKept > 100)
     }
 
     /// The record reads back as written; a damaged one is refused, never read wrong.

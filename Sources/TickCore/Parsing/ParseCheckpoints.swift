@@ -13,7 +13,8 @@
 /// Checkpoints describe one content (its hash and size, read under one status set); an edit
 /// carries them over to the bytes it writes (`after(_:in:edited:)`).
 public struct ParseCheckpoints: Sendable, Equatable {
-    public let contentHash: UInt64
+    /// The bytes they describe (`ContentDigest`: a change of a byte anywhere is told).
+    public let content: ContentDigest
     public let byteCount: Int
     public let lineCount: Int
     /// The status set the file was read under (`StatusSet.fingerprint`).
@@ -53,7 +54,7 @@ public struct ParseCheckpoints: Sendable, Equatable {
     /// anywhere may close it).
     public init(_ document: Document, spacing: Int = ParseCheckpoints.spacing, firstTasks: Int? = nil) {
         precondition(document.stretch == nil, "checkpoints are read from a whole document")
-        contentHash = ContentHash.of(document.bytes)
+        content = ContentDigest.of(document.bytes)
         byteCount = document.bytes.count
         lineCount = document.lines.count
         statuses = document.statuses.fingerprint
@@ -88,9 +89,9 @@ public struct ParseCheckpoints: Sendable, Equatable {
         self.points = points
     }
 
-    init(contentHash: UInt64, byteCount: Int, lineCount: Int, statuses: UInt64, fieldUsage: FieldUsage, spelling: FileSpelling,
+    init(content: ContentDigest, byteCount: Int, lineCount: Int, statuses: UInt64, fieldUsage: FieldUsage, spelling: FileSpelling,
          frontMatterEnd: Int, unclosedBlockLine: Int?, points: [Point]) {
-        self.contentHash = contentHash
+        self.content = content
         self.byteCount = byteCount
         self.lineCount = lineCount
         self.statuses = statuses
@@ -103,7 +104,7 @@ public struct ParseCheckpoints: Sendable, Equatable {
 
     /// Whether the checkpoints describe `bytes`, split into `lines`, read under `statuses`.
     public func describe(_ bytes: [UInt8], lines: Int, statuses: StatusSet) -> Bool {
-        bytes.count == byteCount && lines == lineCount && statuses.fingerprint == self.statuses && ContentHash.of(bytes) == contentHash
+        bytes.count == byteCount && lines == lineCount && statuses.fingerprint == self.statuses && ContentDigest.of(bytes) == content
     }
 
     /// The stretch that holds every line of `lines`: from the checkpoint at or above the first
@@ -159,7 +160,7 @@ public struct ParseCheckpoints: Sendable, Equatable {
             }
         }
         let unclosed = oldEnd == lineCount ? window.after.unclosedBlockLine.map { $0 + firstLine } : unclosedBlockLine.map { $0 + lineDelta }
-        return ParseCheckpoints(contentHash: ContentHash.of(edited), byteCount: edited.count, lineCount: lineCount + lineDelta,
+        return ParseCheckpoints(content: ContentDigest.of(edited), byteCount: edited.count, lineCount: lineCount + lineDelta,
                                 statuses: statuses, fieldUsage: usage, spelling: spelling, frontMatterEnd: frontMatterEnd,
                                 unclosedBlockLine: unclosed, points: points)
     }

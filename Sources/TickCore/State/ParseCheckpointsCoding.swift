@@ -1,11 +1,12 @@
 /// Parse checkpoints as a state record (`RecordWriter`): kept between commands in tick's
 /// state folder, one record per large file an edit parsed.
 extension ParseCheckpoints {
-    static let magic = "tick-parse 1\n"
+    static let magic = "tick-parse 2\n"
 
     public func encoded() -> [UInt8] {
         var writer = RecordWriter(magic: Self.magic)
-        writer.hash("content", contentHash)
+        writer.hash("content", content.high)
+        writer.hash("content-low", content.low)
         writer.number("bytes", byteCount)
         writer.number("lines", lineCount)
         writer.hash("statuses", statuses)
@@ -38,7 +39,7 @@ extension ParseCheckpoints {
     /// describe a file (checkpoints out of order or past its end, groups not nested).
     public init?(decoding bytes: [UInt8]) {
         guard var reader = RecordReader(bytes, magic: Self.magic),
-              let content = reader.hash("content"), let byteCount = reader.number("bytes"),
+              let high = reader.hash("content"), let low = reader.hash("content-low"), let byteCount = reader.number("bytes"),
               let lineCount = reader.number("lines"), let statuses = reader.hash("statuses") else { return nil }
         var counts: [Int] = []
         for _ in 0..<20 {
@@ -72,7 +73,7 @@ extension ParseCheckpoints {
             points.append(Point(line: line, offset: offset, tasksAbove: tasks, groups: groups))
         }
         guard reader.atEnd else { return nil }
-        self.init(contentHash: content, byteCount: byteCount, lineCount: lineCount, statuses: statuses, fieldUsage: usage,
+        self.init(content: ContentDigest(high: high, low: low), byteCount: byteCount, lineCount: lineCount, statuses: statuses, fieldUsage: usage,
                   spelling: FileSpelling(doneLetter: UInt8(letter), keys: keys, settledTasks: settled), frontMatterEnd: front, unclosedBlockLine: unclosed == 0 ? nil : unclosed - 1,
                   points: points)
     }

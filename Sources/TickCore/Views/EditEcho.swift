@@ -89,9 +89,13 @@ public struct EditEcho: Sendable {
                 var row = Row(verb: verb, document: before, task: before.tasks[index], note: note)
                 if let shownAs {
                     // The file with the task's first line so (a status changes no line or task
-                    // number): its group and the rest read as in the file. Parsed only here.
+                    // number): its group and the rest read as in the file. Put together from
+                    // the file and the line's window, not parsed whole (nor, for a stretch
+                    // read with checkpoints, read as another document with other task numbers).
                     let line = before.tasks[index].line
-                    let shown = before.afterApplying([Splice(lines: line..<(line + 1), replacement: [shownAs])])
+                    let splices = [Splice(lines: line..<(line + 1), replacement: [shownAs])]
+                    let edited = before.applying(splices)
+                    let shown = Document(splicing: before, window: EditWindow(splices, in: before, edited: edited), edited: edited)
                     if index < shown.tasks.count, shown.tasks[index].line == line {
                         row = Row(verb: verb, document: shown, task: shown.tasks[index], note: note)
                     }

@@ -1,0 +1,45 @@
+/// A 128-bit digest of bytes, for telling whether a file is the very version a kept record
+/// describes (`ParseCheckpoints`): two 64-bit lanes, each a permutation of its state per 8-byte
+/// word (xor, multiply by an odd constant, xor-shift right), so that a change anywhere in a
+/// word reaches every bit within two words, then a final mix of each lane with the length.
+///
+/// `ContentHash` multiplies only: a change in a word's top byte stays in the hash's top eight
+/// bits, and two such changes cancel often (two `[x]` turned `[X]` kept the hash one time in
+/// four). Not a cryptographic digest: it guards against the file changing by accident, not
+/// against a program that can write the file anyway.
+public struct ContentDigest: Sendable, Equatable {
+    public let high: UInt64
+    public let low: UInt64
+
+    public init(high: UInt64, low: UInt64) {
+        self.high = high
+        self.low = low
+    }
+
+    public static func of(_ raw: UnsafeRawBufferPointer) -> ContentDigest {
+        var a: UInt64 = 0x243F_6A88_85A3_08D3, b: UInt64 = 0x1319_8A2E_0370_7344
+        let words = raw.count / 8
+        for index in 0..<words {
+            let word = raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)
+            a = (a ^ word) &* 0x9E37_79B9_7F4A_7C15
+            a ^= a >> 29
+            b = (b ^ (word << 32 | word >> 32)) &* 0xC2B2_AE3D_27D4_EB4F
+            b ^= b >> 31
+        }
+        var tail: UInt64 = 0
+        for (shift, byte) in raw[(words * 8)...].enumerated() { tail |= UInt64(byte) << UInt64(shift * 8) }
+        a = (a ^ tail) &* 0x9E37_79B9_7F4A_7C15
+        b = (b ^ tail) &* 0xC2B2_AE3D_27D4_EB4F
+        return ContentDigest(high: mixed(a ^ UInt64(raw.count)), low: mixed(b &+ UInt64(raw.count)))
+    }
+
+    public static func of(_ bytes: [UInt8]) -> ContentDigest { bytes.withUnsafeBytes { of($0) } }
+
+    /// SplitMix64's finalizer: every input bit reaches every output bit.
+    private static func mixed(_ value: UInt64) -> UInt64 {
+        var x = value
+        x = (x ^ (x >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        x = (x ^ (x >> 27)) &* 0x94D0_49BB_1331_11EB
+        return x ^ (x >> 31)
+    }
+}
