@@ -22,8 +22,26 @@ enum Benchmark {
         var ratio: Double { value / baselineValue }
     }
 
+    static let usage = """
+        usage: tick-bench [--quick] [--json] [--git-only | --no-git]
+               tick-bench --generate TASKS     print the benchmark's todo file of TASKS tasks
+        Measures tick against anchors taken in the same run (see README.md, Performance).
+
+        """
+
     static func main() {
         let arguments = CommandLine.arguments.dropFirst()
+        let known: Set = ["--quick", "--json", "--git-only", "--no-git", "--generate", "--peak-memory", "--noop", "--profile-parse"]
+        if arguments.contains("--help") || arguments.contains("-h") {
+            print(usage, terminator: "")
+            return
+        }
+        if arguments.first != "--peak-memory", arguments.first != "--generate",
+           let unknown = arguments.first(where: { !known.contains($0) }) {
+            let message = Array(("tick-bench: unknown argument '\(unknown)'\n" + usage).utf8)
+            _ = message.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count) }
+            exit(2)
+        }
         let quick = arguments.contains("--quick")
         let json = arguments.contains("--json")
         let taskCount = quick ? 1_000 : 100_000
