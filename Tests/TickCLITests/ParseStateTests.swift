@@ -94,6 +94,11 @@ import Testing
             #expect(try twin.run(["done", now]).hasPrefix("tick: test: parsed lines "), "\(name)")
         }
         #expect(try twin.run(["done", String(Int(line("57.1"))! + 1)]).hasPrefix("tick: test: parsed lines "))
+        // A view of another file was the latest: a number of the file the command line names
+        // is still this file's line.
+        let other = try twin.folder.write("other/TODO.md", "- [ ] elsewhere\n")
+        try TickProcess.run(["list", other.path], environment: twin.state)
+        #expect(try twin.run(["done", "-f", "TODO.md", line("35.3")]).hasPrefix("tick: test: parsed lines "))
     }
 
     @Test func doubtfulCheckpointsMeanAWholeParse() throws {

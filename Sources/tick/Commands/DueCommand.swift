@@ -63,7 +63,7 @@ enum EditTextCommand: Command {
         guard !typed.trimmingSpaces.isEmpty else { throw TickError.usage(.missingOperand("new text"), command: name) }
         // Dates as `add` writes them: `due:fri` as an ISO date, an invalid one refused.
         let text = try AddCommand.normalizedDates(typed, today: try context.environment.today(), path: target.path, due: nil)
-        try EditSession.applyEdit(target.path, arguments, context: &context, lines: EditSession.lines(target.references)) { input throws(EditError) in
+        try EditSession.applyEdit(target.path, arguments, context: &context, lines: EditSession.Lines(target.references, fileNamed: target.named)) { input throws(EditError) in
             var plan = EditPlan()
             let task = try input.task(target.references[0], named: target.named)
             plan.add(task, verb: "edited", unchanged: "same text", try TaskEdits.setText(task, to: text, keepingTokens: arguments.flag("keep-tokens"), in: input.document),
@@ -120,7 +120,7 @@ enum NoteCommand: Command {
         if !clear, arguments.operands.count < 2 { throw TickError.usage(.missingOperand("note text"), command: name) }
         let target = try EditSession.targets([reference], arguments, environment: context.environment)[0]
         let text = try EditSession.text(arguments.operands.dropFirst().joined(separator: " "))
-        try EditSession.applyEdit(target.path, arguments, context: &context, lines: EditSession.lines(target.references)) { input throws(EditError) in
+        try EditSession.applyEdit(target.path, arguments, context: &context, lines: EditSession.Lines(target.references, fileNamed: target.named)) { input throws(EditError) in
             var plan = EditPlan()
             let task = try input.task(target.references[0], named: target.named)
             if clear {

@@ -105,21 +105,24 @@ enum EditSession {
     /// the result (with its journal entry and the listing carried along) or prints a diff, and
     /// prints what changed (`EditEcho`) unless `--quiet`.
     /// `showsFile`: the edit is one of several files', so each line it prints names its file.
-    /// `lines`: the 0-based lines the edit is about, when the references name them as numbers
-    /// (`lines(_:)`; commands whose edit reads only those tasks and what lies in their items):
-    /// in a large file whose parse checkpoints tick kept, the edit then reads only the stretch
-    /// around them (`ParseCheckpoints`).
+    /// `lines`: the lines the edit is about, when the references name them by number (for
+    /// commands whose edit reads only those tasks and what lies in their items): in a large
+    /// file whose parse checkpoints tick kept, the edit then reads only the stretch around
+    /// them (`ParseCheckpoints`).
     static func edit(_ path: String, _ arguments: ParsedArguments, context: inout CommandContext, created: Bool = false,
-                     showsFile: Bool = false, lines: [Int]? = nil, _ body: (Input) throws(TickError) -> EditPlan) throws(TickError) {
+                     showsFile: Bool = false, lines: Lines? = nil, _ body: (Input) throws(TickError) -> EditPlan) throws(TickError) {
         let environment = context.environment
         // Checked before the write, so that a mistyped option cannot follow a finished edit.
         do { _ = try ColorChoice(option: arguments.value("color")) } catch { throw .usage(error, command: nil) }
         _ = try environment.today()
         let names = try? AtomicFile.names(of: path)
         let known = names.map { ListingStore.load($0, environment: environment) }
-        // A listing gives numbers a meaning of its own, which only the whole file can check.
-        let checkpoints = lines != nil && known.map({ $0.listing == nil && $0.otherFilesListed == nil && $0.listedThroughLink == nil }) == true
-            ? ParseStateStore.load(realPath: names!.realPath, environment: environment) : nil
+        // A listing gives numbers a meaning of its own, which only the whole file can check
+        // (and so does another file's, for numbers of a file the command line did not name).
+        let checkpoints = lines.flatMap { lines in
+            known.map({ $0.listing == nil && ($0.otherFilesListed == nil || lines.fileNamed) && $0.listedThroughLink == nil }) == true
+                ? ParseStateStore.load(realPath: names!.realPath, environment: environment) : nil
+        }
         func input(_ document: Document) -> Input {
             Input(document: document, references: references(document, known))
         }
@@ -173,7 +176,7 @@ enum EditSession {
             // The stretch the lines are in, when it holds all the edit reads (its window);
             // else, and for any error (said as the whole file says it), the whole file.
             var made: (document: Document, plan: EditPlan, edited: [UInt8], window: EditWindow?)?
-            if let lines, let stretch = stretchDocument(bytes, lines: lines, checkpoints: checkpoints, environment: environment),
+            if let lines, let stretch = stretchDocument(bytes, lines: lines.lines, checkpoints: checkpoints, environment: environment),
                let attempt = try? planned(stretch), attempt.window.map(stretch.covers) ?? true {
                 made = (stretch, attempt.0, attempt.edited, attempt.window)
             }
@@ -213,15 +216,25 @@ enum EditSession {
         }
     }
 
-    /// The 0-based lines `references` name, when each is a line number (what `edit` takes as
-    /// `lines`).
-    static func lines(_ references: [String]) -> [Int]? {
-        var lines: [Int] = []
-        for reference in references {
-            guard let number = TaskReference.number(reference), number >= 1 else { return nil }
-            lines.append(number - 1)
+    /// The lines an edit is about, when its references name them by number.
+    struct Lines {
+        /// 0-based.
+        let lines: [Int]
+        /// Whether the command line named the file (`-f`, `FILE:LINE`): the numbers are then
+        /// this file's whatever the latest view showed.
+        let fileNamed: Bool
+
+        /// Nil unless each reference is a line number.
+        init?(_ references: [String], fileNamed: Bool) {
+            var lines: [Int] = []
+            for reference in references {
+                guard let number = TaskReference.number(reference), number >= 1 else { return nil }
+                lines.append(number - 1)
+            }
+            guard !lines.isEmpty else { return nil }
+            self.lines = lines
+            self.fileNamed = fileNamed
         }
-        return lines.isEmpty ? nil : lines
     }
 
     /// The document of the stretch of `bytes` that holds `lines`, when `checkpoints` describe
@@ -282,7 +295,7 @@ enum EditSession {
     /// `edit` for a body that computes the edit in the core: its `EditError` is reported
     /// against `path`.
     static func applyEdit(_ path: String, _ arguments: ParsedArguments, context: inout CommandContext, created: Bool = false,
-                          showsFile: Bool = false, lines: [Int]? = nil, _ body: (Input) throws(EditError) -> EditPlan) throws(TickError) {
+                          showsFile: Bool = false, lines: Lines? = nil, _ body: (Input) throws(EditError) -> EditPlan) throws(TickError) {
         try edit(path, arguments, context: &context, created: created, showsFile: showsFile, lines: lines) { input throws(TickError) in
             try reporting(path) { () throws(EditError) in try body(input) }
         }

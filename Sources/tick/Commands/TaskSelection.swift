@@ -12,10 +12,10 @@ struct TaskSelection {
         case references([String], named: Bool)
         case filter(TaskQuery)
 
-        /// The 0-based lines the references name, when each is a line number.
-        var lines: [Int]? {
-            guard case .references(let references, _) = self else { return nil }
-            return EditSession.lines(references)
+        /// The lines the references name, when each is a line number.
+        var lines: EditSession.Lines? {
+            guard case .references(let references, let named) = self else { return nil }
+            return EditSession.Lines(references, fileNamed: named)
         }
     }
 
