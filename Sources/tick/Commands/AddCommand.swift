@@ -8,7 +8,7 @@ enum AddCommand: Command {
         OptionSpec("group", short: "g", value: "GROUP", help: "Add to GROUP (a heading title or path like Work/Backend); created when missing."),
         OptionSpec("due", short: "d", value: "DATE", help: "Due date: YYYY-MM-DD, today, tomorrow, fri, +3d, +2w, +1m, eow, eom."),
         OptionSpec("star", short: "s", help: "Mark the task important."),
-        OptionSpec("date", help: "Record today as the created date (done when the file records created dates anyway)."),
+        OptionSpec("date", help: "Record today as the created date (the default when the file already records created dates)."),
         OptionSpec("top", help: "Put it first in the group instead of last."),
         OptionSpec("after", value: "REF", help: "Put it right after task REF."),
         OptionSpec("under", value: "REF", help: "Make it the last subtask of task REF."),

@@ -6,7 +6,7 @@ import Glibc
 /// What every editing command shares: which file, `--dry-run`, the safe write, the undo record.
 enum EditSession {
     static let commonOptions = [
-        OptionSpec("file", short: "f", value: "FILE", help: "Edit FILE (default: TICK_FILE, else the nearest TODO.md)."),
+        OptionSpec("file", short: "f", value: "FILE", help: "Edit FILE (default: TICK_FILE, else .tick.toml's [tasks] file, else the nearest TODO.md)."),
         OptionSpec("dry-run", short: "n", help: "Print the change as a unified diff (with --json, the tasks as it would leave them); write nothing."),
         OptionSpec("quiet", short: "q", help: "Print nothing when the edit succeeds."),
         OptionSpec("json", help: "Print the changed tasks as JSON (the list schema with a 'change' key)."),

@@ -7,7 +7,7 @@ enum ShowCommand: Command {
     static let summary = "Show a task whole: its file and line, group, dates, notes and subtasks."
     static let usage = "tick show [--json] [--history] REF..."
     static let options = [
-        OptionSpec("file", short: "f", value: "FILE", help: "The file the references are in (default: TICK_FILE, else the nearest TODO.md)."),
+        OptionSpec("file", short: "f", value: "FILE", help: "The file the references are in (default: TICK_FILE, else .tick.toml's [tasks] file, else the nearest TODO.md)."),
         OptionSpec("json", help: "Print the tasks as JSON (the list schema, with notes)."),
         OptionSpec("history", help: "Also the commits that added and changed the task (git log of the file, renames followed)."),
     ] + ViewOptions.output.filter { $0.long == "color" }

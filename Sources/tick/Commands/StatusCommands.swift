@@ -65,7 +65,7 @@ enum DoneCommand: TaskChangeCommand {
     static let usage = "tick done [--with-subtasks] REF... | tick done FILTERS"
     static var options: [OptionSpec] {
         [OptionSpec("with-subtasks", help: "Also mark the tasks' open subtasks done."),
-         OptionSpec("date", help: "Record today as the done date (done when the file records done dates anyway).")]
+         OptionSpec("date", help: "Record today as the done date (the default when the file already records done dates).")]
             + EditSession.commonOptions + TaskSelection.options
     }
     static let examples: [(command: String, explanation: String)] = [
@@ -258,7 +258,7 @@ enum CancelCommand: TaskChangeCommand {
     static let summary = "Mark tasks cancelled ([-]): closed, but not done."
     static let usage = "tick cancel REF... | tick cancel FILTERS"
     static var options: [OptionSpec] {
-        [OptionSpec("date", help: "Record today as the cancelled date (done when the file records dates anyway).")]
+        [OptionSpec("date", help: "Record today as the cancelled date (the default when the file already records dates).")]
             + EditSession.commonOptions + TaskSelection.options
     }
     static let examples: [(command: String, explanation: String)] = [

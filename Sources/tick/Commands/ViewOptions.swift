@@ -4,7 +4,7 @@ import TickCore
 /// the inputs, colour and today's date.
 struct ViewOptions {
     static let filters = [
-        OptionSpec("file", short: "f", value: "FILE", help: "Read FILE; repeatable (default: operands, TICK_FILE, else the nearest TODO.md)."),
+        OptionSpec("file", short: "f", value: "FILE", help: "Read FILE; repeatable (default: operands, TICK_FILE, else .tick.toml's [tasks] file, else the nearest TODO.md)."),
         OptionSpec("group", short: "g", value: "GROUP", help: "Only tasks in GROUP and its subgroups (a path such as 'Work/Backend', any case)."),
         OptionSpec("open", help: "Open tasks ([ ])."),
         OptionSpec("doing", help: "Tasks in progress ([/])."),
