@@ -200,8 +200,7 @@ enum EditSession {
         }
         if let warning = written.warning { context.warn(warning) }
         if let before, let realPath = written.update?.realPath ?? names?.realPath {
-            keepCheckpoints(before: before, window: editWindow, edited: editedBytes, spliced: spliced, kept: checkpoints, realPath: realPath,
-                            context: &context)
+            keepCheckpoints(before: before, window: editWindow, edited: editedBytes, kept: checkpoints, realPath: realPath, context: &context)
         }
         guard let before, !arguments.flag("quiet") else { return }
         let echo = EditEcho(plan, before: before, fromLines: !arguments.flag("json"), window: editWindow) {
@@ -246,9 +245,8 @@ enum EditSession {
     }
 
     /// Keeps the parse checkpoints of a large file as the edit left it, for the next edit: those
-    /// of the stretch it read carried over, or those of the whole file it parsed (`spliced`: the
-    /// edited file put together without a parse).
-    private static func keepCheckpoints(before: Document, window: EditWindow?, edited: [UInt8], spliced: (() -> Document)?,
+    /// it read the stretch with, or those of the whole file it parsed, carried over the edit.
+    private static func keepCheckpoints(before: Document, window: EditWindow?, edited: [UInt8],
                                         kept: ParseCheckpoints?, realPath: String, context: inout CommandContext) {
         if TestHooks.reportsParse {
             let parsed = before.stretch.map { "lines \($0.lines.lowerBound + 1)-\($0.lines.upperBound) of \(before.lines.count)" } ?? "the whole file"
@@ -264,12 +262,10 @@ enum EditSession {
             }
             return
         }
-        if before.stretch == nil, let spliced {
-            ParseStateStore.save(ParseCheckpoints(spliced(), spacing: ParseStateStore.spacing, firstTasks: ParseStateStore.firstTasks),
-                                 realPath: realPath, environment: environment)
-        } else {
-            ParseStateStore.save(kept?.after(window, in: before, edited: edited), realPath: realPath, environment: environment)
-        }
+        // Read from the file as it was and carried over the window: the edited file put
+        // together whole would hold a second copy of every task (a million tasks: 200 MB more).
+        let read = before.stretch == nil ? ParseCheckpoints(before, spacing: ParseStateStore.spacing, firstTasks: ParseStateStore.firstTasks) : kept
+        ParseStateStore.save(read?.after(window, in: before, edited: edited), realPath: realPath, environment: environment)
     }
 
     /// Every edit's last check, in one place: the tasks and headings on the lines it does not
