@@ -7,10 +7,10 @@
 /// ends with a top-level heading too: parsed alone, it reads line for line as the whole parse
 /// reads it. What an edit asks of the file beyond its stretch is kept with the checkpoints: the
 /// groups open at each, the fields the file uses (their dialect, whether it records done dates),
-/// the letter it writes done with, where its front matter ends and whether a block runs to
-/// its end.
+/// how it spells them and its done letter (`FileSpelling`), where its front matter ends and
+/// whether a block runs to its end.
 ///
-/// Checkpoints describe one content (its hash and size, read under one status set); an edit
+/// Checkpoints describe one content (its digest and size, read under one status set); an edit
 /// carries them over to the bytes it writes (`after(_:in:edited:)`).
 public struct ParseCheckpoints: Sendable, Equatable {
     /// The bytes they describe (`ContentDigest`: a change of a byte anywhere is told).
@@ -48,9 +48,9 @@ public struct ParseCheckpoints: Sendable, Equatable {
     public static let spacing = 32 * 1024
 
     /// The checkpoints of `document`, parsed whole: after top-level headings, at least `spacing`
-    /// bytes apart, after the first `firstTasks` tasks (by default those the file's spelling is
-    /// read from, `FileSpelling`: an edit in a stretch then cannot change it; tests ask for
-    /// every stretch). None in a file that opens like front matter that is not (a line
+    /// bytes apart, after the first `firstTasks` tasks (by default those the done letter is read
+    /// from, `FileSpelling.settledTasks`: an edit in a stretch then cannot change it; tests ask
+    /// for every stretch). None in a file that opens like front matter that is not (a line
     /// anywhere may close it).
     public init(_ document: Document, spacing: Int = ParseCheckpoints.spacing, firstTasks: Int? = nil) {
         precondition(document.stretch == nil, "checkpoints are read from a whole document")
