@@ -157,6 +157,26 @@ import Testing
         #expect(checkpoints.stretch(holding: [0]) == nil)
     }
 
+    /// An edit whose window has to grow to the stretch's closing heading (an HTML block takes
+    /// in the items below it, and that heading is the 5th fresh line, one the doubling skips)
+    /// stays inside the stretch: the last fresh line a document knows is always tried.
+    @Test func aWindowGrowsToTheStretchsClosingHeading() throws {
+        let document = Document("# Top\n## G\n- [ ] a\n- [ ] b\n- [ ] c\n- [ ] d\n- [ ] e\n\n## H\n- [ ] f\n## I\n- [ ] g\n")
+        let checkpoints = ParseCheckpoints(document, spacing: 0, firstTasks: 0)
+        let stretch = try #require(Document(stretchOf: document.bytes, holding: [2], checkpoints: checkpoints, statuses: .default))
+        #expect(stretch.stretch?.lines == 2..<9)
+        let splices = [Splice.insert([Array("<div>".utf8)], before: 3)]
+        let edited = document.applying(splices)
+        let window = EditWindow(splices, in: stretch, edited: edited)
+        #expect(stretch.covers(window) && window.linesBefore == 2..<9)
+        let parsed = Document(bytes: edited), spliced = Document(splicing: stretch, window: window, edited: edited)
+        #expect(Array(spliced.kinds[2..<10]) == Array(parsed.kinds[2..<10]))
+        #expect(spliced.tasks.map { Self.signature($0, in: spliced) } == parsed.tasks.filter { (2..<10).contains($0.line) }.map { Self.signature($0, in: parsed) })
+        // Its tasks are among those the done letter is read from: the record is not carried.
+        #expect(checkpoints.spelling.settledTasks == document.tasks.count)
+        #expect(checkpoints.after(window, in: stretch, edited: edited) == nil)
+    }
+
     /// A stretch is read only for the bytes its checkpoints describe, under their status set.
     @Test func checkpointsDescribeOneContent() {
         var text = "# A\n"
@@ -174,12 +194,20 @@ import Testing
     }
 
     /// A record is used only for the very bytes it describes: two bytes changed in the top byte
-    /// of their 8-byte words (`[x]` turned `[X]` twice), which `ContentHash` often cannot tell,
-    /// change the digest every time.
+    /// of their 8-byte words (`[x]` turned `[X]` twice), which FNV's step on words (what
+    /// `ContentHash` is) often cannot tell, change the digest every time.
     @Test func checkpointsTellTwoChangedBytes() {
+        /// FNV-1a's step over 8-byte words: a change in a word's top byte stays in the top bits.
+        func wordFNV(_ bytes: [UInt8]) -> UInt64 {
+            bytes.withUnsafeBytes { raw in
+                (0..<(raw.count / 8)).reduce(0xcbf2_9ce4_8422_2325 as UInt64) {
+                    ($0 ^ raw.loadUnaligned(fromByteOffset: $1 * 8, as: UInt64.self)) &* 0x0000_0100_0000_01B3
+                }
+            }
+        }
         var random = SeededGenerator(seed: 9)
         let bytes = (0..<4_096).map { _ in UInt8.random(in: 0x20...0x7E, using: &random) }
-        let digest = ContentDigest.of(bytes), hash = ContentHash.of(bytes)
+        let digest = ContentDigest.of(bytes), hash = wordFNV(bytes)
         var hashKept = 0
         for _ in 0..<2_000 {
             var changed = bytes
@@ -189,10 +217,26 @@ import Testing
             changed[first] ^= 0x20
             changed[second] ^= 0x20
             #expect(ContentDigest.of(changed) != digest)
-            if ContentHash.of(changed) == hash { hashKept += 1 }
+            if wordFNV(changed) == hash { hashKept += 1 }
         }
-        // Why the digest: the weaker hash keeps its value for many of these.
+        // The changes are the hard kind: the word hash keeps its value for many of them.
         #expect(hashKept > 100)
+    }
+
+    /// Every byte counts, in the words and in the tail, and so does the length.
+    @Test func theDigestTellsEveryByteAndTheLength() {
+        var seen = Set<[UInt64]>()
+        for length in 0...40 {
+            let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37) }
+            let digest = ContentDigest.of(bytes)
+            #expect(seen.insert([digest.high, digest.low]).inserted, "length \(length)")
+            #expect(ContentDigest.of(bytes + [0]) != digest, "length \(length)")
+            for index in bytes.indices {
+                var changed = bytes
+                changed[index] ^= 0x80
+                #expect(ContentDigest.of(changed) != digest, "length \(length), byte \(index)")
+            }
+        }
     }
 
     /// The record reads back as written; a damaged one is refused, never read wrong.

@@ -99,17 +99,25 @@ public struct EditWindow: Sendable {
         let delta = edited.count - document.bytes.count
         // Fresh lines below the edit, in line order (top-level headings and items), tried at the
         // 1st, 2nd, 4th, 8th… so that a window that has to grow is parsed at most about twice
-        // over. A heading is read with the window (it ends it); an item is read to check that
-        // it still opens a top-level item, then the window is read again without it.
+        // over, and the last one always (past it the window runs to the end of what the
+        // document read: the file, or a stretch's closing heading). A heading is read with the
+        // window (it ends it); an item is read to check that it still opens a top-level item,
+        // then the window is read again without it.
         var end: (before: Int, after: Int)?
         var after: Document?
         var below = Below.headingOrEnd
         var seen = 0, nextTry = 1
         var heading = fragile ? headings.count : low
         var item = fragile ? items.count : items.partitionPoint { $0.line >= last }
-        while true {
+        /// The next fresh heading and item at or after `heading` and `item`.
+        func nextFresh(_ heading: Int, _ item: Int) -> (heading: Int, item: Int) {
+            var heading = heading, item = item
             while heading < headings.count, !headings[heading].topLevel || headings[heading].line < last { heading += 1 }
             while item < items.count, !Self.opensFresh(items[item]) { item += 1 }
+            return (heading, item)
+        }
+        while true {
+            (heading, item) = nextFresh(heading, item)
             let nextHeading = heading < headings.count ? headings[heading].line : Int.max
             let nextItem = item < items.count ? items[item].line : Int.max
             guard nextHeading != Int.max || nextItem != Int.max else { break }
@@ -117,9 +125,8 @@ public struct EditWindow: Sendable {
             let lineIndex = atItem ? nextItem : headings[heading].lastLine
             if atItem { item += 1 } else { heading += 1 }
             seen += 1
-            // A stretch's last line is a top-level heading, its last fresh line: always tried
-            // (past it the stretch knows no fresh line, and the window would run to the end).
-            guard seen == nextTry || lineIndex + 1 == document.stretch?.lines.upperBound else { continue }
+            let isLast = nextFresh(heading, item) == (headings.count, items.count)
+            guard seen == nextTry || isLast else { continue }
             nextTry *= 2
             let line = lines[lineIndex]
             let newEnd = line.end + delta

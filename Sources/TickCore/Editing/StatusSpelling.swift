@@ -9,17 +9,12 @@ extension Document {
     /// has the whole file's.
     func doneLetter() -> UInt8 {
         if let stretch { return stretch.spelling.doneLetter }
-        return doneLetterReading().letter
-    }
-
-    /// The done letter, read from the first tasks, and how many it was read from.
-    func doneLetterReading() -> DoneLetterReading {
         var reading = DoneLetterReading()
         for task in tasks {
             if reading.isDone { break }
             reading.count(task, in: bytes)
         }
-        return reading
+        return reading.letter
     }
 }
 

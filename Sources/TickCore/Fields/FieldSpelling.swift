@@ -29,7 +29,7 @@ extension Document {
 
     /// How the file spells what an edit writes, read from its tasks.
     func spelling() -> FileSpelling {
-        var reading = FileSpellingReading()
+        var reading = FileSpellingReading(readsKeys: fieldUsage.uses(.tick))
         for task in tasks { reading.read(task, in: self) }
         return reading.spelling
     }

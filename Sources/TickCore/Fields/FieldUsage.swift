@@ -47,6 +47,9 @@ public struct FieldUsage: Sendable, Equatable {
         return TaskField.Dialect.allCases.max { counts[Self.index(of: $0)] < counts[Self.index(of: $1)] } ?? .tick
     }
 
+    /// Whether some task has a field in `dialect`.
+    func uses(_ dialect: TaskField.Dialect) -> Bool { counts[Self.index(of: dialect)] > 0 }
+
     /// Whether some task has a field of `kind` (a `✅` done date, say).
     public func records(_ kind: TaskField.Kind) -> Bool { kinds[Self.index(of: kind)] > 0 }
 

@@ -28,11 +28,16 @@ struct FileSpellingReading {
     private var letter = DoneLetterReading()
     private var keys = [(key: [UInt8], task: Int)?](repeating: nil, count: TaskField.Kind.allCases.count)
     private var read = 0
+    /// Whether keys are looked for: not in a file with no field in tick's dialect (an Obsidian
+    /// vault's dates would each be read again for a key they cannot have).
+    private let readsKeys: Bool
+
+    init(readsKeys: Bool) { self.readsKeys = readsKeys }
 
     /// Reads the next task, of `document`.
     mutating func read(_ task: Task, in document: Document) {
         if !letter.isDone { letter.count(task, in: document.bytes) }
-        if !task.fieldKinds.isEmpty {
+        if readsKeys, !task.fieldKinds.isEmpty {
             for (index, kind) in TaskField.Kind.allCases.enumerated() where keys[index] == nil && task.fieldKinds.contains(kind) {
                 if let key = document.tickKey(of: task, for: kind) { keys[index] = (key, read) }
             }

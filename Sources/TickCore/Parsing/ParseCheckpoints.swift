@@ -42,6 +42,10 @@ public struct ParseCheckpoints: Sendable, Equatable {
         let lastLine: Int
         let level: Int
         let setext: Bool
+
+        func shifted(by lines: Int) -> GroupHeading {
+            GroupHeading(line: line + lines, lastLine: lastLine + lines, level: level, setext: setext)
+        }
     }
 
     /// How far apart checkpoints are, at least: a stretch is parsed in well under a millisecond.
@@ -138,14 +142,12 @@ public struct ParseCheckpoints: Sendable, Equatable {
         /// A heading where the edit left it, or nil when the window may have changed it.
         func moved(_ heading: GroupHeading) -> GroupHeading? {
             if heading.line < firstLine { return heading }
-            if heading.line >= oldEnd {
-                return GroupHeading(line: heading.line + lineDelta, lastLine: heading.lastLine + lineDelta, level: heading.level, setext: heading.setext)
-            }
             let local = heading.line + lineDelta - firstLine
-            guard window.after.headings.contains(where: { $0.line == local && $0.lastLine - $0.line == heading.lastLine - heading.line
-                                                        && $0.level == heading.level && $0.setext == heading.setext && $0.topLevel })
+            guard heading.line >= oldEnd
+                    || window.after.headings.contains(where: { $0.line == local && $0.lastLine - $0.line == heading.lastLine - heading.line
+                                                               && $0.level == heading.level && $0.setext == heading.setext && $0.topLevel })
             else { return nil }
-            return GroupHeading(line: heading.line + lineDelta, lastLine: heading.lastLine + lineDelta, level: heading.level, setext: heading.setext)
+            return heading.shifted(by: lineDelta)
         }
         var points: [Point] = []
         points.reserveCapacity(self.points.count)
@@ -176,7 +178,7 @@ public struct ParseCheckpoints: Sendable, Equatable {
         /// Read again: the tasks above the window, the window's, and those below it.
         func reread() -> FileSpelling? {
             guard document.stretch == nil else { return nil }
-            var reading = FileSpellingReading()
+            var reading = FileSpellingReading(readsKeys: usage.uses(.tick))
             for task in document.tasks[..<window.tasksAbove] { reading.read(task, in: document) }
             for task in window.after.tasks { reading.read(task, in: window.after) }
             for task in document.tasks[(window.tasksAbove + window.before.tasks.count)...] { reading.read(task, in: document) }
@@ -184,18 +186,21 @@ public struct ParseCheckpoints: Sendable, Equatable {
         }
         if tasksAbove < spelling.settledTasks { return reread() }
         var keys = spelling.keys
-        for (index, kind) in TaskField.Kind.allCases.enumerated() {
+        // The window's own first field of each kind, read as the file's are.
+        var windowReading = FileSpellingReading(readsKeys: usage.uses(.tick))
+        for task in window.after.tasks { windowReading.read(task, in: window.after) }
+        let windowKeys = windowReading.spelling.keys
+        for index in keys.indices {
             if let key = keys[index], key.task < tasksAbove { continue }
             // The window's first field of the kind is the file's first, if the window has one.
-            let written = window.after.tasks.lazy.compactMap { task in window.after.tickKey(of: task, for: kind).map { ($0, task.index) } }.first
-            if let written {
-                keys[index] = (written.0, tasksAbove + written.1)
+            if let written = windowKeys[index] {
+                keys[index] = (written.key, tasksAbove + written.task)
             } else if let key = keys[index] {
                 // Below the window, it moves with the tasks. In it, it is gone: the next field
                 // of the kind is the first, and with none left in the file there is no key.
                 if key.task >= windowEnd {
                     keys[index] = (key.key, key.task + taskDelta)
-                } else if !usage.records(kind) {
+                } else if !usage.records(TaskField.Kind.allCases[index]) {
                     keys[index] = nil
                 } else {
                     return reread()

@@ -119,9 +119,10 @@ enum EditSession {
         let known = names.map { ListingStore.load($0, environment: environment) }
         // A listing gives numbers a meaning of its own, which only the whole file can check
         // (and so does another file's, for numbers of a file the command line did not name).
-        let checkpoints = lines.flatMap { lines in
-            known.map({ $0.listing == nil && ($0.otherFilesListed == nil || lines.fileNamed) && $0.listedThroughLink == nil }) == true
-                ? ParseStateStore.load(realPath: names!.realPath, environment: environment) : nil
+        let checkpoints = lines.flatMap { lines -> ParseCheckpoints? in
+            guard let names, let known, known.listing == nil, known.otherFilesListed == nil || lines.fileNamed,
+                  known.listedThroughLink == nil else { return nil }
+            return ParseStateStore.load(realPath: names.realPath, environment: environment)
         }
         func input(_ document: Document) -> Input {
             Input(document: document, references: references(document, known))
@@ -166,32 +167,30 @@ enum EditSession {
                 throw TickError.refused("\(PathBytes.display(path)) changed while tick asked (another program wrote it); nothing changed, so run the command again")
             }
             /// The plan for `document`, its edited bytes and window (none when nothing changes).
-            func planned(_ document: Document) throws(TickError) -> (EditPlan, edited: [UInt8], window: EditWindow?) {
+            func planned(_ document: Document) throws(TickError) -> Planned {
                 var plan = try body(input(document))
                 plan.splices = Splice.resolvingYields(plan.splices)
-                guard !plan.splices.isEmpty else { return (plan, [], nil) }
+                guard !plan.splices.isEmpty else { return Planned(document: document, plan: plan, edited: [], window: nil) }
                 let edited = document.applying(plan.splices)
-                return (plan, edited, EditWindow(plan.splices, in: document, edited: edited))
+                return Planned(document: document, plan: plan, edited: edited, window: EditWindow(plan.splices, in: document, edited: edited))
             }
             // The stretch the lines are in, when it holds all the edit reads (its window);
             // else, and for any error (said as the whole file says it), the whole file.
-            var made: (document: Document, plan: EditPlan, edited: [UInt8], window: EditWindow?)?
-            if let lines, let stretch = stretchDocument(bytes, lines: lines.lines, checkpoints: checkpoints, environment: environment),
+            var made: Planned?
+            if let lines, let checkpoints,
+               let stretch = Document(stretchOf: bytes, holding: lines.lines, checkpoints: checkpoints, statuses: environment.statuses),
                let attempt = try? planned(stretch), attempt.window.map(stretch.covers) ?? true {
-                made = (stretch, attempt.0, attempt.edited, attempt.window)
+                made = attempt
             }
-            if made == nil {
-                let document = environment.document(bytes)
-                let attempt = try planned(document)
-                made = (document, attempt.0, attempt.edited, attempt.window)
-            }
-            let document = made!.document
+            let result: Planned
+            if let made { result = made } else { result = try planned(environment.document(bytes)) }
+            let document = result.document
             before = document
-            plan = made!.plan
-            editWindow = made!.window
-            editedBytes = made!.edited
-            guard let window = made!.window else { return nil }
-            let edited = made!.edited
+            plan = result.plan
+            editWindow = result.window
+            editedBytes = result.edited
+            guard let window = result.window else { return nil }
+            let edited = result.edited
             try check(plan.splices, window: window, path: path)
             // The edited document, when the listing or the output needs it: put together from
             // the original and the window, not parsed again.
@@ -236,12 +235,13 @@ enum EditSession {
         }
     }
 
-    /// The document of the stretch of `bytes` that holds `lines`, when `checkpoints` describe
-    /// the bytes; nil otherwise.
-    private static func stretchDocument(_ bytes: [UInt8], lines: [Int], checkpoints: ParseCheckpoints?,
-                                        environment: Environment) -> Document? {
-        guard let checkpoints else { return nil }
-        return Document(stretchOf: bytes, holding: lines, checkpoints: checkpoints, statuses: environment.statuses)
+    /// An edit worked out on a document (the whole file's, or a stretch's).
+    private struct Planned {
+        let document: Document
+        let plan: EditPlan
+        /// The file's bytes after the edit; empty when it changes nothing (no window).
+        let edited: [UInt8]
+        let window: EditWindow?
     }
 
     /// Keeps the parse checkpoints of a large file as the edit left it, for the next edit: those

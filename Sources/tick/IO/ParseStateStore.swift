@@ -18,8 +18,11 @@ enum ParseStateStore {
     static let firstTasks: Int? = nil
 
     /// The checkpoints kept for the file at `realPath`, if any.
+    /// (Looked up, never created: most edits are of files that have none.)
     static func load(realPath: String, environment: Environment) -> ParseCheckpoints? {
-        guard case .success(let folder) = StateFolder.open(environment, ["parse"]) else { return nil }
+        guard case .success(let state) = StateFolder.open(environment) else { return nil }
+        defer { state.close() }
+        guard case .success(let folder) = state.subfolder("parse", create: false) else { return nil }
         defer { folder.close() }
         guard let bytes = try? folder.read(name(of: realPath)) else { return nil }
         return ParseCheckpoints(decoding: bytes)
