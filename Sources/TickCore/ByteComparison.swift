@@ -15,6 +15,14 @@ public enum ByteComparison {
         }
     }
 
+    /// Whether `a`'s bytes from `offset` on start with `b`'s.
+    public static func holds(_ a: [UInt8], _ b: [UInt8], at offset: Int) -> Bool {
+        guard offset >= 0, offset <= a.count, b.count <= a.count - offset else { return false }
+        return a.withUnsafeBytes { x in
+            b.withUnsafeBytes { y in y.count == 0 || memcmp(x.baseAddress! + offset, y.baseAddress!, y.count) == 0 }
+        }
+    }
+
     /// How many bytes the two start with in common.
     public static func commonPrefix(_ a: [UInt8], _ b: [UInt8]) -> Int {
         a.withUnsafeBytes { x in

@@ -40,7 +40,7 @@ public struct Listing: Sendable, Equatable {
         }
     }
 
-    /// The hash of the file's bytes the entries describe (`ContentHash`).
+    /// The version of the file the entries describe (`ContentDigest.version`).
     public var fileHash: UInt64
     /// Whether lines have moved since the listing (tick inserted or deleted some, or another
     /// program changed the file before one of tick's edits): a number it did not show no
@@ -80,7 +80,7 @@ public struct Listing: Sendable, Equatable {
             previous = index
             lines.append(Int32(document.tasks[index].line))
         }
-        self.init(shownLines: lines, truncated: sorted.count > Self.limit, fileHash: ContentHash.of(document.bytes))
+        self.init(shownLines: lines, truncated: sorted.count > Self.limit, fileHash: ContentDigest.version(of: document.bytes))
         if entries.count <= detailLimit { self = detailing(document) }
     }
 
@@ -95,7 +95,7 @@ public struct Listing: Sendable, Equatable {
     /// The listing with every entry's fingerprint, block and text, worked out from `document`
     /// if it is the version listed; else as it is.
     public func detailing(_ document: Document) -> Listing {
-        detailing(document, current: ContentHash.of(document.bytes) == fileHash)
+        detailing(document, current: ContentDigest.version(of: document.bytes) == fileHash)
     }
 
     /// `detailing`, with whether `document` is the version listed already known.
@@ -165,7 +165,7 @@ public struct Listing: Sendable, Equatable {
     /// such as `fmt` or `undo`). `command` is what a message about a removed task names.
     public func mapped(before: Document, after: Document, splices: [Splice]?, by command: String) -> Listing {
         var result = detailing(before)
-        let beforeHash = ContentHash.of(before.bytes)
+        let beforeHash = ContentDigest.version(of: before.bytes)
         if beforeHash != fileHash {
             // Another program changed the file since: entries whose task cannot be found with
             // certainty are gone.
@@ -173,7 +173,7 @@ public struct Listing: Sendable, Equatable {
             // What was on the lines it did not show is not known any more.
             result.shifted = true
         }
-        let afterHash = ContentHash.of(after.bytes)
+        let afterHash = ContentDigest.version(of: after.bytes)
         let correspondence = TaskCorrespondence(before: before, after: after, splices: splices)
         var blocks = GroupBlocks(after)
         for number in result.entries.indices {
@@ -251,7 +251,7 @@ public struct Listing: Sendable, Equatable {
         guard !lines.isEmpty else { return self }
         var beforeBlocks: BlockTable?
         var result = detailing(document)
-        if ContentHash.of(document.bytes) != fileHash {
+        if ContentDigest.version(of: document.bytes) != fileHash {
             result = verified(against: document)
             // What was on the lines it did not show is not known any more.
             result.shifted = true
@@ -279,7 +279,7 @@ public struct Listing: Sendable, Equatable {
                     // Where its task was before the command: back in that version, it has its number again.
                     let former = before.flatMap { Self.locate(result.entries[at], in: $0, blocks: &beforeBlocks) }
                     result.entries[at].formerLine = former.map { Int32($0.line) } ?? -1
-                    result.entries[at].goneHash = former != nil ? ContentHash.of(before!.bytes) : 0
+                    result.entries[at].goneHash = former != nil ? ContentDigest.version(of: before!.bytes) : 0
                     result.entries[at].line = -1
                     result.entries[at].reason = Array("no longer has that number: '\(command)' printed \(line) for another task".utf8)
                 }
@@ -315,7 +315,7 @@ public struct Listing: Sendable, Equatable {
                 result.entries[number].reason = Array(reason.utf8)
             }
         }
-        result.fileHash = ContentHash.of(document.bytes)
+        result.fileHash = ContentDigest.version(of: document.bytes)
         result.detailed = true
         return result
     }
@@ -332,7 +332,7 @@ public struct Listing: Sendable, Equatable {
     /// The task the listing showed on line `number`, checked against `document`; nil when the
     /// listing did not show that number and it still means the file's own line `number`.
     public func resolve(_ number: Int, in document: Document) throws(EditError) -> Task? {
-        try resolve(number, in: document, current: ContentHash.of(document.bytes) == fileHash)
+        try resolve(number, in: document, current: ContentDigest.version(of: document.bytes) == fileHash)
     }
 
     /// `resolve`, with whether `document` is the version listed already known.

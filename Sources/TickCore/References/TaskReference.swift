@@ -26,7 +26,7 @@ public struct TaskReference: Sendable {
     public init(document: Document, listing: Listing? = nil, otherFilesListed: [String]? = nil, listedThroughLink: String? = nil) {
         self.document = document
         self.listing = listing
-        listingIsCurrent = listing.map { ContentHash.of(document.bytes) == $0.fileHash } ?? false
+        listingIsCurrent = listing.map { ContentDigest.version(of: document.bytes) == $0.fileHash } ?? false
         self.otherFilesListed = otherFilesListed
         self.listedThroughLink = listedThroughLink
     }

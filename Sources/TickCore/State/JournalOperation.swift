@@ -8,6 +8,11 @@ public struct JournalOperation: Sendable, Equatable {
         public var created: Bool
         public var beforeHash: UInt64
         public var afterHash: UInt64
+        /// Whether the two hashes are `ContentHash`'s, as a record of tick before session 26
+        /// wrote them (`tick-change 1`); new changes name their versions by
+        /// `ContentDigest.version`, which two changes in the top bytes of 8-byte words cannot
+        /// cancel out in.
+        public var formerHashes: Bool
         /// Where the changed bytes start (the versions share everything before and after them).
         public var offset: Int
         public var old: [UInt8]
@@ -18,8 +23,9 @@ public struct JournalOperation: Sendable, Equatable {
         public init(path: [UInt8], before: [UInt8], after: [UInt8], created: Bool = false, tasks: Int) {
             self.path = path
             self.created = created
-            beforeHash = ContentHash.of(before)
-            afterHash = ContentHash.of(after)
+            formerHashes = false
+            beforeHash = ContentDigest.version(of: before)
+            afterHash = ContentDigest.version(of: after)
             let prefix = ByteComparison.commonPrefix(before, after)
             let suffix = ByteComparison.commonSuffix(before, after, limit: min(before.count, after.count) - prefix)
             offset = prefix
@@ -28,9 +34,11 @@ public struct JournalOperation: Sendable, Equatable {
             self.tasks = tasks
         }
 
-        init(path: [UInt8], created: Bool, beforeHash: UInt64, afterHash: UInt64, offset: Int, old: [UInt8], new: [UInt8], tasks: Int) {
+        init(path: [UInt8], created: Bool, beforeHash: UInt64, afterHash: UInt64, formerHashes: Bool,
+             offset: Int, old: [UInt8], new: [UInt8], tasks: Int) {
             self.path = path
             self.created = created
+            self.formerHashes = formerHashes
             self.beforeHash = beforeHash
             self.afterHash = afterHash
             self.offset = offset
@@ -51,12 +59,18 @@ public struct JournalOperation: Sendable, Equatable {
             swap(current, expecting: beforeHash, take: old, put: new, result: afterHash)
         }
 
+        /// `current` with `take` at `offset` replaced by `put`, when `current` is the version
+        /// named `expecting` and the bytes there are `take`, and the result the version `result`.
         private func swap(_ current: [UInt8], expecting: UInt64, take: [UInt8], put: [UInt8], result: UInt64) -> [UInt8]? {
-            guard ContentHash.of(current) == expecting, offset + take.count <= current.count else { return nil }
+            guard ByteComparison.holds(current, take, at: offset), version(of: current) == expecting else { return nil }
             var bytes = Array(current[..<offset])
             bytes += put
             bytes += current[(offset + take.count)...]
-            return ContentHash.of(bytes) == result ? bytes : nil
+            return version(of: bytes) == result ? bytes : nil
+        }
+
+        private func version(of bytes: [UInt8]) -> UInt64 {
+            formerHashes ? ContentHash.of(bytes) : ContentDigest.version(of: bytes)
         }
     }
 
@@ -75,7 +89,9 @@ public struct JournalOperation: Sendable, Equatable {
     public var isUndone: Bool { undoneStamp != 0 }
 
     static let metaMagic = "tick-op 1\n"
-    static let changeMagic = "tick-change 1\n"
+    static let changeMagic = "tick-change 2\n"
+    /// Changes recorded before their versions were named by `ContentDigest.version`.
+    static let formerChangeMagic = "tick-change 1\n"
 
     /// The operation's own record (its file changes are records of their own, written as they happen).
     public func encodedMeta() -> [UInt8] {
@@ -96,7 +112,7 @@ public struct JournalOperation: Sendable, Equatable {
 
 extension JournalOperation.FileChange {
     public func encoded() -> [UInt8] {
-        var writer = RecordWriter(magic: JournalOperation.changeMagic)
+        var writer = RecordWriter(magic: formerHashes ? JournalOperation.formerChangeMagic : JournalOperation.changeMagic)
         writer.field("path", path)
         writer.number("created", created ? 1 : 0)
         writer.hash("before", beforeHash)
@@ -109,11 +125,12 @@ extension JournalOperation.FileChange {
     }
 
     public init?(decoding bytes: [UInt8]) {
-        guard var reader = RecordReader(bytes, magic: JournalOperation.changeMagic),
+        let former = RecordReader(bytes, magic: JournalOperation.changeMagic) == nil
+        guard var reader = RecordReader(bytes, magic: former ? JournalOperation.formerChangeMagic : JournalOperation.changeMagic),
               let path = reader.field("path"), let created = reader.number("created"),
               let before = reader.hash("before"), let after = reader.hash("after"),
               let offset = reader.number("offset"), let tasks = reader.number("tasks"),
               let old = reader.field("old"), let new = reader.field("new"), reader.atEnd else { return nil }
-        self.init(path: path, created: created == 1, beforeHash: before, afterHash: after, offset: offset, old: old, new: new, tasks: tasks)
+        self.init(path: path, created: created == 1, beforeHash: before, afterHash: after, formerHashes: former, offset: offset, old: old, new: new, tasks: tasks)
     }
 }

@@ -163,7 +163,7 @@ enum EditSession {
         let written = try Journal.update(path, environment: context.environment, created: created) { bytes throws(TickError) in
             try refuseBinary(bytes, path: path)
             // What the question showed is what the edit changes: not a file changed since.
-            if let confirmed, confirmed.path == path, ContentHash.of(bytes) != confirmed.hash {
+            if let confirmed, confirmed.path == path, ContentDigest.version(of: bytes) != confirmed.hash {
                 throw TickError.refused("\(PathBytes.display(path)) changed while tick asked (another program wrote it); nothing changed, so run the command again")
             }
             /// The plan for `document`, its edited bytes and window (none when nothing changes).
@@ -358,7 +358,7 @@ enum EditSession {
                                                  order: .file, today: try context.environment.today(), style: style))
         }
         guard confirm(question, context: &context) == true else { throw TickError.refused(declined) }
-        context.confirmed = CommandContext.Confirmation(path: path, hash: ContentHash.of(document.bytes))
+        context.confirmed = CommandContext.Confirmation(path: path, hash: ContentDigest.version(of: document.bytes))
     }
 
     /// Asks a yes/no question when interactive; nil when not.

@@ -84,7 +84,7 @@ extension TaskListCommand {
             if streamed {
                 shownNothing = stream.shownCount == 0
                 stream.finish { context.stdout.write(bytes: $0) }
-                view.recordListing(stream.listing(fileHash: ContentHash.of(bytes)), of: path, context: &context)
+                view.recordListing(stream.listing(fileHash: ContentDigest.version(of: bytes)), of: path, context: &context)
             }
         case .rows(let files, let listings):
             // The first key decides, the next ones break its ties, file order the rest.

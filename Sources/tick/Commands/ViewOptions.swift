@@ -237,7 +237,7 @@ struct ViewOptions {
                     // Standard input is no file to edit, whatever --stdin-filename calls it.
                     let listing = path == FileReader.standardInput ? nil : (try? AtomicFile.names(of: source.path)).map {
                         ListingStore.Shown($0, listing: detailed ? Listing(shown: tasks, in: source.document)
-                                                                 : Listing.stub(fileHash: ContentHash.of(source.document.bytes)))
+                                                                 : Listing.stub(fileHash: ContentDigest.version(of: source.document.bytes)))
                     }
                     return .read(ReadFile(shown: render(source, tasks), listing: listing, hasGroup: hasGroup))
                 } catch {
