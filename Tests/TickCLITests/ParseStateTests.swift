@@ -101,6 +101,57 @@ import Testing
         #expect(try twin.run(["done", "-f", "TODO.md", line("35.3")]).hasPrefix("tick: test: parsed lines "))
     }
 
+    /// After a view of more tasks than a listing details (`Listing.detailLimit`), its numbers
+    /// are the file's lines: edits that keep lines in place read one stretch and keep the
+    /// listing so; the first edit that moves lines reads the whole file and details it.
+    @Test func aLongListingKeepsEditsToOneStretch() throws {
+        let folder = try TemporaryDirectory()
+        var text = "# Long\n\n"
+        for group in 0..<600 {
+            text += "## Part \(group)\n\n" + (0..<4).map { "- [ ] job \(group).\($0)\n" }.joined() + "\n"
+        }
+        let file = try folder.write("TODO.md", text)
+        let state = ["XDG_STATE_HOME": folder.url.appendingPathComponent("state").path, "TICK_TEST_SMALL_CHECKPOINTS": "1",
+                     "TICK_TEST_REPORT_PARSE": "1"]
+        func run(_ arguments: [String]) throws -> TickProcess.Result {
+            try TickProcess.run(arguments, in: folder.url, environment: state)
+        }
+        let line = { (name: String) in ParseStateTests.line("job " + name, in: text) }
+        #expect(try run(["done", line("1.1")]).stderr == "tick: test: parsed the whole file\n")
+        #expect(try run(["list"]).status == 0)
+        for arguments in [["done", line("300.2")], ["star", line("300.2")], ["reopen", line("300.2")], ["done", line("450.0"), line("450.3")],
+                          ["due", line("500.1"), "2026-12-01"], ["edit", line("501.1"), "other words"]] {
+            let result = try run(arguments)
+            #expect(result.status == 0 && result.stderr.hasPrefix("tick: test: parsed lines "), "\(arguments): \(result.stderr)")
+        }
+        // Every number still names its line's task, as after the listing.
+        var expected = text
+        for (name, now) in [("300.2", "- [ ] * job 300.2"), ("450.0", "- [x] job 450.0"), ("450.3", "- [x] job 450.3"),
+                            ("500.1", "- [ ] job 500.1 due:2026-12-01"), ("501.1", "- [ ] other words"), ("1.1", "- [x] job 1.1")] {
+            expected = expected.replacingOccurrences(of: "- [ ] job \(name)\n", with: now + "\n")
+        }
+        #expect(try String(contentsOf: file, encoding: .utf8) == expected)
+        // Another program changed a word (the checkpoints describe other bytes; the first
+        // thousand tasks, whose edits read the whole file anyway, are left alone): the next view
+        // and the first edit after it read the whole file, and that edit keeps the listing one
+        // of lines, so the one after it reads a stretch again.
+        try Data(expected.replacingOccurrences(of: "job 5.0\n", with: "job five\n").utf8).write(to: file)
+        #expect(try run(["list"]).status == 0)
+        #expect(try run(["done", line("350.0")]).stderr == "tick: test: parsed the whole file\n")
+        #expect(try run(["done", line("350.1")]).stderr.hasPrefix("tick: test: parsed lines "))
+        // A note moves the lines below it: the whole file, and the listing follows its tasks.
+        #expect(try run(["note", line("200.0"), "call first"]).stderr == "tick: test: parsed the whole file\n")
+        let done = try run(["done", line("400.0")])
+        #expect(done.stderr == "tick: test: parsed the whole file\n")
+        #expect(done.stdout.contains("job 400.0"), "\(done.stdout)")
+        // Another program's change: the listing's numbers are refused, not taken for lines.
+        try Data((try String(contentsOf: file, encoding: .utf8) + "- [ ] late\n").utf8).write(to: file)
+        #expect(try run(["list"]).status == 0)
+        try Data(("- [ ] first\n" + (try String(contentsOf: file, encoding: .utf8))).utf8).write(to: file)
+        let refused = try run(["done", line("410.0")])
+        #expect(refused.status != 0 && refused.stderr.contains("another program"), "\(refused.stderr)")
+    }
+
     @Test func doubtfulCheckpointsMeanAWholeParse() throws {
         let twin = try Twin()
         let line = { (name: String) in ParseStateTests.line(name) }

@@ -49,9 +49,10 @@ public struct Listing: Sendable, Equatable {
     /// Whether the listing showed more tasks than it kept (`limit`).
     public var truncated: Bool
     /// Whether the entries hold their tasks' fingerprints, blocks and texts. A listing of more
-    /// than `detailLimit` tasks keeps only the lines it showed, and works the rest out from
-    /// the file at tick's next edit (`detailing`), while the file is still as it was listed;
-    /// if another program changes it first, its numbers are refused.
+    /// than `detailLimit` tasks keeps only the lines it showed (`namesLinesOnly`) through
+    /// tick's edits that leave every line in place (`carries`), and works the rest out from
+    /// the file at the first edit that moves lines (`detailing`); if another program changes
+    /// the file first, its numbers are refused.
     public var detailed: Bool
     /// Sorted by `shown`.
     public var entries: [Entry]
@@ -98,9 +99,10 @@ public struct Listing: Sendable, Equatable {
         detailing(document, current: ContentDigest.version(of: document.bytes) == fileHash)
     }
 
-    /// `detailing`, with whether `document` is the version listed already known.
+    /// `detailing`, with whether `document` is the version listed already known. A stretch of
+    /// the file (`Document.stretch`) does not detail it: a block's uniqueness is the whole file's.
     func detailing(_ document: Document, current: Bool) -> Listing {
-        guard !detailed, current else { return self }
+        guard !detailed, current, document.stretch == nil else { return self }
         var result = self
         var blocks = GroupBlocks(document)
         for number in result.entries.indices where result.entries[number].line >= 0 {
@@ -161,11 +163,36 @@ public struct Listing: Sendable, Equatable {
         return low < entries.count && Int(entries[low].shown) == number ? entries[low] : nil
     }
 
+    /// Whether every number means the file's own line while the file is the version listed:
+    /// the entries hold lines only (not `detailed`) and lines have not moved (not `shifted`).
+    public var namesLinesOnly: Bool { !detailed && !shifted && !isUnreadable }
+
+    /// Whether an edit of one stretch of the file (`Document.stretch`: `before`, and `after`
+    /// as the edit leaves it) carries this listing along without the whole file: the listing
+    /// names lines only (not `detailed`: nothing in it was read from the file's other tasks),
+    /// they have not moved since it was made (not `shifted`), `before` is the version listed
+    /// (`current`), and the edit changes lines in place: each splice writes as many lines as
+    /// it replaces, and the same lines hold tasks after it as before. Then every number means
+    /// what it meant, and `mapped` only names the new version.
+    public func carries(_ splices: [Splice], before: Document, after: Document, current: Bool) -> Bool {
+        guard namesLinesOnly, current, before.lines.count == after.lines.count,
+              splices.allSatisfy({ $0.lines.count == $0.replacement.count }) else { return false }
+        return before.tasks.count == after.tasks.count && zip(before.tasks, after.tasks).allSatisfy { $0.line == $1.line }
+    }
+
     /// The listing after tick turned `before` into `after` with `splices` (nil: any rewrite,
     /// such as `fmt` or `undo`). `command` is what a message about a removed task names.
+    /// An edit the listing `carries` only names the new version: a listing of a long view
+    /// stays one of lines (an edit of one stretch, `Document.stretch`, is always one it
+    /// carries: the edit checked that before it wrote).
     public func mapped(before: Document, after: Document, splices: [Splice]?, by command: String) -> Listing {
+        let beforeHash = before.stretch == nil ? ContentDigest.version(of: before.bytes) : fileHash
+        if let splices, carries(splices, before: before, after: after, current: beforeHash == fileHash) {
+            var result = self
+            result.fileHash = ContentDigest.version(of: after.bytes)
+            return result
+        }
         var result = detailing(before)
-        let beforeHash = ContentDigest.version(of: before.bytes)
         if beforeHash != fileHash {
             // Another program changed the file since: entries whose task cannot be found with
             // certainty are gone.
@@ -249,14 +276,19 @@ public struct Listing: Sendable, Equatable {
     /// this way is given back by an undo of the command (`mapped`), as a removed task is.
     public func showing(_ lines: [Int], in document: Document, by command: String, before: Document? = nil) -> Listing {
         guard !lines.isEmpty else { return self }
+        // A stretch is the version an edit just carried the listing to.
+        let current = document.stretch != nil || ContentDigest.version(of: document.bytes) == fileHash
+        // A listing whose numbers are the file's lines (`namesLinesOnly`) stays so: a printed
+        // number is kept as a line (detailed, as every entry is, when an edit moves lines).
+        let linesOnly = namesLinesOnly && current
         var beforeBlocks: BlockTable?
-        var result = detailing(document)
-        if ContentDigest.version(of: document.bytes) != fileHash {
+        var result = linesOnly ? self : detailing(document, current: current)
+        if !current {
             result = verified(against: document)
             // What was on the lines it did not show is not known any more.
             result.shifted = true
         }
-        var blocks = GroupBlocks(document)
+        var blocks = linesOnly ? nil : GroupBlocks(document)
         // A listing keeps at most `limit` entries (more would not be read back). The numbers
         // just printed are the ones the user will type: room is made for them by dropping
         // entries of numbers already refused (their tasks gone), then the highest numbers
@@ -290,9 +322,13 @@ public struct Listing: Sendable, Equatable {
                 dropped.insert(drop)
                 result.truncated = true
             }
-            let block = blocks.signature(index)
+            guard blocks != nil else {
+                result.entries.append(Entry(shown: Int32(line), line: Int32(task.line), fingerprint: 0, block: 0, listedBlock: 0, unique: false, text: []))
+                continue
+            }
+            let block = blocks!.signature(index)
             result.entries.append(Entry(shown: Int32(line), line: Int32(task.line), fingerprint: TaskFingerprint.of(task, in: document),
-                                        block: block, listedBlock: block, unique: blocks.isUnique(index), text: Self.shortText(task, in: document)))
+                                        block: block, listedBlock: block, unique: blocks!.isUnique(index), text: Self.shortText(task, in: document)))
         }
         if !dropped.isEmpty { result.entries = result.entries.indices.filter { !dropped.contains($0) }.map { result.entries[$0] } }
         result.entries.sort { $0.shown < $1.shown }

@@ -21,12 +21,15 @@ public struct TaskReference: Sendable {
 
     /// Whether the file is the version the listing describes: worked out once (a hash of the
     /// file), not once per number (`tick done 1-200000` hashed the file per number).
-    private let listingIsCurrent: Bool
+    public let listingIsCurrent: Bool
 
-    public init(document: Document, listing: Listing? = nil, otherFilesListed: [String]? = nil, listedThroughLink: String? = nil) {
+    /// `listingIsCurrent`: whether `document` is the version `listing` describes, when the
+    /// caller knows it already.
+    public init(document: Document, listing: Listing? = nil, otherFilesListed: [String]? = nil, listedThroughLink: String? = nil,
+                listingIsCurrent: Bool? = nil) {
         self.document = document
         self.listing = listing
-        listingIsCurrent = listing.map { ContentDigest.version(of: document.bytes) == $0.fileHash } ?? false
+        self.listingIsCurrent = listingIsCurrent ?? listing.map { ContentDigest.version(of: document.bytes) == $0.fileHash } ?? false
         self.otherFilesListed = otherFilesListed
         self.listedThroughLink = listedThroughLink
     }

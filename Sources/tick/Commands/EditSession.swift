@@ -118,14 +118,16 @@ enum EditSession {
         let names = try? AtomicFile.names(of: path)
         let known = names.map { ListingStore.load($0, environment: environment) }
         // A listing gives numbers a meaning of its own, which only the whole file can check
-        // (and so does another file's, for numbers of a file the command line did not name).
+        // (and so does another file's, for numbers of a file the command line did not name),
+        // unless its numbers are the file's lines (`Listing.namesLinesOnly`, the listing of a
+        // long view) and the edit leaves them so (`Listing.carries`).
         let checkpoints = lines.flatMap { lines -> ParseCheckpoints? in
-            guard let names, let known, known.listing == nil, known.otherFilesListed == nil || lines.fileNamed,
+            guard let names, let known, known.listing?.namesLinesOnly ?? true, known.otherFilesListed == nil || lines.fileNamed,
                   known.listedThroughLink == nil else { return nil }
             return ParseStateStore.load(realPath: names.realPath, environment: environment)
         }
-        func input(_ document: Document) -> Input {
-            Input(document: document, references: references(document, known))
+        func input(_ document: Document, listingIsCurrent: Bool? = nil) -> Input {
+            Input(document: document, references: references(document, known, listingIsCurrent: listingIsCurrent))
         }
         if arguments.flag("dry-run") {
             let bytes = try FileReader.read(path)
@@ -167,8 +169,8 @@ enum EditSession {
                 throw TickError.refused("\(PathBytes.display(path)) changed while tick asked (another program wrote it); nothing changed, so run the command again")
             }
             /// The plan for `document`, its edited bytes and window (none when nothing changes).
-            func planned(_ document: Document) throws(TickError) -> Planned {
-                var plan = try body(input(document))
+            func planned(_ document: Document, listingIsCurrent: Bool? = nil) throws(TickError) -> Planned {
+                var plan = try body(input(document, listingIsCurrent: listingIsCurrent))
                 plan.splices = Splice.resolvingYields(plan.splices)
                 guard !plan.splices.isEmpty else { return Planned(document: document, plan: plan, edited: [], window: nil) }
                 let edited = document.applying(plan.splices)
@@ -177,10 +179,22 @@ enum EditSession {
             // The stretch the lines are in, when it holds all the edit reads (its window);
             // else, and for any error (said as the whole file says it), the whole file.
             var made: Planned?
+            // The edited stretch, when the listing's check put it together already.
+            var stretchAfter: Document?
             if let lines, let checkpoints,
-               let stretch = Document(stretchOf: bytes, holding: lines.lines, checkpoints: checkpoints, statuses: environment.statuses),
-               let attempt = try? planned(stretch), attempt.window.map(stretch.covers) ?? true {
-                made = attempt
+               let stretch = Document(stretchOf: bytes, holding: lines.lines, checkpoints: checkpoints, statuses: environment.statuses) {
+                let current = known?.listing.map { ContentDigest.version(of: bytes) == $0.fileHash }
+                if let attempt = try? planned(stretch, listingIsCurrent: current), attempt.window.map(stretch.covers) ?? true {
+                    if let listing = known?.listing, let window = attempt.window {
+                        let after = Document(splicing: stretch, window: window, edited: attempt.edited)
+                        if listing.carries(attempt.plan.splices, before: stretch, after: after, current: current ?? false) {
+                            made = attempt
+                            stretchAfter = after
+                        }
+                    } else {
+                        made = attempt
+                    }
+                }
             }
             let result: Planned
             if let made { result = made } else { result = try planned(environment.document(bytes)) }
@@ -194,7 +208,7 @@ enum EditSession {
             try check(plan.splices, window: window, path: path)
             // The edited document, when the listing or the output needs it: put together from
             // the original and the window, not parsed again.
-            spliced = { Document(splicing: document, window: window, edited: edited) }
+            spliced = { stretchAfter ?? Document(splicing: document, window: window, edited: edited) }
             return Journal.Rewrite(bytes: edited, splices: plan.splices, tasks: plan.taskCount, before: document, after: spliced)
         }
         if let warning = written.warning { context.warn(warning) }
@@ -283,9 +297,9 @@ enum EditSession {
         return Input(document: document, references: references(document, known), names: names)
     }
 
-    private static func references(_ document: Document, _ known: ListingStore.Known?) -> TaskReference {
+    private static func references(_ document: Document, _ known: ListingStore.Known?, listingIsCurrent: Bool? = nil) -> TaskReference {
         TaskReference(document: document, listing: known?.listing, otherFilesListed: known?.otherFilesListed,
-                      listedThroughLink: known?.listedThroughLink)
+                      listedThroughLink: known?.listedThroughLink, listingIsCurrent: listingIsCurrent)
     }
 
     /// `edit` for a body that computes the edit in the core: its `EditError` is reported
