@@ -171,13 +171,16 @@ public struct Listing: Sendable, Equatable {
     /// as the edit leaves it) carries this listing along without the whole file: the listing
     /// names lines only (not `detailed`: nothing in it was read from the file's other tasks),
     /// they have not moved since it was made (not `shifted`), `before` is the version listed
-    /// (`current`), and the edit changes lines in place: each splice writes as many lines as
-    /// it replaces, and the same lines hold tasks after it as before. Then every number means
-    /// what it meant, and `mapped` only names the new version.
-    public func carries(_ splices: [Splice], before: Document, after: Document, current: Bool) -> Bool {
-        guard namesLinesOnly, current, before.lines.count == after.lines.count,
-              splices.allSatisfy({ $0.lines.count == $0.replacement.count }) else { return false }
-        return before.tasks.count == after.tasks.count && zip(before.tasks, after.tasks).allSatisfy { $0.line == $1.line }
+    /// (`current`), and every task is on its line after the edit (`splices`, nil: a rewrite)
+    /// as before, and no other (a status, a star, a date, new words; an undo of one; not a
+    /// move, which swaps tasks between lines). Then every number means what it meant, and
+    /// `mapped` only names the new version.
+    public func carries(before: Document, after: Document, splices: [Splice]?, current: Bool) -> Bool {
+        guard namesLinesOnly, current, before.lines.count == after.lines.count, before.tasks.count == after.tasks.count else { return false }
+        let correspondence = TaskCorrespondence(before: before, after: after, splices: splices)
+        return correspondence.unpartnered.isEmpty && before.tasks.allSatisfy { task in
+            correspondence.partner(of: task.index).map { after.tasks[$0].line == task.line } ?? false
+        }
     }
 
     /// The listing after tick turned `before` into `after` with `splices` (nil: any rewrite,
@@ -187,7 +190,7 @@ public struct Listing: Sendable, Equatable {
     /// carries: the edit checked that before it wrote).
     public func mapped(before: Document, after: Document, splices: [Splice]?, by command: String) -> Listing {
         let beforeHash = before.stretch == nil ? ContentDigest.version(of: before.bytes) : fileHash
-        if let splices, carries(splices, before: before, after: after, current: beforeHash == fileHash) {
+        if carries(before: before, after: after, splices: splices, current: beforeHash == fileHash) {
             var result = self
             result.fileHash = ContentDigest.version(of: after.bytes)
             return result

@@ -187,7 +187,7 @@ enum EditSession {
                 if let attempt = try? planned(stretch, listingIsCurrent: current), attempt.window.map(stretch.covers) ?? true {
                     if let listing = known?.listing, let window = attempt.window {
                         let after = Document(splicing: stretch, window: window, edited: attempt.edited)
-                        if listing.carries(attempt.plan.splices, before: stretch, after: after, current: current ?? false) {
+                        if listing.carries(before: stretch, after: after, splices: attempt.plan.splices, current: current ?? false) {
                             made = attempt
                             stretchAfter = after
                         }
