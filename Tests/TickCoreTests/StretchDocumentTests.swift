@@ -25,13 +25,13 @@ import Testing
     static func expectStretchesRead(_ document: Document, _ name: String) -> [Document] {
         let checkpoints = ParseCheckpoints(document, spacing: 0, firstTasks: 0)
         var stretches: [Document] = []
-        for point in checkpoints.points.indices {
+        for point in checkpoints.points.isEmpty ? [] : [ParseCheckpoints.head] + Array(checkpoints.points.indices) {
             guard let stretch = Document(stretchOf: document.bytes, lines: document.lines, checkpoints: checkpoints, point: point,
                                          statuses: document.statuses), let range = stretch.stretch?.lines else {
                 Issue.record("\(name): no stretch at checkpoint \(point)")
                 continue
             }
-            #expect(range == checkpoints.points[point].line..<checkpoints.end(of: point), "\(name)")
+            #expect(range == (point == ParseCheckpoints.head ? 0 : checkpoints.points[point].line)..<checkpoints.end(of: point), "\(name)")
             #expect(Array(stretch.kinds[range]) == Array(document.kinds[range]), "\(name) kinds of \(range)")
             let whole = document.tasks.filter { range.contains($0.line) }
             #expect(stretch.tasks.map { signature($0, in: stretch) } == whole.map { signature($0, in: document) }, "\(name) tasks of \(range)")
@@ -133,6 +133,42 @@ import Testing
         #expect(stretchCount > 200 && covered > 1_000, "\(stretchCount) stretches, \(covered) edits inside them")
     }
 
+    /// An edit in the head of a file (above its first checkpoint, where the done letter is read
+    /// from) reads the letter again from the head: the checkpoints it carries over are the
+    /// edited file's, the letter changed or not; when the head's tasks no longer settle it,
+    /// none are carried.
+    @Test func anEditOfTheHeadReadsTheDoneLetterAgain() throws {
+        var text = "# Head\n"
+        for index in 0..<20 { text += "- [\(index % 3 == 0 ? "x" : "X")] done \(index)\n" }
+        text += "- [ ] open\n"
+        for group in 0..<6 { text += "# Part \(group)\n" + (0..<4).map { "- [x] later \(group).\($0)\n" }.joined() }
+        let document = Document(text)
+        let checkpoints = ParseCheckpoints(document, spacing: 0)
+        #expect(checkpoints.spelling.doneLetter == UInt8(ascii: "X") && checkpoints.spelling.settledTasks == 16)
+        #expect(checkpoints.points.first?.line == 23)
+        let head = try #require(Document(stretchOf: document.bytes, holding: [3], checkpoints: checkpoints, statuses: document.statuses))
+        #expect(head.stretch?.lines == 0..<23 && head.tasks.count == 21)
+        var carriedCount = 0
+        for task in head.tasks {
+            for status in [TaskStatus.done, .open] {
+                let splices = try TaskEdits.setStatus(task, to: status, dates: [], in: head, dialect: .tick)
+                guard !splices.isEmpty else { continue }
+                let edited = document.applying(splices)
+                let window = EditWindow(splices, in: head, edited: edited)
+                #expect(head.covers(window))
+                let fresh = ParseCheckpoints(Document(bytes: edited), spacing: 0)
+                guard let carried = checkpoints.after(window, in: head, edited: edited) else {
+                    // Only when the letter is no longer settled by the head's tasks.
+                    #expect(fresh.spelling.settledTasks > 21, "line \(task.line + 1) \(status)")
+                    continue
+                }
+                carriedCount += 1
+                #expect(carried == fresh, "line \(task.line + 1) \(status)")
+            }
+        }
+        #expect(carriedCount > 15)
+    }
+
     /// Checkpoints in a large file: apart by the spacing, after the tasks the done letter is
     /// read from, none in a file that opens like front matter it is not.
     @Test func checkpointsAreSpacedAndSkipTheDoneLetterTasks() {
@@ -149,12 +185,15 @@ import Testing
         for (first, second) in zip(checkpoints.points, checkpoints.points.dropFirst()) { #expect(second.offset - first.offset >= 1_000) }
         #expect(ParseCheckpoints(Document("---\n" + text), spacing: 0, firstTasks: 0).points.isEmpty)
         #expect(!ParseCheckpoints(Document("---\na: b\n---\n" + text), spacing: 0, firstTasks: 0).points.isEmpty)
-        // The stretch that holds lines, and none for lines in two stretches or above the first.
+        // The stretch that holds lines, the head above the first checkpoint, and none for
+        // lines in two stretches.
         let point = checkpoints.points[3]
         #expect(checkpoints.stretch(holding: [point.line, point.line + 2]) == 3)
         #expect(checkpoints.stretch(holding: [point.line - 1]) == 2)
         #expect(checkpoints.stretch(holding: [point.line - 1, point.line]) == nil)
-        #expect(checkpoints.stretch(holding: [0]) == nil)
+        #expect(checkpoints.stretch(holding: [0, checkpoints.points[0].line - 1]) == ParseCheckpoints.head)
+        #expect(checkpoints.stretch(holding: [0, checkpoints.points[0].line]) == nil)
+        #expect(ParseCheckpoints(Document("- [ ] one\n"), spacing: 0, firstTasks: 0).stretch(holding: [0]) == nil)
     }
 
     /// An edit whose window has to grow to the stretch's closing heading (an HTML block takes

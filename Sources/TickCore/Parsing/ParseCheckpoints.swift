@@ -112,14 +112,19 @@ public struct ParseCheckpoints: Sendable, Equatable {
     }
 
     /// The stretch that holds every line of `lines`: from the checkpoint at or above the first
-    /// to the next one (or the end of the file); nil when a line lies above every checkpoint,
-    /// or the lines span two stretches.
+    /// to the next one (or the end of the file), or `head`, from the file's start to the first
+    /// checkpoint; nil when the lines span two stretches, or there are no checkpoints.
     public func stretch(holding lines: some Collection<Int>) -> Int? {
-        guard let first = lines.min(), let last = lines.max() else { return nil }
+        guard let first = lines.min(), let last = lines.max(), !points.isEmpty else { return nil }
         let point = points.partitionPoint { $0.line > first } - 1
-        guard point >= 0, last < end(of: point) else { return nil }
+        guard last < end(of: point) else { return nil }
         return point
     }
+
+    /// The stretch before the first checkpoint, from the file's start (`stretch(holding:)`): it
+    /// holds the tasks the done letter is read from, and an edit there reads the letter again
+    /// from it (`after`).
+    public static let head = -1
 
     /// The first line after the stretch that starts at checkpoint `point`.
     public func end(of point: Int) -> Int { point + 1 < points.count ? points[point + 1].line : lineCount }
@@ -184,7 +189,21 @@ public struct ParseCheckpoints: Sendable, Equatable {
             for task in document.tasks[(window.tasksAbove + window.before.tasks.count)...] { reading.read(task, in: document) }
             return reading.spelling
         }
-        if tasksAbove < spelling.settledTasks { return reread() }
+        var letter = (letter: spelling.doneLetter, settled: spelling.settledTasks)
+        if tasksAbove < spelling.settledTasks {
+            guard let stretch = document.stretch else { return reread() }
+            // The head of the file (`head`): the letter read again from its tasks, when they
+            // settle it; the keys as in any stretch, below.
+            guard stretch.lines.lowerBound == 0 else { return nil }
+            var reading = DoneLetterReading()
+            for task in document.tasks[..<window.tasksAbove] where !reading.isDone { reading.count(task, in: document.bytes) }
+            for task in window.after.tasks where !reading.isDone { reading.count(task, in: window.after.bytes) }
+            for task in document.tasks[(window.tasksAbove + window.before.tasks.count)...] where !reading.isDone {
+                reading.count(task, in: document.bytes)
+            }
+            guard reading.isDone else { return nil }
+            letter = (reading.letter, reading.seen)
+        }
         var keys = spelling.keys
         // The window's own first field of each kind, read as the file's are.
         var windowReading = FileSpellingReading(readsKeys: usage.uses(.tick))
@@ -207,6 +226,6 @@ public struct ParseCheckpoints: Sendable, Equatable {
                 }
             }
         }
-        return FileSpelling(doneLetter: spelling.doneLetter, keys: keys, settledTasks: spelling.settledTasks)
+        return FileSpelling(doneLetter: letter.letter, keys: keys, settledTasks: letter.settled)
     }
 }

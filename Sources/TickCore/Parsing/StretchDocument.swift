@@ -21,6 +21,10 @@ extension Document {
     }
 
     init?(stretchOf bytes: [UInt8], lines: [Line], checkpoints: ParseCheckpoints, point index: Int, statuses: StatusSet) {
+        if index == ParseCheckpoints.head {
+            self.init(headOf: bytes, lines: lines, checkpoints: checkpoints, statuses: statuses)
+            return
+        }
         guard checkpoints.points.indices.contains(index), lines.count == checkpoints.lineCount else { return nil }
         let point = checkpoints.points[index]
         let firstLine = point.line, endLine = checkpoints.end(of: index)
@@ -53,6 +57,24 @@ extension Document {
                   // Only the stretch was looked at ("not known").
                   isWellFormedUTF8: false,
                   stretch: Stretch(lines: firstLine..<endLine, tasksAbove: point.tasksAbove, spelling: checkpoints.spelling))
+    }
+
+    /// The stretch from the file's start to its first checkpoint (`ParseCheckpoints.head`):
+    /// parsed as the start of the whole file is (front matter included), with no group open
+    /// above it.
+    private init?(headOf bytes: [UInt8], lines: [Line], checkpoints: ParseCheckpoints, statuses: StatusSet) {
+        guard let first = checkpoints.points.first, lines.count == checkpoints.lineCount,
+              first.line > 0, first.line < lines.count, lines[first.line].start == first.offset else { return nil }
+        let endLine = first.line
+        let part = Document(bytes: Array(bytes[..<first.offset]), statuses: statuses, atFileStart: true)
+        guard part.lines.count == endLine else { return nil }
+        var kinds = [LineKind](repeating: .paragraph, count: lines.count)
+        kinds.replaceSubrange(0..<endLine, with: part.kinds)
+        self.init(bytes: bytes, lines: lines, kinds: kinds, tasks: part.tasks, joinedTexts: part.joinedTexts, headings: part.headings,
+                  statuses: statuses, frontMatterEnd: checkpoints.frontMatterEnd, unclosedBlockLine: checkpoints.unclosedBlockLine,
+                  items: part.items, paragraphContinuations: part.paragraphContinuations, indentedLazyLines: part.indentedLazyLines,
+                  fieldUsage: checkpoints.fieldUsage, isWellFormedUTF8: false,
+                  stretch: Stretch(lines: 0..<endLine, tasksAbove: 0, spelling: checkpoints.spelling))
     }
 
     /// Whether an edit with `window` reads this document as it reads the whole file: always for
