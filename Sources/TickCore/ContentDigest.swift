@@ -42,10 +42,10 @@ public struct ContentDigest: Sendable, Equatable {
     /// The digest in 64 bits: what names a version of a file where a record keeps one number
     /// (a listing's file, a journal change's before and after, a confirmed question's file).
     /// Two versions that differ share it by accident about once in 2^64 tries.
-    public static func version(of bytes: [UInt8]) -> UInt64 {
-        let digest = of(bytes)
-        return digest.high ^ digest.low
-    }
+    public static func version(of bytes: [UInt8]) -> UInt64 { of(bytes).version }
+
+    /// `version(of:)` of the bytes this digest is of.
+    public var version: UInt64 { high ^ low }
 
     /// SplitMix64's finalizer: every input bit reaches every output bit.
     private static func mixed(_ value: UInt64) -> UInt64 {

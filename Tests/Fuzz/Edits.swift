@@ -261,8 +261,8 @@ struct EditStep {
 
     /// The law of parse checkpoints (`Document(stretchOf:)`): the edit of `task` read from the
     /// stretch that holds it (a checkpoint after every top-level heading) is the whole file's
-    /// `splices`; when its window stays in the stretch, the checkpoints it carries over are the
-    /// edited file's.
+    /// `splices`; when its window stays in the stretch and the edit passes its check, the
+    /// checkpoints it carries over are the edited file's.
     static func stretchReadsTheSame(_ task: Task, in document: Document, _ splices: [Splice],
                                     _ edit: (Task, Document) throws(EditError) -> [Splice]) {
         let checkpoints = ParseCheckpoints(document, spacing: 0, firstTasks: 0)
@@ -277,9 +277,15 @@ struct EditStep {
         guard !splices.isEmpty else { return }
         let edited = document.applying(splices)
         let window = EditWindow(splices, in: stretch, edited: edited)
-        guard stretch.covers(window), let carried = checkpoints.after(window, in: stretch, edited: edited) else { return }
-        Fuzz.law(carried == ParseCheckpoints(Document(bytes: edited), spacing: 0, firstTasks: 0),
-                 "the checkpoints carried over an edit of line \(task.line + 1) differ from the edited file's")
+        // Only an edit that passes its check is written, and its checkpoints kept (one that
+        // changes how lines outside its splices read, such as `- [-] ` turned `- [x] `, which
+        // ends the item's paragraph, is refused).
+        guard stretch.covers(window), EditCheck.firstChangedLine(splices, window: window) == nil,
+              let carried = checkpoints.after(window, in: stretch, edited: edited) else { return }
+        let fresh = ParseCheckpoints(Document(bytes: edited), spacing: 0, firstTasks: 0)
+        Fuzz.law(carried == fresh, "the checkpoints carried over an edit of line \(task.line + 1) differ from the edited file's: "
+                    + "spelling \(carried.spelling == fresh.spelling ? "same" : "\(carried.spelling) against \(fresh.spelling)"), "
+                    + "usage \(carried.fieldUsage == fresh.fieldUsage ? "same" : "differs"), points \(carried.points == fresh.points ? "same" : "differ: \(zip(carried.points, fresh.points).first { $0 != $1 }.map { "\($0) against \($1)" } ?? "\(carried.points.count) against \(fresh.points.count)")") in a stretch from line \(stretch.stretch!.lines.lowerBound + 1), window from line \(window.firstLine + 1) (splices \(splices)); lines: \((max(0, window.firstLine)..<min(document.lines.count, window.firstLine + 10)).map { String(decoding: document.bytes[document.lines[$0].fullRange], as: UTF8.self) }.debugDescription)")
     }
 
     /// Applies splices that must stay within `lines`, and checks that every other line is kept.
@@ -296,10 +302,10 @@ struct EditStep {
                     && spliced.headings == parsed.headings && spliced.fieldUsage == parsed.fieldUsage
                     && spliced.frontMatterEnd == parsed.frontMatterEnd && spliced.unclosedBlockLine == parsed.unclosedBlockLine
                     && spliced.tasks.map { spliced.groupPath(of: $0) } == parsed.tasks.map { parsed.groupPath(of: $0) },
-                 "the document put together from the edit's window differs from the parsed one (splices \(splices))")
+                 "the document put together from the edit's window differs from the parsed one (splices \(splices)); lines: \((max(0, window.firstLine)..<min(document.lines.count, window.firstLine + 10)).map { String(decoding: document.bytes[document.lines[$0].fullRange], as: UTF8.self) }.debugDescription)")
         Fuzz.law(EditCheck.firstChangedLine(splices, window: window)
                     == EditCheck.firstChangedLine(splices, window: EditWindow(wholeFile: document, edited: edited)),
-                 "the edit law reads differently on the window (splices \(splices))")
+                 "the edit law reads differently on the window (splices \(splices)); lines: \((max(0, window.firstLine)..<min(document.lines.count, window.firstLine + 10)).map { String(decoding: document.bytes[document.lines[$0].fullRange], as: UTF8.self) }.debugDescription)")
         return parsed
     }
 

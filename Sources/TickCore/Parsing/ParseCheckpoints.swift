@@ -56,9 +56,10 @@ public struct ParseCheckpoints: Sendable, Equatable {
     /// from, `FileSpelling.settledTasks`: an edit in a stretch then cannot change it; tests ask
     /// for every stretch). None in a file that opens like front matter that is not (a line
     /// anywhere may close it).
-    public init(_ document: Document, spacing: Int = ParseCheckpoints.spacing, firstTasks: Int? = nil) {
+    /// `content`: the digest of the document's bytes, when worked out already.
+    public init(_ document: Document, spacing: Int = ParseCheckpoints.spacing, firstTasks: Int? = nil, content: ContentDigest? = nil) {
         precondition(document.stretch == nil, "checkpoints are read from a whole document")
-        content = ContentDigest.of(document.bytes)
+        self.content = content ?? ContentDigest.of(document.bytes)
         byteCount = document.bytes.count
         lineCount = document.lines.count
         statuses = document.statuses.fingerprint
@@ -107,8 +108,10 @@ public struct ParseCheckpoints: Sendable, Equatable {
     }
 
     /// Whether the checkpoints describe `bytes`, split into `lines`, read under `statuses`.
-    public func describe(_ bytes: [UInt8], lines: Int, statuses: StatusSet) -> Bool {
-        bytes.count == byteCount && lines == lineCount && statuses.fingerprint == self.statuses && ContentDigest.of(bytes) == content
+    /// `digest` gives the bytes' digest (`ContentDigest.of`), asked only when the rest fits.
+    public func describe(_ bytes: [UInt8], lines: Int, statuses: StatusSet, digest: (() -> ContentDigest)? = nil) -> Bool {
+        bytes.count == byteCount && lines == lineCount && statuses.fingerprint == self.statuses
+            && (digest?() ?? ContentDigest.of(bytes)) == content
     }
 
     /// The stretch that holds every line of `lines`: from the checkpoint at or above the first
@@ -133,7 +136,8 @@ public struct ParseCheckpoints: Sendable, Equatable {
     /// stretch read with these checkpoints); nil when the edit may have changed what they keep
     /// about the whole file (its front matter, or the tasks its done letter is read from in a
     /// stretch). Checkpoints in the window go unless the window's reading keeps their headings.
-    public func after(_ window: EditWindow, in document: Document, edited: [UInt8]) -> ParseCheckpoints? {
+    /// `digest`: the edited bytes' digest, when worked out already.
+    public func after(_ window: EditWindow, in document: Document, edited: [UInt8], digest: ContentDigest? = nil) -> ParseCheckpoints? {
         let firstLine = window.firstLine
         let oldEnd = firstLine + window.before.lines.count
         let lineDelta = window.after.lines.count - window.before.lines.count
@@ -167,7 +171,7 @@ public struct ParseCheckpoints: Sendable, Equatable {
             }
         }
         let unclosed = oldEnd == lineCount ? window.after.unclosedBlockLine.map { $0 + firstLine } : unclosedBlockLine.map { $0 + lineDelta }
-        return ParseCheckpoints(content: ContentDigest.of(edited), byteCount: edited.count, lineCount: lineCount + lineDelta,
+        return ParseCheckpoints(content: digest ?? ContentDigest.of(edited), byteCount: edited.count, lineCount: lineCount + lineDelta,
                                 statuses: statuses, fieldUsage: usage, spelling: spelling, frontMatterEnd: frontMatterEnd,
                                 unclosedBlockLine: unclosed, points: points)
     }

@@ -11,12 +11,14 @@ extension Document {
     /// they do not fit them.
     /// The stretch of `bytes` that holds every line of `holding` (0-based), when `checkpoints`
     /// describe the bytes read under `statuses` and the lines lie in one stretch.
-    public init?(stretchOf bytes: [UInt8], holding: [Int], checkpoints: ParseCheckpoints, statuses: StatusSet) {
+    /// `digest` gives the bytes' digest (`ContentDigest.of`), asked only when the rest fits.
+    public init?(stretchOf bytes: [UInt8], holding: [Int], checkpoints: ParseCheckpoints, statuses: StatusSet,
+                 digest: (() -> ContentDigest)? = nil) {
         // The size first: a file another program changed is seldom the same size, and then
         // neither its lines are split nor its bytes digested twice (its whole parse does both).
         guard bytes.count == checkpoints.byteCount, let point = checkpoints.stretch(holding: holding) else { return nil }
         let lines = Line.split(bytes)
-        guard checkpoints.describe(bytes, lines: lines.count, statuses: statuses) else { return nil }
+        guard checkpoints.describe(bytes, lines: lines.count, statuses: statuses, digest: digest) else { return nil }
         self.init(stretchOf: bytes, lines: lines, checkpoints: checkpoints, point: point, statuses: statuses)
     }
 

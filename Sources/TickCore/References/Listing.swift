@@ -188,11 +188,13 @@ public struct Listing: Sendable, Equatable {
     /// An edit the listing `carries` only names the new version: a listing of a long view
     /// stays one of lines (an edit of one stretch, `Document.stretch`, is always one it
     /// carries: the edit checked that before it wrote).
-    public func mapped(before: Document, after: Document, splices: [Splice]?, by command: String) -> Listing {
-        let beforeHash = before.stretch == nil ? ContentDigest.version(of: before.bytes) : fileHash
+    /// `versions`: the two versions' `ContentDigest.version`, when worked out already.
+    public func mapped(before: Document, after: Document, splices: [Splice]?, by command: String,
+                       versions: (before: UInt64, after: UInt64)? = nil) -> Listing {
+        let beforeHash = before.stretch != nil ? fileHash : versions?.before ?? ContentDigest.version(of: before.bytes)
         if carries(before: before, after: after, splices: splices, current: beforeHash == fileHash) {
             var result = self
-            result.fileHash = ContentDigest.version(of: after.bytes)
+            result.fileHash = versions?.after ?? ContentDigest.version(of: after.bytes)
             return result
         }
         var result = detailing(before)
@@ -203,7 +205,7 @@ public struct Listing: Sendable, Equatable {
             // What was on the lines it did not show is not known any more.
             result.shifted = true
         }
-        let afterHash = ContentDigest.version(of: after.bytes)
+        let afterHash = versions?.after ?? ContentDigest.version(of: after.bytes)
         let correspondence = TaskCorrespondence(before: before, after: after, splices: splices)
         var blocks = GroupBlocks(after)
         for number in result.entries.indices {
@@ -277,10 +279,11 @@ public struct Listing: Sendable, Equatable {
     ///
     /// `before`: the file as the command found it, when it changed the file. A number refused
     /// this way is given back by an undo of the command (`mapped`), as a removed task is.
-    public func showing(_ lines: [Int], in document: Document, by command: String, before: Document? = nil) -> Listing {
+    /// `version`: `document`'s `ContentDigest.version`, when worked out already.
+    public func showing(_ lines: [Int], in document: Document, by command: String, before: Document? = nil, version: UInt64? = nil) -> Listing {
         guard !lines.isEmpty else { return self }
         // A stretch is the version an edit just carried the listing to.
-        let current = document.stretch != nil || ContentDigest.version(of: document.bytes) == fileHash
+        let current = document.stretch != nil || (version ?? ContentDigest.version(of: document.bytes)) == fileHash
         // A listing whose numbers are the file's lines (`namesLinesOnly`) stays so: a printed
         // number is kept as a line (detailed, as every entry is, when an edit moves lines).
         let linesOnly = namesLinesOnly && current

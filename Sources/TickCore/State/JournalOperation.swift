@@ -20,12 +20,14 @@ public struct JournalOperation: Sendable, Equatable {
         /// How many tasks the change was about (for `undo --list`).
         public var tasks: Int
 
-        public init(path: [UInt8], before: [UInt8], after: [UInt8], created: Bool = false, tasks: Int) {
+        /// `versions`: the two versions' `ContentDigest.version`, when worked out already.
+        public init(path: [UInt8], before: [UInt8], after: [UInt8], created: Bool = false, tasks: Int,
+                    versions: (before: UInt64, after: UInt64)? = nil) {
             self.path = path
             self.created = created
             formerHashes = false
-            beforeHash = ContentDigest.version(of: before)
-            afterHash = ContentDigest.version(of: after)
+            beforeHash = versions?.before ?? ContentDigest.version(of: before)
+            afterHash = versions?.after ?? ContentDigest.version(of: after)
             let prefix = ByteComparison.commonPrefix(before, after)
             let suffix = ByteComparison.commonSuffix(before, after, limit: min(before.count, after.count) - prefix)
             offset = prefix

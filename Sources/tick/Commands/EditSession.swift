@@ -160,9 +160,13 @@ enum EditSession {
         var spliced: (() -> Document)?
         var editWindow: EditWindow?
         var editedBytes: [UInt8] = []
+        // The digests of the file as read and as written, each worked out once, for the
+        // parse record, the listing and the journal.
+        var digests: (before: ContentDigest, after: ContentDigest)?
         var plan = EditPlan()
         let confirmed = context.confirmed
         let written = try Journal.update(path, environment: context.environment, created: created) { bytes throws(TickError) in
+            digests = nil
             try refuseBinary(bytes, path: path)
             // What the question showed is what the edit changes: not a file changed since.
             if let confirmed, confirmed.path == path, ContentDigest.version(of: bytes) != confirmed.hash {
@@ -181,9 +185,17 @@ enum EditSession {
             var made: Planned?
             // The edited stretch, when the listing's check put it together already.
             var stretchAfter: Document?
+            var readDigest: ContentDigest?
+            func digestRead() -> ContentDigest {
+                if let readDigest { return readDigest }
+                let digest = ContentDigest.of(bytes)
+                readDigest = digest
+                return digest
+            }
             if let lines, let checkpoints,
-               let stretch = Document(stretchOf: bytes, holding: lines.lines, checkpoints: checkpoints, statuses: environment.statuses) {
-                let current = known?.listing.map { ContentDigest.version(of: bytes) == $0.fileHash }
+               let stretch = Document(stretchOf: bytes, holding: lines.lines, checkpoints: checkpoints, statuses: environment.statuses,
+                                      digest: digestRead) {
+                let current = known?.listing.map { digestRead().version == $0.fileHash }
                 if let attempt = try? planned(stretch, listingIsCurrent: current), attempt.window.map(stretch.covers) ?? true {
                     if let listing = known?.listing, let window = attempt.window {
                         let after = Document(splicing: stretch, window: window, edited: attempt.edited)
@@ -206,14 +218,16 @@ enum EditSession {
             guard let window = result.window else { return nil }
             let edited = result.edited
             try check(plan.splices, window: window, path: path)
+            digests = (digestRead(), ContentDigest.of(edited))
             // The edited document, when the listing or the output needs it: put together from
             // the original and the window, not parsed again.
             spliced = { stretchAfter ?? Document(splicing: document, window: window, edited: edited) }
-            return Journal.Rewrite(bytes: edited, splices: plan.splices, tasks: plan.taskCount, before: document, after: spliced)
+            return Journal.Rewrite(bytes: edited, splices: plan.splices, tasks: plan.taskCount, before: document, after: spliced, digests: digests)
         }
         if let warning = written.warning { context.warn(warning) }
         if let before, let realPath = written.update?.realPath ?? names?.realPath {
-            keepCheckpoints(before: before, window: editWindow, edited: editedBytes, kept: checkpoints, realPath: realPath, context: &context)
+            keepCheckpoints(before: before, window: editWindow, edited: editedBytes, digests: digests, kept: checkpoints, realPath: realPath,
+                            context: &context)
         }
         guard let before, !arguments.flag("quiet") else { return }
         let echo = EditEcho(plan, before: before, fromLines: !arguments.flag("json"), window: editWindow) {
@@ -223,7 +237,8 @@ enum EditSession {
         // The lines just printed are what the user will type next: they name those tasks now.
         // (A file with a listing was parsed again to carry it along; one without needs nothing.)
         if let after = written.after, let realPath = written.update?.realPath,
-           let warning = ListingStore.show(echo.shownLines, realPath: realPath, after: after, before: before, environment: environment) {
+           let warning = ListingStore.show(echo.shownLines, realPath: realPath, after: after, before: before, version: digests?.after.version,
+                                           environment: environment) {
             context.warn(warning)
         }
     }
@@ -260,7 +275,7 @@ enum EditSession {
 
     /// Keeps the parse checkpoints of a large file as the edit left it, for the next edit: those
     /// it read the stretch with, or those of the whole file it parsed, carried over the edit.
-    private static func keepCheckpoints(before: Document, window: EditWindow?, edited: [UInt8],
+    private static func keepCheckpoints(before: Document, window: EditWindow?, edited: [UInt8], digests: (before: ContentDigest, after: ContentDigest)?,
                                         kept: ParseCheckpoints?, realPath: String, context: inout CommandContext) {
         if TestHooks.reportsParse {
             let parsed = before.stretch.map { "lines \($0.lines.lowerBound + 1)-\($0.lines.upperBound) of \(before.lines.count)" } ?? "the whole file"
@@ -278,8 +293,9 @@ enum EditSession {
         }
         // Read from the file as it was and carried over the window: the edited file put
         // together whole would hold a second copy of every task (a million tasks: 200 MB more).
-        let read = before.stretch == nil ? ParseCheckpoints(before, spacing: ParseStateStore.spacing, firstTasks: ParseStateStore.firstTasks) : kept
-        ParseStateStore.save(read?.after(window, in: before, edited: edited), realPath: realPath, environment: environment)
+        let read = before.stretch == nil
+            ? ParseCheckpoints(before, spacing: ParseStateStore.spacing, firstTasks: ParseStateStore.firstTasks, content: digests?.before) : kept
+        ParseStateStore.save(read?.after(window, in: before, edited: edited, digest: digests?.after), realPath: realPath, environment: environment)
     }
 
     /// Every edit's last check, in one place: the tasks and headings on the lines it does not

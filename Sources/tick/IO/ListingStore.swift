@@ -119,19 +119,22 @@ enum ListingStore {
 
     /// Carries the listing of `realPath` through a write tick made (`splices` nil: a rewrite).
     /// `documents` gives the two versions parsed; it is called only when the file has a listing.
-    static func map(_ realPath: String, splices: [Splice]?, command: String, environment: Environment,
-                    documents: () -> (before: Document, after: Document)) -> String? {
+    /// `versions`: the two versions' `ContentDigest.version`, when worked out already.
+    static func map(_ realPath: String, splices: [Splice]?, command: String, versions: (before: UInt64, after: UInt64)? = nil,
+                    environment: Environment, documents: () -> (before: Document, after: Document)) -> String? {
         change(realPath, environment) { listing in
             let (before, after) = documents()
-            listing = listing.mapped(before: before, after: after, splices: splices, by: command)
+            listing = listing.mapped(before: before, after: after, splices: splices, by: command, versions: versions)
         }
     }
 
     /// After an edit printed tasks with their lines: those numbers name those tasks now.
     /// `before`: the file as the edit found it (none for `show`, which changes nothing).
-    static func show(_ lines: [Int], realPath: String, after: Document, before: Document? = nil, environment: Environment) -> String? {
+    /// `version`: `after`'s `ContentDigest.version`, when worked out already.
+    static func show(_ lines: [Int], realPath: String, after: Document, before: Document? = nil, version: UInt64? = nil,
+                     environment: Environment) -> String? {
         change(realPath, environment) { listing in
-            listing = listing.showing(lines, in: after, by: Journal.shared.command, before: before)
+            listing = listing.showing(lines, in: after, by: Journal.shared.command, before: before, version: version)
         }
     }
 
