@@ -176,11 +176,27 @@ public struct Listing: Sendable, Equatable {
     /// move, which swaps tasks between lines). Then every number means what it meant, and
     /// `mapped` only names the new version.
     public func carries(before: Document, after: Document, splices: [Splice]?, current: Bool) -> Bool {
-        guard namesLinesOnly, current, before.lines.count == after.lines.count, before.tasks.count == after.tasks.count else { return false }
+        namesLinesOnly && current && Self.keepsTaskLines(before: before, after: after, splices: splices)
+    }
+
+    /// Whether every task of `before` is on its line in `after` (made by `splices`, nil: a
+    /// rewrite), and no other task is.
+    static func keepsTaskLines(before: Document, after: Document, splices: [Splice]?) -> Bool {
+        guard before.lines.count == after.lines.count, before.tasks.count == after.tasks.count else { return false }
         let correspondence = TaskCorrespondence(before: before, after: after, splices: splices)
         return correspondence.unpartnered.isEmpty && before.tasks.allSatisfy { task in
             correspondence.partner(of: task.index).map { after.tasks[$0].line == task.line } ?? false
         }
+    }
+
+    /// `keepsTaskLines` for an edit by `splices` of a file read with `window` (`EditWindow`):
+    /// read from the window's two parses, since the lines outside it read the same (the
+    /// edit's check), without the edited file put together whole.
+    public static func keepsTaskLines(_ window: EditWindow, splices: [Splice]) -> Bool {
+        let local = splices.map {
+            Splice(lines: ($0.lines.lowerBound - window.firstLine)..<($0.lines.upperBound - window.firstLine), replacement: $0.replacement)
+        }
+        return keepsTaskLines(before: window.before, after: window.after, splices: local)
     }
 
     /// The listing after tick turned `before` into `after` with `splices` (nil: any rewrite,

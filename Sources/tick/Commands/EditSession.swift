@@ -183,8 +183,6 @@ enum EditSession {
             // The stretch the lines are in, when it holds all the edit reads (its window);
             // else, and for any error (said as the whole file says it), the whole file.
             var made: Planned?
-            // The edited stretch, when the listing's check put it together already.
-            var stretchAfter: Document?
             var readDigest: ContentDigest?
             func digestRead() -> ContentDigest {
                 if let readDigest { return readDigest }
@@ -196,16 +194,11 @@ enum EditSession {
                let stretch = Document(stretchOf: bytes, holding: lines.lines, checkpoints: checkpoints, statuses: environment.statuses,
                                       digest: digestRead) {
                 let current = known?.listing.map { digestRead().version == $0.fileHash }
-                if let attempt = try? planned(stretch, listingIsCurrent: current), attempt.window.map(stretch.covers) ?? true {
-                    if let listing = known?.listing, let window = attempt.window {
-                        let after = Document(splicing: stretch, window: window, edited: attempt.edited)
-                        if listing.carries(before: stretch, after: after, splices: attempt.plan.splices, current: current ?? false) {
-                            made = attempt
-                            stretchAfter = after
-                        }
-                    } else {
-                        made = attempt
-                    }
+                // With a listing, only an edit that keeps every task on its line (the listing
+                // then means what it meant, `Listing.carries`).
+                if let attempt = try? planned(stretch, listingIsCurrent: current), attempt.window.map(stretch.covers) ?? true,
+                   current ?? true, attempt.window.map({ known?.listing == nil || Listing.keepsTaskLines($0, splices: attempt.plan.splices) }) ?? true {
+                    made = attempt
                 }
             }
             let result: Planned
@@ -219,10 +212,12 @@ enum EditSession {
             let edited = result.edited
             try check(plan.splices, window: window, path: path)
             digests = (digestRead(), ContentDigest.of(edited))
+            let keepsTaskLines = known?.listing.map { $0.namesLinesOnly && Listing.keepsTaskLines(window, splices: plan.splices) } ?? false
             // The edited document, when the listing or the output needs it: put together from
             // the original and the window, not parsed again.
-            spliced = { stretchAfter ?? Document(splicing: document, window: window, edited: edited) }
-            return Journal.Rewrite(bytes: edited, splices: plan.splices, tasks: plan.taskCount, before: document, after: spliced, digests: digests)
+            spliced = { Document(splicing: document, window: window, edited: edited) }
+            return Journal.Rewrite(bytes: edited, splices: plan.splices, tasks: plan.taskCount, before: document, after: spliced, digests: digests,
+                                   keepsTaskLines: keepsTaskLines)
         }
         if let warning = written.warning { context.warn(warning) }
         if let before, let realPath = written.update?.realPath ?? names?.realPath {

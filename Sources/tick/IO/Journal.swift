@@ -54,6 +54,10 @@ final class Journal: Sendable {
         /// The digests of the bytes read and of `bytes`, when the transform worked them out:
         /// each version of a file is digested once per edit (36 MB: 26 M instructions).
         var digests: (before: ContentDigest, after: ContentDigest)? = nil
+        /// Whether the edit keeps every task on its line (`Listing.keepsTaskLines`, checked on
+        /// its window): a listing of lines only (`Listing.namesLinesOnly`) of the version read
+        /// is then carried along by naming the version written, with neither version parsed.
+        var keepsTaskLines = false
     }
 
     /// What a write did: the update, a warning about the state, and the parsed result when
@@ -82,7 +86,8 @@ final class Journal: Sendable {
             shared.record(JournalOperation.FileChange(path: PathBytes.bytes(of: update.realPath), before: update.before,
                                                       after: update.after, created: created, tasks: rewrite.tasks, versions: versions),
                           environment: environment),
-            ListingStore.map(update.realPath, splices: rewrite.splices, command: shared.command, versions: versions, environment: environment) {
+            ListingStore.map(update.realPath, splices: rewrite.splices, command: shared.command, versions: versions,
+                             keepsTaskLines: rewrite.keepsTaskLines, environment: environment) {
                 let parsed = rewrite.after?() ?? environment.document(update.after)
                 after = parsed
                 return (rewrite.before ?? environment.document(update.before), parsed)

@@ -120,9 +120,15 @@ enum ListingStore {
     /// Carries the listing of `realPath` through a write tick made (`splices` nil: a rewrite).
     /// `documents` gives the two versions parsed; it is called only when the file has a listing.
     /// `versions`: the two versions' `ContentDigest.version`, when worked out already.
+    /// `keepsTaskLines`: the edit keeps every task on its line (`Journal.Rewrite`).
     static func map(_ realPath: String, splices: [Splice]?, command: String, versions: (before: UInt64, after: UInt64)? = nil,
-                    environment: Environment, documents: () -> (before: Document, after: Document)) -> String? {
+                    keepsTaskLines: Bool = false, environment: Environment, documents: () -> (before: Document, after: Document)) -> String? {
         change(realPath, environment) { listing in
+            if keepsTaskLines, let versions, listing.namesLinesOnly, listing.fileHash == versions.before {
+                // Every number still means its line (`Listing.carries`).
+                listing.fileHash = versions.after
+                return
+            }
             let (before, after) = documents()
             listing = listing.mapped(before: before, after: after, splices: splices, by: command, versions: versions)
         }
