@@ -158,6 +158,31 @@ import Testing
         #expect(refused.status != 0 && refused.stderr.contains("another program"), "\(refused.stderr)")
     }
 
+    /// `tick undo` brings back the version an edit found, whose checkpoints are kept too: the
+    /// next edit reads a stretch, as it does after `tick redo`.
+    @Test func undoAndRedoKeepEditsToOneStretch() throws {
+        let twin = try Twin()
+        let line = { (name: String) in ParseStateTests.line(name) }
+        #expect(try twin.run(["done", line("32.1")]) == "tick: test: parsed the whole file\n")
+        #expect(try twin.run(["done", line("33.1")]).hasPrefix("tick: test: parsed lines "))
+        let state = twin.state
+        func run(_ arguments: [String]) throws -> TickProcess.Result {
+            try TickProcess.run(arguments, in: twin.fast.deletingLastPathComponent(), environment: state)
+        }
+        #expect(try run(["undo"]).status == 0)
+        let undone = try run(["done", line("34.1")])
+        #expect(undone.status == 0 && undone.stderr.hasPrefix("tick: test: parsed lines "), "\(undone.stderr)")
+        #expect(try run(["undo"]).status == 0)
+        #expect(try run(["redo"]).status == 0)
+        let redone = try run(["done", line("35.1")])
+        #expect(redone.status == 0 && redone.stderr.hasPrefix("tick: test: parsed lines "), "\(redone.stderr)")
+        // The file: the first edit and the two after the undo, not the one undone.
+        let text = try String(contentsOf: twin.fast, encoding: .utf8)
+        for (name, done) in [("32.1", true), ("33.1", false), ("34.1", true), ("35.1", true), ("36.1", false)] {
+            #expect(text.contains("- [\(done ? "x" : " ")] task \(name)\(done ? " completed:" : "\n")"), "\(name)")
+        }
+    }
+
     @Test func doubtfulCheckpointsMeanAWholeParse() throws {
         let twin = try Twin()
         let line = { (name: String) in ParseStateTests.line(name) }

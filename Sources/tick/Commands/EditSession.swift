@@ -121,11 +121,14 @@ enum EditSession {
         // (and so does another file's, for numbers of a file the command line did not name),
         // unless its numbers are the file's lines (`Listing.namesLinesOnly`, the listing of a
         // long view) and the edit leaves them so (`Listing.carries`).
-        let checkpoints = lines.flatMap { lines -> ParseCheckpoints? in
+        let kept = lines.map { lines -> [ParseCheckpoints] in
             guard let names, let known, known.listing?.namesLinesOnly ?? true, known.otherFilesListed == nil || lines.fileNamed,
-                  known.listedThroughLink == nil else { return nil }
+                  known.listedThroughLink == nil else { return [] }
             return ParseStateStore.load(realPath: names.realPath, environment: environment)
-        }
+        } ?? []
+        // Those that describe the file as read (the latest, or after `tick undo` the version
+        // before it), when one does.
+        var checkpoints: ParseCheckpoints?
         func input(_ document: Document, listingIsCurrent: Bool? = nil) -> Input {
             Input(document: document, references: references(document, known, listingIsCurrent: listingIsCurrent))
         }
@@ -190,6 +193,9 @@ enum EditSession {
                 readDigest = digest
                 return digest
             }
+            // The size first: another program's change seldom keeps it, and then the bytes are
+            // not digested here.
+            checkpoints = kept.first { $0.byteCount == bytes.count && $0.content == digestRead() }
             if let lines, let checkpoints,
                let stretch = Document(stretchOf: bytes, holding: lines.lines, checkpoints: checkpoints, statuses: environment.statuses,
                                       digest: digestRead) {
@@ -290,7 +296,9 @@ enum EditSession {
         // together whole would hold a second copy of every task (a million tasks: 200 MB more).
         let read = before.stretch == nil
             ? ParseCheckpoints(before, spacing: ParseStateStore.spacing, firstTasks: ParseStateStore.firstTasks, content: digests?.before) : kept
-        ParseStateStore.save(read?.after(window, in: before, edited: edited, digest: digests?.after), realPath: realPath, environment: environment)
+        // The version read is kept too: `tick undo` brings it back.
+        ParseStateStore.save(read?.after(window, in: before, edited: edited, digest: digests?.after), before: read, realPath: realPath,
+                             environment: environment)
     }
 
     /// Every edit's last check, in one place: the tasks and headings on the lines it does not
