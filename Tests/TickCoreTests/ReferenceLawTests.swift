@@ -224,6 +224,20 @@ import Testing
         #expect(ListingIndex(decoding: index.encoded()) == index)
     }
 
+    /// Two groups with the same path (two `# Work` headings) each holding a task alike: neither
+    /// is unique (a block names its group by path), so when another program changes or removes
+    /// the listed one, its number is refused, never taken for the other group's task.
+    @Test func tasksAlikeInGroupsOfOnePathAreNotUnique() throws {
+        let listed = Document("# Work\n- [ ] Call\n\n# Home\n- [ ] Sweep\n\n# Work\n- [ ] Call\n")
+        let listing = Listing(shown: Array(listed.tasks.indices), in: listed)
+        #expect(listing.entries.map(\.unique) == [false, true, false])
+        for changed in ["# Work\n- [ ] Call mom\n\n# Home\n- [ ] Sweep\n\n# Work\n- [ ] Call\n",
+                        "# Work\n\n# Home\n- [ ] Sweep\n\n# Work\n- [ ] Call\n"] {
+            #expect(throws: EditError.self) { try listing.resolve(2, in: Document(changed)) }
+        }
+        #expect(try listing.resolve(5, in: Document("# Work\n\n# Home\n- [ ] Sweep\n\n# Work\n- [ ] Call\n"))?.line == 3)
+    }
+
     /// The numbers an edit prints join a listing at its limit of `limit` entries (one more
     /// would make the record unreadable, and its file's numbers raw lines) in place of the
     /// numbers it refuses anyway (their tasks gone), then of its highest numbers, which are

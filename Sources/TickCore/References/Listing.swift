@@ -442,21 +442,27 @@ struct BlockTable {
     func isUnique(_ index: Int) -> Bool { tasks[signatures[index]]?.count == 1 }
 }
 
-/// Block signatures worked out a group at a time, for the groups asked about: whether a task's
-/// block is unique needs only its own group's tasks (a block includes the group path).
+/// Block signatures worked out a group path at a time, for the paths asked about: whether a
+/// task's block is unique needs only the tasks of the groups on its path (a block includes
+/// the group path).
 struct GroupBlocks {
     let document: Document
     let groups: [UInt64]
-    /// Per group (index + 1; 0 above the first heading): how many of its tasks have each
-    /// block, once asked about (an index into `tables`; -1 before).
-    private var tableOfGroup: [Int]
+    /// Per group path (its hash, `TaskFingerprint.groupHashes`; 0 above the first heading):
+    /// how many of the tasks of every group on that path have each block, once asked about
+    /// (an index into `tables`). Two groups may share a path (two `# Work` headings): a
+    /// block names its group by path, so a task is unique only among both groups' tasks.
+    private var tableOfPath: [UInt64: Int] = [:]
     private var tables: [HashTable] = []
+    /// Per group (index + 1; 0 above the first heading), its tasks (they lie together in
+    /// file order); and per path, its groups. Made the first time uniqueness is asked.
+    private var tasksOfGroup: [Range<Int>] = []
+    private var groupsOfPath: [UInt64: [Int]] = [:]
     private var lines: BlockLineHashes
 
     init(_ document: Document) {
         self.document = document
         groups = TaskFingerprint.groupHashes(document)
-        tableOfGroup = [Int](repeating: -1, count: document.headings.count + 1)
         lines = BlockLineHashes(document)
     }
 
@@ -464,19 +470,27 @@ struct GroupBlocks {
         TaskFingerprint.block(document.tasks[index], in: document, groups: groups, lines: &lines)
     }
 
+    private func path(ofGroupKey key: Int) -> UInt64 { key == 0 ? 0 : groups[key - 1] }
+
     mutating func isUnique(_ index: Int) -> Bool {
-        let group = document.tasks[index].group
-        let key = (group ?? -1) + 1
-        if tableOfGroup[key] < 0 {
-            // A group's own tasks lie together in file order, around this one.
-            var low = index, high = index + 1
-            while low > 0, document.tasks[low - 1].group == group { low -= 1 }
-            while high < document.tasks.count, document.tasks[high].group == group { high += 1 }
-            var table = HashTable(capacity: high - low)
-            for other in low..<high { table.add(signature(other)) }
-            tableOfGroup[key] = tables.count
+        let path = path(ofGroupKey: (document.tasks[index].group ?? -1) + 1)
+        if tableOfPath[path] == nil {
+            if tasksOfGroup.isEmpty {
+                tasksOfGroup = [Range<Int>](repeating: 0..<0, count: document.headings.count + 1)
+                for task in document.tasks {
+                    let key = (task.group ?? -1) + 1
+                    tasksOfGroup[key] = tasksOfGroup[key].isEmpty ? task.index..<(task.index + 1) : tasksOfGroup[key].lowerBound..<(task.index + 1)
+                }
+                for key in tasksOfGroup.indices where !tasksOfGroup[key].isEmpty { groupsOfPath[self.path(ofGroupKey: key), default: []].append(key) }
+            }
+            let keys = groupsOfPath[path] ?? []
+            var table = HashTable(capacity: keys.reduce(0) { $0 + tasksOfGroup[$1].count })
+            for key in keys {
+                for other in tasksOfGroup[key] { table.add(signature(other)) }
+            }
+            tableOfPath[path] = tables.count
             tables.append(table)
         }
-        return tables[tableOfGroup[key]][signature(index)] == 1
+        return tables[tableOfPath[path]!][signature(index)] == 1
     }
 }
