@@ -238,6 +238,33 @@ import Testing
         #expect(try listing.resolve(5, in: Document("# Work\n\n# Home\n- [ ] Sweep\n\n# Work\n- [ ] Call\n"))?.line == 3)
     }
 
+    /// Two recurring tasks done at once (each leaves its next occurrence above it), then
+    /// undone: the undo's changed stretch holds four tasks and writes two back, and a task of
+    /// it is paired with the one written at its place only where as many tasks are written as
+    /// were there; a listed number names its task again or is refused, never its neighbour.
+    @Test func anUndoOfTwoNextOccurrencesPairsNoNeighbours() throws {
+        let original = Document("# Work\n- [ ] water plants 🔁 every week 📅 2026-11-20\n- [ ] pay rent 🔁 every month 📅 2026-11-01\n- [ ] other\n")
+        let done = Document("# Work\n- [ ] water plants 🔁 every week 📅 2026-11-27\n- [x] water plants 🔁 every week 📅 2026-11-20\n"
+                            + "- [ ] pay rent 🔁 every month 📅 2026-12-01\n- [x] pay rent 🔁 every month 📅 2026-11-01\n- [ ] other\n")
+        for detailLimit in [0, Listing.detailLimit] {
+            let lines = done.lines.map { Array(done.bytes[$0.contentRange]) }
+            let each = [Splice(lines: 1..<2, replacement: [lines[1], lines[2]]), Splice(lines: 2..<3, replacement: [lines[3], lines[4]])]
+            let inserted = [Splice(lines: 1..<1, replacement: [lines[1]]), Splice(lines: 1..<2, replacement: [lines[2]]),
+                            Splice(lines: 2..<2, replacement: [lines[3]]), Splice(lines: 2..<3, replacement: [lines[4]])]
+            #expect(original.applying(each) == done.bytes && original.applying(inserted) == done.bytes)
+            for splices in [nil, Splice.between(original, done), each, inserted] {
+                let listing = Listing(shown: Array(original.tasks.indices), in: original, detailLimit: detailLimit)
+                    .mapped(before: original, after: done, splices: splices, by: "tick done -q 2 3")
+                    .mapped(before: done, after: original, splices: nil, by: "tick undo")
+                for (number, text) in [(2, "water plants"), (3, "pay rent")] {
+                    if let task = try? listing.resolve(number, in: original) {
+                        #expect(original.text(of: task).hasPrefix(text), "\(number): \(original.text(of: task))")
+                    }
+                }
+            }
+        }
+    }
+
     /// The numbers an edit prints join a listing at its limit of `limit` entries (one more
     /// would make the record unreadable, and its file's numbers raw lines) in place of the
     /// numbers it refuses anyway (their tasks gone), then of its highest numbers, which are

@@ -93,10 +93,16 @@ public struct TaskCorrespondence: Sendable {
             unmatched = left
         }
         // Words changed in place: the task written at the same place in its splice (a wrapped
-        // text rewritten on fewer lines keeps its first line).
+        // text rewritten on fewer lines keeps its first line), in a splice that wrote as many
+        // tasks as it replaced. (One that wrote fewer, such as an undo of two tasks' next
+        // occurrences, would pair each task with its neighbour's place.)
         for entry in unmatched {
-            let offset = before.tasks[entry.task].line - spans[entry.span].lines.lowerBound
-            guard offset < spans[entry.span].count else { continue }
+            let span = spans[entry.span]
+            let offset = before.tasks[entry.task].line - span.lines.lowerBound
+            guard offset < span.count,
+                  Self.tasks(inLines: span.lines, in: before).count
+                    == Self.tasks(inLines: spanAfterStart[entry.span]..<(spanAfterStart[entry.span] + span.count), in: after).count
+            else { continue }
             if let index = Self.task(atLine: spanAfterStart[entry.span] + offset, in: after), !used[index] {
                 partner[entry.task] = Int32(index)
                 used[index] = true
