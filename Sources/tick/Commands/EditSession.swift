@@ -116,14 +116,19 @@ enum EditSession {
         do { _ = try ColorChoice(option: arguments.value("color")) } catch { throw .usage(error, command: nil) }
         _ = try environment.today()
         let names = try? AtomicFile.names(of: path)
-        let known = names.map { ListingStore.load($0, environment: environment) }
+        // Read again under the file's lock (another tick's edit carries the listing along
+        // before its version takes the file's place).
+        var known = names.map { ListingStore.load($0, environment: environment) }
         // A listing gives numbers a meaning of its own, which only the whole file can check
         // (and so does another file's, for numbers of a file the command line did not name),
         // unless its numbers are the file's lines (`Listing.namesLinesOnly`, the listing of a
         // long view) and the edit leaves them so (`Listing.carries`).
+        func stretchAllowed(_ known: ListingStore.Known?, _ lines: Lines) -> Bool {
+            guard let known else { return false }
+            return known.listing?.namesLinesOnly ?? true && (known.otherFilesListed == nil || lines.fileNamed) && known.listedThroughLink == nil
+        }
         let kept = lines.map { lines -> [ParseCheckpoints] in
-            guard let names, let known, known.listing?.namesLinesOnly ?? true, known.otherFilesListed == nil || lines.fileNamed,
-                  known.listedThroughLink == nil else { return [] }
+            guard let names, stretchAllowed(known, lines) else { return [] }
             return ParseStateStore.load(realPath: names.realPath, environment: environment)
         } ?? []
         // Those that describe the file as read (the latest, or after `tick undo` the version
@@ -170,6 +175,7 @@ enum EditSession {
         let confirmed = context.confirmed
         let written = try Journal.update(path, environment: context.environment, created: created) { bytes throws(TickError) in
             digests = nil
+            known = names.map { ListingStore.load($0, environment: environment) }
             try refuseBinary(bytes, path: path)
             // What the question showed is what the edit changes: not a file changed since.
             if let confirmed, confirmed.path == path, ContentDigest.version(of: bytes) != confirmed.hash {
@@ -195,7 +201,7 @@ enum EditSession {
             }
             // The size first: another program's change seldom keeps it, and then the bytes are
             // not digested here.
-            checkpoints = kept.first { $0.byteCount == bytes.count && $0.content == digestRead() }
+            checkpoints = lines.map { stretchAllowed(known, $0) } == true ? kept.first { $0.byteCount == bytes.count && $0.content == digestRead() } : nil
             if let lines, let checkpoints,
                let stretch = Document(stretchOf: bytes, holding: lines.lines, checkpoints: checkpoints, statuses: environment.statuses,
                                       digest: digestRead) {
@@ -312,7 +318,9 @@ enum EditSession {
     /// The input for a look at `path` outside an edit (a question asked before it).
     static func input(path: String, document: Document, environment: Environment) -> Input {
         let names = try? AtomicFile.names(of: path)
-        let known = names.map { ListingStore.load($0, environment: environment) }
+        // Read again under the file's lock (another tick's edit carries the listing along
+        // before its version takes the file's place).
+        var known = names.map { ListingStore.load($0, environment: environment) }
         return Input(document: document, references: references(document, known), names: names)
     }
 

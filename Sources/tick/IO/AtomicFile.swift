@@ -54,11 +54,15 @@ enum AtomicFile {
 
     /// Applies `transform` to the file's current bytes and writes the result, unless it returns
     /// nil or the same bytes. Returns what changed.
+    /// `swapping` runs with the lock held, once the new version is written and just before it
+    /// takes the file's place: what another tick waiting for the lock must find done (the
+    /// listing carried along, `Journal.update`).
     static func update(_ path: String, lockTimeout: Double,
-                       _ transform: ([UInt8]) throws(TickError) -> [UInt8]?) throws(TickError) -> Update? {
+                       _ transform: ([UInt8]) throws(TickError) -> [UInt8]?,
+                       swapping: ((Update) -> Void)? = nil) throws(TickError) -> Update? {
         var wait = Wait(timeout: lockTimeout)
         while true {
-            switch try attempt(path, lockTimeout: lockTimeout, transform) {
+            switch try attempt(path, lockTimeout: lockTimeout, transform, swapping: swapping) {
             case .done(let update):
                 return update
             case .raced:
@@ -81,7 +85,8 @@ enum AtomicFile {
     }
 
     private static func attempt(_ path: String, lockTimeout: Double,
-                                _ transform: ([UInt8]) throws(TickError) -> [UInt8]?) throws(TickError) -> Outcome {
+                                _ transform: ([UInt8]) throws(TickError) -> [UInt8]?,
+                                swapping: ((Update) -> Void)?) throws(TickError) -> Outcome {
         let file = try OpenedFile.open(path)
         defer { file.close() }
         let folder = try Folder.containing(file, path: path)
@@ -107,6 +112,7 @@ enum AtomicFile {
 
         // Step 5: still the version we read?
         guard isUnchanged(file, since: read, in: folder) else { return .raced }
+        swapping?(Update(path: path, realPath: folder.filePath, before: read.bytes, after: after))
         // Step 6: swap, then check what came out.
         switch Syscalls.exchange(folder.fd, temporary.name, folder.name) {
         case .exchanged:

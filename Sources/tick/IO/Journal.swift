@@ -74,24 +74,34 @@ final class Journal: Sendable {
     static func update(_ path: String, environment: Environment, created: Bool = false,
                        _ transform: ([UInt8]) throws(TickError) -> Rewrite?) throws(TickError) -> Written {
         var rewrite: Rewrite?
-        let update = try AtomicFile.update(path, lockTimeout: environment.lockTimeout) { bytes throws(TickError) in
+        var after: Document?
+        var listingWarning: String?
+        // The listing is carried along before the new version takes the file's place, with the
+        // lock held: another tick that waited for the lock reads the listing of the version it
+        // finds. (If the swap fails after this, the listing names a version that never was,
+        // and its numbers are checked as after another program's change.)
+        let update = try AtomicFile.update(path, lockTimeout: environment.lockTimeout, { bytes throws(TickError) in
             rewrite = try transform(bytes)
             return rewrite?.bytes
-        }
+        }, swapping: { update in
+            guard let rewrite else { return }
+            let versions = rewrite.digests.map { (before: $0.before.version, after: $0.after.version) }
+            after = nil
+            listingWarning = ListingStore.map(update.realPath, splices: rewrite.splices, command: shared.command, versions: versions,
+                                              keepsTaskLines: rewrite.keepsTaskLines, environment: environment) {
+                let parsed = rewrite.after?() ?? environment.document(update.after)
+                after = parsed
+                return (rewrite.before ?? environment.document(update.before), parsed)
+            }
+        })
         guard let update, let rewrite else { return Written(update: nil, warning: nil, after: nil) }
         shared.state.withLock { $0.filesWritten += 1 }
-        var after: Document?
         let versions = rewrite.digests.map { (before: $0.before.version, after: $0.after.version) }
         let warnings = [
             shared.record(JournalOperation.FileChange(path: PathBytes.bytes(of: update.realPath), before: update.before,
                                                       after: update.after, created: created, tasks: rewrite.tasks, versions: versions),
                           environment: environment),
-            ListingStore.map(update.realPath, splices: rewrite.splices, command: shared.command, versions: versions,
-                             keepsTaskLines: rewrite.keepsTaskLines, environment: environment) {
-                let parsed = rewrite.after?() ?? environment.document(update.after)
-                after = parsed
-                return (rewrite.before ?? environment.document(update.before), parsed)
-            },
+            listingWarning,
         ].compactMap { $0 }
         return Written(update: update, warning: warnings.isEmpty ? nil : warnings.joined(separator: "; "), after: after)
     }
