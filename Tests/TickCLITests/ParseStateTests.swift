@@ -26,6 +26,14 @@ import Testing
         return text
     }()
 
+    /// A file of `groups` groups of four open tasks, `job GROUP.N`: more than a listing details
+    /// (`Listing.detailLimit`) from 501 groups on.
+    static func jobs(groups: Int) -> String {
+        "# Long\n\n" + (0..<groups).map { group in
+            "## Part \(group)\n\n" + (0..<4).map { "- [ ] job \(group).\($0)\n" }.joined() + "\n"
+        }.joined()
+    }
+
     /// The 1-based line of the task `task DAY.N`.
     static func line(_ name: String, in text: String = file) -> String {
         String(text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
@@ -112,10 +120,7 @@ import Testing
     /// listing so; the first edit that moves lines reads the whole file and details it.
     @Test func aLongListingKeepsEditsToOneStretch() throws {
         let folder = try TemporaryDirectory()
-        var text = "# Long\n\n"
-        for group in 0..<600 {
-            text += "## Part \(group)\n\n" + (0..<4).map { "- [ ] job \(group).\($0)\n" }.joined() + "\n"
-        }
+        let text = Self.jobs(groups: 600)
         let file = try folder.write("TODO.md", text)
         let state = ["XDG_STATE_HOME": folder.url.appendingPathComponent("state").path, "TICK_TEST_SMALL_CHECKPOINTS": "1",
                      "TICK_TEST_REPORT_PARSE": "1"]
@@ -165,10 +170,7 @@ import Testing
     /// through).
     @Test func concurrentEditsAfterAListingOfLinesAllGoThrough() throws {
         let folder = try TemporaryDirectory()
-        var text = "# Long\n\n"
-        for group in 0..<700 {
-            text += "## Part \(group)\n\n" + (0..<4).map { "- [ ] job \(group).\($0)\n" }.joined() + "\n"
-        }
+        let text = Self.jobs(groups: 700)
         let file = try folder.write("TODO.md", text)
         let state = ["XDG_STATE_HOME": folder.url.appendingPathComponent("state").path]
         #expect(try TickProcess.run(["list"], in: folder.url, environment: state).status == 0)

@@ -167,15 +167,15 @@ public struct Listing: Sendable, Equatable {
     /// the entries hold lines only (not `detailed`) and lines have not moved (not `shifted`).
     public var namesLinesOnly: Bool { !detailed && !shifted && !isUnreadable }
 
-    /// Whether an edit of one stretch of the file (`Document.stretch`: `before`, and `after`
-    /// as the edit leaves it) carries this listing along without the whole file: the listing
-    /// names lines only (not `detailed`: nothing in it was read from the file's other tasks),
-    /// they have not moved since it was made (not `shifted`), `before` is the version listed
-    /// (`current`), and every task is on its line after the edit (`splices`, nil: a rewrite)
-    /// as before, and no other (a status, a star, a date, new words; an undo of one; not a
-    /// move, which swaps tasks between lines). Then every number means what it meant, and
-    /// `mapped` only names the new version.
-    public func carries(before: Document, after: Document, splices: [Splice]?, current: Bool) -> Bool {
+    /// Whether tick's change of `before` into `after` (by `splices`, nil: a rewrite) carries
+    /// this listing along by naming the new version only: the listing names lines only (not
+    /// `detailed`: nothing in it was read from the file's other tasks), they have not moved
+    /// since it was made (not `shifted`), `before` is the version listed (`current`), and
+    /// every task is on its line after the change as before, and no other (a status, a star, a
+    /// date, new words; an undo of one; not a move, which swaps tasks between lines). Then
+    /// every number means what it meant. (An edit reads this on its window instead:
+    /// `keepsTaskLines(_:splices:)`.)
+    func carries(before: Document, after: Document, splices: [Splice]?, current: Bool) -> Bool {
         namesLinesOnly && current && Self.keepsTaskLines(before: before, after: after, splices: splices)
     }
 
@@ -201,13 +201,12 @@ public struct Listing: Sendable, Equatable {
 
     /// The listing after tick turned `before` into `after` with `splices` (nil: any rewrite,
     /// such as `fmt` or `undo`). `command` is what a message about a removed task names.
-    /// An edit the listing `carries` only names the new version: a listing of a long view
-    /// stays one of lines (an edit of one stretch, `Document.stretch`, is always one it
-    /// carries: the edit checked that before it wrote).
+    /// A change the listing `carries` only names the new version: a listing of a long view
+    /// stays one of lines.
     /// `versions`: the two versions' `ContentDigest.version`, when worked out already.
     public func mapped(before: Document, after: Document, splices: [Splice]?, by command: String,
                        versions: (before: UInt64, after: UInt64)? = nil) -> Listing {
-        let beforeHash = before.stretch != nil ? fileHash : versions?.before ?? ContentDigest.version(of: before.bytes)
+        let beforeHash = versions?.before ?? ContentDigest.version(of: before.bytes)
         if carries(before: before, after: after, splices: splices, current: beforeHash == fileHash) {
             var result = self
             result.fileHash = versions?.after ?? ContentDigest.version(of: after.bytes)
@@ -298,8 +297,7 @@ public struct Listing: Sendable, Equatable {
     /// `version`: `document`'s `ContentDigest.version`, when worked out already.
     public func showing(_ lines: [Int], in document: Document, by command: String, before: Document? = nil, version: UInt64? = nil) -> Listing {
         guard !lines.isEmpty else { return self }
-        // A stretch is the version an edit just carried the listing to.
-        let current = document.stretch != nil || (version ?? ContentDigest.version(of: document.bytes)) == fileHash
+        let current = (version ?? ContentDigest.version(of: document.bytes)) == fileHash
         // A listing whose numbers are the file's lines (`namesLinesOnly`) stays so: a printed
         // number is kept as a line (detailed, as every entry is, when an edit moves lines).
         let linesOnly = namesLinesOnly && current
@@ -344,7 +342,7 @@ public struct Listing: Sendable, Equatable {
                 dropped.insert(drop)
                 result.truncated = true
             }
-            guard blocks != nil else {
+            if linesOnly {
                 result.entries.append(Entry(shown: Int32(line), line: Int32(task.line), fingerprint: 0, block: 0, listedBlock: 0, unique: false, text: []))
                 continue
             }

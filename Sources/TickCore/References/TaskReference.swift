@@ -21,7 +21,7 @@ public struct TaskReference: Sendable {
 
     /// Whether the file is the version the listing describes: worked out once (a hash of the
     /// file), not once per number (`tick done 1-200000` hashed the file per number).
-    public let listingIsCurrent: Bool
+    private let listingIsCurrent: Bool
 
     /// `listingIsCurrent`: whether `document` is the version `listing` describes, when the
     /// caller knows it already.

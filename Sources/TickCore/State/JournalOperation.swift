@@ -127,8 +127,8 @@ extension JournalOperation.FileChange {
     }
 
     public init?(decoding bytes: [UInt8]) {
-        let former = RecordReader(bytes, magic: JournalOperation.changeMagic) == nil
-        guard var reader = RecordReader(bytes, magic: former ? JournalOperation.formerChangeMagic : JournalOperation.changeMagic),
+        guard let (read, former) = RecordReader.reading(bytes, magic: JournalOperation.changeMagic, formerMagic: JournalOperation.formerChangeMagic),
+              case var reader = read,
               let path = reader.field("path"), let created = reader.number("created"),
               let before = reader.hash("before"), let after = reader.hash("after"),
               let offset = reader.number("offset"), let tasks = reader.number("tasks"),

@@ -198,8 +198,8 @@ public struct ListingIndex: Sendable, Equatable {
     }
 
     public init?(decoding bytes: [UInt8]) {
-        let former = RecordReader(bytes, magic: Self.magic) == nil
-        guard var reader = RecordReader(bytes, magic: former ? Self.formerMagic : Self.magic), let count = reader.number("files"),
+        guard let (read, former) = RecordReader.reading(bytes, magic: Self.magic, formerMagic: Self.formerMagic), case var reader = read,
+              let count = reader.number("files"),
               let latest = reader.number("latest"), latest <= count, count <= ListingArchive.stubLimit else { return nil }
         var unique = PathTable(capacity: count)
         var places: [Place] = []

@@ -85,6 +85,13 @@ public struct RecordReader {
     private let end: Int
     public private(set) var offset = 0
 
+    /// A reader of a record written in this format (`magic`) or the one before it
+    /// (`formerMagic`: then `former`); the sum of a record in this format is checked once.
+    public static func reading(_ bytes: [UInt8], magic: String, formerMagic: String) -> (reader: RecordReader, former: Bool)? {
+        if let reader = RecordReader(bytes, magic: magic) { return (reader, false) }
+        return RecordReader(bytes, magic: formerMagic).map { ($0, true) }
+    }
+
     /// A reader of the record's body, when its `sum` line checks out and `magic` starts it.
     public init?(_ bytes: [UInt8], magic: String) {
         let sumLength = 4 + 16 + 1

@@ -116,28 +116,17 @@ enum EditSession {
         do { _ = try ColorChoice(option: arguments.value("color")) } catch { throw .usage(error, command: nil) }
         _ = try environment.today()
         let names = try? AtomicFile.names(of: path)
-        // Read again under the file's lock (another tick's edit carries the listing along
-        // before its version takes the file's place).
-        var known = names.map { ListingStore.load($0, environment: environment) }
-        // A listing gives numbers a meaning of its own, which only the whole file can check
-        // (and so does another file's, for numbers of a file the command line did not name),
-        // unless its numbers are the file's lines (`Listing.namesLinesOnly`, the listing of a
-        // long view) and the edit leaves them so (`Listing.carries`).
-        func stretchAllowed(_ known: ListingStore.Known?, _ lines: Lines) -> Bool {
-            guard let known else { return false }
-            return known.listing?.namesLinesOnly ?? true && (known.otherFilesListed == nil || lines.fileNamed) && known.listedThroughLink == nil
-        }
-        let kept = lines.map { lines -> [ParseCheckpoints] in
-            guard let names, stretchAllowed(known, lines) else { return [] }
-            return ParseStateStore.load(realPath: names.realPath, environment: environment)
-        } ?? []
-        // Those that describe the file as read (the latest, or after `tick undo` the version
-        // before it), when one does.
+        // What the file's listing says, read under the file's lock for an edit (another tick's
+        // edit carries the listing along before its version takes the file's place).
+        var known: ListingStore.Known?
+        // The parse checkpoints that describe the file as read (the latest, or after `tick
+        // undo` those of the version before it), when one does.
         var checkpoints: ParseCheckpoints?
         func input(_ document: Document, listingIsCurrent: Bool? = nil) -> Input {
             Input(document: document, references: references(document, known, listingIsCurrent: listingIsCurrent))
         }
         if arguments.flag("dry-run") {
+            known = names.map { ListingStore.load($0, environment: environment) }
             let bytes = try FileReader.read(path)
             try refuseBinary(bytes, path: path)
             let document = environment.document(bytes)
@@ -175,6 +164,7 @@ enum EditSession {
         let confirmed = context.confirmed
         let written = try Journal.update(path, environment: context.environment, created: created) { bytes throws(TickError) in
             digests = nil
+            checkpoints = nil
             known = names.map { ListingStore.load($0, environment: environment) }
             try refuseBinary(bytes, path: path)
             // What the question showed is what the edit changes: not a file changed since.
@@ -189,9 +179,6 @@ enum EditSession {
                 let edited = document.applying(plan.splices)
                 return Planned(document: document, plan: plan, edited: edited, window: EditWindow(plan.splices, in: document, edited: edited))
             }
-            // The stretch the lines are in, when it holds all the edit reads (its window);
-            // else, and for any error (said as the whole file says it), the whole file.
-            var made: Planned?
             var readDigest: ContentDigest?
             func digestRead() -> ContentDigest {
                 if let readDigest { return readDigest }
@@ -199,22 +186,39 @@ enum EditSession {
                 readDigest = digest
                 return digest
             }
-            // The size first: another program's change seldom keeps it, and then the bytes are
-            // not digested here.
-            checkpoints = lines.map { stretchAllowed(known, $0) } == true ? kept.first { $0.byteCount == bytes.count && $0.content == digestRead() } : nil
-            if let lines, let checkpoints,
-               let stretch = Document(stretchOf: bytes, holding: lines.lines, checkpoints: checkpoints, statuses: environment.statuses,
-                                      digest: digestRead) {
-                let current = known?.listing.map { digestRead().version == $0.fileHash }
-                // With a listing, only an edit that keeps every task on its line (the listing
-                // then means what it meant, `Listing.carries`).
-                if let attempt = try? planned(stretch, listingIsCurrent: current), attempt.window.map(stretch.covers) ?? true,
-                   current ?? true, attempt.window.map({ known?.listing == nil || Listing.keepsTaskLines($0, splices: attempt.plan.splices) }) ?? true {
-                    made = attempt
+            let listing = known?.listing
+            let current = listing.map { digestRead().version == $0.fileHash }
+            // A listing of lines (`Listing.namesLinesOnly`) of this version is carried along by
+            // an edit that keeps every task on its line (`Listing.keepsTaskLines`).
+            let carriesLines = listing?.namesLinesOnly == true && current == true
+            var keepsTaskLines = false
+            // The stretch the lines are in, when it holds all the edit reads (its window);
+            // else, and for any error (said as the whole file says it), the whole file.
+            // A listing gives numbers a meaning of its own, which only the whole file can check
+            // (and so does another file's, for numbers of a file the command line did not
+            // name), unless its numbers are lines and the edit keeps them so.
+            var made: Planned?
+            if let lines, let names, listing == nil || carriesLines, known?.otherFilesListed == nil || lines.fileNamed,
+               known?.listedThroughLink == nil {
+                // The size first: another program's change seldom keeps it, and then the bytes
+                // are not digested here.
+                checkpoints = ParseStateStore.load(realPath: names.realPath, environment: environment)
+                    .first { $0.byteCount == bytes.count && $0.content == digestRead() }
+                if let checkpoints,
+                   let stretch = Document(stretchOf: bytes, holding: lines.lines, checkpoints: checkpoints, statuses: environment.statuses,
+                                          digest: digestRead),
+                   let attempt = try? planned(stretch, listingIsCurrent: current), attempt.window.map(stretch.covers) ?? true {
+                    keepsTaskLines = attempt.window.map { Listing.keepsTaskLines($0, splices: attempt.plan.splices) } ?? true
+                    if !carriesLines || keepsTaskLines { made = attempt }
                 }
             }
             let result: Planned
-            if let made { result = made } else { result = try planned(environment.document(bytes)) }
+            if let made {
+                result = made
+            } else {
+                result = try planned(environment.document(bytes), listingIsCurrent: current)
+                keepsTaskLines = carriesLines && result.window.map { Listing.keepsTaskLines($0, splices: result.plan.splices) } ?? false
+            }
             let document = result.document
             before = document
             plan = result.plan
@@ -224,12 +228,11 @@ enum EditSession {
             let edited = result.edited
             try check(plan.splices, window: window, path: path)
             digests = (digestRead(), ContentDigest.of(edited))
-            let keepsTaskLines = known?.listing.map { $0.namesLinesOnly && Listing.keepsTaskLines(window, splices: plan.splices) } ?? false
             // The edited document, when the listing or the output needs it: put together from
             // the original and the window, not parsed again.
             spliced = { Document(splicing: document, window: window, edited: edited) }
             return Journal.Rewrite(bytes: edited, splices: plan.splices, tasks: plan.taskCount, before: document, after: spliced, digests: digests,
-                                   keepsTaskLines: keepsTaskLines)
+                                   keepsTaskLines: carriesLines && keepsTaskLines)
         }
         if let warning = written.warning { context.warn(warning) }
         if let before, let realPath = written.update?.realPath ?? names?.realPath {
@@ -318,9 +321,7 @@ enum EditSession {
     /// The input for a look at `path` outside an edit (a question asked before it).
     static func input(path: String, document: Document, environment: Environment) -> Input {
         let names = try? AtomicFile.names(of: path)
-        // Read again under the file's lock (another tick's edit carries the listing along
-        // before its version takes the file's place).
-        var known = names.map { ListingStore.load($0, environment: environment) }
+        let known = names.map { ListingStore.load($0, environment: environment) }
         return Input(document: document, references: references(document, known), names: names)
     }
 

@@ -47,9 +47,11 @@ final class Journal: Sendable {
         var bytes: [UInt8]
         var splices: [Splice]?
         var tasks: Int
-        /// The parsed version the bytes were made from, when the transform parsed it.
+        /// The parsed version the bytes were made from, when the transform parsed it (whole, or
+        /// one stretch: `Document.stretch`).
         var before: Document? = nil
-        /// The parsed version of `bytes`, when the transform can make it without parsing them.
+        /// The parsed version of `bytes`, when the transform can make it without parsing them
+        /// (a stretch, when `before` is one).
         var after: (() -> Document)? = nil
         /// The digests of the bytes read and of `bytes`, when the transform worked them out:
         /// each version of a file is digested once per edit (36 MB: 26 M instructions).
@@ -58,6 +60,9 @@ final class Journal: Sendable {
         /// its window): a listing of lines only (`Listing.namesLinesOnly`) of the version read
         /// is then carried along by naming the version written, with neither version parsed.
         var keepsTaskLines = false
+
+        /// `digests` as the versions a listing and the journal name (`ContentDigest.version`).
+        var versions: (before: UInt64, after: UInt64)? { digests.map { ($0.before.version, $0.after.version) } }
     }
 
     /// What a write did: the update, a warning about the state, and the parsed result when
@@ -85,21 +90,22 @@ final class Journal: Sendable {
             return rewrite?.bytes
         }, swapping: { update in
             guard let rewrite else { return }
-            let versions = rewrite.digests.map { (before: $0.before.version, after: $0.after.version) }
             after = nil
-            listingWarning = ListingStore.map(update.realPath, splices: rewrite.splices, command: shared.command, versions: versions,
+            listingWarning = ListingStore.map(update.realPath, splices: rewrite.splices, command: shared.command, versions: rewrite.versions,
                                               keepsTaskLines: rewrite.keepsTaskLines, environment: environment) {
-                let parsed = rewrite.after?() ?? environment.document(update.after)
+                // A listing is carried over whole documents: the stretch an edit read (when it
+                // is one) holds only some of the tasks a listing may name.
+                let whole = rewrite.before?.stretch == nil
+                let parsed = (whole ? rewrite.after?() : nil) ?? environment.document(update.after)
                 after = parsed
-                return (rewrite.before ?? environment.document(update.before), parsed)
+                return ((whole ? rewrite.before : nil) ?? environment.document(update.before), parsed)
             }
         })
         guard let update, let rewrite else { return Written(update: nil, warning: nil, after: nil) }
         shared.state.withLock { $0.filesWritten += 1 }
-        let versions = rewrite.digests.map { (before: $0.before.version, after: $0.after.version) }
         let warnings = [
             shared.record(JournalOperation.FileChange(path: PathBytes.bytes(of: update.realPath), before: update.before,
-                                                      after: update.after, created: created, tasks: rewrite.tasks, versions: versions),
+                                                      after: update.after, created: created, tasks: rewrite.tasks, versions: rewrite.versions),
                           environment: environment),
             listingWarning,
         ].compactMap { $0 }

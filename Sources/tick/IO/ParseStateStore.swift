@@ -31,8 +31,8 @@ enum ParseStateStore {
     }
 
     /// Keeps `checkpoints` for the file at `realPath` (nil: forgets the file's), and `before`,
-    /// those of the version an edit found, when it changed the file. (A record of another
-    /// version than the file's is only never used: each is checked against the bytes read.)
+    /// those of the version an edit found, when it changed the file. (A record of a version the
+    /// file no longer has is never used: each is checked against the bytes read.)
     static func save(_ checkpoints: ParseCheckpoints?, before: ParseCheckpoints? = nil, realPath: String, environment: Environment) {
         guard case .success(let folder) = StateFolder.open(environment, ["parse"]) else { return }
         defer { folder.close() }
