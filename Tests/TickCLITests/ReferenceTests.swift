@@ -148,6 +148,25 @@ import Testing
         #expect(done.status == 0 && done.stdout == "done 3 [x] one\n", "\(done.stdout)\(done.stderr)")
     }
 
+    /// `tick done 3 4` on two recurring tasks prints 3 and 4 for their next occurrences; the
+    /// undo gives both numbers back to the listed tasks (each like its next occurrence but for
+    /// the date, so not found by its block: by its line before the edit).
+    @Test func anUndoGivesBackTheNumbersOfRecurringTasks() throws {
+        let file = "# Home\n\n- [ ] water plants rec:1w due:2026-11-20\n- [ ] pay rent rec:1m due:2026-11-01\n- [ ] call mum\n"
+        let scratch = try Scratch(file)
+        try scratch.tick(["list"])
+        #expect(try scratch.tick(["done", "3", "4"]).stdout.hasPrefix("next 3 "))
+        #expect(try scratch.tick(["done", "3"]).status == 2)
+        try scratch.tick(["undo"])
+        #expect(scratch.text == file)
+        for (number, text) in [("3", "water plants"), ("4", "pay rent"), ("5", "call mum")] {
+            let done = try scratch.tick(["done", "-q", number])
+            #expect(done.status == 0, "\(number): \(done.stderr)")
+            #expect(scratch.text.contains("- [x] \(text)"), "\(number): \(scratch.text)")
+            try scratch.tick(["undo"])
+        }
+    }
+
     /// A bare number after a view of another project's file is refused, whether the view was
     /// run over there or from here (a nested repository): which file it is from is not known.
     @Test func aListingOfAnotherProjectRefusesBareNumbers() throws {

@@ -265,6 +265,35 @@ import Testing
         }
     }
 
+    /// `tick done 3 4` on two recurring tasks prints 3 and 4 for their next occurrences (the
+    /// listed tasks, done, went below them), so the listed numbers are refused; `tick undo`
+    /// gives them back to the listed tasks. Each is found by its line before the edit, not by
+    /// its block: a task like it but for the date (one more `water plants` here; its own next
+    /// occurrence) makes the block find none with certainty.
+    @Test func anUndoGivesBackNumbersPrintedForNextOccurrences() throws {
+        let original = Document("# Home\n\n- [ ] water plants rec:1w due:2026-11-20\n- [ ] pay rent rec:1m due:2026-11-01\n"
+                                + "- [ ] call mum\n- [ ] water plants rec:1w due:2026-11-22\n")
+        let done = Document("# Home\n\n- [ ] water plants rec:1w due:2026-12-04\n- [x] water plants rec:1w due:2026-11-20\n"
+                            + "- [ ] pay rent rec:1m due:2026-12-27\n- [x] pay rent rec:1m due:2026-11-01\n"
+                            + "- [ ] call mum\n- [ ] water plants rec:1w due:2026-11-22\n")
+        let lines = done.lines.map { Array(done.bytes[$0.contentRange]) }
+        let each = [Splice(lines: 2..<3, replacement: [lines[2], lines[3]]), Splice(lines: 3..<4, replacement: [lines[4], lines[5]])]
+        #expect(original.applying(each) == done.bytes)
+        for detailLimit in [0, Listing.detailLimit] {
+            for splices in [nil, Splice.between(original, done), each] {
+                let edited = Listing(shown: Array(original.tasks.indices), in: original, detailLimit: detailLimit)
+                    .mapped(before: original, after: done, splices: splices, by: "tick done 3 4")
+                    .showing([3, 4, 5, 6], in: done, by: "tick done 3 4", before: original)
+                #expect(throws: EditError.self) { try edited.resolve(3, in: done) }
+                let undone = edited.mapped(before: done, after: original, splices: nil, by: "tick undo")
+                for (number, text) in [(3, "water plants rec:1w due:2026-11-20"), (4, "pay rent"), (5, "call mum"), (6, "water plants rec:1w due:2026-11-22")] {
+                    let task = try #require(try undone.resolve(number, in: original), "\(number)")
+                    #expect(original.text(of: task) == text || original.text(of: task).hasPrefix(text + " "), "\(number): \(original.text(of: task))")
+                }
+            }
+        }
+    }
+
     /// The numbers an edit prints join a listing at its limit of `limit` entries (one more
     /// would make the record unreadable, and its file's numbers raw lines) in place of the
     /// numbers it refuses anyway (their tasks gone), then of its highest numbers, which are

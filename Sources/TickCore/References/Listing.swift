@@ -16,17 +16,20 @@ public struct Listing: Sendable, Equatable {
         /// Whether no other task had the same block when the file was last known: only then
         /// can the block find it with certainty.
         public var unique: Bool
-        /// When gone: the line it was on, and the file's hash just before it went. If the file
-        /// comes back to that version (`tick undo`), so does the task.
+        /// The task's 0-based line in `formerVersion` (`ContentDigest.version`), -1 when not known.
+        /// When gone: the line it was on just before it went; if the file comes back to that
+        /// version (`tick undo`), so does the task. Else: its line before tick's latest change
+        /// of the file (`mapped`), where an edit that prints its number for another task finds
+        /// it (`showing`), so that an undo gives the number back.
         public var formerLine: Int32
-        public var goneHash: UInt64
+        public var formerVersion: UInt64
         /// The start of the task's text, for messages.
         public var text: [UInt8]
         /// When gone: why, as the end of a sentence about the task ("is gone: removed by …").
         public var reason: [UInt8]
 
         public init(shown: Int32, line: Int32, fingerprint: UInt64, block: UInt64, listedBlock: UInt64, unique: Bool,
-                    formerLine: Int32 = -1, goneHash: UInt64 = 0, text: [UInt8], reason: [UInt8] = []) {
+                    formerLine: Int32 = -1, formerVersion: UInt64 = 0, text: [UInt8], reason: [UInt8] = []) {
             self.shown = shown
             self.line = line
             self.fingerprint = fingerprint
@@ -34,7 +37,7 @@ public struct Listing: Sendable, Equatable {
             self.listedBlock = listedBlock
             self.unique = unique
             self.formerLine = formerLine
-            self.goneHash = goneHash
+            self.formerVersion = formerVersion
             self.text = text
             self.reason = reason
         }
@@ -227,7 +230,7 @@ public struct Listing: Sendable, Equatable {
             var entry = result.entries[number]
             if entry.line < 0 {
                 // Gone, but the file is back to the version it went from (an undo): it is back.
-                if entry.goneHash == afterHash, let index = TaskCorrespondence.task(atLine: Int(entry.formerLine), in: after),
+                if entry.formerVersion == afterHash, let index = TaskCorrespondence.task(atLine: Int(entry.formerLine), in: after),
                    TaskFingerprint.of(after.tasks[index], in: after) == entry.fingerprint {
                     entry.line = entry.formerLine
                     entry.reason = []
@@ -241,13 +244,15 @@ public struct Listing: Sendable, Equatable {
             guard let index = TaskCorrespondence.task(atLine: line, in: before),
                   let partner = correspondence.partner(of: index) else {
                 entry.formerLine = entry.line
-                entry.goneHash = beforeHash
+                entry.formerVersion = beforeHash
                 entry.line = -1
                 entry.reason = Array("is gone: removed by '\(command)'".utf8)
                 result.entries[number] = entry
                 continue
             }
             let task = after.tasks[partner]
+            entry.formerLine = entry.line
+            entry.formerVersion = beforeHash
             entry.line = Int32(task.line)
             entry.fingerprint = TaskFingerprint.of(task, in: after)
             let block = blocks.signature(partner)
@@ -302,6 +307,7 @@ public struct Listing: Sendable, Equatable {
         // number is kept as a line (detailed, as every entry is, when an edit moves lines).
         let linesOnly = namesLinesOnly && current
         var beforeBlocks: BlockTable?
+        var beforeVersion: UInt64?
         var result = linesOnly ? self : detailing(document, current: current)
         if !current {
             result = verified(against: document)
@@ -328,10 +334,24 @@ public struct Listing: Sendable, Equatable {
                 // user means cannot be known, so the number is refused until the next listing.
                 // (One it showed for a task now gone stays refused as it was.)
                 if result.entries[at].line >= 0, result.entries[at].line != Int32(task.line) {
-                    // Where its task was before the command: back in that version, it has its number again.
-                    let former = before.flatMap { Self.locate(result.entries[at], in: $0, blocks: &beforeBlocks) }
+                    // Where its task was before the command (its line there, when the command
+                    // carried the listing from that version; else found by its block): back in
+                    // that version, it has its number again.
+                    var former: Task?
+                    if let before {
+                        if beforeVersion == nil { beforeVersion = ContentDigest.version(of: before.bytes) }
+                        let entry = result.entries[at]
+                        if entry.formerVersion == beforeVersion, let index = TaskCorrespondence.task(atLine: Int(entry.formerLine), in: before) {
+                            former = before.tasks[index]
+                        } else if before.stretch == nil {
+                            // (A block is unique or not in the whole file: not in a stretch.)
+                            former = Self.locate(entry, in: before, blocks: &beforeBlocks)
+                        }
+                        // What the undo checks it finds there: the task as it was (its status and dates aside).
+                        if let former { result.entries[at].fingerprint = TaskFingerprint.of(former, in: before) }
+                    }
                     result.entries[at].formerLine = former.map { Int32($0.line) } ?? -1
-                    result.entries[at].goneHash = former != nil ? ContentDigest.version(of: before!.bytes) : 0
+                    result.entries[at].formerVersion = former != nil ? beforeVersion! : 0
                     result.entries[at].line = -1
                     result.entries[at].reason = Array("no longer has that number: '\(command)' printed \(line) for another task".utf8)
                 }
@@ -366,7 +386,7 @@ public struct Listing: Sendable, Equatable {
                 result.entries[number].line = Int32(task.line)
             } else {
                 result.entries[number].formerLine = result.entries[number].line
-                result.entries[number].goneHash = 0
+                result.entries[number].formerVersion = 0
                 result.entries[number].line = -1
                 result.entries[number].reason = Array(reason.utf8)
             }

@@ -54,7 +54,7 @@ public struct ListingArchive: Sendable, Equatable {
                 continue
             }
             // Each entry in binary, little-endian: shown, line and former line (4 bytes each);
-            // fingerprint, block, listed block and gone hash (8 each); unique (1); the text's
+            // fingerprint, block, listed block and former version (8 each); unique (1); the text's
             // and the reason's lengths (2 each), then their bytes.
             var bytes: [UInt8] = []
             bytes.reserveCapacity(listing.entries.count * 72)
@@ -65,7 +65,7 @@ public struct ListingArchive: Sendable, Equatable {
                 append(entry.fingerprint, to: &bytes)
                 append(entry.block, to: &bytes)
                 append(entry.listedBlock, to: &bytes)
-                append(entry.goneHash, to: &bytes)
+                append(entry.formerVersion, to: &bytes)
                 bytes.append(entry.unique ? 1 : 0)
                 append(UInt16(clamping: entry.text.count), to: &bytes)
                 append(UInt16(clamping: entry.reason.count), to: &bytes)
@@ -111,7 +111,7 @@ public struct ListingArchive: Sendable, Equatable {
                 let fingerprint = Self.read(UInt64.self, data, &offset)
                 let block = Self.read(UInt64.self, data, &offset)
                 let listedBlock = Self.read(UInt64.self, data, &offset)
-                let goneHash = Self.read(UInt64.self, data, &offset)
+                let formerVersion = Self.read(UInt64.self, data, &offset)
                 let unique = data[offset] == 1
                 offset += 1
                 let textLength = Int(Self.read(UInt16.self, data, &offset))
@@ -121,7 +121,7 @@ public struct ListingArchive: Sendable, Equatable {
                 let reason = Array(data[(offset + textLength)..<(offset + textLength + reasonLength)])
                 offset += textLength + reasonLength
                 entries.append(Listing.Entry(shown: shown, line: line, fingerprint: fingerprint, block: block, listedBlock: listedBlock,
-                                             unique: unique, formerLine: formerLine, goneHash: goneHash, text: text, reason: reason))
+                                             unique: unique, formerLine: formerLine, formerVersion: formerVersion, text: text, reason: reason))
             }
             guard offset == data.count else { return nil }
             files.append(File(path: path, listing: Listing(fileHash: hash, shifted: shifted == 0x31, truncated: truncated == 0x31,
