@@ -33,6 +33,33 @@ import TickCore
         #expect(try TickProcess.run(["list", "milk"], in: folder.url).stderr.isEmpty)
     }
 
+    /// A view that shows nothing of a file says, on a terminal, how many tasks it hid and how
+    /// to see them (a list whose tasks are all done printed nothing, like a file tick could not
+    /// read); to a pipe and in JSON it prints nothing. Also for a file read in pieces.
+    @Test func anEmptyViewOnATerminalSaysWhatItHid() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("TODO.md", "# Home\n\n- [x] milk\n- [x] eggs\n")
+        try folder.write("notes.md", "# Notes\n\nno tasks\n")
+        try folder.write("long.md", "# Long\n\n" + String(repeating: "- [x] done\n", count: 20_000))
+        func onTerminal(_ arguments: String) throws -> String {
+            // `script` gives the command a terminal; its output is the terminal's.
+            let command = "\(TickProcess.binary.path) \(arguments)"
+            return try TickProcess.run(["-qec", command, "/dev/null"], in: folder.url, executable: URL(fileURLWithPath: "/usr/bin/script")).stdout
+        }
+        for (arguments, note) in [("list", "tick: note: 0 of 2 tasks in TODO.md shown; 'tick list --all' shows every task"),
+                                  ("today", "tick: note: 0 of 2 tasks in TODO.md shown; 'tick list --all' shows every task"),
+                                  ("list long.md", "tick: note: 0 of 20000 tasks in long.md shown; 'tick list --all' shows every task"),
+                                  ("list notes.md", "tick: note: no tasks in notes.md; 'tick add -f notes.md TEXT' adds one")] {
+            let screen = try onTerminal(arguments)
+            #expect(screen.replacingOccurrences(of: "\r\n", with: "\n") == note + "\n", "\(arguments): \(screen)")
+        }
+        #expect(try onTerminal("list --json").hasPrefix("[]"))
+        for arguments in [["list"], ["list", "long.md"], ["list", "--json"]] {
+            let piped = try TickProcess.run(arguments, in: folder.url)
+            #expect(piped.status == 0 && piped.stderr.isEmpty && piped.stdout == (arguments.last == "--json" ? "[]\n" : ""), "\(arguments): \(piped.stderr)")
+        }
+    }
+
     /// A file named twice, by any spelling, is listed once.
     @Test func aFileNamedTwiceIsListedOnce() throws {
         let once = try TickProcess.run(["list", "-f", example], in: root)

@@ -50,8 +50,11 @@ extension TaskListCommand {
         }
         // One file's document, held whole.
         var shownNothing = false
+        // The one file read and how many tasks it holds (nil: several files).
+        var file: (path: String, tasks: Int)?
         func show(_ source: SourceDocument, _ items: [ViewItem]) {
             shownNothing = items.isEmpty
+            file = (source.path, source.document.tasks.count)
             var items = items
             // Stable sorts, the last key first: each earlier key keeps the later keys' order among its ties.
             let sources = [source]
@@ -74,7 +77,9 @@ extension TaskListCommand {
             // A file of a piece is shown as a document held whole; a longer one as it is read.
             var stream = ListStream(query: view.query, options: options)
             var streamed = false
+            var tasks = 0
             Document.forEachPiece(of: bytes, statuses: context.environment.statuses) { piece, isLast in
+                tasks += piece.tasks.count
                 let source = SourceDocument(path: path, document: piece, groupColors: context.environment.groupColors)
                 if isLast && !streamed { return show(source, ViewItem.select([source], query: view.query, today: view.today)) }
                 if !streamed { out = TextBuffer(capacity: 1 << 17) }
@@ -83,6 +88,7 @@ extension TaskListCommand {
             }
             if streamed {
                 shownNothing = stream.shownCount == 0
+                file = (path, tasks)
                 stream.finish { context.stdout.write(bytes: $0) }
                 view.recordListing(stream.listing(fileHash: ContentDigest.version(of: bytes)), of: path, context: &context)
             }
@@ -100,7 +106,7 @@ extension TaskListCommand {
             }
         }
         context.stdout.write(out)
-        if shownNothing { view.noteNothingFound(context: &context) }
+        if shownNothing { view.noteNothingFound(context: &context, file: json ? nil : file) }
         return 0
     }
 }

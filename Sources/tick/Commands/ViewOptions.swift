@@ -128,8 +128,20 @@ struct ViewOptions {
 
     /// When a view with words to look for showed nothing, says so: a word may be a mistyped
     /// file or folder name (`tick list TODO.mdx`), which would otherwise print nothing at all.
-    func noteNothingFound(context: inout CommandContext) {
-        guard !query.words.isEmpty else { return }
+    /// `file`: the one file read and how many tasks it holds, when a person reads the view (a
+    /// terminal; not `--json`): an empty view of it says how many tasks it hid and how to see
+    /// them, rather than nothing, which looks like a file tick cannot read.
+    func noteNothingFound(context: inout CommandContext, file: (path: String, tasks: Int)? = nil) {
+        guard !query.words.isEmpty else {
+            guard let file, Syscalls.isTerminal(1) else { return }
+            if file.tasks == 0 {
+                let add = paths.isEmpty ? "tick add TEXT" : "tick add -f \(file.path) TEXT"
+                context.note("no tasks in \(file.path); '\(add)' adds one")
+            } else {
+                context.note("0 of \(file.tasks) task\(file.tasks == 1 ? "" : "s") in \(file.path) shown; 'tick list --all' shows every task")
+            }
+            return
+        }
         let words = query.words.map { "'\($0)'" }.joined(separator: " and ")
         let name = query.words.count == 1 ? "; no file or folder has that name either" : ""
         // The view's own filters may hide the task: the status ones most often.
