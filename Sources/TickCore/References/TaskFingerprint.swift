@@ -11,44 +11,50 @@ public enum TaskFingerprint {
 
     /// `of`, with the task's fields already read (`--json` reads them for the dates anyway).
     static func of(_ task: Task, in document: Document, fields: TaskFields) -> UInt64 {
-        // The date fields' bounds as flat pairs, not `[Range<Int>]`: the first array of ranges
-        // costs a run a runtime conformance lookup (`Int: Comparable`), and a listing takes
-        // the fingerprint of every task it shows.
-        var dates: [Int] = []
-        if task.fieldKinds.hasDate {
-            for field in fields.fields where field.kind.isDate {
-                dates.append(field.range.lowerBound)
-                dates.append(field.range.upperBound)
-            }
-        }
-        return document.withTextBytes(of: task) { hash($0, skipping: dates) }
+        // Most tasks hold no date field: nothing is skipped.
+        let skipped = task.fieldKinds.hasDate ? fields.fields : []
+        return document.withTextBytes(of: task) { hash($0, skippingDatesOf: skipped) }
     }
 
-    /// FNV-1a over the bytes outside `skipping` (ranges in order, as lower and upper bounds),
-    /// with each run of spaces as one space and none at either end: the text reads the same
-    /// whether or not a field stood between two words.
-    static func hash(_ text: UnsafeBufferPointer<UInt8>, skipping: [Int]) -> UInt64 {
+    /// FNV-1a over the bytes outside the date fields of `fields` (in text order), with each
+    /// run of spaces as one space and none at either end: the text reads the same whether or
+    /// not a field stood between two words. (The fields as they are: no array of the dates'
+    /// bounds is made for every task a listing or `--json` shows.)
+    static func hash(_ text: UnsafeBufferPointer<UInt8>, skippingDatesOf fields: [TaskField]) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         var pendingSpace = false, started = false
-        var next = 0
+        var field = 0
+        // The next date field's bounds (nil: none left).
+        func nextDate() -> Range<Int>? {
+            while field < fields.count {
+                defer { field += 1 }
+                if fields[field].kind.isDate { return fields[field].range }
+            }
+            return nil
+        }
+        var skip = nextDate()
         var index = 0
         while index < text.count {
-            if next < skipping.count, index == skipping[next] {
-                index = max(index, skipping[next + 1])
-                next += 2
-                pendingSpace = started
-                continue
+            // The bytes up to the next date field, with no check of it on the way. (A field
+            // that starts before where the text is read, inside one skipped, is none.)
+            var end = text.count
+            if let range = skip, range.lowerBound >= index { end = min(range.lowerBound, end) }
+            while index < end {
+                let byte = text[index]
+                index += 1
+                if byte == Byte.space {
+                    pendingSpace = started
+                    continue
+                }
+                if pendingSpace { hash = (hash ^ UInt64(Byte.space)) &* 0x0000_0100_0000_01B3 }
+                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+                pendingSpace = false
+                started = true
             }
-            let byte = text[index]
-            index += 1
-            if byte == Byte.space {
-                pendingSpace = started
-                continue
-            }
-            if pendingSpace { hash = (hash ^ UInt64(Byte.space)) &* 0x0000_0100_0000_01B3 }
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-            pendingSpace = false
-            started = true
+            guard let range = skip, index == range.lowerBound, index < text.count else { break }
+            index = max(index, range.upperBound)
+            skip = nextDate()
+            pendingSpace = started
         }
         return hash
     }

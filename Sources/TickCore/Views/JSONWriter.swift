@@ -70,7 +70,22 @@ public struct JSONWriter: ~Copyable, Sendable {
         needsComma &= ~1
     }
 
+    /// A key from the data as well-formed UTF-8 bytes, escaped as strings are.
+    mutating func key(utf8 name: UnsafeBufferPointer<UInt8>) {
+        separator()
+        appendString(utf8: name)
+        buffer.append(0x3A)
+        needsComma &= ~1
+    }
+
     public mutating func string(_ value: String) { separator(); appendString(value) }
+
+    /// Keys and values known when tick is built, written as they are after the comma the
+    /// next value needs (`"a":1,"b":2` inside an object): the object goes on after them.
+    @inline(__always) mutating func raw(known text: StaticString) {
+        separator()
+        literal(text)
+    }
 
     /// A string known when tick is built, with nothing to escape.
     @inline(__always) mutating func string(known value: StaticString) {
@@ -113,7 +128,8 @@ public struct JSONWriter: ~Copyable, Sendable {
         buffer.write(upTo: 8) { pointer in
             var hex = signature >> 32  // the first eight of sixteen digits
             for index in (0..<8).reversed() {
-                pointer[index] = Self.hexDigits[Int(hex & 0xF)]
+                let digit = UInt8(truncatingIfNeeded: hex & 0xF)
+                pointer[index] = digit < 10 ? 0x30 + digit : 0x57 + digit  // 0-9, a-f
                 hex >>= 4
             }
             return 8

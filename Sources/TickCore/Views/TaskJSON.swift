@@ -102,7 +102,11 @@ public enum TaskJSON {
         for token in file.tokens where token.kind == .field {
             let key = text[token.name]
             guard seen.insert(key) else { continue }
-            json.key(string: String(decoding: key, as: UTF8.self))
+            if checked {
+                json.key(string: String(decoding: key, as: UTF8.self))
+            } else {
+                key.withUnsafeBufferPointer { json.key(utf8: $0) }
+            }
             writeText(text[token.value], checked: checked, to: &json)
         }
         json.endObject()
@@ -116,6 +120,26 @@ public enum TaskJSON {
                                               text: TaskFingerprint.of(task, in: document, fields: fields), lines: &file.blockLines)
         json.key("ref"); json.reference(line: shownLine, signature: signature)
         json.key("statusType"); writeStatusType(task.statusType, to: &json)
+        if fields.fields.isEmpty {
+            // What a task with no field has (most tasks), in one step.
+            json.raw(known: #""dates":{"due":null,"scheduled":null,"start":null,"created":null,"done":null,"cancelled":null},"priority":null,"recurrence":null,"id":null,"dependsOn":[]"#)
+        } else {
+            writeFields(fields, of: text, to: &json)
+        }
+        // Most tasks have no note: no array of them is made.
+        json.key("notes")
+        if task.lastLine > task.textLastLine {
+            writeStrings(document.notes(of: task), to: &json)
+        } else {
+            json.beginArray()
+            json.endArray()
+        }
+        extra?(&json)
+        json.endObject()
+    }
+
+    /// The fields of every dialect, from `dates` to `dependsOn`.
+    private static func writeFields(_ fields: TaskFields, of text: ArraySlice<UInt8>, to json: inout JSONWriter) {
         json.key("dates")
         json.beginObject()
         json.key("due"); json.date(fields.date(.due, in: text))
@@ -129,9 +153,6 @@ public enum TaskJSON {
         json.key("recurrence"); json.optionalString(fields.first(.recurrence).map { TaskFields.value($0, in: text) })
         json.key("id"); json.optionalString(fields.first(.id).map { TaskFields.value($0, in: text) })
         json.key("dependsOn"); writeStrings(fields.dependencies(in: text), to: &json)
-        json.key("notes"); writeStrings(document.notes(of: task), to: &json)
-        extra?(&json)
-        json.endObject()
     }
 
     /// A token of the task being written: its kind, and its name (a field's key) and value
@@ -188,11 +209,18 @@ public enum TaskJSON {
     /// The field keys written so far: looked through in order while few (the usual task has
     /// none or one), in a set beyond that, so that a line of a million fields stays linear.
     private struct SeenKeys {
+        /// The first key, kept apart: a task with one field makes no array.
+        private var first: ArraySlice<UInt8>?
         private var few: [ArraySlice<UInt8>] = []
         private var many: Set<ArraySlice<UInt8>> = []
 
         /// Whether `key` is new (and now seen).
         mutating func insert(_ key: ArraySlice<UInt8>) -> Bool {
+            guard let first else {
+                first = key
+                return true
+            }
+            if first == key { return false }
             if many.isEmpty {
                 if few.contains(key) { return false }
                 few.append(key)

@@ -159,16 +159,19 @@ public struct TaskQuery: Sendable {
                 else { return false }
             }
             if !accepts(group: task.group) { return false }
-            if query.waiting != .shown || query.minimumPriority != nil {
-                // The start date is asked of every task: its fields are read only when it has one.
-                let hasStart = task.fieldKinds.contains(.start)
+            // The start date is asked of every task: its fields are read only when it has one.
+            let hasStart = task.fieldKinds.contains(.start)
+            if hasStart || query.minimumPriority != nil {
                 let text = document.textBytes(of: task)
-                let fields = query.minimumPriority != nil || hasStart ? TaskFields.read(text) : TaskFields()
+                let fields = TaskFields.read(text)
                 if query.waiting != .shown {
                     let waits = fields.date(.start, in: text).map { $0 > today } ?? false
                     if waits != (query.waiting == .only) { return false }
                 }
                 if let minimum = query.minimumPriority, (fields.priority(in: text) ?? .none) > minimum { return false }
+            } else if query.waiting == .only {
+                // No start date: not waiting.
+                return false
             }
             if let since = query.doneSince {
                 // A task that records no done date is dated by the file's history, when there is one.
