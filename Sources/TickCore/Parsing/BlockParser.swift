@@ -278,12 +278,21 @@ struct BlockParser {
         // parent of a million subtasks) costs no walk of the stack per line.
         defer { handOffAt = tasks.count + tasksPerPiece }
         guard count > 0 else { return }
-        var piece = Array(tasks[..<count])
+        var piece: [Task]
+        if count == tasks.count {
+            // Every task held is finished (the usual case): the piece takes the array, and
+            // the next piece starts one of its size.
+            piece = []
+            piece.reserveCapacity(tasks.count)
+            swap(&piece, &tasks)
+        } else {
+            piece = Array(tasks[..<count])
+            tasks.removeFirst(count)
+        }
         for index in piece.indices { piece[index].number(fromTask: taskBase) }
         body(ParsedStructure(kinds: kinds, items: [], headings: headings, tasks: piece, joinedTexts: joinedTexts, fieldUsage: usage,
                              continuations: [], paragraphContinuations: [], indentedLazyLines: [],
                              frontMatterEnd: frontMatterEnd, unclosedBlockLine: nil))
-        tasks.removeFirst(count)
         taskBase = firstOpen
         // The joined texts of the tasks held on start where the first of them starts.
         let kept = tasks.first { $0.textLocation.isJoined }.map { $0.textLocation.start } ?? joinedTexts.count
