@@ -370,6 +370,7 @@ struct BlockParser {
         openedNew = false
         thematicBreakDead = 0..<0
         lineIndentEnd = -1
+        if nextTaskOfList(start: start, end: end) { return }
 
         // Phase 1: which open containers does this line continue?
         var lastMatched = 0
@@ -548,6 +549,62 @@ struct BlockParser {
             kinds[line] = .marker
         }
         finishLine()
+    }
+
+    /// The usual line of a todo list, read without the general steps: the next task of a
+    /// top-level bullet list whose item before is open with a paragraph, written `- [ ] text`
+    /// (its bullet, one space, a box of one ASCII status, one space, then text). It does what
+    /// the general steps do with such a line, by the same steps: phase 1 continues the list,
+    /// not the item (the line is not indented); phase 2 finds no other block before the
+    /// marker (`[` rules out a thematic break; the list is no paragraph to underline), so the
+    /// item and the paragraph close, an item opens in the same list with its content two
+    /// columns in, and its checkbox opens a task; phase 3 opens the task's paragraph. Any
+    /// other line, or a box `Checkbox.end` does not read as one, goes the general way, before
+    /// anything is changed. (The round-trip fuzzer holds every parse to the reference builder.)
+    private mutating func nextTaskOfList(start: Int, end: Int) -> Bool {
+        guard stack.count == 4, end - start >= 7 else { return false }
+        let list = stack[1]
+        guard list.kind == .list, !list.ordered, stack[2].kind == .item, stack[3].kind == .paragraph,
+              s[start] == list.delimiter, s[start + 1] == Byte.space, s[start + 5] == Byte.space,
+              !Byte.isSpaceOrTab(s[start + 6]),
+              let checkboxEnd = Checkbox.end(s, start + 2, end, letterStatuses: letterStatuses), checkboxEnd == start + 5
+        else { return false }
+        // Phase 2: the item before and its paragraph close (`closeUnmatched`).
+        openedNew = true
+        popStack(to: 2)
+        let record = ParsedItem(line: line, lastLine: line, textLastLine: line, parent: list.innermostItem,
+                                markerStart: start, markerLength: 1, ordered: false, contentColumn: 2,
+                                quoteDepth: Int(list.quoteDepth), markerOpensLine: true,
+                                list: list.listID, delimiter: list.delimiter)
+        let index: Int32
+        if let free = freeItems.popLast() {
+            index = free
+            items[Int(free)] = record
+        } else {
+            index = Int32(items.count)
+            items.append(record)
+        }
+        var item = Container(kind: .item)
+        item.markerOffset = 0
+        item.padding = 2
+        item.item = index
+        push(item)
+        items[Int(index)].checkboxStart = start + 2
+        items[Int(index)].checkboxEnd = checkboxEnd
+        open(taskOfItem: Int(index), container: container)
+        // Phase 3: the text from the first byte after the box's space.
+        let textStart = start + 6
+        var paragraph = Container(kind: .paragraph)
+        paragraph.firstLine = line
+        paragraph.lastLine = line
+        paragraph.lastLineTextStart = textStart
+        definitionCandidate.removeAll(keepingCapacity: true)
+        if s[textStart] == Byte.leftBracket { definitionCandidate.append(textStart) }
+        paragraph.ownerItem = index
+        push(paragraph)
+        kinds[line] = .paragraph
+        lastContentLine = line
+        return true
     }
 
     // MARK: - Phase 3: the rest of the line
