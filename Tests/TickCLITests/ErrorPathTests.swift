@@ -78,6 +78,11 @@ import Glibc
         Row(covers: ["TickError.edit", "EditError.noSuchLine"], arguments: ["done", "99"], says: "TODO.md: line 99 is past the end of the file"),
         Row(covers: ["EditError.notATask"], arguments: ["done", "1"], says: "TODO.md: line 1 is not a task"),
         Row(covers: ["EditError.noMatch"], arguments: ["done", "zebra"], says: "TODO.md: no task matches 'zebra'"),
+        // An unset variable in a script (`tick rm "$TASK"`): an empty word is in every text.
+        Row(covers: ["EditError.emptyReference"], arguments: ["rm", ""], file: "# A\n\n- [ ] only task\n",
+            says: "TODO.md: an empty reference names no task; give a task's line number, a range such as 3-7, or words of its text"),
+        Row(covers: [], arguments: ["done", " ", "\t"], file: "# A\n\n- [ ] only task\n", says: "TODO.md: an empty reference names no task"),
+        Row(covers: [], arguments: ["add", "--after", "", "new"], file: "# A\n\n- [ ] only task\n", says: "TODO.md: an empty reference names no task"),
         Row(covers: ["EditError.ambiguous"], arguments: ["done", "buy"], says: "TODO.md: 'buy' matches 2 tasks (3 buy milk; 4 buy bread); use a line number"),
         Row(covers: ["EditError.invalidDate"], arguments: ["due", "3", "someday"], says: "TODO.md: 'someday' is not a date"),
         Row(covers: ["EditError.noSuchGroup"], arguments: ["move", "3", "--to", "Garden"], says: "TODO.md: no group 'Garden'"),

@@ -3,6 +3,8 @@ public enum EditError: Error, Equatable, Sendable {
     case noSuchLine(Int, lineCount: Int)
     case notATask(line: Int)
     case noMatch(String)
+    /// A reference of no words (`tick rm ""`, an unset variable in a script): it names no task.
+    case emptyReference
     case ambiguous(String, candidates: [(line: Int, text: String)])
     case invalidDate(String)
     case noSuchGroup(String, suggestion: String?)
@@ -69,6 +71,8 @@ public enum EditError: Error, Equatable, Sendable {
             return "line \(line) is not a task; 'tick list --all' shows task line numbers"
         case .noMatch(let text):
             return "no task matches '\(text)'; 'tick list --all' shows every task"
+        case .emptyReference:
+            return "an empty reference names no task; give a task's line number, a range such as 3-7, or words of its text"
         case .ambiguous(let text, let candidates):
             let shown = candidates.prefix(5).map { "\($0.line) \($0.text)" }.joined(separator: "; ")
             let more = candidates.count > 5 ? "; …" : ""

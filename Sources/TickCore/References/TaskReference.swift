@@ -130,6 +130,9 @@ public struct TaskReference: Sendable {
     /// The one task whose text holds every word; of several, the one whose text is the words
     /// (one space between them), as written or as a listing shows it (without its due date).
     func resolve(words: [String]) throws(EditError) -> Task {
+        // An empty word is in every text: a reference of no words would name every task.
+        let words = words.filter { $0.contains { !$0.isWhitespace } }
+        guard !words.isEmpty else { throw .emptyReference }
         let folded = words.map(FoldedWord.init)
         let matches = document.tasks.filter { task in folded.allSatisfy { $0.isContained(inTextOf: task, in: document) } }
         if matches.count == 1 { return matches[0] }
