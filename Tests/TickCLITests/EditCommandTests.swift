@@ -106,6 +106,33 @@ import Testing
         #expect(text == new, "\(arguments)")
     }
 
+    /// A task quoted above a group's list (from an email) is not where that list is: --top,
+    /// up, add --top and move --to --top go to the list's own first place, never into the
+    /// quote (with the same bullet and a blank line between, the quote's list looked like the
+    /// same list); a group whose tasks are all quoted takes new ones into its quote.
+    @Test(arguments: [
+        (["move", "b", "--top"], "- [ ] b\n- [ ] a\n"),
+        (["add", "-g", "Inbox", "--top", "X"], "- [ ] X\n- [ ] a\n- [ ] b\n"),
+        (["move", "w", "--to", "Inbox", "--top"], "- [ ] w\n- [ ] a\n- [ ] b\n"),
+        (["add", "-g", "Inbox", "Y"], "- [ ] a\n- [ ] b\n- [ ] Y\n"),
+    ])
+    func tasksStayOutOfAQuoteAbove(_ arguments: [String], _ list: String) throws {
+        let quoted = "# Inbox\n\n> - [ ] from email: reply to Ann\n\n"
+        let (result, text) = try edit(arguments, quoted + "- [ ] a\n- [ ] b\n\n# Other\n\n- [ ] w\n")
+        #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        let other = arguments.contains("w") ? "\n# Other\n" : "\n# Other\n\n- [ ] w\n"
+        #expect(text == quoted + list + other, "\(arguments): \(text)")
+    }
+
+    @Test func upStopsAtTheQuoteAbove() throws {
+        let file = "# Inbox\n\n> - [ ] from email\n\n- [ ] a\n- [ ] b\n"
+        let (result, text) = try edit(["move", "a", "up"], file)
+        #expect(result.status == 2 && result.stderr.contains("'a' (line 5) is already the first in its list"), "\(result.stderr)")
+        #expect(text == file)
+        let (inQuote, quoted) = try edit(["add", "-g", "Q", "--top", "X"], "# Q\n\n> - [ ] q1\n> - [ ] q2\n")
+        #expect(inQuote.status == 0 && quoted == "# Q\n\n> - [ ] X\n> - [ ] q1\n> - [ ] q2\n", "\(quoted)")
+    }
+
     /// A typed text that ends in Obsidian fields takes `--due` in Obsidian's way, in a file of
     /// tick's fields: written as `due:` after the rule, neither would be read.
     @Test func addedDatesFollowTheTypedFields() throws {

@@ -66,9 +66,12 @@ public enum BlockEdits {
         }
     }
 
-    /// Moves a task above its previous sibling (`up`) or below its next one.
+    /// Moves a task above its previous sibling (`up`) or below its next one: in its group, at
+    /// its level, among the tasks in as many block quotes (never into or out of a quote).
     public static func move(_ task: Task, up: Bool, in document: Document) throws(EditError) -> [Splice] {
-        let siblings = document.tasks.filter { $0.parent == task.parent && $0.group == task.group && $0.depth == task.depth }
+        let siblings = document.tasks.filter {
+            $0.parent == task.parent && $0.group == task.group && $0.depth == task.depth && $0.quoteDepth == task.quoteDepth
+        }
         guard let position = siblings.firstIndex(where: { $0.index == task.index }) else { return [] }
         // Named: a number the listing followed to another line may not be the task the user sees.
         let named = "'\(String(decoding: Listing.shortText(task, in: document), as: UTF8.self))' (line \(task.line + 1))"

@@ -19,10 +19,10 @@ public enum ListSiblings {
         let found = before ? document.tasks[..<task.index].last { $0.depth <= task.depth }
                            : document.tasks[(task.index + 1)...].first { $0.depth <= task.depth }
         guard let other = found, other.parent == task.parent, other.group == task.group, other.depth == task.depth,
-              markerKind(other, in: document) == markerKind(task, in: document) else { return nil }
+              other.quoteDepth == task.quoteDepth, markerKind(other, in: document) == markerKind(task, in: document) else { return nil }
         let (first, second) = before ? (other, task) : (task, other)
         guard first.lastLine < second.line else { return nil }
-        for line in (first.lastLine + 1)..<second.line where !isBlank(line, in: document) { return nil }
+        for line in (first.lastLine + 1)..<second.line where !isBlank(line, quoteDepth: task.quoteDepth, in: document) { return nil }
         return other
     }
 
@@ -34,8 +34,14 @@ public enum ListSiblings {
         return index < document.bytes.count ? document.bytes[index] : 0
     }
 
-    /// A line with nothing but spaces, tabs and the quote markers around it.
-    static func isBlank(_ line: Int, in document: Document) -> Bool {
-        document.content(ofLine: line).allSatisfy { Byte.isSpaceOrTab($0) || $0 == Byte.greater }
+    /// A line with nothing but spaces, tabs and the quote markers around it: as many as
+    /// `quoteDepth` (a blank line with fewer ends a quote, and the list in it; one with a
+    /// marker outside a quote is a quote of its own).
+    static func isBlank(_ line: Int, quoteDepth: Int, in document: Document) -> Bool {
+        var markers = 0
+        for byte in document.content(ofLine: line) {
+            if byte == Byte.greater { markers += 1 } else if !Byte.isSpaceOrTab(byte) { return false }
+        }
+        return quoteDepth == 0 ? markers == 0 : markers >= quoteDepth
     }
 }

@@ -74,14 +74,23 @@ public enum TaskPlacement {
                 ?? childPrefix(of: task, in: document, marker: nil)
             return insert(content(prefix), after: task, in: document)
         case .top(let group):
-            let tasks = Sections.topLevelTasks(inHeading: group, in: document)
+            let tasks = placementTasks(inHeading: group, in: document)
             if let first = tasks.first { return insert(content, before: first, in: document) }
             return try insertIntoEmptySection(group, in: document, lines: content(Array("- ".utf8)))
         case .bottom(let group):
-            let tasks = Sections.topLevelTasks(inHeading: group, in: document)
+            let tasks = placementTasks(inHeading: group, in: document)
             if let last = tasks.last { return insert(content(nextSiblingPrefix(last, in: document)), after: last, in: document) }
             return try insertIntoEmptySection(group, in: document, lines: content(Array("- ".utf8)))
         }
+    }
+
+    /// The top-level tasks of a group that a task added to its top or bottom goes next to: those
+    /// outside block quotes, when it has any (a task quoted from an email is not where the
+    /// group's list is); else all of them (a list kept in a quote or callout).
+    static func placementTasks(inHeading group: Int?, in document: Document) -> [Task] {
+        let tasks = Sections.topLevelTasks(inHeading: group, in: document)
+        let unquoted = tasks.filter { $0.quoteDepth == 0 }
+        return unquoted.isEmpty ? tasks : unquoted
     }
 
     /// Lines after a task's block (its text, notes and subtasks).
