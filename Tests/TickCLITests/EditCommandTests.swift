@@ -133,6 +133,27 @@ import Testing
         #expect(inQuote.status == 0 && quoted == "# Q\n\n> - [ ] X\n> - [ ] q1\n> - [ ] q2\n", "\(quoted)")
     }
 
+    /// A plain bullet below a wide item (`-   [x] b`: its content four columns in) is an item
+    /// of the outer list; with the item gone it would be a note of the task above (the edit
+    /// check compared tasks, not what their blocks hold). Removing, archiving or moving the
+    /// item away is refused, and the file is left as it was; a note that stays a note is fine.
+    @Test(arguments: [
+        (["rm", "Call Bob"], "# H\n\n- [ ] Buy milk\n-   [x] Call Bob\n  - not a note of Call Bob\n\n# Other\n"),
+        (["archive", "--yes"], "# H\n\n- [ ] Buy milk\n-   [x] Call Bob\n  - not a note of Call Bob\n\n# Other\n"),
+        (["move", "Call Bob", "--to", "Other"], "# H\n\n- [ ] Buy milk\n-   [x] Call Bob\n  - not a note of Call Bob\n\n# Other\n"),
+        (["rm", "ten"], "9. [ ] nine\n10. [ ] ten\n   - plain\n"),
+    ])
+    func aPlainBulletBelowDoesNotBecomeANote(_ arguments: [String], _ file: String) throws {
+        let (result, text) = try edit(arguments, file)
+        #expect(result.status == 2 && (result.stderr.contains("a note would change") || result.stderr.contains("or note there would change")), "\(arguments): \(result.stderr)")
+        #expect(text == file, "\(arguments): \(text)")
+    }
+
+    @Test func aNoteOfTheTaskAboveStaysItsNote() throws {
+        let (result, text) = try edit(["rm", "b"], "# H\n\n- [ ] a\n  - note of a\n- [ ] b\n  - note of b\n- [ ] c\n")
+        #expect(result.status == 0 && text == "# H\n\n- [ ] a\n  - note of a\n- [ ] c\n", "\(result.stderr)")
+    }
+
     /// A typed text that ends in Obsidian fields takes `--due` in Obsidian's way, in a file of
     /// tick's fields: written as `due:` after the rule, neither would be read.
     @Test func addedDatesFollowTheTypedFields() throws {

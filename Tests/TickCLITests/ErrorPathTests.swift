@@ -99,7 +99,7 @@ import Glibc
         // Moving the first task away makes the `---` rule below it open the file: with a `#`
         // line (a YAML comment) and another `---`, group A would become front matter.
         Row(covers: ["EditError.changesOtherLines"], arguments: ["move", "1", "--to", "B"], file: "- [ ] a\n---\n# A\n    code\n---\n# B\n",
-            says: "TODO.md: the edit would change how line 3 reads (a task or heading there would change, appear or go), so nothing was written"),
+            says: "TODO.md: the edit would change how line 3 reads (a task, heading or note there would change, appear or go), so nothing was written"),
         Row(covers: ["EditError.insideOpenBlock"], arguments: ["add", "--under", "1", "new"], file: "- [ ] a\n  ```\n  code\n",
             says: "TODO.md: the task's notes end in a code fence or HTML block that opens on line 2 and is not closed"),
         Row(covers: ["TickError.nothingToUndo"], arguments: ["undo"], says: "nothing to undo"),

@@ -2,7 +2,8 @@
 /// none of whose text lines the edit touches, and every heading on a line it does not touch,
 /// is, after it, on that line's new place, reading the same (status, star, due date and text;
 /// a heading's level and title), at the same depth, under the same parent task and in the
-/// same group; and no line the edit does not touch becomes a task or a heading.
+/// same group, its block (notes, subtasks) holding the same untouched lines; and no line the
+/// edit does not touch becomes a task or a heading.
 ///
 /// An edit's own lines are its business (the task it completes, the lines it inserts or
 /// removes); what Markdown makes of the lines around them is not: text filled into an empty
@@ -39,10 +40,21 @@ public enum EditCheck {
             guard map.newLine(ofOld: shift + old.line) == shift + new.line, old.level == new.level, old.title == new.title,
                   old.topLevel == new.topLevel else { return shift + min(old.line, map.oldLine(near: shift + new.line) - shift) }
         }
+        // Where each block ended, as the untouched lines around its end tell (`blockEdge`):
+        // nested blocks that end on one line ask once.
+        var edges: [Int: (lastIn: Int?, firstOut: Int?)] = [:]
         for (old, new) in zip(oldTasks, newTasks) {
             guard map.newLine(ofOld: shift + old.line) == shift + new.line, BlockEdits.Says(old, in: before) == BlockEdits.Says(new, in: after),
                   old.depth == new.depth, oldParentLine(old) == newParentLine(new), oldGroupLine(old) == newGroupLine(new)
             else { return shift + min(old.line, map.oldLine(near: shift + new.line) - shift) }
+            // Its block (notes, subtasks) holds the same untouched lines: the last one in it
+            // stays in it, and the first one after it stays out (a plain bullet below a removed
+            // wide item, `-   [ ] b`, must not become the note of the task above).
+            let edge = edges[old.lastLine] ?? blockEdge(after: old.lastLine, in: before, map: map, shift: shift)
+            edges[old.lastLine] = edge
+            if let lastIn = edge.lastIn, lastIn >= old.line,
+               (map.newLine(ofOld: shift + lastIn) ?? Int.max) > shift + new.lastLine { return shift + lastIn }
+            if let firstOut = edge.firstOut, (map.newLine(ofOld: shift + firstOut) ?? Int.min) <= shift + new.lastLine { return shift + firstOut }
         }
         if oldHeadings.count != newHeadings.count {
             let index = min(oldHeadings.count, newHeadings.count)
@@ -53,6 +65,26 @@ public enum EditCheck {
             return index < oldTasks.count ? shift + oldTasks[index].line : map.oldLine(near: shift + newTasks[index].line)
         }
         return nil
+    }
+
+    /// The last line no splice touches that is not blank, at or before `lastLine` (0-based in
+    /// the window's document `before`), and the first such line after it: what must stay in a
+    /// block ending on `lastLine` and what must stay out. (A block ends on its last line that
+    /// is not blank, so blank lines are passed over.)
+    private static func blockEdge(after lastLine: Int, in before: Document, map: LineMap, shift: Int) -> (lastIn: Int?, firstOut: Int?) {
+        var inside = lastLine
+        while inside >= 0 {
+            if let touched = map.oldSplice(containing: shift + inside) { inside = touched.lowerBound - shift - 1; continue }
+            if before.kinds[inside] != .blank { break }
+            inside -= 1
+        }
+        var outside = lastLine + 1
+        while outside < before.lines.count {
+            if let touched = map.oldSplice(containing: shift + outside) { outside = touched.upperBound - shift; continue }
+            if before.kinds[outside] != .blank { break }
+            outside += 1
+        }
+        return (inside >= 0 ? inside : nil, outside < before.lines.count ? outside : nil)
     }
 }
 
@@ -98,6 +130,18 @@ struct LineMap {
 
     /// Whether a splice wrote the new line `line`.
     func touchesNew(_ line: Int) -> Bool { touches(line, new: true) }
+
+    /// The old lines of the splice that replaces (or removes) the old line `line`, if one does.
+    func oldSplice(containing line: Int) -> Range<Int>? {
+        var index = entry(atOrBefore: line, new: false)
+        while let current = index {
+            let range = entries[current].old
+            if range.contains(line) { return range }
+            if !range.isEmpty { return nil }
+            index = current > 0 ? current - 1 : nil
+        }
+        return nil
+    }
 
     private func touches(_ line: Int, new: Bool) -> Bool {
         var index = entry(atOrBefore: line, new: new)

@@ -94,9 +94,9 @@ public enum EditError: Error, Equatable, Sendable {
         case .changesLinesBelow(let line):
             return "the edit would change what the indented lines below line \(line) are (code would become a subtask, or a subtask code); edit those lines first"
         case .deletionChangesOtherLines(let line):
-            return "deleting the task on line \(line) would change how the lines around it read (another task or a heading would change); delete it in an editor"
+            return "deleting the task on line \(line) would change how the lines around it read (another task, a heading or a note would change); delete it in an editor"
         case .changesOtherLines(let line):
-            return "the edit would change how line \(line) reads (a task or heading there would change, appear or go), so nothing was written; make this change in an editor"
+            return "the edit would change how line \(line) reads (a task, heading or note there would change, appear or go), so nothing was written; make this change in an editor"
         case .insideOpenBlock(let line):
             return "the task's notes end in a code fence or HTML block that opens on line \(line) and is not closed, and a line added under the task would be part of it; close it first"
         case .notListed(let line, let kept):
