@@ -288,6 +288,22 @@ import Testing
         #expect(json.stdout.contains("\"group\":[\"Work\",\"Done\"],\"line\":9,\"tasks\":2"), "\(json.stdout)")
     }
 
+    /// A group edit that leaves the file as it is says so, as a task move does: a group after
+    /// itself or before the group it precedes, a group renamed to its own title.
+    @Test(arguments: [
+        (["group", "move", "B", "--after", "B"], "unchanged 5 # B  (1 task) (already there)\n"),
+        (["group", "move", "A", "--before", "B"], "unchanged 1 # A  (1 task) (already there)\n"),
+        (["group", "rename", "A", "A"], "unchanged 1 # A  (1 task) (already so named)\n"),
+    ])
+    func aGroupEditThatChangesNothingSaysSo(_ arguments: [String], _ echo: String) throws {
+        let file = "# A\n\n- [ ] a\n\n# B\n\n- [ ] b\n"
+        let (result, text) = try edit(arguments, file)
+        #expect(result.status == 0 && result.stdout == echo, "\(arguments): \(result.stdout)\(result.stderr)")
+        #expect(text == file)
+        let moved = try edit(["group", "move", "A", "--after", "B"], file)
+        #expect(moved.0.stdout == "moved group 5 # A  (1 task)\n", "\(moved.0.stdout)")
+    }
+
     /// An edit works on one file: a second -f is refused, not dropped.
     @Test func anEditRefusesTwoFiles() throws {
         let folder = try TemporaryDirectory()

@@ -16,8 +16,9 @@ public struct EditPlan: Sendable {
         /// The one task the edit writes next to the original's task `near` (a recurring task's
         /// next occurrence): right above it, or right after its block (`below`).
         case newTask(near: Int, below: Bool, verb: String)
-        /// A group: the title it has after the edit, and how many tasks it holds.
-        case group(title: String, verb: String, tasks: Int)
+        /// A group: the title it has after the edit, and how many tasks it holds; `unchanged`
+        /// says why the edit left it as it was ("already there").
+        case group(title: String, verb: String, tasks: Int, unchanged: String? = nil)
         /// A group the edit removes (its heading's index in the original), with its tasks.
         case removedGroup(Int, verb: String, tasks: Int)
     }
@@ -54,7 +55,8 @@ public struct EditPlan: Sendable {
             case .task(_, _, let unchanged, _): return count + (unchanged == nil ? 1 : 0)
             case .newTasks(_, let blocks): return count + (blocks ?? 1)
             case .removed, .newTask: return count + 1
-            case .group(_, _, let tasks), .removedGroup(_, _, let tasks): return count + tasks
+            case .group(_, _, let tasks, let unchanged): return count + (unchanged == nil ? tasks : 0)
+            case .removedGroup(_, _, let tasks): return count + tasks
             }
         }
     }

@@ -125,15 +125,16 @@ public struct EditEcho: Sendable {
                 let heading = before.headings[index]
                 rows.append(Row(verb: verb, document: before, task: nil, line: heading.line + 1,
                                 group: (heading.title, heading.level, before.groupPath(ofHeading: index), tasks)))
-            case .group(let title, let verb, let tasks):
+            case .group(let title, let verb, let tasks, let unchanged):
                 // The heading the edit wrote (another group may have the same title), else
                 // the last with the title.
                 let written = LineMap(plan.splices)
                 let heading = after.headings.firstIndex { $0.title == title && written.touchesNew($0.line) }
                     ?? after.headings.lastIndex { $0.title == title }
-                rows.append(Row(verb: verb, document: after, task: nil, line: heading.map { after.headings[$0].line + 1 },
+                rows.append(Row(verb: unchanged == nil ? verb : "unchanged", document: after, task: nil, line: heading.map { after.headings[$0].line + 1 },
                                 group: (title, heading.map { after.headings[$0].level } ?? 0,
-                                        heading.map { after.groupPath(ofHeading: $0) } ?? GroupName(title).titles, tasks)))
+                                        heading.map { after.groupPath(ofHeading: $0) } ?? GroupName(title).titles, tasks),
+                                note: unchanged))
             }
         }
     }
