@@ -100,6 +100,9 @@ import Glibc
         // line (a YAML comment) and another `---`, group A would become front matter.
         Row(covers: ["EditError.changesOtherLines"], arguments: ["move", "1", "--to", "B"], file: "- [ ] a\n---\n# A\n    code\n---\n# B\n",
             says: "TODO.md: the edit would change how line 3 reads (a task, heading or note there would change, appear or go), so nothing was written"),
+        Row(covers: ["EditError.subtaskInNote"], arguments: ["note", "--clear", "a"],
+            file: "# A\n\n- [ ] a\n\n  second para\n  - plain bullet\n    - [ ] nested in bullet\n  - [ ] sub\n- [ ] b\n",
+            says: "TODO.md: the subtask on line 7 is nested in the note on line 6; without it the subtask would move, so nothing was cleared"),
         Row(covers: ["EditError.insideOpenBlock"], arguments: ["add", "--under", "1", "new"], file: "- [ ] a\n  ```\n  code\n",
             says: "TODO.md: the task's notes end in a code fence or HTML block that opens on line 2 and is not closed"),
         Row(covers: ["TickError.nothingToUndo"], arguments: ["undo"], says: "nothing to undo"),

@@ -178,7 +178,9 @@ public enum BlockEdits {
 
     /// Removes the task's notes: the lines of its block that are neither its text nor a subtask's.
     public static func clearNotes(_ task: Task, in document: Document) throws(EditError) -> [Splice] {
-        var splices = document.noteLines(of: task).map { Splice.delete($0..<($0 + 1)) }
+        let notes = document.noteLines(of: task)
+        try checkNoSubtaskInNotes(task, notes: Set(notes), in: document)
+        var splices = notes.map { Splice.delete($0..<($0 + 1)) }
         // The last note can be what keeps a paragraph below from joining the task's text.
         if let last = splices.last, last.lines.upperBound == task.lastLine + 1 {
             splices[splices.count - 1] = TaskPlacement.removal(of: last.lines, in: document)
@@ -186,6 +188,24 @@ public enum BlockEdits {
         // Without its notes the task may end elsewhere, and a note can be the plain bullet a
         // subtask is nested in (without it, the subtask is indented too far and reads as code).
         return splices.isEmpty ? [] : try ItemBoundary.verified(splices, editing: task, in: document)
+    }
+
+    /// Refuses to clear notes one of which is a bullet a subtask is nested in: without the
+    /// bullet, the subtask would move into another list, at another indentation.
+    private static func checkNoSubtaskInNotes(_ task: Task, notes: Set<Int>, in document: Document) throws(EditError) {
+        guard !notes.isEmpty else { return }
+        let items = document.items
+        for subtask in document.tasks[(task.index + 1)...].prefix(while: { $0.line <= task.lastLine }) {
+            // Its item: the first on its line with its marker (items are in file order).
+            var index = items.partitionPoint { $0.line >= subtask.line }
+            while index < items.count, items[index].line == subtask.line, items[index].markerStart != subtask.markerStart { index += 1 }
+            guard index < items.count, items[index].line == subtask.line else { continue }
+            var parent = Int(items[index].parent)
+            while parent >= 0, items[parent].line > task.line {
+                if notes.contains(items[parent].line) { throw .subtaskInNote(line: subtask.line + 1, note: items[parent].line + 1) }
+                parent = Int(items[parent].parent)
+            }
+        }
     }
 
     /// Moves the tasks `ArchiveSelection` picks (with their blocks) to the end of the group

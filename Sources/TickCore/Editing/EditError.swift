@@ -21,6 +21,8 @@ public enum EditError: Error, Equatable, Sendable {
     case deletionChangesOtherLines(line: Int)
     /// Any edit that would change a task or heading on a line it does not touch (`EditCheck`).
     case changesOtherLines(line: Int)
+    /// `note --clear`: the subtask on `line` (1-based) is nested in the note bullet on `note`.
+    case subtaskInNote(line: Int, note: Int)
     /// A subtask or note would go inside the code fence or HTML block that opens on this line
     /// (1-based) in the task's notes and is still open where the task's block ends.
     case insideOpenBlock(line: Int)
@@ -71,6 +73,8 @@ public enum EditError: Error, Equatable, Sendable {
             return "line \(line) is not a task; 'tick list --all' shows task line numbers"
         case .noMatch(let text):
             return "no task matches '\(text)'; 'tick list --all' shows every task"
+        case .subtaskInNote(let line, let note):
+            return "the subtask on line \(line) is nested in the note on line \(note); without it the subtask would move, so nothing was cleared; clear the notes in an editor"
         case .emptyReference:
             return "an empty reference names no task; give a task's line number, a range such as 3-7, or words of its text"
         case .ambiguous(let text, let candidates):
