@@ -420,7 +420,7 @@ import Testing
                 == "- [ ] \n\n\t- [x] in code\n")
         let noted = Document("- [x] \n  - note\n\n\t- [x] sub\n")
         #expect(noted.tasks.count == 2)
-        #expect(throws: EditError.changesLinesBelow(line: 1)) { try BlockEdits.clearNotes(noted.tasks[0], in: noted) }
+        #expect(throws: EditError.subtaskInNote(line: 4, note: 2)) { try BlockEdits.clearNotes(noted.tasks[0], in: noted) }
         let text = Document("- [x] text\n\n  - [x] sub\n")
         #expect(throws: EditError.changesLinesBelow(line: 1)) { try TaskEdits.setText(text.tasks[0], to: "", in: text) }
         // A loose list's next subtask is no reason to refuse.
@@ -429,7 +429,7 @@ import Testing
         // A note that is the bullet a subtask is nested in.
         let nested = Document("- [x] a\n\t- note\n\t\t- [x] sub\n")
         #expect(nested.tasks.count == 2)
-        #expect(throws: EditError.changesLinesBelow(line: 1)) { try BlockEdits.clearNotes(nested.tasks[0], in: nested) }
+        #expect(throws: EditError.subtaskInNote(line: 3, note: 2)) { try BlockEdits.clearNotes(nested.tasks[0], in: nested) }
         // A star under which `⇥-` is a setext underline; without it, a list item.
         let starred = Document("- [x] *\n\t-\n\t\t- [x] \n")
         #expect(throws: EditError.changesLinesBelow(line: 1)) { try TaskEdits.setImportant(starred.tasks[0], false, in: starred) }

@@ -29,28 +29,38 @@ public enum BlockEdits {
         if insertion.lines.overlaps(task.line..<(task.lastLine + 1)) { return [] }
         splices.append(TaskPlacement.removal(of: task.line..<(task.lastLine + 1), in: document))
         splices = OrderedNumbers.keepingStarts(splices, removing: [task], in: document)
-        // Re-indented lines read the same almost everywhere. The exception is a task whose text
-        // starts on a lazy line after an empty checkbox: out of a quote, GitHub draws that
-        // checkbox, and the line no longer continues it. Checked on the result, and refused.
+        // Re-indented lines read the same almost everywhere. The exceptions: a task whose text
+        // starts on a lazy line after an empty checkbox (out of a quote, GitHub draws that
+        // checkbox, and the line no longer continues it), and a task written after two markers
+        // (`- 1. [ ] a`), whose notes could be left behind. Checked on the result, and refused.
         guard readsTheSame(EditWindow(splices, in: document)) else {
-            throw .cannotMove("the task's text would read differently there (it starts on the line after its checkbox)")
+            throw .cannotMove("the task's text or notes would read differently there; move it in an editor")
         }
         return splices
     }
 
-    /// Whether the window holds the same tasks after the edit as before (status, star, due date
-    /// and text), maybe in another order: compared as multisets over the stretch where the two
-    /// differ. (Outside the window nothing changes.)
+    /// Whether the window holds the same tasks after the edit as before (status, star, due date,
+    /// text and notes), maybe in another order: compared as multisets over the stretch where
+    /// the two differ. (Outside the window nothing changes.) A moved task's notes are its own:
+    /// re-indented wrong (after two markers on one line, `- 1. [ ] a`), a note could be left
+    /// behind as an item of the list around it.
     static func readsTheSame(_ window: EditWindow) -> Bool {
         let before = window.before, after = window.after
-        let old = before.tasks.map { Says($0, in: before) }, new = after.tasks.map { Says($0, in: after) }
+        struct Reads: Hashable {
+            let says: Says, notes: [String]
+            init(_ task: Task, in document: Document) {
+                says = Says(task, in: document)
+                notes = task.lastLine > task.textLastLine ? document.notes(of: task) : []
+            }
+        }
+        let old = before.tasks.map { Reads($0, in: before) }, new = after.tasks.map { Reads($0, in: after) }
         guard old.count == new.count else { return false }
         var first = 0
         while first < old.count, old[first] == new[first] { first += 1 }
         var last = old.count - 1
         while last >= first, old[last] == new[last] { last -= 1 }
         guard first <= last else { return true }
-        var counts: [Says: Int] = [:]
+        var counts: [Reads: Int] = [:]
         for index in first...last {
             counts[old[index], default: 0] += 1
             counts[new[index], default: 0] -= 1
