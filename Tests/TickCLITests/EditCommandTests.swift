@@ -164,6 +164,22 @@ import Testing
         #expect(text == file, "\(text)")
     }
 
+    /// Two top-level groups of one name have no path of their own: an edit names one by the
+    /// line of its heading, which the message about the two shows.
+    @Test func aGroupIsNamedByItsHeadingsLine() throws {
+        let file = "# Work\n\n- [ ] w1\n\n# Work\n\n- [ ] w2\n"
+        let (ambiguous, _) = try edit(["group", "rename", "Work", "Job"], file)
+        #expect(ambiguous.status == 2 && ambiguous.stderr.contains("'Work' names 2 groups (1 Work; 5 Work); use the full path, like 'Parent/Child', or the line of its heading, like '5'"),
+                "\(ambiguous.stderr)")
+        let (renamed, text) = try edit(["group", "rename", "5", "Job"], file)
+        #expect(renamed.status == 0 && text == "# Work\n\n- [ ] w1\n\n# Job\n\n- [ ] w2\n", "\(renamed.stderr)")
+        let (added, addedText) = try edit(["add", "-g", "5", "x"], file)
+        #expect(added.status == 0 && addedText == file + "- [ ] x\n", "\(added.stderr)")
+        // A number that is no heading's line is a name, as before: add creates the group.
+        let (created, createdText) = try edit(["add", "-g", "3", "y"], file)
+        #expect(created.status == 0 && createdText.contains("# 3\n\n- [ ] y\n"), "\(createdText)")
+    }
+
     /// A typed text that ends in Obsidian fields takes `--due` in Obsidian's way, in a file of
     /// tick's fields: written as `due:` after the rule, neither would be read.
     @Test func addedDatesFollowTheTypedFields() throws {

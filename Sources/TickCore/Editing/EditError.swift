@@ -88,7 +88,7 @@ public enum EditError: Error, Equatable, Sendable {
             return "no group '\(name)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "") + "; 'tick groups' lists them"
         case .ambiguousGroup(let name, let candidates):
             let shown = candidates.map { "\($0.line) \($0.title)" }.joined(separator: "; ")
-            return "'\(name)' names \(candidates.count) groups (\(shown)); use the full path, like 'Parent/Child'"
+            return "'\(name)' names \(candidates.count) groups (\(shown)); use the full path, like 'Parent/Child', or the line of its heading, like '\(candidates.last?.line ?? 1)'"
         case .cannotMove(let reason):
             return reason
         case .invalidText(let reason):
