@@ -159,6 +159,16 @@ import Testing
         #expect(findings.map(\.line) == [4, 5])
     }
 
+    /// Kiro's optional task (`- [ ]* 2.3 Write tests`) is text to GitHub and to tick: lint
+    /// says why it is no task (a legend's `- [ ]*` with nothing after stays prose).
+    @Test func kirosOptionalTaskIsReported() {
+        let document = Document("- [ ]* 2.3 Write tests\n- [x]* done too\n- [ ]*\n- [ ] * starred\n")
+        #expect(document.tasks.count == 1)
+        let findings = Linter.lint(document, today: today).filter { $0.rule == .malformedCheckbox }
+        #expect(findings.map(\.line) == [1, 2], "\(findings)")
+        #expect(findings.first?.message.contains("optional task, as Kiro writes it") == true, "\(findings)")
+    }
+
     @Test func cleanFileHasNoFindings() {
         let document = Document("# Home\n\n- [ ] one due:2026-12-01\n- [x] two\n  - [x] three\n")
         #expect(Linter.lint(document, today: today).isEmpty)

@@ -221,6 +221,9 @@ enum TaskChecks {
                 problem = "empty brackets '[]'; a checkbox is '[ ]'"
             } else if inside.count != 1 {
                 problem = "'[\(String(decoding: inside, as: UTF8.self))]' is not a checkbox; use '[ ]' or '[x]'"
+            } else if close + 2 < line.contentEnd, bytes[close + 1] == Byte.star, Byte.isSpaceOrTab(bytes[close + 2]) {
+                // Kiro's optional task (`- [ ]* 2.3 Write tests`): a task to the one who wrote it.
+                problem = "'[\(String(decoding: inside, as: UTF8.self))]*' (an optional task, as Kiro writes it) has no space after the checkbox"
             } else if close + 1 < line.contentEnd, !Byte.isSpaceOrTab(bytes[close + 1]) {
                 // Punctuation after it is prose about checkboxes, such as a legend
                 // (`- [ ]: open`, `- [x], done`), not a task missing its space.
