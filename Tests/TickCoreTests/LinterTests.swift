@@ -169,6 +169,13 @@ import Testing
         #expect(findings.first?.message.contains("optional task, as Kiro writes it") == true, "\(findings)")
     }
 
+    /// A NUL byte is reported once, as an error: the edits and fmt refuse such a file.
+    @Test func aNulByteIsAnError() {
+        let document = Document(bytes: Array("# A\n\n- [ ] a\n- [ ] b\u{0}c\u{0}\n".utf8))
+        let findings = Linter.lint(document, today: today).filter { $0.rule == .nulByte }
+        #expect(findings.map(\.line) == [4] && findings.first?.severity == .error, "\(findings)")
+    }
+
     @Test func cleanFileHasNoFindings() {
         let document = Document("# Home\n\n- [ ] one due:2026-12-01\n- [x] two\n  - [x] three\n")
         #expect(Linter.lint(document, today: today).isEmpty)

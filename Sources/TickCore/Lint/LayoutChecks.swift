@@ -8,6 +8,12 @@ enum LayoutChecks {
         var openFence: Int?
         var conflict: Int?
         let trailing = TrailingWhitespace(document)
+        // A NUL byte: no text file holds one, and tick's edits and fmt refuse the file. Once.
+        if let nul = bytes.firstIndex(of: 0) {
+            let line = document.lines.partitionPoint { $0.end > nul }
+            findings.add(.nulByte, line: min(line, document.lines.count - 1), offset: nul,
+                         "a NUL byte: no text file holds one, and tick's edits and fmt refuse this file")
+        }
         for (index, line) in document.lines.enumerated() {
             let kind = document.kinds[index]
             // A merge git left unresolved: one finding per conflict, at its first marker.

@@ -29,12 +29,13 @@ public enum LintRule: String, Sendable, CaseIterable {
     case mixedLineEndings = "mixed-line-endings"
     case unclosedFence = "unclosed-fence"
     case invalidUTF8 = "invalid-utf8"
+    case nulByte = "nul-byte"
     case taskInCodeBlock = "task-in-code-block"
     case conflictMarker = "conflict-marker"
 
     public var defaultSeverity: Severity {
         switch self {
-        case .invalidDate, .invalidUTF8, .conflictMarker: return .error
+        case .invalidDate, .invalidUTF8, .nulByte, .conflictMarker: return .error
         case .nonGFMStatus, .unknownStatus, .emptyGroup, .taskInCodeBlock: return .info
         default: return .warning
         }
