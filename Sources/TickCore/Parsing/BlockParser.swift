@@ -552,19 +552,21 @@ struct BlockParser {
     }
 
     /// The usual line of a todo list, read without the general steps: the next task of a
-    /// top-level bullet list whose item before is open with a paragraph, written `- [ ] text`
-    /// (its bullet, one space, a box of one ASCII status, one space, then text). It does what
-    /// the general steps do with such a line, by the same steps: phase 1 continues the list,
-    /// not the item (the line is not indented); phase 2 finds no other block before the
-    /// marker (`[` rules out a thematic break; the list is no paragraph to underline), so the
-    /// item and the paragraph close, an item opens in the same list with its content two
-    /// columns in, and its checkbox opens a task; phase 3 opens the task's paragraph. Any
-    /// other line, or a box `Checkbox.end` does not read as one, goes the general way, before
-    /// anything is changed. (The round-trip fuzzer holds every parse to the reference builder.)
+    /// top-level bullet list whose item before is still open (with whatever it holds open:
+    /// its paragraph, a subtask's list, a fence), written `- [ ] text` (its bullet, one
+    /// space, a box of one ASCII status, one space, then text). It does what the general
+    /// steps do with such a line, by the same steps: phase 1 continues the list, not the
+    /// item (the line is not indented, and an item's content is at least two columns in);
+    /// phase 2 finds no other block before the marker (`[` rules out a thematic break; the
+    /// list is no paragraph to underline), so the item and all it holds close, an item opens
+    /// in the same list with its content two columns in, and its checkbox opens a task;
+    /// phase 3 opens the task's paragraph. Any other line, or a box `Checkbox.end` does not
+    /// read as one, goes the general way, before anything is changed. (The round-trip fuzzer
+    /// holds every parse to the reference builder.)
     private mutating func nextTaskOfList(start: Int, end: Int) -> Bool {
-        guard stack.count == 4, end - start >= 7 else { return false }
+        guard stack.count >= 3, end - start >= 7 else { return false }
         let list = stack[1]
-        guard list.kind == .list, !list.ordered, stack[2].kind == .item, stack[3].kind == .paragraph,
+        guard list.kind == .list, !list.ordered, stack[2].kind == .item,
               s[start] == list.delimiter, s[start + 1] == Byte.space, s[start + 5] == Byte.space,
               !Byte.isSpaceOrTab(s[start + 6]),
               let checkboxEnd = Checkbox.end(s, start + 2, end, letterStatuses: letterStatuses), checkboxEnd == start + 5
