@@ -578,33 +578,12 @@ struct BlockParser {
                                 markerStart: start, markerLength: 1, ordered: false, contentColumn: 2,
                                 quoteDepth: Int(list.quoteDepth), markerOpensLine: true,
                                 list: list.listID, delimiter: list.delimiter)
-        let index: Int32
-        if let free = freeItems.popLast() {
-            index = free
-            items[Int(free)] = record
-        } else {
-            index = Int32(items.count)
-            items.append(record)
-        }
-        var item = Container(kind: .item)
-        item.markerOffset = 0
-        item.padding = 2
-        item.item = index
-        push(item)
+        let index = pushItem(record, markerOffset: 0, padding: 2)
         items[Int(index)].checkboxStart = start + 2
         items[Int(index)].checkboxEnd = checkboxEnd
         open(taskOfItem: Int(index), container: container)
         // Phase 3: the text from the first byte after the box's space.
-        let textStart = start + 6
-        var paragraph = Container(kind: .paragraph)
-        paragraph.firstLine = line
-        paragraph.lastLine = line
-        paragraph.lastLineTextStart = textStart
-        definitionCandidate.removeAll(keepingCapacity: true)
-        if s[textStart] == Byte.leftBracket { definitionCandidate.append(textStart) }
-        paragraph.ownerItem = index
-        push(paragraph)
-        kinds[line] = .paragraph
+        pushParagraph(textStart: start + 6, owner: index)
         lastContentLine = line
         return true
     }
@@ -643,18 +622,9 @@ struct BlockParser {
             if !blank { kinds[line] = .tableRow }
         default:
             guard !blank else { return }
-            var paragraph = Container(kind: .paragraph)
-            paragraph.firstLine = line
-            paragraph.lastLine = line
-            paragraph.lastLineTextStart = firstNonspace
-            definitionCandidate.removeAll(keepingCapacity: true)
-            if s[firstNonspace] == Byte.leftBracket { definitionCandidate.append(firstNonspace) }
             let parent = stack[top]
-            if parent.kind == .item, items[Int(parent.item)].line == line, items[Int(parent.item)].checkboxStart >= 0 {
-                paragraph.ownerItem = parent.item
-            }
-            push(paragraph)
-            kinds[line] = .paragraph
+            let ownsTask = parent.kind == .item && items[Int(parent.item)].line == line && items[Int(parent.item)].checkboxStart >= 0
+            pushParagraph(textStart: firstNonspace, owner: ownsTask ? parent.item : -1)
         }
     }
 
@@ -811,6 +781,14 @@ struct BlockParser {
                                 quoteDepth: quoteDepth,
                                 markerOpensLine: markerStart == lineIndentEnd,
                                 list: listID, delimiter: marker.delimiter)
+        kinds[line] = .marker
+        pushItem(record, markerOffset: markerOffset, padding: padding)
+    }
+
+    /// Keeps the record of an item that opens (in a record of a closed one, when items are not
+    /// kept) and pushes the item; returns the record's index.
+    @discardableResult
+    private mutating func pushItem(_ record: ParsedItem, markerOffset: Int, padding: Int) -> Int32 {
         let index: Int32
         if let free = freeItems.popLast() {
             index = free
@@ -819,12 +797,26 @@ struct BlockParser {
             index = Int32(items.count)
             items.append(record)
         }
-        kinds[line] = .marker
         var item = Container(kind: .item)
         item.markerOffset = markerOffset
         item.padding = padding
         item.item = index
         push(item)
+        return index
+    }
+
+    /// Opens a paragraph whose text starts at `textStart` on this line; `owner`: the item
+    /// whose task's text it is (-1: none).
+    private mutating func pushParagraph(textStart: Int, owner: Int32) {
+        var paragraph = Container(kind: .paragraph)
+        paragraph.firstLine = line
+        paragraph.lastLine = line
+        paragraph.lastLineTextStart = textStart
+        definitionCandidate.removeAll(keepingCapacity: true)
+        if s[textStart] == Byte.leftBracket { definitionCandidate.append(textStart) }
+        paragraph.ownerItem = owner
+        push(paragraph)
+        kinds[line] = .paragraph
     }
 
     /// GFM tables: a paragraph whose last line is a header row becomes a table when this line is a
