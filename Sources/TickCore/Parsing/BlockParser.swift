@@ -787,7 +787,7 @@ struct BlockParser {
 
     /// Keeps the record of an item that opens (in a record of a closed one, when items are not
     /// kept) and pushes the item; returns the record's index.
-    @discardableResult
+    @discardableResult @inline(__always)
     private mutating func pushItem(_ record: ParsedItem, markerOffset: Int, padding: Int) -> Int32 {
         let index: Int32
         if let free = freeItems.popLast() {
@@ -807,6 +807,7 @@ struct BlockParser {
 
     /// Opens a paragraph whose text starts at `textStart` on this line; `owner`: the item
     /// whose task's text it is (-1: none).
+    @inline(__always)
     private mutating func pushParagraph(textStart: Int, owner: Int32) {
         var paragraph = Container(kind: .paragraph)
         paragraph.firstLine = line
