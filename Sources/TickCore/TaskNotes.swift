@@ -23,7 +23,9 @@ extension Document {
     /// A task's notes as text, each line without its indentation (and the quote markers the task
     /// sits in). Shown by `tick show` and `list --notes`, and in JSON.
     public func notes(of task: Task) -> [String] {
-        noteLines(of: task).compactMap { line in
+        // Most tasks have no note: asked for every task `--json` writes.
+        guard task.lastLine > task.textLastLine else { return [] }
+        return noteLines(of: task).compactMap { line in
             var content = content(ofLine: line)
             var quotes = task.quoteDepth
             while let first = content.first, Byte.isSpaceOrTab(first) || (first == 0x3E && quotes > 0) {

@@ -40,6 +40,8 @@ import TickCore
         let folder = try TemporaryDirectory()
         try folder.write("TODO.md", "# Home\n\n- [x] milk\n- [x] eggs\n")
         try folder.write("notes.md", "# Notes\n\nno tasks\n")
+        let empty = try TemporaryDirectory()
+        try empty.write("TODO.md", "# Notes\n")
         try folder.write("long.md", "# Long\n\n" + String(repeating: "- [x] done\n", count: 20_000))
         func onTerminal(_ arguments: String) throws -> String {
             // `script` gives the command a terminal; its output is the terminal's.
@@ -48,12 +50,16 @@ import TickCore
         }
         for (arguments, note) in [("list", "tick: note: 0 of 2 tasks in TODO.md shown; 'tick list --all' shows every task"),
                                   ("today", "tick: note: 0 of 2 tasks in TODO.md shown; 'tick list --all' shows every task"),
-                                  ("list long.md", "tick: note: 0 of 20000 tasks in long.md shown; 'tick list --all' shows every task"),
+                                  ("list long.md", "tick: note: 0 of 20000 tasks in long.md shown; 'tick list --all -f long.md' shows every task"),
                                   ("list notes.md", "tick: note: no tasks in notes.md; 'tick add -f notes.md TEXT' adds one")] {
             let screen = try onTerminal(arguments)
             #expect(screen.replacingOccurrences(of: "\r\n", with: "\n") == note + "\n", "\(arguments): \(screen)")
         }
         #expect(try onTerminal("list --json").hasPrefix("[]"))
+        // The file tick found is not named in the command it suggests.
+        let command = "\(TickProcess.binary.path) list"
+        let found = try TickProcess.run(["-qec", command, "/dev/null"], in: empty.url, executable: URL(fileURLWithPath: "/usr/bin/script")).stdout
+        #expect(found.replacingOccurrences(of: "\r\n", with: "\n") == "tick: note: no tasks in TODO.md; 'tick add TEXT' adds one\n", "\(found)")
         for arguments in [["list"], ["list", "long.md"], ["list", "--json"]] {
             let piped = try TickProcess.run(arguments, in: folder.url)
             #expect(piped.status == 0 && piped.stderr.isEmpty && piped.stdout == (arguments.last == "--json" ? "[]\n" : ""), "\(arguments): \(piped.stderr)")

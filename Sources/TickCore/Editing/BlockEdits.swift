@@ -50,7 +50,7 @@ public enum BlockEdits {
             let says: Says, notes: [String]
             init(_ task: Task, in document: Document) {
                 says = Says(task, in: document)
-                notes = task.lastLine > task.textLastLine ? document.notes(of: task) : []
+                notes = document.notes(of: task)
             }
         }
         let old = before.tasks.map { Reads($0, in: before) }, new = after.tasks.map { Reads($0, in: after) }

@@ -31,8 +31,8 @@ public enum Sections {
         if matches.count == 1 { return matches[0] }
         // Else the line its heading starts on: one of two groups of one name (two top-level
         // `# Work`) has no path of its own.
-        if matches.isEmpty, !name.isEmpty, name.utf8.count <= 10, name.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
-           let line = Int(name), let heading = document.headings.firstIndex(where: { $0.line + 1 == line }) {
+        if matches.isEmpty, let line = TaskReference.number(name),
+           let heading = document.headings.firstIndex(where: { $0.line + 1 == line }) {
             return heading
         }
         if matches.isEmpty { throw .noSuchGroup(name, suggestion: group.suggestion(in: [document])) }

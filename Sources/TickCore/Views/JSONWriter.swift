@@ -64,10 +64,8 @@ public struct JSONWriter: ~Copyable, Sendable {
 
     /// A key from the data (a field's name), escaped as strings are.
     public mutating func key(string name: String) {
-        separator()
-        appendString(name)
-        buffer.append(0x3A)
-        needsComma &= ~1
+        var name = name
+        name.withUTF8 { key(utf8: $0) }
     }
 
     /// A key from the data as well-formed UTF-8 bytes, escaped as strings are.

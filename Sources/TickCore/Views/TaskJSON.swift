@@ -126,14 +126,7 @@ public enum TaskJSON {
         } else {
             writeFields(fields, of: text, to: &json)
         }
-        // Most tasks have no note: no array of them is made.
-        json.key("notes")
-        if task.lastLine > task.textLastLine {
-            writeStrings(document.notes(of: task), to: &json)
-        } else {
-            json.beginArray()
-            json.endArray()
-        }
+        json.key("notes"); writeStrings(document.notes(of: task), to: &json)
         extra?(&json)
         json.endObject()
     }

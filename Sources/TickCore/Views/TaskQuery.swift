@@ -159,9 +159,10 @@ public struct TaskQuery: Sendable {
                 else { return false }
             }
             if !accepts(group: task.group) { return false }
-            // The start date is asked of every task: its fields are read only when it has one.
-            let hasStart = task.fieldKinds.contains(.start)
-            if hasStart || query.minimumPriority != nil {
+            // The start date is asked of every task (unless waiting tasks are shown too): its
+            // fields are read only when it has one.
+            let asksStart = query.waiting != .shown && task.fieldKinds.contains(.start)
+            if asksStart || query.minimumPriority != nil {
                 let text = document.textBytes(of: task)
                 let fields = TaskFields.read(text)
                 if query.waiting != .shown {

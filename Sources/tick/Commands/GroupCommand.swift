@@ -41,10 +41,11 @@ enum GroupCommand: Command {
                     return document.tasks.filter { lines.contains($0.line) }.count
                 } ?? 0
                 if removes, let index { return EditPlan(splices, subjects: [.removedGroup(index, verb: verb, tasks: tasks)]) }
-                // An edit that writes the file back as it is (a group moved after itself, or
-                // renamed to its own title) changes nothing, and says so.
+                // An edit that changes nothing (a group moved where it is, which the move
+                // leaves without splices; renamed to its own title, a line written back as it
+                // was) says so.
                 if let unchanged = ["moved group": "already there", "renamed group": "already so named"][verb],
-                   document.applying(splices) == document.bytes {
+                   splices.allSatisfy({ $0.rewrites(in: document) }) {
                     return EditPlan([], subjects: [.group(title: title, verb: verb, tasks: tasks, unchanged: unchanged)])
                 }
                 return EditPlan(splices, subjects: [.group(title: title, verb: verb, tasks: tasks)])

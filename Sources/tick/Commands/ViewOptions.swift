@@ -32,6 +32,8 @@ struct ViewOptions {
 
     var query = TaskQuery()
     var paths: [String] = []
+    /// Whether the command line named the files (else `paths` is the file tick found).
+    var namesFiles = false
     let today: CivilDate
     let style: TextStyle
     /// Whether one input is standard input (`-`).
@@ -57,6 +59,7 @@ struct ViewOptions {
                 query.words.append(operand)
             }
         }
+        namesFiles = !paths.isEmpty
         if paths.isEmpty { paths = [try TodoFileLocator.locate(explicit: nil, environment: environment)] }
         readsStandardInput = paths.contains(FileReader.standardInput)
         honoursIgnoreFiles = !arguments.flag("no-ignore")
@@ -134,11 +137,12 @@ struct ViewOptions {
     func noteNothingFound(context: inout CommandContext, file: (path: String, tasks: Int)? = nil) {
         guard !query.words.isEmpty else {
             guard let file, Syscalls.isTerminal(1) else { return }
+            // The commands name the file when the view was given one (else they read it anyway).
+            let named = namesFiles ? " -f \(file.path)" : ""
             if file.tasks == 0 {
-                let add = paths.isEmpty ? "tick add TEXT" : "tick add -f \(file.path) TEXT"
-                context.note("no tasks in \(file.path); '\(add)' adds one")
+                context.note("no tasks in \(file.path); 'tick add\(named) TEXT' adds one")
             } else {
-                context.note("0 of \(file.tasks) task\(file.tasks == 1 ? "" : "s") in \(file.path) shown; 'tick list --all' shows every task")
+                context.note("0 of \(file.tasks) task\(file.tasks == 1 ? "" : "s") in \(file.path) shown; 'tick list --all\(named)' shows every task")
             }
             return
         }
