@@ -167,6 +167,26 @@ import Testing
         }
     }
 
+    /// `done 3 5` on two recurring tasks with a task between prints 3, 4, 6 and 7: 5 is not
+    /// printed for another task, and follows its task to its done copy. After `tick undo` the
+    /// file is the version the listing knew 5 in, and 5 is its task there again (the done copy
+    /// and the next occurrence, alike but for dates, left the correspondence no partner).
+    @Test func anUndoBringsBackATaskFollowedToItsDoneCopy() throws {
+        let file = "# Bills\n\n- [ ] rent rec:1m due:2026-11-01\n- [ ] phone\n- [ ] water rec:1m due:2026-11-10\n- [ ] gas\n"
+        let scratch = try Scratch(file)
+        try scratch.tick(["list"])
+        let done = try scratch.tick(["done", "3", "5"])
+        #expect(done.stdout.hasPrefix("next 3 ") && done.stdout.contains("\nnext 6 "), "\(done.stdout)")
+        try scratch.tick(["undo"])
+        #expect(scratch.text == file)
+        for (number, text) in [("5", "water"), ("6", "gas"), ("3", "rent"), ("4", "phone")] {
+            let result = try scratch.tick(["done", "-q", number])
+            #expect(result.status == 0, "\(number): \(result.stderr)")
+            #expect(scratch.text.contains("- [x] \(text)"), "\(number): \(scratch.text)")
+            try scratch.tick(["undo"])
+        }
+    }
+
     /// A bare number after a view of another project's file is refused, whether the view was
     /// run over there or from here (a nested repository): which file it is from is not known.
     @Test func aListingOfAnotherProjectRefusesBareNumbers() throws {

@@ -241,8 +241,14 @@ public struct Listing: Sendable, Equatable {
                 continue
             }
             let line = Int(entry.line)
-            guard let index = TaskCorrespondence.task(atLine: line, in: before),
-                  let partner = correspondence.partner(of: index) else {
+            // Back in the version it was on `formerLine` in (an undo of the change that moved
+            // it), the task is there again: what a correspondence of tasks alike (a recurring
+            // task and its next occurrence, the same but for dates) cannot tell.
+            let returned = entry.formerVersion == afterHash
+                ? TaskCorrespondence.task(atLine: Int(entry.formerLine), in: after).flatMap { index in
+                    TaskFingerprint.of(after.tasks[index], in: after) == entry.fingerprint ? index : nil
+                } : nil
+            guard let partner = returned ?? TaskCorrespondence.task(atLine: line, in: before).flatMap({ correspondence.partner(of: $0) }) else {
                 entry.formerLine = entry.line
                 entry.formerVersion = beforeHash
                 entry.line = -1
