@@ -13,7 +13,7 @@ enum TickError: Error, Equatable {
     case edit(EditError, path: String)
     case nothingToUndo(path: String?)
     case nothingToRedo(path: String?)
-    case journalStale(path: String, command: String, undo: Bool, other: Bool)
+    case journalStale(path: String, command: String, undo: Bool, other: Bool, near: Bool)
     case refused(String)
 
     var message: String {
@@ -34,9 +34,11 @@ enum TickError: Error, Equatable {
             return path.map { "\(PathBytes.display($0)): nothing to undo" } ?? "nothing to undo"
         case .nothingToRedo(let path):
             return (path.map { "\(PathBytes.display($0)): " } ?? "") + "nothing to redo ('tick undo --list' shows the journal)"
-        case .journalStale(let path, let command, let undo, let other):
+        case .journalStale(let path, let command, let undo, let other, let near):
             let hint = other ? " ('tick undo --list' shows the journal; -f FILE steps through another file's operations)" : ""
-            return "\(path) changed since \(undo ? "" : "'tick undo' of ")\(Journal.quoted(command: command)) (another program or a later edit); nothing \(undo ? "undone" : "redone")" + hint
+            // `near`: the change kept the lines around it, and only changes there stop it.
+            let place = near ? " in or next to the lines it changed" : ""
+            return "\(path) changed since \(undo ? "" : "'tick undo' of ")\(Journal.quoted(command: command))\(place) (another program or a later edit); nothing \(undo ? "undone" : "redone")" + hint
         case .refused(let message):
             return message
         case .invalidToday(let value):

@@ -530,12 +530,23 @@ import Testing
         #expect(nothing.status == 2 && nothing.stderr == "tick: nothing to undo\n")
         #expect(try TickProcess.run(["redo"], in: folder.url, environment: env).status == 0)
         #expect(try String(contentsOf: file, encoding: .utf8) == replacing("- [ ] Milk", "- [x] Milk"))
-        // After an outside change, undo refuses and leaves the file alone.
+        // After an outside change to the task's line, undo refuses and leaves the file alone.
         try Data((base + "extra\n").utf8).write(to: file)
         let stale = try TickProcess.run(["undo"], in: folder.url, environment: env)
         #expect(stale.status == 2)
-        #expect(stale.stderr == "tick: TODO.md changed since 'tick done Milk' (another program or a later edit); nothing undone\n")
+        #expect(stale.stderr == "tick: TODO.md changed since 'tick done Milk' in or next to the lines it changed (another program or a later edit); nothing undone\n")
         #expect(try String(contentsOf: file, encoding: .utf8) == base + "extra\n")
+        // After one elsewhere, undo puts the task back and keeps the other change, and says so.
+        let done = replacing("- [ ] Milk", "- [x] Milk")
+        let edited = "<!-- typed in an editor -->\n" + done.replacingOccurrences(of: "Paint the fence", with: "Paint the gate")
+        try Data(edited.utf8).write(to: file)
+        let kept = try TickProcess.run(["undo"], in: folder.url, environment: env)
+        #expect(kept.status == 0 && kept.stderr == "")
+        #expect(kept.stdout == "undid 'tick done Milk' (TODO.md); its other changes since are kept\n")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "<!-- typed in an editor -->\n" + base.replacingOccurrences(of: "Paint the fence", with: "Paint the gate"))
+        // And redo applies it again over the same changes.
+        #expect(try TickProcess.run(["redo"], in: folder.url, environment: env).status == 0)
+        #expect(try String(contentsOf: file, encoding: .utf8) == edited)
     }
 
     @Test(arguments: [

@@ -52,15 +52,16 @@ import Testing
         after[273] = 0x78  // the checkbox of the 19th task, below the two bytes changed next
         #expect(after[272...274] == [0x5B, 0x78, 0x5D])
         let change = JournalOperation.FileChange(path: Array("/t.md".utf8), before: before, after: after, tasks: 1)
-        #expect(change.undone(after) == before)
+        #expect(change.undone(after) == .init(bytes: before, keepsOtherChanges: false))
         let rewritten = Self.collidingRewrite(of: after, first: 47, value: 0x21, word: 20)
         #expect(ContentHash.of(rewritten) == ContentHash.of(after))
-        #expect(change.undone(rewritten) == nil)
-        // Undone there, ContentHash would find the result to be the version before, too.
+        // Undone there, ContentHash would find the result to be the version before, too: the
+        // rewrite is kept, as a change made since (far from the task's lines), and said to be.
         var spliced = rewritten
         spliced[273] = 0x20
         #expect(ContentHash.of(spliced) == ContentHash.of(before))
-        #expect(change.redone(before) == after)
+        #expect(change.undone(rewritten) == .init(bytes: spliced, keepsOtherChanges: true))
+        #expect(change.redone(before) == .init(bytes: after, keepsOtherChanges: false))
     }
 
     /// A change a former tick recorded (`tick-change 1`, versions named by `ContentHash`)
@@ -78,7 +79,7 @@ import Testing
         var encoded = former.encoded()
         #expect(encoded.starts(with: Array("tick-change 1\n".utf8)))
         let read = try #require(JournalOperation.FileChange(decoding: encoded))
-        #expect(read == former && read.undone(after) == before && read.redone(before) == after)
+        #expect(read == former && read.undone(after)?.bytes == before && read.redone(before)?.bytes == after)
         encoded = current.encoded()
         #expect(encoded.starts(with: Array("tick-change 2\n".utf8)))
         #expect(JournalOperation.FileChange(decoding: encoded) == current)

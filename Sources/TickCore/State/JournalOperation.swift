@@ -1,6 +1,7 @@
 /// One operation in tick's undo journal: a command and what it changed in each file, as the
 /// bytes it replaced and the bytes it wrote there (a reverse splice), with a hash of each whole
-/// version so that undo and redo apply only to the version they were made for.
+/// version and the lines around the change: undo and redo apply to the version they were made
+/// for, and to a later one whose changes leave those lines alone (`FileChange.undone`).
 public struct JournalOperation: Sendable, Equatable {
     public struct FileChange: Sendable, Equatable {
         public var path: [UInt8]
@@ -19,6 +20,32 @@ public struct JournalOperation: Sendable, Equatable {
         public var new: [UInt8]
         /// How many tasks the change was about (for `undo --list`).
         public var tasks: Int
+        /// The lines around the changed bytes, the same in both versions; nil in a record made
+        /// before tick kept them (such a change applies only to its own versions).
+        public var context: Context?
+
+        /// What a change's bytes sit between: up to `Context.lines` whole lines on each side,
+        /// and the rest of the lines the change starts and ends in.
+        public struct Context: Sendable, Equatable {
+            /// How many whole lines are kept on each side.
+            public static let lines = 2
+            /// The bytes before the change back to the start of a line.
+            public var before: [UInt8]
+            /// The bytes after the change to the end of a line, or of the file.
+            public var after: [UInt8]
+            /// `before` starts the file and holds fewer than `lines` whole lines: the file's
+            /// start is part of the context.
+            public var startsFile: Bool
+            /// `after` ends the file and holds fewer than `lines` whole lines.
+            public var endsFile: Bool
+
+            public init(before: [UInt8], after: [UInt8], startsFile: Bool, endsFile: Bool) {
+                self.before = before
+                self.after = after
+                self.startsFile = startsFile
+                self.endsFile = endsFile
+            }
+        }
 
         /// `versions`: the two versions' `ContentDigest.version`, when worked out already.
         public init(path: [UInt8], before: [UInt8], after: [UInt8], created: Bool = false, tasks: Int,
@@ -34,10 +61,11 @@ public struct JournalOperation: Sendable, Equatable {
             old = Array(before[prefix..<(before.count - suffix)])
             new = Array(after[prefix..<(after.count - suffix)])
             self.tasks = tasks
+            context = Context(around: prefix..<(after.count - suffix), in: after)
         }
 
         init(path: [UInt8], created: Bool, beforeHash: UInt64, afterHash: UInt64, formerHashes: Bool,
-             offset: Int, old: [UInt8], new: [UInt8], tasks: Int) {
+             offset: Int, old: [UInt8], new: [UInt8], tasks: Int, context: Context?) {
             self.path = path
             self.created = created
             self.formerHashes = formerHashes
@@ -47,32 +75,7 @@ public struct JournalOperation: Sendable, Equatable {
             self.old = old
             self.new = new
             self.tasks = tasks
-        }
-
-        /// The file as it was before the operation, from the file as the operation left it;
-        /// nil when `current` is not that.
-        public func undone(_ current: [UInt8]) -> [UInt8]? {
-            swap(current, expecting: afterHash, take: new, put: old, result: beforeHash)
-        }
-
-        /// The file as the operation left it, from the file as it was before; nil when
-        /// `current` is not that.
-        public func redone(_ current: [UInt8]) -> [UInt8]? {
-            swap(current, expecting: beforeHash, take: old, put: new, result: afterHash)
-        }
-
-        /// `current` with `take` at `offset` replaced by `put`, when `current` is the version
-        /// named `expecting` and the bytes there are `take`, and the result the version `result`.
-        private func swap(_ current: [UInt8], expecting: UInt64, take: [UInt8], put: [UInt8], result: UInt64) -> [UInt8]? {
-            guard ByteComparison.holds(current, take, at: offset), version(of: current) == expecting else { return nil }
-            var bytes = Array(current[..<offset])
-            bytes += put
-            bytes += current[(offset + take.count)...]
-            return version(of: bytes) == result ? bytes : nil
-        }
-
-        private func version(of bytes: [UInt8]) -> UInt64 {
-            formerHashes ? ContentHash.of(bytes) : ContentDigest.version(of: bytes)
+            self.context = context
         }
     }
 
@@ -123,6 +126,12 @@ extension JournalOperation.FileChange {
         writer.number("tasks", tasks)
         writer.field("old", old)
         writer.field("new", new)
+        if let context {
+            writer.field("context-before", context.before)
+            writer.field("context-after", context.after)
+            writer.number("context-starts-file", context.startsFile ? 1 : 0)
+            writer.number("context-ends-file", context.endsFile ? 1 : 0)
+        }
         return writer.finished()
     }
 
@@ -132,7 +141,17 @@ extension JournalOperation.FileChange {
               let path = reader.field("path"), let created = reader.number("created"),
               let before = reader.hash("before"), let after = reader.hash("after"),
               let offset = reader.number("offset"), let tasks = reader.number("tasks"),
-              let old = reader.field("old"), let new = reader.field("new"), reader.atEnd else { return nil }
-        self.init(path: path, created: created == 1, beforeHash: before, afterHash: after, formerHashes: former, offset: offset, old: old, new: new, tasks: tasks)
+              let old = reader.field("old"), let new = reader.field("new") else { return nil }
+        // The context follows in records of tick since session 28, and not before.
+        var context: Context?
+        if !reader.atEnd {
+            guard let before = reader.field("context-before"), let after = reader.field("context-after"),
+                  let starts = reader.number("context-starts-file"), let ends = reader.number("context-ends-file"),
+                  starts <= 1, ends <= 1, before.count <= offset else { return nil }
+            context = Context(before: before, after: after, startsFile: starts == 1, endsFile: ends == 1)
+        }
+        guard reader.atEnd else { return nil }
+        self.init(path: path, created: created == 1, beforeHash: before, afterHash: after, formerHashes: former, offset: offset, old: old, new: new,
+                  tasks: tasks, context: context)
     }
 }

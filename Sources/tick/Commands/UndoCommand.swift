@@ -101,29 +101,29 @@ enum JournalStep {
             let changes = undo ? Array(chosen.changes.reversed()) : chosen.changes
             // Every file is checked before the first is written.
             var currents: [[UInt8]?] = []
+            var replays: [JournalOperation.FileChange.Replay] = []
             for change in changes {
                 let path = PathBytes.string(from: change.path)
                 let missing = Syscalls.fileStatus(path) == nil
                 let current: [UInt8]? = missing ? nil : try FileReader.read(path)
-                let fits: Bool
-                if undo {
-                    fits = current.flatMap { change.undone($0) } != nil
-                } else if change.created, current == nil || current == [] {
+                let replay: JournalOperation.FileChange.Replay?
+                if !undo, change.created, current == nil || current == [] {
                     // A file the operation created, gone again (or left empty): redo creates it.
-                    fits = true
+                    replay = change.redone([])
                 } else {
-                    fits = current.flatMap { change.redone($0) } != nil
+                    replay = current.flatMap { undo ? change.undone($0) : change.redone($0) }
                 }
-                guard fits else {
+                guard let replay else {
                     throw TickError.journalStale(path: shown(path, context.environment), command: chosen.operation.command, undo: undo,
-                                                 other: !scope.isFile && stored.count > 1)
+                                                 other: !scope.isFile && stored.count > 1, near: change.context != nil)
                 }
                 currents.append(current)
+                replays.append(replay)
             }
             if arguments.flag("dry-run") {
-                for (change, current) in zip(changes, currents) {
+                for (change, (current, replay)) in zip(changes, zip(currents, replays)) {
                     let before = context.environment.document(current ?? [])
-                    let after = context.environment.document((undo ? change.undone(current ?? []) : change.redone(current ?? [])) ?? [])
+                    let after = context.environment.document(replay.bytes)
                     let name = shown(PathBytes.string(from: change.path), context.environment)
                     context.stdout.write(UnifiedDiff.render(before, Splice.between(before, after), path: name.hasPrefix("/") ? String(name.dropFirst()) : name,
                                                             creating: current == nil))
@@ -131,10 +131,13 @@ enum JournalStep {
                 return 0
             }
             var done: [String] = []
+            var kept: [String] = []
             for change in changes {
                 let path = PathBytes.string(from: change.path)
                 do throws(TickError) {
-                    try apply(change, undo: undo, path: path, command: chosen.operation.command, context: &context)
+                    if try apply(change, undo: undo, path: path, command: chosen.operation.command, context: &context) {
+                        kept.append(shown(path, context.environment))
+                    }
                 } catch {
                     let restored = done.isEmpty ? "" : "; \(done.joined(separator: ", ")) \(undo ? "undone" : "redone") already"
                     throw TickError.refused(TickError.oneLine(error.message) + restored)
@@ -143,24 +146,37 @@ enum JournalStep {
             }
             if let warning = Journal.mark(chosen, undone: undo, in: folder) { context.warn(warning) }
             if !arguments.flag("quiet") {
-                let files = changes.map { "\(shown(PathBytes.string(from: $0.path), context.environment))" + ($0.created ? (undo ? " removed" : " created") : "") }
-                    .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-                context.stdout.write("\(undo ? "undid" : "redid") \(Journal.quoted(command: chosen.operation.command)) (\(files.joined(separator: ", ")))\n")
+                func sorted(_ names: [String]) -> [String] { names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) } }
+                // A created file that kept other changes is not removed (`apply`).
+                let files = sorted(changes.map { change in
+                    let name = shown(PathBytes.string(from: change.path), context.environment)
+                    guard change.created else { return name }
+                    return name + (!undo ? " created" : kept.contains(name) ? "" : " removed")
+                })
+                // Said, so that nobody takes the file for the version before the operation.
+                let keeping = kept.isEmpty ? "" : files.count == 1 ? "; its other changes since are kept"
+                    : "; the other changes since to \(sorted(kept).joined(separator: ", ")) are kept"
+                context.stdout.write("\(undo ? "undid" : "redid") \(Journal.quoted(command: chosen.operation.command)) (\(files.joined(separator: ", ")))\(keeping)\n")
             }
             return 0
         }
     }
 
-    /// Writes one file back (or forward); a file the operation created is removed by undo.
+    /// Writes one file back (or forward); a file the operation created is removed by undo,
+    /// when nothing else was written to it since. Returns whether the file had other changes
+    /// since, which it keeps.
     private static func apply(_ change: JournalOperation.FileChange, undo: Bool, path: String, command: String,
-                              context: inout CommandContext) throws(TickError) {
-        let stale = TickError.journalStale(path: shown(path, context.environment), command: command, undo: undo, other: false)
+                              context: inout CommandContext) throws(TickError) -> Bool {
+        let stale = TickError.journalStale(path: shown(path, context.environment), command: command, undo: undo, other: false,
+                                           near: change.context != nil)
         if !undo, change.created { try FileCreator.createIfMissing(path) }
         var before: [UInt8] = []
+        var keepsOtherChanges = false
         let update = try AtomicFile.update(path, lockTimeout: context.environment.lockTimeout) { current throws(TickError) in
-            guard let bytes = undo ? change.undone(current) : change.redone(current) else { throw stale }
+            guard let replay = undo ? change.undone(current) : change.redone(current) else { throw stale }
             before = current
-            return bytes
+            keepsOtherChanges = replay.keepsOtherChanges
+            return replay.bytes
         }
         if undo, change.created {
             // Emptied under the lock above; removed only if it is still empty.
@@ -170,6 +186,7 @@ enum JournalStep {
                                                       environment: context.environment, documents: { (context.environment.document(before), context.environment.document(update.after)) }) {
             context.warn(warning)
         }
+        return keepsOtherChanges
     }
 
     static func shown(_ path: String, _ environment: Environment) -> String {
