@@ -13,7 +13,7 @@ enum TickError: Error, Equatable {
     case edit(EditError, path: String)
     case nothingToUndo(path: String?)
     case nothingToRedo(path: String?)
-    case journalStale(path: String, command: String, undo: Bool, other: Bool, near: Bool)
+    case journalStale(path: String, command: String, undo: Bool, other: Bool, reason: JournalStaleReason)
     case refused(String)
 
     var message: String {
@@ -34,11 +34,18 @@ enum TickError: Error, Equatable {
             return path.map { "\(PathBytes.display($0)): nothing to undo" } ?? "nothing to undo"
         case .nothingToRedo(let path):
             return (path.map { "\(PathBytes.display($0)): " } ?? "") + "nothing to redo ('tick undo --list' shows the journal)"
-        case .journalStale(let path, let command, let undo, let other, let near):
+        case .journalStale(let path, let command, let undo, let other, let reason):
             let hint = other ? " ('tick undo --list' shows the journal; -f FILE steps through another file's operations)" : ""
-            // `near`: the change kept the lines around it, and only changes there stop it.
-            let place = near ? " in or next to the lines it changed" : ""
-            return "\(path) changed since \(undo ? "" : "'tick undo' of ")\(Journal.quoted(command: command))\(place) (another program or a later edit); nothing \(undo ? "undone" : "redone")" + hint
+            let since = "since \(undo ? "" : "'tick undo' of ")\(Journal.quoted(command: command))"
+            let nothing = "nothing \(undo ? "undone" : "redone")"
+            switch reason {
+            case .otherVersion: return "\(path) changed \(since) (another program or a later edit); \(nothing)" + hint
+            case .changedNearby:
+                return "\(path) changed \(since) in or next to the lines it changed, or both above and below them (another program or a later edit); \(nothing)" + hint
+            case .ambiguous:
+                return "\(path) changed \(since) so that the lines it changed read the same in more than one place; \(nothing)" + hint
+            case .missing: return "\(path) is gone \(since); \(nothing)"
+            }
         case .refused(let message):
             return message
         case .invalidToday(let value):

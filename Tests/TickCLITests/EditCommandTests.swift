@@ -534,7 +534,7 @@ import Testing
         try Data((base + "extra\n").utf8).write(to: file)
         let stale = try TickProcess.run(["undo"], in: folder.url, environment: env)
         #expect(stale.status == 2)
-        #expect(stale.stderr == "tick: TODO.md changed since 'tick done Milk' in or next to the lines it changed (another program or a later edit); nothing undone\n")
+        #expect(stale.stderr == "tick: TODO.md changed since 'tick done Milk' in or next to the lines it changed, or both above and below them (another program or a later edit); nothing undone\n")
         #expect(try String(contentsOf: file, encoding: .utf8) == base + "extra\n")
         // After one elsewhere, undo puts the task back and keeps the other change, and says so.
         let done = replacing("- [ ] Milk", "- [x] Milk")

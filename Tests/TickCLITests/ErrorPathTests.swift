@@ -115,7 +115,7 @@ import Glibc
             // to a change it cannot know the meaning of.
             let text = try String(contentsOf: file, encoding: .utf8)
             try text.replacingOccurrences(of: "buy bread", with: "buy rye bread").write(to: file, atomically: false, encoding: .utf8)
-        }, says: "TODO.md changed since 'tick done 3' in or next to the lines it changed (another program or a later edit); nothing undone"),
+        }, says: "TODO.md changed since 'tick done 3' in or next to the lines it changed, or both above and below them (another program or a later edit); nothing undone"),
         Row(covers: ["EditError.notListed"], arguments: ["done", "1"], prepare: { folder in
             try tick(["list"], in: folder)
             try tick(["add", "--top", "-g", "Home", "first"], in: folder)

@@ -162,7 +162,7 @@ import Testing
         #expect(operations.count == 3)
         for operation in operations {
             let size = try FileManager.default.attributesOfItem(atPath: journal.appendingPathComponent(operation + "/change-000001").path)[.size] as? Int
-            #expect((size ?? .max) < 400, "a one-task edit of a \(big.utf8.count)-byte file is recorded in \(size ?? -1) bytes")
+            #expect((size ?? .max) < 500, "a one-task edit of a \(big.utf8.count)-byte file is recorded in \(size ?? -1) bytes")
         }
     }
 

@@ -20,11 +20,11 @@ public enum SequenceDiff {
     }
 
     /// Myers' greedy algorithm with the furthest-reaching paths of every step kept for the
-    /// walk back; nil past `maximumDistance`.
-    static func myers(_ a: [UInt64], _ b: [UInt64]) -> [(Int, Int)]? {
+    /// walk back; nil past `limit` edits.
+    static func myers(_ a: [UInt64], _ b: [UInt64], limit: Int = maximumDistance) -> [(Int, Int)]? {
         let n = a.count, m = b.count
         if n == 0 || m == 0 { return [] }
-        let limit = min(n + m, maximumDistance)
+        let limit = min(n + m, limit)
         let offset = limit + 1
         var v = [Int](repeating: 0, count: 2 * limit + 3)
         var trace: [[Int]] = []

@@ -1,8 +1,17 @@
-/// Undo and redo of one file's change: on the version the change was made for, the recorded
-/// bytes are put back where they were; on a version another program (or a hand in an editor)
-/// changed since, they are put back where the lines around them still read as the change left
-/// them, and every other change is kept, as `patch` applies a hunk whose context matches.
+/// Undo and redo of one file's change. On the version the change was made for, each hunk's
+/// bytes are put back where they were. On a version another program (or a hand in an editor)
+/// changed since, each hunk is found by the unchanged bytes on one side of it: from the file's
+/// start while the bytes before each hunk are as the change left them, and from the file's end
+/// while the bytes after each are; the hunk and its two lines of context on each side must read
+/// exactly as the change left them there, and the two walks must agree where both reach. So
+/// the other changes may be anywhere but in a hunk, its context, or on both sides of one hunk;
+/// they are kept. A hunk is only ever looked for where the bytes around it put it, never
+/// searched for, and refused when a copy of it could stand where the walk looks.
 extension JournalOperation.FileChange {
+    /// Whether the change can be undone and redone over other changes made since (a record of
+    /// tick before session 28 cannot: it has no context).
+    public var appliesOverOtherChanges: Bool { !gaps.contains { $0.digest == nil } }
+
     /// A version that undoing or redoing a change gives.
     public struct Replay: Sendable, Equatable {
         public var bytes: [UInt8]
@@ -10,114 +19,120 @@ extension JournalOperation.FileChange {
         public var keepsOtherChanges: Bool
     }
 
-    /// The file as it was before the operation, from the file as the operation left it, or
-    /// from a later version whose changes leave the changed lines and their context alone;
-    /// nil when `current` is neither.
-    public func undone(_ current: [UInt8]) -> Replay? {
-        replay(current, expecting: afterHash, take: new, put: old, result: beforeHash)
+    /// Why a change cannot be undone or redone on a file.
+    public enum Refusal: Error, Sendable, Equatable {
+        /// The file is not the version the change names, and the change keeps no context.
+        case otherVersion
+        /// Some hunk or its context changed, or the bytes on both sides of it did.
+        case changedNearby
+        /// A hunk's lines are in more than one place where the bytes around them allow.
+        case ambiguous
     }
 
-    /// The file as the operation left it, from the file as it was before (or a later version,
-    /// as for `undone`); nil when `current` is neither.
-    public func redone(_ current: [UInt8]) -> Replay? {
-        replay(current, expecting: beforeHash, take: old, put: new, result: afterHash)
+    /// The file as it was before the operation, from the file as the operation left it or a
+    /// later version of it (see above).
+    public func undone(_ current: [UInt8]) -> Result<Replay, Refusal> {
+        replay(current, expecting: afterHash, result: beforeHash, undo: true)
     }
 
-    private func replay(_ current: [UInt8], expecting: UInt64, take: [UInt8], put: [UInt8], result: UInt64) -> Replay? {
-        if version(of: current) == expecting {
-            // The version the change names: the bytes at `offset` are put back, and the result
-            // must be the other version it names.
-            guard ByteComparison.holds(current, take, at: offset) else { return nil }
-            let bytes = Self.splice(current, at: offset, take: take.count, put: put)
-            return version(of: bytes) == result ? Replay(bytes: bytes, keepsOtherChanges: false) : nil
-        }
-        guard let context, let start = context.place(of: take, in: current, expected: offset - context.before.count) else { return nil }
-        return Replay(bytes: Self.splice(current, at: start + context.before.count, take: take.count, put: put), keepsOtherChanges: true)
+    /// The file as the operation left it, from the file as it was before or a later version
+    /// of it.
+    public func redone(_ current: [UInt8]) -> Result<Replay, Refusal> {
+        replay(current, expecting: beforeHash, result: afterHash, undo: false)
     }
 
-    private static func splice(_ bytes: [UInt8], at offset: Int, take: Int, put: [UInt8]) -> [UInt8] {
-        var spliced: [UInt8] = []
-        spliced.reserveCapacity(bytes.count - take + put.count)
-        spliced += bytes[..<offset]
-        spliced += put
-        spliced += bytes[(offset + take)...]
-        return spliced
+    private func replay(_ current: [UInt8], expecting: UInt64, result: UInt64, undo: Bool) -> Result<Replay, Refusal> {
+        func take(_ hunk: Hunk) -> [UInt8] { undo ? hunk.new : hunk.old }
+        func put(_ hunk: Hunk) -> [UInt8] { undo ? hunk.old : hunk.new }
+        let exact = version(of: current) == expecting
+        guard exact || appliesOverOtherChanges else { return .failure(.otherVersion) }
+        let starts: [Int]
+        switch places(in: current, take: take, exact: exact) {
+        case .success(let found): starts = found
+        case .failure(let refusal): return .failure(exact ? .otherVersion : refusal)
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(current.count + hunks.reduce(0) { $0 + put($1).count - take($1).count })
+        var copied = 0
+        for (hunk, start) in zip(hunks, starts) {
+            let at = start + hunk.contextBefore.count
+            bytes += current[copied..<at]
+            bytes += put(hunk)
+            copied = at + take(hunk).count
+        }
+        bytes += current[copied...]
+        if exact { return version(of: bytes) == result ? .success(Replay(bytes: bytes, keepsOtherChanges: false)) : .failure(.otherVersion) }
+        return .success(Replay(bytes: bytes, keepsOtherChanges: true))
     }
 
-    private func version(of bytes: [UInt8]) -> UInt64 {
-        formerHashes ? ContentHash.of(bytes) : ContentDigest.version(of: bytes)
-    }
-}
-
-extension JournalOperation.FileChange.Context {
-    /// More than this on either side (a line of many kilobytes) and a change keeps no context:
-    /// it applies only to its own versions.
-    static let maximumSize = 16_384
-
-    /// The context of the bytes at `changed` in `bytes`; nil when it would be larger than
-    /// `maximumSize` on a side.
-    init?(around changed: Range<Int>, in bytes: [UInt8]) {
-        let newline = Byte.lf
-        // Back to the start of the line the change starts in, then `lines` whole lines more.
-        func lineStart(before end: Int) -> Int {
-            var index = end
-            while index > 0, bytes[index - 1] != newline { index -= 1 }
-            return index
+    /// Where each hunk (from its context before) starts in `current`, holding `take` between
+    /// its contexts. `exact`: `current` is the version the change names, and the gaps are
+    /// only counted.
+    ///
+    /// A hunk placed from one side only (the gap on its other side changed) is taken only
+    /// when its lines are nowhere further that way: lines pasted next to the unchanged side
+    /// would put a copy where the walk looks, and the hunk after (or before) it.
+    private func places(in current: [UInt8], take: (Hunk) -> [UInt8], exact: Bool) -> Result<[Int], Refusal> {
+        func pattern(_ hunk: Hunk) -> [UInt8] { hunk.contextBefore + take(hunk) + hunk.contextAfter }
+        func length(_ hunk: Hunk) -> Int { hunk.contextBefore.count + take(hunk).count + hunk.contextAfter.count }
+        // A hunk is whole lines: it starts a line, and ends one or the file (a record of tick
+        // before session 28, whose hunk may be any bytes, applies only to its own version).
+        func holds(_ hunk: Hunk, at start: Int) -> Bool {
+            let end = start + length(hunk)
+            return start >= 0 && end <= current.count
+                && (exact || (start == 0 || current[start - 1] == Byte.lf) && (end == current.count || current[end - 1] == Byte.lf))
+                && ByteComparison.holds(current, hunk.contextBefore, at: start)
+                && ByteComparison.holds(current, take(hunk), at: start + hunk.contextBefore.count)
+                && ByteComparison.holds(current, hunk.contextAfter, at: start + hunk.contextBefore.count + take(hunk).count)
         }
-        // Past the end of the line holding `start`.
-        func lineEnd(from start: Int) -> Int {
-            var index = start
-            while index < bytes.count, bytes[index] != newline { index += 1 }
-            return min(index + 1, bytes.count)
+        func gapHolds(_ gap: Gap, _ range: Range<Int>) -> Bool {
+            range.lowerBound >= 0 && range.upperBound <= current.count
+                && (exact || ChangeHunks.digest(current, range) == gap.digest)
         }
-        // The file's start or end is part of the context when it holds fewer whole lines.
-        var first = lineStart(before: changed.lowerBound), linesBefore = 0
-        while linesBefore < Self.lines, first > 0 {
-            first = lineStart(before: first - 1)
-            linesBefore += 1
+        // From the start: the gap before each hunk as the change left it.
+        var fromStart: [Int] = []
+        var position = 0
+        while fromStart.count < hunks.count {
+            let index = fromStart.count
+            let start = position + gaps[index].length
+            guard gapHolds(gaps[index], position..<start), holds(hunks[index], at: start) else { break }
+            fromStart.append(start)
+            position = start + length(hunks[index])
         }
-        var last = changed.upperBound, linesAfter = 0
-        if last > 0, last < bytes.count, bytes[last - 1] != newline { last = lineEnd(from: last) }
-        while linesAfter < Self.lines, last < bytes.count {
-            last = lineEnd(from: last)
-            linesAfter += 1
+        if exact || fromStart.count == hunks.count && gapHolds(gaps[hunks.count], position..<current.count) {
+            return fromStart.count == hunks.count ? .success(fromStart) : .failure(.changedNearby)
         }
-        guard changed.lowerBound - first <= Self.maximumSize, last - changed.upperBound <= Self.maximumSize else { return nil }
-        self.init(before: Array(bytes[first..<changed.lowerBound]), after: Array(bytes[changed.upperBound..<last]),
-                  startsFile: linesBefore < Self.lines, endsFile: linesAfter < Self.lines)
-    }
-
-    /// Where the context with `middle` between its two sides starts in `bytes`: at `expected`,
-    /// where the change left it, when it is there; else the one place it is, starting a line
-    /// (at the file's start or end, when the context reached them). Nil when it is nowhere,
-    /// or in more than one place: the change cannot be told to apply to one of them.
-    func place(of middle: [UInt8], in bytes: [UInt8], expected: Int) -> Int? {
-        let needle = before + middle + after
-        func fits(_ start: Int) -> Bool {
-            let end = start + needle.count
-            return start >= 0 && end <= bytes.count
-                && (startsFile ? start == 0 : start == 0 || bytes[start - 1] == Byte.lf)
-                && (endsFile ? end == bytes.count : end == bytes.count || bytes[end - 1] == Byte.lf)
-                && ByteComparison.holds(bytes, needle, at: start)
+        // From the end: the gap after each.
+        var fromEnd = [Int?](repeating: nil, count: hunks.count)
+        var end = current.count
+        for index in hunks.indices.reversed() {
+            let gap = gaps[index + 1]
+            let start = end - gap.length - length(hunks[index])
+            guard gapHolds(gap, (end - gap.length)..<end), holds(hunks[index], at: start) else { break }
+            fromEnd[index] = start
+            end = start
         }
-        if fits(expected) { return expected }
-        guard !needle.isEmpty else { return nil }
-        // Every place the bytes are, in one pass however the file repeats itself (a search
-        // that compared at each line would take the file's size times the bytes' on a file of
-        // one line over and over).
-        var found: Int?, twice = false
-        Self.forEachOccurrence(of: needle, in: bytes) { end in
-            guard fits(end - needle.count) else { return true }
-            twice = found != nil
-            found = end - needle.count
-            return !twice
+        var starts: [Int] = []
+        for index in hunks.indices {
+            switch (index < fromStart.count ? fromStart[index] : nil, fromEnd[index]) {
+            case (nil, nil): return .failure(.changedNearby)
+            case let (.some(first), .some(last)) where first != last: return .failure(.ambiguous)
+            case let (first, last): starts.append(first ?? last!)
+            }
         }
-        return twice ? nil : found
+        // The one hunk each walk placed next to the changed gap: nowhere further that way.
+        if let last = fromStart.indices.last, fromEnd[last] == nil,
+           Self.occurs(pattern(hunks[last]), in: current, (fromStart[last] + 1)..<current.count) { return .failure(.ambiguous) }
+        if let first = fromEnd.firstIndex(where: { $0 != nil }), first >= fromStart.count, let start = fromEnd[first],
+           Self.occurs(pattern(hunks[first]), in: current, 0..<(start + length(hunks[first]) - 1)) { return .failure(.ambiguous) }
+        return .success(starts)
     }
 
-    /// Calls `body` with where each occurrence of `needle` in `bytes` ends, in order, until it
-    /// returns false (Knuth–Morris–Pratt: linear in both counts).
-    static func forEachOccurrence(of needle: [UInt8], in bytes: [UInt8], _ body: (Int) -> Bool) {
+    /// Whether `needle` occurs in `bytes[range]` (Knuth–Morris–Pratt: linear in both counts,
+    /// however the file repeats itself).
+    static func occurs(_ needle: [UInt8], in bytes: [UInt8], _ range: Range<Int>) -> Bool {
+        guard !needle.isEmpty else { return true }
+        guard range.count >= needle.count else { return false }
         // failure[i]: the length of the longest proper prefix of needle[...i] that ends it.
         var failure = [Int](repeating: 0, count: needle.count)
         var length = 0
@@ -127,13 +142,15 @@ extension JournalOperation.FileChange.Context {
             failure[index] = length
         }
         length = 0
-        for index in bytes.indices {
+        for index in range {
             while length > 0, bytes[index] != needle[length] { length = failure[length - 1] }
             if bytes[index] == needle[length] { length += 1 }
-            if length == needle.count {
-                guard body(index + 1) else { return }
-                length = failure[length - 1]
-            }
+            if length == needle.count { return true }
         }
+        return false
+    }
+
+    private func version(of bytes: [UInt8]) -> UInt64 {
+        formerHashes ? ContentHash.of(bytes) : ContentDigest.version(of: bytes)
     }
 }

@@ -1,7 +1,8 @@
-/// One operation in tick's undo journal: a command and what it changed in each file, as the
-/// bytes it replaced and the bytes it wrote there (a reverse splice), with a hash of each whole
-/// version and the lines around the change: undo and redo apply to the version they were made
-/// for, and to a later one whose changes leave those lines alone (`FileChange.undone`).
+/// One operation in tick's undo journal: a command and what it changed in each file, as hunks
+/// (the lines it replaced and the lines it wrote there, with the two lines on each side) and
+/// the unchanged bytes between them by length and digest, with a digest of each whole version:
+/// undo and redo apply to the version they were made for, and to a later one whose changes
+/// leave the hunks and at least one side of each alone (`FileChange.undone`).
 public struct JournalOperation: Sendable, Equatable {
     public struct FileChange: Sendable, Equatable {
         public var path: [UInt8]
@@ -14,36 +15,41 @@ public struct JournalOperation: Sendable, Equatable {
         /// `ContentDigest.version`, which two changes in the top bytes of 8-byte words cannot
         /// cancel out in.
         public var formerHashes: Bool
-        /// Where the changed bytes start (the versions share everything before and after them).
-        public var offset: Int
-        public var old: [UInt8]
-        public var new: [UInt8]
+        /// The changed places, in file order.
+        public var hunks: [Hunk]
+        /// The bytes before the first hunk, between each two and after the last, the same in
+        /// both versions: one more than the hunks.
+        public var gaps: [Gap]
         /// How many tasks the change was about (for `undo --list`).
         public var tasks: Int
-        /// The lines around the changed bytes, the same in both versions; nil in a record made
-        /// before tick kept them (such a change applies only to its own versions).
-        public var context: Context?
 
-        /// What a change's bytes sit between: up to `Context.lines` whole lines on each side,
-        /// and the rest of the lines the change starts and ends in.
-        public struct Context: Sendable, Equatable {
-            /// How many whole lines are kept on each side.
-            public static let lines = 2
-            /// The bytes before the change back to the start of a line.
-            public var before: [UInt8]
-            /// The bytes after the change to the end of a line, or of the file.
-            public var after: [UInt8]
-            /// `before` starts the file and holds fewer than `lines` whole lines: the file's
-            /// start is part of the context.
-            public var startsFile: Bool
-            /// `after` ends the file and holds fewer than `lines` whole lines.
-            public var endsFile: Bool
+        /// One changed place: the bytes replaced (`old`) and written (`new`), whole lines, and
+        /// the lines around them, the same in both versions (two on each side, fewer at the
+        /// file's start or end, or none in a record of tick before session 28).
+        public struct Hunk: Sendable, Equatable {
+            public static let contextLines = 2
+            public var old: [UInt8]
+            public var new: [UInt8]
+            public var contextBefore: [UInt8]
+            public var contextAfter: [UInt8]
 
-            public init(before: [UInt8], after: [UInt8], startsFile: Bool, endsFile: Bool) {
-                self.before = before
-                self.after = after
-                self.startsFile = startsFile
-                self.endsFile = endsFile
+            public init(old: [UInt8], new: [UInt8], contextBefore: [UInt8] = [], contextAfter: [UInt8] = []) {
+                self.old = old
+                self.new = new
+                self.contextBefore = contextBefore
+                self.contextAfter = contextAfter
+            }
+        }
+
+        /// Unchanged bytes between hunks: how many, and their digest (`ContentDigest.version`),
+        /// nil in a record of tick before session 28 (which applies to its own versions only).
+        public struct Gap: Sendable, Equatable {
+            public var length: Int
+            public var digest: UInt64?
+
+            public init(length: Int, digest: UInt64?) {
+                self.length = length
+                self.digest = digest
             }
         }
 
@@ -55,27 +61,21 @@ public struct JournalOperation: Sendable, Equatable {
             formerHashes = false
             beforeHash = versions?.before ?? ContentDigest.version(of: before)
             afterHash = versions?.after ?? ContentDigest.version(of: after)
-            let prefix = ByteComparison.commonPrefix(before, after)
-            let suffix = ByteComparison.commonSuffix(before, after, limit: min(before.count, after.count) - prefix)
-            offset = prefix
-            old = Array(before[prefix..<(before.count - suffix)])
-            new = Array(after[prefix..<(after.count - suffix)])
+            (hunks, gaps) = ChangeHunks.between(before, after)
             self.tasks = tasks
-            context = Context(around: prefix..<(after.count - suffix), in: after)
         }
 
-        init(path: [UInt8], created: Bool, beforeHash: UInt64, afterHash: UInt64, formerHashes: Bool,
-             offset: Int, old: [UInt8], new: [UInt8], tasks: Int, context: Context?) {
+        public init(path: [UInt8], created: Bool, beforeHash: UInt64, afterHash: UInt64, formerHashes: Bool,
+                    hunks: [Hunk], gaps: [Gap], tasks: Int) {
+            precondition(gaps.count == hunks.count + 1, "a gap before, between and after the hunks")
             self.path = path
             self.created = created
             self.formerHashes = formerHashes
             self.beforeHash = beforeHash
             self.afterHash = afterHash
-            self.offset = offset
-            self.old = old
-            self.new = new
+            self.hunks = hunks
+            self.gaps = gaps
             self.tasks = tasks
-            self.context = context
         }
     }
 
@@ -116,42 +116,73 @@ public struct JournalOperation: Sendable, Equatable {
 }
 
 extension JournalOperation.FileChange {
+    static let magic = "tick-change 3\n"
+
     public func encoded() -> [UInt8] {
+        // A record of tick before session 28 keeps its own format: it has no context.
+        if let former = encodedAsFormer() { return former }
+        var writer = RecordWriter(magic: Self.magic)
+        writer.field("path", path)
+        writer.number("created", created ? 1 : 0)
+        writer.hash("before", beforeHash)
+        writer.hash("after", afterHash)
+        writer.number("tasks", tasks)
+        writer.number("hunks", hunks.count)
+        for (hunk, gap) in zip(hunks, gaps) {
+            writer.number("gap", gap.length)
+            writer.hash("digest", gap.digest ?? 0)
+            writer.field("context-before", hunk.contextBefore)
+            writer.field("old", hunk.old)
+            writer.field("new", hunk.new)
+            writer.field("context-after", hunk.contextAfter)
+        }
+        writer.number("gap", gaps[hunks.count].length)
+        writer.hash("digest", gaps[hunks.count].digest ?? 0)
+        return writer.finished()
+    }
+
+    /// `tick-change 1` and `2`: one hunk without context at an offset, no gap digests.
+    private func encodedAsFormer() -> [UInt8]? {
+        guard gaps.contains(where: { $0.digest == nil }), hunks.count == 1 else { return nil }
         var writer = RecordWriter(magic: formerHashes ? JournalOperation.formerChangeMagic : JournalOperation.changeMagic)
         writer.field("path", path)
         writer.number("created", created ? 1 : 0)
         writer.hash("before", beforeHash)
         writer.hash("after", afterHash)
-        writer.number("offset", offset)
+        writer.number("offset", gaps[0].length)
         writer.number("tasks", tasks)
-        writer.field("old", old)
-        writer.field("new", new)
-        if let context {
-            writer.field("context-before", context.before)
-            writer.field("context-after", context.after)
-            writer.number("context-starts-file", context.startsFile ? 1 : 0)
-            writer.number("context-ends-file", context.endsFile ? 1 : 0)
-        }
+        writer.field("old", hunks[0].old)
+        writer.field("new", hunks[0].new)
         return writer.finished()
     }
 
     public init?(decoding bytes: [UInt8]) {
+        if var reader = RecordReader(bytes, magic: Self.magic) {
+            guard let path = reader.field("path"), let created = reader.number("created"),
+                  let before = reader.hash("before"), let after = reader.hash("after"),
+                  let tasks = reader.number("tasks"), let count = reader.number("hunks"), count <= bytes.count else { return nil }
+            var hunks: [Hunk] = [], gaps: [Gap] = []
+            for index in 0...count {
+                guard let length = reader.number("gap"), let digest = reader.hash("digest") else { return nil }
+                gaps.append(Gap(length: length, digest: digest))
+                guard index < count else { break }
+                guard let contextBefore = reader.field("context-before"), let old = reader.field("old"), let new = reader.field("new"),
+                      let contextAfter = reader.field("context-after") else { return nil }
+                hunks.append(Hunk(old: old, new: new, contextBefore: contextBefore, contextAfter: contextAfter))
+            }
+            guard reader.atEnd else { return nil }
+            self.init(path: path, created: created == 1, beforeHash: before, afterHash: after, formerHashes: false,
+                      hunks: hunks, gaps: gaps, tasks: tasks)
+            return
+        }
         guard let (read, former) = RecordReader.reading(bytes, magic: JournalOperation.changeMagic, formerMagic: JournalOperation.formerChangeMagic),
               case var reader = read,
               let path = reader.field("path"), let created = reader.number("created"),
               let before = reader.hash("before"), let after = reader.hash("after"),
               let offset = reader.number("offset"), let tasks = reader.number("tasks"),
-              let old = reader.field("old"), let new = reader.field("new") else { return nil }
-        // The context follows in records of tick since session 28, and not before.
-        var context: Context?
-        if !reader.atEnd {
-            guard let before = reader.field("context-before"), let after = reader.field("context-after"),
-                  let starts = reader.number("context-starts-file"), let ends = reader.number("context-ends-file"),
-                  starts <= 1, ends <= 1, before.count <= offset else { return nil }
-            context = Context(before: before, after: after, startsFile: starts == 1, endsFile: ends == 1)
-        }
-        guard reader.atEnd else { return nil }
-        self.init(path: path, created: created == 1, beforeHash: before, afterHash: after, formerHashes: former, offset: offset, old: old, new: new,
-                  tasks: tasks, context: context)
+              let old = reader.field("old"), let new = reader.field("new"), reader.atEnd else { return nil }
+        // The bytes after the hunk are whatever the version holds: its digest names it.
+        self.init(path: path, created: created == 1, beforeHash: before, afterHash: after, formerHashes: former,
+                  hunks: [Hunk(old: old, new: new)], gaps: [Gap(length: offset, digest: nil), Gap(length: 0, digest: nil)], tasks: tasks)
     }
 }

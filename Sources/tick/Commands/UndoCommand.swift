@@ -106,16 +106,22 @@ enum JournalStep {
                 let path = PathBytes.string(from: change.path)
                 let missing = Syscalls.fileStatus(path) == nil
                 let current: [UInt8]? = missing ? nil : try FileReader.read(path)
-                let replay: JournalOperation.FileChange.Replay?
+                let outcome: Result<JournalOperation.FileChange.Replay, JournalOperation.FileChange.Refusal>?
                 if !undo, change.created, current == nil || current == [] {
                     // A file the operation created, gone again (or left empty): redo creates it.
-                    replay = change.redone([])
+                    outcome = change.redone([])
                 } else {
-                    replay = current.flatMap { undo ? change.undone($0) : change.redone($0) }
+                    outcome = current.map { undo ? change.undone($0) : change.redone($0) }
                 }
-                guard let replay else {
+                let replay: JournalOperation.FileChange.Replay
+                switch outcome {
+                case .success(let value)?: replay = value
+                case .failure(let refusal)?:
                     throw TickError.journalStale(path: shown(path, context.environment), command: chosen.operation.command, undo: undo,
-                                                 other: !scope.isFile && stored.count > 1, near: change.context != nil)
+                                                 other: !scope.isFile && stored.count > 1, reason: .init(refusal))
+                case nil:
+                    throw TickError.journalStale(path: shown(path, context.environment), command: chosen.operation.command, undo: undo,
+                                                 other: false, reason: .missing)
                 }
                 currents.append(current)
                 replays.append(replay)
@@ -167,13 +173,16 @@ enum JournalStep {
     /// since, which it keeps.
     private static func apply(_ change: JournalOperation.FileChange, undo: Bool, path: String, command: String,
                               context: inout CommandContext) throws(TickError) -> Bool {
-        let stale = TickError.journalStale(path: shown(path, context.environment), command: command, undo: undo, other: false,
-                                           near: change.context != nil)
         if !undo, change.created { try FileCreator.createIfMissing(path) }
         var before: [UInt8] = []
         var keepsOtherChanges = false
         let update = try AtomicFile.update(path, lockTimeout: context.environment.lockTimeout) { current throws(TickError) in
-            guard let replay = undo ? change.undone(current) : change.redone(current) else { throw stale }
+            let replay: JournalOperation.FileChange.Replay
+            switch undo ? change.undone(current) : change.redone(current) {
+            case .success(let value): replay = value
+            case .failure(let refusal):
+                throw TickError.journalStale(path: shown(path, context.environment), command: command, undo: undo, other: false, reason: .init(refusal))
+            }
             before = current
             keepsOtherChanges = replay.keepsOtherChanges
             return replay.bytes
@@ -250,5 +259,18 @@ enum JournalStep {
         localtime_r(&value, &parts)
         func two(_ number: Int32) -> String { number < 10 ? "0\(number)" : "\(number)" }
         return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) \(two(parts.tm_hour)):\(two(parts.tm_min))"
+    }
+}
+
+/// Why an undo or a redo does not apply to a file (`TickError.journalStale`).
+enum JournalStaleReason {
+    case otherVersion, changedNearby, ambiguous, missing
+
+    init(_ refusal: JournalOperation.FileChange.Refusal) {
+        switch refusal {
+        case .otherVersion: self = .otherVersion
+        case .changedNearby: self = .changedNearby
+        case .ambiguous: self = .ambiguous
+        }
     }
 }
