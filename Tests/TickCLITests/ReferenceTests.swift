@@ -187,6 +187,24 @@ import Testing
         }
     }
 
+    /// An undo that keeps another program's change gives back the numbers the edit took: a
+    /// removed task's, and one an added task was printed with (the file is then not the
+    /// version either was taken from, and the task is found by its block, as after an outside
+    /// change).
+    @Test func anUndoOverOtherChangesGivesNumbersBack() throws {
+        let file = "# Inbox\n- [ ] one\n- [ ] two\n- [ ] three\n- [ ] four\n- [ ] five\n- [ ] six\n- [ ] seven\n"
+        for (edit, number, text) in [(["rm", "4"], "4", "three"), (["add", "--after", "2", "new"], "3", "two")] {
+            let scratch = try Scratch(file)
+            try scratch.tick(["list"])
+            try scratch.tick(edit)
+            try scratch.write(scratch.text + "- [ ] typed in an editor\n")
+            let undo = try scratch.tick(["undo"])
+            #expect(undo.stdout.hasSuffix("its other changes since are kept\n"), "\(undo.stdout)\(undo.stderr)")
+            let done = try scratch.tick(["done", number])
+            #expect(done.status == 0 && done.stdout == "done \(number) [x] \(text)\n", "\(edit): \(done.stdout)\(done.stderr)")
+        }
+    }
+
     /// A bare number after a view of another project's file is refused, whether the view was
     /// run over there or from here (a nested repository): which file it is from is not known.
     @Test func aListingOfAnotherProjectRefusesBareNumbers() throws {

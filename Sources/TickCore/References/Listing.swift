@@ -207,8 +207,10 @@ public struct Listing: Sendable, Equatable {
     /// A change the listing `carries` only names the new version: a listing of a long view
     /// stays one of lines.
     /// `versions`: the two versions' `ContentDigest.version`, when worked out already.
+    /// `restores`: the change is an undo or a redo, which may bring back a task an edit of
+    /// tick took away (or a number it took) on a version with other changes since.
     public func mapped(before: Document, after: Document, splices: [Splice]?, by command: String,
-                       versions: (before: UInt64, after: UInt64)? = nil) -> Listing {
+                       versions: (before: UInt64, after: UInt64)? = nil, restores: Bool = false) -> Listing {
         let beforeHash = versions?.before ?? ContentDigest.version(of: before.bytes)
         if carries(before: before, after: after, splices: splices, current: beforeHash == fileHash) {
             var result = self
@@ -226,6 +228,7 @@ public struct Listing: Sendable, Equatable {
         let afterHash = versions?.after ?? ContentDigest.version(of: after.bytes)
         let correspondence = TaskCorrespondence(before: before, after: after, splices: splices)
         var blocks = GroupBlocks(after)
+        var afterBlocks: BlockTable?
         for number in result.entries.indices {
             var entry = result.entries[number]
             if entry.line < 0 {
@@ -233,6 +236,17 @@ public struct Listing: Sendable, Equatable {
                 if entry.formerVersion == afterHash, let index = TaskCorrespondence.task(atLine: Int(entry.formerLine), in: after),
                    TaskFingerprint.of(after.tasks[index], in: after) == entry.fingerprint {
                     entry.line = entry.formerLine
+                    entry.reason = []
+                    entry.block = blocks.signature(index)
+                    entry.unique = blocks.isUnique(index)
+                    result.entries[number] = entry
+                } else if restores, entry.formerVersion != 0, let task = Self.locate(entry, in: after, blocks: &afterBlocks),
+                          TaskFingerprint.of(task, in: after) == entry.fingerprint {
+                    // An undo that kept other changes: the file is another version, and the
+                    // task is found as after another program's change, by its block, the only
+                    // one like it (a task tick took away, or whose number an edit took).
+                    let index = task.index
+                    entry.line = Int32(task.line)
                     entry.reason = []
                     entry.block = blocks.signature(index)
                     entry.unique = blocks.isUnique(index)

@@ -192,7 +192,7 @@ enum JournalStep {
             if let info = Syscalls.fileStatus(path), info.st_size == 0 { _ = path.withPathCString { unlink($0) } }
         }
         if let update, let warning = ListingStore.map(update.realPath, splices: nil, command: "tick \(undo ? "undo" : "redo")",
-                                                      environment: context.environment, documents: { (context.environment.document(before), context.environment.document(update.after)) }) {
+                                                      restores: true, environment: context.environment, documents: { (context.environment.document(before), context.environment.document(update.after)) }) {
             context.warn(warning)
         }
         return keepsOtherChanges

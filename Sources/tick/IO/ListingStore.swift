@@ -121,8 +121,10 @@ enum ListingStore {
     /// `documents` gives the two versions parsed; it is called only when the file has a listing.
     /// `versions`: the two versions' `ContentDigest.version`, when worked out already.
     /// `keepsTaskLines`: the edit keeps every task on its line (`Journal.Rewrite`).
+    /// `restores`: an undo or a redo (`Listing.mapped`).
     static func map(_ realPath: String, splices: [Splice]?, command: String, versions: (before: UInt64, after: UInt64)? = nil,
-                    keepsTaskLines: Bool = false, environment: Environment, documents: () -> (before: Document, after: Document)) -> String? {
+                    keepsTaskLines: Bool = false, restores: Bool = false, environment: Environment,
+                    documents: () -> (before: Document, after: Document)) -> String? {
         change(realPath, environment) { listing in
             if keepsTaskLines, let versions, listing.namesLinesOnly, listing.fileHash == versions.before {
                 // Every number still means its line (`Listing.carries`).
@@ -130,7 +132,7 @@ enum ListingStore {
                 return
             }
             let (before, after) = documents()
-            listing = listing.mapped(before: before, after: after, splices: splices, by: command, versions: versions)
+            listing = listing.mapped(before: before, after: after, splices: splices, by: command, versions: versions, restores: restores)
         }
     }
 
