@@ -26,6 +26,12 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// Parses exactly `YYYY-MM-DD` from bytes.
     public init?(isoBytes bytes: ArraySlice<UInt8>) {
+        guard let date = bytes.withUnsafeBufferPointer({ CivilDate(isoBuffer: $0) }) else { return nil }
+        self = date
+    }
+
+    /// Parses exactly `YYYY-MM-DD` from bytes in place (no reference to an array held).
+    init?(isoBuffer bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count == 10 else { return nil }
         let base = bytes.startIndex
         guard bytes[base + 4] == 0x2D, bytes[base + 7] == 0x2D else { return nil }

@@ -48,11 +48,13 @@ public struct TaskFields: Sendable, Equatable {
     /// What the parse asks of each task's text: its first due field and the kinds of field it
     /// holds, with every field counted in `usage` on the way; no list of fields is made.
     static func tally(_ text: ArraySlice<UInt8>, counting usage: inout FieldUsage) -> (due: TaskField?, kinds: TaskField.Kinds) {
-        text.withUnsafeBufferPointer { buffer in
-            let tally = FieldScanner.scan(buffer, into: UsageTally())
-            if !tally.kinds.isEmpty { usage.add(tally.usage) }
-            return (tally.due, tally.kinds)
-        }
+        text.withUnsafeBufferPointer { tally($0, counting: &usage) }
+    }
+
+    static func tally(_ text: UnsafeBufferPointer<UInt8>, counting usage: inout FieldUsage) -> (due: TaskField?, kinds: TaskField.Kinds) {
+        let tally = FieldScanner.scan(text, into: UsageTally())
+        if !tally.kinds.isEmpty { usage.add(tally.usage) }
+        return (tally.due, tally.kinds)
     }
 
     /// Whether `bytes` (a whole file) may hold a due date in any dialect (`due:` in any case,
@@ -465,22 +467,28 @@ struct FieldScanner<Sink: FieldSink> {
 
         /// Eight bytes at a time: a word holds a byte `b` when `word ^ (b × 0x01…01)` has a
         /// zero byte, which `(x - 0x01…01) & ~x & 0x80…80` tells (exactly whether, if not
-        /// which). The last bytes are read one by one.
+        /// which). The last eight bytes of a text of at least eight are read again as one word
+        /// (a byte read twice classes the text the same); a shorter text is read byte by byte.
         static func of(_ text: UnsafeBufferPointer<UInt8>) -> TextBytes {
             guard let base = text.baseAddress else { return .noField }
             let highs = ByteWords.highs
             @inline(__always) func holds(_ word: UInt64, _ byte: UInt8) -> UInt64 { ByteWords.holds(word, byte) }
-            var colon = false
             var index = 0
             let count = text.count
-            while index + 8 <= count {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                // Bytes of 0x80 and up are rare: the emoji lead bytes are looked for only then.
-                if holds(word, 0x28) | holds(word, Byte.leftBracket) | holds(word, Byte.backtick) != 0
-                    || (word & highs != 0 && holds(word, 0xE2) | holds(word, 0xF0) != 0) { return .any }
-                if !colon, holds(word, Byte.colon) != 0 { colon = true }
-                index += 8
+            if count >= 8 {
+                var colons: UInt64 = 0
+                while true {
+                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                    // Bytes of 0x80 and up are rare: the emoji lead bytes are looked for only then.
+                    if holds(word, 0x28) | holds(word, Byte.leftBracket) | holds(word, Byte.backtick) != 0
+                        || (word & highs != 0 && holds(word, 0xE2) | holds(word, 0xF0) != 0) { return .any }
+                    colons |= holds(word, Byte.colon)
+                    if index + 8 == count { break }
+                    index = min(index + 8, count - 8)
+                }
+                return colons != 0 ? .wordsOnly : .noField
             }
+            var colon = false
             while index < count {
                 switch base[index] {
                 case 0x28, Byte.leftBracket, Byte.backtick, 0xE2, 0xF0: return .any

@@ -813,7 +813,8 @@ struct BlockParser {
         paragraph.firstLine = line
         paragraph.lastLine = line
         paragraph.lastLineTextStart = textStart
-        definitionCandidate.removeAll(keepingCapacity: true)
+        // (An empty array's `removeAll` still makes a buffer: one a task line, in every parse.)
+        if !definitionCandidate.isEmpty { definitionCandidate.removeAll(keepingCapacity: true) }
         if s[textStart] == Byte.leftBracket { definitionCandidate.append(textStart) }
         paragraph.ownerItem = owner
         push(paragraph)
@@ -927,17 +928,20 @@ struct BlockParser {
         let item = items[Int(open.item)]
         let firstLine = lines[item.line]
         let cursor = open.textStart
-        // Trimmed on the buffer: one slice of the array made, not two.
+        // Trimmed on the buffer: the text of one line is read in place, with no slice of the
+        // array (which would hold a reference to it).
         var textEnd = firstLine.contentEnd
         while textEnd > cursor, Byte.isSpaceChar(s[textEnd - 1]) { textEnd -= 1 }
-        var text = bytes[cursor..<textEnd]
+        let line = UnsafeBufferPointer(rebasing: s[cursor..<textEnd])
         var location = TextLocation(bytesAt: cursor, count: textEnd - cursor)
-        var valid = wellFormed || text.allSatisfyValidUTF8
+        var valid = wellFormed || UTF8Bytes.isWellFormed(line)
         var dueField: TaskField?
         var fieldKinds: TaskField.Kinds
+        let due: CivilDate?
         // The paragraph's wrapped lines were recorded from `firstContinuation` on.
         var next = open.firstContinuation
         if next < continuations.count {
+            var text = bytes[cursor..<textEnd]
             let joinedStart = joinedTexts.count
             joinedTexts += text
             // The first due field a line reads. An Obsidian one at the end of its line is read
@@ -966,14 +970,15 @@ struct BlockParser {
             // A view keeps no wrapped lines once they are the text's (the reference builder
             // of the tests reads them all, from a parse that keeps the items).
             if !keepsItems { continuations.removeAll(keepingCapacity: true) }
+            due = dueField.flatMap { field in
+                CivilDate(isoBytes: text[(text.startIndex + field.value.lowerBound)..<(text.startIndex + field.value.upperBound)])
+            }
         } else {
-            (dueField, fieldKinds) = TaskFields.tally(text, counting: &usage)
+            (dueField, fieldKinds) = TaskFields.tally(line, counting: &usage)
+            due = dueField.flatMap { CivilDate(isoBuffer: UnsafeBufferPointer(rebasing: line[$0.value])) }
         }
         if valid, !wellFormed, cursor > firstLine.start {
             valid = bytes[firstLine.start..<cursor].allSatisfyValidUTF8
-        }
-        let due = dueField.flatMap { field in
-            CivilDate(isoBytes: text[(text.startIndex + field.value.lowerBound)..<(text.startIndex + field.value.upperBound)])
         }
         let parent = open.parent < 0 ? nil : Int(open.parent)
         // The usual box holds one ASCII byte, read as it is unless the project gives statuses
