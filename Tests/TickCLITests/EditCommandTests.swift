@@ -542,7 +542,7 @@ import Testing
         try Data(edited.utf8).write(to: file)
         let kept = try TickProcess.run(["undo"], in: folder.url, environment: env)
         #expect(kept.status == 0 && kept.stderr == "")
-        #expect(kept.stdout == "undid 'tick done Milk' (TODO.md); its other changes since are kept\n")
+        #expect(kept.stdout == "undid 'tick done Milk' (TODO.md); kept the changes made to it since\n")
         #expect(try String(contentsOf: file, encoding: .utf8) == "<!-- typed in an editor -->\n" + base.replacingOccurrences(of: "Paint the fence", with: "Paint the gate"))
         // And redo applies it again over the same changes.
         #expect(try TickProcess.run(["redo"], in: folder.url, environment: env).status == 0)

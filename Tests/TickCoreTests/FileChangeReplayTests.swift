@@ -79,7 +79,10 @@ struct FileChangeReplayTests {
         let moved = Self.replacing(long, "- [ ] first\n", "") + Array("- [ ] first\n".utf8)
         let move = Self.change(long, moved)
         #expect(move.hunks.count == 2 && move.encoded().count < 1_000)
-        #expect(try move.undone(moved + Array("- [ ] typed\n".utf8)).get().bytes == long + Array("- [ ] typed\n".utf8))
+        #expect(try move.undone(Self.replacing(moved, "task 10000\n", "task 10000 edited\n")).get().bytes
+                == Self.replacing(long, "task 10000\n", "task 10000 edited\n"))
+        // Its last hunk has the file's end for context.
+        #expect(move.undone(moved + Array("- [ ] typed\n".utf8)) == .failure(.changedNearby))
     }
 
     /// Where the lines are in the file twice, a hunk placed from one side only is refused when
@@ -123,15 +126,39 @@ struct FileChangeReplayTests {
         #expect(done.redone(undone) == .failure(.ambiguous))
     }
 
-    /// Lines put at the file's start or end, before or after a change there, are kept.
-    @Test func linesAddedAtTheFileEdgesAreKept() throws {
-        let top = Self.change(Self.before, Self.replacing(Self.before, "# Home", "# House"))
-        #expect(try top.undone(Array("intro\n".utf8) + Self.replacing(Self.before, "# Home", "# House")).get().bytes == Array("intro\n".utf8) + Self.before)
-        #expect(try top.undone(Self.replacing(Self.before, "# Home", "# House") + Array("end\n".utf8)).get().bytes == Self.before + Array("end\n".utf8))
+    /// A change at the file's start or end has the file's edge for context: a line put before
+    /// (or after) it is a change next to it, as a line put in next to a change mid-file is.
+    @Test func theFileEdgesAreContext() throws {
+        let house = Self.replacing(Self.before, "# Home", "# House")
+        let top = Self.change(Self.before, house)
+        #expect(top.undone(Array("intro\n".utf8) + house) == .failure(.changedNearby))
+        #expect(try top.undone(house + Array("end\n".utf8)).get().bytes == Self.before + Array("end\n".utf8))
 
         let bottom = Self.change(Self.before, Self.before + Array("- [ ] added\n".utf8))
-        #expect(try bottom.undone(Self.before + Array("- [ ] added\n- [ ] after it\n".utf8)).get().bytes == Self.before + Array("- [ ] after it\n".utf8))
+        #expect(bottom.undone(Self.before + Array("- [ ] added\n- [ ] after it\n".utf8)) == .failure(.changedNearby))
         #expect(try bottom.undone(Array("intro\n".utf8) + Self.before + Array("- [ ] added\n".utf8)).get().bytes == Array("intro\n".utf8) + Self.before)
+
+        // A file tick made: the user's lines written under its heading keep it.
+        let made = Self.change([], Array("# TODO\n".utf8))
+        #expect(made.undone(Array("# TODO\n- [ ] mine\n".utf8)) == .failure(.changedNearby))
+    }
+
+    /// Two hunks alike, one of them deleted by hand: the walk from the start finds the first,
+    /// the walk from the end finds the first too (where the second's lines now are). Refused,
+    /// not both written in one place.
+    @Test func twoHunksAreNeverPutInOnePlace() throws {
+        let block = ["- [ ] a", "- [ ] b", "- [ ] c", "- [ ] d", "- [ ] e"]
+        let before = Self.lines(block + block)
+        let done = Self.replacing(Self.replacing(before, "[ ] c", "[x] c"), "[ ] c", "[x] c")
+        let change = Self.change(before, done)
+        #expect(change.hunks.count == 2)
+        let half = Array(done[0..<(done.count / 2)])
+        #expect(change.undone(half) == .failure(.ambiguous))
+        #expect(change.undone(Array(done[(done.count / 2)...])) == .failure(.ambiguous))
+        let removed = Self.replacing(Self.replacing(before, "- [ ] c\n", ""), "- [ ] c\n", "")
+        let rm = Self.change(before, removed)
+        let cut = Self.lines(Array(block[0..<2]) + Array(block[3...]) + ["- [ ] a"])
+        #expect(rm.undone(cut) == .failure(.ambiguous) || rm.undone(cut) == .failure(.changedNearby))
     }
 
     /// A removed task comes back between the lines it was between.

@@ -240,11 +240,17 @@ public struct Listing: Sendable, Equatable {
                     entry.block = blocks.signature(index)
                     entry.unique = blocks.isUnique(index)
                     result.entries[number] = entry
-                } else if restores, entry.formerVersion != 0, let task = Self.locate(entry, in: after, blocks: &afterBlocks),
-                          TaskFingerprint.of(task, in: after) == entry.fingerprint {
+                } else if restores, entry.formerVersion != 0 {
                     // An undo that kept other changes: the file is another version, and the
-                    // task is found as after another program's change, by its block, the only
-                    // one like it (a task tick took away, or whose number an edit took).
+                    // task is found as after another program's change, by its block, if it is
+                    // the only one like it now (a task tick took away, or whose number an
+                    // edit took: a recurring task's next occurrence made it one of two).
+                    guard let task = Self.locate(entry, in: after, blocks: &afterBlocks, listedUnique: false),
+                          TaskFingerprint.of(task, in: after) == entry.fingerprint else {
+                        entry.reason = Array("cannot be found with certainty: '\(command)' put it back in a file changed since".utf8)
+                        result.entries[number] = entry
+                        continue
+                    }
                     let index = task.index
                     entry.line = Int32(task.line)
                     entry.reason = []
@@ -418,8 +424,9 @@ public struct Listing: Sendable, Equatable {
 
     /// The listed task in a version another program wrote: the one task with its block (group,
     /// text, notes and subtasks), if its block was unique when tick last knew the file.
-    static func locate(_ entry: Entry, in document: Document, blocks: inout BlockTable?) -> Task? {
-        guard entry.unique else { return nil }
+    /// `listedUnique`: only an entry whose block was the only one like it when listed.
+    static func locate(_ entry: Entry, in document: Document, blocks: inout BlockTable?, listedUnique: Bool = true) -> Task? {
+        guard entry.unique || !listedUnique else { return nil }
         if blocks == nil { blocks = BlockTable(document) }
         guard let found = blocks!.tasks[entry.block], found.count == 1 else { return nil }
         return document.tasks[found[0]]

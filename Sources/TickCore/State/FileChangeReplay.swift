@@ -120,12 +120,31 @@ extension JournalOperation.FileChange {
             case let (first, last): starts.append(first ?? last!)
             }
         }
+        // The walks found each hunk somewhere: in order, apart (two hunks alike, each walk
+        // placing one where the other's lines are, would put both in one place).
+        for index in hunks.indices.dropFirst() where starts[index - 1] + length(hunks[index - 1]) > starts[index] {
+            return .failure(.ambiguous)
+        }
+        // A hunk with fewer lines of context than it keeps at the file's start or end has the
+        // file's edge for the rest: nothing may come before (or after) it.
+        if let first = hunks.first, starts[0] != 0, gaps[0].length == 0, Self.lineCount(first.contextBefore) < Hunk.contextLines {
+            return .failure(.changedNearby)
+        }
+        if let last = hunks.last, gaps[hunks.count].length == 0, Self.lineCount(last.contextAfter) < Hunk.contextLines,
+           starts[hunks.count - 1] + length(last) != current.count {
+            return .failure(.changedNearby)
+        }
         // The one hunk each walk placed next to the changed gap: nowhere further that way.
         if let last = fromStart.indices.last, fromEnd[last] == nil,
            Self.occurs(pattern(hunks[last]), in: current, (fromStart[last] + 1)..<current.count) { return .failure(.ambiguous) }
         if let first = fromEnd.firstIndex(where: { $0 != nil }), first >= fromStart.count, let start = fromEnd[first],
            Self.occurs(pattern(hunks[first]), in: current, 0..<(start + length(hunks[first]) - 1)) { return .failure(.ambiguous) }
         return .success(starts)
+    }
+
+    /// How many lines `bytes` holds, the last one with or without its newline.
+    static func lineCount(_ bytes: [UInt8]) -> Int {
+        bytes.reduce(0) { $0 + ($1 == Byte.lf ? 1 : 0) } + (bytes.last.map { $0 == Byte.lf ? 0 : 1 } ?? 0)
     }
 
     /// Whether `needle` occurs in `bytes[range]` (Knuth–Morris–Pratt: linear in both counts,

@@ -12,7 +12,7 @@ enum UndoCommand: Command {
         OptionSpec("list", short: "l", help: "Show the recent operations, newest first, instead of undoing."),
     ]
     static let examples: [(command: String, explanation: String)] = [
-        ("tick undo", "Put back every file tick's latest operation changed, if nothing changed them since."),
+        ("tick undo", "Put back every file tick's latest operation changed, keeping changes made since elsewhere in them."),
         ("tick undo -f notes.md", "Revert the latest operation that changed notes.md."),
         ("tick undo --list", "What undo and redo would step through."),
     ]
@@ -160,8 +160,8 @@ enum JournalStep {
                     return name + (!undo ? " created" : kept.contains(name) ? "" : " removed")
                 })
                 // Said, so that nobody takes the file for the version before the operation.
-                let keeping = kept.isEmpty ? "" : files.count == 1 ? "; its other changes since are kept"
-                    : "; the other changes since to \(sorted(kept).joined(separator: ", ")) are kept"
+                let keeping = kept.isEmpty ? "" : files.count == 1 ? "; kept the changes made to it since"
+                    : "; kept the changes made since to \(sorted(kept).joined(separator: ", "))"
                 context.stdout.write("\(undo ? "undid" : "redid") \(Journal.quoted(command: chosen.operation.command)) (\(files.joined(separator: ", ")))\(keeping)\n")
             }
             return 0
