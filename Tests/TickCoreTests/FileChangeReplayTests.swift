@@ -194,4 +194,53 @@ struct FileChangeReplayTests {
         let all = Array(Array(repeating: Array("- [x] again\n".utf8), count: 200_000).joined())
         #expect(change.undone(Array("x\n".utf8) + all) == .failure(.changedNearby))
     }
+
+    /// Laws over random files of few distinct lines (copies everywhere), random edits and
+    /// random changes by another program: a change undoes and redoes its own versions
+    /// exactly; on another version, an undo that applies keeps other changes, and a redo of
+    /// what it gave gives back the file it was given, or refuses: never a third file.
+    @Test func replayLaws() {
+        var random = SeededGenerator(seed: 28)
+        let words = ["- [ ] a", "- [ ] b", "- [x] a", "## G", "", "text"]
+        func mutate(_ lines: inout [String]) {
+            let at = Int.random(in: 0...lines.count, using: &random)
+            switch Int.random(in: 0..<3, using: &random) {
+            case 0 where at < lines.count: lines[at] = words.randomElement(using: &random)!
+            case 1 where at < lines.count: lines.remove(at: at)
+            default: lines.insert(words.randomElement(using: &random)!, at: at)
+            }
+        }
+        var applied = 0, refused = 0
+        for _ in 0..<3_000 {
+            let lines = (0..<Int.random(in: 0...14, using: &random)).map { _ in words.randomElement(using: &random)! }
+            let openEnd = Bool.random(using: &random)
+            func bytes(_ lines: [String]) -> [UInt8] {
+                let text = Self.lines(lines)
+                return openEnd && text.last == 0x0A ? Array(text.dropLast()) : text
+            }
+            var edited = lines
+            for _ in 0..<Int.random(in: 1...3, using: &random) { mutate(&edited) }
+            let before = bytes(lines), after = bytes(edited)
+            guard before != after else { continue }
+            let change = Self.change(before, after)
+            #expect(change.undone(after) == .success(.init(bytes: before, keepsOtherChanges: false)))
+            #expect(change.redone(before) == .success(.init(bytes: after, keepsOtherChanges: false)))
+            #expect(JournalOperation.FileChange(decoding: change.encoded()) == change)
+            var other = edited
+            mutate(&other)
+            let current = bytes(other)
+            guard current != after else { continue }
+            switch change.undone(current) {
+            case .success(let undone):
+                applied += 1
+                #expect(undone.keepsOtherChanges)
+                if case .success(let redone) = change.redone(undone.bytes) {
+                    #expect(redone.bytes == current, "\(lines) -> \(edited) -> \(other)")
+                }
+            case .failure: refused += 1
+            }
+        }
+        // Both happen, often.
+        #expect(applied > 300 && refused > 300, "\(applied) applied, \(refused) refused")
+    }
 }

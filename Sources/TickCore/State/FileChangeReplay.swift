@@ -80,7 +80,7 @@ extension JournalOperation.FileChange {
         func holds(_ hunk: Hunk, at start: Int) -> Bool {
             let end = start + length(hunk)
             return start >= 0 && end <= current.count
-                && (exact || (start == 0 || current[start - 1] == Byte.lf) && (end == current.count || current[end - 1] == Byte.lf))
+                && (exact || (start == 0 || current[start - 1] == Byte.lf) && (end == current.count || end > start && current[end - 1] == Byte.lf))
                 && ByteComparison.holds(current, hunk.contextBefore, at: start)
                 && ByteComparison.holds(current, take(hunk), at: start + hunk.contextBefore.count)
                 && ByteComparison.holds(current, hunk.contextAfter, at: start + hunk.contextBefore.count + take(hunk).count)
