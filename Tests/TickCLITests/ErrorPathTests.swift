@@ -63,6 +63,7 @@ import Glibc
         Row(covers: ["UsageError.unexpectedValue"], arguments: ["list", "--all=yes"], says: "option '--all' takes no value"),
         Row(covers: ["UsageError.invalidValue"], arguments: ["list", "--sort", "size"], says: "invalid value 'size' for '--sort'"),
         Row(covers: ["UsageError.unexpectedOperand"], arguments: ["undo", "extra"], says: "unexpected argument 'extra'"),
+        Row(covers: ["UsageError.optionNeedsOption"], arguments: ["undo", "-n", "--json"], says: "option '--json' goes with '--list'"),
         Row(covers: ["UsageError.missingOperand"], arguments: ["done"], says: "missing"),
         Row(covers: ["TickError.invalidToday"], arguments: ["today"], environment: ["TICK_TODAY": "2026-13-01"],
             says: "TICK_TODAY='2026-13-01' is not a date"),

@@ -11,6 +11,8 @@ enum UsageError: Error, Equatable {
     case invalidValue(option: String, value: String, expected: String, suggestion: String? = nil)
     case unexpectedOperand(String)
     case missingOperand(String)
+    /// `undo --json`: an option that means something only with another one.
+    case optionNeedsOption(String, needs: String)
 
     var message: String {
         switch self {
@@ -30,6 +32,8 @@ enum UsageError: Error, Equatable {
             return "unexpected argument '\(operand)'"
         case .missingOperand(let what):
             return "missing \(what)"
+        case .optionNeedsOption(let option, let needs):
+            return "option '\(option)' goes with '\(needs)'"
         }
     }
 }

@@ -10,6 +10,7 @@ enum UndoCommand: Command {
     static let usage = "tick undo [-f FILE] [--list] [--dry-run]"
     static let options = JournalStep.options + [
         OptionSpec("list", short: "l", help: "Show the recent operations, newest first, instead of undoing."),
+        OptionSpec("json", help: "--list: the operations as JSON."),
     ]
     static let examples: [(command: String, explanation: String)] = [
         ("tick undo", "Put back every file tick's latest operation changed, keeping changes made since elsewhere in them."),
@@ -43,7 +44,6 @@ enum JournalStep {
         OptionSpec("file", short: "f", value: "FILE", help: "Only operations that changed FILE."),
         OptionSpec("dry-run", short: "n", help: "Print the change as a unified diff; write nothing."),
         OptionSpec("quiet", short: "q", help: "Print nothing when it succeeds."),
-        OptionSpec("json", help: "--list: the operations as JSON."),
         OptionSpec("all", short: "a", help: "Operations in any folder, not only this one's (the journal is shared)."),
     ]
 
@@ -79,6 +79,8 @@ enum JournalStep {
 
     static func step(undo: Bool, _ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
         if let extra = arguments.operands.first { throw TickError.usage(.unexpectedOperand(extra), command: undo ? "undo" : "redo") }
+        // (A step prints a diff with --dry-run, and what it did otherwise: no JSON.)
+        if arguments.flag("json") { throw TickError.usage(.optionNeedsOption("--json", needs: "--list"), command: undo ? "undo" : "redo") }
         let scope = try scope(arguments, environment: context.environment)
         let folder = try journal(context.environment)
         defer { folder.close() }
