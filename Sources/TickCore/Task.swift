@@ -48,6 +48,8 @@ public struct Task: Sendable, Equatable {
     public var isClosed: Bool { statusType.isClosed }
     /// The status as written between the brackets (`statusType` says what it means).
     public var status: TaskStatus { storedStatus.status }
+    /// The status as one number: the same for the same status (a key for comparing tasks).
+    var statusKey: UInt64 { storedStatus.mixed }
     /// The date of the task's first due field in any dialect (`due:`, `📅`, `[due:: ]`), when
     /// it is a real ISO date.
     public var due: CivilDate? { storedDue == 0 ? nil : CivilDate(packed: storedDue) }

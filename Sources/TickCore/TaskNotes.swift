@@ -23,6 +23,11 @@ extension Document {
     /// A task's notes as text, each line without its indentation (and the quote markers the task
     /// sits in). Shown by `tick show` and `list --notes`, and in JSON.
     public func notes(of task: Task) -> [String] {
+        noteContents(of: task).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// `notes(of:)` as the file's bytes.
+    func noteContents(of task: Task) -> [ArraySlice<UInt8>] {
         // Most tasks have no note: asked for every task `--json` writes.
         guard task.lastLine > task.textLastLine else { return [] }
         return noteLines(of: task).compactMap { line in
@@ -32,7 +37,7 @@ extension Document {
                 if first == 0x3E { quotes -= 1 }
                 content = content.dropFirst()
             }
-            return content.isEmpty ? nil : String(decoding: content, as: UTF8.self)
+            return content.isEmpty ? nil : content
         }
     }
 }

@@ -46,26 +46,33 @@ public enum BlockEdits {
     /// behind as an item of the list around it.
     static func readsTheSame(_ window: EditWindow) -> Bool {
         let before = window.before, after = window.after
-        struct Reads: Hashable {
-            let says: Says, notes: [String]
-            init(_ task: Task, in document: Document) {
-                says = Says(task, in: document)
-                notes = document.notes(of: task)
-            }
+        guard before.tasks.count == after.tasks.count else { return false }
+        // Compared as the file's bytes (the text holds the due date), from both ends; the
+        // stretch between as multisets, by a key per task, each pair of equal keys checked.
+        func same(_ old: Task, _ new: Task) -> Bool {
+            old.status == new.status && old.important == new.important && before.textBytes(of: old) == after.textBytes(of: new)
+                && before.noteContents(of: old) == after.noteContents(of: new)
         }
-        let old = before.tasks.map { Reads($0, in: before) }, new = after.tasks.map { Reads($0, in: after) }
-        guard old.count == new.count else { return false }
+        let count = before.tasks.count
         var first = 0
-        while first < old.count, old[first] == new[first] { first += 1 }
-        var last = old.count - 1
-        while last >= first, old[last] == new[last] { last -= 1 }
+        while first < count, same(before.tasks[first], after.tasks[first]) { first += 1 }
+        var last = count - 1
+        while last >= first, same(before.tasks[last], after.tasks[last]) { last -= 1 }
         guard first <= last else { return true }
-        var counts: [Reads: Int] = [:]
-        for index in first...last {
-            counts[old[index], default: 0] += 1
-            counts[new[index], default: 0] -= 1
+        func keyed(_ document: Document) -> [(key: UInt64, task: Int)] {
+            (first...last).map { index in
+                let task = document.tasks[index]
+                var key = ContentHash.of(document.textBytes(of: task)) &* 31 &+ UInt64(task.important ? 1 : 2)
+                key = key &* 31 &+ task.statusKey
+                for note in document.noteContents(of: task) { key = key &* 1_000_003 ^ ContentHash.of(note) }
+                return (key, index)
+            }.sorted { $0.key < $1.key }
         }
-        return counts.values.allSatisfy { $0 == 0 }
+        let old = keyed(before), new = keyed(after)
+        // Equal keys, the tasks checked as bytes too: tasks of one key are alike, so any pair
+        // of them is; two tasks unlike with one key (by chance, one time in 2^64) refuse the
+        // edit rather than pass it.
+        return zip(old, new).allSatisfy { $0.key == $1.key && same(before.tasks[$0.task], after.tasks[$1.task]) }
     }
 
     /// What a task says, which a move must not change: status, star, due date and text.
