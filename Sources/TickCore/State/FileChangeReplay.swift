@@ -135,10 +135,11 @@ extension JournalOperation.FileChange {
             return .failure(.changedNearby)
         }
         // The one hunk each walk placed next to the changed gap: nowhere further that way.
+        // (A hunk with no bytes, a whole file's lines taken away, stands anywhere.)
         if let last = fromStart.indices.last, fromEnd[last] == nil,
-           Self.occurs(pattern(hunks[last]), in: current, (fromStart[last] + 1)..<current.count) { return .failure(.ambiguous) }
+           Self.occurs(pattern(hunks[last]), in: current, min(fromStart[last] + 1, current.count)..<current.count) { return .failure(.ambiguous) }
         if let first = fromEnd.firstIndex(where: { $0 != nil }), first >= fromStart.count, let start = fromEnd[first],
-           Self.occurs(pattern(hunks[first]), in: current, 0..<(start + length(hunks[first]) - 1)) { return .failure(.ambiguous) }
+           Self.occurs(pattern(hunks[first]), in: current, 0..<max(0, start + length(hunks[first]) - 1)) { return .failure(.ambiguous) }
         return .success(starts)
     }
 
