@@ -542,11 +542,19 @@ import Testing
         try Data(edited.utf8).write(to: file)
         let kept = try TickProcess.run(["undo"], in: folder.url, environment: env)
         #expect(kept.status == 0 && kept.stderr == "")
-        #expect(kept.stdout == "undid 'tick done Milk' (TODO.md); kept the changes made to it since\n")
+        #expect(kept.stdout == "undid 'tick done Milk' (TODO.md); the file's other changes are kept\n")
         #expect(try String(contentsOf: file, encoding: .utf8) == "<!-- typed in an editor -->\n" + base.replacingOccurrences(of: "Paint the fence", with: "Paint the gate"))
         // And redo applies it again over the same changes.
         #expect(try TickProcess.run(["redo"], in: folder.url, environment: env).status == 0)
         #expect(try String(contentsOf: file, encoding: .utf8) == edited)
+        // Put back by hand (the file as it was before the operation), an undo only marks the
+        // operation undone, and an older one is next.
+        let byHand = base
+        try Data(byHand.utf8).write(to: file)
+        let marked = try TickProcess.run(["undo"], in: folder.url, environment: env)
+        #expect(marked.stdout == "undid 'tick done Milk' (TODO.md was already as before it)\n", "\(marked.stdout)\(marked.stderr)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == byHand)
+        #expect(try TickProcess.run(["undo"], in: folder.url, environment: env).stderr == "tick: nothing to undo\n")
     }
 
     @Test(arguments: [

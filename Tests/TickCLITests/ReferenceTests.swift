@@ -199,7 +199,7 @@ import Testing
             try scratch.tick(edit)
             try scratch.write(scratch.text + "- [ ] typed in an editor\n")
             let undo = try scratch.tick(["undo"])
-            #expect(undo.stdout.hasSuffix("kept the changes made to it since\n"), "\(undo.stdout)\(undo.stderr)")
+            #expect(undo.stdout.hasSuffix("the file's other changes are kept\n"), "\(undo.stdout)\(undo.stderr)")
             let done = try scratch.tick(["done", number])
             #expect(done.status == 0 && done.stdout == "done \(number) [x] \(text)\n", "\(edit): \(done.stdout)\(done.stderr)")
         }

@@ -48,7 +48,7 @@ struct FileChangeReplayTests {
         let after = Self.replacing(Self.before, "[ ] bread", "[x] bread")
         let change = Self.change(Self.before, after)
         for edited in [Self.replacing(after, "[x] bread", "[x] rye bread"),    // the task's own line
-                       Self.replacing(after, "[x] bread", "[ ] bread"),        // undone by hand
+                       Self.replacing(Self.replacing(after, "[x] bread", "[ ] bread"), "taxes", "file taxes"),  // undone by hand, and more
                        Self.replacing(after, "eggs", "6 eggs"),                 // the line after
                        Self.replacing(after, "call mom", "call mum"),           // the second line after
                        Self.replacing(after, "milk", "oat milk"),               // the line before
@@ -57,6 +57,9 @@ struct FileChangeReplayTests {
                        Self.replacing(Self.replacing(after, "Home", "House"), "taxes", "file taxes")] {  // above and below
             #expect(change.undone(edited) == .failure(.changedNearby), "\(String(decoding: edited, as: UTF8.self))")
         }
+        // Put back by hand: the file already is the version before; nothing to write.
+        #expect(change.undone(Self.before) == .success(.init(bytes: Self.before, keepsOtherChanges: false, alreadyThere: true)))
+        #expect(change.redone(after) == .success(.init(bytes: after, keepsOtherChanges: false, alreadyThere: true)))
         // Not the version the change names, from a record with no context.
         var former = change
         former.gaps = former.gaps.map { .init(length: $0.length, digest: nil) }
@@ -231,6 +234,9 @@ struct FileChangeReplayTests {
             let current = bytes(other)
             guard current != after else { continue }
             switch change.undone(current) {
+            case .success(let undone) where undone.alreadyThere:
+                // The other program's change put the version before back.
+                #expect(undone.bytes == current && current == before)
             case .success(let undone):
                 applied += 1
                 #expect(undone.keepsOtherChanges)

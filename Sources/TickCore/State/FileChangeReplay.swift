@@ -17,6 +17,8 @@ extension JournalOperation.FileChange {
         public var bytes: [UInt8]
         /// The file had other changes since, and `bytes` keeps them.
         public var keepsOtherChanges: Bool
+        /// The file already is the version the step gives (put back by hand): nothing to write.
+        public var alreadyThere = false
     }
 
     /// Why a change cannot be undone or redone on a file.
@@ -45,6 +47,7 @@ extension JournalOperation.FileChange {
         func take(_ hunk: Hunk) -> [UInt8] { undo ? hunk.new : hunk.old }
         func put(_ hunk: Hunk) -> [UInt8] { undo ? hunk.old : hunk.new }
         let exact = version(of: current) == expecting
+        if !exact, version(of: current) == result { return .success(Replay(bytes: current, keepsOtherChanges: false, alreadyThere: true)) }
         guard exact || appliesOverOtherChanges else { return .failure(.otherVersion) }
         let starts: [Int]
         switch places(in: current, take: take, exact: exact) {

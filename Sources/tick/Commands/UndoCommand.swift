@@ -139,13 +139,13 @@ enum JournalStep {
                 return 0
             }
             var done: [String] = []
-            var kept: [String] = []
+            var kept: [String] = [], alreadyThere: [String] = []
             for change in changes {
                 let path = PathBytes.string(from: change.path)
                 do throws(TickError) {
-                    if try apply(change, undo: undo, path: path, command: chosen.operation.command, context: &context) {
-                        kept.append(shown(path, context.environment))
-                    }
+                    let applied = try apply(change, undo: undo, path: path, command: chosen.operation.command, context: &context)
+                    if applied.keepsOtherChanges { kept.append(shown(path, context.environment)) }
+                    if applied.alreadyThere { alreadyThere.append(shown(path, context.environment)) }
                 } catch {
                     let restored = done.isEmpty ? "" : "; \(done.joined(separator: ", ")) \(undo ? "undone" : "redone") already"
                     throw TickError.refused(TickError.oneLine(error.message) + restored)
@@ -158,12 +158,14 @@ enum JournalStep {
                 // A created file that kept other changes is not removed (`apply`).
                 let files = sorted(changes.map { change in
                     let name = shown(PathBytes.string(from: change.path), context.environment)
+                    // One put back by hand: the step only marks the operation.
+                    if alreadyThere.contains(name) { return name + " was already as \(undo ? "before" : "after") it" }
                     guard change.created else { return name }
                     return name + (!undo ? " created" : kept.contains(name) ? "" : " removed")
                 })
                 // Said, so that nobody takes the file for the version before the operation.
-                let keeping = kept.isEmpty ? "" : files.count == 1 ? "; kept the changes made to it since"
-                    : "; kept the changes made since to \(sorted(kept).joined(separator: ", "))"
+                let keeping = kept.isEmpty ? "" : files.count == 1 ? "; the file's other changes are kept"
+                    : "; the other changes to \(sorted(kept).joined(separator: ", ")) are kept"
                 context.stdout.write("\(undo ? "undid" : "redid") \(Journal.quoted(command: chosen.operation.command)) (\(files.joined(separator: ", ")))\(keeping)\n")
             }
             return 0
@@ -171,13 +173,13 @@ enum JournalStep {
     }
 
     /// Writes one file back (or forward); a file the operation created is removed by undo,
-    /// when nothing else was written to it since. Returns whether the file had other changes
-    /// since, which it keeps.
+    /// when nothing else was written to it since. Returns whether the file had other changes,
+    /// which it keeps, and whether it already was the version the step gives (nothing written).
     private static func apply(_ change: JournalOperation.FileChange, undo: Bool, path: String, command: String,
-                              context: inout CommandContext) throws(TickError) -> Bool {
+                              context: inout CommandContext) throws(TickError) -> (keepsOtherChanges: Bool, alreadyThere: Bool) {
         if !undo, change.created { try FileCreator.createIfMissing(path) }
         var before: [UInt8] = []
-        var keepsOtherChanges = false
+        var keepsOtherChanges = false, alreadyThere = false
         let update = try AtomicFile.update(path, lockTimeout: context.environment.lockTimeout) { current throws(TickError) in
             let replay: JournalOperation.FileChange.Replay
             switch undo ? change.undone(current) : change.redone(current) {
@@ -187,7 +189,8 @@ enum JournalStep {
             }
             before = current
             keepsOtherChanges = replay.keepsOtherChanges
-            return replay.bytes
+            alreadyThere = replay.alreadyThere
+            return replay.alreadyThere ? nil : replay.bytes
         }
         if undo, change.created {
             // Emptied under the lock above; removed only if it is still empty.
@@ -197,7 +200,7 @@ enum JournalStep {
                                                       restores: true, environment: context.environment, documents: { (context.environment.document(before), context.environment.document(update.after)) }) {
             context.warn(warning)
         }
-        return keepsOtherChanges
+        return (keepsOtherChanges, alreadyThere)
     }
 
     static func shown(_ path: String, _ environment: Environment) -> String {
