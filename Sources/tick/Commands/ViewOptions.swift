@@ -36,6 +36,10 @@ struct ViewOptions {
     var namesFiles = false
     let today: CivilDate
     let style: TextStyle
+    /// The view's command (`today`), and whether options narrowed its own query: for what an
+    /// empty view says.
+    let command: String
+    private let narrowed: Bool
     /// Whether one input is standard input (`-`).
     private(set) var readsStandardInput = false
     /// Whether folder walks honour ignore files (not with `--no-ignore`).
@@ -46,6 +50,8 @@ struct ViewOptions {
     /// any other operand is a word the task text must contain.
     init(_ arguments: ParsedArguments, command: String, defaults: TaskQuery, environment: Environment,
          acceptsWords: Bool = true) throws(TickError) {
+        self.command = command
+        narrowed = Self.hasFilter(arguments)
         today = try environment.today()
         do { style = try ColorChoice(option: arguments.value("color")).style(for: 1, environment: environment) } catch {
             throw .usage(error, command: command)
@@ -139,10 +145,15 @@ struct ViewOptions {
             guard let file, Syscalls.isTerminal(1) else { return }
             // The commands name the file when the view was given one (else they read it anyway).
             let named = namesFiles ? " -f \(file.path)" : ""
+            let tasks = "\(file.tasks) task\(file.tasks == 1 ? "" : "s")"
             if file.tasks == 0 {
                 context.note("no tasks in \(file.path); 'tick add\(named) TEXT' adds one")
+            } else if command == "today", !narrowed {
+                context.note("nothing due today or overdue among the \(tasks) in \(file.path); 'tick list\(named)' shows the open ones")
+            } else if command == "important", !narrowed {
+                context.note("no open starred task among the \(tasks) in \(file.path); 'tick star\(named) N' stars one")
             } else {
-                context.note("0 of \(file.tasks) task\(file.tasks == 1 ? "" : "s") in \(file.path) shown; 'tick list --all\(named)' shows every task")
+                context.note("0 of \(tasks) in \(file.path) shown; 'tick list --all\(named)' shows every task")
             }
             return
         }
