@@ -108,6 +108,7 @@ public enum BoardView {
         }
         out.append(Byte.lf)
         let height = columns.map(\.count).max() ?? 0
+        let numberWidths = columns.map(Self.numberWidth)
         for row in 0..<height {
             for (index, column) in columns.enumerated() {
                 let isLast = index == columns.count - 1
@@ -120,7 +121,7 @@ public enum BoardView {
                     }
                 }
                 if row < column.count {
-                    let used = card(column[row], width: cell, today: today, style: style, into: &out)
+                    let used = card(column[row], width: cell, numberWidth: numberWidths[index], today: today, style: style, into: &out)
                     if !isLast { out.appendSpaces(cell - used) }
                 } else if !isLast {
                     out.appendSpaces(cell)
@@ -135,9 +136,10 @@ public enum BoardView {
             if column != .todo { out.append(Byte.lf) }
             out.append(style.bold(header(column, count: columns[column.rawValue].count)))
             out.append(Byte.lf)
+            let numberWidth = Self.numberWidth(columns[column.rawValue])
             for entry in columns[column.rawValue] {
                 out.appendSpaces(2)
-                _ = card(entry, width: max(width - 2, 1), today: today, style: style, into: &out)
+                _ = card(entry, width: max(width - 2, 1), numberWidth: numberWidth, today: today, style: style, into: &out)
                 out.append(Byte.lf)
             }
         }
@@ -168,12 +170,18 @@ public enum BoardView {
         }
     }
 
-    /// A card at most `width` columns wide, written into `out`: line number (in its group's
-    /// colour, if the group has one), `↳` for a subtask, star, text, and the due date when it
-    /// fits. Returns the columns it takes.
-    static func card(_ card: Card, width: Int, today: CivilDate, style: TextStyle, into out: inout TextBuffer) -> Int {
+    /// The widest line number of a column's cards: each is right-aligned to it.
+    static func numberWidth(_ cards: [Card]) -> Int {
+        cards.lazy.map { TextBuffer.decimalDigits($0.line) }.max() ?? 0
+    }
+
+    /// A card at most `width` columns wide, written into `out`: line number right-aligned to
+    /// `numberWidth` (in its group's colour, if the group has one), `↳` for a subtask, star,
+    /// text, and the due date when it fits. Returns the columns it takes.
+    static func card(_ card: Card, width: Int, numberWidth: Int = 0, today: CivilDate, style: TextStyle, into out: inout TextBuffer) -> Int {
         let line = card.line
-        let prefixWidth = TextBuffer.decimalDigits(line) + 1 + (card.isSubtask ? 2 : 0) + (card.important ? 2 : 0)
+        let pad = max(numberWidth - TextBuffer.decimalDigits(line), 0)
+        let prefixWidth = pad + TextBuffer.decimalDigits(line) + 1 + (card.isSubtask ? 2 : 0) + (card.important ? 2 : 0)
         let text = card.text
         let state = card.due.map { DueState(due: $0, today: today) }
         let labelWidth = card.due == nil ? 0 : card.isClosed ? 14 : state!.descriptionWidth  // "due YYYY-MM-DD"
@@ -181,6 +189,7 @@ public enum BoardView {
         let showsLabel = card.due != nil && room - labelWidth - 2 >= min(text.width, 10)
         if showsLabel { room -= labelWidth + 2 }
 
+        out.appendSpaces(pad)
         out.appendStyled(style, card.color.map { .group($0) } ?? .dim) { $0.appendDecimal(line) }
         out.append(Byte.space)
         if card.isSubtask { out.appendLiteral("↳ ") }

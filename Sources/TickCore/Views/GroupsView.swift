@@ -4,7 +4,8 @@
 ///     Home          2 open  1 done  ██████░░░░░░░░░░░░░░  33%
 ///       Groceries   2 open  0 done  ░░░░░░░░░░░░░░░░░░░░   0%
 ///     Work          2 open  1 done  ██████░░░░░░░░░░░░░░  33%
-///     3 groups
+///       Later       0 open  0 done  ░░░░░░░░░░░░░░░░░░░░     –
+///     4 groups
 ///
 /// "open" counts open and in-progress tasks; "done" counts done ones (cancelled ones count in
 /// neither, nor in the total).
@@ -20,7 +21,8 @@ public enum GroupsView {
             out += table.paddedName(row, style: style) + "  "
             out += leftPadded(tally.open + tally.doing, openWidth) + " open  " + leftPadded(tally.closed, doneWidth) + " done  "
             out += ProgressBar.render(done: tally.closed, total: tally.total, width: 20, style: style)
-            out += "  " + leftPadded(tally.percent, 3) + "%\n"
+            // A group with no task (a title over the others, an empty one) is no 0 % done.
+            out += tally.total == 0 ? "     –\n" : "  " + leftPadded(tally.percent, 3) + "%\n"
         }
         let groups = tallies.filter { $0.heading != nil }.count
         out += groups == 1 ? "1 group" : "\(groups) groups"
