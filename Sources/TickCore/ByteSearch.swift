@@ -23,4 +23,27 @@ enum ByteSearch {
     static func contains(_ byte: UInt8, in bytes: ArraySlice<UInt8>) -> Bool {
         bytes.withUnsafeBufferPointer { anyOffset(of: byte, in: $0) { _ in true } }
     }
+
+    /// Whether `needle` occurs in `bytes[range]`, an empty one anywhere (Knuth–Morris–Pratt:
+    /// linear in both counts, however the bytes repeat themselves; a search that compared at
+    /// each offset would take their product on a file of one line over and over).
+    static func contains(_ needle: [UInt8], in bytes: [UInt8], _ range: Range<Int>) -> Bool {
+        guard !needle.isEmpty else { return true }
+        guard range.count >= needle.count else { return false }
+        // failure[i]: the length of the longest proper prefix of needle[...i] that ends it.
+        var failure = [Int](repeating: 0, count: needle.count)
+        var length = 0
+        for index in needle.indices.dropFirst() {
+            while length > 0, needle[index] != needle[length] { length = failure[length - 1] }
+            if needle[index] == needle[length] { length += 1 }
+            failure[index] = length
+        }
+        length = 0
+        for index in range {
+            while length > 0, bytes[index] != needle[length] { length = failure[length - 1] }
+            if bytes[index] == needle[length] { length += 1 }
+            if length == needle.count { return true }
+        }
+        return false
+    }
 }

@@ -78,11 +78,11 @@ extension TaskStatus {
         private let low: UInt64, high: UInt64
 
         private static let open: UInt64 = 0, done: UInt64 = 1, doing: UInt64 = 2, other: UInt64 = 3
+        /// The largest box a status fits in: the bytes between the brackets.
+        static let capacity = 15
 
         /// The status as one number, for a key (statuses alike give the same one).
         var mixed: UInt64 { (low &* 0x9E37_79B9_7F4A_7C15) ^ high }
-        /// The largest box a status fits in: the bytes between the brackets.
-        static let capacity = 15
 
         private init(_ kind: UInt64, count: Int = 0, low: UInt64 = 0, high: UInt64 = 0) {
             self.low = low

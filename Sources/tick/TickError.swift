@@ -13,7 +13,8 @@ enum TickError: Error, Equatable {
     case edit(EditError, path: String)
     case nothingToUndo(path: String?)
     case nothingToRedo(path: String?)
-    case journalStale(path: String, command: String, undo: Bool, other: Bool, reason: JournalStaleReason)
+    /// `refusal` nil: the file is gone.
+    case journalStale(path: String, command: String, undo: Bool, other: Bool, refusal: JournalOperation.FileChange.Refusal?)
     case refused(String)
 
     var message: String {
@@ -34,17 +35,17 @@ enum TickError: Error, Equatable {
             return path.map { "\(PathBytes.display($0)): nothing to undo" } ?? "nothing to undo"
         case .nothingToRedo(let path):
             return (path.map { "\(PathBytes.display($0)): " } ?? "") + "nothing to redo ('tick undo --list' shows the journal)"
-        case .journalStale(let path, let command, let undo, let other, let reason):
+        case .journalStale(let path, let command, let undo, let other, let refusal):
             let hint = other ? " ('tick undo --list' shows the journal; -f FILE steps through another file's operations)" : ""
             let since = "since \(undo ? "" : "'tick undo' of ")\(Journal.quoted(command: command))"
             let nothing = "nothing \(undo ? "undone" : "redone")"
-            switch reason {
-            case .otherVersion: return "\(path) changed \(since) (another program or a later edit); \(nothing)" + hint
-            case .changedNearby:
+            switch refusal {
+            case .otherVersion?: return "\(path) changed \(since) (another program or a later edit); \(nothing)" + hint
+            case .changedNearby?:
                 return "\(path) changed \(since) in or next to the lines it changed, or both above and below them (another program or a later edit); \(nothing)" + hint
-            case .ambiguous:
+            case .ambiguous?:
                 return "\(path) changed \(since) so that the lines it changed read the same in more than one place; \(nothing)" + hint
-            case .missing: return "\(path) is gone \(since); \(nothing)"
+            case .none: return "\(path) is gone \(since); \(nothing)"
             }
         case .refused(let message):
             return message

@@ -23,6 +23,16 @@ import Testing
         var text: String { (try? String(contentsOf: file, encoding: .utf8)) ?? "" }
 
         func write(_ text: String) throws { try Data(text.utf8).write(to: file) }
+
+        /// Each number, given to `tick done`, marks the task of its text; each is undone again.
+        func expectNumbersName(_ numbers: [(number: String, text: String)], sourceLocation: SourceLocation = #_sourceLocation) throws {
+            for (number, text) in numbers {
+                let done = try tick(["done", "-q", number])
+                #expect(done.status == 0, "\(number): \(done.stderr)", sourceLocation: sourceLocation)
+                #expect(self.text.contains("- [x] \(text)"), "\(number): \(self.text)", sourceLocation: sourceLocation)
+                try tick(["undo"])
+            }
+        }
     }
 
     /// The scenario: `list -g home/groceries` shows 11 Milk and 12 Coffee beans; after
@@ -159,12 +169,7 @@ import Testing
         #expect(try scratch.tick(["done", "3"]).status == 2)
         try scratch.tick(["undo"])
         #expect(scratch.text == file)
-        for (number, text) in [("3", "water plants"), ("4", "pay rent"), ("5", "call mum")] {
-            let done = try scratch.tick(["done", "-q", number])
-            #expect(done.status == 0, "\(number): \(done.stderr)")
-            #expect(scratch.text.contains("- [x] \(text)"), "\(number): \(scratch.text)")
-            try scratch.tick(["undo"])
-        }
+        try scratch.expectNumbersName([("3", "water plants"), ("4", "pay rent"), ("5", "call mum")])
     }
 
     /// `done 3 5` on two recurring tasks with a task between prints 3, 4, 6 and 7: 5 is not
@@ -179,12 +184,7 @@ import Testing
         #expect(done.stdout.hasPrefix("next 3 ") && done.stdout.contains("\nnext 6 "), "\(done.stdout)")
         try scratch.tick(["undo"])
         #expect(scratch.text == file)
-        for (number, text) in [("5", "water"), ("6", "gas"), ("3", "rent"), ("4", "phone")] {
-            let result = try scratch.tick(["done", "-q", number])
-            #expect(result.status == 0, "\(number): \(result.stderr)")
-            #expect(scratch.text.contains("- [x] \(text)"), "\(number): \(scratch.text)")
-            try scratch.tick(["undo"])
-        }
+        try scratch.expectNumbersName([("5", "water"), ("6", "gas"), ("3", "rent"), ("4", "phone")])
     }
 
     /// An undo that keeps another program's change gives back the numbers the edit took: a

@@ -196,6 +196,16 @@ struct FileChangeReplayTests {
         // Every task done: the bytes after the hunk changed, and those before it.
         let all = Array(Array(repeating: Array("- [x] again\n".utf8), count: 200_000).joined())
         #expect(change.undone(Array("x\n".utf8) + all) == .failure(.changedNearby))
+
+        // The search for copies takes the bytes once: 2 000 a's and a b looked for in 100 KB
+        // of a's (a search comparing at each offset would take 2 × 10^8 steps, seconds).
+        let needle = [UInt8](repeating: 0x61, count: 2_000) + [0x62]
+        let haystack = [UInt8](repeating: 0x61, count: 100_000)
+        var found = true
+        let elapsed = ContinuousClock().measure { found = ByteSearch.contains(needle, in: haystack, 0..<haystack.count) }
+        #expect(!found && elapsed < .seconds(1), "\(elapsed)")
+        #expect(ByteSearch.contains(needle, in: haystack + [0x62], 0..<(haystack.count + 1)))
+        #expect(!ByteSearch.contains(needle, in: haystack + [0x62], 0..<haystack.count))
     }
 
     /// Laws over random files of few distinct lines (copies everywhere), random edits and

@@ -77,10 +77,18 @@ import Testing
             path: current.path, created: false, beforeHash: ContentHash.of(before), afterHash: ContentHash.of(after), formerHashes: true,
             hunks: [.init(old: Array(before[6..<18]), new: Array(after[6..<24]))], gaps: [.init(length: 6, digest: nil), .init(length: 0, digest: nil)],
             tasks: 1)
-        var encoded = former.encoded()
+        var encoded = Self.formerRecord(former)
         #expect(encoded.starts(with: Array("tick-change 1\n".utf8)))
         let read = try #require(JournalOperation.FileChange(decoding: encoded))
         #expect(read == former && (try? read.undone(after).get().bytes) == before && (try? read.redone(before).get().bytes) == after)
+        // `tick-change 2`: the same, versions named by ContentDigest.
+        var digested = former
+        (digested.formerHashes, digested.beforeHash, digested.afterHash) = (false, ContentDigest.version(of: before), ContentDigest.version(of: after))
+        encoded = Self.formerRecord(digested)
+        #expect(encoded.starts(with: Array("tick-change 2\n".utf8)))
+        let second = try #require(JournalOperation.FileChange(decoding: encoded))
+        #expect(second == digested && (try? second.undone(after).get().bytes) == before)
+        #expect(second.undone(after + [0x0A]) == .failure(.otherVersion))
         encoded = current.encoded()
         #expect(encoded.starts(with: Array("tick-change 3\n".utf8)))
         #expect(JournalOperation.FileChange(decoding: encoded) == current)
@@ -90,5 +98,20 @@ import Testing
         let rewritten = Self.collidingRewrite(of: after, first: 15, value: 0x21, word: 2)
         #expect(rewritten != after && ContentHash.of(rewritten) == ContentHash.of(after))
         #expect(read.undone(rewritten) == .failure(.otherVersion))
+    }
+
+    /// A change as tick before session 28 recorded it (`tick-change 1`, or `2` with
+    /// `ContentDigest` versions): one hunk at an offset, no context, no gap digests.
+    static func formerRecord(_ change: JournalOperation.FileChange) -> [UInt8] {
+        var writer = RecordWriter(magic: change.formerHashes ? JournalOperation.formerChangeMagic : JournalOperation.changeMagic)
+        writer.field("path", change.path)
+        writer.number("created", change.created ? 1 : 0)
+        writer.hash("before", change.beforeHash)
+        writer.hash("after", change.afterHash)
+        writer.number("offset", change.gaps[0].length)
+        writer.number("tasks", change.tasks)
+        writer.field("old", change.hunks[0].old)
+        writer.field("new", change.hunks[0].new)
+        return writer.finished()
     }
 }

@@ -229,45 +229,42 @@ public struct Listing: Sendable, Equatable {
         let correspondence = TaskCorrespondence(before: before, after: after, splices: splices)
         var blocks = GroupBlocks(after)
         var afterBlocks: BlockTable?
+        // The entry's task on `formerLine`, when the file is back at the version it knew it there.
+        func atFormerLine(_ entry: Entry) -> Int? {
+            guard entry.formerVersion == afterHash, let index = TaskCorrespondence.task(atLine: Int(entry.formerLine), in: after),
+                  TaskFingerprint.of(after.tasks[index], in: after) == entry.fingerprint else { return nil }
+            return index
+        }
         for number in result.entries.indices {
             var entry = result.entries[number]
             if entry.line < 0 {
                 // Gone, but the file is back to the version it went from (an undo): it is back.
-                if entry.formerVersion == afterHash, let index = TaskCorrespondence.task(atLine: Int(entry.formerLine), in: after),
-                   TaskFingerprint.of(after.tasks[index], in: after) == entry.fingerprint {
-                    entry.line = entry.formerLine
-                    entry.reason = []
-                    entry.block = blocks.signature(index)
-                    entry.unique = blocks.isUnique(index)
-                    result.entries[number] = entry
-                } else if restores, entry.formerVersion != 0 {
+                var back = atFormerLine(entry)
+                if back == nil, restores, entry.formerVersion != 0 {
                     // An undo that kept other changes: the file is another version, and the
                     // task is found as after another program's change, by its block, if it is
                     // the only one like it now (a task tick took away, or whose number an
                     // edit took: a recurring task's next occurrence made it one of two).
-                    guard let task = Self.locate(entry, in: after, blocks: &afterBlocks, listedUnique: false),
-                          TaskFingerprint.of(task, in: after) == entry.fingerprint else {
+                    back = Self.locate(entry, in: after, blocks: &afterBlocks, listedUnique: false)
+                        .flatMap { TaskFingerprint.of($0, in: after) == entry.fingerprint ? $0.index : nil }
+                    if back == nil {
                         entry.reason = Array("cannot be found with certainty: '\(command)' put it back in a file changed since".utf8)
-                        result.entries[number] = entry
-                        continue
                     }
-                    let index = task.index
-                    entry.line = Int32(task.line)
+                }
+                if let index = back {
+                    entry.line = Int32(after.tasks[index].line)
                     entry.reason = []
                     entry.block = blocks.signature(index)
                     entry.unique = blocks.isUnique(index)
-                    result.entries[number] = entry
                 }
+                result.entries[number] = entry
                 continue
             }
             let line = Int(entry.line)
             // Back in the version it was on `formerLine` in (an undo of the change that moved
             // it), the task is there again: what a correspondence of tasks alike (a recurring
             // task and its next occurrence, the same but for dates) cannot tell.
-            let returned = entry.formerVersion == afterHash
-                ? TaskCorrespondence.task(atLine: Int(entry.formerLine), in: after).flatMap { index in
-                    TaskFingerprint.of(after.tasks[index], in: after) == entry.fingerprint ? index : nil
-                } : nil
+            let returned = atFormerLine(entry)
             guard let partner = returned ?? TaskCorrespondence.task(atLine: line, in: before).flatMap({ correspondence.partner(of: $0) }) else {
                 entry.formerLine = entry.line
                 entry.formerVersion = beforeHash

@@ -5,8 +5,9 @@
 /// while the bytes after each are; the hunk and its two lines of context on each side must read
 /// exactly as the change left them there, and the two walks must agree where both reach. So
 /// the other changes may be anywhere but in a hunk, its context, or on both sides of one hunk;
-/// they are kept. A hunk is only ever looked for where the bytes around it put it, never
-/// searched for, and refused when a copy of it could stand where the walk looks.
+/// they are kept. A hunk is only ever placed where the bytes around it put it (a search of the
+/// file only looks for copies that make that place doubtful), and refused when a copy of it
+/// could stand where the walk looks.
 extension JournalOperation.FileChange {
     /// Whether the change can be undone and redone over other changes made since (a record of
     /// tick before session 28 cannot: it has no context).
@@ -46,8 +47,9 @@ extension JournalOperation.FileChange {
     private func replay(_ current: [UInt8], expecting: UInt64, result: UInt64, undo: Bool) -> Result<Replay, Refusal> {
         func take(_ hunk: Hunk) -> [UInt8] { undo ? hunk.new : hunk.old }
         func put(_ hunk: Hunk) -> [UInt8] { undo ? hunk.old : hunk.new }
-        let exact = version(of: current) == expecting
-        if !exact, version(of: current) == result { return .success(Replay(bytes: current, keepsOtherChanges: false, alreadyThere: true)) }
+        let currentVersion = version(of: current)
+        let exact = currentVersion == expecting
+        if !exact, currentVersion == result { return .success(Replay(bytes: current, keepsOtherChanges: false, alreadyThere: true)) }
         guard exact || appliesOverOtherChanges else { return .failure(.otherVersion) }
         let starts: [Int]
         switch places(in: current, take: take, exact: exact) {
@@ -140,37 +142,15 @@ extension JournalOperation.FileChange {
         // The one hunk each walk placed next to the changed gap: nowhere further that way.
         // (A hunk with no bytes, a whole file's lines taken away, stands anywhere.)
         if let last = fromStart.indices.last, fromEnd[last] == nil,
-           Self.occurs(pattern(hunks[last]), in: current, min(fromStart[last] + 1, current.count)..<current.count) { return .failure(.ambiguous) }
+           ByteSearch.contains(pattern(hunks[last]), in: current, min(fromStart[last] + 1, current.count)..<current.count) { return .failure(.ambiguous) }
         if let first = fromEnd.firstIndex(where: { $0 != nil }), first >= fromStart.count, let start = fromEnd[first],
-           Self.occurs(pattern(hunks[first]), in: current, 0..<max(0, start + length(hunks[first]) - 1)) { return .failure(.ambiguous) }
+           ByteSearch.contains(pattern(hunks[first]), in: current, 0..<max(0, start + length(hunks[first]) - 1)) { return .failure(.ambiguous) }
         return .success(starts)
     }
 
     /// How many lines `bytes` holds, the last one with or without its newline.
     static func lineCount(_ bytes: [UInt8]) -> Int {
         bytes.reduce(0) { $0 + ($1 == Byte.lf ? 1 : 0) } + (bytes.last.map { $0 == Byte.lf ? 0 : 1 } ?? 0)
-    }
-
-    /// Whether `needle` occurs in `bytes[range]` (Knuth–Morris–Pratt: linear in both counts,
-    /// however the file repeats itself).
-    static func occurs(_ needle: [UInt8], in bytes: [UInt8], _ range: Range<Int>) -> Bool {
-        guard !needle.isEmpty else { return true }
-        guard range.count >= needle.count else { return false }
-        // failure[i]: the length of the longest proper prefix of needle[...i] that ends it.
-        var failure = [Int](repeating: 0, count: needle.count)
-        var length = 0
-        for index in needle.indices.dropFirst() {
-            while length > 0, needle[index] != needle[length] { length = failure[length - 1] }
-            if needle[index] == needle[length] { length += 1 }
-            failure[index] = length
-        }
-        length = 0
-        for index in range {
-            while length > 0, bytes[index] != needle[length] { length = failure[length - 1] }
-            if bytes[index] == needle[length] { length += 1 }
-            if length == needle.count { return true }
-        }
-        return false
     }
 
     private func version(of bytes: [UInt8]) -> UInt64 {

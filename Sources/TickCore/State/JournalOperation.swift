@@ -118,9 +118,10 @@ public struct JournalOperation: Sendable, Equatable {
 extension JournalOperation.FileChange {
     static let magic = "tick-change 3\n"
 
+    /// The record of a change tick made (one read from a record of tick before session 28,
+    /// which has no gap digests, is never written again).
     public func encoded() -> [UInt8] {
-        // A record of tick before session 28 keeps its own format: it has no context.
-        if let former = encodedAsFormer() { return former }
+        precondition(appliesOverOtherChanges, "a change of tick before session 28 is not written again")
         var writer = RecordWriter(magic: Self.magic)
         writer.field("path", path)
         writer.number("created", created ? 1 : 0)
@@ -130,29 +131,14 @@ extension JournalOperation.FileChange {
         writer.number("hunks", hunks.count)
         for (hunk, gap) in zip(hunks, gaps) {
             writer.number("gap", gap.length)
-            writer.hash("digest", gap.digest ?? 0)
+            writer.hash("digest", gap.digest!)
             writer.field("context-before", hunk.contextBefore)
             writer.field("old", hunk.old)
             writer.field("new", hunk.new)
             writer.field("context-after", hunk.contextAfter)
         }
         writer.number("gap", gaps[hunks.count].length)
-        writer.hash("digest", gaps[hunks.count].digest ?? 0)
-        return writer.finished()
-    }
-
-    /// `tick-change 1` and `2`: one hunk without context at an offset, no gap digests.
-    private func encodedAsFormer() -> [UInt8]? {
-        guard gaps.contains(where: { $0.digest == nil }), hunks.count == 1 else { return nil }
-        var writer = RecordWriter(magic: formerHashes ? JournalOperation.formerChangeMagic : JournalOperation.changeMagic)
-        writer.field("path", path)
-        writer.number("created", created ? 1 : 0)
-        writer.hash("before", beforeHash)
-        writer.hash("after", afterHash)
-        writer.number("offset", gaps[0].length)
-        writer.number("tasks", tasks)
-        writer.field("old", hunks[0].old)
-        writer.field("new", hunks[0].new)
+        writer.hash("digest", gaps[hunks.count].digest!)
         return writer.finished()
     }
 

@@ -120,10 +120,10 @@ enum JournalStep {
                 case .success(let value)?: replay = value
                 case .failure(let refusal)?:
                     throw TickError.journalStale(path: shown(path, context.environment), command: chosen.operation.command, undo: undo,
-                                                 other: !scope.isFile && stored.count > 1, reason: .init(refusal))
+                                                 other: !scope.isFile && stored.count > 1, refusal: refusal)
                 case nil:
                     throw TickError.journalStale(path: shown(path, context.environment), command: chosen.operation.command, undo: undo,
-                                                 other: false, reason: .missing)
+                                                 other: false, refusal: nil)
                 }
                 currents.append(current)
                 replays.append(replay)
@@ -185,7 +185,7 @@ enum JournalStep {
             switch undo ? change.undone(current) : change.redone(current) {
             case .success(let value): replay = value
             case .failure(let refusal):
-                throw TickError.journalStale(path: shown(path, context.environment), command: command, undo: undo, other: false, reason: .init(refusal))
+                throw TickError.journalStale(path: shown(path, context.environment), command: command, undo: undo, other: false, refusal: refusal)
             }
             before = current
             keepsOtherChanges = replay.keepsOtherChanges
@@ -267,15 +267,3 @@ enum JournalStep {
     }
 }
 
-/// Why an undo or a redo does not apply to a file (`TickError.journalStale`).
-enum JournalStaleReason {
-    case otherVersion, changedNearby, ambiguous, missing
-
-    init(_ refusal: JournalOperation.FileChange.Refusal) {
-        switch refusal {
-        case .otherVersion: self = .otherVersion
-        case .changedNearby: self = .changedNearby
-        case .ambiguous: self = .ambiguous
-        }
-    }
-}
