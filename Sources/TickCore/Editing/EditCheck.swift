@@ -14,9 +14,17 @@ public enum EditCheck {
     /// The first line (0-based, in the original document) whose task or heading the splices
     /// would change although they do not touch it; nil when there is none.
     public static func firstChangedLine(_ splices: [Splice], in document: Document) -> Int? {
-        firstChangedLine(splices, window: EditWindow(splices, in: document))
+        firstChangedLine(EditSteps(splices, in: document, edited: document.applying(splices)))
     }
 
+
+    /// The same for an edit read in steps (`EditSteps`): the first line any step changes, as a
+    /// line of the original.
+    public static func firstChangedLine(_ steps: EditSteps) -> Int? {
+        steps.steps.indices.compactMap { index in
+            firstChangedLine(steps.steps[index].splices, window: steps.steps[index].window).map { steps.originalLine($0, ofStep: index) }
+        }.min()
+    }
 
     public static func firstChangedLine(_ splices: [Splice], window: EditWindow) -> Int? {
         let map = LineMap(splices)
@@ -44,7 +52,7 @@ public enum EditCheck {
         // nested blocks that end on one line ask once.
         var edges: [Int: (lastIn: Int?, firstOut: Int?)] = [:]
         for (old, new) in zip(oldTasks, newTasks) {
-            guard map.newLine(ofOld: shift + old.line) == shift + new.line, BlockEdits.Says(old, in: before) == BlockEdits.Says(new, in: after),
+            guard map.newLine(ofOld: shift + old.line) == shift + new.line, BlockEdits.says(old, in: before, theSameAs: new, in: after),
                   old.depth == new.depth, oldParentLine(old) == newParentLine(new), oldGroupLine(old) == newGroupLine(new)
             else { return shift + min(old.line, map.oldLine(near: shift + new.line) - shift) }
             // Its block (notes, subtasks) holds the same untouched lines: the last one in it

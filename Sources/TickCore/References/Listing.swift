@@ -176,8 +176,8 @@ public struct Listing: Sendable, Equatable {
     /// since it was made (not `shifted`), `before` is the version listed (`current`), and
     /// every task is on its line after the change as before, and no other (a status, a star, a
     /// date, new words; an undo of one; not a move, which swaps tasks between lines). Then
-    /// every number means what it meant. (An edit reads this on its window instead:
-    /// `keepsTaskLines(_:splices:)`.)
+    /// every number means what it meant. (An edit reads this on its windows instead:
+    /// `keepsTaskLines(_:)`.)
     func carries(before: Document, after: Document, splices: [Splice]?, current: Bool) -> Bool {
         namesLinesOnly && current && Self.keepsTaskLines(before: before, after: after, splices: splices)
     }
@@ -192,10 +192,14 @@ public struct Listing: Sendable, Equatable {
         }
     }
 
-    /// `keepsTaskLines` for an edit by `splices` of a file read with `window` (`EditWindow`):
-    /// read from the window's two parses, since the lines outside it read the same (the
-    /// edit's check), without the edited file put together whole.
-    public static func keepsTaskLines(_ window: EditWindow, splices: [Splice]) -> Bool {
+    /// `keepsTaskLines` for an edit read in `steps` (`EditSteps`): read from each window's two
+    /// parses, since the lines outside them read the same (the edit's check), without the
+    /// edited file put together whole.
+    public static func keepsTaskLines(_ steps: EditSteps) -> Bool {
+        steps.steps.allSatisfy { keepsTaskLines($0.window, splices: $0.splices) }
+    }
+
+    static func keepsTaskLines(_ window: EditWindow, splices: [Splice]) -> Bool {
         let local = splices.map {
             Splice(lines: ($0.lines.lowerBound - window.firstLine)..<($0.lines.upperBound - window.firstLine), replacement: $0.replacement)
         }

@@ -140,11 +140,11 @@ enum EditSession {
                 return
             }
             let edited = document.applying(splices)
-            let window = EditWindow(splices, in: document, edited: edited)
-            try check(splices, window: window, path: path)
+            let steps = EditSteps(splices, in: document, edited: edited)
+            try check(steps, path: path)
             if arguments.flag("json") {
                 // A script asked for JSON: the tasks as the edit would leave them, not a diff.
-                try echo(EditEcho(plan, before: document, fromLines: false) { Document(splicing: document, window: window, edited: edited) },
+                try echo(EditEcho(plan, before: document, fromLines: false) { steps.result },
                          nothing: plan.nothing, path: path, showsFile: showsFile, arguments: arguments, context: &context)
                 return
             }
@@ -155,7 +155,7 @@ enum EditSession {
         // The edited document put together from the original and the window, when the edit
         // wrote something: what the echo reads, not a parse of the whole file again.
         var spliced: (() -> Document)?
-        var editWindow: EditWindow?
+        var editSteps: EditSteps?
         var editedBytes: [UInt8] = []
         // The digests of the file as read and as written, each worked out once, for the
         // parse record, the listing and the journal.
@@ -175,9 +175,9 @@ enum EditSession {
             func planned(_ document: Document, listingIsCurrent: Bool? = nil) throws(TickError) -> Planned {
                 var plan = try body(input(document, listingIsCurrent: listingIsCurrent))
                 plan.splices = Splice.resolvingYields(plan.splices)
-                guard !plan.splices.isEmpty else { return Planned(document: document, plan: plan, edited: [], window: nil) }
+                guard !plan.splices.isEmpty else { return Planned(document: document, plan: plan, edited: [], steps: nil) }
                 let edited = document.applying(plan.splices)
-                return Planned(document: document, plan: plan, edited: edited, window: EditWindow(plan.splices, in: document, edited: edited))
+                return Planned(document: document, plan: plan, edited: edited, steps: EditSteps(plan.splices, in: document, edited: edited))
             }
             var readDigest: ContentDigest?
             func digestRead() -> ContentDigest {
@@ -207,8 +207,8 @@ enum EditSession {
                 if let checkpoints,
                    let stretch = Document(stretchOf: bytes, holding: lines.lines, checkpoints: checkpoints, statuses: environment.statuses,
                                           digest: digestRead),
-                   let attempt = try? planned(stretch, listingIsCurrent: current), attempt.window.map(stretch.covers) ?? true {
-                    keepsTaskLines = attempt.window.map { Listing.keepsTaskLines($0, splices: attempt.plan.splices) } ?? true
+                   let attempt = try? planned(stretch, listingIsCurrent: current), attempt.steps.map({ $0.steps.allSatisfy { stretch.covers($0.window) } }) ?? true {
+                    keepsTaskLines = attempt.steps.map(Listing.keepsTaskLines) ?? true
                     if !carriesLines || keepsTaskLines { made = attempt }
                 }
             }
@@ -217,30 +217,30 @@ enum EditSession {
                 result = made
             } else {
                 result = try planned(environment.document(bytes), listingIsCurrent: current)
-                keepsTaskLines = carriesLines && result.window.map { Listing.keepsTaskLines($0, splices: result.plan.splices) } ?? false
+                keepsTaskLines = carriesLines && result.steps.map(Listing.keepsTaskLines) ?? false
             }
             let document = result.document
             before = document
             plan = result.plan
-            editWindow = result.window
+            editSteps = result.steps
             editedBytes = result.edited
-            guard let window = result.window else { return nil }
+            guard let steps = result.steps else { return nil }
             let edited = result.edited
-            try check(plan.splices, window: window, path: path)
+            try check(steps, path: path)
             digests = (digestRead(), ContentDigest.of(edited))
             // The edited document, when the listing or the output needs it: put together from
-            // the original and the window, not parsed again.
-            spliced = { Document(splicing: document, window: window, edited: edited) }
+            // the original and the windows, not parsed again.
+            spliced = { steps.result }
             return Journal.Rewrite(bytes: edited, splices: plan.splices, tasks: plan.taskCount, before: document, after: spliced, digests: digests,
                                    keepsTaskLines: carriesLines && keepsTaskLines)
         }
         if let warning = written.warning { context.warn(warning) }
         if let before, let realPath = written.update?.realPath ?? names?.realPath {
-            keepCheckpoints(before: before, window: editWindow, edited: editedBytes, digests: digests, kept: checkpoints, realPath: realPath,
+            keepCheckpoints(before: before, steps: editSteps, edited: editedBytes, digests: digests, kept: checkpoints, realPath: realPath,
                             context: &context)
         }
         guard let before, !arguments.flag("quiet") else { return }
-        let echo = EditEcho(plan, before: before, fromLines: !arguments.flag("json"), window: editWindow) {
+        let echo = EditEcho(plan, before: before, fromLines: !arguments.flag("json"), window: editSteps?.window) {
             written.after ?? spliced?() ?? before
         }
         try self.echo(echo, nothing: plan.nothing, path: path, showsFile: showsFile, arguments: arguments, context: &context)
@@ -278,14 +278,14 @@ enum EditSession {
     private struct Planned {
         let document: Document
         let plan: EditPlan
-        /// The file's bytes after the edit; empty when it changes nothing (no window).
+        /// The file's bytes after the edit; empty when it changes nothing (no steps).
         let edited: [UInt8]
-        let window: EditWindow?
+        let steps: EditSteps?
     }
 
     /// Keeps the parse checkpoints of a large file as the edit left it, for the next edit: those
     /// it read the stretch with, or those of the whole file it parsed, carried over the edit.
-    private static func keepCheckpoints(before: Document, window: EditWindow?, edited: [UInt8], digests: (before: ContentDigest, after: ContentDigest)?,
+    private static func keepCheckpoints(before: Document, steps: EditSteps?, edited: [UInt8], digests: (before: ContentDigest, after: ContentDigest)?,
                                         kept: ParseCheckpoints?, realPath: String, context: inout CommandContext) {
         if TestHooks.reportsParse {
             let parsed = before.stretch.map { "lines \($0.lines.lowerBound + 1)-\($0.lines.upperBound) of \(before.lines.count)" } ?? "the whole file"
@@ -293,7 +293,7 @@ enum EditSession {
         }
         guard before.bytes.count >= ParseStateStore.minimumSize else { return }
         let environment = context.environment
-        guard let window else {
+        guard let steps else {
             // Nothing changed: the whole file's checkpoints, unless those kept describe it.
             if before.stretch == nil, kept.map({ !$0.describe(before.bytes, lines: before.lines.count, statuses: before.statuses) }) ?? true {
                 ParseStateStore.save(ParseCheckpoints(before, spacing: ParseStateStore.spacing, firstTasks: ParseStateStore.firstTasks),
@@ -306,14 +306,20 @@ enum EditSession {
         let read = before.stretch == nil
             ? ParseCheckpoints(before, spacing: ParseStateStore.spacing, firstTasks: ParseStateStore.firstTasks, content: digests?.before) : kept
         // The version read is kept too: `tick undo` brings it back.
-        ParseStateStore.save(read?.after(window, in: before, edited: edited, digest: digests?.after), before: read, realPath: realPath,
+        // An edit in far places, step by step (the last step's bytes are the edit's).
+        let last = steps.steps.count - 1
+        let carried = steps.steps.enumerated().reduce(read) { kept, step in
+            kept?.after(step.element.window, in: step.element.document, edited: step.element.edited,
+                        digest: step.offset == last ? digests?.after : nil)
+        }
+        ParseStateStore.save(carried, before: read, realPath: realPath,
                              environment: environment)
     }
 
     /// Every edit's last check, in one place: the tasks and headings on the lines it does not
     /// touch read after it as before (`EditCheck`); else nothing is written.
-    static func check(_ splices: [Splice], window: EditWindow, path: String) throws(TickError) {
-        if let line = EditCheck.firstChangedLine(splices, window: window) {
+    static func check(_ steps: EditSteps, path: String) throws(TickError) {
+        if let line = EditCheck.firstChangedLine(steps) {
             throw TickError.edit(.changesOtherLines(line: line + 1), path: path)
         }
     }
