@@ -167,6 +167,66 @@ import Testing
         let rewrite = TaskCorrespondence(before: before, after: Document("- [ ] a\n- [x] b\n- [ ] c\n"))
         #expect(rewrite.partner(of: 1) == 1)
     }
+
+    /// Two versions with no splices between them (an undo, a rewrite) differ in as many places
+    /// as a line diff finds: an undo of a move from a file's top to its end is two places of a
+    /// few lines each, not the file between them.
+    @Test func versionsDifferInTheirPlacesOnly() throws {
+        var text = ""
+        for group in 1...100 {
+            text += "## Group \(group)\n\n"
+            for task in 1...20 { text += "- [ ] task \(group).\(task)\n  - [x] its subtask\n" }
+            text += "\n"
+        }
+        let before = Document(text)
+        let move = try BlockEdits.move(before.tasks[0], to: .bottom(group: 99), in: before)
+        let after = Document(bytes: before.applying(move))
+        let places = TaskCorrespondence.difference(after, before)
+        #expect(places.count == 2 && places.allSatisfy { $0.lines.count <= 4 && $0.count <= 4 }, "\(places)")
+        // A place takes in the whole block of a task it touches: the subtask's change takes in
+        // its parent.
+        let subtask = before.tasks[1]
+        let done = try TaskEdits.setStatus(subtask, to: .open, in: before)
+        #expect(TaskCorrespondence.difference(before, Document(bytes: before.applying(done))).map(\.lines) == [2..<4])
+        // Every task pairs with the one it became, both ways.
+        let undone = TaskCorrespondence(before: after, after: before)
+        for task in after.tasks {
+            let partner = try #require(undone.partner(of: task.index))
+            #expect(after.text(of: task) == before.text(of: before.tasks[partner]))
+        }
+        #expect(undone.unpartnered.isEmpty)
+    }
+
+    /// Tasks that carry their identity in a note, several of tick's edits apart: each task whose
+    /// block is still in the file as it was, in its group, pairs with it, read with no splices.
+    /// (One whose words, status or group changed may pair with another alike, or with none:
+    /// `Listing` does not take such a pairing on trust.)
+    @Test func versionsApartPairTheirTasks() {
+        var paired = 0
+        for seed in 0..<300 {
+            var generator = SeededGenerator(seed: UInt64(seed) &+ 11)
+            var (document, nextID) = Self.start(&generator)
+            let first = document
+            for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                guard let splices = Self.edit(document, nextID: &nextID, &generator), !splices.isEmpty else { continue }
+                document = Document(bytes: document.applying(splices))
+            }
+            let correspondence = TaskCorrespondence(before: first, after: document)
+            func block(_ task: Task, in document: Document) -> ArraySlice<UInt8> {
+                document.bytes[document.lines[task.line].start..<document.lines[task.lastLine].end]
+            }
+            var ids: [String: Int] = [:]
+            for task in document.tasks { if let id = Self.identity(task, in: document) { ids[id] = task.index } }
+            for task in first.tasks {
+                guard let id = Self.identity(task, in: first), let now = ids[id],
+                      block(task, in: first) == block(document.tasks[now], in: document),
+                      first.groupPath(of: task) == document.groupPath(of: document.tasks[now]) else { continue }
+                #expect(correspondence.partner(of: task.index) == now, "seed \(seed), task \(id)")
+                paired += 1
+            }
+        }
+        #expect(paired > 2_000)
+    }
 }
 
 /// The archive of listings: what a view records, and what a file dropped from it keeps.

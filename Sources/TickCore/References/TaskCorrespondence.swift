@@ -20,7 +20,7 @@ public struct TaskCorrespondence: Sendable {
             .map { (lines: $0.lines, count: $0.replacement.count) }
         let delta = spans.reduce(0) { $0 + $1.count - $1.lines.count }
         if splices == nil || before.lines.count + delta != after.lines.count {
-            spans = Self.difference(before, after).map { [$0] } ?? []
+            spans = Self.difference(before, after)
         }
         var partner = [Int32](repeating: -1, count: before.tasks.count)
         var used = [Bool](repeating: false, count: after.tasks.count)
@@ -118,29 +118,70 @@ public struct TaskCorrespondence: Sendable {
         return Int(partner[index])
     }
 
-    /// The one splice between two versions: the lines they share at the start and at the end
-    /// are kept, except that the splice takes in the whole block of every task it touches (two
-    /// tasks alike whose notes differ must not be told apart by their first lines alone). Nil
-    /// when the versions are the same.
-    static func difference(_ before: Document, _ after: Document) -> (lines: Range<Int>, count: Int)? {
-        guard let changed = Splice.changedLines(from: before, to: after) else { return nil }
-        var prefix = changed.old.lowerBound, suffix = before.lines.count - changed.old.upperBound
-        // Widen to whole blocks, in both versions, until no block crosses an edge.
-        var widened = true
-        while widened {
-            widened = false
-            for document in [before, after] {
-                let end = document.lines.count - suffix
-                for task in document.tasks where task.line < max(end, prefix + 1) && task.lastLine >= prefix {
-                    if task.line < prefix { prefix = task.line; widened = true }
-                    if task.lastLine + 1 > document.lines.count - suffix {
-                        suffix = document.lines.count - task.lastLine - 1
-                        widened = true
+    /// The splices between two versions: the lines they share at the start and at the end are
+    /// kept, and between those the lines a line diff finds in both (`SequenceDiff.myers`, up to
+    /// `ChangeHunks.maximumDistance` changes; past that, all of them are one splice). Each splice
+    /// takes in the whole block of every task it touches (two tasks alike whose notes differ
+    /// must not be told apart by their first lines alone); splices that then meet are one. An
+    /// undo of a move from a file's top to its end is two splices, not the file between them.
+    /// None when the versions are the same.
+    static func difference(_ before: Document, _ after: Document) -> [(lines: Range<Int>, count: Int)] {
+        guard let changed = Splice.changedLines(from: before, to: after) else { return [] }
+        var runs: [(old: Range<Int>, new: Range<Int>)] = [(changed.old, changed.new)]
+        func line(_ document: Document, _ index: Int) -> ArraySlice<UInt8> { document.bytes[document.lines[index].fullRange] }
+        if !changed.old.isEmpty, !changed.new.isEmpty {
+            let old = changed.old.map { ContentHash.of(line(before, $0)) }, new = changed.new.map { ContentHash.of(line(after, $0)) }
+            // Matched lines are the same bytes (not only the same hash), or the diff is not used.
+            if let matches = SequenceDiff.myers(old, new, limit: ChangeHunks.maximumDistance),
+               matches.allSatisfy({ line(before, changed.old.lowerBound + $0.0) == line(after, changed.new.lowerBound + $0.1) }) {
+                runs = []
+                var a = 0, b = 0
+                for (matchA, matchB) in matches + [(old.count, new.count)] {
+                    if matchA > a || matchB > b {
+                        runs.append(((changed.old.lowerBound + a)..<(changed.old.lowerBound + matchA),
+                                     (changed.new.lowerBound + b)..<(changed.new.lowerBound + matchB)))
                     }
+                    a = matchA + 1
+                    b = matchB + 1
                 }
             }
         }
-        return (prefix..<(before.lines.count - suffix), after.lines.count - suffix - prefix)
+        // Widened to whole blocks in both versions, until no block crosses an edge. The lines
+        // between two runs are the same in both, so a run widens alike on both sides; one that
+        // would reach into its neighbour is one run with it.
+        func merge(_ index: Int) {
+            let (first, second) = (runs[index], runs[index + 1])
+            runs[index] = (first.old.lowerBound..<second.old.upperBound, first.new.lowerBound..<second.new.upperBound)
+            runs.remove(at: index + 1)
+        }
+        var index = 0
+        runs: while index < runs.count {
+            let run = runs[index]
+            for (document, isBefore) in [(before, true), (after, false)] {
+                let lines = isBefore ? run.old : run.new
+                var low = lines.lowerBound, high = lines.upperBound
+                // A block that holds the run's first line starts above it: the last task above
+                // the run is that task or one of its subtasks.
+                var task = firstTask(atOrAfter: low, in: document) - 1
+                while task >= 0 {
+                    if document.tasks[task].lastLine >= low { low = min(low, document.tasks[task].line) }
+                    task = document.tasks[task].parent ?? -1
+                }
+                for task in Self.tasks(inLines: lines, in: document) { high = max(high, document.tasks[task].lastLine + 1) }
+                let floor = index > 0 ? (isBefore ? runs[index - 1].old.upperBound : runs[index - 1].new.upperBound) : 0
+                let ceiling = index + 1 < runs.count ? (isBefore ? runs[index + 1].old.lowerBound : runs[index + 1].new.lowerBound)
+                                                     : document.lines.count
+                if low < floor { merge(index - 1); index -= 1; continue runs }
+                if high > ceiling { merge(index); continue runs }
+                let up = lines.lowerBound - low, down = high - lines.upperBound
+                if up > 0 || down > 0 {
+                    runs[index] = ((run.old.lowerBound - up)..<(run.old.upperBound + down), (run.new.lowerBound - up)..<(run.new.upperBound + down))
+                    continue runs
+                }
+            }
+            index += 1
+        }
+        return runs.map { ($0.old, $0.new.count) }
     }
 
     /// The task whose checkbox is on `line`.
