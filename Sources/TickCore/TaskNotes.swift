@@ -22,8 +22,30 @@ extension Document {
 
     /// A task's notes as text, each line without its indentation (and the quote markers the task
     /// sits in). Shown by `tick show` and `list --notes`, and in JSON.
+    /// The backslash `tick note` puts before a start Markdown would read as another block
+    /// (`- \\- [ ] a`, `- 1\\. a`) is not shown, as GitHub does not show it.
     public func notes(of task: Task) -> [String] {
-        noteContents(of: task).map { String(decoding: $0, as: UTF8.self) }
+        noteContents(of: task).map { String(decoding: Self.withoutLeadingEscape($0), as: UTF8.self) }
+    }
+
+    /// A note's line without the backslash that keeps its text a paragraph: right after its
+    /// bullet (or at its start), before ASCII punctuation, or after the digits of what would
+    /// be an ordered list marker.
+    static func withoutLeadingEscape(_ note: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var text = note.startIndex
+        if note.count >= 2, [Byte.minus, Byte.star, Byte.plus].contains(note[text]), Byte.isSpaceOrTab(note[text + 1]) {
+            text += 2
+            while text < note.endIndex, Byte.isSpaceOrTab(note[text]) { text += 1 }
+        }
+        var escape = text
+        while escape < note.endIndex, Byte.isDigit(note[escape]), escape - text < 9 { escape += 1 }
+        guard escape + 1 < note.endIndex, note[escape] == Byte.backslash else { return note }
+        let next = note[escape + 1]
+        let escapes = escape == text ? Byte.isPunctuation(next) : next == Byte.dot || next == Byte.rightParen
+        guard escapes else { return note }
+        var shown = ArraySlice(note[..<escape])
+        shown += note[(escape + 1)...]
+        return shown
     }
 
     /// `notes(of:)` as the file's bytes.

@@ -56,6 +56,14 @@ import Testing
         #expect(result.stdout == "  2  [x] Recent [completion:: 2026-11-20]\n", "\(result.stdout)\(result.stderr)")
         let (monday, _) = try run(["completed", "--since", "monday"], on: text)
         #expect(monday.stdout == "  2  [x] Recent [completion:: 2026-11-20]\n")
+        // Only a weekday means the last one: a date to come is that date, and nothing was done
+        // since (TICK_TODAY is 2026-11-22, a Sunday).
+        for future in ["2026-11-23", "tomorrow", "+1d"] {
+            let (later, _) = try run(["completed", "--since", future], on: "- [x] Today ✅ 2026-11-22\n- [x] Before ✅ 2026-11-16\n")
+            #expect(later.stdout == "" && later.status == 0, "\(future): \(later.stdout)")
+        }
+        let (sunday, _) = try run(["completed", "--since", "sun"], on: "- [x] Today ✅ 2026-11-22\n- [x] Before ✅ 2026-11-16\n")
+        #expect(sunday.stdout == "  1  [x] Today ✅ 2026-11-22\n", "\(sunday.stdout)")
     }
 
     /// The corpus files read as their authors meant: a `[~]` in progress is not done, and an
@@ -106,6 +114,10 @@ import Testing
         #expect(try TickProcess.run(["done", "Walk"], in: folder.url, environment: state).status == 0)
         #expect(try TickProcess.run(["due", "Run", "fri"], in: folder.url, environment: state).status == 0)
         #expect(try String(contentsOf: file, encoding: .utf8) == "- [x] Walk [completion:: 2026-11-22]\n- [ ] Run [due:: 2026-11-27]\n")
+        // A file with no fields yet: the configured dialect, not the typed text's.
+        try folder.write("TODO.md", "# TODO\n")
+        #expect(try TickProcess.run(["add", "Pay rent due:fri"], in: folder.url, environment: state).status == 0)
+        #expect(try String(contentsOf: file, encoding: .utf8) == "# TODO\n\n- [ ] Pay rent [due:: 2026-11-27]\n")
         try folder.write(".tick.toml", "[tasks]\ndialect = \"klingon\"\n")
         let bad = try TickProcess.run(["done", "Run"], in: folder.url, environment: state)
         #expect(bad.status == 2 && bad.stderr == "tick: .tick.toml:2: dialect must be tick, obsidian or dataview\n", "\(bad.stderr)")

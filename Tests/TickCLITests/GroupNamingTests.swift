@@ -67,6 +67,12 @@ import Testing
         #expect(under.contains("due:2026-11-25\n\n## Garden\n\n# Work\n"), "\(under)")
         let (taken, twin) = try run(["group", "add", "Work"], on: example)
         #expect(taken.status == 0 && twin.hasSuffix("\n# Work (1)\n") && taken.stderr.contains("a group 'Work' exists already"), "\(taken.stderr)")
+        // A name alone is a top-level group, even when a subgroup has that name.
+        let nested = "# Home\n\n- [ ] a\n\n## Garden\n\n- [ ] b\n\n# Work\n\n- [ ] c\n"
+        let (_, top) = try run(["group", "add", "Garden"], on: nested)
+        #expect(top == nested + "\n# Garden (1)\n", "\(top)")
+        let (_, sibling) = try run(["group", "add", "Home/Garden"], on: nested)
+        #expect(sibling.contains("- [ ] b\n\n## Garden (1)\n\n# Work\n"), "\(sibling)")
         let (rename, unchanged) = try run(["group", "rename", "Home", "work"], on: example)
         #expect(rename.status == 2 && rename.stderr.contains("a group 'Work' is already there (line 14)") && unchanged == example, "\(rename.stderr)")
     }

@@ -63,6 +63,22 @@ import Testing
         #expect(try TickProcess.run(["lint", "TODO.md"], in: folder.url).status == 0)
     }
 
+    /// A note that would read as another block is written with a backslash (GitHub hides it),
+    /// and shown as GitHub shows it: without.
+    @Test func notesShowAsGitHubShowsThem() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("TODO.md", "- [ ] a\n")
+        for note in ["- [ ] not a task", "1. first", "# hash", "plain \\* star"] {
+            #expect(try TickProcess.run(["note", "-f", "TODO.md", "1", note], in: folder.url).status == 0)
+        }
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("TODO.md"), encoding: .utf8)
+                == "- [ ] a\n  - \\- [ ] not a task\n  - 1\\. first\n  - \\# hash\n  - plain \\* star\n")
+        let rows = try TickProcess.run(["list", "--notes"], in: folder.url).stdout
+        #expect(rows == "  1  [ ] a\n         - - [ ] not a task\n         - 1. first\n         - # hash\n         - plain \\* star\n", "\(rows)")
+        let json = try TickProcess.run(["list", "--json"], in: folder.url).stdout
+        #expect(json.contains("\"notes\":[\"- - [ ] not a task\",\"- 1. first\",\"- # hash\",\"- plain \\\\* star\"]"), "\(json)")
+    }
+
     @Test func listShowsNotesWhenAsked() throws {
         let rows = try run(["list", "-g", "work", "--notes"]).stdout
         #expect(rows.hasSuffix("  17  [ ] Write the quarterly report  in 9 days\n          - Draft is in docs/q4.md; ask Sam for the numbers.\n"), "\(rows)")

@@ -31,6 +31,24 @@ import Testing
         #expect(contents(folder, "home/TODO.md") == "# Home\n")
     }
 
+    /// A folder named TODO.md, with no task file beside it: said, not sent round to `tick init`,
+    /// which does not make TODO.md/TODO.md that nothing would find.
+    @Test func aFolderNamedTODOIsSaid() throws {
+        let folder = try folder()
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("TODO.md"), withIntermediateDirectories: false)
+        let folderSaid = "tick: TODO.md: is a folder, not a task file; name a file with -f FILE, or start one with 'tick init FILE'\n"
+        for arguments in [["list"], ["add", "Buy milk"]] {
+            let result = try TickProcess.run(arguments, in: folder.url)
+            #expect(result.status == 2 && result.stderr == folderSaid, "\(arguments): \(result.stderr)")
+        }
+        let started = try TickProcess.run(["init"], in: folder.url)
+        #expect(started.status == 2 && started.stderr.hasPrefix("tick: TODO.md here is a folder;"), "\(started.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("TODO.md").path).isEmpty)
+        // Named, the folder is where the file goes.
+        #expect(try TickProcess.run(["init", "TODO.md"], in: folder.url).status == 0)
+        #expect(contents(folder, "TODO.md/TODO.md") == "# TODO\n")
+    }
+
     @Test func addCreatesTheFileItNames() throws {
         let folder = try folder()
         let state = ["XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path]

@@ -9,6 +9,12 @@ public enum DateExpression {
         Suggestion.nearest(to: text.lowercased(), among: ["today", "tomorrow", "yesterday"] + weekdays)
     }
 
+    /// Whether `text` names a weekday (`fri`, `Friday`), which `parse` reads as the next one.
+    public static func isWeekday(_ text: String) -> Bool {
+        let word = text.lowercased()
+        return word.count >= 3 && weekdays.contains { $0.hasPrefix(word) }
+    }
+
     public static func parse(_ text: String, today: CivilDate) -> CivilDate? {
         let word = text.lowercased()
         if let date = CivilDate(iso: word) { return date }

@@ -87,7 +87,7 @@ enum AddCommand: Command {
         let document = input.document
         let typed = TaskFields(text)
         let usage = document.fieldUsage
-        let dialect = usage.dialect(fallback: typed.dialect ?? fallback)
+        let dialect = usage.dialect(fallback: fallback ?? typed.dialect)
         var dates: [(TaskField.Kind, CivilDate)] = due.map { [(.due, $0)] } ?? []
         if typed.first(.created) == nil, arguments.flag("date") || recordsCreated || usage.records(.created) {
             dates.append((.created, today))

@@ -76,9 +76,10 @@ enum GroupCommand: Command {
                 } else {
                     (parent, titles) = try GroupEdits.missingPath(wanted, in: document)
                 }
-                // The whole path exists: a sibling of the last group, under the "(1)" rule.
+                // The whole path exists: a sibling of the last group, under the "(1)" rule. A
+                // name alone is a new top-level group, whatever subgroup has that name.
                 if titles.isEmpty, let existing = wanted.groups(in: document).first {
-                    parent = document.headings[existing].parent
+                    parent = under == nil && wanted.titles.count == 1 ? nil : document.headings[existing].parent
                     titles = [GroupEdits.availableName(wanted.titles.last!, in: document)]
                     // A name free as it is, that a group answers to by its words ('🥕 Food' to
                     // 'Food'), is kept: the name then means the new group, and says so.

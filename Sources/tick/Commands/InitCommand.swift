@@ -20,7 +20,12 @@ enum InitCommand: Command {
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
         guard arguments.operands.count <= 1 else { throw .usage(.unexpectedOperand(arguments.operands[1]), command: name) }
         var path = "TODO.md"
-        if let named = arguments.operands.first { path = try EditSession.text(named) }
+        if let named = arguments.operands.first {
+            path = try EditSession.text(named)
+        } else if let info = Syscalls.fileStatus(path), (info.st_mode & S_IFMT) == S_IFDIR {
+            // Not TODO.md/TODO.md, which no command would find.
+            throw .refused("TODO.md here is a folder; tick init never changes a folder (name the file to start: tick init FILE)")
+        }
         if let info = Syscalls.fileStatus(path), (info.st_mode & S_IFMT) == S_IFDIR {
             path = (path.hasSuffix("/") ? path : path + "/") + "TODO.md"
         }

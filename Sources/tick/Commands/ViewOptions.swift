@@ -121,12 +121,13 @@ struct ViewOptions {
         return query
     }
 
-    /// A `--since` date: a weekday means the last one (`--since monday` is this week's).
+    /// A `--since` date: a weekday means the last one (`--since monday` is this week's, today
+    /// on a Monday); any other date is the date it says, a future one too.
     static func sinceDate(_ text: String, today: CivilDate, command: String) throws(TickError) -> CivilDate {
         guard var date = DateExpression.parse(text, today: today) else {
             throw .usage(.invalidValue(option: "--since", value: text, expected: "a date: YYYY-MM-DD, a weekday, -7d, today"), command: command)
         }
-        if date > today, let earlier = date.adding(days: -7) { date = earlier }
+        if DateExpression.isWeekday(text), let earlier = date.adding(days: -7) { date = earlier }
         return date
     }
 
