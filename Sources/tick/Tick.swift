@@ -57,7 +57,7 @@ enum Tick {
         }
         switch first {
         case "--help", "-h", "help":
-            if first == "help", arguments.count > 1, arguments[1] != "help" {
+            if first == "help", arguments.count > 1, !["help", "--help", "-h"].contains(arguments[1]) {
                 guard let command = command(named: arguments[1]) else {
                     return fail(.usage(unknown(arguments[1]), command: nil), context: &context)
                 }
@@ -67,6 +67,7 @@ enum Tick {
             }
             return 0
         case "--version", "-V":
+            if arguments.count > 1 { return fail(.usage(.unexpectedOperand(arguments[1]), command: nil), context: &context) }
             context.stdout.write("tick \(version)\n")
             return 0
         default:

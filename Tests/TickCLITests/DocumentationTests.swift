@@ -37,6 +37,13 @@ import Testing
         let version = try TickProcess.run(["--version"])
         #expect(version.status == 0 && version.stdout.hasPrefix("tick 0."))
         #expect(try TickProcess.run(["-V"]).stdout == version.stdout)
+        let extra = try TickProcess.run(["--version", "list"])
+        #expect(extra.status == 2 && extra.stdout.isEmpty && extra.stderr.hasPrefix("tick: "), "\(extra.stderr)")
+        let overview = try TickProcess.run([]).stdout
+        for arguments in [["help", "--help"], ["help", "-h"]] {
+            let shown = try TickProcess.run(arguments)
+            #expect(shown.status == 0 && shown.stdout == overview, "\(arguments): \(shown.stderr)")
+        }
         let unknownHelp = try TickProcess.run(["help", "dne"])
         #expect(unknownHelp.status == 2 && unknownHelp.stderr.hasPrefix("tick: unknown command 'dne'; did you mean 'done'?"))
     }

@@ -58,7 +58,7 @@ import Testing
         (["rm", "Paint", "--yes"], "- [/] Paint the fence\n  - [ ] Buy primer\n  - [x] Sand the boards\n", ""),
         (["done", "--with-subtasks", "Paint"], "- [/] Paint the fence\n  - [ ] Buy primer", "- [x] Paint the fence\n  - [x] Buy primer"),
         (["group", "rename", "Groceries", "Shopping"], "## Groceries", "## Shopping"),
-        (["group", "add", "Groceries"], "- [ ] Coffee beans\n", "- [ ] Coffee beans\n\n## Groceries (1)\n"),
+        (["group", "add", "Groceries"], "- [ ] Coffee beans\n", "- [ ] Coffee beans\n\n# Groceries (1)\n"),
         (["group", "rm", "Groceries", "--yes"], "\n\n## Groceries\n\n- [ ] Milk\n- [ ] Coffee beans\n", "\n"),
         (["move", "Coffee", "--before", "Milk"], "- [ ] Milk\n- [ ] Coffee beans\n", "- [ ] Coffee beans\n- [ ] Milk\n"),
         // --top and --bottom alone: in the task's own group, or among its sibling subtasks.

@@ -28,6 +28,13 @@ import Testing
             let result = try TickProcess.run(["list", "-x", empty], in: folder.url)
             #expect(result.status == 2 && result.stderr.contains("for '--exclude'") && result.stdout.isEmpty, "\(result.stderr)")
         }
+        // One group: a second would have replaced the first without a word, in a view and in
+        // an edit of the tasks a view selects.
+        for arguments in [["list", "-g", "A", "-g", "B"], ["done", "-g", "A", "--group", "B", "--yes"]] {
+            let twice = try TickProcess.run(arguments, in: folder.url)
+            #expect(twice.status == 2 && twice.stderr == "tick: invalid value 'B' for '--group': expected a single --group; a group's subgroups come with it (see 'tick \(arguments[0]) --help')\n"
+                    && twice.stdout.isEmpty, "\(arguments): \(twice.stderr)")
+        }
     }
 
     @Test func sortKeysBreakTies() throws {

@@ -93,7 +93,12 @@ struct ViewOptions {
             }
             query.minimumPriority = priority
         }
-        if let group = arguments.value("group") { query.group = GroupName(group) }
+        // One group (with its subgroups): a second -g would silently replace the first.
+        let groups = arguments.allValues("group")
+        if groups.count > 1 {
+            throw .usage(.invalidValue(option: "--group", value: groups[1], expected: "a single --group; a group's subgroups come with it"), command: command)
+        }
+        if let group = groups.first { query.group = GroupName(group) }
         if arguments.flag("important") { query.importantOnly = true }
         if let due = arguments.value("due") {
             guard let filter = DueFilter(parsing: due, today: today) else {
