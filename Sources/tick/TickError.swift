@@ -36,7 +36,7 @@ enum TickError: Error, Equatable {
         case .nothingToRedo(let path):
             return (path.map { "\(PathBytes.display($0)): " } ?? "") + "nothing to redo ('tick undo --list' shows the journal)"
         case .journalStale(let path, let command, let undo, let other, let refusal):
-            let hint = other ? " ('tick undo --list' shows the journal; -f FILE steps through another file's operations)" : ""
+            let hint = other ? " ('tick undo --list' numbers the operations; 'tick \(undo ? "undo" : "redo") N' takes another, leaving this one as it is)" : ""
             let since = "since \(undo ? "" : "'tick undo' of ")\(Journal.quoted(command: command))"
             let nothing = "nothing \(undo ? "undone" : "redone")"
             switch refusal {

@@ -62,7 +62,7 @@ import Glibc
         Row(covers: [], arguments: ["group", "rename", "Home"], says: "missing the new group name"),
         Row(covers: ["UsageError.unexpectedValue"], arguments: ["list", "--all=yes"], says: "option '--all' takes no value"),
         Row(covers: ["UsageError.invalidValue"], arguments: ["list", "--sort", "size"], says: "invalid value 'size' for '--sort'"),
-        Row(covers: ["UsageError.unexpectedOperand"], arguments: ["undo", "extra"], says: "unexpected argument 'extra'"),
+        Row(covers: ["UsageError.unexpectedOperand"], arguments: ["undo", "1", "extra"], says: "unexpected argument 'extra'"),
         Row(covers: ["UsageError.optionNeedsOption"], arguments: ["undo", "-n", "--json"], says: "option '--json' goes with '--list'"),
         Row(covers: ["UsageError.missingOperand"], arguments: ["done"], says: "missing"),
         Row(covers: ["TickError.invalidToday"], arguments: ["today"], environment: ["TICK_TODAY": "2026-13-01"],

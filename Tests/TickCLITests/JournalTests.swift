@@ -76,6 +76,39 @@ import Testing
         #expect(try tick(["redo"]).stderr.hasPrefix("tick: nothing to redo"))
     }
 
+    /// `tick undo N` reverts the operation on line N of `tick undo --list` alone, keeping the
+    /// newer ones, so a refused undo does not block the older ones; `tick redo N` applies an
+    /// undone one again.
+    @Test func anOperationIsUndoneByItsNumber() throws {
+        let folder = try TemporaryDirectory()
+        let text = "# A\n\n- [ ] one\n- [ ] two\n- [ ] three\n- [ ] four\n- [ ] five\n- [ ] six\n- [ ] seven\n"
+        let file = try folder.write("TODO.md", text)
+        let state = ["XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path]
+        func tick(_ arguments: [String]) throws -> TickProcess.Result { try TickProcess.run(arguments, in: folder.url, environment: state) }
+        func contents() throws -> String { try String(contentsOf: file, encoding: .utf8) }
+        for arguments in [["done", "-f", "TODO.md", "9"], ["done", "-f", "TODO.md", "3"], ["star", "-f", "TODO.md", "4"]] {
+            #expect(try tick(arguments).status == 0)
+        }
+        let list = try tick(["undo", "--list"]).stdout
+        #expect(list.split(separator: "\n").map { $0.prefix(3) } == ["1  ", "2  ", "3  "] && list.contains("  tick done -f TODO.md 9  "), "\(list)")
+        #expect(try tick(["undo", "--list", "--json"]).stdout.contains("{\"number\":2,"))
+        // The newest is refused (a line next to it changed by hand): it says how to reach the others.
+        try (try contents()).replacingOccurrences(of: "- [ ] three", with: "- [ ] three (edited)").write(to: file, atomically: false, encoding: .utf8)
+        let refused = try tick(["undo"])
+        #expect(refused.status == 2 && refused.stderr.contains("'tick undo N' takes another, leaving this one as it is"), "\(refused.stderr)")
+        let second = try tick(["undo", "3"])
+        #expect(second.stdout == "undid 'tick done -f TODO.md 9' (TODO.md); the file's other changes are kept\n", "\(second.stdout)\(second.stderr)")
+        #expect(try contents() == "# A\n\n- [x] one\n- [ ] * two\n- [ ] three (edited)\n- [ ] four\n- [ ] five\n- [ ] six\n- [ ] seven\n")
+        #expect(try tick(["undo", "--list"]).stdout.contains("3  2026-") && (try tick(["undo", "--list"]).stdout.contains("(undone) tick done -f TODO.md 9")))
+        let again = try tick(["undo", "3"])
+        #expect(again.status == 2 && again.stderr == "tick: operation 3, 'tick done -f TODO.md 9', is undone already; 'tick redo 3' applies it again\n", "\(again.stderr)")
+        #expect(try tick(["undo", "4"]).stderr == "tick: there is no operation 4 to undo: 'tick undo --list' shows 3\n")
+        #expect(try tick(["redo", "1"]).stderr == "tick: operation 1, 'tick star -f TODO.md 4', is not undone; nothing to redo\n")
+        #expect(try tick(["undo", "0"]).status == 2)
+        #expect(try tick(["redo", "3"]).status == 0)
+        #expect(try contents() == "# A\n\n- [x] one\n- [ ] * two\n- [ ] three (edited)\n- [ ] four\n- [ ] five\n- [ ] six\n- [x] seven\n")
+    }
+
     /// `undo -n` and `redo -n` print the lines the step changes, not the whole file.
     @Test func aStepsDiffIsTheLinesItChanges() throws {
         let folder = try TemporaryDirectory()

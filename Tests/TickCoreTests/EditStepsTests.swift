@@ -59,14 +59,7 @@ import Testing
     /// A task moved from the top of a long file to its end: two windows of a few lines each,
     /// and the file the steps put together is the parsed one.
     @Test func aFarMoveReadsTwoSmallWindows() throws {
-        var text = ""
-        for group in 1...200 {
-            text += "## Group \(group)\n\n"
-            for task in 1...20 { text += "- [ ] task \(group).\(task)\n  - [x] its subtask\n" }
-            text += "\n"
-        }
-        let document = Document(text)
-        let splices = try BlockEdits.move(document.tasks[0], to: .bottom(group: 199), in: document)
+        let (document, splices) = try Self.farMove(groups: 200)
         let edited = document.applying(splices)
         let steps = EditSteps(splices, in: document, edited: edited)
         #expect(steps.steps.count == 2)
@@ -74,6 +67,19 @@ import Testing
         let parsed = Document(bytes: edited)
         #expect(steps.result.lines == parsed.lines && steps.result.hasSameTasks(as: parsed) && steps.result.headings == parsed.headings)
         #expect(EditCheck.firstChangedLine(steps) == nil)
+    }
+
+    /// A file of `groups` groups of 20 tasks with a subtask each, and the move of its first
+    /// task to its last group.
+    static func farMove(groups: Int) throws -> (document: Document, splices: [Splice]) {
+        var text = ""
+        for group in 1...groups {
+            text += "## Group \(group)\n\n"
+            for task in 1...20 { text += "- [ ] task \(group).\(task)\n  - [x] its subtask\n" }
+            text += "\n"
+        }
+        let document = Document(text)
+        return (document, try BlockEdits.move(document.tasks[0], to: .bottom(group: groups - 1), in: document))
     }
 
     /// A move's check on steps: the task must read the same where it lands, notes and all.

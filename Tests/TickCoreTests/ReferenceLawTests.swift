@@ -172,14 +172,7 @@ import Testing
     /// as a line diff finds: an undo of a move from a file's top to its end is two places of a
     /// few lines each, not the file between them.
     @Test func versionsDifferInTheirPlacesOnly() throws {
-        var text = ""
-        for group in 1...100 {
-            text += "## Group \(group)\n\n"
-            for task in 1...20 { text += "- [ ] task \(group).\(task)\n  - [x] its subtask\n" }
-            text += "\n"
-        }
-        let before = Document(text)
-        let move = try BlockEdits.move(before.tasks[0], to: .bottom(group: 99), in: before)
+        let (before, move) = try EditStepsTests.farMove(groups: 100)
         let after = Document(bytes: before.applying(move))
         let places = TaskCorrespondence.difference(after, before)
         #expect(places.count == 2 && places.allSatisfy { $0.lines.count <= 4 && $0.count <= 4 }, "\(places)")

@@ -7,7 +7,7 @@ import Glibc
 enum UndoCommand: Command {
     static let name = "undo"
     static let summary = "Revert tick's latest operation; run again to go further back."
-    static let usage = "tick undo [-f FILE] [--list] [--dry-run]"
+    static let usage = "tick undo [N] [-f FILE] [--dry-run] | tick undo --list [--json]"
     static let options = JournalStep.options + [
         OptionSpec("list", short: "l", help: "Show the recent operations, newest first, instead of undoing."),
         OptionSpec("json", help: "--list: the operations as JSON."),
@@ -15,7 +15,8 @@ enum UndoCommand: Command {
     static let examples: [(command: String, explanation: String)] = [
         ("tick undo", "Put back every file tick's latest operation changed, keeping changes made since elsewhere in them."),
         ("tick undo -f notes.md", "Revert the latest operation that changed notes.md."),
-        ("tick undo --list", "What undo and redo would step through."),
+        ("tick undo --list", "What undo and redo would step through, numbered, newest first."),
+        ("tick undo 3", "Revert the third operation of the list alone, keeping the two after it."),
     ]
 
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
@@ -27,10 +28,11 @@ enum UndoCommand: Command {
 enum RedoCommand: Command {
     static let name = "redo"
     static let summary = "Re-apply the operation tick undo reverted last."
-    static let usage = "tick redo [-f FILE] [--dry-run]"
+    static let usage = "tick redo [N] [-f FILE] [--dry-run]"
     static let options = JournalStep.options
     static let examples: [(command: String, explanation: String)] = [
         ("tick redo", "Apply again what the last 'tick undo' reverted."),
+        ("tick redo 3", "Apply again the undone operation numbered 3 in 'tick undo --list'."),
     ]
 
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
@@ -78,17 +80,39 @@ enum JournalStep {
     }
 
     static func step(undo: Bool, _ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
-        if let extra = arguments.operands.first { throw TickError.usage(.unexpectedOperand(extra), command: undo ? "undo" : "redo") }
+        let name = undo ? "undo" : "redo"
+        if arguments.operands.count > 1 { throw TickError.usage(.unexpectedOperand(arguments.operands[1]), command: name) }
+        // N: the operation on line N of `tick undo --list` (the same scope), 1 the newest.
+        let number = try arguments.operands.first.map { text throws(TickError) -> Int in
+            guard let number = Int(text), number >= 1 else {
+                throw TickError.usage(.invalidValue(option: "N", value: text, expected: "an operation's number in 'tick undo --list' (1, the newest)"), command: name)
+            }
+            return number
+        }
         // (A step prints a diff with --dry-run, and what it did otherwise: no JSON.)
         if arguments.flag("json") { throw TickError.usage(.optionNeedsOption("--json", needs: "--list"), command: undo ? "undo" : "redo") }
         let scope = try scope(arguments, environment: context.environment)
         let folder = try journal(context.environment)
         defer { folder.close() }
         return try folder.withLock { () throws(TickError) -> Int32 in
-            let all = try Journal.operations(in: folder).filter { $0.operation.isUndone != undo }
+            let every = try Journal.operations(in: folder)
+            let all = every.filter { $0.operation.isUndone != undo }
             let stored = all.filter { scope.contains($0) }
             func latest(_ entries: [Journal.Stored]) -> Journal.Stored? {
                 undo ? entries.last : entries.max { $0.operation.undoneStamp < $1.operation.undoneStamp }
+            }
+            if let number {
+                let listed = every.filter { scope.contains($0) }
+                guard number <= listed.count else {
+                    throw TickError.refused("there is no operation \(number) to \(name): 'tick undo --list' shows \(listed.count)")
+                }
+                let entry = listed[listed.count - number]
+                guard entry.operation.isUndone != undo else {
+                    let command = Journal.quoted(command: entry.operation.command)
+                    throw TickError.refused(undo ? "operation \(number), \(command), is undone already; 'tick redo \(number)' applies it again"
+                                                 : "operation \(number), \(command), is not undone; nothing to redo")
+                }
+                return try step(entry, undo: undo, others: stored.count > 1, folder: folder, arguments, context: &context)
             }
             guard let chosen = latest(stored) else {
                 // Operations elsewhere: say where, and how to reach them.
@@ -100,76 +124,83 @@ enum JournalStep {
                 let file = arguments.value("file")
                 throw undo ? TickError.nothingToUndo(path: file) : TickError.nothingToRedo(path: file)
             }
-            let changes = undo ? Array(chosen.changes.reversed()) : chosen.changes
-            // Every file is checked before the first is written.
-            var currents: [[UInt8]?] = []
-            var replays: [JournalOperation.FileChange.Replay] = []
-            for change in changes {
-                let path = PathBytes.string(from: change.path)
-                let missing = Syscalls.fileStatus(path) == nil
-                let current: [UInt8]? = missing ? nil : try FileReader.read(path)
-                let outcome: Result<JournalOperation.FileChange.Replay, JournalOperation.FileChange.Refusal>?
-                if !undo, change.created, current == nil || current == [] {
-                    // A file the operation created, gone again (or left empty): redo creates it.
-                    outcome = change.redone([])
-                } else {
-                    outcome = current.map { undo ? change.undone($0) : change.redone($0) }
-                }
-                let replay: JournalOperation.FileChange.Replay
-                switch outcome {
-                case .success(let value)?: replay = value
-                case .failure(let refusal)?:
-                    throw TickError.journalStale(path: shown(path, context.environment), command: chosen.operation.command, undo: undo,
-                                                 other: !scope.isFile && stored.count > 1, refusal: refusal)
-                case nil:
-                    throw TickError.journalStale(path: shown(path, context.environment), command: chosen.operation.command, undo: undo,
-                                                 other: false, refusal: nil)
-                }
-                currents.append(current)
-                replays.append(replay)
+            return try step(chosen, undo: undo, others: stored.count > 1, folder: folder, arguments, context: &context)
+        }
+    }
+
+    /// Undoes (or redoes) the operation `chosen`: every file it changed is checked before the
+    /// first is written. `others`: other operations could be stepped to (said on a refusal).
+    private static func step(_ chosen: Journal.Stored, undo: Bool, others: Bool, folder: StateFolder, _ arguments: ParsedArguments,
+                             context: inout CommandContext) throws(TickError) -> Int32 {
+        let changes = undo ? Array(chosen.changes.reversed()) : chosen.changes
+        // Every file is checked before the first is written.
+        var currents: [[UInt8]?] = []
+        var replays: [JournalOperation.FileChange.Replay] = []
+        for change in changes {
+            let path = PathBytes.string(from: change.path)
+            let missing = Syscalls.fileStatus(path) == nil
+            let current: [UInt8]? = missing ? nil : try FileReader.read(path)
+            let outcome: Result<JournalOperation.FileChange.Replay, JournalOperation.FileChange.Refusal>?
+            if !undo, change.created, current == nil || current == [] {
+                // A file the operation created, gone again (or left empty): redo creates it.
+                outcome = change.redone([])
+            } else {
+                outcome = current.map { undo ? change.undone($0) : change.redone($0) }
             }
-            if arguments.flag("dry-run") {
-                for (change, (current, replay)) in zip(changes, zip(currents, replays)) {
-                    let before = context.environment.document(current ?? [])
-                    let after = context.environment.document(replay.bytes)
-                    let name = shown(PathBytes.string(from: change.path), context.environment)
-                    context.stdout.write(UnifiedDiff.render(before, Splice.between(before, after), path: name.hasPrefix("/") ? String(name.dropFirst()) : name,
-                                                            creating: current == nil))
-                }
-                return 0
+            let replay: JournalOperation.FileChange.Replay
+            switch outcome {
+            case .success(let value)?: replay = value
+            case .failure(let refusal)?:
+                throw TickError.journalStale(path: shown(path, context.environment), command: chosen.operation.command, undo: undo,
+                                             other: others, refusal: refusal)
+            case nil:
+                throw TickError.journalStale(path: shown(path, context.environment), command: chosen.operation.command, undo: undo,
+                                             other: false, refusal: nil)
             }
-            var done: [String] = []
-            var kept: [String] = [], alreadyThere: [String] = []
-            for change in changes {
-                let path = PathBytes.string(from: change.path)
-                do throws(TickError) {
-                    let applied = try apply(change, undo: undo, path: path, command: chosen.operation.command, context: &context)
-                    if applied.keepsOtherChanges { kept.append(shown(path, context.environment)) }
-                    if applied.alreadyThere { alreadyThere.append(shown(path, context.environment)) }
-                } catch {
-                    let restored = done.isEmpty ? "" : "; \(done.joined(separator: ", ")) \(undo ? "undone" : "redone") already"
-                    throw TickError.refused(TickError.oneLine(error.message) + restored)
-                }
-                done.append(shown(path, context.environment))
-            }
-            if let warning = Journal.mark(chosen, undone: undo, in: folder) { context.warn(warning) }
-            if !arguments.flag("quiet") {
-                func sorted(_ names: [String]) -> [String] { names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) } }
-                // A created file that kept other changes is not removed (`apply`).
-                let files = sorted(changes.map { change in
-                    let name = shown(PathBytes.string(from: change.path), context.environment)
-                    // One put back by hand: the step only marks the operation.
-                    if alreadyThere.contains(name) { return name + " was already as \(undo ? "before" : "after") it" }
-                    guard change.created else { return name }
-                    return name + (!undo ? " created" : kept.contains(name) ? "" : " removed")
-                })
-                // Said, so that nobody takes the file for the version before the operation.
-                let keeping = kept.isEmpty ? "" : files.count == 1 ? "; the file's other changes are kept"
-                    : "; the other changes to \(sorted(kept).joined(separator: ", ")) are kept"
-                context.stdout.write("\(undo ? "undid" : "redid") \(Journal.quoted(command: chosen.operation.command)) (\(files.joined(separator: ", ")))\(keeping)\n")
+            currents.append(current)
+            replays.append(replay)
+        }
+        if arguments.flag("dry-run") {
+            for (change, (current, replay)) in zip(changes, zip(currents, replays)) {
+                let before = context.environment.document(current ?? [])
+                let after = context.environment.document(replay.bytes)
+                let name = shown(PathBytes.string(from: change.path), context.environment)
+                context.stdout.write(UnifiedDiff.render(before, Splice.between(before, after), path: name.hasPrefix("/") ? String(name.dropFirst()) : name,
+                                                        creating: current == nil))
             }
             return 0
         }
+        var done: [String] = []
+        var kept: [String] = [], alreadyThere: [String] = []
+        for change in changes {
+            let path = PathBytes.string(from: change.path)
+            do throws(TickError) {
+                let applied = try apply(change, undo: undo, path: path, command: chosen.operation.command, context: &context)
+                if applied.keepsOtherChanges { kept.append(shown(path, context.environment)) }
+                if applied.alreadyThere { alreadyThere.append(shown(path, context.environment)) }
+            } catch {
+                let restored = done.isEmpty ? "" : "; \(done.joined(separator: ", ")) \(undo ? "undone" : "redone") already"
+                throw TickError.refused(TickError.oneLine(error.message) + restored)
+            }
+            done.append(shown(path, context.environment))
+        }
+        if let warning = Journal.mark(chosen, undone: undo, in: folder) { context.warn(warning) }
+        if !arguments.flag("quiet") {
+            func sorted(_ names: [String]) -> [String] { names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) } }
+            // A created file that kept other changes is not removed (`apply`).
+            let files = sorted(changes.map { change in
+                let name = shown(PathBytes.string(from: change.path), context.environment)
+                // One put back by hand: the step only marks the operation.
+                if alreadyThere.contains(name) { return name + " was already as \(undo ? "before" : "after") it" }
+                guard change.created else { return name }
+                return name + (!undo ? " created" : kept.contains(name) ? "" : " removed")
+            })
+            // Said, so that nobody takes the file for the version before the operation.
+            let keeping = kept.isEmpty ? "" : files.count == 1 ? "; the file's other changes are kept"
+                : "; the other changes to \(sorted(kept).joined(separator: ", ")) are kept"
+            context.stdout.write("\(undo ? "undid" : "redid") \(Journal.quoted(command: chosen.operation.command)) (\(files.joined(separator: ", ")))\(keeping)\n")
+        }
+        return 0
     }
 
     /// Writes one file back (or forward); a file the operation created is removed by undo,
@@ -216,8 +247,10 @@ enum JournalStep {
             .filter { scope.contains($0) }
             .reversed()
         if arguments.flag("json") {
-            JSONWriter.lines(stored, emit: { context.stdout.write(bytes: $0) }) { entry, json in
+            JSONWriter.lines(Array(stored.enumerated()), emit: { context.stdout.write(bytes: $0) }) { numbered, json in
+                let entry = numbered.element
                 json.beginObject()
+                json.key("number"); json.int(numbered.offset + 1)
                 json.key("time"); json.int(Int(entry.operation.time))
                 json.key("command"); json.string(entry.operation.command)
                 json.key("undone"); json.bool(entry.operation.isUndone)
@@ -241,7 +274,11 @@ enum JournalStep {
         }
         let style = ColorChoice.auto.style(for: 1, environment: context.environment)
         var out = TextBuffer(capacity: 1024)
-        for entry in stored {
+        // Numbered for `tick undo N` and `tick redo N`, right-aligned.
+        let width = String(stored.count).count
+        for (offset, entry) in stored.enumerated() {
+            let number = String(offset + 1)
+            out.append(String(repeating: " ", count: width - number.count) + number + "  ")
             out.appendStyled(style, .dim) { $0.append(time(entry.operation.time)) }
             out.append("  ")
             if entry.operation.isUndone { out.appendStyled(style, .dim) { $0.append("(undone) ") } }
