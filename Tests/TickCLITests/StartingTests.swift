@@ -36,7 +36,7 @@ import Testing
     @Test func aFolderNamedTODOIsSaid() throws {
         let folder = try folder()
         try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("TODO.md"), withIntermediateDirectories: false)
-        let folderSaid = "tick: TODO.md: is a folder, not a task file; name a file with -f FILE, or start one with 'tick init FILE'\n"
+        let folderSaid = "tick: TODO.md: is a folder, not a task file; name a task file with -f FILE\n"
         for arguments in [["list"], ["add", "Buy milk"]] {
             let result = try TickProcess.run(arguments, in: folder.url)
             #expect(result.status == 2 && result.stderr == folderSaid, "\(arguments): \(result.stderr)")

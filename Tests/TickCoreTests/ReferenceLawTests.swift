@@ -168,6 +168,33 @@ import Testing
         #expect(rewrite.partner(of: 1) == 1)
     }
 
+    /// A listing of more tasks than tick keeps (`Listing.limit`) showed the numbers past its
+    /// last entry too: once an edit moved lines and printed such a number for its task, the
+    /// number may be one the listing showed for another task, and is refused, before and
+    /// after an undo of the edit (a trial's `tick rm 6007` removed line 3's task). Lines that
+    /// have not moved still name their tasks.
+    @Test func numbersPastWhatAListingKeptAreRefusedOnceLinesMoved() throws {
+        let text = "# Home\n\n- [ ] a\n" + (0..<6_000).map { "- [ ] t\($0)\n" }.joined() + "\n# Later\n\n- [ ] old\n"
+        let before = Document(text)
+        let listing = Listing(shown: Array(before.tasks.indices), in: before)
+        #expect(listing.truncated)
+        let move = try BlockEdits.move(before.tasks[0], to: .bottom(group: 1), in: before)
+        let after = Document(bytes: before.applying(move))
+        let moved = try #require(after.tasks.last)
+        #expect(after.text(of: moved) == "a" && moved.line == 6_006)
+        let shown = listing.mapped(before: before, after: after, splices: move, by: "tick move 3 --to Later")
+            .showing([6_007], in: after, by: "tick move 3 --to Later", before: before)
+        #expect(throws: EditError.self) { try shown.resolve(6_007, in: after) }
+        let undone = shown.mapped(before: after, after: before, splices: nil, by: "tick undo", restores: true)
+        #expect(throws: EditError.self) { try undone.resolve(6_007, in: before) }
+        // Done in place: the lines stay, and the number printed names its task.
+        let done = try TaskEdits.setStatus(before.tasks[6_000], to: .done, in: before)
+        let ticked = Document(bytes: before.applying(done))
+        let kept = listing.mapped(before: before, after: ticked, splices: done, by: "tick done 6003")
+            .showing([6_003], in: ticked, by: "tick done 6003", before: before)
+        #expect(try kept.resolve(6_003, in: ticked)?.line == 6_002)
+    }
+
     /// Two versions with no splices between them (an undo, a rewrite) differ in as many places
     /// as a line diff finds: an undo of a move from a file's top to its end is two places of a
     /// few lines each, not the file between them.

@@ -348,6 +348,10 @@ public struct Listing: Sendable, Equatable {
         // listed. A dropped number is refused as one past the limit is, never taken for
         // another task (`truncated`).
         let printed = Set(lines)
+        // A listing that kept fewer entries than it showed (`truncated`) showed the numbers
+        // past its last entry too, for tasks it did not keep: once lines have moved, a number
+        // printed there may be one it showed for another task (as below), and is refused.
+        let keptUpTo = truncated ? entries.last.map { Int($0.shown) } ?? 0 : Int.max
         var droppable = result.entries.indices.filter { !printed.contains(Int(result.entries[$0].shown)) }
         // Taken from the end: gone ones first, then the highest numbers.
         func order(_ index: Int) -> (Int, Int) { (result.entries[index].line >= 0 ? 1 : 0, -Int(result.entries[index].shown)) }
@@ -388,6 +392,12 @@ public struct Listing: Sendable, Equatable {
                 guard let drop = droppable.popLast() else { continue }
                 dropped.insert(drop)
                 result.truncated = true
+            }
+            if line > keptUpTo, result.shifted {
+                result.entries.append(Entry(shown: Int32(line), line: -1, fingerprint: 0, block: 0, listedBlock: 0, unique: false,
+                                            text: [],
+                                            reason: Array("is not known any more: the listing showed more tasks than tick keeps, and '\(command)' printed \(line) for a task that may be another".utf8)))
+                continue
             }
             if linesOnly {
                 result.entries.append(Entry(shown: Int32(line), line: Int32(task.line), fingerprint: 0, block: 0, listedBlock: 0, unique: false, text: []))

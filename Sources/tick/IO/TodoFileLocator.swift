@@ -20,7 +20,7 @@ enum TodoFileLocator {
         guard let found = nearest(names, from: environment.workingDirectory, home: environment.home) else {
             // A folder of such a name here is not taken for a file, and not passed over in silence.
             if let folder = names.first(where: { Syscalls.linkStatus($0).map { $0.st_mode & S_IFMT == S_IFDIR } ?? false }) {
-                throw TickError.cannotRead(path: folder, reason: "is a folder, not a task file; name a file with -f FILE, or start one with 'tick init FILE'")
+                throw TickError.cannotRead(path: folder, reason: "is a folder, not a task file; name a task file with -f FILE")
             }
             throw TickError.noTodoFile(searchedFrom: environment.workingDirectory)
         }
