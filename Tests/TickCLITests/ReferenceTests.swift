@@ -342,6 +342,22 @@ import Testing
         #expect(done.status == 2 && done.stderr.contains("printed 6 for another task"), "\(done.stdout)\(done.stderr)")
     }
 
+    /// A number an edit took for another task, with two identical tasks, after an undo to a
+    /// version that is not the one the number was taken in: refused, and the refusal blames no
+    /// other program (only tick changed the file).
+    @Test func aNumberAmongTwinsAfterAnUndoIsRefusedForWhatItIs() throws {
+        let twins = try Scratch("# Top\n\n- [ ] dup\n- [ ] alpha\n- [ ] b\n- [ ] dup\n- [ ] omega\n")
+        try twins.tick(["list"])
+        #expect(try twins.tick(["move", "6", "--before", "3"]).status == 0)
+        #expect(try twins.tick(["done", "6"]).status == 0)
+        #expect(try twins.tick(["undo"]).status == 0)
+        let before = twins.text
+        let refused = try twins.tick(["done", "3"])
+        #expect(refused.status == 2 && refused.stderr.contains("cannot be found with certainty after 'tick undo': the file is not the version its number was taken from")
+                && !refused.stderr.contains("changed since"), "\(refused.stderr)")
+        #expect(twins.text == before)
+    }
+
     /// After another program changed the file, the listed task is followed when it can be told
     /// apart with certainty, and refused otherwise; the file is untouched when refused.
     @Test func anOutsideEditIsFollowedOrRefused() throws {

@@ -252,7 +252,7 @@ public struct Listing: Sendable, Equatable {
                     back = Self.locate(entry, in: after, blocks: &afterBlocks, listedUnique: false)
                         .flatMap { TaskFingerprint.of($0, in: after) == entry.fingerprint ? $0.index : nil }
                     if back == nil {
-                        entry.reason = Array("cannot be found with certainty: '\(command)' put it back in a file changed since".utf8)
+                        entry.reason = Array("cannot be found with certainty after '\(command)': the file is not the version its number was taken from, and no one task there reads as it did".utf8)
                     }
                 }
                 if let index = back {
