@@ -19,7 +19,10 @@ enum TodoFileLocator {
         if let file = environment.configuredFile { return file }
         guard let found = nearest(names, from: environment.workingDirectory, home: environment.home) else {
             // A folder of such a name here is not taken for a file, and not passed over in silence.
-            if let folder = names.first(where: { Syscalls.linkStatus($0).map { $0.st_mode & S_IFMT == S_IFDIR } ?? false }) {
+            let here = environment.workingDirectory
+            if let folder = names.first(where: { name in
+                Syscalls.linkStatus(here == "/" ? "/" + name : here + "/" + name).map { $0.st_mode & S_IFMT == S_IFDIR } ?? false
+            }) {
                 throw TickError.cannotRead(path: folder, reason: "is a folder, not a task file; name a task file with -f FILE")
             }
             throw TickError.noTodoFile(searchedFrom: environment.workingDirectory)
