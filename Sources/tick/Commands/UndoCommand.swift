@@ -112,7 +112,7 @@ enum JournalStep {
                     throw TickError.refused(undo ? "operation \(number), \(command), is undone already; 'tick redo \(number)' applies it again"
                                                  : "operation \(number), \(command), is not undone; nothing to redo")
                 }
-                return try step(entry, undo: undo, others: stored.count > 1, folder: folder, arguments, context: &context)
+                return try step(to: entry, undo: undo, others: stored.count > 1, folder: folder, arguments, context: &context)
             }
             guard let chosen = latest(stored) else {
                 // Operations elsewhere: say where, and how to reach them.
@@ -124,13 +124,13 @@ enum JournalStep {
                 let file = arguments.value("file")
                 throw undo ? TickError.nothingToUndo(path: file) : TickError.nothingToRedo(path: file)
             }
-            return try step(chosen, undo: undo, others: stored.count > 1, folder: folder, arguments, context: &context)
+            return try step(to: chosen, undo: undo, others: stored.count > 1, folder: folder, arguments, context: &context)
         }
     }
 
     /// Undoes (or redoes) the operation `chosen`: every file it changed is checked before the
     /// first is written. `others`: other operations could be stepped to (said on a refusal).
-    private static func step(_ chosen: Journal.Stored, undo: Bool, others: Bool, folder: StateFolder, _ arguments: ParsedArguments,
+    private static func step(to chosen: Journal.Stored, undo: Bool, others: Bool, folder: StateFolder, _ arguments: ParsedArguments,
                              context: inout CommandContext) throws(TickError) -> Int32 {
         let changes = undo ? Array(chosen.changes.reversed()) : chosen.changes
         // Every file is checked before the first is written.
