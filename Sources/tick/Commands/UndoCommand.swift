@@ -6,10 +6,10 @@ import Glibc
 /// `tick undo` and `tick redo`: step back and forth through the journal (`Journal`).
 enum UndoCommand: Command {
     static let name = "undo"
-    static let summary = "Revert tick's latest operation; run again to go further back."
+    static let summary = "Revert tick's latest operation (or the one numbered N by --list); run again to go further back."
     static let usage = "tick undo [N] [-f FILE] [--dry-run] | tick undo --list [--json]"
     static let options = JournalStep.options + [
-        OptionSpec("list", short: "l", help: "Show the recent operations, newest first, instead of undoing."),
+        OptionSpec("list", short: "l", help: "Show the recent operations, numbered, newest first, instead of undoing."),
         OptionSpec("json", help: "--list: the operations as JSON."),
     ]
     static let examples: [(command: String, explanation: String)] = [
