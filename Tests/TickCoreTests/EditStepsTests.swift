@@ -9,11 +9,7 @@ import Testing
     /// read as steps wherever they are apart at all (`apart: 1`).
     @Test func stepsReadAsTheWholeFile() {
         var random = SeededGenerator(seed: 29)
-        let tasks = ["- [ ] a task", "- [x] done", "  - [ ] a subtask", "* [ ] starred", "1. [ ] numbered", "- [ ] b", "- note",
-                     "  ## a heading in an item", "# Top"]
-        func line() -> String {
-            Int.random(in: 0..<3, using: &random) == 0 ? EditWindowTests.pool.randomElement(using: &random)! : tasks.randomElement(using: &random)!
-        }
+        func line() -> String { EditWindowTests.randomLine(&random) }
         var stepped = 0, refused = 0
         for round in 0..<400 {
             let text = (0..<Int.random(in: 6...40, using: &random)).map { _ in line() + "\n" }.joined()

@@ -13,6 +13,13 @@ import Testing
         "- [ ]", "* [/] doing", "text that continues", "| a | b |", "| - | - |", "\t- [ ] tabbed", "[ref]: /url",
     ]
 
+    /// Mostly task lines (lists of every kind, top-level items common), else one of `pool`.
+    static func randomLine(_ random: inout SeededGenerator) -> String {
+        let tasks = ["- [ ] a task", "- [x] done", "  - [ ] a subtask", "* [ ] starred", "1. [ ] numbered", "- [ ] b", "- note",
+                     "  ## a heading in an item", "# Top"]
+        return Int.random(in: 0..<3, using: &random) == 0 ? pool.randomElement(using: &random)! : tasks.randomElement(using: &random)!
+    }
+
     @Test(arguments: Paths.allInputs)
     func windowReadsAsTheWholeFile(_ url: URL) throws {
         try Self.randomEdits(of: url, seed: 7) { document, splices, edited in
@@ -27,11 +34,7 @@ import Testing
     /// here far more often than in the corpus.
     @Test func windowsOfRandomDocuments() {
         var random = SeededGenerator(seed: 21)
-        let tasks = ["- [ ] a task", "- [x] done", "  - [ ] a subtask", "* [ ] starred", "1. [ ] numbered", "- [ ] b", "- note",
-                     "  ## a heading in an item", "# Top"]
-        func line() -> String {
-            Int.random(in: 0..<3, using: &random) == 0 ? Self.pool.randomElement(using: &random)! : tasks.randomElement(using: &random)!
-        }
+        func line() -> String { Self.randomLine(&random) }
         var refused = 0
         for round in 0..<400 {
             let count = Int.random(in: 1...40, using: &random)
