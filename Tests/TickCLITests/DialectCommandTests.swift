@@ -34,6 +34,11 @@ import Testing
         (["done", "Gym"], "- [-] Gym cancelled:2026-11-20\n", "- [x] Gym\n", nil),
         // One due date, in the field's dialect, never a second one.
         (["due", "Rent", "fri"], "- [ ] Rent 📅 2026-11-20\n", "- [ ] Rent 📅 2026-11-27\n", nil),
+        // A date written as a wiki link (Obsidian Kanban) is no date: the one set takes its
+        // place; one that text follows is text, and the date goes at the end.
+        (["due", "Pay", "fri"], "- [ ] Pay 📅 [[2024-03-01]]\n- [ ] Rent 📅 2026-11-20\n", "- [ ] Pay 📅 2026-11-27\n- [ ] Rent 📅 2026-11-20\n", nil),
+        (["due", "Pay", "fri"], "- [ ] Pay 📅 [[2024-03-01]] later\n- [ ] Rent 📅 2026-11-20\n",
+         "- [ ] Pay 📅 [[2024-03-01]] later 📅 2026-11-27\n- [ ] Rent 📅 2026-11-20\n", nil),
         (["add", "Pay rent due:fri"], "- [ ] a\n", "- [ ] a\n- [ ] Pay rent due:2026-11-27\n", nil),
         (["add", "--due", "fri", "Gas"], "- [ ] Rent 📅 2026-11-20\n", "- [ ] Rent 📅 2026-11-20\n- [ ] Gas 📅 2026-11-27\n", nil),
     ] as [([String], String, String, String?)])

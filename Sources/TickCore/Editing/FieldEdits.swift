@@ -36,6 +36,13 @@ public enum FieldEdits {
             let spaced = before + value + [Byte.space] + after
             return keeps(spaced) ? spaced : nil
         }
+        // A date written as a wiki link (`📅 [[2024-03-01]]`, as Obsidian Kanban writes), which
+        // is no date to Obsidian Tasks or tick (lint says so): the date set takes the link's
+        // place, not a second marker beside it.
+        if kind.isDate, let link = old.unread.first(where: { $0.kind == kind }), let end = linkEnd(in: content, from: textStart + link.value.lowerBound) {
+            let replaced = Array(content[..<(textStart + link.value.lowerBound)]) + value + content[end...]
+            if keeps(replaced) { return replaced }
+        }
         let word = TaskField.written(kind, value: value, in: dialect, key: key)
         let appended = appending(word, to: content, textStart: textStart)
         if keeps(appended) { return appended }
@@ -58,6 +65,17 @@ public enum FieldEdits {
     }
 
     /// Whether the text from `textStart` holds a field of `kind`.
+    /// Where a wiki link that starts at `start` (`[[…]]`, on one line) ends.
+    private static func linkEnd(in content: [UInt8], from start: Int) -> Int? {
+        guard content[start...].starts(with: [Byte.leftBracket, Byte.leftBracket]) else { return nil }
+        var index = start + 2
+        while index + 1 < content.count {
+            if content[index] == Byte.rightBracket, content[index + 1] == Byte.rightBracket { return index + 2 }
+            index += 1
+        }
+        return nil
+    }
+
     public static func has(_ kind: TaskField.Kind, in content: [UInt8], textStart: Int, textFollows: Bool = false) -> Bool {
         TaskFields(content[textStart...], textFollows: textFollows).first(kind) != nil
     }
