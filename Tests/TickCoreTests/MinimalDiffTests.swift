@@ -52,6 +52,11 @@ import Testing
                     try expectOnlyLineChanged(line, from: document, to: dated, url)
                     let datedTask = try #require(dated.tasks.first { $0.line == task.line })
                     #expect(datedTask.due == today, "\(url.lastPathComponent):\(task.line + 1) \(dialect)")
+                    // A due date written as a wiki link (`📅 [[2024-03-01]]`, no date) is
+                    // replaced by the date set: removing that does not bring the link back.
+                    let linked = document.fields(of: task).unread.contains { $0.kind == .due }
+                        && !dated.fields(of: datedTask).unread.contains { $0.kind == .due }
+                    if linked { continue }
                     #expect(dated.applying(try TaskEdits.setDue(datedTask, to: nil, in: dated)) == original,
                             "\(url.lastPathComponent):\(task.line + 1) due+none in \(dialect) did not restore the file")
                 }

@@ -58,7 +58,9 @@ struct TaskLines {
         for index in contents.indices {
             let fields = TaskFields(contents[index][textStarts[index]...], textFollows: follows[index])
             read += fields.fields.count { $0.kind != kind }
-            unread += fields.unread.count
+            // (An unread field of `kind` the edit wrote over, a date written as a link, is the
+            // edit's own.)
+            unread += fields.unread.count { $0.kind != kind }
         }
         return (read, unread)
     }
