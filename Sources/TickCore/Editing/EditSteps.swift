@@ -37,7 +37,7 @@ public struct EditSteps: Sendable {
         let places = document.stretch == nil ? Self.places(splices, apart: apart ?? max(4_096, document.lines.count / 8)) : []
         guard places.count > 1 else { steps = single(); return }
         var steps: [Step] = []
-        var current = document, bytes: [UInt8] = []
+        var current = document
         for (number, place) in places.reversed().enumerated() {
             let stepEdited = current.applying(place)
             let window = EditWindow(place, in: current, edited: stepEdited)
@@ -48,12 +48,11 @@ public struct EditSteps: Sendable {
                 return
             }
             steps.append(Step(splices: place, document: current, edited: stepEdited, window: window))
-            bytes = stepEdited
             if number < places.count - 1 { current = Document(splicing: current, window: window, edited: stepEdited) }
         }
         // The steps must write what the edit does (line endings are chosen per file: a step may
         // choose another one than the whole edit would).
-        guard bytes == edited else { self.steps = single(); return }
+        guard steps.last?.edited == edited else { self.steps = single(); return }
         self.steps = steps
     }
 

@@ -64,7 +64,6 @@ public enum FieldEdits {
         return nil
     }
 
-    /// Whether the text from `textStart` holds a field of `kind`.
     /// Where a wiki link that starts at `start` (`[[…]]`, on one line) ends.
     private static func linkEnd(in content: [UInt8], from start: Int) -> Int? {
         guard content[start...].starts(with: [Byte.leftBracket, Byte.leftBracket]) else { return nil }
@@ -76,6 +75,7 @@ public enum FieldEdits {
         return nil
     }
 
+    /// Whether the text from `textStart` holds a field of `kind`.
     public static func has(_ kind: TaskField.Kind, in content: [UInt8], textStart: Int, textFollows: Bool = false) -> Bool {
         TaskFields(content[textStart...], textFollows: textFollows).first(kind) != nil
     }

@@ -56,7 +56,7 @@ public struct TextBuffer: ~Copyable, Sendable {
     }
 
     /// How many digits `appendDecimal` writes for a non-negative number.
-    static func decimalDigits(_ value: Int) -> Int {
+    public static func decimalDigits(_ value: Int) -> Int {
         ByteBuffer.decimalDigits(UInt(max(0, value)))
     }
 

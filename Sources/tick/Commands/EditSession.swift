@@ -156,7 +156,6 @@ enum EditSession {
         // wrote something: what the echo reads, not a parse of the whole file again.
         var spliced: (() -> Document)?
         var editSteps: EditSteps?
-        var editedBytes: [UInt8] = []
         // The digests of the file as read and as written, each worked out once, for the
         // parse record, the listing and the journal.
         var digests: (before: ContentDigest, after: ContentDigest)?
@@ -223,7 +222,6 @@ enum EditSession {
             before = document
             plan = result.plan
             editSteps = result.steps
-            editedBytes = result.edited
             guard let steps = result.steps else { return nil }
             let edited = result.edited
             try check(steps, path: path)
@@ -236,7 +234,7 @@ enum EditSession {
         }
         if let warning = written.warning { context.warn(warning) }
         if let before, let realPath = written.update?.realPath ?? names?.realPath {
-            keepCheckpoints(before: before, steps: editSteps, edited: editedBytes, digests: digests, kept: checkpoints, realPath: realPath,
+            keepCheckpoints(before: before, steps: editSteps, digests: digests, kept: checkpoints, realPath: realPath,
                             context: &context)
         }
         guard let before, !arguments.flag("quiet") else { return }
@@ -285,7 +283,7 @@ enum EditSession {
 
     /// Keeps the parse checkpoints of a large file as the edit left it, for the next edit: those
     /// it read the stretch with, or those of the whole file it parsed, carried over the edit.
-    private static func keepCheckpoints(before: Document, steps: EditSteps?, edited: [UInt8], digests: (before: ContentDigest, after: ContentDigest)?,
+    private static func keepCheckpoints(before: Document, steps: EditSteps?, digests: (before: ContentDigest, after: ContentDigest)?,
                                         kept: ParseCheckpoints?, realPath: String, context: inout CommandContext) {
         if TestHooks.reportsParse {
             let parsed = before.stretch.map { "lines \($0.lines.lowerBound + 1)-\($0.lines.upperBound) of \(before.lines.count)" } ?? "the whole file"

@@ -90,7 +90,7 @@ enum JournalStep {
             return number
         }
         // (A step prints a diff with --dry-run, and what it did otherwise: no JSON.)
-        if arguments.flag("json") { throw TickError.usage(.optionNeedsOption("--json", needs: "--list"), command: undo ? "undo" : "redo") }
+        if arguments.flag("json") { throw TickError.usage(.optionNeedsOption("--json", needs: "--list"), command: name) }
         let scope = try scope(arguments, environment: context.environment)
         let folder = try journal(context.environment)
         defer { folder.close() }
@@ -275,10 +275,11 @@ enum JournalStep {
         let style = ColorChoice.auto.style(for: 1, environment: context.environment)
         var out = TextBuffer(capacity: 1024)
         // Numbered for `tick undo N` and `tick redo N`, right-aligned.
-        let width = String(stored.count).count
+        let width = TextBuffer.decimalDigits(stored.count)
         for (offset, entry) in stored.enumerated() {
-            let number = String(offset + 1)
-            out.append(String(repeating: " ", count: width - number.count) + number + "  ")
+            out.appendSpaces(width - TextBuffer.decimalDigits(offset + 1))
+            out.appendDecimal(offset + 1)
+            out.append("  ")
             out.appendStyled(style, .dim) { $0.append(time(entry.operation.time)) }
             out.append("  ")
             if entry.operation.isUndone { out.appendStyled(style, .dim) { $0.append("(undone) ") } }
