@@ -36,8 +36,8 @@ struct ViewOptions {
     var namesFiles = false
     let today: CivilDate
     let style: TextStyle
-    /// The view's command (`today`), and whether options narrowed its own query: for what an
-    /// empty view says.
+    /// The view's command (`today`), and whether options narrowed its own query (for
+    /// `completed`, besides `--since`): for what an empty view says.
     let command: String
     private let narrowed: Bool
     /// Whether one input is standard input (`-`).
@@ -51,7 +51,7 @@ struct ViewOptions {
     init(_ arguments: ParsedArguments, command: String, defaults: TaskQuery, environment: Environment,
          acceptsWords: Bool = true) throws(TickError) {
         self.command = command
-        narrowed = Self.hasFilter(arguments)
+        narrowed = Self.hasFilter(arguments, besides: command == "completed" ? ["since"] : [])
         today = try environment.today()
         do { style = try ColorChoice(option: arguments.value("color")).style(for: 1, environment: environment) } catch {
             throw .usage(error, command: command)
@@ -136,9 +136,9 @@ struct ViewOptions {
         return date
     }
 
-    /// Whether any filter option is given.
-    static func hasFilter(_ arguments: ParsedArguments) -> Bool {
-        filters.contains { !["file", "stdin-filename", "no-ignore"].contains($0.long) && ($0.value == nil ? arguments.flag($0.long) : arguments.value($0.long) != nil) }
+    /// Whether any filter option is given (but those `besides`).
+    static func hasFilter(_ arguments: ParsedArguments, besides: [String] = []) -> Bool {
+        filters.contains { !(["file", "stdin-filename", "no-ignore"] + besides).contains($0.long) && ($0.value == nil ? arguments.flag($0.long) : arguments.value($0.long) != nil) }
     }
 
     /// When a view with words to look for showed nothing, says so: a word may be a mistyped
@@ -158,6 +158,8 @@ struct ViewOptions {
                 context.note("nothing due today or overdue among the \(tasks) in \(file.path); 'tick list\(named)' shows the open ones")
             } else if command == "important", !narrowed {
                 context.note("no open starred task among the \(tasks) in \(file.path); 'tick star\(named) N' stars one")
+            } else if command == "completed", let since = query.doneSince, !narrowed {
+                context.note("nothing done since \(since) among the \(tasks) in \(file.path); 'tick completed\(named)' shows every done one")
             } else {
                 context.note("0 of \(tasks) in \(file.path) shown; 'tick list --all\(named)' shows every task")
             }
