@@ -44,6 +44,12 @@ import Testing
         let started = try TickProcess.run(["init"], in: folder.url)
         #expect(started.status == 2 && started.stderr.hasPrefix("tick: TODO.md here is a folder;"), "\(started.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("TODO.md").path).isEmpty)
+        // Nor is a parent's task file taken instead of it.
+        let inner = folder.url.appendingPathComponent("inner")
+        try FileManager.default.createDirectory(at: inner.appendingPathComponent("TODO.md"), withIntermediateDirectories: true)
+        try folder.write("todo.md", "- [ ] the parent's\n")
+        let below = try TickProcess.run(["list"], in: inner)
+        #expect(below.status == 2 && below.stderr == folderSaid && below.stdout.isEmpty, "\(below.stdout)\(below.stderr)")
         // Named, the folder is where the file goes.
         #expect(try TickProcess.run(["init", "TODO.md"], in: folder.url).status == 0)
         #expect(contents(folder, "TODO.md/TODO.md") == "# TODO\n")

@@ -17,16 +17,18 @@ enum TodoFileLocator {
         if let explicit { return explicit }
         if let file = environment.tickFile, !file.isEmpty { return file }
         if let file = environment.configuredFile { return file }
-        guard let found = nearest(names, from: environment.workingDirectory, home: environment.home) else {
-            // A folder of such a name here is not taken for a file, and not passed over in silence.
+        let found = nearest(names, from: environment.workingDirectory, home: environment.home)
+        // A folder of such a name here is not taken for a file, nor passed over in silence for
+        // a parent's file (which a view would show, and an edit change, as if it were here's).
+        if found?.hasPrefix("../") ?? true {
             let here = environment.workingDirectory
             if let folder = names.first(where: { name in
                 Syscalls.linkStatus(here == "/" ? "/" + name : here + "/" + name).map { $0.st_mode & S_IFMT == S_IFDIR } ?? false
             }) {
                 throw TickError.cannotRead(path: folder, reason: "is a folder, not a task file; name a task file with -f FILE")
             }
-            throw TickError.noTodoFile(searchedFrom: environment.workingDirectory)
         }
+        guard let found else { throw TickError.noTodoFile(searchedFrom: environment.workingDirectory) }
         return found
     }
 
