@@ -72,11 +72,11 @@ import Testing
     @Test func bothCompletingATaskOnDifferentDaysIsOneCompletion() {
         let ours = base.replacingOccurrences(of: "- [ ] Eggs", with: "- [x] Eggs ✅ 2026-11-20")
         let theirs = base.replacingOccurrences(of: "- [ ] Eggs", with: "- [x] Free-range eggs ✅ 2026-11-21")
-        // The words both changed differently are ours'; nothing is marked.
-        #expect(merge(base, ours, theirs) == (ours, 0))
-        let starred = base.replacingOccurrences(of: "- [ ] Eggs", with: "- [x] * Eggs ✅ 2026-11-21 #shop")
-        // Their star is a part of its own and applies; their words beside the date are ours' too.
-        #expect(merge(base, ours, starred) == (base.replacingOccurrences(of: "- [ ] Eggs", with: "- [x] * Eggs ✅ 2026-11-20"), 0))
+        // The done dates both added differently are ours'; their words apply; nothing is marked.
+        #expect(merge(base, ours, theirs) == (base.replacingOccurrences(of: "- [ ] Eggs", with: "- [x] Free-range eggs ✅ 2026-11-20"), 0))
+        let starred = base.replacingOccurrences(of: "- [ ] Eggs", with: "- [x] * Eggs #shop ✅ 2026-11-21")
+        // Their star and their tag apply; the done date is ours.
+        #expect(merge(base, ours, starred) == (base.replacingOccurrences(of: "- [ ] Eggs", with: "- [x] * Eggs #shop ✅ 2026-11-20"), 0))
         // Open on both sides, two different dates are still a conflict.
         let a = base.replacingOccurrences(of: "- [ ] Eggs", with: "- [ ] Eggs 📅 2026-11-20")
         let b = base.replacingOccurrences(of: "- [ ] Eggs", with: "- [ ] Eggs 📅 2026-11-21")

@@ -14,9 +14,16 @@ public enum Diff3 {
     public enum Outcome: Sendable, Equatable { case ours, theirs, same, conflict }
 
     public static func chunks(base: [UInt64], ours: [UInt64], theirs: [UInt64]) -> [Chunk] {
+        var exact = true
+        return chunks(base: base, ours: ours, theirs: theirs, exact: &exact)
+    }
+
+    /// `exact` turns false when a side differs from the ancestor in more places than
+    /// `SequenceDiff.maximumDistance` (its lines were then matched only where they occur once).
+    public static func chunks(base: [UInt64], ours: [UInt64], theirs: [UInt64], exact: inout Bool) -> [Chunk] {
         var toOurs = [Int](repeating: -1, count: base.count), toTheirs = [Int](repeating: -1, count: base.count)
-        for (a, b) in SequenceDiff.matches(base, ours) { toOurs[a] = b }
-        for (a, b) in SequenceDiff.matches(base, theirs) { toTheirs[a] = b }
+        for (a, b) in SequenceDiff.matches(base, ours, exact: &exact) { toOurs[a] = b }
+        for (a, b) in SequenceDiff.matches(base, theirs, exact: &exact) { toTheirs[a] = b }
         var chunks: [Chunk] = []
         var b = 0, o = 0, t = 0
         while b < base.count || o < ours.count || t < theirs.count {

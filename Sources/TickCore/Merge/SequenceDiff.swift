@@ -7,13 +7,25 @@ public enum SequenceDiff {
     public static let maximumDistance = 1_000
 
     public static func matches(_ a: [UInt64], _ b: [UInt64]) -> [(Int, Int)] {
+        var exact = true
+        return matches(a, b, exact: &exact)
+    }
+
+    /// `exact` turns false when the sequences differ in more than `maximumDistance` places.
+    public static func matches(_ a: [UInt64], _ b: [UInt64], exact: inout Bool) -> [(Int, Int)] {
         var prefix = 0
         while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
         var suffix = 0
         while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
         var result = (0..<prefix).map { ($0, $0) }
         let middleA = Array(a[prefix..<(a.count - suffix)]), middleB = Array(b[prefix..<(b.count - suffix)])
-        let middle = myers(middleA, middleB) ?? unique(middleA, middleB)
+        let middle: [(Int, Int)]
+        if let found = myers(middleA, middleB) {
+            middle = found
+        } else {
+            exact = false
+            middle = unique(middleA, middleB)
+        }
         result += middle.map { ($0.0 + prefix, $0.1 + prefix) }
         result += (0..<suffix).map { (a.count - suffix + $0, b.count - suffix + $0) }
         return result
@@ -84,7 +96,12 @@ public enum SequenceDiff {
             guard countA[value] == 1, countB[value] == 1, let other = indexB[value] else { return nil }
             return (index, other)
         }
-        // Patience sorting on the second index.
+        return longestIncreasing(candidates)
+    }
+
+    /// The longest run of `candidates` (pairs in increasing order of their first index) whose
+    /// second indexes increase too: patience sorting, O(n log n).
+    static func longestIncreasing(_ candidates: [(Int, Int)]) -> [(Int, Int)] {
         var tails: [Int] = [], previous = [Int](repeating: -1, count: candidates.count)
         for (position, candidate) in candidates.enumerated() {
             var low = 0, high = tails.count

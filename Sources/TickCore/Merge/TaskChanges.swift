@@ -16,7 +16,7 @@ public struct TaskChange: Sendable {
 public enum TaskChanges {
     /// The changes, in the new version's order, each removed task where it stood among them.
     public static func between(old: Document, new: Document) -> [TaskChange] {
-        let matching = TaskMatching(old: old, new: new)
+        let matching = TaskMatching(old: old, new: new, pairingSimilarWords: true)
         var result: [TaskChange] = []
         var removed = old.tasks.indices.filter { matching.new(of: $0) == nil }[...]
         let oldGroups = TaskFingerprint.groupHashes(old), newGroups = TaskFingerprint.groupHashes(new)

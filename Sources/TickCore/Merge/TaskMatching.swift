@@ -1,56 +1,133 @@
-/// Which task of one version of a file is which task of another: the identity `tick changes`
-/// and `tick merge` share, so that a task moved and completed in one commit reads as one task.
+/// Which task of one version of a file is which task of another: the identity `tick merge`
+/// and `tick changes` share. Identity comes from place and unchanged context, never from words
+/// in common, and a task that cannot be told apart from another with certainty is left
+/// unpaired (a merge then marks a conflict around it rather than guess).
 ///
-/// 1. A task on a line the two versions share (their longest common subsequence of lines) is
-///    the same task.
-/// 2. Of the rest, tasks with the same words (`TaskFingerprint.of`: text without status, star
-///    and dates) pair in file order: a task ticked, re-dated or moved to another group.
-/// 3. Of the rest, tasks whose words mostly agree (at least half, by the Dice coefficient of
-///    their word sets) pair, the most alike first, then the nearest in the file: a task
-///    whose text was edited.
-/// What is left was added (in the new version) or removed (from the old).
+/// 1. Lines that occur once in each version, in the same order, are the same lines; between
+///    them the same is asked again of the lines that occur once in that stretch (patience
+///    diff's anchors).
+/// 2. An unpaired task and an unpaired task with the same words (`TaskFingerprint.of`: text
+///    without status, star and dates) pair when no other unpaired task of either version has
+///    those words: a task ticked or re-dated, maybe moved on the way. Not when the place one
+///    of them left (or took) holds an unpaired task of other words that could be it re-worded
+///    (step 3): then neither reading is taken.
+/// 3. A stretch left with no anchor where both versions have as many lines, each a task line
+///    where the other has one, and one task still unpaired on each side, at the same place,
+///    pairs those two, unless another unpaired task has the words of either (it may have moved
+///    there): a task re-worded in place. Two or more unpaired tasks in a stretch stay
+///    unpaired (a re-worded task beside a deleted and a new one, twins of which one changed),
+///    as do the tasks of a stretch whose lines do not stand at the same places (twins of which
+///    one was deleted, a re-worded task beside a new one); only its other lines pair.
+/// 4. Within two paired tasks' blocks of as many lines, unpaired tasks at the same place pair:
+///    the subtasks of a moved task.
+/// 5. Only for a view that tells a task's story (`tick changes`, `show --history`), never for a
+///    merge: of the rest, tasks whose words mostly agree (at least half, by the Dice
+///    coefficient of their word sets) pair, the most alike first, then the nearest: a task
+///    re-worded beside a new one reads as edited rather than removed and added.
+/// What is left was added (in the new version) or removed (from the old), or cannot be told.
 public struct TaskMatching: Sendable {
     /// For each task of the old version, its index in the new one, or -1.
     private let forward: [Int32]
     /// For each task of the new version, its index in the old one, or -1.
     private let backward: [Int32]
 
-    /// `lines`: the matching lines of the two versions, when the caller has them already.
-    public init(old: Document, new: Document, lines: [(Int, Int)]? = nil) {
+    /// How deep the search for anchors goes before a stretch is settled as one: the cost of
+    /// a hostile input stays bounded, and a deeper stretch only pairs fewer tasks.
+    static let maximumDepth = 48
+
+    public init(old: Document, new: Document, pairingSimilarWords: Bool = false) {
         var forward = [Int32](repeating: -1, count: old.tasks.count)
         var backward = [Int32](repeating: -1, count: new.tasks.count)
         func pair(_ a: Int, _ b: Int) {
             forward[a] = Int32(b)
             backward[b] = Int32(a)
         }
-        // 1. Shared lines.
-        let matches = lines ?? SequenceDiff.matches(Self.lineHashes(old), Self.lineHashes(new))
-        var newTaskAtLine = [Int32](repeating: -1, count: new.lines.count)
-        for task in new.tasks { newTaskAtLine[task.line] = Int32(task.index) }
         var oldTaskAtLine = [Int32](repeating: -1, count: old.lines.count)
         for task in old.tasks { oldTaskAtLine[task.line] = Int32(task.index) }
-        for (a, b) in matches where oldTaskAtLine[a] >= 0 && newTaskAtLine[b] >= 0 {
+        var newTaskAtLine = [Int32](repeating: -1, count: new.lines.count)
+        for task in new.tasks { newTaskAtLine[task.line] = Int32(task.index) }
+
+        // 1: lines.
+        let lines = LineAlignment(old: Self.lineHashes(old), new: Self.lineHashes(new),
+                                  oldIsTask: oldTaskAtLine.map { $0 >= 0 }, newIsTask: newTaskAtLine.map { $0 >= 0 })
+        for (a, b) in lines.pairs where oldTaskAtLine[a] >= 0 && newTaskAtLine[b] >= 0 {
             pair(Int(oldTaskAtLine[a]), Int(newTaskAtLine[b]))
         }
-        // 2. Same words, in order.
-        var waiting: [UInt64: [Int]] = [:]
-        for task in new.tasks where backward[task.index] < 0 {
-            waiting[TaskFingerprint.of(task, in: new), default: []].append(task.index)
-        }
-        var taken: [UInt64: Int] = [:]
+
+        // 2: the same words, where only one unpaired task of each version has them.
+        var oldByWords: [UInt64: (count: Int, task: Int)] = [:]
         for task in old.tasks where forward[task.index] < 0 {
             let key = TaskFingerprint.of(task, in: old)
-            guard let candidates = waiting[key] else { continue }
-            let next = taken[key, default: 0]
-            guard next < candidates.count else { continue }
-            taken[key] = next + 1
-            pair(task.index, candidates[next])
+            oldByWords[key] = (oldByWords[key]?.count ?? 0) + 1 == 1 ? (1, task.index) : (2, task.index)
         }
-        // 3. Mostly the same words. Bounded: past a quarter of a million comparisons the rest
+        var newByWords: [UInt64: (count: Int, task: Int)] = [:]
+        for task in new.tasks where backward[task.index] < 0 {
+            let key = TaskFingerprint.of(task, in: new)
+            newByWords[key] = (newByWords[key]?.count ?? 0) + 1 == 1 ? (1, task.index) : (2, task.index)
+        }
+        var candidates: [(old: Int, new: Int)] = []
+        var oldCandidate = [Bool](repeating: false, count: old.tasks.count), newCandidate = [Bool](repeating: false, count: new.tasks.count)
+        for (key, oldEntry) in oldByWords where oldEntry.count == 1 {
+            guard let newEntry = newByWords[key], newEntry.count == 1 else { continue }
+            candidates.append((oldEntry.task, newEntry.task))
+            oldCandidate[oldEntry.task] = true
+            newCandidate[newEntry.task] = true
+        }
+        // A task whose place, in a stretch whose lines stand at the same places, holds an
+        // unpaired task of other words with no partner of its own may have been re-worded there
+        // rather than moved: neither reading is taken, and neither task pairs.
+        var counterpart: [Int: Int] = [:], oldCounterpart: [Int: Int] = [:]
+        for (a, b) in lines.sameShape {
+            for (x, y) in zip(a, b) where oldTaskAtLine[x] >= 0 {
+                counterpart[Int(oldTaskAtLine[x])] = Int(newTaskAtLine[y])
+                oldCounterpart[Int(newTaskAtLine[y])] = Int(oldTaskAtLine[x])
+            }
+        }
+        var doubtful = Set<Int>(), newDoubtful = Set<Int>()
+        for (a, b) in candidates {
+            let rewordedHere = counterpart[a].map { $0 != b && backward[$0] < 0 && !newCandidate[$0] } ?? false
+            let rewordedThere = oldCounterpart[b].map { $0 != a && forward[$0] < 0 && !oldCandidate[$0] } ?? false
+            if rewordedHere || rewordedThere {
+                doubtful.insert(a)
+                newDoubtful.insert(b)
+                if let other = counterpart[a] { newDoubtful.insert(other) }
+                if let other = oldCounterpart[b] { doubtful.insert(other) }
+                continue
+            }
+            pair(a, b)
+        }
+
+        // 3: the one task left unpaired in a stretch whose lines stand at the same places,
+        // unless another unpaired task has the words of either (it may have moved there).
+        var oldWords: [UInt64: Int] = [:], newWords: [UInt64: Int] = [:]
+        for task in old.tasks where forward[task.index] < 0 { oldWords[TaskFingerprint.of(task, in: old), default: 0] += 1 }
+        for task in new.tasks where backward[task.index] < 0 { newWords[TaskFingerprint.of(task, in: new), default: 0] += 1 }
+        for (a, b) in lines.sameShape {
+            let oldLeft = a.filter { oldTaskAtLine[$0] >= 0 && forward[Int(oldTaskAtLine[$0])] < 0 }
+            let newLeft = b.filter { newTaskAtLine[$0] >= 0 && backward[Int(newTaskAtLine[$0])] < 0 }
+            guard oldLeft.count == 1, newLeft.count == 1, oldLeft[0] - a.lowerBound == newLeft[0] - b.lowerBound else { continue }
+            let (p, q) = (Int(oldTaskAtLine[oldLeft[0]]), Int(newTaskAtLine[newLeft[0]]))
+            let (wordsOfP, wordsOfQ) = (TaskFingerprint.of(old.tasks[p], in: old), TaskFingerprint.of(new.tasks[q], in: new))
+            let otherOld = oldWords[wordsOfQ, default: 0] - (wordsOfP == wordsOfQ ? 1 : 0)
+            let otherNew = newWords[wordsOfP, default: 0] - (wordsOfP == wordsOfQ ? 1 : 0)
+            if !doubtful.contains(p), !newDoubtful.contains(q), otherOld == 0, otherNew == 0 { pair(p, q) }
+        }
+
+        // 4: subtasks at the same place in the blocks of two paired tasks, outermost first.
+        for task in old.tasks {
+            guard forward[task.index] >= 0 else { continue }
+            let other = new.tasks[Int(forward[task.index])]
+            guard task.lastLine - task.line == other.lastLine - other.line else { continue }
+            for offset in 1..<max(1, task.lastLine - task.line + 1) {
+                let a = oldTaskAtLine[task.line + offset], b = newTaskAtLine[other.line + offset]
+                if a >= 0, b >= 0, forward[Int(a)] < 0, backward[Int(b)] < 0 { pair(Int(a), Int(b)) }
+            }
+        }
+        // 5. Mostly the same words. Bounded: past a quarter of a million comparisons the rest
         // counts as added and removed.
         let oldLeft = old.tasks.indices.filter { forward[$0] < 0 }
         let newLeft = new.tasks.indices.filter { backward[$0] < 0 }
-        if !oldLeft.isEmpty, !newLeft.isEmpty, oldLeft.count * newLeft.count <= 250_000 {
+        if pairingSimilarWords, !oldLeft.isEmpty, !newLeft.isEmpty, oldLeft.count * newLeft.count <= 250_000 {
             let oldWords = oldLeft.map { Self.words(old.tasks[$0], in: old) }
             let newWords = newLeft.map { Self.words(new.tasks[$0], in: new) }
             var candidates: [(score: Double, distance: Int, a: Int, b: Int)] = []
@@ -72,6 +149,16 @@ public struct TaskMatching: Sendable {
         self.backward = backward
     }
 
+    /// A task's words without its dates, in lower case.
+    static func words(_ task: Task, in document: Document) -> Set<Substring> {
+        var text = Array(document.textBytes(of: task))
+        for range in TaskFields.read(text[...]).fields.filter(\.kind.isDate).map(\.range).reversed() {
+            text.replaceSubrange(range, with: [Byte.space])
+        }
+        let string = String(decoding: text, as: UTF8.self).lowercased()
+        return Set(string.split(whereSeparator: { $0 == " " || $0 == "\t" }))
+    }
+
     /// The new version's index of the old version's task `index`, if it is still there.
     public func new(of index: Int) -> Int? { forward[index] < 0 ? nil : Int(forward[index]) }
 
@@ -82,14 +169,69 @@ public struct TaskMatching: Sendable {
     public static func lineHashes(_ document: Document) -> [UInt64] {
         document.lines.map { ContentHash.of(document.bytes[$0.contentRange]) }
     }
+}
 
-    /// A task's words without its dates, in lower case.
-    static func words(_ task: Task, in document: Document) -> Set<Substring> {
-        var text = Array(document.textBytes(of: task))
-        for range in TaskFields.read(text[...]).fields.filter(\.kind.isDate).map(\.range).reversed() {
-            text.replaceSubrange(range, with: [Byte.space])
+/// The lines two versions share, as `TaskMatching` reads them: anchors that occur once in
+/// each, found again in every stretch between them; in a stretch with none, the lines that
+/// are not tasks, by place when its task lines stand at the same places, else by their
+/// longest common subsequence.
+struct LineAlignment {
+    private(set) var pairs: [(Int, Int)] = []
+    /// The stretches with no anchor whose task lines stand at the same places.
+    private(set) var sameShape: [(Range<Int>, Range<Int>)] = []
+    private let old: [UInt64], new: [UInt64]
+    private let oldIsTask: [Bool], newIsTask: [Bool]
+
+    init(old: [UInt64], new: [UInt64], oldIsTask: [Bool], newIsTask: [Bool]) {
+        (self.old, self.new, self.oldIsTask, self.newIsTask) = (old, new, oldIsTask, newIsTask)
+        align(0..<old.count, 0..<new.count, depth: 0)
+        pairs.sort { $0.0 < $1.0 }
+    }
+
+    private mutating func align(_ a: Range<Int>, _ b: Range<Int>, depth: Int) {
+        if a.isEmpty || b.isEmpty { return }
+        let anchors = depth < TaskMatching.maximumDepth ? uniqueAnchors(a, b) : []
+        if anchors.isEmpty { return settle(a, b) }
+        var (lowA, lowB) = (a.lowerBound, b.lowerBound)
+        for (x, y) in anchors {
+            align(lowA..<x, lowB..<y, depth: depth + 1)
+            pairs.append((x, y))
+            (lowA, lowB) = (x + 1, y + 1)
         }
-        let string = String(decoding: text, as: UTF8.self).lowercased()
-        return Set(string.split(whereSeparator: { $0 == " " || $0 == "\t" }))
+        align(lowA..<a.upperBound, lowB..<b.upperBound, depth: depth + 1)
+    }
+
+    /// The lines that occur once in each stretch, the longest run of them in the same order.
+    private func uniqueAnchors(_ a: Range<Int>, _ b: Range<Int>) -> [(Int, Int)] {
+        var counts: [UInt64: (a: Int32, b: Int32, at: Int32)] = [:]
+        counts.reserveCapacity(a.count)
+        for index in a { counts[old[index], default: (0, 0, 0)].a += 1 }
+        for index in b {
+            guard var entry = counts[new[index]], entry.a == 1 else { continue }
+            entry.b += 1
+            entry.at = Int32(index)
+            counts[new[index]] = entry
+        }
+        let candidates = a.compactMap { index -> (Int, Int)? in
+            guard let entry = counts[old[index]], entry.a == 1, entry.b == 1 else { return nil }
+            return (index, Int(entry.at))
+        }
+        return SequenceDiff.longestIncreasing(candidates)
+    }
+
+    /// A stretch with no anchor: by place when its task lines stand at the same places,
+    /// else its other lines by their longest common subsequence. No task line pairs here.
+    private mutating func settle(_ a: Range<Int>, _ b: Range<Int>) {
+        if a.count == b.count, zip(a, b).allSatisfy({ oldIsTask[$0] == newIsTask[$1] }) {
+            pairs += zip(a, b).filter { !oldIsTask[$0.0] }
+            sameShape.append((a, b))
+            return
+        }
+        // Task lines get values no line of the other version has.
+        let left = a.map { oldIsTask[$0] ? UInt64($0) << 1 | 1 : old[$0] << 1 }
+        let right = b.map { newIsTask[$0] ? UInt64($0) << 1 | 1 &+ (1 << 62) : new[$0] << 1 }
+        for (x, y) in SequenceDiff.matches(left, right) where !oldIsTask[a.lowerBound + x] {
+            pairs.append((a.lowerBound + x, b.lowerBound + y))
+        }
     }
 }

@@ -44,7 +44,7 @@ enum GitHistory {
         let undated = document.tasks.filter { $0.isClosed && document.closedDate(of: $0) == nil }
         guard !undated.isEmpty, let bytes = version(of: path, before: date) else { return nil }
         let old = environment.document(bytes)
-        let matching = TaskMatching(old: old, new: document)
+        let matching = TaskMatching(old: old, new: document, pairingSimilarWords: true)
         return Set(undated.filter { (task: Task) -> Bool in matching.old(of: task.index).map { !old.tasks[$0].isClosed } ?? true }.map { $0.index })
     }
 }
@@ -81,7 +81,7 @@ extension GitHistory {
         for commit in commits {
             let shown = try Git.run(["show", "\(commit.hash):\(commit.path)"], in: folder)
             let older = environment.document(shown.status == 0 ? shown.stdout : [])
-            let matching = TaskMatching(old: older, new: newer)
+            let matching = TaskMatching(old: older, new: newer, pairingSimilarWords: true)
             guard let origin = matching.old(of: task) else {
                 steps.append(Step(commit: newerCommit?.short, date: newerCommit?.date ?? "", author: newerCommit?.author ?? "", kinds: [.added]))
                 return steps
