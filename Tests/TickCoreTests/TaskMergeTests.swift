@@ -110,6 +110,67 @@ import Testing
         #expect(result.bytes == ours)
     }
 
+    /// A task re-worded beside a new task that shares its words: the other side's tick stays on
+    /// the re-worded task (its place), never on the new one.
+    @Test func aTickNeverMovesToANewTaskWithTheSameWords() {
+        let base = "# Home\n\n- [ ] call mom\n- [ ] buy milk\n\n# Work\n\n- [ ] send report\n"
+        let ours = "# Home\n\n- [ ] phone mother about the visit\n- [ ] buy milk\n\n# Work\n\n- [ ] send report\n- [ ] call dentist\n"
+        let theirs = "# Home\n\n- [x] call mom\n- [ ] buy milk\n\n# Work\n\n- [ ] send report\n"
+        #expect(merge(base, ours, theirs) == (ours.replacingOccurrences(of: "[ ] phone", with: "[x] phone"), 0))
+        // Re-worded with a new task right after it: which is which cannot be told; a conflict.
+        let rent = "- [ ] pay the rent\n- [ ] water plants\n"
+        let (text, conflicts) = merge(rent, "- [ ] transfer money to landlord\n- [ ] pay the gas bill\n- [ ] water plants\n",
+                                      "- [x] pay the rent\n- [ ] water plants\n")
+        #expect(conflicts == 1 && !text.contains("[x] pay the gas bill") && text.contains("- [x] pay the rent\n"), "\(text)")
+    }
+
+    /// Twins: a tick on one of two identical tasks is never given to the other, nor lost.
+    @Test func twinsKeepTheirOwnTicksOrConflict() {
+        let base = "- [ ] Eggs\n- [ ] Eggs\n- [ ] Tea\n"
+        let (text, conflicts) = merge(base, "- [x] Eggs\n- [ ] Eggs\n- [x] Tea\n", "- [ ] Eggs\n- [x] Eggs\n- [ ] Tea\n")
+        #expect(text == "- [x] Eggs\n- [x] Eggs\n- [x] Tea\n" || (conflicts > 0 && text.contains("- [x] Tea\n")), "\(text)")
+        #expect(text.components(separatedBy: "[x] Eggs").count - 1 >= 2 || conflicts > 0, "\(text)")
+        // One twin deleted on one side, one ticked on the other: which one is not known.
+        let deleted = merge(base, "- [ ] Eggs\n- [ ] Tea\n", "- [ ] Eggs\n- [x] Eggs\n- [ ] Tea\n")
+        #expect(deleted.conflicts == 1 && deleted.text.contains("- [x] Eggs\n"), "\(deleted.text)")
+    }
+
+    /// Fields merge on their own, in each dialect: a postponed due date and a completion.
+    @Test(arguments: [("📅 ", "✅ ", ""), ("due:", "done:", ""), ("[due:: ", "[completion:: ", "]")])
+    func aPostponementAndACompletionBothApply(_ due: String, _ done: String, _ close: String) {
+        let base = "- [ ] A \(due)2026-12-01\(close)\n- [ ] B\n"
+        let ours = "- [ ] A \(due)2026-12-05\(close)\n- [ ] B\n"
+        let theirs = "- [x] A \(due)2026-12-01\(close) \(done)2026-12-02\(close)\n- [ ] B\n"
+        #expect(merge(base, ours, theirs) == ("- [x] A \(due)2026-12-05\(close) \(done)2026-12-02\(close)\n- [ ] B\n", 0))
+        // A field changed on one side and removed on the other is a conflict.
+        #expect(merge(base, ours, "- [ ] A\n- [ ] B\n").conflicts == 1)
+        // Star, priority word and a tag each on their own.
+        let starred = merge(base, "- [ ] * A \(due)2026-12-01\(close)\n- [ ] B\n", "- [ ] A #home \(due)2026-12-01\(close)\n- [ ] B\n")
+        #expect(starred == ("- [ ] * A #home \(due)2026-12-01\(close)\n- [ ] B\n", 0))
+    }
+
+    @Test func neighbouringDeletionsMerge() {
+        #expect(merge("- [ ] A\n- [ ] B\n- [ ] C\n", "- [ ] B\n- [ ] C\n", "- [ ] A\n- [ ] C\n") == ("- [ ] C\n", 0))
+        #expect(merge("# H\n\n- [ ] A\n- [ ] B\n\nText\n", "# H\n\n- [ ] B\n\nText\n", "# H\n\n- [ ] A\n\nText\n") == ("# H\n\n\nText\n", 0))
+    }
+
+    /// A task moved on one side and deleted on the other: the conflict is around the task,
+    /// where it was moved to, and nothing else.
+    @Test func aMoveAgainstADeletionIsAConflictAroundTheTask() {
+        let base = "# H\n\n- [ ] A\n- [ ] B\n\n# W\n\n- [ ] C\n"
+        let (text, conflicts) = merge(base, "# H\n\n- [ ] B\n\n# W\n\n- [ ] C\n- [ ] A\n", "# H\n\n- [ ] B\n\n# W\n\n- [ ] C\n")
+        #expect(conflicts == 1 && text == "# H\n\n- [ ] B\n\n# W\n\n- [ ] C\n<<<<<<< ours\n- [ ] A\n=======\n>>>>>>> theirs\n", "\(text)")
+    }
+
+    /// A task both sides moved to different groups goes where ours put it, once.
+    @Test func aTaskMovedBothWaysIsWrittenOnce() {
+        let base = "# Home\n\n# Work\n\nNotes\n\n# Later\n\n- [ ] pay\n- [/] gas\n\n"
+        let ours = "# Home\n\n# Work\n\nNotes\n\n- [ ] pay\n\n# Later\n\n- [/] gas\n\n"
+        let theirs = "# Home\n\n- [ ] pay\n\n# Work\n\nNotes\n\n- [/] gas\n\n# Later\n\n"
+        let (text, conflicts) = merge(base, ours, theirs)
+        #expect(conflicts == 0 && text.components(separatedBy: "- [ ] pay").count == 2 && text.components(separatedBy: "# Later").count == 2, "\(text)")
+    }
+
     /// The diff under the merge finds a longest common subsequence (checked against the
     /// textbook dynamic program on small random inputs).
     @Test func sequenceDiffFindsALongestCommonSubsequence() {

@@ -39,15 +39,19 @@ enum MergeCommand: Command {
         let (basePath, oursPath, theirsPath) = (arguments.operands[0], arguments.operands[1], arguments.operands[2])
         let base = context.environment.document(try FileReader.read(basePath))
         let theirs = context.environment.document(try FileReader.read(theirsPath))
-        var conflicts = 0
+        var conflicts = 0, exact = true
         // Ours is read and replaced in one transaction: nothing else may change it in between.
         _ = try AtomicFile.update(oursPath, lockTimeout: context.environment.lockTimeout) { bytes throws(TickError) in
             let result = TaskMerge.merge(base: base, ours: context.environment.document(bytes), theirs: theirs, markerSize: markerSize, labels: labels)
             conflicts = result.conflicts
+            exact = result.exact
             return result.bytes
         }
+        let shown = arguments.value("path").map { PathBytes.display($0) } ?? PathBytes.display(oursPath)
+        if !exact, conflicts > 0 {
+            context.stderr.write("tick: \(shown): a side differs from the ancestor in more than \(SequenceDiff.maximumDistance) places; lines were matched only where they occur once, so some conflicts are wider than they need be\n")
+        }
         if conflicts > 0 {
-            let shown = arguments.value("path").map { PathBytes.display($0) } ?? PathBytes.display(oursPath)
             context.stderr.write("tick: \(shown): \(conflicts) conflict\(conflicts == 1 ? "" : "s") marked; the rest merged task by task\n")
             return 1
         }
