@@ -13,7 +13,7 @@ enum Tick {
          GroupsCommand.self, TagsCommand.self, ProgressCommand.self, BoardCommand.self, InitCommand.self, AddCommand.self, DoneCommand.self, ReopenCommand.self, StartCommand.self, CancelCommand.self,
          StarCommand.self, UnstarCommand.self, DueCommand.self, EditTextCommand.self, MoveCommand.self,
          RemoveCommand.self, NoteCommand.self, GroupCommand.self, ArchiveCommand.self, UndoCommand.self, RedoCommand.self,
-         FmtCommand.self, LintCommand.self, ChangesCommand.self, MergeCommand.self, GitCommand.self, CompletionsCommand.self]
+         FmtCommand.self, LintCommand.self, ChangesCommand.self, MergeCommand.self, ResolveCommand.self, GitCommand.self, CompletionsCommand.self]
     }
 
     static func main() {

@@ -9,7 +9,7 @@ import Testing
     /// A repository whose main branch holds `base` as TODO.md, with the driver set up when `driver`.
     final class Repository {
         let folder: TemporaryDirectory
-        let path: String
+        var path: String
 
         init(_ base: String, driver: Bool) throws {
             folder = try TemporaryDirectory()
@@ -107,20 +107,87 @@ import Testing
 
     @Test func setupRegistersTheDriverOnceAndPrintsWhatItDid() throws {
         let repository = try Repository(example, driver: true)
-        #expect(try repository.git("config", "merge.tick.driver").stdout == "tick merge -L %L -P %P -X %X -Y %Y %O %A %B\n")
+        let binary = TickProcess.binary.resolvingSymlinksInPath().path
+        let driver = try repository.git("config", "merge.tick.driver").stdout
+        #expect(driver.hasPrefix("\(binary) merge -L %L -P %P -X %X -Y %Y %O %A %B || "), "\(driver)")
         let again = try TickProcess.run(["git", "setup"], in: repository.folder.url, environment: ["PATH": repository.path])
         #expect(again.status == 0 && again.stdout.contains("is there already"))
         #expect(try String(contentsOf: repository.folder.url.appendingPathComponent(".gitattributes"), encoding: .utf8) == "TODO.md merge=tick\n")
-        // With no tick on PATH, the driver names this binary by its path: git must be able to
-        // start it, or it leaves the file as on this branch with no conflict marked.
-        let bare = try TickProcess.run(["git", "setup"], in: repository.folder.url, environment: ["PATH": "/usr/bin:/bin"])
-        let binary = TickProcess.binary.resolvingSymlinksInPath().path
-        #expect(bare.stdout.contains("names this binary by its path"), "\(bare.stdout)")
-        #expect(try repository.git("config", "merge.tick.driver").stdout == "\(binary) merge -L %L -P %P -X %X -Y %Y %O %A %B\n")
+        let check = try TickProcess.run(["git", "setup", "--check"], in: repository.folder.url)
+        #expect(check.status == 0 && check.stdout.hasSuffix("ok: git merges these files with tick\n"), "\(check.stdout)\(check.stderr)")
         let outside = try TemporaryDirectory()
         let refused = try TickProcess.run(["git", "setup"], in: outside.url)
         #expect(refused.status == 2 && refused.stderr.hasPrefix("tick: not in a git repository"), "\(refused.stderr)")
         let printed = try TickProcess.run(["git", "setup", "--print", "--pattern", "*.md"], in: outside.url)
         #expect(printed.stdout.contains("echo '*.md merge=tick' >> .gitattributes"))
+    }
+
+    /// The merges of the issue that made identity come from place: through git, with the
+    /// driver set up, and git run with a PATH that has no tick (as a GUI client runs it).
+    @Test func aTickStaysOnTheReWordedTaskThroughGit() throws {
+        let base = "# Home\n\n- [ ] call mom\n- [ ] buy milk\n\n# Work\n\n- [ ] send report\n"
+        let ours = "# Home\n\n- [ ] phone mother about the visit\n- [ ] buy milk\n\n# Work\n\n- [ ] send report\n- [ ] call dentist\n"
+        let theirs = "# Home\n\n- [x] call mom\n- [ ] buy milk\n\n# Work\n\n- [ ] send report\n"
+        let repository = try Repository(base, driver: true)
+        try repository.commit(ours, on: "ours")
+        try repository.commit(theirs, on: "theirs")
+        repository.path = "/usr/bin:/bin"
+        let (status, text) = try repository.merge("ours", "theirs")
+        #expect(status == 0 && text == ours.replacingOccurrences(of: "[ ] phone", with: "[x] phone"), "\(text)")
+    }
+
+    /// A driver whose binary is gone still marks the conflicts (git's line merge) and says why:
+    /// git would otherwise keep this branch's file, the other side's edits lost unmarked.
+    @Test func aDriverThatCannotRunFallsBackToMarkedConflicts() throws {
+        let repository = try Repository(example, driver: true)
+        let driver = try repository.git("config", "merge.tick.driver").stdout.dropLast()
+        let binary = TickProcess.binary.resolvingSymlinksInPath().path
+        try repository.git("config", "merge.tick.driver", driver.replacingOccurrences(of: binary, with: "/nonexistent/tick"))
+        try repository.commit(example.replacingOccurrences(of: "- [ ] Milk", with: "- [x] Milk"), on: "ours")
+        try repository.commit(example.replacingOccurrences(of: "- [ ] Milk", with: "- [ ] Oat milk"), on: "theirs")
+        try repository.git("checkout", "-q", "ours")
+        let merge = try repository.git("merge", "-q", "-m", "merge", "theirs")
+        let text = try String(contentsOf: repository.folder.url.appendingPathComponent("TODO.md"), encoding: .utf8)
+        #expect(merge.status != 0 && text.contains("<<<<<<< ours\n- [x] Milk\n=======\n- [ ] Oat milk\n>>>>>>> theirs\n"), "\(text)")
+        #expect(merge.stderr.contains("tick merge driver: /nonexistent/tick did not run (exit 127); merged line by line"), "\(merge.stderr)")
+        let check = try TickProcess.run(["git", "setup", "--check"], in: repository.folder.url)
+        #expect(check.status == 1 && check.stderr.contains("/nonexistent/tick, which is missing"), "\(check.stderr)")
+    }
+
+    /// A cloned repository's .gitattributes that is a link out of it is never written through.
+    @Test func setupRefusesAnAttributesLinkOutOfTheRepository() throws {
+        let repository = try Repository(example, driver: false)
+        let outside = try TemporaryDirectory()
+        try outside.write("gitconfig", "[user]\n")
+        try FileManager.default.createSymbolicLink(atPath: repository.folder.url.appendingPathComponent(".gitattributes").path,
+                                                   withDestinationPath: outside.url.appendingPathComponent("gitconfig").path)
+        let refused = try TickProcess.run(["git", "setup"], in: repository.folder.url)
+        #expect(refused.status == 2 && refused.stderr.contains("outside the repository; tick git setup writes nothing through it"), "\(refused.stderr)")
+        #expect(try String(contentsOf: outside.url.appendingPathComponent("gitconfig"), encoding: .utf8) == "[user]\n")
+        #expect(try repository.git("config", "merge.tick.driver").stdout.isEmpty)
+    }
+
+    /// After a merge with conflicts, edits refuse the file (they would break the conflict),
+    /// views show its tasks with a warning, and `tick resolve` takes a side.
+    @Test func conflictMarkersStopEditsUntilResolved() throws {
+        let folder = try TemporaryDirectory()
+        let conflicted = "# Home\n\n- [ ] a\n<<<<<<< HEAD\n- [ ] b due:2026-12-01\n=======\n- [ ] b due:2026-12-09\n>>>>>>> feature\n- [ ] c\n"
+        try folder.write("TODO.md", conflicted)
+        let state = ["XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path]
+        let done = try TickProcess.run(["done", "--date", "2026-12-07", "c"], in: folder.url, environment: state)
+        #expect(done.status == 2 && done.stderr == "tick: TODO.md:4: an unresolved merge conflict (<<<<<<< ... >>>>>>>); resolve it first (tick resolve, or in an editor)\n", "\(done.stderr)")
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("TODO.md"), encoding: .utf8) == conflicted)
+        let list = try TickProcess.run(["list"], in: folder.url, environment: state)
+        #expect(list.status == 0 && list.stdout.contains("[ ] c") && list.stderr.components(separatedBy: "\n").count == 2
+                && list.stderr.hasPrefix("tick: warning: TODO.md:4: an unresolved merge conflict"), "\(list.stderr)")
+        let shown = try TickProcess.run(["resolve"], in: folder.url, environment: state)
+        #expect(shown.stdout.hasPrefix("TODO.md:4: conflict\n  ours:\n    - [ ] b due:2026-12-01\n  theirs:\n    - [ ] b due:2026-12-09\n"), "\(shown.stdout)")
+        let resolved = try TickProcess.run(["resolve", "--theirs"], in: folder.url, environment: state)
+        #expect(resolved.status == 0 && resolved.stdout == "TODO.md: resolved 1 conflict keeping theirs\n", "\(resolved.stdout)\(resolved.stderr)")
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("TODO.md"), encoding: .utf8) == "# Home\n\n- [ ] a\n- [ ] b due:2026-12-09\n- [ ] c\n")
+        #expect(try TickProcess.run(["done", "c"], in: folder.url, environment: state).status == 0)
+        #expect(try TickProcess.run(["undo"], in: folder.url, environment: state).status == 0)
+        #expect(try TickProcess.run(["undo"], in: folder.url, environment: state).status == 0)
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("TODO.md"), encoding: .utf8) == conflicted)
     }
 }

@@ -171,6 +171,24 @@ import Testing
         #expect(conflicts == 0 && text.components(separatedBy: "- [ ] pay").count == 2 && text.components(separatedBy: "# Later").count == 2, "\(text)")
     }
 
+    /// Conflict markers as git writes them (merge and diff3 styles, other marker sizes); an
+    /// open marker never closed, or lines of `=` alone, are no conflict.
+    @Test func conflictMarkersAreFoundAsGitWritesThem() {
+        func blocks(_ text: String) -> [ConflictMarkers.Block] { ConflictMarkers.blocks(in: Array(text.utf8)) }
+        #expect(blocks("a\n<<<<<<< HEAD\nb\n=======\nc\n>>>>>>> x\n") == [.init(open: 1, ours: 2..<3, theirs: 4..<5, close: 5)])
+        #expect(blocks("<<<<<<< HEAD\nb\n||||||| base\nB\n=======\nc\n>>>>>>> x\n") == [.init(open: 0, ours: 1..<2, theirs: 5..<6, close: 6)])
+        #expect(blocks("<<<<<<<<<< a\r\n=======\r\n==========\r\n>>>>>>>>>> b\r\n").map(\.open) == [0])
+        #expect(blocks("Title\n=======\n\n<<<<<<< only\n- [ ] a\n").isEmpty)
+        #expect(blocks("<<<<<<<< not seven\n=======\n>>>>>>>\n").isEmpty)
+        #expect(ConflictMarkers.firstLine(in: Array("- [ ] a\n".utf8)) == nil)
+        let document = Document("x\n<<<<<<< a\n- [ ] b\n- [ ] c\n=======\n- [ ] c\n- [ ] d\n>>>>>>> b\ny\n")
+        let found = ConflictMarkers.blocks(in: document.bytes)
+        #expect(String(decoding: document.applying(ConflictMarkers.splices(document, found, keeping: .both)), as: UTF8.self)
+                == "x\n- [ ] b\n- [ ] c\n- [ ] d\ny\n")
+        #expect(String(decoding: document.applying(ConflictMarkers.splices(document, found, keeping: .theirs)), as: UTF8.self)
+                == "x\n- [ ] c\n- [ ] d\ny\n")
+    }
+
     /// The diff under the merge finds a longest common subsequence (checked against the
     /// textbook dynamic program on small random inputs).
     @Test func sequenceDiffFindsALongestCommonSubsequence() {

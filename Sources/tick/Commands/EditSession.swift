@@ -128,7 +128,7 @@ enum EditSession {
         if arguments.flag("dry-run") {
             known = names.map { ListingStore.load($0, environment: environment) }
             let bytes = try FileReader.read(path)
-            try refuseBinary(bytes, path: path)
+            try refuseUneditable(bytes, path: path)
             let document = environment.document(bytes)
             var plan = try body(input(document))
             plan.splices = Splice.resolvingYields(plan.splices)
@@ -165,7 +165,7 @@ enum EditSession {
             digests = nil
             checkpoints = nil
             known = names.map { ListingStore.load($0, environment: environment) }
-            try refuseBinary(bytes, path: path)
+            try refuseUneditable(bytes, path: path)
             // What the question showed is what the edit changes: not a file changed since.
             if let confirmed, confirmed.path == path, ContentDigest.version(of: bytes) != confirmed.hash {
                 throw TickError.refused("\(PathBytes.display(path)) changed while tick asked (another program wrote it); nothing changed, so run the command again")
@@ -378,12 +378,21 @@ enum EditSession {
     }
 
     /// A file with NUL bytes is not a text file tick should rewrite.
-    static func refuseBinary(_ bytes: [UInt8], path: String) throws(TickError) {
+    static func refuseUneditable(_ bytes: [UInt8], path: String) throws(TickError) {
         // memchr: a file of tens of megabytes is looked through at memory speed.
         let hasNUL = bytes.withUnsafeBytes { raw in raw.baseAddress.map { memchr($0, 0, raw.count) != nil } ?? false }
         if hasNUL {
             throw TickError.refused("\(PathBytes.display(path)): contains NUL bytes; tick edits text files only")
         }
+        // An edit would write into the middle of two versions, and break the conflict block.
+        if let line = ConflictMarkers.firstLine(in: bytes) {
+            throw TickError.refused(conflictMessage(path: path, line: line) + "; resolve it first (tick resolve, or in an editor)")
+        }
+    }
+
+    /// Where a file holds an unresolved merge conflict, as edits refuse it and views warn of it.
+    static func conflictMessage(path: String, line: Int) -> String {
+        "\(PathBytes.display(path)):\(line + 1): an unresolved merge conflict (<<<<<<< ... >>>>>>>)"
     }
 
     /// Whether a question can be asked: both stdin and stderr are terminals.

@@ -86,7 +86,7 @@ enum FmtCommand: Command {
         do throws(TickError) {
             if write {
                 let written = try Journal.update(path, environment: environment) { bytes throws(TickError) in
-                    try EditSession.refuseBinary(bytes, path: path)
+                    try EditSession.refuseUneditable(bytes, path: path)
                     let document = environment.document(bytes)
                     let result = Formatter.format(document, options: options)
                     return result.changed ? Journal.Rewrite(bytes: result.bytes, splices: result.splices, tasks: 0, before: document) : nil
@@ -94,7 +94,7 @@ enum FmtCommand: Command {
                 return written.update == nil ? .unchanged : .changed(diff: "", warning: written.warning)
             }
             let bytes = try FileReader.read(path)
-            try EditSession.refuseBinary(bytes, path: path)
+            try EditSession.refuseUneditable(bytes, path: path)
             let document = environment.document(bytes)
             let result = Formatter.format(document, options: options)
             guard result.changed else { return .unchanged }

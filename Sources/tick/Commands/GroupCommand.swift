@@ -192,7 +192,7 @@ enum ArchiveCommand: Command {
         if let target = Syscalls.fileStatus(destination), target.st_dev == sourceStatus.st_dev, target.st_ino == sourceStatus.st_ino {
             throw TickError.refused("--to \(PathBytes.display(destination)) is the file being archived (\(PathBytes.display(path))); name another file, or leave out --to to archive within it")
         }
-        try EditSession.refuseBinary(sourceBytes, path: path)
+        try EditSession.refuseUneditable(sourceBytes, path: path)
         let source = context.environment.document(sourceBytes)
         let selection = ArchiveSelection(source)
         let done = selection.moved

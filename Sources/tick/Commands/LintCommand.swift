@@ -84,7 +84,7 @@ enum LintCommand: Command {
             if fix {
                 // The formatted bytes are what is on disk afterwards, written or not.
                 warning = try Journal.update(path, environment: environment) { current throws(TickError) in
-                    try EditSession.refuseBinary(current, path: path)
+                    try EditSession.refuseUneditable(current, path: path)
                     let document = environment.document(current)
                     let result = Formatter.format(document, options: format)
                     bytes = result.bytes

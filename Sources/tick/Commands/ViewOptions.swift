@@ -221,7 +221,9 @@ struct ViewOptions {
         let files = try PathWalker.files(paths, ignoring: honoursIgnoreFiles)
         options.showFiles = files.count > 1
         if files.count == 1, inFileOrder, query.group == nil, query.doneSince == nil, environment.groupColors.isEmpty {
-            return .pieces(path: environment.shown(files[0]), bytes: try FileReader.read(files[0]))
+            let bytes = try FileReader.read(files[0])
+            DocumentLoader.warnOfConflict(bytes, path: files[0], environment: environment)
+            return .pieces(path: environment.shown(files[0]), bytes: bytes)
         }
         if files.count == 1 {
             let sources = try load(files: files, environment: environment)

@@ -10,9 +10,20 @@ enum DocumentLoader {
     /// name with no tasks.
     static func load(_ path: String, environment: Environment, unless skip: ([UInt8]) -> Bool) throws(TickError) -> SourceDocument {
         let bytes = try FileReader.read(path)
+        warnOfConflict(bytes, path: path, environment: environment)
         // Views show the name as messages do (bytes that are not UTF-8 as \xNN); a reference
         // written that way is read back (`PathBytes.parse`).
         return SourceDocument(path: environment.shown(path), document: skip(bytes) ? Document(bytes: []) : environment.document(bytes, reading: .forViews),
                               groupColors: environment.groupColors)
+    }
+
+    /// A view shows the tasks of a file with an unresolved merge conflict, and says once, on
+    /// standard error, that edits refuse it. (Written at once: files are read on every core.)
+    static func warnOfConflict(_ bytes: [UInt8], path: String, environment: Environment) {
+        guard let line = ConflictMarkers.firstLine(in: bytes) else { return }
+        var stderr = Output.standardError()
+        stderr.write("tick: warning: " + TickError.oneLine(EditSession.conflictMessage(path: environment.shown(path), line: line))
+                     + "; edits refuse the file until it is resolved\n")
+        stderr.flush()
     }
 }
