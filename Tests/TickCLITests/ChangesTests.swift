@@ -66,6 +66,32 @@ import Testing
         })
     }
 
+    /// File names git would quote (non-ASCII, a quote, a newline) or that are not UTF-8 are
+    /// read as their bytes: each file's changes show, and one odd name does not break the rest.
+    /// A repository's fsmonitor hook (a program it chose) is never started.
+    @Test func namesGitQuotesAreReadAsTheirBytes() throws {
+        let (folder, tick) = try repository([["TODO.md": "- [ ] plain\n"]])
+        let script = """
+            printf -- '- [ ] Milk\\n' > 'café "list".md'; printf -- '- [ ] a\\n' > "$(printf 'bad\\377.md')"
+            printf -- '- [ ] n\\n' > "$(printf 'new\\nline.md')"; git add -A; git commit -qm one
+            printf -- '- [x] Milk\\n' > 'café "list".md'; printf -- '- [x] a\\n' > "$(printf 'bad\\377.md')"
+            printf -- '- [x] n\\n' > "$(printf 'new\\nline.md')"; git commit -qam two
+            printf -- '- [x] * Milk\\n' > 'café "list".md'
+            git config core.fsmonitor 'touch fsmonitor-ran; echo'
+            """
+        let setup = try TickProcess.run(["-c", script], in: folder.url, environment: ["GIT_AUTHOR_DATE": "2026-11-20T12:00:00", "GIT_COMMITTER_DATE": "2026-11-20T12:00:00"],
+                                        executable: URL(fileURLWithPath: "/bin/sh"))
+        #expect(setup.status == 0, "\(setup.stderr)")
+        let changes = try tick("changes", "HEAD~1..HEAD", ".")
+        #expect(changes.status == 0 && changes.stdout.contains("bad\\xff.md\n  (no group)\n    completed 1  [x] a\n")
+                && changes.stdout.contains("café \"list\".md\n  (no group)\n    completed 1  [x] Milk\n")
+                && changes.stdout.contains("new\\nline.md\n  (no group)\n    completed 1  [x] n\n"), "\(changes.stdout)\(changes.stderr)")
+        let history = try tick("show", "--history", "-f", "café \"list\".md", "Milk")
+        #expect(history.stdout.hasSuffix("History\n  not committed  starred\n  2026-11-20  \(try hash(2, in: folder))  Test  completed\n"
+                                         + "  2026-11-20  \(try hash(1, in: folder))  Test  added\n"), "\(history.stdout)\(history.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("fsmonitor-ran").path))
+    }
+
     /// Read on a terminal, the working tree's numbers count as a listing: `rm 3` after
     /// `changes` showed "added 3 zero" removes zero, not what an older `list` showed on 3.
     @Test func changesOnATerminalIsAListing() throws {

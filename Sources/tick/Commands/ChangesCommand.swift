@@ -122,7 +122,7 @@ enum ChangesCommand: Command {
         }
         // Which files changed, renames followed, paths as given (relative to here).
         let listed = try Git.checked(["diff", "--name-status", "-M", "-z", "--relative", old] + (new.map { [$0] } ?? []) + ["--"] + operands)
-        var fields = listed.stdout.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }[...]
+        var fields = listed.stdout.split(separator: 0, omittingEmptySubsequences: false).map { PathBytes.string(from: $0) }[...]
         var files: [ChangesView.File] = []
         let named = Set(operands.map { $0.hasPrefix("./") ? String($0.dropFirst(2)) : $0 })
         while let status = fields.popFirst(), !status.isEmpty {
@@ -154,7 +154,7 @@ enum ChangesCommand: Command {
         // lists tracked files only): the ones named, or found in the folders named, not ignored.
         if new == nil {
             let untracked = try Git.checked(["ls-files", "--others", "--exclude-standard", "-z", "--"] + operands)
-            for name in untracked.stdout.split(separator: 0).map({ String(decoding: $0, as: UTF8.self) }) where PathWalker.isMarkdown(name) {
+            for name in untracked.stdout.split(separator: 0).map({ PathBytes.string(from: $0) }) where PathWalker.isMarkdown(name) {
                 files.append(ChangesView.File(path: PathBytes.display(name), old: environment.document([]),
                                               new: environment.document(try FileReader.read(name)), current: name))
             }

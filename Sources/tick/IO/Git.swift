@@ -31,7 +31,10 @@ enum Git {
         posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        let argv = (["git"] + (directory.map { ["-C", $0] } ?? []) + arguments).map { strdup($0) } + [nil]
+        // A repository's fsmonitor hook is a program that repository chose: never started by
+        // tick's reads. Paths go as their bytes (`PathBytes`), and come back unquoted.
+        let words = ["git", "-c", "core.fsmonitor=false", "-c", "core.quotePath=false"] + (directory.map { ["-C", $0] } ?? []) + arguments
+        let argv = words.map { word in (PathBytes.bytes(of: word) + [0]).withUnsafeBufferPointer { strdup(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self)) } } + [nil]
         defer { argv.forEach { free($0) } }
         var pid = pid_t()
         let spawned = posix_spawnp(&pid, "git", &actions, nil, argv, environ)

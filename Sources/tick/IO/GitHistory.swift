@@ -29,7 +29,7 @@ enum GitHistory {
     static func formerName(of name: String, in commit: String, upTo new: String? = nil, folder: String) -> String {
         guard let listed = try? Git.run(["diff", "--name-status", "-M", "-z", "--relative", commit] + (new.map { [$0] } ?? []) + ["--"], in: folder),
               listed.status == 0 else { return name }
-        var fields = listed.stdout.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }[...]
+        var fields = listed.stdout.split(separator: 0, omittingEmptySubsequences: false).map { PathBytes.string(from: $0) }[...]
         while let status = fields.popFirst(), !status.isEmpty, let first = fields.popFirst() {
             guard status.hasPrefix("R") || status.hasPrefix("C") else { continue }
             guard let second = fields.popFirst() else { break }
@@ -67,13 +67,17 @@ extension GitHistory {
         // Each commit that touched the file: its hash, short hash, date and author, then the
         // file's path (from the top of the repository) in that commit. First parents only, so
         // that each version is the one before the next: what a branch did is the merge's doing.
-        let log = try Git.checked(["log", "--first-parent", "--follow", "--name-only", "--date=short", "--format=%x1e%H%x1f%h%x1f%ad%x1f%an", "--", name], in: folder)
+        // -z: the path as its bytes, never quoted (a name with a quote, a newline or bytes
+        // that are not UTF-8): each record is the fields, NUL, a newline, the path, NUL.
+        let log = try Git.checked(["log", "--first-parent", "--follow", "--name-only", "-z", "--date=short", "--format=%x1e%H%x1f%h%x1f%ad%x1f%an", "--", name], in: folder)
         var commits: [(hash: String, short: String, date: String, author: String, path: String)] = []
-        for record in log.text.split(separator: "\u{1E}") {
-            let lines = record.split(separator: "\n", omittingEmptySubsequences: true)
-            let fields = lines.first?.split(separator: "\u{1F}", omittingEmptySubsequences: false) ?? []
-            guard fields.count == 4, let file = lines.dropFirst().first else { continue }
-            commits.append((String(fields[0]), String(fields[1]), String(fields[2]), String(fields[3]), String(file)))
+        for record in log.stdout.split(separator: 0x1E) {
+            let parts = record.split(separator: 0, omittingEmptySubsequences: false)
+            guard parts.count >= 2 else { continue }
+            let fields = parts[0].split(separator: 0x1F, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+            let file = parts[1].first == 0x0A ? parts[1].dropFirst() : parts[1]
+            guard fields.count == 4, !file.isEmpty else { continue }
+            commits.append((fields[0], fields[1], fields[2], fields[3], PathBytes.string(from: file)))
         }
         var steps: [Step] = []
         var newer = document, task = index
