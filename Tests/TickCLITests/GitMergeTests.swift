@@ -136,6 +136,34 @@ import Testing
         #expect(status == 0 && text == ours.replacingOccurrences(of: "[ ] phone", with: "[x] phone"), "\(text)")
     }
 
+    /// The merges users expect clean, and the ones where a guess would put a change on the
+    /// wrong task, through git with the driver `tick git setup` registered.
+    @Test(arguments: [
+        // A postponement and a completion of one task, in each dialect.
+        ("- [ ] A 📅 2026-12-01\n- [ ] B\n", "- [ ] A 📅 2026-12-05\n- [ ] B\n", "- [x] A 📅 2026-12-01 ✅ 2026-12-02\n- [ ] B\n",
+         "- [x] A 📅 2026-12-05 ✅ 2026-12-02\n- [ ] B\n"),
+        ("- [ ] A due:2026-12-01\n- [ ] B\n", "- [ ] A due:2026-12-05\n- [ ] B\n", "- [x] A due:2026-12-01 done:2026-12-02\n- [ ] B\n",
+         "- [x] A due:2026-12-05 done:2026-12-02\n- [ ] B\n"),
+        // Neighbouring deletions.
+        ("- [ ] A\n- [ ] B\n- [ ] C\n", "- [ ] B\n- [ ] C\n", "- [ ] A\n- [ ] C\n", "- [ ] C\n"),
+        // Twins: each tick stays, or a conflict is marked (never a lost tick with exit 0).
+        ("- [ ] Eggs\n- [ ] Eggs\n- [ ] Tea\n", "- [x] Eggs\n- [ ] Eggs\n- [x] Tea\n", "- [ ] Eggs\n- [x] Eggs\n- [ ] Tea\n", nil),
+        // Re-worded beside a new task with the words of the old: a conflict, not a wrong tick.
+        ("- [ ] pay the rent\n- [ ] water\n", "- [ ] transfer money to landlord\n- [ ] pay the gas bill\n- [ ] water\n",
+         "- [x] pay the rent\n- [ ] water\n", nil),
+    ] as [(String, String, String, String?)])
+    func mergesThroughGit(_ base: String, _ ours: String, _ theirs: String, _ expected: String?) throws {
+        let repository = try Repository(base, driver: true)
+        try repository.commit(ours, on: "ours")
+        try repository.commit(theirs, on: "theirs")
+        let (status, text) = try repository.merge("ours", "theirs")
+        if let expected {
+            #expect(status == 0 && text == expected, "\(text)")
+        } else {
+            #expect(status != 0 && text.contains("<<<<<<< ") && !text.contains("[x] pay the gas bill"), "\(text)")
+        }
+    }
+
     /// A driver whose binary is gone still marks the conflicts (git's line merge) and says why:
     /// git would otherwise keep this branch's file, the other side's edits lost unmarked.
     @Test func aDriverThatCannotRunFallsBackToMarkedConflicts() throws {
