@@ -70,8 +70,20 @@ enum TaskLineMerge {
     /// both apply). A field one side changed and the other removed is a conflict.
     static func mergeWords(base: ArraySlice<UInt8>, ours: ArraySlice<UInt8>, theirs: ArraySlice<UInt8>,
                            oursWinsConflicts: Bool = false) -> [UInt8]? {
-        let b = WordTokens(base)
+        var b = WordTokens(base)
         var o = WordTokens(ours), t = WordTokens(theirs)
+        // A field one side removed and the other left as it was goes before the words merge:
+        // a word added beside it is no conflict.
+        for key in b.fields.keys {
+            let (inOurs, inTheirs) = (o.fields[key], t.fields[key])
+            if inOurs == nil, let kept = inTheirs, kept.elementsEqual(b.fields[key]!) {
+                b.remove(key)
+                t.remove(key)
+            } else if inTheirs == nil, let kept = inOurs, kept.elementsEqual(b.fields[key]!) {
+                b.remove(key)
+                o.remove(key)
+            }
+        }
         // Fields a side added at the end of the text are written after the merged words, ours
         // first: a done date added beside a changed word is no conflict.
         let (oursAdded, theirsAdded) = (o.takeAddedFieldsAtEnd(base: b), t.takeAddedFieldsAtEnd(base: b))
@@ -152,6 +164,19 @@ enum TaskLineMerge {
         private(set) var tokens: [Token]
         /// Each field's bytes by its key.
         private(set) var fields: [FieldKey: ArraySlice<UInt8>]
+
+        /// Takes out the field `key` with the spaces before it (after it, when it comes first).
+        mutating func remove(_ key: FieldKey) {
+            guard let index = tokens.firstIndex(where: { $0.field == key }) else { return }
+            if index > 0, tokens[index - 1].isSpace {
+                tokens.removeSubrange((index - 1)...index)
+            } else if index + 1 < tokens.count, tokens[index + 1].isSpace {
+                tokens.removeSubrange(index...(index + 1))
+            } else {
+                tokens.remove(at: index)
+            }
+            fields[key] = nil
+        }
 
         /// Takes off the fields at the end of the text whose key the ancestor lacks, each with
         /// the spaces before it, in text order.

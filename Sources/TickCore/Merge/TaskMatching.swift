@@ -83,11 +83,38 @@ public struct TaskMatching: Sendable {
                 oldCounterpart[Int(newTaskAtLine[y])] = Int(oldTaskAtLine[x])
             }
         }
+        // Likewise a task whose stretch holds, in the other version, an unpaired task with no
+        // partner of its own that has all its words and more (or fewer): it may have been
+        // re-worded there, the task with its words being new (or another re-worded).
+        var oldStretch: [Int: Int] = [:], newStretch: [Int: Int] = [:]
+        for (index, (a, b)) in lines.stretches.enumerated() {
+            for line in a where oldTaskAtLine[line] >= 0 { oldStretch[Int(oldTaskAtLine[line])] = index }
+            for line in b where newTaskAtLine[line] >= 0 { newStretch[Int(newTaskAtLine[line])] = index }
+        }
+        func rewordedNearby(old task: Int, new partner: Int) -> Bool {
+            var words: Set<Substring>?
+            if let stretch = oldStretch[task] {
+                for line in lines.stretches[stretch].1 where newTaskAtLine[line] >= 0 {
+                    let other = Int(newTaskAtLine[line])
+                    guard other != partner, backward[other] < 0, !newCandidate[other] else { continue }
+                    words = words ?? Self.words(old.tasks[task], in: old)
+                    if words!.isSubset(of: Self.words(new.tasks[other], in: new)) { return true }
+                }
+            }
+            if let stretch = newStretch[partner] {
+                for line in lines.stretches[stretch].0 where oldTaskAtLine[line] >= 0 {
+                    let other = Int(oldTaskAtLine[line])
+                    guard other != task, forward[other] < 0, !oldCandidate[other] else { continue }
+                    if Self.words(new.tasks[partner], in: new).isSubset(of: Self.words(old.tasks[other], in: old)) { return true }
+                }
+            }
+            return false
+        }
         var doubtful = Set<Int>(), newDoubtful = Set<Int>()
         for (a, b) in candidates {
             let rewordedHere = counterpart[a].map { $0 != b && backward[$0] < 0 && !newCandidate[$0] } ?? false
             let rewordedThere = oldCounterpart[b].map { $0 != a && forward[$0] < 0 && !oldCandidate[$0] } ?? false
-            if rewordedHere || rewordedThere {
+            if rewordedHere || rewordedThere || rewordedNearby(old: a, new: b) {
                 doubtful.insert(a)
                 newDoubtful.insert(b)
                 if let other = counterpart[a] { newDoubtful.insert(other) }
@@ -179,6 +206,8 @@ struct LineAlignment {
     private(set) var pairs: [(Int, Int)] = []
     /// The stretches with no anchor whose task lines stand at the same places.
     private(set) var sameShape: [(Range<Int>, Range<Int>)] = []
+    /// Every stretch with no anchor and lines in both versions.
+    private(set) var stretches: [(Range<Int>, Range<Int>)] = []
     private let old: [UInt64], new: [UInt64]
     private let oldIsTask: [Bool], newIsTask: [Bool]
 
@@ -222,6 +251,7 @@ struct LineAlignment {
     /// A stretch with no anchor: by place when its task lines stand at the same places,
     /// else its other lines by their longest common subsequence. No task line pairs here.
     private mutating func settle(_ a: Range<Int>, _ b: Range<Int>) {
+        stretches.append((a, b))
         if a.count == b.count, zip(a, b).allSatisfy({ oldIsTask[$0] == newIsTask[$1] }) {
             pairs += zip(a, b).filter { !oldIsTask[$0.0] }
             sameShape.append((a, b))
