@@ -52,6 +52,38 @@ import Testing
 
     /// `archive --to` is one operation over two files: undo restores the source and removes the
     /// file it created; `-f` picks the latest operation on one file; a new edit ends redo.
+    /// A record a kill or a full disk cut short (its meta never written, or a change record
+    /// that does not decode) is left out with one warning: every other operation stays
+    /// undoable, and the next edit, a minute on, removes the remains.
+    @Test func aRecordCutShortLeavesTheOthersUndoable() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("TODO.md", "# H\n\n- [ ] a\n- [ ] x\n\n# Other\n\n- [ ] z\n")
+        let state = ["XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path]
+        func tick(_ arguments: [String]) throws -> TickProcess.Result { try TickProcess.run(arguments, in: folder.url, environment: state) }
+        _ = try tick(["add", "-g", "Other", "b"])
+        _ = try tick(["done", "x"])
+        _ = try tick(["star", "a"])
+        let journal = folder.url.appendingPathComponent(".state/tick/journal")
+        let operations = try FileManager.default.contentsOfDirectory(atPath: journal.path).filter { $0.hasPrefix("op-") }.sorted()
+        try #require(operations.count == 3)
+        // The second: killed before its meta; the third: a change record cut in half.
+        try FileManager.default.removeItem(at: journal.appendingPathComponent(operations[1]).appendingPathComponent("meta"))
+        let change = journal.appendingPathComponent(operations[2]).appendingPathComponent("change-000001")
+        try Data(try Data(contentsOf: change).prefix(10)).write(to: change)
+        let list = try tick(["undo", "--list"])
+        #expect(list.status == 0 && list.stdout.contains("tick add -g Other b") && !list.stdout.contains("tick star a"), "\(list.stdout)")
+        #expect(list.stderr.hasPrefix("tick: warning: the undo record ") && list.stderr.contains("(and 1 more) was cut short"), "\(list.stderr)")
+        let undo = try tick(["undo", "1"])
+        #expect(undo.status == 0 && undo.stdout.hasPrefix("undid 'tick add -g Other b'"), "\(undo.stdout)\(undo.stderr)")
+        // Remains older than a minute go with the next edit.
+        for name in operations.dropFirst() {
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -120)], ofItemAtPath: journal.appendingPathComponent(name).path)
+        }
+        _ = try tick(["add", "d"])
+        let left = try FileManager.default.contentsOfDirectory(atPath: journal.path).filter { $0.hasPrefix("op-") }
+        #expect(!left.contains(operations[1]), "\(left)")
+    }
+
     @Test func archiveToIsOneOperation() throws {
         let folder = try TemporaryDirectory()
         let text = "# Inbox\n\n- [x] done one\n- [ ] open\n"

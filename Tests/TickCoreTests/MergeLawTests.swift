@@ -282,11 +282,17 @@ import Testing
             if original != task || basePlaces[task.id] != modelPlaces[task.id] {
                 var split = model
                 split.tasks[index].id = 1_000 + task.id
-                result += [split] + joins(split)
+                let once = joins(split)
+                result += [split] + once + once.flatMap(joins)
             }
             if original != task || basePlaces[task.id] != modelPlaces[task.id] || twins[task.words] != nil { changed.append(index) }
         }
-        if !changed.isEmpty { with { model in for index in changed { model.tasks[index].id += 1_000 } } }
+        if !changed.isEmpty {
+            var all = model
+            for index in changed { all.tasks[index].id += 1_000 }
+            let once = joins(all)
+            result += [all] + once + once.flatMap(joins)
+        }
         // A task with the words another had in the ancestor read as that one, and that one as it.
         for (i, task) in model.tasks.enumerated() {
             for original in base.tasks where original.id != task.id && original.words == task.words && original.group == task.group {

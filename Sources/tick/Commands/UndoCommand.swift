@@ -94,8 +94,10 @@ enum JournalStep {
         let scope = try scope(arguments, environment: context.environment)
         let folder = try journal(context.environment)
         defer { folder.close() }
+        var damaged: [String] = []
+        defer { if let warning = Journal.damagedWarning(damaged) { context.warn(warning) } }
         return try folder.withLock { () throws(TickError) -> Int32 in
-            let every = try Journal.operations(in: folder)
+            let every = try Journal.operations(in: folder, damaged: &damaged)
             let all = every.filter { $0.operation.isUndone != undo }
             let stored = all.filter { scope.contains($0) }
             func latest(_ entries: [Journal.Stored]) -> Journal.Stored? {
@@ -243,9 +245,11 @@ enum JournalStep {
         let scope = try scope(arguments, environment: context.environment)
         let folder = try journal(context.environment)
         defer { folder.close() }
-        let stored = try folder.withLock { () throws(TickError) in try Journal.operations(in: folder) }
+        var damaged: [String] = []
+        let stored = try folder.withLock { () throws(TickError) in try Journal.operations(in: folder, damaged: &damaged) }
             .filter { scope.contains($0) }
             .reversed()
+        if let warning = Journal.damagedWarning(damaged) { context.warn(warning) }
         if arguments.flag("json") {
             JSONWriter.lines(Array(stored.enumerated()), emit: { context.stdout.write(bytes: $0) }) { numbered, json in
                 let entry = numbered.element

@@ -171,27 +171,48 @@ final class Journal: Sendable {
     }
 
     /// Every operation in the journal, oldest first, with its file changes where `changes`
-    /// wants them (by default, always); a damaged record is an error.
-    static func operations(in journal: StateFolder,
-                           changes wants: (JournalOperation) -> Bool = { _ in true }) throws(TickError) -> [Stored] {
+    /// wants them (by default, always). A record a kill or a full disk cut short (no `meta`,
+    /// or a part that does not decode) is left out, its folder named in `damaged`: every other
+    /// operation stays undoable.
+    static func operations(in journal: StateFolder, changes wants: (JournalOperation) -> Bool = { _ in true },
+                           damaged: inout [String]) throws(TickError) -> [Stored] {
         var result: [Stored] = []
         for name in journal.names() where name.hasPrefix("op-") {
             guard case .success(let folder) = journal.subfolder(name, create: false) else { continue }
             defer { folder.close() }
             guard let metaBytes = try folder.read("meta"), let meta = JournalOperation(meta: metaBytes) else {
-                throw TickError.refused("the undo record \(PathBytes.display(folder.path)) is damaged; nothing undone")
+                damaged.append(folder.path)
+                continue
             }
             var changes: [JournalOperation.FileChange] = []
-            let wanted = wants(meta)
-            for entry in folder.names() where wanted && entry.hasPrefix("change-") {
+            var whole = true
+            for entry in folder.names() where wants(meta) && entry.hasPrefix("change-") {
                 guard let bytes = try folder.read(entry), let change = JournalOperation.FileChange(decoding: bytes) else {
-                    throw TickError.refused("the undo record \(PathBytes.display(folder.path + "/" + entry)) is damaged; nothing undone")
+                    whole = false
+                    break
                 }
                 changes.append(change)
+            }
+            guard whole else {
+                damaged.append(folder.path)
+                continue
             }
             result.append(Stored(name: name, operation: meta, changes: changes))
         }
         return result
+    }
+
+    static func operations(in journal: StateFolder, changes wants: (JournalOperation) -> Bool = { _ in true }) throws(TickError) -> [Stored] {
+        var damaged: [String] = []
+        return try operations(in: journal, changes: wants, damaged: &damaged)
+    }
+
+    /// The warning for records left out (`operations(in:damaged:)`), or nil when there are none.
+    static func damagedWarning(_ damaged: [String]) -> String? {
+        guard let first = damaged.first else { return nil }
+        let more = damaged.count > 1 ? " (and \(damaged.count - 1) more)" : ""
+        return "the undo record \(PathBytes.display(first))\(more) was cut short (tick was stopped, or the disk was full, while writing it); "
+            + "its operation cannot be undone, every other one can"
     }
 
     /// Marks an operation undone (with a stamp that orders redos) or standing again.
@@ -222,6 +243,16 @@ final class Journal: Sendable {
     /// Keeps the newest `keep` operations that fit in `sizeLimit` with `reserve` bytes about to
     /// be written, and `current`, the operation being written, whatever its size.
     private static func prune(_ journal: StateFolder, keep: Int, reserve: Int, current: String? = nil) {
+        // A record cut short (no `meta`) more than a minute ago is no operation being written:
+        // it goes, and with it the warning that it cannot be undone.
+        let now = Clock.wallNanoseconds() / 1_000_000_000
+        for name in journal.names() where name.hasPrefix("op-") && name != current {
+            guard case .success(let folder) = journal.subfolder(name, create: false) else { continue }
+            var info = stat()
+            let abandoned = faccessat(folder.fd, "meta", F_OK, AT_SYMLINK_NOFOLLOW) != 0 && fstat(folder.fd, &info) == 0 && Int64(info.st_mtim.tv_sec) < now - 60
+            folder.close()
+            if abandoned { journal.remove(name) }
+        }
         let names = journal.names().filter { $0.hasPrefix("op-") }
         var size = reserve
         var kept = 0
