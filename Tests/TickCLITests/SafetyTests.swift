@@ -454,6 +454,38 @@ import Glibc
     // MARK: Walks
 
     /// `tick fmt .` does not write through a link to a file outside the folder.
+    /// A TODO.md that a cloned repository tracks as a link out of itself is not edited through
+    /// (it could lead to ~/.bashrc); named with -f, or a link git does not track, it is.
+    @Test func editsRefuseATrackedLinkOutOfTheRepository() throws {
+        let folder = try TemporaryDirectory()
+        let outside = try folder.write("outside/private.md", "export X=1\n")
+        let repository = folder.url.appendingPathComponent("repo")
+        try FileManager.default.createDirectory(at: repository, withIntermediateDirectories: true)
+        symlink("../outside/private.md", repository.appendingPathComponent("TODO.md").path)
+        func git(_ arguments: String...) throws {
+            _ = try TickProcess.run(arguments, in: repository, executable: URL(fileURLWithPath: "/usr/bin/git"))
+        }
+        try git("init", "-q", "-b", "main")
+        try git("add", "TODO.md")
+        let state = ["XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path]
+        let refused = try TickProcess.run(["add", "hello"], in: repository, environment: state)
+        #expect(refused.status == 2 && refused.stderr.contains("TODO.md is a link git tracks, to ") && refused.stderr.contains("outside the repository; tick does not edit through it"),
+                "\(refused.stderr)")
+        #expect(Self.contents(outside) == Data("export X=1\n".utf8))
+        #expect(try TickProcess.run(["list"], in: repository, environment: state).status == 0)
+        #expect(try TickProcess.run(["add", "-f", "TODO.md", "named"], in: repository, environment: state).status == 0)
+        try git("rm", "-q", "--cached", "TODO.md")
+        #expect(try TickProcess.run(["add", "untracked"], in: repository, environment: state).status == 0)
+    }
+
+    /// An option that cannot be used is refused before a missing file is created for the task.
+    @Test func addChecksItsOptionsBeforeCreatingTheFile() throws {
+        let folder = try TemporaryDirectory()
+        let result = try TickProcess.run(["add", "-f", "NEW.md", "--color", "bogus", "task"], in: folder.url)
+        #expect(result.status == 2 && !result.stderr.contains("created") && result.stderr.components(separatedBy: "\n").count == 2, "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("NEW.md").path))
+    }
+
     @Test func fmtDoesNotWriteThroughLinksOutOfTheTree() throws {
         let folder = try TemporaryDirectory()
         let messy = "# Outside\n- [ ] a   \n"

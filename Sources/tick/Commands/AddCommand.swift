@@ -28,6 +28,8 @@ enum AddCommand: Command {
             throw TickError.usage(.invalidValue(option: "--" + placements[1], value: "", expected: "only one of --top, --after, --under"), command: name)
         }
         let today = try context.environment.today()
+        // Every option is checked before a missing file is created for the task.
+        do { _ = try ColorChoice(option: arguments.value("color")) } catch { throw .usage(error, command: name) }
         let path = try EditSession.path(arguments, environment: context.environment)
         let due = try arguments.value("due").map { text throws(TickError) in try EditSession.date(text, today: today, path: path) }
         let text = try normalizedDates(typed, today: today, path: path, due: arguments.value("due"))

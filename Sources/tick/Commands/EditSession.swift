@@ -60,11 +60,28 @@ enum EditSession {
 
     /// The file an edit works on. Standard input (`-`) is read by views, never edited.
     static func path(_ arguments: ParsedArguments, environment: Environment) throws(TickError) -> String {
-        let path = try TodoFileLocator.locate(explicit: try namedFile(arguments), environment: environment)
+        let named = try namedFile(arguments)
+        let path = try TodoFileLocator.locate(explicit: named, environment: environment)
         guard path != FileReader.standardInput else {
             throw TickError.refused("standard input (-) cannot be edited; name a file (a file called '-' is ./-)")
         }
+        if named == nil, environment.tickFile == nil, environment.configuredFile == nil { try refuseTrackedLinkOut(path) }
         return path
+    }
+
+    /// A task file found (not named) that is a link git tracks, leading out of its repository:
+    /// it came with a clone, and its target (`~/.bashrc`, say) is no task file the user chose.
+    /// A link the user made, which git does not track, is followed.
+    static func refuseTrackedLinkOut(_ path: String) throws(TickError) {
+        guard let link = Syscalls.linkStatus(path), (link.st_mode & S_IFMT) == S_IFLNK else { return }
+        let folder = Paths.directory(of: path), name = Paths.basename(of: path)
+        guard let top = try? Git.run(["rev-parse", "--show-toplevel"], in: folder), top.status == 0,
+              let root = Syscalls.realPath(String(top.text.split(separator: "\n").first ?? "")) else { return }
+        let target = Syscalls.realPath(path)
+        if let target, target == root || target.hasPrefix(root == "/" ? "/" : root + "/") { return }
+        guard let tracked = try? Git.run(["ls-files", "--error-unmatch", "--", name], in: folder), tracked.status == 0 else { return }
+        throw TickError.refused("\(PathBytes.display(path)) is a link git tracks, to \(target.map(PathBytes.display) ?? "a missing file") outside the repository; "
+                                + "tick does not edit through it (name a file with -f FILE to edit it)")
     }
 
     /// The one file `-f` names, if any. Views read every file named; an edit works on one (and
