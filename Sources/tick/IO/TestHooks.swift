@@ -2,8 +2,11 @@
 import Glibc
 #endif
 
-/// Seams for the end-to-end tests, inert unless their environment variable is set.
+/// Seams for the end-to-end tests, inert unless their environment variable is set. They are
+/// compiled into debug builds only (the ones `swift test` runs): a release binary reads no
+/// `TICK_TEST_` variable, and none of their names is in it.
 enum TestHooks {
+#if DEBUG
     /// `TICK_TEST_PAUSE_BEFORE_WRITE=PATH`: once an edit is computed and before it is written,
     /// create PATH and wait until it is removed (at most 30 s). A test uses the pause to change,
     /// replace or delete the file between tick's read and its write.
@@ -40,4 +43,13 @@ enum TestHooks {
         if fd >= 0 { close(fd) }
         for _ in 0..<3000 where access(path, F_OK) == 0 { usleep(10_000) }
     }
+#else
+    static func pauseBeforeWrite() {}
+    static func pauseAfterSwap() {}
+    static let quietPeriod: Double? = nil
+    static let noLease = false
+    static let journalLimit: Int? = nil
+    static let smallCheckpoints = false
+    static let reportsParse = false
+#endif
 }
