@@ -478,6 +478,31 @@ import Glibc
         #expect(try TickProcess.run(["add", "untracked"], in: repository, environment: state).status == 0)
     }
 
+    /// What ticks killed after writing left beside the file (full copies with its permissions,
+    /// under the temporary name and under the names taken when that one was) goes with the
+    /// next edit; a file of the user's with a name alike, one changed in the last minute, and
+    /// one a running tick holds locked stay.
+    @Test func killedEditsLeftoversGoWithTheNextEdit() throws {
+        let folder = try TemporaryDirectory()
+        let text = "# H\n\n- [ ] a\n"
+        try folder.write("TODO.md", text)
+        let old = Date(timeIntervalSinceNow: -300)
+        for name in [".TODO.md.tick", ".TODO.md.tick-1x9z", ".TODO.md.tick-notes.txt", ".TODO.md.tick-young", ".TODO.md.tick-held"] {
+            let url = try folder.write(name, text)
+            if name != ".TODO.md.tick-young" { try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: url.path) }
+        }
+        let held = Process()
+        held.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+        held.arguments = [folder.url.appendingPathComponent(".TODO.md.tick-held").path, "sleep", "30"]
+        try held.run()
+        defer { held.terminate() }
+        usleep(300_000)
+        let added = try TickProcess.run(["add", "b"], in: folder.url, environment: ["XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path])
+        #expect(added.status == 0, "\(added.stderr)")
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasPrefix(".TODO") })
+        #expect(left == [".TODO.md.tick-notes.txt", ".TODO.md.tick-young", ".TODO.md.tick-held"], "\(left)")
+    }
+
     /// An option that cannot be used is refused before a missing file is created for the task.
     @Test func addChecksItsOptionsBeforeCreatingTheFile() throws {
         let folder = try TemporaryDirectory()

@@ -75,8 +75,12 @@ struct TemporaryFile {
 
     static func create(in folder: Folder, like original: stat, path: String) throws(TickError) -> TemporaryFile {
         var name = name(for: folder.name)
-        if let found = folder.status(of: name), isLeftover(found) {
-            _ = name.withPathCString { unlinkat(folder.fd, $0, 0) }
+        if let found = folder.status(of: name) {
+            if isLeftover(found) {
+                _ = name.withPathCString { unlinkat(folder.fd, $0, 0) }
+            } else {
+                removeAbandoned(name, in: folder)
+            }
         }
         var fd = create(name, in: folder)
         if fd < 0, errno == EEXIST {
@@ -98,6 +102,34 @@ struct TemporaryFile {
         var info = stat()
         _ = fstat(fd, &info)
         return TemporaryFile(fd: fd, name: name, inode: info.st_ino, mode: mode)
+    }
+
+    /// Removes what ticks killed after writing left under `name` or `name-SUFFIX` (a full copy
+    /// of the file, with its permissions, or the version swapped out): regular files of this
+    /// user's with one link, unchanged for a minute, that no running tick holds locked (each
+    /// holds its temporary file locked while it lives). Looked for only when `name` is taken.
+    static func removeAbandoned(_ name: String, in folder: Folder) {
+        let readable = openat(folder.fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard readable >= 0 else { return }
+        guard let stream = fdopendir(readable) else { return Syscalls.close(readable) }
+        var found: [String] = []
+        while let entry = readdir(stream) {
+            let entryName = Syscalls.entryName(entry)
+            // The suffix `create` adds: a random number in base 36.
+            let suffix = entryName.hasPrefix(name + "-") ? entryName.utf8.dropFirst(name.utf8.count + 1) : nil
+            if entryName == name || suffix.map({ (1...7).contains($0.count) && $0.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x7A).contains($0) } }) == true {
+                found.append(entryName)
+            }
+        }
+        closedir(stream)
+        for candidate in found {
+            guard let info = folder.status(of: candidate), info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid(),
+                  info.st_nlink == 1, Clock.age(of: info.st_mtim) > 60 else { continue }
+            let fd = candidate.withPathCString { openat(folder.fd, $0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
+            guard fd >= 0 else { continue }
+            if flock(fd, LOCK_EX | LOCK_NB) == 0 { _ = candidate.withPathCString { unlinkat(folder.fd, $0, 0) } }
+            Syscalls.close(fd)
+        }
     }
 
     /// A file tick left: regular, this user's, with no permissions (`create`). A user's own
