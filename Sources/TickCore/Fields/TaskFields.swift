@@ -133,18 +133,6 @@ public struct TaskFields: Sendable, Equatable {
     // MARK: Scanning
 
 
-    fileprivate static func closingRun(_ text: UnsafeBufferPointer<UInt8>, from start: Int, length: Int) -> Int? {
-        var index = start
-        while index < text.count {
-            guard text[index] == Byte.backtick else { index += 1; continue }
-            var run = 0
-            while index + run < text.count, text[index + run] == Byte.backtick { run += 1 }
-            if run == length { return index }
-            index += run
-        }
-        return nil
-    }
-
     /// An emoji field marker at `index`: its kind and where it ends (after a variation selector).
     /// Every marker starts with the byte 0xE2 (three bytes) or 0xF0 0x9F (four): any other byte,
     /// a letter of most scripts among them, is ruled out at once.
@@ -543,13 +531,23 @@ struct FieldScanner<Sink: FieldSink> {
             found(TaskField(kind: .priority, dialect: .tick, range: 0..<3, value: 1..<2), in: text)
         }
         var index = 0
+        // The text's code spans, found (in one pass) at its first backtick; the next one.
+        var spans: [Range<Int>]?
+        var nextSpan = 0
         while index < count {
             let byte = text[index]
             if byte == Byte.backtick {
-                // Inline code: skip to the matching run of backticks (an unmatched run is text).
+                // Inline code is skipped whole; an unmatched run of backticks is text.
+                let found = spans ?? TaskTokens.codeSpans(Array(text)[...])
+                spans = found
+                while nextSpan < found.count, found[nextSpan].upperBound <= index { nextSpan += 1 }
                 var run = 0
                 while index + run < count, text[index + run] == Byte.backtick { run += 1 }
-                index = TaskFields.closingRun(text, from: index + run, length: run).map { $0 + run } ?? index + run
+                if nextSpan < found.count, found[nextSpan].lowerBound < index + run {
+                    index = max(index + run, found[nextSpan].upperBound)
+                } else {
+                    index += run
+                }
                 continue
             }
             if byte == 0xE2 || byte == 0xF0, let emoji = TaskFields.emoji(text, at: index) {
