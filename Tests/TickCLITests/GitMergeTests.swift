@@ -122,18 +122,25 @@ import Testing
         #expect(printed.stdout.contains("echo '*.md merge=tick' >> .gitattributes"))
     }
 
-    /// The merges of the issue that made identity come from place: through git, with the
-    /// driver set up, and git run with a PATH that has no tick (as a GUI client runs it).
-    @Test func aTickStaysOnTheReWordedTaskThroughGit() throws {
+    /// Through git, with the driver set up and git run with a PATH that has no tick (as a GUI
+    /// client runs it): a task re-worded beside a new one is a conflict around it, and the new
+    /// task is not given the other side's tick; a task that keeps a word takes the tick.
+    @Test func aTickNeverLandsOnANewTaskThroughGit() throws {
         let base = "# Home\n\n- [ ] call mom\n- [ ] buy milk\n\n# Work\n\n- [ ] send report\n"
         let ours = "# Home\n\n- [ ] phone mother about the visit\n- [ ] buy milk\n\n# Work\n\n- [ ] send report\n- [ ] call dentist\n"
         let theirs = "# Home\n\n- [x] call mom\n- [ ] buy milk\n\n# Work\n\n- [ ] send report\n"
-        let repository = try Repository(base, driver: true)
-        try repository.commit(ours, on: "ours")
-        try repository.commit(theirs, on: "theirs")
-        repository.path = "/usr/bin:/bin"
-        let (status, text) = try repository.merge("ours", "theirs")
-        #expect(status == 0 && text == ours.replacingOccurrences(of: "[ ] phone", with: "[x] phone"), "\(text)")
+        for (mine, expected) in [(ours, nil), (ours.replacingOccurrences(of: "phone mother", with: "phone mom"), ours.replacingOccurrences(of: "[ ] phone mother", with: "[x] phone mom"))] {
+            let repository = try Repository(base, driver: true)
+            try repository.commit(mine, on: "ours")
+            try repository.commit(theirs, on: "theirs")
+            repository.path = "/usr/bin:/bin"
+            let (status, text) = try repository.merge("ours", "theirs")
+            if let expected {
+                #expect(status == 0 && text == expected, "\(text)")
+            } else {
+                #expect(status != 0 && text.contains("- [x] call mom\n>>>>>>> theirs") && text.contains("- [ ] call dentist\n"), "\(text)")
+            }
+        }
     }
 
     /// The merges users expect clean, and the ones where a guess would put a change on the
@@ -180,6 +187,19 @@ import Testing
         #expect(merge.stderr.contains("tick merge driver: /nonexistent/tick did not run (exit 127); merged line by line"), "\(merge.stderr)")
         let check = try TickProcess.run(["git", "setup", "--check"], in: repository.folder.url)
         #expect(check.status == 1 && check.stderr.contains("/nonexistent/tick, which is missing"), "\(check.stderr)")
+    }
+
+    /// --check asks git what it makes of the files: a later line or a folder's .gitattributes
+    /// that gives them another driver is a problem; a pattern git reads as a comment is refused.
+    @Test func checkSeesADriverOverriddenByGit() throws {
+        let repository = try Repository(example, driver: true)
+        #expect(try TickProcess.run(["git", "setup", "--check"], in: repository.folder.url).status == 0)
+        let attributes = repository.folder.url.appendingPathComponent(".gitattributes")
+        try Data("TODO.md merge=tick\n*.md merge=union\n".utf8).write(to: attributes)
+        let check = try TickProcess.run(["git", "setup", "--check"], in: repository.folder.url)
+        #expect(check.status == 1 && check.stderr.contains("git merges TODO.md (merge=union) otherwise"), "\(check.stderr)")
+        let comment = try TickProcess.run(["git", "setup", "--pattern", "#notes.md"], in: repository.folder.url)
+        #expect(comment.status == 2 && comment.stderr.contains("does not start with '#'"), "\(comment.stderr)")
     }
 
     /// A cloned repository's .gitattributes that is a link out of it is never written through.

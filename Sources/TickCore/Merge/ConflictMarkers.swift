@@ -1,5 +1,5 @@
 /// The conflict markers a merge leaves in a file (git's, and `tick merge`'s): a line that starts
-/// with seven or more `<`, then one of as many `=`, then one of as many `>` (with git's diff3
+/// with seven (or three or more) `<`, then one of as many `=`, then one of as many `>` (with git's diff3
 /// style, a line of as many `|` before the `=` opens the ancestor's lines). Such a file is half
 /// of two versions: an edit would write into the middle of the conflict.
 public enum ConflictMarkers {
@@ -15,6 +15,9 @@ public enum ConflictMarkers {
         public let close: Int
     }
 
+    /// The shortest markers read as a conflict's (and written by `tick merge -L`).
+    public static let minimumSize = 3
+
     /// Which lines a resolved conflict keeps.
     public enum Side: String, Sendable, CaseIterable {
         case ours, theirs
@@ -24,18 +27,22 @@ public enum ConflictMarkers {
 
     /// The first line (0-based) that opens a conflict closed further down, if any.
     public static func firstLine(in bytes: [UInt8]) -> Int? {
-        // Most files hold no line starting with seven '<': one look through them at memory speed.
-        guard ByteSearch.contains(Array("<<<<<<<".utf8), in: bytes, 0..<bytes.count) else { return nil }
-        return blocks(in: bytes, first: true).first?.open
+        // Most files hold no line starting with '<<<': one look through them at memory speed.
+        guard ByteSearch.contains(Array("\n<<<".utf8), in: bytes, 0..<bytes.count) || bytes.starts(with: "<<<".utf8) else { return nil }
+        return blocks(in: Document(bytes: bytes)).first?.open
     }
 
-    /// Every conflict, in file order.
-    public static func blocks(in bytes: [UInt8]) -> [Block] {
-        guard ByteSearch.contains(Array("<<<<<<<".utf8), in: bytes, 0..<bytes.count) else { return [] }
-        return blocks(in: bytes, first: false)
+    /// Every conflict, in file order. Markers inside a code block are text (notes that show
+    /// what a conflict looks like).
+    public static func blocks(in document: Document) -> [Block] {
+        let bytes = document.bytes
+        guard ByteSearch.contains(Array("\n<<<".utf8), in: bytes, 0..<bytes.count) || bytes.starts(with: "<<<".utf8) else { return [] }
+        return blocks(in: bytes, first: false).filter { block in
+            ![block.open, block.close].contains { document.kinds[$0] == .fenceContent || document.kinds[$0] == .indentedCode }
+        }
     }
 
-    private static func blocks(in bytes: [UInt8], first: Bool) -> [Block] {
+    static func blocks(in bytes: [UInt8], first: Bool) -> [Block] {
         var result: [Block] = []
         var line = 0, start = 0
         // The open marker and its size, where ours end, and where theirs begin.
@@ -66,8 +73,9 @@ public enum ConflictMarkers {
         return result
     }
 
-    /// The marker a line starts with: its character and how many, when it is seven or more of
-    /// one of `<`, `|`, `=`, `>` followed by the line's end or a space.
+    /// The marker a line starts with: its character and how many, when it is `minimumSize` or
+    /// more of one of `<`, `|`, `=`, `>` followed by the line's end or a space (git writes
+    /// seven, or the size a `conflict-marker-size` attribute sets).
     static func run(_ bytes: [UInt8], from start: Int, to end: Int) -> (byte: UInt8, count: Int) {
         guard start < end else { return (0, 0) }
         let first = bytes[start]
@@ -75,7 +83,7 @@ public enum ConflictMarkers {
         var index = start
         while index < end, bytes[index] == first { index += 1 }
         let count = index - start
-        guard count >= 7, index == end || bytes[index] == Byte.space || bytes[index] == 0x0D else { return (0, 0) }
+        guard count >= minimumSize, index == end || bytes[index] == Byte.space || bytes[index] == 0x0D else { return (0, 0) }
         return (first, count)
     }
 

@@ -1,8 +1,9 @@
 /// Merges the three versions of one task's checkbox line, part by part: the indentation and
 /// marker, the status, the star, the words. A part one side changed takes that side's change,
 /// so one person ticking a task and another re-wording it both apply. Two different statuses
-/// resolve by a rule (done, then cancelled, then in progress, then open: the further along
-/// wins); two different changes of the words merge word by word, and conflict only where both
+/// that both move the task forward keep the further along (done or cancelled, then in
+/// progress, then open); done against cancelled, or a reopening against another change, is a
+/// conflict. Two different changes of the words merge word by word, and conflict only where both
 /// changed the same words (two due dates, two wordings), except that two sides that both
 /// completed (or cancelled) the task keep ours' words where they differ (two done dates).
 enum TaskLineMerge {
@@ -38,7 +39,17 @@ enum TaskLineMerge {
             if o.elementsEqual(b) { result += t; continue }
             if t.elementsEqual(b) || o.elementsEqual(t) { result += o; continue }
             switch part {
-            case 1: result += rank(ours.statusType) >= rank(theirs.statusType) ? o : t
+            case 1:
+                // Two moves forward (started and done, say) keep the further; two closings of
+                // different kinds, or a reopening against another change, are a conflict.
+                let (from, mine, yours) = (rank(base.statusType), rank(ours.statusType), rank(theirs.statusType))
+                if ours.statusType == theirs.statusType {
+                    result += o
+                } else if mine > from, yours > from, !(ours.statusType.isClosed && theirs.statusType.isClosed) {
+                    result += mine >= yours ? o : t
+                } else {
+                    return nil
+                }
             case 3:
                 // Both closed the task the same way (each with its own done date, say): one
                 // completion, ours, with the rest of both sides' words merged.
@@ -64,8 +75,8 @@ enum TaskLineMerge {
     /// A three-way merge of the words (and the spaces between them); nil on a conflict.
     ///
     /// A field (`due:2026-12-01`, `📅 2026-12-01`, `[due:: 2026-12-01]`, a priority, a
-    /// recurrence) is one token, known by its kind, dialect and place among the fields of that
-    /// kind, whatever its value: a side that changes a field's value changes that token alone,
+    /// recurrence) is one token, known by its kind and place among the fields of that kind,
+    /// whatever its value and dialect: a side that changes a field's value changes that token alone,
     /// and the values merge on their own (one side postponing, the other adding a done date,
     /// both apply). A field one side changed and the other removed is a conflict.
     static func mergeWords(base: ArraySlice<UInt8>, ours: ArraySlice<UInt8>, theirs: ArraySlice<UInt8>,
@@ -147,10 +158,11 @@ enum TaskLineMerge {
     /// A task's words as the merge reads them: runs of spaces, runs of anything else, and whole
     /// fields.
     struct WordTokens {
+        /// A field as the merge knows it: by its kind, in any dialect (`due:` on one side and
+        /// `📅` on the other are one field given two values), and its place among the fields
+        /// of that kind.
         struct FieldKey: Hashable {
             let kind: TaskField.Kind
-            let dialect: TaskField.Dialect
-            /// Its place among the fields of its kind and dialect.
             let ordinal: Int
         }
 
@@ -199,8 +211,8 @@ enum TaskLineMerge {
             while start < text.endIndex {
                 if next < read.count, read[next].range.lowerBound + text.startIndex == start {
                     let field = read[next]
-                    let counter = FieldKey(kind: field.kind, dialect: field.dialect, ordinal: 0)
-                    let key = FieldKey(kind: field.kind, dialect: field.dialect, ordinal: seen[counter, default: 0])
+                    let counter = FieldKey(kind: field.kind, ordinal: 0)
+                    let key = FieldKey(kind: field.kind, ordinal: seen[counter, default: 0])
                     seen[counter, default: 0] += 1
                     let bytes = text[start..<(field.range.upperBound + text.startIndex)]
                     tokens.append(Token(bytes: bytes, field: key))
@@ -223,7 +235,7 @@ enum TaskLineMerge {
 
         /// A field known by its key alone: its value may differ.
         static func hash(_ key: FieldKey) -> UInt64 {
-            ContentHash.of(Array("\(key.kind.rawValue) \(key.dialect.rawValue) \(key.ordinal)".utf8)) | 1
+            ContentHash.of(Array("\(key.kind.rawValue) \(key.ordinal)".utf8)) | 1
         }
 
         /// The hashes the three-way merge compares: a word by its bytes; a field by its key

@@ -13,8 +13,9 @@
 ///    (step 3): then neither reading is taken.
 /// 3. A stretch left with no anchor where both versions have as many lines, each a task line
 ///    where the other has one, and one task still unpaired on each side, at the same place,
-///    pairs those two, unless another unpaired task has the words of either (it may have moved
-///    there): a task re-worded in place. Two or more unpaired tasks in a stretch stay
+///    pairs those two when they have a word in common (one with none of the old words is a new
+///    task as far as anyone can tell), unless another unpaired task has the words of either (it
+///    may have moved there): a task re-worded in place. Two or more unpaired tasks in a stretch stay
 ///    unpaired (a re-worded task beside a deleted and a new one, twins of which one changed),
 ///    as do the tasks of a stretch whose lines do not stand at the same places (twins of which
 ///    one was deleted, a re-worded task beside a new one); only its other lines pair.
@@ -110,10 +111,15 @@ public struct TaskMatching: Sendable {
             }
             return false
         }
+        /// Whether two tasks have a word in common: one with none of its old words is a new task
+        /// as far as anyone can tell, not the old one re-worded.
+        func shareAWord(_ a: Int, _ b: Int) -> Bool {
+            !Self.words(old.tasks[a], in: old).isDisjoint(with: Self.words(new.tasks[b], in: new))
+        }
         var doubtful = Set<Int>(), newDoubtful = Set<Int>()
         for (a, b) in candidates {
-            let rewordedHere = counterpart[a].map { $0 != b && backward[$0] < 0 && !newCandidate[$0] } ?? false
-            let rewordedThere = oldCounterpart[b].map { $0 != a && forward[$0] < 0 && !oldCandidate[$0] } ?? false
+            let rewordedHere = counterpart[a].map { $0 != b && backward[$0] < 0 && !newCandidate[$0] && shareAWord(a, $0) } ?? false
+            let rewordedThere = oldCounterpart[b].map { $0 != a && forward[$0] < 0 && !oldCandidate[$0] && shareAWord($0, b) } ?? false
             if rewordedHere || rewordedThere || rewordedNearby(old: a, new: b) {
                 doubtful.insert(a)
                 newDoubtful.insert(b)
@@ -137,7 +143,7 @@ public struct TaskMatching: Sendable {
             let (wordsOfP, wordsOfQ) = (TaskFingerprint.of(old.tasks[p], in: old), TaskFingerprint.of(new.tasks[q], in: new))
             let otherOld = oldWords[wordsOfQ, default: 0] - (wordsOfP == wordsOfQ ? 1 : 0)
             let otherNew = newWords[wordsOfP, default: 0] - (wordsOfP == wordsOfQ ? 1 : 0)
-            if !doubtful.contains(p), !newDoubtful.contains(q), otherOld == 0, otherNew == 0 { pair(p, q) }
+            if !doubtful.contains(p), !newDoubtful.contains(q), otherOld == 0, otherNew == 0, shareAWord(p, q) { pair(p, q) }
         }
 
         // 4: subtasks at the same place in the blocks of two paired tasks, outermost first.

@@ -51,10 +51,15 @@ public enum TaskMerge {
         var out: [UInt8] = []
         out.reserveCapacity(max(ours.bytes.count, theirs.bytes.count) + 256)
         var conflicts = 0
-        func markers(_ character: UInt8, _ label: String?) {
-            // A marker starts a line: after a last line without an ending, it needs one first.
+        /// Appends whole lines: after a side's last line, which may have no ending, a line
+        /// that follows needs one first (two tasks never run into one line).
+        func write(_ lines: some Collection<UInt8>) {
+            guard !lines.isEmpty else { return }
             if let last = out.last, last != 0x0A, last != 0x0D { out += ending }
-            out += [UInt8](repeating: character, count: markerSize)
+            out += lines
+        }
+        func markers(_ character: UInt8, _ label: String?) {
+            write([UInt8](repeating: character, count: markerSize))
             if let label { out += [Byte.space] + Array(label.utf8) }
             out += ending
         }
@@ -74,19 +79,19 @@ public enum TaskMerge {
         /// this side put it.
         func emit(_ side: Side, _ line: Int, insideConflict: Bool) {
             let document = side.document
-            if insideConflict { return out += document.bytes[document.lines[line].fullRange] }
+            if insideConflict { return write(document.bytes[document.lines[line].fullRange]) }
             guard !written[side.number].contains(line) else { return }
             let other = side.number == 0 ? theirsMatching : oursMatching
             if let origin = side.origins[line], other.new(of: origin) == nil, let task = side.taskAtLine[line] {
                 let block = document.tasks[task].blockLines
                 written[side.number].formUnion(block)
-                let bytes = { out += document.bytes[document.lines[block.lowerBound].start..<document.lines[block.upperBound].end] }
+                let bytes = { write(document.bytes[document.lines[block.lowerBound].start..<document.lines[block.upperBound].end]) }
                 return side.number == 0 ? conflict(ours: bytes, theirs: {}) : conflict(ours: {}, theirs: bytes)
             }
-            guard let task = side.tags[line] else { return out += document.bytes[document.lines[line].fullRange] }
-            if let line = mergedLine(task) { return out += line }
-            conflict(ours: { out += oursMatching.new(of: task).map { ours.bytes[ours.lines[ours.tasks[$0].line].fullRange] } ?? [] },
-                     theirs: { out += theirsMatching.new(of: task).map { theirs.bytes[theirs.lines[theirs.tasks[$0].line].fullRange] } ?? [] })
+            guard let task = side.tags[line] else { return write(document.bytes[document.lines[line].fullRange]) }
+            if let line = mergedLine(task) { return write(line) }
+            conflict(ours: { write(oursMatching.new(of: task).map { ours.bytes[ours.lines[ours.tasks[$0].line].fullRange] } ?? []) },
+                     theirs: { write(theirsMatching.new(of: task).map { theirs.bytes[theirs.lines[theirs.tasks[$0].line].fullRange] } ?? []) })
         }
 
         var exact = true
@@ -121,7 +126,7 @@ public enum TaskMerge {
             case .theirs: for line in chunk.theirs where !theirsLeftOut.contains(line) { emit(theirsSide, line, insideConflict: false) }
             case .conflict:
                 if let kept = deleted {
-                    for line in kept { out += base.bytes[base.lines[line].fullRange] }
+                    for line in kept { write(base.bytes[base.lines[line].fullRange]) }
                     continue
                 }
                 // Both sides added tasks at the same place: both, ours first; a line theirs adds

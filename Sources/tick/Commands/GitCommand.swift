@@ -55,6 +55,10 @@ enum GitCommand: Command {
         guard !pattern.isEmpty, !pattern.contains(where: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) else {
             throw TickError.usage(.invalidValue(option: "--pattern", value: pattern, expected: "a .gitattributes pattern without spaces"), command: name)
         }
+        // git reads a line that starts with '#' as a comment, and refuses negative patterns.
+        guard !pattern.hasPrefix("#"), !pattern.hasPrefix("!") else {
+            throw TickError.usage(.invalidValue(option: "--pattern", value: pattern, expected: "a pattern that does not start with '#' (a comment to git) or '!' (which .gitattributes does not allow)"), command: name)
+        }
         let attribute = "\(pattern) merge=tick"
         let driver = Self.driver(try Self.program())
         if arguments.flag("print") {
@@ -133,6 +137,26 @@ enum GitCommand: Command {
             problems.append(".gitattributes names no file 'merge=tick': run 'tick git setup' (or add 'TODO.md merge=tick')")
         } else {
             context.stdout.write(".gitattributes: \(patterns.joined(separator: ", ")) merged by tick\n")
+            // What git itself makes of the files: a later line or a folder's own .gitattributes
+            // may give them another driver (merge=union, -merge).
+            var files: [String] = []
+            for pattern in patterns {
+                if !pattern.contains(where: { "*?[".contains($0) }) { files.append(pattern) }
+                let listed = try Git.run(["ls-files", "-z", "--", pattern], in: top).stdout.split(separator: 0).map { PathBytes.string(from: $0) }
+                files += listed.prefix(200)
+            }
+            let answer = try Git.run(["check-attr", "-z", "merge", "--"] + Array(Set(files)).sorted().prefix(400), in: top).stdout
+                .split(separator: 0, omittingEmptySubsequences: false).map { PathBytes.string(from: $0) }
+            var others: [String] = []
+            var index = 0
+            while index + 2 < answer.count {
+                if answer[index + 2] != "tick" { others.append("\(PathBytes.display(answer[index])) (merge=\(answer[index + 2]))") }
+                index += 3
+            }
+            if !others.isEmpty {
+                problems.append("git merges \(others.prefix(3).joined(separator: ", "))\(others.count > 3 ? " and \(others.count - 3) more" : "") otherwise: "
+                                + "a later line or a folder's .gitattributes overrides merge=tick ('git check-attr merge FILE' tells)")
+            }
         }
         for problem in problems { context.stderr.write("tick: \(problem)\n") }
         if problems.isEmpty { context.stdout.write("ok: git merges these files with tick\n") }

@@ -25,8 +25,8 @@ enum MergeCommand: Command {
         if arguments.operands.count > 3 { throw TickError.usage(.unexpectedOperand(arguments.operands[3]), command: name) }
         var markerSize = 7
         if let text = arguments.value("marker-size") {
-            guard let size = Int(text), (1...100).contains(size) else {
-                throw TickError.usage(.invalidValue(option: "--marker-size", value: text, expected: "a number from 1 to 100"), command: name)
+            guard let size = Int(text), (ConflictMarkers.minimumSize...100).contains(size) else {
+                throw TickError.usage(.invalidValue(option: "--marker-size", value: text, expected: "a number from \(ConflictMarkers.minimumSize) to 100"), command: name)
             }
             markerSize = size
         }

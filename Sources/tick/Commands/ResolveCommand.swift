@@ -21,7 +21,7 @@ enum ResolveCommand: Command {
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
         let sides = ConflictMarkers.Side.allCases.filter { arguments.flag($0.rawValue) }
         if sides.count > 1 {
-            throw .usage(.unexpectedOperand("--" + sides[1].rawValue), command: name)
+            throw .usage(.invalidValue(option: "--" + sides[1].rawValue, value: "", expected: "only one of --ours, --theirs and --both"), command: name)
         }
         var lines: [Int] = []
         for operand in arguments.operands {
@@ -33,11 +33,11 @@ enum ResolveCommand: Command {
         let path = try EditSession.path(arguments, environment: context.environment)
         let shown = PathBytes.display(path)
         guard let side = sides.first else {
-            if !lines.isEmpty { throw .usage(.optionNeedsOption("LINE", needs: "--ours, --theirs or --both"), command: name) }
+            if !lines.isEmpty { throw .refused("which side of the conflict on line \(lines[0] + 1) to keep: add --ours, --theirs or --both") }
             return try list(path, context: &context)
         }
         func chosen(_ document: Document) throws(TickError) -> [ConflictMarkers.Block] {
-            let blocks = ConflictMarkers.blocks(in: document.bytes)
+            let blocks = ConflictMarkers.blocks(in: document)
             guard !blocks.isEmpty else { throw .refused("\(shown): no merge conflict to resolve") }
             if lines.isEmpty { return blocks }
             for line in lines where !blocks.contains(where: { $0.open == line }) {
@@ -57,7 +57,7 @@ enum ResolveCommand: Command {
             let document = environment.document(bytes)
             let blocks = try chosen(document)
             resolved = blocks.count
-            left = ConflictMarkers.blocks(in: bytes).count - blocks.count
+            left = ConflictMarkers.blocks(in: document).count - blocks.count
             let splices = ConflictMarkers.splices(document, blocks, keeping: side)
             return Journal.Rewrite(bytes: document.applying(splices), splices: splices, tasks: 0, before: document)
         }
@@ -72,7 +72,7 @@ enum ResolveCommand: Command {
     /// Each conflict: the line it starts on, and both sides' lines.
     static func list(_ path: String, context: inout CommandContext) throws(TickError) -> Int32 {
         let document = context.environment.document(try FileReader.read(path))
-        let blocks = ConflictMarkers.blocks(in: document.bytes)
+        let blocks = ConflictMarkers.blocks(in: document)
         let shown = PathBytes.display(path)
         guard !blocks.isEmpty else {
             context.stdout.write("\(shown): no merge conflicts\n")
