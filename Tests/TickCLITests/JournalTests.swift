@@ -72,7 +72,7 @@ import Testing
         try Data(try Data(contentsOf: change).prefix(10)).write(to: change)
         let list = try tick(["undo", "--list"])
         #expect(list.status == 0 && list.stdout.contains("tick add -g Other b") && !list.stdout.contains("tick star a"), "\(list.stdout)")
-        #expect(list.stderr.hasPrefix("tick: warning: the undo record ") && list.stderr.contains("(and 1 more) was cut short"), "\(list.stderr)")
+        #expect(list.stderr.hasPrefix("tick: warning: the undo record ") && list.stderr.contains("(and 1 more) is damaged"), "\(list.stderr)")
         let undo = try tick(["undo", "1"])
         #expect(undo.status == 0 && undo.stdout.hasPrefix("undid 'tick add -g Other b'"), "\(undo.stdout)\(undo.stderr)")
         // Remains older than a minute go with the next edit.

@@ -211,7 +211,7 @@ final class Journal: Sendable {
     static func damagedWarning(_ damaged: [String]) -> String? {
         guard let first = damaged.first else { return nil }
         let more = damaged.count > 1 ? " (and \(damaged.count - 1) more)" : ""
-        return "the undo record \(PathBytes.display(first))\(more) was cut short (tick was stopped, or the disk was full, while writing it); "
+        return "the undo record \(PathBytes.display(first))\(more) is damaged (a write cut short by a kill or a full disk, or changed since); "
             + "its operation cannot be undone, every other one can"
     }
 
