@@ -84,6 +84,28 @@ import Testing
         #expect(!left.contains(operations[1]), "\(left)")
     }
 
+    /// Each file of a folder's `fmt` costs the same however many the operation (or the journal)
+    /// already holds: four times the files take about four times as long (a record per file
+    /// that looked through the operation's other records took sixteen), and a second run over
+    /// a journal holding the first takes no longer than it.
+    @Test func formattingAFolderIsLinearInItsFiles() throws {
+        let folder = try TemporaryDirectory()
+        let state = ["XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path]
+        func timed(_ count: Int, _ name: String) throws -> Double {
+            for index in 0..<count { try folder.write("\(name)/n\(index).md", "# A\n- [ ] x   \n") }
+            let start = ContinuousClock.now
+            let result = try TickProcess.run(["fmt", name], in: folder.url, environment: state)
+            #expect(result.status == 0, "\(result.stderr.prefix(200))")
+            let (seconds, attoseconds) = (ContinuousClock.now - start).components
+            return Double(seconds) + Double(attoseconds) / 1e18
+        }
+        let small = min(try timed(200, "a"), try timed(200, "a"))
+        let large = try timed(800, "b")
+        let again = try timed(800, "b")
+        #expect(large < 8 * small, "200 files: \(small) s, 800: \(large) s")
+        #expect(again < 2 * large, "800 files again: \(again) s, first \(large) s")
+    }
+
     @Test func archiveToIsOneOperation() throws {
         let folder = try TemporaryDirectory()
         let text = "# Inbox\n\n- [x] done one\n- [ ] open\n"

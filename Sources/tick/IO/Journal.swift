@@ -30,6 +30,13 @@ final class Journal: Sendable {
         var operation: String?
         var changes = 0
         var filesWritten = 0
+        /// Known once the operation's first record is written, so that each later file of it
+        /// (`fmt` of a folder) costs the same whatever the journal holds: the undone operations
+        /// it left standing (outside this project folder, and the files they changed), and the
+        /// bytes the other operations it kept take.
+        var undoneLeft: [(name: String, paths: [[UInt8]])] = []
+        var othersSize = 0
+        var ownSize = 0
     }
     private let state = Mutex(State())
 
@@ -129,10 +136,11 @@ final class Journal: Sendable {
                 let meta = JournalOperation(time: Clock.wallNanoseconds() / 1_000_000_000, command: state.command)
                 do throws(TickError) {
                     try journal.withLock { () throws(TickError) in
-                        Self.dropUndone(journal, touching: change.path, environment: environment)
-                        Self.prune(journal, keep: environment.undoKeep - 1, reserve: record.count + meta.encodedMeta().count)
+                        state.undoneLeft = Self.dropUndone(journal, touching: change.path, environment: environment)
+                        state.othersSize = Self.prune(journal, keep: environment.undoKeep - 1, reserve: record.count + meta.encodedMeta().count)
                     }
                 } catch { return "cannot save undo state: " + error.message }
+                state.ownSize = meta.encodedMeta().count
                 guard case .success(let folder) = journal.subfolder(name) else { return "cannot save undo state in \(PathBytes.display(journal.path))" }
                 defer { folder.close() }
                 if let failure = folder.write(meta.encodedMeta(), to: "meta") {
@@ -140,13 +148,23 @@ final class Journal: Sendable {
                 }
                 state.operation = name
             } else {
-                // A later file of the same operation (`archive --to`).
-                do throws(TickError) {
-                    try journal.withLock { () throws(TickError) in
-                        Self.dropUndone(journal, touching: change.path, environment: environment)
-                        Self.prune(journal, keep: environment.undoKeep, reserve: record.count, current: state.operation)
-                    }
-                } catch { return "cannot save undo state: " + error.message }
+                // A later file of the same operation (`archive --to`, `fmt` of a folder): the
+                // undone operations that changed it go, and the journal is pruned again only
+                // when this operation's records would take it past its size limit.
+                let touching = state.undoneLeft.filter { $0.paths.contains(change.path) }
+                let full = state.othersSize + state.ownSize + record.count > Self.sizeLimit
+                if !touching.isEmpty || full {
+                    do throws(TickError) {
+                        try journal.withLock { () throws(TickError) in
+                            for entry in touching { journal.remove(entry.name) }
+                            state.undoneLeft.removeAll { entry in touching.contains { $0.name == entry.name } }
+                            if full {
+                                state.othersSize = Self.prune(journal, keep: environment.undoKeep, reserve: record.count, current: state.operation)
+                                    - state.ownSize
+                            }
+                        }
+                    } catch { return "cannot save undo state: " + error.message }
+                }
             }
             guard case .success(let folder) = journal.subfolder(state.operation!) else { return "cannot save undo state in \(PathBytes.display(journal.path))" }
             defer { folder.close() }
@@ -155,6 +173,7 @@ final class Journal: Sendable {
             if let failure = folder.write(record, to: name) {
                 return "cannot save undo state in \(PathBytes.display(folder.path)): " + Syscalls.errnoMessage(failure)
             }
+            state.ownSize += record.count
             return nil
         }
     }
@@ -186,7 +205,7 @@ final class Journal: Sendable {
             }
             var changes: [JournalOperation.FileChange] = []
             var whole = true
-            for entry in folder.names() where wants(meta) && entry.hasPrefix("change-") {
+            for entry in wants(meta) ? folder.names() : [] where entry.hasPrefix("change-") {
                 guard let bytes = try folder.read(entry), let change = JournalOperation.FileChange(decoding: bytes) else {
                     whole = false
                     break
@@ -231,18 +250,27 @@ final class Journal: Sendable {
     /// file it changes, wherever they were made): redo goes forward from the latest state. Those
     /// of other folders stay, as undo and redo work per folder (`ProjectFolder`): an edit in
     /// one project does not take another's redo.
-    private static func dropUndone(_ journal: StateFolder, touching path: [UInt8], environment: Environment) {
+    /// Returns the undone operations left, with the files each changed.
+    private static func dropUndone(_ journal: StateFolder, touching path: [UInt8], environment: Environment) -> [(name: String, paths: [[UInt8]])] {
         // Only the undone operations' changes are read (usually none: there are none until an undo).
-        guard let undone = try? operations(in: journal, changes: \.isUndone).filter(\.operation.isUndone), !undone.isEmpty else { return }
+        guard let undone = try? operations(in: journal, changes: \.isUndone).filter(\.operation.isUndone), !undone.isEmpty else { return [] }
         let here = ProjectFolder(environment: environment)
-        for entry in undone where entry.changes.contains(where: { $0.path == path || here.contains($0.path) }) {
-            journal.remove(entry.name)
+        var left: [(name: String, paths: [[UInt8]])] = []
+        for entry in undone {
+            if entry.changes.contains(where: { $0.path == path || here.contains($0.path) }) {
+                journal.remove(entry.name)
+            } else {
+                left.append((entry.name, entry.changes.map(\.path)))
+            }
         }
+        return left
     }
 
     /// Keeps the newest `keep` operations that fit in `sizeLimit` with `reserve` bytes about to
-    /// be written, and `current`, the operation being written, whatever its size.
-    private static func prune(_ journal: StateFolder, keep: Int, reserve: Int, current: String? = nil) {
+    /// be written, and `current`, the operation being written, whatever its size. Returns the
+    /// bytes the operations kept take.
+    @discardableResult
+    private static func prune(_ journal: StateFolder, keep: Int, reserve: Int, current: String? = nil) -> Int {
         // A record cut short (no `meta`) more than a minute ago is no operation being written:
         // it goes, and with it the warning that it cannot be undone.
         let now = Clock.wallNanoseconds() / 1_000_000_000
@@ -255,11 +283,18 @@ final class Journal: Sendable {
         }
         let names = journal.names().filter { $0.hasPrefix("op-") }
         var size = reserve
-        var kept = 0
+        var kept = 0, keptSize = 0
         for name in names.reversed() {
-            size += folderSize(journal, name)
-            if name == current || (kept < keep && size <= sizeLimit) { kept += 1 } else { journal.remove(name) }
+            let own = folderSize(journal, name)
+            size += own
+            if name == current || (kept < keep && size <= sizeLimit) {
+                kept += 1
+                keptSize += own
+            } else {
+                journal.remove(name)
+            }
         }
+        return keptSize
     }
 
     private static func folderSize(_ journal: StateFolder, _ name: String) -> Int {

@@ -1,3 +1,4 @@
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -186,8 +187,13 @@ struct StateFolder {
         return nil
     }
 
+    /// The folders this process has looked through for abandoned files already: once each, so
+    /// that writing many records into one folder (`fmt` of a folder) stays linear.
+    private static let cleaned = Mutex<Set<String>>([])
+
     /// Removes `tmp-` files a killed tick left (older than a minute, so never one being written).
     private func removeAbandonedFiles() {
+        guard Self.cleaned.withLock({ $0.insert(path).inserted }) else { return }
         let copy = dup(fd)
         guard copy >= 0, let stream = fdopendir(copy) else { return }
         defer { closedir(stream) }
