@@ -72,8 +72,8 @@ enum Anchors {
     /// The checkbox lines ripgrep counts: a list marker, then a one-character box.
     static let checkboxPattern = #"^\s*(>\s*)*([-*+]|[0-9]{1,9}[.)])\s+\[.\]"#
 
-    /// A folder of `count` Markdown files, 100 to a subfolder, made from the shared corpus
-    /// (`TICK_BENCH_CORPUS`, else `../shared/corpus`) in a fixed order, or from generated files
+    /// A folder of `count` Markdown files, 100 to a subfolder, made from a corpus of real files
+    /// (`TICK_BENCH_CORPUS`, else the repository's `Fixtures/parse`) in a fixed order, or from generated files
     /// when the corpus is not there. Returns its size in bytes.
     static func makeFolder(_ folder: String, files count: Int) -> Int {
         mkdir(folder, 0o755)
@@ -100,7 +100,8 @@ enum Anchors {
     }
 
     private static func corpusFiles() -> [(name: String, bytes: [UInt8])] {
-        let folder = getenv("TICK_BENCH_CORPUS").map { String(cString: $0) } ?? "../shared/corpus"
+        // A corpus of real files when one is named; else the repository's own parse fixtures.
+        let folder = getenv("TICK_BENCH_CORPUS").map { String(cString: $0) } ?? "Fixtures/parse"
         guard let directory = opendir(folder) else { return [] }
         defer { closedir(directory) }
         var names: [String] = []

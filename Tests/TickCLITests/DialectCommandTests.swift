@@ -71,16 +71,17 @@ import Testing
         #expect(sunday.stdout == "  1  [x] Today ✅ 2026-11-22\n", "\(sunday.stdout)")
     }
 
-    /// The corpus files read as their authors meant: a `[~]` in progress is not done, and an
-    /// Obsidian due date is a due date.
-    @Test func corpusFilesReadAsMeant() throws {
-        let corpus = TickProcess.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-        let tilde = try TickProcess.run(["progress", "-f", corpus.appendingPathComponent("009-tilde-in-progress.md").path])
-        #expect(tilde.stdout.contains("Core                  1/2    50%"), "\(tilde.stdout)")
-        let obsidian = try TickProcess.run(["today", "-f", corpus.appendingPathComponent("011-obsidian-kanban-tasks-emoji.md").path],
+    /// Files as real ones are written, read as their authors meant (Fixtures/dialects/quirks):
+    /// a `[~]` in progress is not done, an Obsidian due date under a Kanban board's settings is
+    /// a due date, and todo.txt's `(A)` is the highest priority.
+    @Test func filesReadAsTheirAuthorsMeant() throws {
+        let quirks = TickProcess.fixtures.appendingPathComponent("dialects/quirks")
+        let tilde = try TickProcess.run(["progress", "-f", quirks.appendingPathComponent("tilde-in-progress.md").path])
+        #expect(tilde.stdout.contains("  Core  1/2   50%"), "\(tilde.stdout)")
+        let obsidian = try TickProcess.run(["today", "-f", quirks.appendingPathComponent("obsidian-kanban-emoji.md").path],
                                            environment: ["TICK_TODAY": "2024-06-20"])
         #expect(obsidian.stdout.contains("T-Mobile") && obsidian.stdout.contains("5 days overdue"), "\(obsidian.stdout)")
-        let json = try TickProcess.run(["list", "--all", "--json", "-f", corpus.appendingPathComponent("023-todotxt-priorities-emoji-headings.md").path])
+        let json = try TickProcess.run(["list", "--all", "--json", "-f", quirks.appendingPathComponent("todotxt-priorities.md").path])
         #expect(json.stdout.contains("\"priority\":\"highest\""), "todo.txt's (A) reads as the highest priority")
     }
 }

@@ -98,15 +98,15 @@ import TickCore
         #expect(widest <= 2000 && widest > 1000, "\(widest)")
     }
 
-    /// The corpus's non-Latin files (Persian, Chinese, Korean, Japanese, Russian) in one folder.
+    /// Non-Latin task files (Persian, Chinese with CRLF and no final newline, Russian with
+    /// struck-through done tasks, Korean with a continuation line, Japanese full-width) in one
+    /// folder, from Fixtures/views/folder.
     func corpusFolder() throws -> TemporaryDirectory {
         let folder = try TemporaryDirectory()
         try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("todo"), withIntermediateDirectories: true)
-        let corpus = TickProcess.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-        for name in ["001-persian-api-ninja.md", "007-crlf-typora-chinese-no-eol.md", "010-russian-strike-dates.md",
-                     "014-korean-multiline-continuation.md", "015-japanese-fullwidth.md"] {
-            try FileManager.default.copyItem(at: corpus.appendingPathComponent(name),
-                                             to: folder.url.appendingPathComponent("todo/\(name)"))
+        let files = TickProcess.fixtures.appendingPathComponent("views/folder")
+        for name in try FileManager.default.contentsOfDirectory(atPath: files.path).sorted() {
+            try FileManager.default.copyItem(at: files.appendingPathComponent(name), to: folder.url.appendingPathComponent("todo/\(name)"))
         }
         try folder.write("todo/.hidden/skipped.md", "- [ ] hidden folders are skipped\n")
         try folder.write("todo/node_modules/pkg/README.md", "- [ ] so is node_modules\n")
