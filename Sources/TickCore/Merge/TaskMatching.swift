@@ -56,15 +56,33 @@ public struct TaskMatching: Sendable {
         }
 
         // 2: the same words, where only one unpaired task of each version has them.
+        // Each unpaired task's fingerprint, worked out once for steps 2 and 3.
+        var oldPrint: [Int: UInt64] = [:], newPrint: [Int: UInt64] = [:]
         var oldByWords: [UInt64: (count: Int, task: Int)] = [:]
         for task in old.tasks where forward[task.index] < 0 {
             let key = TaskFingerprint.of(task, in: old)
+            oldPrint[task.index] = key
             oldByWords[key] = (oldByWords[key]?.count ?? 0) + 1 == 1 ? (1, task.index) : (2, task.index)
         }
         var newByWords: [UInt64: (count: Int, task: Int)] = [:]
         for task in new.tasks where backward[task.index] < 0 {
             let key = TaskFingerprint.of(task, in: new)
+            newPrint[task.index] = key
             newByWords[key] = (newByWords[key]?.count ?? 0) + 1 == 1 ? (1, task.index) : (2, task.index)
+        }
+        // Each task's words, read when a doubt or a place asks for them, once.
+        var oldWordSets: [Int: Set<Substring>] = [:], newWordSets: [Int: Set<Substring>] = [:]
+        func oldWords(_ task: Int) -> Set<Substring> {
+            if let known = oldWordSets[task] { return known }
+            let words = Self.words(old.tasks[task], in: old)
+            oldWordSets[task] = words
+            return words
+        }
+        func newWords(_ task: Int) -> Set<Substring> {
+            if let known = newWordSets[task] { return known }
+            let words = Self.words(new.tasks[task], in: new)
+            newWordSets[task] = words
+            return words
         }
         var candidates: [(old: Int, new: Int)] = []
         var oldCandidate = [Bool](repeating: false, count: old.tasks.count), newCandidate = [Bool](repeating: false, count: new.tasks.count)
@@ -93,29 +111,25 @@ public struct TaskMatching: Sendable {
             for line in b where newTaskAtLine[line] >= 0 { newStretch[Int(newTaskAtLine[line])] = index }
         }
         func rewordedNearby(old task: Int, new partner: Int) -> Bool {
-            var words: Set<Substring>?
             if let stretch = oldStretch[task] {
                 for line in lines.stretches[stretch].1 where newTaskAtLine[line] >= 0 {
                     let other = Int(newTaskAtLine[line])
                     guard other != partner, backward[other] < 0, !newCandidate[other] else { continue }
-                    words = words ?? Self.words(old.tasks[task], in: old)
-                    if words!.isSubset(of: Self.words(new.tasks[other], in: new)) { return true }
+                    if oldWords(task).isSubset(of: newWords(other)) { return true }
                 }
             }
             if let stretch = newStretch[partner] {
                 for line in lines.stretches[stretch].0 where oldTaskAtLine[line] >= 0 {
                     let other = Int(oldTaskAtLine[line])
                     guard other != task, forward[other] < 0, !oldCandidate[other] else { continue }
-                    if Self.words(new.tasks[partner], in: new).isSubset(of: Self.words(old.tasks[other], in: old)) { return true }
+                    if newWords(partner).isSubset(of: oldWords(other)) { return true }
                 }
             }
             return false
         }
         /// Whether two tasks have a word in common: one with none of its old words is a new task
         /// as far as anyone can tell, not the old one re-worded.
-        func shareAWord(_ a: Int, _ b: Int) -> Bool {
-            !Self.words(old.tasks[a], in: old).isDisjoint(with: Self.words(new.tasks[b], in: new))
-        }
+        func shareAWord(_ a: Int, _ b: Int) -> Bool { !oldWords(a).isDisjoint(with: newWords(b)) }
         var doubtful = Set<Int>(), newDoubtful = Set<Int>()
         for (a, b) in candidates {
             let rewordedHere = counterpart[a].map { $0 != b && backward[$0] < 0 && !newCandidate[$0] && shareAWord(a, $0) } ?? false
@@ -132,17 +146,17 @@ public struct TaskMatching: Sendable {
 
         // 3: the one task left unpaired in a stretch whose lines stand at the same places,
         // unless another unpaired task has the words of either (it may have moved there).
-        var oldWords: [UInt64: Int] = [:], newWords: [UInt64: Int] = [:]
-        for task in old.tasks where forward[task.index] < 0 { oldWords[TaskFingerprint.of(task, in: old), default: 0] += 1 }
-        for task in new.tasks where backward[task.index] < 0 { newWords[TaskFingerprint.of(task, in: new), default: 0] += 1 }
+        var oldPrints: [UInt64: Int] = [:], newPrints: [UInt64: Int] = [:]
+        for task in old.tasks where forward[task.index] < 0 { oldPrints[oldPrint[task.index]!, default: 0] += 1 }
+        for task in new.tasks where backward[task.index] < 0 { newPrints[newPrint[task.index]!, default: 0] += 1 }
         for (a, b) in lines.sameShape {
             let oldLeft = a.filter { oldTaskAtLine[$0] >= 0 && forward[Int(oldTaskAtLine[$0])] < 0 }
             let newLeft = b.filter { newTaskAtLine[$0] >= 0 && backward[Int(newTaskAtLine[$0])] < 0 }
             guard oldLeft.count == 1, newLeft.count == 1, oldLeft[0] - a.lowerBound == newLeft[0] - b.lowerBound else { continue }
             let (p, q) = (Int(oldTaskAtLine[oldLeft[0]]), Int(newTaskAtLine[newLeft[0]]))
-            let (wordsOfP, wordsOfQ) = (TaskFingerprint.of(old.tasks[p], in: old), TaskFingerprint.of(new.tasks[q], in: new))
-            let otherOld = oldWords[wordsOfQ, default: 0] - (wordsOfP == wordsOfQ ? 1 : 0)
-            let otherNew = newWords[wordsOfP, default: 0] - (wordsOfP == wordsOfQ ? 1 : 0)
+            let (wordsOfP, wordsOfQ) = (oldPrint[p]!, newPrint[q]!)
+            let otherOld = oldPrints[wordsOfQ, default: 0] - (wordsOfP == wordsOfQ ? 1 : 0)
+            let otherNew = newPrints[wordsOfP, default: 0] - (wordsOfP == wordsOfQ ? 1 : 0)
             if !doubtful.contains(p), !newDoubtful.contains(q), otherOld == 0, otherNew == 0, shareAWord(p, q) { pair(p, q) }
         }
 
