@@ -87,7 +87,8 @@ enum ResolveCommand: Command {
                 }
             }
         }
-        context.stdout.write("Keep a side with 'tick resolve --ours', '--theirs' or '--both' (LINE: one conflict).\n")
+        context.stdout.write("Keep a side with 'tick resolve --ours', '--theirs' or '--both'; "
+                             + "with a conflict's line ('tick resolve --theirs \(blocks[0].open + 1)'), that conflict alone.\n")
         return 0
     }
 }
