@@ -106,6 +106,29 @@ import Testing
         #expect(again < 2 * large, "800 files again: \(again) s, first \(large) s")
     }
 
+    /// Removing n done tasks (`archive --to`, `archive`, `rm --done`) costs about n, the echo
+    /// of every task and the journal record included: twelve times the tasks take about twelve
+    /// times as long, well under the 144 of a cost per task that grows with n.
+    @Test(arguments: [["archive", "--to", "ARCHIVE.md"], ["archive"], ["rm", "--done"]])
+    func removingDoneTasksIsLinear(_ command: [String]) throws {
+        let folder = try TemporaryDirectory()
+        let state = ["XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path]
+        func timed(_ count: Int) throws -> Double {
+            try? FileManager.default.removeItem(at: folder.url.appendingPathComponent("ARCHIVE.md"))
+            try folder.write("TODO.md", "# Work\n\n" + (0..<count).map { "- [x] task \($0) done:2026-11-01\n" }.joined() + "- [ ] open\n")
+            let start = ContinuousClock.now
+            let result = try TickProcess.run(command + ["--yes"], in: folder.url, environment: state)
+            #expect(result.status == 0, "\(result.stderr.prefix(200))")
+            let work = try String(contentsOf: folder.url.appendingPathComponent("TODO.md"), encoding: .utf8).components(separatedBy: "# Done")[0]
+            #expect(!work.contains("- [x]"), "the done tasks left Work")
+            let (seconds, attoseconds) = (ContinuousClock.now - start).components
+            return Double(seconds) + Double(attoseconds) / 1e18
+        }
+        let small = min(try timed(4_000), try timed(4_000))
+        let large = try timed(48_000)
+        #expect(large < 18 * small, "\(command.joined(separator: " ")): 4,000 tasks \(small) s, 48,000: \(large) s")
+    }
+
     @Test func archiveToIsOneOperation() throws {
         let folder = try TemporaryDirectory()
         let text = "# Inbox\n\n- [x] done one\n- [ ] open\n"
