@@ -612,6 +612,23 @@ import Glibc
         #expect(Self.contents(file) == Data(Self.todo.utf8))
     }
 
+    /// A repository another user owns is one git refuses to use: tick says so and how to
+    /// trust it, not that there is no repository.
+    @Test(.enabled(if: SafetyTests.isRoot && FileManager.default.isExecutableFile(atPath: "/usr/bin/git")))
+    func aRepositoryGitRefusesIsNamed() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("TODO.md", Self.todo)
+        #expect(try TickProcess.run(["/usr/bin/git", "init", "-q", "."], in: folder.url, executable: URL(fileURLWithPath: "/usr/bin/env")).status == 0)
+        chown(folder.url.path, 65534, 65534)
+        chown(folder.url.appendingPathComponent(".git").path, 65534, 65534)
+        let path = folder.url.resolvingSymlinksInPath().path
+        for arguments in [["changes"], ["git", "setup", "--check"]] {
+            let result = try TickProcess.run(arguments, in: folder.url, environment: ["HOME": folder.url.path, "GIT_CONFIG_NOSYSTEM": "1"])
+            #expect(result.status == 2 && result.stderr.hasPrefix("tick: git refuses the repository at \(path) as unsafe: another user owns it; "
+                + "if you trust it: git config --global --add safe.directory \(path)"), "\(result.stderr)")
+        }
+    }
+
     /// A state folder another user controls is not used: planted links cannot make tick write
     /// elsewhere, and a forged record cannot be undone into the file.
     @Test(.enabled(if: SafetyTests.isRoot)) func anUntrustedStateFolderIsNotUsed() throws {

@@ -81,7 +81,19 @@ enum Git {
     /// The top folder of the repository the working directory is in.
     static func topLevel() throws(TickError) -> String {
         let output = try run(["rev-parse", "--show-toplevel"])
-        guard output.status == 0 else { throw TickError.refused("not in a git repository") }
+        guard output.status == 0 else {
+            // git names a repository it will not use (another user's, without safe.directory):
+            // say that, not that there is none.
+            let said = String(decoding: output.stderr, as: UTF8.self)
+            if said.contains("dubious ownership") {
+                let path = said.firstRange(of: "repository at '").flatMap { start in
+                    said[start.upperBound...].firstRange(of: "'").map { String(said[start.upperBound..<$0.lowerBound]) }
+                }
+                throw TickError.refused("git refuses the repository \(path.map { "at \($0) " } ?? "here ")as unsafe: another user owns it; "
+                    + "if you trust it: git config --global --add safe.directory \(path.map(GitCommand.shellQuoted) ?? "PATH")")
+            }
+            throw TickError.refused(said.contains("not a git repository") ? "not in a git repository" : "git rev-parse: \(output.firstError)")
+        }
         var top = output.text
         while top.hasSuffix("\n") { top.removeLast() }
         return top
