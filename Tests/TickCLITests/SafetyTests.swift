@@ -456,6 +456,56 @@ import Glibc
     // MARK: Walks
 
     /// `tick fmt .` does not write through a link to a file outside the folder.
+    /// A folder swapped for a link to another folder while `fmt` (or `lint --fix`) walks a
+    /// tree never sends a write out of the tree: each file is reached again from the folder
+    /// named, one folder at a time without following a link. Swapped at the first write, in the
+    /// middle of a folder's writes and late, in a walk of 400 files; the files under the link
+    /// are refused, one line each, and the outside folder is untouched.
+    @Test(arguments: [(1, "b", "fmt"), (150, "a", "fmt"), (300, "b", "fmt"), (120, "b", "lint")])
+    func aFolderSwappedForALinkMidWalkIsNotFollowed(_ moment: Int, _ swapped: String, _ command: String) throws {
+        let folder = try TemporaryDirectory()
+        let unformatted = "# A\n- [ ] x   \n"
+        for name in ["a", "b"] {
+            for index in 0..<200 { try folder.write("team/\(name)/n\(1000 + index).md", unformatted) }
+        }
+        for index in 0..<200 { try folder.write("private/n\(1000 + index).md", unformatted) }
+        let pause = folder.url.appendingPathComponent("paused")
+        let process = Process()
+        process.executableURL = TickProcess.binary
+        process.arguments = command == "fmt" ? ["fmt", "team"] : ["lint", "--fix", "team"]
+        process.currentDirectoryURL = folder.url
+        var environment = ProcessInfo.processInfo.environment
+        environment["TICK_TEST_PAUSE_BEFORE_WRITE"] = pause.path
+        environment["TICK_JOBS"] = "1"
+        environment["XDG_STATE_HOME"] = folder.url.appendingPathComponent(".state").path
+        process.environment = environment
+        let stderr = Pipe()
+        process.standardError = stderr
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        var pauses = 0
+        let deadline = Date().addingTimeInterval(120)
+        while process.isRunning, Date() < deadline {
+            guard FileManager.default.fileExists(atPath: pause.path) else { usleep(500); continue }
+            pauses += 1
+            if pauses == moment {
+                let target = folder.url.appendingPathComponent("team/\(swapped)")
+                try FileManager.default.moveItem(at: target, to: folder.url.appendingPathComponent("moved-\(swapped)"))
+                try FileManager.default.createSymbolicLink(atPath: target.path, withDestinationPath: folder.url.appendingPathComponent("private").path)
+            }
+            try FileManager.default.removeItem(at: pause)
+        }
+        let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(pauses >= moment, "tick paused \(pauses) times")
+        let rewritten = try (0..<200).filter { try String(contentsOf: folder.url.appendingPathComponent("private/n\(1000 + $0).md"), encoding: .utf8) != unformatted }
+        #expect(rewritten.isEmpty, "\(rewritten.count) files outside the tree rewritten")
+        #expect(process.terminationStatus == 2, "\(message.prefix(300))")
+        let lines = message.split(separator: "\n").filter { !$0.hasPrefix("tick: note: ") }
+        #expect(!lines.isEmpty && lines.allSatisfy { $0.hasPrefix("tick: team/\(swapped)/n1") && $0.contains("is no longer the folder the walk read") },
+                "\(message.prefix(300))")
+    }
+
     /// A TODO.md that a cloned repository tracks as a link out of itself is not edited through
     /// (it could lead to ~/.bashrc); named with -f, or a link git does not track, it is.
     @Test func editsRefuseATrackedLinkOutOfTheRepository() throws {

@@ -57,7 +57,7 @@ enum FmtCommand: Command {
         let settings = options, environment = context.environment
         let outcomes = ParallelWork.map(files.count, workers: ParallelWork.workerCount(environment: context.environment)) { index -> Outcome in
             let file = walked[index]
-            let outcome = formatFile(file.path, options: settings, write: !check && !showDiff && file.writable, diff: showDiff, environment: environment)
+            let outcome = formatFile(file.path, place: file.place, options: settings, write: !check && !showDiff && file.writable, diff: showDiff, environment: environment)
             // (Standard input is not written either, but --check and --diff hold it to the layout.)
             if !file.writable, file.path != FileReader.standardInput, case .changed = outcome { return Outcome.outsideLink }
             return outcome
@@ -82,10 +82,10 @@ enum FmtCommand: Command {
         return status
     }
 
-    static func formatFile(_ path: String, options: FormatOptions, write: Bool, diff: Bool, environment: Environment) -> Outcome {
+    static func formatFile(_ path: String, place: WalkedPlace? = nil, options: FormatOptions, write: Bool, diff: Bool, environment: Environment) -> Outcome {
         do throws(TickError) {
             if write {
-                let written = try Journal.update(path, environment: environment) { bytes throws(TickError) in
+                let written = try Journal.update(path, place: place, environment: environment) { bytes throws(TickError) in
                     try EditSession.refuseUneditable(bytes, path: path)
                     let document = environment.document(bytes)
                     let result = Formatter.format(document, options: options)

@@ -67,15 +67,15 @@ enum LintCommand: Command {
         let environment = context.environment
         let reports = ParallelWork.map(files.count, workers: ParallelWork.workerCount(environment: context.environment)) { index in
             let file = walked[index]
-            var report = check(file.path, today: today, settings: rules, fix: fix && file.writable, format: formatOptions, environment: environment,
-                               listsLines: listsLines)
+            var report = check(file.path, place: file.place, today: today, settings: rules, fix: fix && file.writable, format: formatOptions,
+                               environment: environment, listsLines: listsLines)
             if fix, !file.writable, report.diagnostics.contains(where: { $0.rule.fixable }) { report.warning = PathWalker.outsideLinkNotWritten(file.path) }
             return report
         }
         return report(files: files.map(environment.shown), reports: reports, format: format, strict: arguments.flag("strict"), context: &context)
     }
 
-    static func check(_ path: String, today: CivilDate, settings: LintSettings, fix: Bool, format: FormatOptions,
+    static func check(_ path: String, place: WalkedPlace? = nil, today: CivilDate, settings: LintSettings, fix: Bool, format: FormatOptions,
                       environment: Environment, listsLines: Bool = false) -> FileReport {
         do throws(TickError) {
             var bytes: [UInt8] = []
@@ -83,7 +83,7 @@ enum LintCommand: Command {
             var before: [Diagnostic]?
             if fix {
                 // The formatted bytes are what is on disk afterwards, written or not.
-                warning = try Journal.update(path, environment: environment) { current throws(TickError) in
+                warning = try Journal.update(path, place: place, environment: environment) { current throws(TickError) in
                     try EditSession.refuseUneditable(current, path: path)
                     let document = environment.document(current)
                     let result = Formatter.format(document, options: format)

@@ -57,12 +57,13 @@ enum AtomicFile {
     /// `swapping` runs with the lock held, once the new version is written and just before it
     /// takes the file's place: what another tick waiting for the lock must find done (the
     /// listing carried along, `Journal.update`).
-    static func update(_ path: String, lockTimeout: Double,
+    /// `place`: where a walk found the file, to reach it again without following a link.
+    static func update(_ path: String, place: WalkedPlace? = nil, lockTimeout: Double,
                        _ transform: ([UInt8]) throws(TickError) -> [UInt8]?,
                        swapping: ((Update) -> Void)? = nil) throws(TickError) -> Update? {
         var wait = Wait(timeout: lockTimeout)
         while true {
-            switch try attempt(path, lockTimeout: lockTimeout, transform, swapping: swapping) {
+            switch try attempt(path, place: place, lockTimeout: lockTimeout, transform, swapping: swapping) {
             case .done(let update):
                 return update
             case .raced:
@@ -84,12 +85,11 @@ enum AtomicFile {
         case busy
     }
 
-    private static func attempt(_ path: String, lockTimeout: Double,
+    private static func attempt(_ path: String, place: WalkedPlace?, lockTimeout: Double,
                                 _ transform: ([UInt8]) throws(TickError) -> [UInt8]?,
                                 swapping: ((Update) -> Void)?) throws(TickError) -> Outcome {
-        let file = try OpenedFile.open(path)
+        let (file, folder) = try open(path, place: place)
         defer { file.close() }
-        let folder = try Folder.containing(file, path: path)
         defer { folder.close() }
         try FileLock.acquire(file.fd, status: file.status, path: path, timeout: lockTimeout)
         guard let named = folder.status(of: folder.name), named.st_ino == file.status.st_ino, named.st_dev == file.status.st_dev else {
@@ -131,6 +131,27 @@ enum AtomicFile {
         }
         folder.sync()
         return .done(Update(path: path, realPath: folder.filePath, before: read.bytes, after: after))
+    }
+
+    /// The file and the folder that holds it: by the user's path, or down from the folder a
+    /// walk started in.
+    private static func open(_ path: String, place: WalkedPlace?) throws(TickError) -> (OpenedFile, Folder) {
+        guard let place else {
+            let file = try OpenedFile.open(path)
+            do throws(TickError) {
+                return (file, try Folder.containing(file, path: path))
+            } catch {
+                file.close()
+                throw error
+            }
+        }
+        let fd = try place.openFolder(for: path)
+        do throws(TickError) {
+            return (try OpenedFile.open(path, in: (fd, place.name)), Folder(fd: fd, path: place.folderPath, name: place.name))
+        } catch {
+            Syscalls.close(fd)
+            throw error
+        }
     }
 
     private struct Read {

@@ -83,7 +83,7 @@ final class Journal: Sendable {
     /// Every write tick makes: the safe write (`AtomicFile.update`), its journal entry, and the
     /// file's listing carried along. Returns what changed, and a warning when the state could not
     /// be saved (the edit itself stands).
-    static func update(_ path: String, environment: Environment, created: Bool = false,
+    static func update(_ path: String, place: WalkedPlace? = nil, environment: Environment, created: Bool = false,
                        _ transform: ([UInt8]) throws(TickError) -> Rewrite?) throws(TickError) -> Written {
         var rewrite: Rewrite?
         var after: Document?
@@ -92,7 +92,7 @@ final class Journal: Sendable {
         // lock held: another tick that waited for the lock reads the listing of the version it
         // finds. (If the swap fails after this, the listing names a version that never was,
         // and its numbers are checked as after another program's change.)
-        let update = try AtomicFile.update(path, lockTimeout: environment.lockTimeout, { bytes throws(TickError) in
+        let update = try AtomicFile.update(path, place: place, lockTimeout: environment.lockTimeout, { bytes throws(TickError) in
             rewrite = try transform(bytes)
             return rewrite?.bytes
         }, swapping: { update in

@@ -12,16 +12,21 @@ struct OpenedFile {
     /// `blocking` false leaves the descriptor non-blocking, for a file only read once and
     /// closed (`FileReader.read`): reads of a regular file never block, and a folder of
     /// 10 000 files is spared two `fcntl` calls each.
-    static func open(_ path: String, blocking: Bool = true) throws(TickError) -> OpenedFile {
+    /// `place`: a folder already open and the file's name in it, which must not be a link (a
+    /// walked file, `WalkedPlace`); `path` is then for messages only.
+    static func open(_ path: String, blocking: Bool = true, in place: (folder: Int32, name: String)? = nil) throws(TickError) -> OpenedFile {
         // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer. A file
         // another program holds a write lease on answers EWOULDBLOCK while the kernel asks
         // that program to give it up: wait for it, a bounded time.
         var fd: Int32 = -1
         var wait = Wait(timeout: 10)
         while fd < 0 {
-            switch Syscalls.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) {
+            let flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY
+            switch place.map({ Syscalls.openAt($0.folder, $0.name, flags | O_NOFOLLOW) }) ?? Syscalls.open(path, flags) {
             case .success(let value):
                 fd = value
+            case .failure(let error) where place != nil && error.code == ELOOP:
+                throw TickError.cannotWrite(path: path, reason: "it is now a link, not the file the walk found; only files inside the folder named are written")
             case .failure(let error) where error.code == EWOULDBLOCK:
                 try wait.step(every: 0.01, saying: "waiting for another program to give up its lease on \(PathBytes.display(path))") {
                     TickError.cannotRead(path: path, reason: "another program holds a lease on it and kept it for 10 s")

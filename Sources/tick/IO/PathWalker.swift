@@ -27,6 +27,9 @@ enum PathWalker {
         /// Whether it was reached through a link: of two ways to one file, the file's own
         /// name is kept.
         var isLink = false
+        /// Where a walk found it (for a link, its file): written there, reached again from the
+        /// folder named without following a link. Nil for a file named itself.
+        var place: WalkedPlace? = nil
     }
 
     /// What `fmt` and `lint --fix` say of such a link whose file is not in the layout.
@@ -53,9 +56,14 @@ enum PathWalker {
                 throw TickError.cannotRead(path: path, reason: OpenedFile.describeOpenFailure(errno, path: path))
             }
             if (info.st_mode & S_IFMT) == S_IFDIR {
-                let root = Syscalls.realPath(path) ?? path
-                let ignores = ignoring ? IgnoreStack.above(root) : IgnoreStack(enabled: false)
-                try walk(path, real: root, root: root, ignores: ignores, into: &files)
+                let fd: Int32
+                switch Syscalls.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) {
+                case .success(let value): fd = value
+                case .failure(let error): throw TickError.cannotRead(path: path, reason: FileReader.describe(error.code))
+                }
+                let root = WalkRoot(fd: fd, path: Syscalls.readLink("/proc/self/fd/\(fd)") ?? Syscalls.realPath(path) ?? path)
+                let ignores = ignoring ? IgnoreStack.above(root.path) : IgnoreStack(enabled: false)
+                try walk(path, fd: fd, folders: [], root: root, ignores: ignores, into: &files)
             } else {
                 files.append(File(path: path, writable: true, identity: Syscalls.realPath(path) ?? path))
             }
@@ -113,12 +121,20 @@ enum PathWalker {
         return lower.hasSuffix(".md") || lower.hasSuffix(".markdown")
     }
 
-    /// `real`: the real path of `directory` (the walk does not follow links to folders, so a
-    /// file's real path is its folder's and its name, with no call to the system).
-    private static func walk(_ directory: String, real: String, root: String, ignores parent: IgnoreStack,
+    /// `fd`: `directory` open; `folders`: the names from the root down to it, each opened
+    /// from the one above without following a link, so that the walk cannot be led out of the
+    /// root, and a file's real path is the root's and those names, with no call to the system.
+    private static func walk(_ directory: String, fd: Int32, folders: [String], root: WalkRoot, ignores parent: IgnoreStack,
                              into files: inout [File]) throws(TickError) {
-        guard let handle = directory.withPathCString({ opendir($0) }) else {
-            throw TickError.cannotRead(path: directory, reason: FileReader.describe(errno))
+        let readable: Int32
+        switch Syscalls.openAt(fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC) {
+        case .success(let value): readable = value
+        case .failure(let error): throw TickError.cannotRead(path: directory, reason: FileReader.describe(error.code))
+        }
+        guard let handle = fdopendir(readable) else {
+            let code = errno
+            Syscalls.close(readable)
+            throw TickError.cannotRead(path: directory, reason: FileReader.describe(code))
         }
         var entries: [(name: String, bytes: [UInt8], type: UInt8)] = []
         while let entry = readdir(handle) {
@@ -131,24 +147,31 @@ enum PathWalker {
         entries.sort { $0.bytes.lexicographicallyPrecedes($1.bytes) }
         let prefix = directory == "." ? "" : directory.hasSuffix("/") ? directory : directory + "/"
         let ignores = parent.entering(directory)
+        let real = folders.reduce(root.path) { ($0 == "/" ? "" : $0) + "/" + $1 }
         let realPrefix = real == "/" ? "/" : real + "/"
         for entry in entries {
             let path = prefix + entry.name
             var type = entry.type
-            if type == UInt8(DT_UNKNOWN), let info = Syscalls.linkStatus(path) {
-                type = fileType(info.st_mode)
+            if type == UInt8(DT_UNKNOWN) {
+                var info = stat()
+                if entry.name.withPathCString({ fstatat(fd, $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0 { type = fileType(info.st_mode) }
             }
             if ignores.ignores(entry.bytes, isDirectory: type == UInt8(DT_DIR)) { continue }
             if type == UInt8(DT_DIR) {
-                try walk(path, real: realPrefix + entry.name, root: root, ignores: ignores.descending(into: entry.bytes), into: &files)
+                // A folder swapped for a link since it was listed is not entered.
+                guard case .success(let inner) = Syscalls.openAt(fd, entry.name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) else { continue }
+                defer { Syscalls.close(inner) }
+                try walk(path, fd: inner, folders: folders + [entry.name], root: root, ignores: ignores.descending(into: entry.bytes), into: &files)
             } else if type == UInt8(DT_REG), isMarkdown(entry.name) {
-                files.append(File(path: path, writable: true, identity: realPrefix + entry.name))
+                files.append(File(path: path, writable: true, identity: realPrefix + entry.name,
+                                  place: WalkedPlace(root: root, folders: folders, name: entry.name)))
             } else if type == UInt8(DT_LNK), isMarkdown(entry.name) {
                 // A link counts when it points at a regular file; it is written only when that
-                // file is inside the folder named.
+                // file is inside the folder named, and then where that file is.
                 guard let info = Syscalls.fileStatus(path), (info.st_mode & S_IFMT) == S_IFREG else { continue }
                 let target = Syscalls.realPath(path)
-                files.append(File(path: path, writable: isInside(target, root), identity: target ?? path, isLink: true))
+                let place = target.flatMap { WalkedPlace.inside(root, realPath: $0) }
+                files.append(File(path: path, writable: place != nil, identity: target ?? path, isLink: true, place: place))
             }
         }
     }

@@ -29,6 +29,15 @@ enum Syscalls {
         }
     }
 
+    /// `openat`: `name` looked up in the folder open as `folder`.
+    static func openAt(_ folder: Int32, _ name: String, _ flags: Int32, _ mode: mode_t = 0) -> Result<Int32, Errno> {
+        while true {
+            let fd = name.withPathCString { Glibc.openat(folder, $0, flags, mode) }
+            if fd >= 0 { return .success(fd) }
+            if errno != EINTR { return .failure(Errno(code: errno)) }
+        }
+    }
+
     /// Reads the whole of an open file.
     /// Fails with EFBIG past `maximumFileSize` (documents hold 32-bit offsets), before reading
     /// anything when the size is known.
