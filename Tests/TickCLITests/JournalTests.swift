@@ -153,6 +153,42 @@ import Testing
         #expect(try tick(["redo"]).stderr.hasPrefix("tick: nothing to redo"))
     }
 
+    /// `archive --to` killed between its two writes leaves the tasks in both files (nothing is
+    /// lost), and `tick undo` takes its first write back; every other operation stays undoable.
+    @Test func archiveToKilledBetweenItsWritesIsUndone() throws {
+        let folder = try TemporaryDirectory()
+        let text = "# Inbox\n\n- [x] done one\n- [ ] open\n"
+        let source = try folder.write("TODO.md", text)
+        let state = ["XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path]
+        func tick(_ arguments: [String]) throws -> TickProcess.Result { try TickProcess.run(arguments, in: folder.url, environment: state) }
+        #expect(try tick(["add", "before"]).status == 0)
+        let pause = folder.url.appendingPathComponent("paused")
+        let process = Process()
+        process.executableURL = TickProcess.binary
+        process.arguments = ["archive", "--to", "ARCHIVE.md"]
+        process.currentDirectoryURL = folder.url
+        process.environment = ProcessInfo.processInfo.environment.merging(state) { $1 }.merging(["TICK_TEST_PAUSE_BEFORE_WRITE": pause.path]) { $1 }
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        for write in 1...2 {
+            let deadline = Date().addingTimeInterval(20)
+            while !FileManager.default.fileExists(atPath: pause.path), Date() < deadline { usleep(2_000) }
+            try #require(FileManager.default.fileExists(atPath: pause.path), "tick never paused before write \(write)")
+            if write == 2 { kill(process.processIdentifier, SIGKILL) }
+            try FileManager.default.removeItem(at: pause)
+            while write == 1, FileManager.default.fileExists(atPath: pause.path) { usleep(1_000) }
+        }
+        process.waitUntilExit()
+        let archive = folder.url.appendingPathComponent("ARCHIVE.md")
+        #expect(try String(contentsOf: archive, encoding: .utf8) == "# Done\n\n- [x] done one\n")
+        #expect(try String(contentsOf: source, encoding: .utf8) == text + "- [ ] before\n")
+        let undo = try tick(["undo"])
+        #expect(undo.stdout == "undid 'tick archive --to ARCHIVE.md' (ARCHIVE.md removed)\n", "\(undo.stdout)\(undo.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: archive.path))
+        #expect(try tick(["undo"]).stdout == "undid 'tick add before' (TODO.md)\n")
+        #expect(try String(contentsOf: source, encoding: .utf8) == text)
+    }
+
     /// `tick undo N` reverts the operation on line N of `tick undo --list` alone, keeping the
     /// newer ones, so a refused undo does not block the older ones; `tick redo N` applies an
     /// undone one again.

@@ -118,6 +118,34 @@ import Glibc
         #expect(leftovers.isEmpty, "temporary files left: \(leftovers)")
     }
 
+    /// Without a lease, an editor that truncates the file and stalls before writing (up to a
+    /// second) never loses its save: a file that reads empty, or cut in the middle of a line,
+    /// is trusted only once it has been unchanged for a second, so tick edits the editor's
+    /// version. Measured for stalls of 0.1, 0.5 and 0.9 s, truncated to nothing and to half.
+    @Test(arguments: [(0.1, false), (0.5, true), (0.9, false)])
+    func aStalledSaveWithoutALeaseIsKept(stall: Double, half: Bool) throws {
+        let folder = try TemporaryDirectory()
+        let file = try folder.write("TODO.md", Self.todo)
+        let theirs = Self.todo + "- [ ] saved by an editor\n"
+        let fd = open(file.path, O_WRONLY | O_TRUNC)
+        let first = Array(theirs.utf8).prefix(half ? theirs.utf8.count / 2 - 1 : 0)
+        _ = first.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        let writer = Thread {
+            usleep(UInt32(stall * 1e6))
+            _ = Array(theirs.utf8).dropFirst(first.count).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            close(fd)
+        }
+        writer.start()
+        let result = try TickProcess.run(["add", "added by tick"], in: folder.url, environment: [
+            "XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path, "TICK_TEST_NO_LEASE": "1",
+        ])
+        while fcntl(fd, F_GETFD) != -1 { usleep(10_000) }
+        #expect(result.status == 0, "\(result.stderr)")
+        let after = try String(contentsOf: file, encoding: .utf8)
+        #expect(after.hasPrefix(theirs) && after.hasSuffix("- [ ] added by tick\n") && after.utf8.count == theirs.utf8.count + 20,
+                "stalled \(stall) s: \(after.suffix(120))")
+    }
+
     /// A program that has the file open for writing (a save in progress) holds tick off until
     /// it closes the file; one that keeps it open past TICK_LOCK_TIMEOUT makes tick give up.
     @Test(arguments: [0.5, 3.0])
