@@ -14,11 +14,13 @@ import Testing
         let script = try TickProcess.run(["completions", "bash"]).stdout
         try folder.write("completion.bash", script)
         let quoted = words.map { "'" + $0 + "'" }.joined(separator: " ")
-        let program = "source ./completion.bash; COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _tick; printf '%s\\n' \"${COMPREPLY[@]}\""
+        let program = "source ./completion.bash; COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _tick; printf '%s\\0' \"${COMPREPLY[@]}\""
         let bin = TickProcess.binary.deletingLastPathComponent().path
         let result = try TickProcess.run(["bash", "-c", program], in: folder.url, environment: ["PATH": bin + ":/usr/bin:/bin"],
                                          executable: URL(fileURLWithPath: "/usr/bin/env"))
-        return result.stdout.split(separator: "\n").map(String.init)
+        // Each candidate ends with a NUL: one that holds a newline is one candidate, as bash
+        // would insert it.
+        return result.stdout.split(separator: "\0").map(String.init)
     }
 
     @Test func groupCompletesActionsThenGroups() throws {
@@ -71,13 +73,17 @@ import Testing
         #expect(try fish("tick li") == ["lint", "list"])
     }
 
-    /// Types `line` and a Tab into an interactive zsh (the generated `_tick` on its fpath) under
-    /// tmux, and returns the screen once it shows `expected`, or as it is after 10 seconds.
-    func zsh(_ line: String, until expected: String) throws -> String {
+    /// Types `line` and a Tab (`tabs` of them) into an interactive zsh (the generated `_tick`
+    /// on its fpath) or bash (the generated script sourced) under tmux, and returns the screen
+    /// once it shows `expected`, or as it is after 10 seconds.
+    func type(_ line: String, tabs: Int = 1, in shell: String = "zsh", until expected: String) throws -> String {
         let (folder, bin) = try project()
         try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("functions"), withIntermediateDirectories: false)
         try folder.write("functions/_tick", try TickProcess.run(["completions", "zsh"]).stdout)
         try folder.write(".zshrc", "fpath=($PWD/functions $fpath)\nautoload -Uz compinit && compinit -u -D\nPROMPT='%% '\nunsetopt BEEP\n")
+        try folder.write("completion.bash", try TickProcess.run(["completions", "bash"]).stdout)
+        try folder.write(".bashrc", "source ./completion.bash\nPS1='% '\nbind 'set bell-style none'\n")
+        let command = shell == "zsh" ? "env ZDOTDIR=. PATH=\(bin):/usr/bin:/bin zsh -i" : "env PATH=\(bin):/usr/bin:/bin bash --noprofile --rcfile .bashrc -i"
         let socket = "tick-test-\(UUID().uuidString)"
         func tmux(_ arguments: [String]) throws -> String {
             try TickProcess.run(["-L", socket, "-f", "/dev/null"] + arguments, in: folder.url, executable: URL(fileURLWithPath: "/usr/bin/tmux")).stdout
@@ -87,7 +93,7 @@ import Testing
         // child to close it, and a pipe held open keeps its reader waiting.
         let start = """
             for fd in $(ls /proc/$$/fd); do [ "$fd" -gt 2 ] && eval "exec $fd>&-"; done
-            exec tmux -L \(socket) -f /dev/null new-session -d -s t -x 150 -y 20 'env ZDOTDIR=. PATH=\(bin):/usr/bin:/bin zsh -i' </dev/null >/dev/null 2>&1
+            exec tmux -L \(socket) -f /dev/null new-session -d -s t -x 150 -y 20 '\(command)' </dev/null >/dev/null 2>&1
             """
         _ = try TickProcess.run(["-c", start], in: folder.url, executable: URL(fileURLWithPath: "/bin/bash"))
         // `kill-server` alone left every server running (four a run): the server inherits the
@@ -109,16 +115,38 @@ import Testing
         }
         _ = try screen(showing: "%")
         _ = try tmux(["send-keys", "-t", "t", "-l", line])
-        _ = try tmux(["send-keys", "-t", "t", "Tab"])
+        for _ in 0..<tabs {
+            usleep(100_000)
+            _ = try tmux(["send-keys", "-t", "t", "Tab"])
+        }
         return try screen(showing: expected)
     }
 
+    /// In a real bash, Tab inserts one candidate and a second Tab lists them, one word each:
+    /// commands, option values, options, group names (with spaces and slashes) and files.
+    @Test func bashCompletesInATerminal() throws {
+        // A line as typed, the candidate inserted (tmux drops the space bash adds after it).
+        func completes(_ line: String, to expected: String) throws {
+            let screen = try type(line, in: "bash", until: expected)
+            #expect(screen.split(separator: "\n").contains { $0 == "% " + expected }, "\(line): \(screen)")
+        }
+        try completes("tick list --sort d", to: "tick list --sort due")
+        let sorts = try type("tick list --sort ", tabs: 2, in: "bash", until: "urgency")
+        #expect(sorts.contains("due") && sorts.contains("priority") && !sorts.contains("'"), "\(sorts)")
+        let actions = try type("tick group ", tabs: 2, in: "bash", until: "rename")
+        #expect(actions.split(separator: "\n").contains { $0.contains("add") && $0.contains("color") && $0.contains("rename") }, "\(actions)")
+        #expect(try type("tick li", tabs: 2, in: "bash", until: "lint").contains("lint"))
+        try completes("tick list --so", to: "tick list --sort")
+        try completes("tick list -g Home/G", to: "tick list -g Home/Groceries")
+        try completes("tick list -f TO", to: "tick list -f TODO.md")
+    }
+
     @Test func zshCompletesActionsThenGroups() throws {
-        let actions = try zsh("tick group ", until: "rename")
+        let actions = try type("tick group ", until: "rename")
         #expect(actions.contains("add     color   move    rename  rm"), "\(actions)")
-        let names = try zsh("tick group rm ", until: "Groceries")
+        let names = try type("tick group rm ", until: "Groceries")
         #expect(names.contains("Home") && names.contains("Home/Groceries") && names.contains("Work") && !names.contains("TODO.md"), "\(names)")
-        #expect(try zsh("tick list -g W", until: "-g Work").contains("% tick list -g Work"))
-        #expect(try zsh("tick completions ", until: "fish").contains("bash  fish  zsh"))
+        #expect(try type("tick list -g W", until: "-g Work").contains("% tick list -g Work"))
+        #expect(try type("tick completions ", until: "fish").contains("bash  fish  zsh"))
     }
 }

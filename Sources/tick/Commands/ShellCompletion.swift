@@ -102,10 +102,17 @@ enum ShellCompletion {
             done < <(_tick_groups)
         }
 
+        # The words of the space-separated list $1 that start with the word typed, one
+        # candidate each (commands, options and option values hold no space).
+        _tick_words() {
+            local IFS=$' \t\n'
+            COMPREPLY=($(compgen -W "$1" -- "$cur"))
+        }
+
         _tick() {
             local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]}
             if ((COMP_CWORD == 1)); then
-                COMPREPLY=($(compgen -W '\(names)' -- "$cur"))
+                _tick_words '\(names)'
                 return
             fi
             local options='' files='' groups='' values='' choices='' operands='' groupnames=''
@@ -114,7 +121,7 @@ enum ShellCompletion {
             esac
             local IFS=$'\\n'
             if [[ -n $choices ]]; then
-                IFS=' ' COMPREPLY=($(compgen -W "$choices" -- "$cur"))
+                _tick_words "$choices"
             elif [[ -n $prev && " $groups " == *" $prev "* ]]; then
                 _tick_group_matches
             elif [[ -n $prev && " $files " == *" $prev "* ]]; then
@@ -122,9 +129,9 @@ enum ShellCompletion {
             elif [[ -n $prev && " $values " == *" $prev "* ]]; then
                 COMPREPLY=()
             elif [[ $cur == -* ]]; then
-                IFS=' ' COMPREPLY=($(compgen -W "$options" -- "$cur"))
+                _tick_words "$options"
             elif [[ -n $operands ]]; then
-                IFS=' ' COMPREPLY=($(compgen -W "$operands" -- "$cur"))
+                _tick_words "$operands"
             elif [[ -n $groupnames ]]; then
                 _tick_group_matches
             else
