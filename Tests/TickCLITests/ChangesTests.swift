@@ -22,7 +22,7 @@ import Testing
     }
 
     /// Each group is shown once: a removed task (placed by its old line) went under a second
-    /// heading of its group, after the next group's changes. Found in a user trial.
+    /// heading of its group, after the next group's changes.
     @Test func eachGroupIsShownOnce() throws {
         let folder = try TemporaryDirectory()
         try folder.write("o.md", "# A\n\n- [ ] one\n- [ ] two\n- [ ] three\n\n# B\n\n- [ ] four\n")

@@ -166,8 +166,7 @@ import Testing
     /// Edits by number from several ticks at once after a listing of lines: each finds the
     /// listing carried along to the version it reads (the writer carries it before its
     /// version takes the file's place, and the listing is read under the file's lock), so
-    /// none is refused as if another program had changed the file (trial finding: 1 of 8 went
-    /// through).
+    /// none is refused as if another program had changed the file.
     @Test func concurrentEditsAfterAListingOfLinesAllGoThrough() throws {
         let folder = try TemporaryDirectory()
         let text = Self.jobs(groups: 700)

@@ -499,8 +499,7 @@ import Testing
     }
 }
 
-/// Each way a user trial found to make a number or a reference act on the wrong task, or to
-/// refuse a right one: the last command must end as given.
+/// Ways a number or a reference could act on the wrong task, or refuse a right one: the last command must end as given.
 @Suite struct ReferenceRegressionTests {
     struct Scenario: CustomTestStringConvertible, Sendable {
         let name: String

@@ -109,8 +109,7 @@ import Testing
 
     /// A note is a note, whatever it starts with: a start Markdown reads as another block (a
     /// list marker, which made a note that reads `- [x] a` a done subtask; a quote, a heading,
-    /// a fence, a rule) is escaped, and the file has no more tasks than before. Found in a
-    /// user trial.
+    /// a fence, a rule) is escaped, and the file has no more tasks than before.
     @Test func aNoteThatLooksLikeABlockIsEscaped() throws {
         for (note, written) in [("- [ ] dash", "\\- [ ] dash"), ("+ [x] plus", "\\+ [x] plus"), ("* [x] star", "\\* [x] star"),
                                 ("1) [ ] one", "1\\) [ ] one"), ("2. [/] two", "2\\. [/] two"), ("> [ ] q", "\\> [ ] q"),
@@ -127,7 +126,7 @@ import Testing
     /// `tick edit`: what the old text says and the new one does not stays where it was in
     /// the old text, so that Obsidian fields that ended it still end it (kept after a
     /// `+project`, they were text, and the task lost its due date and priority without a
-    /// word). Prose that holds a colon is not kept as a field. Found in a user trial.
+    /// word). Prose that holds a colon is not kept as a field.
     @Test func anEditKeepsTheFieldsItKeepsReadable() throws {
         func edit(_ text: String, _ new: String) throws -> String {
             try apply("- [ ] \(text)\n") { try TaskEdits.setText($0.tasks[0], to: new, in: $0) }

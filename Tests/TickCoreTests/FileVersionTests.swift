@@ -72,7 +72,7 @@ import Testing
         var after = before
         after.replaceSubrange(6..<18, with: Array("buy milk and bread".utf8))
         let current = JournalOperation.FileChange(path: Array("/t.md".utf8), before: before, after: after, tasks: 1)
-        // As tick before session 28 recorded it: one stretch of bytes at an offset, no context.
+        // In the first format: one stretch of bytes at an offset, no context.
         let former = JournalOperation.FileChange(
             path: current.path, created: false, beforeHash: ContentHash.of(before), afterHash: ContentHash.of(after), formerHashes: true,
             hunks: [.init(old: Array(before[6..<18]), new: Array(after[6..<24]))], gaps: [.init(length: 6, digest: nil), .init(length: 0, digest: nil)],
@@ -100,7 +100,7 @@ import Testing
         #expect(read.undone(rewritten) == .failure(.otherVersion))
     }
 
-    /// A change as tick before session 28 recorded it (`tick-change 1`, or `2` with
+    /// A change in a former format (`tick-change 1`, or `2` with
     /// `ContentDigest` versions): one hunk at an offset, no context, no gap digests.
     static func formerRecord(_ change: JournalOperation.FileChange) -> [UInt8] {
         var writer = RecordWriter(magic: change.formerHashes ? JournalOperation.formerChangeMagic : JournalOperation.changeMagic)

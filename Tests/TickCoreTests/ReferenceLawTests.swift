@@ -171,7 +171,7 @@ import Testing
     /// A listing of more tasks than tick keeps (`Listing.limit`) showed the numbers past its
     /// last entry too: once an edit moved lines and printed such a number for its task, the
     /// number may be one the listing showed for another task, and is refused, before and
-    /// after an undo of the edit (a trial's `tick rm 6007` removed line 3's task). Lines that
+    /// after an undo of the edit (`tick rm 6007` must not remove line 3's task). Lines that
     /// have not moved still name their tasks.
     @Test func numbersPastWhatAListingKeptAreRefusedOnceLinesMoved() throws {
         let text = "# Home\n\n- [ ] a\n" + (0..<6_000).map { "- [ ] t\($0)\n" }.joined() + "\n# Later\n\n- [ ] old\n"

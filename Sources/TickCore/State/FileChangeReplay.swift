@@ -10,7 +10,7 @@
 /// could stand where the walk looks.
 extension JournalOperation.FileChange {
     /// Whether the change can be undone and redone over other changes made since (a record of
-    /// tick before session 28 cannot: it has no context).
+    /// one in a former format cannot: it has no context).
     public var appliesOverOtherChanges: Bool { !gaps.contains { $0.digest == nil } }
 
     /// A version that undoing or redoing a change gives.
@@ -81,7 +81,7 @@ extension JournalOperation.FileChange {
         func pattern(_ hunk: Hunk) -> [UInt8] { hunk.contextBefore + take(hunk) + hunk.contextAfter }
         func length(_ hunk: Hunk) -> Int { hunk.contextBefore.count + take(hunk).count + hunk.contextAfter.count }
         // A hunk is whole lines: it starts a line, and ends one or the file (a record of tick
-        // before session 28, whose hunk may be any bytes, applies only to its own version).
+        // in a former format, whose hunk may be any bytes, applies only to its own version).
         func holds(_ hunk: Hunk, at start: Int) -> Bool {
             let end = start + length(hunk)
             return start >= 0 && end <= current.count

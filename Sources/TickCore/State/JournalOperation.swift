@@ -10,8 +10,8 @@ public struct JournalOperation: Sendable, Equatable {
         public var created: Bool
         public var beforeHash: UInt64
         public var afterHash: UInt64
-        /// Whether the two hashes are `ContentHash`'s, as a record of tick before session 26
-        /// wrote them (`tick-change 1`); new changes name their versions by
+        /// Whether the two hashes are `ContentHash`'s, as records in the first format
+        /// hold them (`tick-change 1`); new changes name their versions by
         /// `ContentDigest.version`, which two changes in the top bytes of 8-byte words cannot
         /// cancel out in.
         public var formerHashes: Bool
@@ -25,7 +25,7 @@ public struct JournalOperation: Sendable, Equatable {
 
         /// One changed place: the bytes replaced (`old`) and written (`new`), whole lines, and
         /// the lines around them, the same in both versions (two on each side, fewer at the
-        /// file's start or end, or none in a record of tick before session 28).
+        /// file's start or end, or none in a record of the first two formats).
         public struct Hunk: Sendable, Equatable {
             public static let contextLines = 2
             public var old: [UInt8]
@@ -42,7 +42,7 @@ public struct JournalOperation: Sendable, Equatable {
         }
 
         /// Unchanged bytes between hunks: how many, and their digest (`ContentDigest.version`),
-        /// nil in a record of tick before session 28 (which applies to its own versions only).
+        /// nil in a record of the first two formats (which applies to its own versions only).
         public struct Gap: Sendable, Equatable {
             public var length: Int
             public var digest: UInt64?
@@ -118,10 +118,10 @@ public struct JournalOperation: Sendable, Equatable {
 extension JournalOperation.FileChange {
     static let magic = "tick-change 3\n"
 
-    /// The record of a change tick made (one read from a record of tick before session 28,
+    /// The record of a change tick made (one read from a record of the first two formats,
     /// which has no gap digests, is never written again).
     public func encoded() -> [UInt8] {
-        precondition(appliesOverOtherChanges, "a change of tick before session 28 is not written again")
+        precondition(appliesOverOtherChanges, "a change in a former format is not written again")
         var writer = RecordWriter(magic: Self.magic)
         writer.field("path", path)
         writer.number("created", created ? 1 : 0)
