@@ -177,7 +177,10 @@ import Glibc
         Row(covers: ["TickError.refused"], arguments: ["add", "* shout"], says: "the task text cannot start with '* ', which marks a task important; use 'tick star', or --star when adding"),
         Row(covers: ["TickError.refused"], arguments: ["group", "rm", "Home"], says: "TODO.md: there is no terminal to ask 'Remove group 'Home' with 3 tasks?'; add --yes to go ahead"),
         Row(covers: ["TickError.refused"], arguments: ["done", "1"], file: "- [ ] a\u{0}b\n", says: "TODO.md: contains NUL bytes"),
-    ]
+    ] + [["done"], ["reopen"], ["start"], ["cancel"], ["star"], ["unstar"], ["due", "tomorrow"], ["rm", "--done"]].map { command in
+        // An edit by filter with a group the file does not have says so, as the views do.
+        Row(covers: [], arguments: command + ["-g", "Wrk", "--yes"], says: "TODO.md: no group 'Wrk' (did you mean 'Work'?); 'tick groups' lists them")
+    }
 
     /// Runs tick in a row's folder with the row's state folder, for `prepare`.
     static func tick(_ arguments: [String], in folder: URL) throws {

@@ -45,6 +45,10 @@ struct TaskSelection {
         case .references(let references, let named):
             return try input.tasks(references, named: named)
         case .filter(let query):
+            // A group that is not in the file is a mistake, as in the views, not an empty match.
+            if let group = query.group, group.groups(in: input.document).isEmpty {
+                throw EditError.noSuchGroup(group.text, suggestion: group.suggestion(in: [input.document]))
+            }
             let matcher = query.matcher(for: input.document, today: today)
             return input.document.tasks.filter { matcher.matches($0) }
         }
