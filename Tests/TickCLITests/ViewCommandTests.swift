@@ -125,6 +125,22 @@ import TickCore
         try expectGolden(result.stdout, "views/corpus-\(arguments.joined(separator: "-")).txt")
     }
 
+    /// A group with no tasks of its own is shown, with a dash, above its subgroups that have
+    /// some, so that each subgroup sits under its own parent.
+    @Test func progressShowsTheParentsOfItsGroups() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("p.md", "# Work\n\n- [ ] a\n\n## Backend\n\n- [ ] b\n\n# Home\n\n## Garden\n\n- [x] c\n\n# Empty\n\n## Also empty\n")
+        let result = try TickProcess.run(["progress", "-f", "p.md"], in: folder.url)
+        #expect(result.stdout == """
+            Work       0/1    0%  ░░░░░░░░░░░░░░░░░░░░
+              Backend  0/1    0%  ░░░░░░░░░░░░░░░░░░░░
+            Home       –
+              Garden   1/1  100%  ████████████████████
+            Total      1/3   33%  ██████░░░░░░░░░░░░░░
+
+            """, "\(result.stdout)")
+    }
+
     @Test func errorsExitTwoAndEmptyViewsExitZero() throws {
         let folder = try TemporaryDirectory()
         try folder.write("TODO.md", "# Empty\n")

@@ -6,7 +6,7 @@
 public enum ProgressView {
     public static func render(_ tallies: [GroupTally], in sources: [SourceDocument], style: TextStyle) -> String {
         var out = ""
-        let shown = tallies.filter { $0.total > 0 }
+        let shown = withParents(tallies)
         var total = GroupTally(source: 0, heading: nil, depth: 0)
         for tally in shown {
             total.open += tally.open
@@ -24,9 +24,33 @@ public enum ProgressView {
         }
         for entry in table.rows {
             if let header = entry.fileHeader { out += style.bold(header) + "\n" }
-            out += row(table.paddedName(entry, style: style), entry.tally)
+            if entry.tally.total == 0 {
+                // A parent with no tasks of its own, shown so that its subgroups sit under it.
+                out += table.paddedName(entry, style: style) + "  " + String(repeating: " ", count: countWidth - 1) + "–\n"
+            } else {
+                out += row(table.paddedName(entry, style: style), entry.tally)
+            }
         }
         out += row(style.bold(DisplayWidth.padded("Total", to: table.nameWidth)), total)
         return out
+    }
+
+    /// The groups with tasks, and the groups above them (by depth, in file order) that have
+    /// none: without those, a subgroup would show under the group before its own parent.
+    static func withParents(_ tallies: [GroupTally]) -> [GroupTally] {
+        var kept = tallies.map { $0.total > 0 }
+        // The groups without tasks that are open above the current one, outermost first.
+        var open: [Int] = []
+        for (index, tally) in tallies.enumerated() {
+            if index > 0, tallies[index - 1].source != tally.source { open.removeAll() }
+            while let last = open.last, tallies[last].depth >= tally.depth { open.removeLast() }
+            if kept[index] {
+                for parent in open { kept[parent] = true }
+                open.removeAll()
+            } else {
+                open.append(index)
+            }
+        }
+        return tallies.indices.filter { kept[$0] }.map { tallies[$0] }
     }
 }
