@@ -622,6 +622,32 @@ import Testing
     }
 
     /// Two processes adding 200 tasks each to one file lose nothing: 400 tasks at the end.
+    /// A repeating task named by its text after a completion: `done`, `start`, `star`, `due`
+    /// and `edit` act on the one open occurrence, `reopen` on the one closed; of two closed,
+    /// `reopen` still lists them.
+    @Test func aTextReferencePrefersTheOpenOccurrence() throws {
+        let folder = try TemporaryDirectory()
+        let file = try folder.write("TODO.md", "# Work\n\n- [ ] Standup notes rec:+1b due:2026-11-23\n")
+        let state = ["XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path, "TICK_TODAY": "2026-11-23"]
+        func tick(_ arguments: String...) throws -> TickProcess.Result { try TickProcess.run(arguments, in: folder.url, environment: state) }
+        #expect(try tick("done", "standup").status == 0)
+        for command in [["start", "standup"], ["star", "standup"], ["due", "standup", "2026-11-27"], ["edit", "standup", "Standup notes rec:+1b due:2026-11-27 #team"]] {
+            let result = try TickProcess.run(command, in: folder.url, environment: state)
+            #expect(result.status == 0 && result.stdout.hasPrefix("\(command[0] == "due" ? "due" : command[0] == "edit" ? "edited" : command[0] == "star" ? "starred" : "started") 3 "),
+                    "\(command): \(result.stdout)\(result.stderr)")
+        }
+        let reopened = try tick("reopen", "standup")
+        #expect(reopened.status == 0 && reopened.stdout.hasPrefix("reopened 4 "), "\(reopened.stdout)\(reopened.stderr)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == """
+            # Work
+
+            - [/] * Standup notes rec:+1b due:2026-11-27 #team
+            - [ ] Standup notes rec:+1b due:2026-11-23
+
+            """)
+        #expect(try tick("done", "standup").stderr.contains("'standup' matches 2 tasks"), "two open: the list, as before")
+    }
+
     @Test func concurrentAddsLoseNothing() throws {
         let folder = try TemporaryDirectory()
         let file = try folder.write("TODO.md", "# Inbox\n")

@@ -22,6 +22,14 @@ public struct TaskReference: Sendable {
     /// Whether the file is the version the listing describes: worked out once (a hash of the
     /// file), not once per number (`tick done 1-200000` hashed the file per number).
     private let listingIsCurrent: Bool
+    /// Of several tasks a text matches, the one that is open (`done`, `start`: a repeating
+    /// task's next occurrence, not the occurrences done before it) or closed (`reopen`), when
+    /// exactly one is.
+    public var prefers: Preference?
+
+    public enum Preference: Sendable {
+        case open, closed
+    }
 
     /// `listingIsCurrent`: whether `document` is the version `listing` describes, when the
     /// caller knows it already.
@@ -142,6 +150,10 @@ public struct TaskReference: Sendable {
             whole.isWholeText(of: task, in: document) || (task.due != nil && FoldedWord.folded(ListView.displayText(task, in: document)) == whole.folded)
         }
         if exact.count == 1 { return exact[0] }
+        if let prefers {
+            let preferred = matches.filter { $0.isClosed == (prefers == .closed) }
+            if preferred.count == 1 { return preferred[0] }
+        }
         if matches.isEmpty { throw .noMatch(phrase) }
         throw .ambiguous(phrase, candidates: matches.map { ($0.line + 1, document.text(of: $0)) })
     }

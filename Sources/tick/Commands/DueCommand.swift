@@ -65,7 +65,7 @@ enum EditTextCommand: Command {
         let text = try AddCommand.normalizedDates(typed, today: try context.environment.today(), path: target.path, due: nil)
         try EditSession.applyEdit(target.path, arguments, context: &context, lines: EditSession.Lines(target.references, fileNamed: target.named)) { input throws(EditError) in
             var plan = EditPlan()
-            let task = try input.task(target.references[0], named: target.named)
+            let task = try input.task(target.references[0], named: target.named, prefers: TaskSelection.preference(of: name))
             plan.add(task, verb: "edited", unchanged: "same text", try TaskEdits.setText(task, to: text, keepingTokens: arguments.flag("keep-tokens"), in: input.document),
                      in: input.document, showsFormerText: true)
             return plan

@@ -107,13 +107,19 @@ enum EditSession {
         /// `named`: the command line named the file (`FILE:LINE`, `-f`), so a bare number is
         /// this file's whatever the latest listing showed.
         /// One task (a range of lines is refused).
-        func task(_ reference: String, named: Bool = false) throws(EditError) -> Task { try resolver(named).resolve(reference) }
+        /// `prefers`: of several tasks a text matches, the one open (or closed) one.
+        func task(_ reference: String, named: Bool = false, prefers: TaskReference.Preference? = nil) throws(EditError) -> Task {
+            try resolver(named, prefers).resolve(reference)
+        }
 
-        func tasks(_ references: [String], named: Bool = false) throws(EditError) -> [Task] { try resolver(named).resolve(references) }
+        func tasks(_ references: [String], named: Bool = false, prefers: TaskReference.Preference? = nil) throws(EditError) -> [Task] {
+            try resolver(named, prefers).resolve(references)
+        }
 
-        private func resolver(_ named: Bool) -> TaskReference {
+        private func resolver(_ named: Bool, _ prefers: TaskReference.Preference?) -> TaskReference {
             var resolver = references
             if named { resolver.otherFilesListed = nil }
+            resolver.prefers = prefers
             return resolver
         }
     }

@@ -21,10 +21,22 @@ struct TaskSelection {
 
     let targets: [(path: String, kind: Kind)]
     let today: CivilDate
+    /// Which of several tasks a text matches the command means: an open one for commands
+    /// that act on work to do, a closed one for `reopen`.
+    let prefers: TaskReference.Preference?
+
+    static func preference(of command: String) -> TaskReference.Preference? {
+        switch command {
+        case "done", "start", "cancel", "star", "unstar", "due", "edit": return .open
+        case "reopen": return .closed
+        default: return nil
+        }
+    }
 
     init(_ operands: [String], _ arguments: ParsedArguments, command: String, defaults: TaskQuery = TaskQuery(),
          environment: Environment) throws(TickError) {
         today = try environment.today()
+        prefers = Self.preference(of: command)
         if ViewOptions.hasFilter(arguments) {
             if let extra = operands.first {
                 throw TickError.usage(.invalidValue(option: "filters", value: extra, expected: "either task references or filters such as --tag, not both"), command: command)
@@ -43,7 +55,7 @@ struct TaskSelection {
     func tasks(_ kind: Kind, in input: EditSession.Input) throws(EditError) -> [Task] {
         switch kind {
         case .references(let references, let named):
-            return try input.tasks(references, named: named)
+            return try input.tasks(references, named: named, prefers: prefers)
         case .filter(let query):
             // A group that is not in the file is a mistake, as in the views, not an empty match.
             if let group = query.group, group.groups(in: input.document).isEmpty {
