@@ -648,6 +648,30 @@ import Testing
         #expect(try tick("done", "standup").stderr.contains("'standup' matches 2 tasks"), "two open: the list, as before")
     }
 
+    /// A repeating task with no date repeats from the day it is done: the next one is due on
+    /// its next date, in the task's dialect, so it is no twin of the done one, and lint finds
+    /// nothing in what tick wrote.
+    @Test func anUndatedRepeatingTaskGetsADueDate() throws {
+        let folder = try TemporaryDirectory()
+        let file = try folder.write("TODO.md", "- [ ] Run 30 minutes rec:1d\n- [ ] Water plants 🔁 every week\n- [ ] Pay [repeat:: every month]\n")
+        let state = ["XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path, "TICK_TODAY": "2026-11-23"]
+        for words in ["run", "water", "pay"] {
+            let result = try TickProcess.run(["done", words], in: folder.url, environment: state)
+            #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        }
+        #expect(try String(contentsOf: file, encoding: .utf8) == """
+            - [ ] Run 30 minutes rec:1d due:2026-11-24
+            - [x] Run 30 minutes rec:1d
+            - [ ] Water plants 🔁 every week 📅 2026-11-30
+            - [x] Water plants 🔁 every week
+            - [ ] Pay [repeat:: every month] [due:: 2026-12-23]
+            - [x] Pay [repeat:: every month]
+
+            """)
+        let lint = try TickProcess.run(["lint"], in: folder.url, environment: state)
+        #expect(lint.status == 0 && lint.stdout.isEmpty, "\(lint.stdout)")
+    }
+
     @Test func concurrentAddsLoseNothing() throws {
         let folder = try TemporaryDirectory()
         let file = try folder.write("TODO.md", "# Inbox\n")

@@ -440,7 +440,10 @@ import Testing
         #expect(next("- [x] Pay [repeat:: every 2 weeks] [due:: 2026-11-20] [created:: 2026-11-01] [completion:: 2026-11-21]")
                 == "- [ ] Pay [repeat:: every 2 weeks] [due:: 2026-12-04] [created:: 2026-11-23]")
         #expect(next("- [ ] Plain rec:+1w due:2026-11-23 t:2026-11-20") == "- [ ] Plain rec:+1w due:2026-11-30 t:2026-11-27")
-        #expect(next("- [ ] Nothing to repeat from 🔁 every week") == "unknown: it has no due, scheduled or start date to repeat from")
+        // No date: from the day it is done, and the next one is due then, in the task's dialect.
+        #expect(next("- [ ] Nothing to repeat from 🔁 every week") == "- [ ] Nothing to repeat from 🔁 every week 📅 2026-11-30")
+        #expect(next("- [ ] Run 30 minutes rec:1d") == "- [ ] Run 30 minutes rec:1d due:2026-11-24")
+        #expect(next("- [ ] Pay [repeat:: every month]") == "- [ ] Pay [repeat:: every month] [due:: 2026-12-23]")
         #expect(next("- [ ] Not recurring due:2026-11-23") == nil)
     }
 

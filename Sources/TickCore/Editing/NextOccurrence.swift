@@ -4,7 +4,8 @@
 ///
 /// As Obsidian Tasks does it: the rule applies to the task's due date, else its scheduled date,
 /// else its start date (or, for a rule `when done`, to the day it is done), and every other date
-/// moves by as many days as that one did; a created date becomes today.
+/// moves by as many days as that one did; a created date becomes today. A task with none of
+/// those dates repeats from the day it is done, and the new task is due on its next date.
 public enum NextOccurrence {
     public enum Outcome: Equatable, Sendable {
         /// The new task's lines: its first line, and the lines its text wraps onto, as written.
@@ -21,9 +22,9 @@ public enum NextOccurrence {
         let written = TaskFields.value(field, in: text)
         guard let rule = Recurrence(written, dialect: field.dialect) else { return .unknown("tick cannot read the rule '\(written)'") }
         let reference = [TaskField.Kind.due, .scheduled, .start].lazy.compactMap { kind in fields.date(kind, in: text).map { (kind, $0) } }.first
-        guard let base = rule.whenDone ? today : reference?.1 else {
-            return .unknown("it has no due, scheduled or start date to repeat from")
-        }
+        // A task with no date repeats from the day it is done, and its next occurrence gets
+        // a due date (as topydo does): a copy with no date would be the same task twice.
+        let base = rule.whenDone || reference == nil ? today : reference!.1
         guard let next = rule.next(after: base) else { return .unknown("its next date is past the calendar") }
         var lines = TaskLines(task, in: document)
         if let open = try? TaskEdits.setStatus(task, to: .open, in: document).first, open.lines == task.line..<(task.line + 1) {
@@ -33,9 +34,10 @@ public enum NextOccurrence {
         do throws(EditError) {
             for kind in [TaskField.Kind.due, .scheduled, .start] {
                 guard let date = fields.date(kind, in: text) else { continue }
-                let moved = reference == nil ? next : date.adding(days: shift) ?? next
+                let moved = date.adding(days: shift) ?? next
                 try lines.set(kind, to: Array(moved.description.utf8), dialect: dialect)
             }
+            if reference == nil { try lines.set(.due, to: Array(next.description.utf8), dialect: field.dialect) }
             if fields.first(.created) != nil { try lines.set(.created, to: Array(today.description.utf8), dialect: dialect) }
             try lines.set(.done, to: nil, dialect: dialect)
             try lines.set(.cancelled, to: nil, dialect: dialect)

@@ -69,7 +69,8 @@ enum FieldChecks {
             let key = rule.dialect.rawValue + ":" + value
             if rules[key] == nil { rules[key] = .some(Recurrence(value, dialect: rule.dialect)) }
             if let recurrence = rules[key]! {
-                if !recurrence.whenDone, fields.first(.due) == nil, fields.first(.scheduled) == nil, fields.first(.start) == nil {
+                // A closed task repeats no more: its rule is a record (tick writes one when done).
+                if !recurrence.whenDone, !task.isClosed, fields.first(.due) == nil, fields.first(.scheduled) == nil, fields.first(.start) == nil {
                     report(.recurrenceWithoutDate, rule,
                            "'\(written(rule))' has no due, scheduled or start date to repeat from")
                 }
