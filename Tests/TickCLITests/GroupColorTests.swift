@@ -7,6 +7,28 @@ import Testing
     let example = try! String(contentsOf: TickProcess.fixtures.appendingPathComponent("example/TODO.md"), encoding: .utf8)
     let blue = "\u{1B}[1;34m", reset = "\u{1B}[0m"
 
+    /// A colour is an operation of the journal: `tick undo` takes it back (and the file it
+    /// created), not an older edit, and `tick redo` sets it again.
+    @Test func aColourIsUndone() throws {
+        let folder = try TemporaryDirectory()
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent(".git"), withIntermediateDirectories: false)
+        let file = try folder.write("TODO.md", example)
+        let state = ["XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path]
+        func tick(_ arguments: String...) throws -> TickProcess.Result { try TickProcess.run(arguments, in: folder.url, environment: state) }
+        #expect(try tick("done", "milk").status == 0)
+        let done = try String(contentsOf: file, encoding: .utf8)
+        #expect(try tick("group", "color", "work", "blue").status == 0)
+        #expect(try tick("group", "color", "home", "red").status == 0)
+        let config = folder.url.appendingPathComponent(".tick.toml")
+        #expect(try tick("undo").stdout == "undid 'tick group color home red' (.tick.toml)\n")
+        #expect(try String(contentsOf: config, encoding: .utf8) == "[colors]\n\"Work\" = \"blue\"\n")
+        #expect(try tick("undo").stdout == "undid 'tick group color work blue' (.tick.toml removed)\n")
+        #expect(!FileManager.default.fileExists(atPath: config.path))
+        #expect(try String(contentsOf: file, encoding: .utf8) == done, "the older edit stands")
+        #expect(try tick("redo").stdout == "redid 'tick group color work blue' (.tick.toml created)\n")
+        #expect(try String(contentsOf: config, encoding: .utf8) == "[colors]\n\"Work\" = \"blue\"\n")
+    }
+
     @Test func aColourIsKeptInTheConfigurationAndShownInEveryGroupView() throws {
         let folder = try TemporaryDirectory()
         let file = try folder.write("TODO.md", example)

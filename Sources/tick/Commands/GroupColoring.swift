@@ -32,14 +32,16 @@ enum GroupColoring {
         var created = false
         try FileCreator.creatingIfMissing(config) { (made: Bool) throws(TickError) in
             created = made
-            _ = try AtomicFile.update(config, lockTimeout: context.environment.lockTimeout) { bytes throws(TickError) in
+            // Recorded in the journal like any edit: `tick undo` takes the colour back.
+            let written = try Journal.update(config, environment: context.environment, created: made) { bytes throws(TickError) in
                 let edited = ProjectConfigEdit.setting(key, to: value, in: "colors", replacing: matches, in: bytes)
                 // What tick writes, tick must read back: a file it cannot parse is left as it was.
                 do throws(ProjectConfig.ParseError) { _ = try ProjectConfig(parsing: String(decoding: edited, as: UTF8.self)) } catch {
                     throw TickError.refused("\(PathBytes.display(config)):\(error.line): \(error.message); fix it before setting a colour")
                 }
-                return edited
+                return Journal.Rewrite(bytes: edited, splices: nil, tasks: 0)
             }
+            if let warning = written.warning { context.warn(warning) }
         }
         if created { context.stderr.write("tick: created \(PathBytes.display(config))\n") }
         if !arguments.flag("quiet") { context.stdout.write(said) }
