@@ -125,6 +125,18 @@ import TickCore
         try expectGolden(result.stdout, "views/corpus-\(arguments.joined(separator: "-")).txt")
     }
 
+    /// A card cuts its text, never its mark: a late task (red) or one due today shows a short
+    /// `2d late` or `today` however narrow the column; a later date only when its text keeps
+    /// room.
+    @Test func aBoardCardKeepsItsOverdueMark() throws {
+        for width in [60, 80] {
+            let result = try TickProcess.run(["board", "-w", "\(width)", "--color", "always", "-f", "Fixtures/example/TODO.md"], in: TickProcess.packageRoot)
+            let rows = result.stdout.split(separator: "\n")
+            #expect(rows.contains { $0.contains("Ren") && $0.contains("\u{1B}[31m2d late\u{1B}[0m") }, "\(width): \(result.stdout)")
+            #expect(rows.contains { $0.contains("Buy p") && $0.contains("\u{1B}[33mtoday\u{1B}[0m") }, "\(width): \(result.stdout)")
+        }
+    }
+
     /// A group with no tasks of its own is shown, with a dash, above its subgroups that have
     /// some, so that each subgroup sits under its own parent.
     @Test func progressShowsTheParentsOfItsGroups() throws {

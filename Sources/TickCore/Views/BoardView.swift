@@ -177,16 +177,24 @@ public enum BoardView {
 
     /// A card at most `width` columns wide, written into `out`: line number right-aligned to
     /// `numberWidth` (in its group's colour, if the group has one), `↳` for a subtask, star,
-    /// text, and the due date when it fits. Returns the columns it takes.
+    /// text, and the due date when it fits (in short when only that fits). Returns the columns it takes.
     static func card(_ card: Card, width: Int, numberWidth: Int = 0, today: CivilDate, style: TextStyle, into out: inout TextBuffer) -> Int {
         let line = card.line
         let pad = max(numberWidth - TextBuffer.decimalDigits(line), 0)
         let prefixWidth = pad + TextBuffer.decimalDigits(line) + 1 + (card.isSubtask ? 2 : 0) + (card.important ? 2 : 0)
         let text = card.text
         let state = card.due.map { DueState(due: $0, today: today) }
-        let labelWidth = card.due == nil ? 0 : card.isClosed ? 14 : state!.descriptionWidth  // "due YYYY-MM-DD"
+        var labelWidth = card.due == nil ? 0 : card.isClosed ? 14 : state!.descriptionWidth  // "due YYYY-MM-DD"
         var room = max(width - prefixWidth, 1)
-        let showsLabel = card.due != nil && room - labelWidth - 2 >= min(text.width, 10)
+        var showsLabel = card.due != nil && room - labelWidth - 2 >= min(text.width, 10)
+        // Else the short form; a late task or one due today keeps it however little of its
+        // text is left: the text is cut, never the mark.
+        var compact = false
+        if !showsLabel, !card.isClosed, let state, room - state.compactWidth - 2 >= (state.isPressing ? 1 : min(text.width, 10)) {
+            showsLabel = true
+            compact = true
+            labelWidth = state.compactWidth
+        }
         if showsLabel { room -= labelWidth + 2 }
 
         out.appendSpaces(pad)
@@ -204,6 +212,8 @@ public enum BoardView {
                 if card.isClosed {
                     out.appendLiteral("due ")
                     out.appendDate(due)
+                } else if compact {
+                    state.appendCompact(to: &out)
                 } else {
                     state.append(to: &out)
                 }

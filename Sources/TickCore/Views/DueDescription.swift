@@ -40,6 +40,32 @@ public enum DueState: Sendable, Equatable {
         }
     }
 
+    /// The short form a board card falls back to when `description` does not fit: `2d late`,
+    /// `today`, `in 3d`.
+    func appendCompact(to out: inout TextBuffer) {
+        switch self {
+        case .overdue(let days): out.appendDecimal(days); out.appendLiteral("d late")
+        case .today: out.appendLiteral("today")
+        case .upcoming(let days): out.appendLiteral("in "); out.appendDecimal(days); out.appendLiteral("d")
+        }
+    }
+
+    var compactWidth: Int {
+        switch self {
+        case .overdue(let days): TextBuffer.decimalDigits(days) + 6
+        case .today: 5
+        case .upcoming(let days): TextBuffer.decimalDigits(days) + 4
+        }
+    }
+
+    /// Whether a card must show it whatever it costs its text: late, or due today.
+    var isPressing: Bool {
+        switch self {
+        case .overdue, .today: true
+        case .upcoming: false
+        }
+    }
+
     /// How views colour it: overdue red, today yellow, later cyan.
     public var color: TextStyle.Color {
         switch self {
