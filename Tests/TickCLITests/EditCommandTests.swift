@@ -476,9 +476,14 @@ import Testing
         let (result, text) = try edit(["add", "-g", "Work", "Send invoice"])
         #expect(text == base + "\n# Work\n\n- [ ] Send invoice\n")
         #expect(result.stderr == "tick: note: created group 'Work' (no group had that name)\n")
-        // Said with the nearest group's name, since a typo makes a group too.
-        let (typo, _) = try edit(["add", "-g", "Grocries", "Tea"])
-        #expect(typo.stderr == "tick: note: created group 'Grocries' (no group had that name; did you mean 'Groceries'?)\n", "\(typo.stderr)")
+        // A name close to a group's is a typo: refused with the group it likely means,
+        // unless --create says otherwise.
+        let (typo, unchanged) = try edit(["add", "-g", "Grocries", "Tea"])
+        #expect(typo.status == 2 && unchanged == base)
+        #expect(typo.stderr == "tick: TODO.md: no group 'Grocries'; did you mean 'Home/Groceries'? (add --create to make a new group 'Grocries')\n", "\(typo.stderr)")
+        let (created, withGroup) = try edit(["add", "-g", "Grocries", "--create", "Tea"])
+        #expect(created.stderr == "tick: note: created group 'Grocries' (no group had that name)\n", "\(created.stderr)")
+        #expect(withGroup == base + "\n# Grocries\n\n- [ ] Tea\n")
         // A title's emoji need not be typed: no group is created.
         let (emoji, added) = try edit(["add", "-g", "today", "Tea"], "# 📆 Today\n\n- [ ] a\n")
         #expect(emoji.stderr.isEmpty && added == "# 📆 Today\n\n- [ ] a\n- [ ] Tea\n")
@@ -577,7 +582,7 @@ import Testing
     }
 
     @Test func ambiguousReferenceListsCandidates() throws {
-        let (result, text) = try edit(["done", "the"])
+        let (result, text) = try edit(["reopen", "the"])
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("tick: TODO.md: 'the' matches 3 tasks (4 Call the plumber; 5 Paint the fence; 7 Sand the boards); use a line number"))
         #expect(text == base)

@@ -8,6 +8,9 @@ public enum EditError: Error, Equatable, Sendable {
     case ambiguous(String, candidates: [(line: Int, text: String)])
     case invalidDate(String)
     case noSuchGroup(String, suggestion: String?)
+    /// A group to create whose name is close to an existing group's (`tick add -g garden`
+    /// with `Home/Garden & Yard` there): a typo, unless the user says to create it.
+    case closeToGroup(String, group: String)
     case ambiguousGroup(String, candidates: [(line: Int, title: String)])
     case cannotMove(String)
     case invalidText(String)
@@ -86,6 +89,8 @@ public enum EditError: Error, Equatable, Sendable {
                 + "; use YYYY-MM-DD, today, tomorrow, a weekday, +3d, +2w, +1m, eow or eom"
         case .noSuchGroup(let name, let suggestion):
             return "no group '\(name)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "") + "; 'tick groups' lists them"
+        case .closeToGroup(let name, let group):
+            return "no group '\(name)'; did you mean '\(group)'? (add --create to make a new group '\(name)')"
         case .ambiguousGroup(let name, let candidates):
             let shown = candidates.map { "\($0.line) \($0.title)" }.joined(separator: "; ")
             return "'\(name)' names \(candidates.count) groups (\(shown)); use the full path, like 'Parent/Child', or the line of its heading, like '\(candidates.last?.line ?? 1)'"

@@ -6,6 +6,7 @@ enum AddCommand: Command {
     static let usage = "tick add [--group G] [--due DATE] [--star] [--top | --after REF | --under REF] TEXT..."
     static let options = [
         OptionSpec("group", short: "g", value: "GROUP", help: "Add to GROUP (a heading title or path like Work/Backend); created when missing."),
+        OptionSpec("create", help: "Create the group even when its name is close to another group's (else refused as a likely typo)."),
         OptionSpec("due", short: "d", value: "DATE", help: "Due date: YYYY-MM-DD, today, tomorrow, fri, +3d, +2w, +1m, eow, eom."),
         OptionSpec("star", short: "s", help: "Mark the task important."),
         OptionSpec("date", help: "Record today as the created date (the default when the file already records created dates)."),
@@ -112,7 +113,8 @@ enum AddCommand: Command {
                 // A missing group is created, with the task in it: under the group its path
                 // leads to (`Work/Backend` under Work), else at the end of the file.
                 let missing = try GroupEdits.missingPath(GroupName(name), in: document)
-                newGroup = (name, GroupName(name).suggestion(in: [document]))
+                if !arguments.flag("create"), let close = closeGroup(to: name, in: document) { throw .closeToGroup(name, group: close) }
+                newGroup = (name, arguments.flag("create") ? nil : GroupName(name).suggestion(in: [document]))
                 return try GroupEdits.add(missing.titles, under: missing.parent, level: Sections.defaultLevel(in: document),
                                           body: content(Array("- ".utf8)), in: document)
             }
@@ -121,5 +123,21 @@ enum AddCommand: Command {
         }
         return try TaskPlacement.insert(at: arguments.flag("top") ? .top(group: group) : .bottom(group: group),
                                         in: document, content: content)
+    }
+
+    /// The path of a group whose title is close to `name` (the same but for case, a word or
+    /// two letters off, or the start of it: `garden` for `Garden & Yard`), which a new group
+    /// of that name would most likely be a typo of; nil for a clearly new name.
+    static func closeGroup(to name: String, in document: Document) -> String? {
+        guard let wanted = GroupName(name).titles.last else { return nil }
+        var titles: [String] = [], paths: [String] = []
+        for index in document.headings.indices {
+            let path = document.groupPath(ofHeading: index)
+            guard let last = path.last else { continue }
+            titles.append(last)
+            paths.append(GroupName.written(path))
+        }
+        guard let title = Suggestion.nearest(to: wanted, among: titles), let index = titles.firstIndex(of: title) else { return nil }
+        return paths[index]
     }
 }
