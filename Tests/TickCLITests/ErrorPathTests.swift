@@ -177,6 +177,8 @@ import Glibc
         Row(covers: ["TickError.refused"], arguments: ["add", "* shout"], says: "the task text cannot start with '* ', which marks a task important; use 'tick star', or --star when adding"),
         Row(covers: ["TickError.refused"], arguments: ["group", "rm", "Home"], says: "TODO.md: there is no terminal to ask 'Remove group 'Home' with 3 tasks?'; add --yes to go ahead"),
         Row(covers: ["TickError.refused"], arguments: ["done", "1"], file: "- [ ] a\u{0}b\n", says: "TODO.md: contains NUL bytes"),
+        Row(covers: [], arguments: ["add", "-f", "setup.py", "x"], prepare: { try Data("print(1)\n".utf8).write(to: $0.appendingPathComponent("setup.py")) },
+            says: "setup.py is not a Markdown or text file by its name (.md, .markdown, .txt); add --force to add to it anyway"),
         Row(covers: ["EditError.closeToGroup"], arguments: ["add", "-g", "wrk", "Call back"],
             says: "TODO.md: no group 'wrk'; did you mean 'Work'? (add --create to make a new group 'wrk')"),
     ] + [["done"], ["reopen"], ["start"], ["cancel"], ["star"], ["unstar"], ["due", "tomorrow"], ["rm", "--done"]].map { command in

@@ -6,6 +6,7 @@ enum AddCommand: Command {
     static let usage = "tick add [--group G] [--due DATE] [--star] [--top | --after REF | --under REF] TEXT..."
     static let options = [
         OptionSpec("group", short: "g", value: "GROUP", help: "Add to GROUP (a heading title or path like Work/Backend); created when missing."),
+        OptionSpec("force", help: "Add to a file named with -f even when its name is not a Markdown or text file's."),
         OptionSpec("create", help: "Create the group even when its name is close to another group's (else refused as a likely typo)."),
         OptionSpec("due", short: "d", value: "DATE", help: "Due date: YYYY-MM-DD, today, tomorrow, fri, +3d, +2w, +1m, eow, eom."),
         OptionSpec("star", short: "s", help: "Mark the task important."),
@@ -32,6 +33,11 @@ enum AddCommand: Command {
         // Every option is checked before a missing file is created for the task.
         do { _ = try ColorChoice(option: arguments.value("color")) } catch { throw .usage(error, command: name) }
         let path = try EditSession.path(arguments, environment: context.environment)
+        // A file named on the command line is a task file by its name: `-f setup.py`, or a
+        // link to /etc/passwd, is most likely a slip of the shell's completion.
+        if let named = arguments.value("file"), named != FileReader.standardInput, !arguments.flag("force"), !Self.isTaskFileName(named) {
+            throw TickError.refused("\(PathBytes.display(named)) is not a Markdown or text file by its name (.md, .markdown, .txt); add --force to add to it anyway")
+        }
         let due = try arguments.value("due").map { text throws(TickError) in try EditSession.date(text, today: today, path: path) }
         let text = try normalizedDates(typed, today: today, path: path, due: arguments.value("due"))
         let groupName = try arguments.value("group").map { name throws(TickError) in try EditSession.text(name) }
@@ -123,6 +129,12 @@ enum AddCommand: Command {
         }
         return try TaskPlacement.insert(at: arguments.flag("top") ? .top(group: group) : .bottom(group: group),
                                         in: document, content: content)
+    }
+
+    /// A name a task file has: Markdown (`.md`, `.markdown`) or text (`.txt`, todo.txt's),
+    /// in any case.
+    static func isTaskFileName(_ path: String) -> Bool {
+        PathWalker.isMarkdown(path) || path.lowercased().hasSuffix(".txt")
     }
 
     /// The path of a group whose title is close to `name` (the same but for case, a word or
