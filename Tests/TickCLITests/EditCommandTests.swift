@@ -581,6 +581,17 @@ import Testing
         #expect(text == base)
     }
 
+    /// Removing a group asks only when something goes with it: tasks, or lines of the
+    /// user's text (counted in the question); headings and blank lines alone go at once.
+    @Test func removingAnEmptyGroupAsksNothing() throws {
+        let text = "# A\n\n- [ ] x\n\n# Errands\n\n## Sub\n\n# Notes\n\nsome prose\n"
+        let (empty, after) = try edit(["group", "rm", "Errands"], text)
+        #expect(empty.status == 0 && after == "# A\n\n- [ ] x\n\n# Notes\n\nsome prose\n", "\(empty.stderr)")
+        let (prose, kept) = try edit(["group", "rm", "Notes"], text)
+        #expect(prose.status == 2 && kept == text)
+        #expect(prose.stderr == "tick: TODO.md: there is no terminal to ask 'Remove group 'Notes' with 0 tasks and 1 other line?'; add --yes to go ahead\n")
+    }
+
     @Test func ambiguousReferenceListsCandidates() throws {
         let (result, text) = try edit(["reopen", "the"])
         #expect(result.status == 2)

@@ -112,9 +112,14 @@ enum GroupCommand: Command {
                 let index = try EditSession.reporting(path) { () throws(EditError) in try Sections.resolve(operands[0], in: document) }
                 let lines = Sections.subtreeLines(ofHeading: index, in: document)
                 let tasks = document.tasks.filter { lines.contains($0.line) }
+                // A group of headings and blank lines alone loses nothing: no question.
+                let headings = Set(document.headings.map(\.line))
+                let taskLines = Set(tasks.map(\.line))
+                let text = lines.count { !headings.contains($0) && !taskLines.contains($0) && document.content(ofLine: $0).contains { $0 != 0x20 && $0 != 0x09 } }
+                let also = text == 0 ? "" : " and \(text) other line\(text == 1 ? "" : "s")"
                 // What goes, as `rm` shows it (tick(1), CONFIRMATION).
-                try EditSession.confirm("Remove group '\(document.headings[index].title)' with \(TaskSelection.count(tasks.count))?",
-                                        showing: tasks.map(\.index), in: document, path: path, declined: "nothing removed", context: &context)
+                if !tasks.isEmpty || text > 0 { try EditSession.confirm("Remove group '\(document.headings[index].title)' with \(TaskSelection.count(tasks.count))\(also)?",
+                                        showing: tasks.map(\.index), in: document, path: path, declined: "nothing removed", context: &context) }
             }
             try edit("removed group", removes: true) { document throws(EditError) in
                 let index = try Sections.resolve(operands[0], in: document)
