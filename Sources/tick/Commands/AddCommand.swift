@@ -35,8 +35,13 @@ enum AddCommand: Command {
         let path = try EditSession.path(arguments, environment: context.environment)
         // A file named on the command line is a task file by its name: `-f setup.py`, or a
         // link to /etc/passwd, is most likely a slip of the shell's completion.
-        if let named = arguments.value("file"), named != FileReader.standardInput, !arguments.flag("force"), !Self.isTaskFileName(named) {
-            throw TickError.refused("\(PathBytes.display(named)) is not a Markdown or text file by its name (.md, .markdown, .txt); add --force to add to it anyway")
+        // The name that counts is the file's own, where a link leads (else, for a file to
+        // create, the name given).
+        if let named = arguments.value("file"), named != FileReader.standardInput, !arguments.flag("force"),
+           !Self.isTaskFileName(Syscalls.realPath(named) ?? named) {
+            let real = Syscalls.realPath(named)
+            let what = real.map { Self.isTaskFileName(named) ? " leads to \(PathBytes.display($0)), which" : "" } ?? ""
+            throw TickError.refused("\(PathBytes.display(named))\(what) is not a Markdown or text file by its name (.md, .markdown, .txt); add --force to add to it anyway")
         }
         let due = try arguments.value("due").map { text throws(TickError) in try EditSession.date(text, today: today, path: path) }
         let text = try normalizedDates(typed, today: today, path: path, due: arguments.value("due"))
