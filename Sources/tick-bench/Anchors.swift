@@ -73,12 +73,12 @@ enum Anchors {
     static let checkboxPattern = #"^\s*(>\s*)*([-*+]|[0-9]{1,9}[.)])\s+\[.\]"#
 
     /// A folder of `count` Markdown files, 100 to a subfolder, made from a corpus of real files
-    /// (`TICK_BENCH_CORPUS`, else the repository's `Fixtures/parse`) in a fixed order, or from generated files
+    /// (`TICK_BENCH_CORPUS` or `TICK_CORPUS`, else the repository's `Fixtures/quirks`) in a fixed order, or from generated files
     /// when the corpus is not there. Returns its size in bytes.
     static func makeFolder(_ folder: String, files count: Int) -> Int {
         mkdir(folder, 0o755)
         let corpus = corpusFiles()
-        if corpus.isEmpty { print("tick-bench: no corpus found (TICK_BENCH_CORPUS): the folder holds generated files") }
+        if corpus.isEmpty { print("tick-bench: no task files found (TICK_BENCH_CORPUS): the folder holds generated files") }
         var total = 0
         for index in 0..<count {
             let subfolder = folder + "/\(index / 100)"
@@ -100,8 +100,9 @@ enum Anchors {
     }
 
     private static func corpusFiles() -> [(name: String, bytes: [UInt8])] {
-        // A corpus of real files when one is named; else the repository's own parse fixtures.
-        let folder = getenv("TICK_BENCH_CORPUS").map { String(cString: $0) } ?? "Fixtures/parse"
+        // A folder of real files when one is named (TICK_BENCH_CORPUS, else TICK_CORPUS); else
+        // the repository's fixtures with the quirks real files have.
+        let folder = (getenv("TICK_BENCH_CORPUS") ?? getenv("TICK_CORPUS")).map { String(cString: $0) } ?? "Fixtures/quirks"
         guard let directory = opendir(folder) else { return [] }
         defer { closedir(directory) }
         var names: [String] = []

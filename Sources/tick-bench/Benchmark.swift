@@ -196,7 +196,7 @@ enum Benchmark {
         return rows
     }
 
-    /// `tick today` over a folder of many files (the shared corpus, copied round) against
+    /// `tick today` over a folder of many files (task files, copied round) against
     /// ripgrep counting the checkbox lines in the same folder, and its peak memory against a
     /// fixed budget that no folder size may exceed.
     static func folderRows(directory: String, files: Int, runs: Int) -> [Row] {

@@ -48,10 +48,11 @@ import Testing
         }
     }
 
-    /// Corpus files with random insertions, deletions and replacements.
-    @Test func mutatedCorpusRoundTrips() throws {
-        let inputs = try Paths.corpusFiles.map(bytes(of:))
-        try #require(!inputs.isEmpty, "the shared corpus is missing at \(Paths.corpus.path)")
+    /// Task files (the quirk fixtures, and the real files of `TICK_CORPUS`) with random
+    /// insertions, deletions and replacements.
+    @Test func mutatedFilesRoundTrip() throws {
+        let inputs = try (Paths.quirkFixtures + Paths.corpusFiles).map(bytes(of:))
+        try #require(inputs.count >= 25, "the quirk fixtures are missing from \(Paths.fixtures.path)/quirks")
         var generator = SeededGenerator(seed: 42)
         let interesting: [UInt8] = Array("\n\r\t >-[]x`~<".utf8) + [0x00, 0xFF]
         for round in 0..<300 {
