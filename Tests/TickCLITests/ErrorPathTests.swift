@@ -237,18 +237,9 @@ import Glibc
         let folder = try TemporaryDirectory()
         let file = try folder.write("TODO.md", Self.todo)
         let pause = folder.url.appendingPathComponent("paused")
-        let process = Process()
-        process.executableURL = TickProcess.binary
-        process.arguments = ["done", "3"]
-        process.currentDirectoryURL = folder.url
-        var environment = ProcessInfo.processInfo.environment
-        environment["TICK_TEST_PAUSE_BEFORE_WRITE"] = pause.path
-        environment["TICK_LOCK_TIMEOUT"] = "1"
-        environment["XDG_STATE_HOME"] = folder.url.appendingPathComponent("state").path
-        process.environment = environment
-        let stderr = Pipe()
-        process.standardError = stderr
-        try process.run()
+        let (process, stderr) = try TickProcess.start(["done", "3"], in: folder.url, environment: [
+            "TICK_TEST_PAUSE_BEFORE_WRITE": pause.path, "TICK_LOCK_TIMEOUT": "1", "XDG_STATE_HOME": folder.url.appendingPathComponent("state").path,
+        ])
         var theirs = Self.todo
         var round = 0
         let deadline = Date().addingTimeInterval(20)

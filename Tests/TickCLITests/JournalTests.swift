@@ -93,11 +93,10 @@ import Testing
         let state = ["XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path]
         func timed(_ count: Int, _ name: String) throws -> Double {
             for index in 0..<count { try folder.write("\(name)/n\(index).md", "# A\n- [ ] x   \n") }
-            let start = ContinuousClock.now
-            let result = try TickProcess.run(["fmt", name], in: folder.url, environment: state)
-            #expect(result.status == 0, "\(result.stderr.prefix(200))")
-            let (seconds, attoseconds) = (ContinuousClock.now - start).components
-            return Double(seconds) + Double(attoseconds) / 1e18
+            return try TickProcess.seconds {
+                let result = try TickProcess.run(["fmt", name], in: folder.url, environment: state)
+                #expect(result.status == 0, "\(result.stderr.prefix(200))")
+            }
         }
         let small = min(try timed(200, "a"), try timed(200, "a"))
         let large = try timed(800, "b")
@@ -116,13 +115,13 @@ import Testing
         func timed(_ count: Int) throws -> Double {
             try? FileManager.default.removeItem(at: folder.url.appendingPathComponent("ARCHIVE.md"))
             try folder.write("TODO.md", "# Work\n\n" + (0..<count).map { "- [x] task \($0) done:2026-11-01\n" }.joined() + "- [ ] open\n")
-            let start = ContinuousClock.now
-            let result = try TickProcess.run(command + ["--yes"], in: folder.url, environment: state)
-            #expect(result.status == 0, "\(result.stderr.prefix(200))")
+            let seconds = try TickProcess.seconds {
+                let result = try TickProcess.run(command + ["--yes"], in: folder.url, environment: state)
+                #expect(result.status == 0, "\(result.stderr.prefix(200))")
+            }
             let work = try String(contentsOf: folder.url.appendingPathComponent("TODO.md"), encoding: .utf8).components(separatedBy: "# Done")[0]
             #expect(!work.contains("- [x]"), "the done tasks left Work")
-            let (seconds, attoseconds) = (ContinuousClock.now - start).components
-            return Double(seconds) + Double(attoseconds) / 1e18
+            return seconds
         }
         let small = min(try timed(4_000), try timed(4_000))
         let large = try timed(48_000)
@@ -163,13 +162,8 @@ import Testing
         func tick(_ arguments: [String]) throws -> TickProcess.Result { try TickProcess.run(arguments, in: folder.url, environment: state) }
         #expect(try tick(["add", "before"]).status == 0)
         let pause = folder.url.appendingPathComponent("paused")
-        let process = Process()
-        process.executableURL = TickProcess.binary
-        process.arguments = ["archive", "--to", "ARCHIVE.md"]
-        process.currentDirectoryURL = folder.url
-        process.environment = ProcessInfo.processInfo.environment.merging(state) { $1 }.merging(["TICK_TEST_PAUSE_BEFORE_WRITE": pause.path]) { $1 }
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let (process, _) = try TickProcess.start(["archive", "--to", "ARCHIVE.md"], in: folder.url,
+                                                 environment: state.merging(["TICK_TEST_PAUSE_BEFORE_WRITE": pause.path]) { $1 })
         for write in 1...2 {
             let deadline = Date().addingTimeInterval(20)
             while !FileManager.default.fileExists(atPath: pause.path), Date() < deadline { usleep(2_000) }

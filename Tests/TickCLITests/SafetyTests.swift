@@ -507,19 +507,9 @@ import Glibc
         }
         for index in 0..<200 { try folder.write("private/n\(1000 + index).md", unformatted) }
         let pause = folder.url.appendingPathComponent("paused")
-        let process = Process()
-        process.executableURL = TickProcess.binary
-        process.arguments = command == "fmt" ? ["fmt", "team"] : ["lint", "--fix", "team"]
-        process.currentDirectoryURL = folder.url
-        var environment = ProcessInfo.processInfo.environment
-        environment["TICK_TEST_PAUSE_BEFORE_WRITE"] = pause.path
-        environment["TICK_JOBS"] = "1"
-        environment["XDG_STATE_HOME"] = folder.url.appendingPathComponent(".state").path
-        process.environment = environment
-        let stderr = Pipe()
-        process.standardError = stderr
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        let (process, stderr) = try TickProcess.start(command == "fmt" ? ["fmt", "team"] : ["lint", "--fix", "team"], in: folder.url, environment: [
+            "TICK_TEST_PAUSE_BEFORE_WRITE": pause.path, "TICK_JOBS": "1", "XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path,
+        ])
         var pauses = 0
         let deadline = Date().addingTimeInterval(120)
         while process.isRunning, Date() < deadline {

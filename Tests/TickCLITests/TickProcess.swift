@@ -29,6 +29,38 @@ struct TickProcess {
     /// to see, not the end of the run.
     static let ignoresBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 
+    /// This process's environment with a pinned date and no TICK_FILE, NO_COLOR or TERM.
+    static var testEnvironment: [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        for key in ["TICK_FILE", "NO_COLOR", "TERM", "TICK_TODAY"] { env.removeValue(forKey: key) }
+        env["TICK_TODAY"] = "2026-11-22"
+        return env
+    }
+
+    /// Starts tick in `directory` and returns at once (for a test that acts while tick runs,
+    /// at a `TICK_TEST_PAUSE_*` pause): its standard error is the pipe returned, its standard
+    /// output is discarded. `environment` must name the state folder.
+    static func start(_ arguments: [String], in directory: URL, environment: [String: String]) throws -> (process: Process, stderr: Pipe) {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.environment = testEnvironment.merging(environment) { $1 }
+        let stderr = Pipe()
+        process.standardError = stderr
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        return (process, stderr)
+    }
+
+    /// How long `body` takes, in seconds.
+    static func seconds(_ body: () throws -> Void) rethrows -> Double {
+        let start = ContinuousClock.now
+        try body()
+        let (seconds, attoseconds) = (ContinuousClock.now - start).components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+
     /// Runs tick with a pinned date and no inherited TICK_FILE, NO_COLOR or TERM.
     @discardableResult
     static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
@@ -36,9 +68,7 @@ struct TickProcess {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        for key in ["TICK_FILE", "NO_COLOR", "TERM", "TICK_TODAY"] { env.removeValue(forKey: key) }
-        env["TICK_TODAY"] = "2026-11-22"
+        var env = testEnvironment
         // A state folder of its own unless the test shares one between runs: listings and the
         // journal of one test must not reach another's.
         let ownState = environment["XDG_STATE_HOME"] == nil

@@ -167,7 +167,7 @@ struct TemporaryFile {
     }
 }
 
-/// Path string helpers (no Foundation).
+/// Paths as strings (no Foundation).
 ///
 /// They split on the byte `/`, never on Characters: a name may start with a combining mark,
 /// which Swift would join to the slash before it into one Character.

@@ -2,14 +2,16 @@ import Foundation
 import Testing
 @testable import TickCore
 
-/// The real files of `TICK_CORPUS` (their dialect files) read as their authors meant: each task's status type,
-/// dates, priority and recurrence, as the file's own conventions (and, for 025, the status set
-/// it documents) give them.
-@Suite(.enabled(if: Paths.corpus != nil, "\(Paths.corpusSkipped)")) struct CorpusMeaningTests {
+/// Task files in the dialects people use read as their authors mean them: each task's status
+/// type, dates, priority and recurrence, as the file's own conventions (and, for 025, the
+/// status set it documents) give them. Checked on the quirk fixtures, and on the real files of
+/// `TICK_CORPUS` when it is set (files found by their number, `009-`, in either folder).
+@Suite struct FileMeaningTests {
+    static let folders = [Paths.fixtures.appendingPathComponent("quirks")] + (Paths.corpus.map { [$0] } ?? [])
     let today = CivilDate(year: 2026, month: 11, day: 23)!
 
-    func document(_ prefix: String, statuses: StatusSet = .default) throws -> Document {
-        let url = try #require(Paths.corpusFiles.first { $0.lastPathComponent.hasPrefix(prefix) }, "corpus file \(prefix)")
+    func document(_ prefix: String, in folder: URL, statuses: StatusSet = .default) throws -> Document {
+        let url = try #require(Paths.files(in: folder, suffix: ".md").first { $0.lastPathComponent.hasPrefix(prefix) }, "\(folder.path)/\(prefix)")
         return Document(bytes: try bytes(of: url), statuses: statuses)
     }
 
@@ -26,20 +28,20 @@ import Testing
     }
 
     /// 009: `[~]` is its author's "in progress": open work by default, doing once configured.
-    @Test func tildeInProgress() throws {
-        let plain = try document("009-")
+    @Test(arguments: folders) func tildeInProgress(_ folder: URL) throws {
+        let plain = try document("009-", in: folder)
         let tilde = plain.tasks.filter { $0.status == .other("~") }
         #expect(tilde.count == 5 && tilde.allSatisfy { $0.statusType == .todo && !$0.isClosed })
         var set = StatusSet()
         set.set("~", to: .doing)
-        let configured = try document("009-", statuses: set)
+        let configured = try document("009-", in: folder, statuses: set)
         #expect(configured.tasks.filter { $0.statusType == .doing }.map(configured.text(of:)) == ["edit", "settings", "task view", "settings view", "documentation website"])
         #expect(try task("init", in: configured).statusType == .done)
     }
 
     /// 011: Obsidian Tasks' emoji fields at the end of the text; Kanban's wiki-link dates are not ISO dates.
-    @Test func obsidianKanban() throws {
-        let document = try document("011-")
+    @Test(arguments: folders) func obsidianKanban(_ folder: URL) throws {
+        let document = try document("011-", in: folder)
         let rent = try task("Rent", in: document)
         #expect(date(.due, of: rent, in: document) == "2024-07-01" && date(.created, of: rent, in: document) == "2024-06-10" && rule(of: rent, in: document) == "every month")
         let mobile = try task("T-Mobile", in: document)
@@ -51,8 +53,8 @@ import Testing
     }
 
     /// 022: one real recurring task (the fenced ones are examples); done, it moves a week on.
-    @Test func obsidianRecurrence() throws {
-        let document = try document("022-")
+    @Test(arguments: folders) func obsidianRecurrence(_ folder: URL) throws {
+        let document = try document("022-", in: folder)
         #expect(document.tasks.map(document.text(of:)) == ["Example weekly task 🔁 every week 📅 2025-01-07"])
         let weekly = document.tasks[0]
         #expect(rule(of: weekly, in: document) == "every week" && weekly.due == CivilDate(iso: "2025-01-07"))
@@ -65,8 +67,8 @@ import Testing
     }
 
     /// 023: todo.txt's `(A)`–`(D)` at the start of the text, on tick's one priority scale.
-    @Test func todoTxtPriorities() throws {
-        let document = try document("023-")
+    @Test(arguments: folders) func todoTxtPriorities(_ folder: URL) throws {
+        let document = try document("023-", in: folder)
         func priority(_ text: String) throws -> Priority? {
             let task = try task(text, in: document)
             return document.fields(of: task).priority(in: document.textBytes(of: task))
@@ -79,8 +81,8 @@ import Testing
     }
 
     /// 025: a theme vault's statuses, with the meanings its own text gives them.
-    @Test func themeVaultStatuses() throws {
-        let plain = try document("025-")
+    @Test(arguments: folders) func themeVaultStatuses(_ folder: URL) throws {
+        let plain = try document("025-", in: folder)
         #expect(try task("- canceled", in: plain).statusType == .cancelled)
         #expect(try task("> deferred/forwarded", in: plain).statusType == .todo, "by default any other character is work to do")
         #expect(!plain.tasks.contains { plain.text(of: $0).hasPrefix("`R` for review") }, "a letter is no status unless configured")
@@ -95,7 +97,7 @@ import Testing
             "!" = "todo"
             "?" = "todo"
             """)
-        let configured = try document("025-", statuses: config.statuses)
+        let configured = try document("025-", in: folder, statuses: config.statuses)
         #expect(try task("> deferred/forwarded", in: configured).statusType == .cancelled)
         #expect(try task("`1` for Success", in: configured).statusType == .done)
         #expect(try task("`R` for review", in: configured).statusType == .todo)
