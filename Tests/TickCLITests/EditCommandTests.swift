@@ -480,7 +480,7 @@ import Testing
         // unless --create says otherwise.
         let (typo, unchanged) = try edit(["add", "-g", "Grocries", "Tea"])
         #expect(typo.status == 2 && unchanged == base)
-        #expect(typo.stderr == "tick: TODO.md: no group 'Grocries'; did you mean 'Home/Groceries'? (add --create to make a new group 'Grocries')\n", "\(typo.stderr)")
+        #expect(typo.stderr == "tick: TODO.md: no group 'Grocries'; did you mean 'Groceries'? (add --create to make a new group 'Grocries')\n", "\(typo.stderr)")
         let (created, withGroup) = try edit(["add", "-g", "Grocries", "--create", "Tea"])
         #expect(created.stderr == "tick: note: created group 'Grocries' (no group had that name)\n", "\(created.stderr)")
         #expect(withGroup == base + "\n# Grocries\n\n- [ ] Tea\n")

@@ -59,15 +59,11 @@ public struct EditEcho: Sendable {
         let after = after()
         let correspondence = TaskCorrespondence(before: before, after: after, splices: plan.splices)
         // The after document's tasks that stand for an original one, or were shown as new:
-        // worked out when a subject first needs it, then taken out while a subject adds to
-        // it so that the set is updated in place, never copied per task.
-        var partneredSet: Set<Int>?
-        func partnered() -> Set<Int> {
-            if let partneredSet { return partneredSet }
-            var set = Set<Int>()
-            for task in before.tasks { if let partner = correspondence.partner(of: task.index) { set.insert(partner) } }
-            partneredSet = set
-            return set
+        // needed by the subjects that name new tasks, and kept up to date as they show them.
+        let namesNewTasks = plan.subjects.contains { if case .newTasks = $0 { true } else if case .newTask = $0 { true } else { false } }
+        var partnered = Set<Int>()
+        if namesNewTasks {
+            for task in before.tasks { if let partner = correspondence.partner(of: task.index) { partnered.insert(partner) } }
         }
         for subject in plan.subjects {
             switch subject {
@@ -111,24 +107,18 @@ public struct EditEcho: Sendable {
                 // Each new task once, though several subjects may name new tasks; of blocks,
                 // the outermost (a subtask written with its parent goes without a row).
                 let written = blocks == nil ? [] : Set(correspondence.unpartnered)
-                var shown = partnered()
-                partneredSet = nil
-                for task in after.tasks where !shown.contains(task.index) {
-                    shown.insert(task.index)
+                for task in after.tasks where !partnered.contains(task.index) {
+                    partnered.insert(task.index)
                     if let parent = task.parent, written.contains(parent) { continue }
                     rows.append(Row(verb: verb, document: after, task: task, showsGroup: true))
                 }
-                partneredSet = shown
             case .newTask(let index, let below, let verb):
                 // Written right above the task, or right after its block (whose tasks all stand
                 // for original ones): the first new task on that side.
                 guard let partner = correspondence.partner(of: index) else { continue }
-                var shown = partnered()
-                partneredSet = nil
-                defer { partneredSet = shown }
-                let isNew = { (task: Int) in !shown.contains(task) }
+                let isNew = { (task: Int) in !partnered.contains(task) }
                 if let new = below ? ((partner + 1)..<after.tasks.count).first(where: isNew) : (0..<partner).reversed().first(where: isNew) {
-                    shown.insert(new)
+                    partnered.insert(new)
                     rows.append(Row(verb: verb, document: after, task: after.tasks[new], showsGroup: true))
                 }
             case .removedGroup(let index, let verb, let tasks):

@@ -50,8 +50,8 @@ enum AddCommand: Command {
         // A file named on the command line (or by TICK_FILE, or .tick.toml) that does not exist
         // yet is created, and the user told so; it goes again if the task cannot be added.
         func add(created: Bool, context: inout CommandContext) throws(TickError) {
-            // A group the name matched none of, created for the task: said, with the nearest name.
-            var newGroup: (name: String, suggestion: String?)?
+            // A group the name matched none of, created for the task: said.
+            var newGroup: String?
             try EditSession.applyEdit(path, arguments, context: &context, created: created) { input throws(EditError) in
                 EditPlan(try splices(input, text: text, due: due, group: groupName, fallback: fallback,
                                     recordsCreated: recordCreated, today: today, arguments: arguments, newGroup: &newGroup),
@@ -59,8 +59,7 @@ enum AddCommand: Command {
             }
             // (In a file it has just created, every group is new: that is said already.)
             if let newGroup, !created, !arguments.flag("dry-run"), !arguments.flag("quiet") {
-                let nearest = newGroup.suggestion.map { "; did you mean '\($0)'?" } ?? ""
-                context.note("created group '\(newGroup.name)' (no group had that name\(nearest))")
+                context.note("created group '\(newGroup)' (no group had that name)")
             }
         }
         if arguments.flag("dry-run") {
@@ -97,7 +96,7 @@ enum AddCommand: Command {
 
     private static func splices(_ input: EditSession.Input, text: String, due: CivilDate?, group groupName: String?,
                                 fallback: TaskField.Dialect?, recordsCreated: Bool, today: CivilDate,
-                                arguments: ParsedArguments, newGroup: inout (name: String, suggestion: String?)?) throws(EditError) -> [Splice] {
+                                arguments: ParsedArguments, newGroup: inout String?) throws(EditError) -> [Splice] {
         let document = input.document
         let typed = TaskFields(text)
         let usage = document.fieldUsage
@@ -124,8 +123,11 @@ enum AddCommand: Command {
                 // A missing group is created, with the task in it: under the group its path
                 // leads to (`Work/Backend` under Work), else at the end of the file.
                 let missing = try GroupEdits.missingPath(GroupName(name), in: document)
-                if !arguments.flag("create"), let close = closeGroup(to: name, in: document) { throw .closeToGroup(name, group: close) }
-                newGroup = (name, arguments.flag("create") ? nil : GroupName(name).suggestion(in: [document]))
+                // A name close to a group's (case, a letter or two, the start of a title) is
+                // most likely a typo of it.
+                let close = GroupName(name).suggestion(in: [document])
+                if !arguments.flag("create"), let close { throw .closeToGroup(name, group: close) }
+                newGroup = name
                 return try GroupEdits.add(missing.titles, under: missing.parent, level: Sections.defaultLevel(in: document),
                                           body: content(Array("- ".utf8)), in: document)
             }
@@ -140,21 +142,5 @@ enum AddCommand: Command {
     /// in any case.
     static func isTaskFileName(_ path: String) -> Bool {
         PathWalker.isMarkdown(path) || path.lowercased().hasSuffix(".txt")
-    }
-
-    /// The path of a group whose title is close to `name` (the same but for case, a word or
-    /// two letters off, or the start of it: `garden` for `Garden & Yard`), which a new group
-    /// of that name would most likely be a typo of; nil for a clearly new name.
-    static func closeGroup(to name: String, in document: Document) -> String? {
-        guard let wanted = GroupName(name).titles.last else { return nil }
-        var titles: [String] = [], paths: [String] = []
-        for index in document.headings.indices {
-            let path = document.groupPath(ofHeading: index)
-            guard let last = path.last else { continue }
-            titles.append(last)
-            paths.append(GroupName.written(path))
-        }
-        guard let title = Suggestion.nearest(to: wanted, among: titles), let index = titles.firstIndex(of: title) else { return nil }
-        return paths[index]
     }
 }
