@@ -9,7 +9,6 @@ enum TickError: Error, Equatable {
     /// An environment variable tick reads whose value it cannot use.
     case invalidSetting(name: String, value: String, expected: String)
     case cannotWrite(path: String, reason: String)
-    case changedDuringEdit(path: String)
     case edit(EditError, path: String)
     case nothingToUndo(path: String?)
     case nothingToRedo(path: String?)
@@ -27,8 +26,6 @@ enum TickError: Error, Equatable {
             return error.message
         case .cannotWrite(let path, let reason):
             return "\(PathBytes.display(path)): cannot write: \(reason); the file is unchanged"
-        case .changedDuringEdit(let path):
-            return "\(PathBytes.display(path)): kept changing while tick edited it (another program is writing it); nothing written"
         case .edit(let error, let path):
             return "\(PathBytes.display(path)): \(error.message)"
         case .nothingToUndo(let path):

@@ -99,8 +99,14 @@ struct EditStep {
             // A deletion may take the blank lines around the block along (no two blank lines
             // meet, and the file neither starts nor ends blank), and nothing else.
             let reach = blocks.map { Self.withBlankLines(around: $0, in: document) }
-            let after = deleted.count == 1 ? Self.commit(splices, to: document, lines: reach[0]) : Self.applied(splices, to: document)
-            Fuzz.law(splices.allSatisfy { splice in splice.lines.allSatisfy { line in reach.contains { $0.contains(line) } } },
+            // Besides, the ordered item after a deleted one may take its number, so that the
+            // list starts where it did (`OrderedNumbers`): one line for one, the item's own.
+            let renumbered = splices.filter { $0.renumbers != nil }
+            Fuzz.law(renumbered.allSatisfy { splice in
+                         splice.lines.count == 1 && splice.replacement.count == 1 && document.tasks.contains { $0.line == splice.lines.lowerBound } },
+                     "an ordered item's new number rewrites more than its line")
+            let after = deleted.count == 1 && renumbered.isEmpty ? Self.commit(splices, to: document, lines: reach[0]) : Self.applied(splices, to: document)
+            Fuzz.law(splices.allSatisfy { splice in splice.renumbers != nil || splice.lines.allSatisfy { line in reach.contains { $0.contains(line) } } },
                      "deleting tasks removes lines outside their blocks")
             let kept = tasks.filter { task in !blocks.contains { $0.contains(task.line) } }.map { Fuzz.meaning($0, in: document) }
             Fuzz.law(Fuzz.meanings(after) == kept, "deleting a task changes other tasks")

@@ -213,7 +213,7 @@ import Glibc
     /// Each `case` of TickError, UsageError and EditError has a row above.
     @Test func everyErrorCaseHasARow() throws {
         // changedDuringEdit needs a pause between read and write: fileChangedBetweenReadAndWrite.
-        let covered = Set(Self.rows.flatMap(\.covers) + ["TickError.changedDuringEdit"])
+        let covered = Set(Self.rows.flatMap(\.covers) + ["EditError.changedDuringEdit"])
         let sources = [("TickError", "Sources/tick/TickError.swift"), ("UsageError", "Sources/tick/Arguments/UsageError.swift"),
                        ("EditError", "Sources/TickCore/Editing/EditError.swift")]
         for (type, path) in sources {

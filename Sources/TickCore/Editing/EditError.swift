@@ -24,6 +24,8 @@ public enum EditError: Error, Equatable, Sendable {
     case deletionChangesOtherLines(line: Int)
     /// Any edit that would change a task or heading on a line it does not touch (`EditCheck`).
     case changesOtherLines(line: Int)
+    /// The file changed between the reads an edit of two files makes.
+    case changedDuringEdit
     /// `note --clear`: the subtask on `line` (1-based) is nested in the note bullet on `note`.
     case subtaskInNote(line: Int, note: Int)
     /// A subtask or note would go inside the code fence or HTML block that opens on this line
@@ -104,6 +106,8 @@ public enum EditError: Error, Equatable, Sendable {
             return "the edit would change what the indented lines below line \(line) are (code would become a subtask, or a subtask code); edit those lines first"
         case .deletionChangesOtherLines(let line):
             return "deleting the task on line \(line) would change how the lines around it read (another task, a heading or a note would change); delete it in an editor"
+        case .changedDuringEdit:
+            return "kept changing while tick edited it (another program is writing it); nothing written"
         case .changesOtherLines(let line):
             return "the edit would change how line \(line) reads (a task, heading or note there would change, appear or go), so nothing was written; make this change in an editor"
         case .insideOpenBlock(let line):

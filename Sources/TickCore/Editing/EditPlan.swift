@@ -27,6 +27,26 @@ public struct EditPlan: Sendable {
     public var subjects: [Subject]
     /// What to say when there is nothing to show: no task selected, nothing to archive.
     public var nothing: String?
+    /// What the edit says beside its rows about tasks of the original.
+    public var notes: [Note] = []
+
+    /// A remark about the task on `line` (0-based, in the original): `saying` what ("is
+    /// done; it has 1 open subtask").
+    public struct Note: Sendable, Equatable {
+        public let line: Int
+        public let saying: String
+
+        public init(line: Int, saying: String) {
+            self.line = line
+            self.saying = saying
+        }
+    }
+
+    /// The notes, each naming its task's line as the edit leaves it (next occurrences written
+    /// above move it), as the rows printed with them do: "line 4 is done; ...".
+    public var noteLines: [String] {
+        notes.map { "line \((newLine(ofOld: $0.line) ?? $0.line) + 1) \($0.saying)" }
+    }
 
     public init(_ splices: [Splice] = [], subjects: [Subject] = []) {
         self.splices = splices

@@ -206,6 +206,16 @@ public struct Listing: Sendable, Equatable {
         return keepsTaskLines(before: window.before, after: window.after, splices: local)
     }
 
+    /// This listing over a change that keeps every task on its line (`keepsTaskLines`), from
+    /// the version it names to `versions.after`: every number still means its line, when the
+    /// listing names lines only. Nil when it must be carried task by task (`mapped`).
+    public func carried(keepingTaskLines versions: (before: UInt64, after: UInt64)) -> Listing? {
+        guard namesLinesOnly, fileHash == versions.before else { return nil }
+        var result = self
+        result.fileHash = versions.after
+        return result
+    }
+
     /// The listing after tick turned `before` into `after` with `splices` (nil: any rewrite,
     /// such as `fmt` or `undo`). `command` is what a message about a removed task names.
     /// A change the listing `carries` only names the new version: a listing of a long view

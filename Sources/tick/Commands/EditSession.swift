@@ -95,275 +95,92 @@ enum EditSession {
         return files.first
     }
 
-    /// What an edit's body works on: the document as read under the lock, and the references
-    /// resolved through the file's latest listing.
-    struct Input {
-        let document: Document
-        let references: TaskReference
-        /// Where the file really is and its name, when they were looked up
-        /// (`input(path:document:environment:)`).
-        var names: FileNames? = nil
+    typealias Input = EditTransaction.Input
+    typealias Lines = EditTransaction.Lines
 
-        /// `named`: the command line named the file (`FILE:LINE`, `-f`), so a bare number is
-        /// this file's whatever the latest listing showed.
-        /// One task (a range of lines is refused).
-        /// `prefers`: of several tasks a text matches, the one open (or closed) one.
-        func task(_ reference: String, named: Bool = false, prefers: TaskReference.Preference? = nil) throws(EditError) -> Task {
-            try resolver(named, prefers).resolve(reference)
-        }
-
-        func tasks(_ references: [String], named: Bool = false, prefers: TaskReference.Preference? = nil) throws(EditError) -> [Task] {
-            try resolver(named, prefers).resolve(references)
-        }
-
-        private func resolver(_ named: Bool, _ prefers: TaskReference.Preference?) -> TaskReference {
-            var resolver = references
-            if named { resolver.otherFilesListed = nil }
-            resolver.prefers = prefers
-            return resolver
-        }
-    }
-
-    /// The one edit transaction: reads `path` under its lock, asks `body` for the plan, writes
-    /// the result (with its journal entry and the listing carried along) or prints a diff, and
-    /// prints what changed (`EditEcho`) unless `--quiet`.
+    /// Runs an edit of the file at `path` (`EditTransaction`): reads it under its lock, asks
+    /// `body` for the plan, writes the result (with its journal entry and the listing carried
+    /// along) or prints a diff, and prints what changed (`EditEcho`) unless `--quiet`.
     /// `showsFile`: the edit is one of several files', so each line it prints names its file.
-    /// `lines`: the lines the edit is about, when the references name them by number (for
-    /// commands whose edit reads only those tasks and what lies in their items): in a large
-    /// file whose parse checkpoints tick kept, the edit then reads only the stretch around
-    /// them (`ParseCheckpoints`).
-    static func edit(_ path: String, _ arguments: ParsedArguments, context: inout CommandContext, created: Bool = false,
-                     showsFile: Bool = false, lines: Lines? = nil, _ body: (Input) throws(TickError) -> EditPlan) throws(TickError) {
+    /// `lines`: the lines the edit is about, when the references name them by number.
+    static func applyEdit(_ path: String, _ arguments: ParsedArguments, context: inout CommandContext, created: Bool = false,
+                          showsFile: Bool = false, lines: Lines? = nil, _ body: (Input) throws(EditError) -> EditPlan) throws(TickError) {
         let environment = context.environment
         // Checked before the write, so that a mistyped option cannot follow a finished edit.
         do { _ = try ColorChoice(option: arguments.value("color")) } catch { throw .usage(error, command: nil) }
         _ = try environment.today()
         let names = try? AtomicFile.names(of: path)
-        // What the file's listing says, read under the file's lock for an edit (another tick's
-        // edit carries the listing along before its version takes the file's place).
-        var known: ListingStore.Known?
-        // The parse checkpoints that describe the file as read (the latest, or after `tick
-        // undo` those of the version before it), when one does.
-        var checkpoints: ParseCheckpoints?
-        func input(_ document: Document, listingIsCurrent: Bool? = nil) -> Input {
-            Input(document: document, references: references(document, known, listingIsCurrent: listingIsCurrent))
+        func known(checkpoints: Bool) -> EditTransaction.Known {
+            // What the file's listing says, read under the file's lock for an edit (another
+            // tick's edit carries the listing along before its version takes the file's place).
+            let listing = names.map { ListingStore.load($0, environment: environment) }
+            let kept = checkpoints && lines != nil ? names.map { ParseStateStore.load(realPath: $0.realPath, environment: environment) } ?? [] : []
+            return EditTransaction.Known(listing: listing?.listing, otherFilesListed: listing?.otherFilesListed,
+                                         listedThroughLink: listing?.listedThroughLink, checkpoints: kept, statuses: environment.statuses)
         }
         if arguments.flag("dry-run") {
-            known = names.map { ListingStore.load($0, environment: environment) }
             let bytes = try FileReader.read(path)
             try refuseUneditable(bytes, path: path)
-            let document = environment.document(bytes)
-            var plan = try body(input(document))
-            plan.splices = Splice.resolvingYields(plan.splices)
-            let splices = plan.splices
-            guard !splices.isEmpty else {
-                // Nothing would change: said as the edit says it ('unchanged … (already done)').
-                try echo(EditEcho(plan, before: document, fromLines: !arguments.flag("json")) { document },
-                         nothing: plan.nothing, path: path, showsFile: showsFile, arguments: arguments, context: &context)
+            let transaction = try reporting(path) { () throws(EditError) in try EditTransaction(bytes, known: known(checkpoints: false), plan: body) }
+            // A script asked for JSON, or nothing would change: said as the edit says it.
+            if transaction.edited == nil || arguments.flag("json") {
+                try echo(transaction.echo(fromLines: transaction.edited == nil && !arguments.flag("json")), nothing: transaction.plan.nothing,
+                         path: path, showsFile: showsFile, arguments: arguments, context: &context)
                 return
             }
-            let edited = document.applying(splices)
-            let steps = EditSteps(splices, in: document, edited: edited)
-            try check(steps, path: path)
-            if arguments.flag("json") {
-                // A script asked for JSON: the tasks as the edit would leave them, not a diff.
-                try echo(EditEcho(plan, before: document, fromLines: false) { steps.result },
-                         nothing: plan.nothing, path: path, showsFile: showsFile, arguments: arguments, context: &context)
-                return
-            }
-            context.stdout.write(UnifiedDiff.render(document, splices, path: PathBytes.display(path)))
+            context.stdout.write(UnifiedDiff.render(transaction.before, transaction.plan.splices, path: PathBytes.display(path)))
             return
         }
-        var before: Document?
-        // The edited document put together from the original and the window, when the edit
-        // wrote something: what the echo reads, not a parse of the whole file again.
-        var spliced: (() -> Document)?
-        var editSteps: EditSteps?
-        // The digests of the file as read and as written, each worked out once, for the
-        // parse record, the listing and the journal.
-        var digests: (before: ContentDigest, after: ContentDigest)?
-        var plan = EditPlan()
+        var transaction: EditTransaction?
         let confirmed = context.confirmed
-        let written = try Journal.update(path, environment: context.environment, created: created) { bytes throws(TickError) in
-            digests = nil
-            checkpoints = nil
-            known = names.map { ListingStore.load($0, environment: environment) }
+        let written = try Journal.update(path, environment: environment, created: created) { bytes throws(TickError) in
+            transaction = nil
             try refuseUneditable(bytes, path: path)
             // What the question showed is what the edit changes: not a file changed since.
             if let confirmed, confirmed.path == path, ContentDigest.version(of: bytes) != confirmed.hash {
                 throw TickError.refused("\(PathBytes.display(path)) changed while tick asked (another program wrote it); nothing changed, so run the command again")
             }
-            /// The plan for `document`, its edited bytes and window (none when nothing changes).
-            func planned(_ document: Document, listingIsCurrent: Bool? = nil) throws(TickError) -> Planned {
-                var plan = try body(input(document, listingIsCurrent: listingIsCurrent))
-                plan.splices = Splice.resolvingYields(plan.splices)
-                guard !plan.splices.isEmpty else { return Planned(document: document, plan: plan, edited: [], steps: nil) }
-                let edited = document.applying(plan.splices)
-                return Planned(document: document, plan: plan, edited: edited, steps: EditSteps(plan.splices, in: document, edited: edited))
-            }
-            var readDigest: ContentDigest?
-            func digestRead() -> ContentDigest {
-                if let readDigest { return readDigest }
-                let digest = ContentDigest.of(bytes)
-                readDigest = digest
-                return digest
-            }
-            let listing = known?.listing
-            let current = listing.map { digestRead().version == $0.fileHash }
-            // A listing of lines (`Listing.namesLinesOnly`) of this version is carried along by
-            // an edit that keeps every task on its line (`Listing.keepsTaskLines`).
-            let carriesLines = listing?.namesLinesOnly == true && current == true
-            var keepsTaskLines = false
-            // The stretch the lines are in, when it holds all the edit reads (its window);
-            // else, and for any error (said as the whole file says it), the whole file.
-            // A listing gives numbers a meaning of its own, which only the whole file can check
-            // (and so does another file's, for numbers of a file the command line did not
-            // name), unless its numbers are lines and the edit keeps them so.
-            var made: Planned?
-            if let lines, let names, listing == nil || carriesLines, known?.otherFilesListed == nil || lines.fileNamed,
-               known?.listedThroughLink == nil {
-                // The size first: another program's change seldom keeps it, and then the bytes
-                // are not digested here.
-                checkpoints = ParseStateStore.load(realPath: names.realPath, environment: environment)
-                    .first { $0.byteCount == bytes.count && $0.content == digestRead() }
-                if let checkpoints,
-                   let stretch = Document(stretchOf: bytes, holding: lines.lines, checkpoints: checkpoints, statuses: environment.statuses,
-                                          digest: digestRead),
-                   let attempt = try? planned(stretch, listingIsCurrent: current), attempt.steps.map({ $0.steps.allSatisfy { stretch.covers($0.window) } }) ?? true {
-                    keepsTaskLines = attempt.steps.map(Listing.keepsTaskLines) ?? true
-                    if !carriesLines || keepsTaskLines { made = attempt }
-                }
-            }
-            let result: Planned
-            if let made {
-                result = made
-            } else {
-                result = try planned(environment.document(bytes), listingIsCurrent: current)
-                keepsTaskLines = carriesLines && result.steps.map(Listing.keepsTaskLines) ?? false
-            }
-            let document = result.document
-            before = document
-            plan = result.plan
-            editSteps = result.steps
-            guard let steps = result.steps else { return nil }
-            let edited = result.edited
-            try check(steps, path: path)
-            digests = (digestRead(), ContentDigest.of(edited))
-            // The edited document, when the listing or the output needs it: put together from
-            // the original and the windows, not parsed again.
-            spliced = { steps.result }
-            return Journal.Rewrite(bytes: edited, splices: plan.splices, tasks: plan.taskCount, before: document, after: spliced, digests: digests,
-                                   keepsTaskLines: carriesLines && keepsTaskLines)
+            let made = try reporting(path) { () throws(EditError) in try EditTransaction(bytes, known: known(checkpoints: true), lines: lines, plan: body) }
+            transaction = made
+            guard let edited = made.edited else { return nil }
+            return Journal.Rewrite(bytes: edited, splices: made.plan.splices, tasks: made.plan.taskCount, before: made.before, after: { made.after },
+                                   digests: made.digests, keepsTaskLines: made.keepsTaskLines)
         }
         if let warning = written.warning { context.warn(warning) }
-        if let before, let realPath = written.update?.realPath ?? names?.realPath {
-            keepCheckpoints(before: before, steps: editSteps, digests: digests, kept: checkpoints, realPath: realPath,
-                            context: &context)
+        guard let transaction else { return }
+        if let realPath = written.update?.realPath ?? names?.realPath {
+            if TestHooks.reportsParse {
+                let parsed = transaction.before.stretch.map { "lines \($0.lines.lowerBound + 1)-\($0.lines.upperBound) of \(transaction.before.lines.count)" } ?? "the whole file"
+                context.stderr.write("tick: test: parsed \(parsed)\n")
+            }
+            if let kept = transaction.checkpointsToKeep(minimumSize: ParseStateStore.minimumSize, spacing: ParseStateStore.spacing,
+                                                        firstTasks: ParseStateStore.firstTasks) {
+                ParseStateStore.save(kept.checkpoints, before: kept.before, realPath: realPath, environment: environment)
+            }
         }
-        guard let before, !arguments.flag("quiet") else { return }
-        let echo = EditEcho(plan, before: before, fromLines: !arguments.flag("json"), window: editSteps?.window) {
-            written.after ?? spliced?() ?? before
+        guard !arguments.flag("quiet") else { return }
+        let before = transaction.before
+        let echo = EditEcho(transaction.plan, before: before, fromLines: !arguments.flag("json"), window: transaction.steps?.window) {
+            written.after ?? transaction.after
         }
-        try self.echo(echo, nothing: plan.nothing, path: path, showsFile: showsFile, arguments: arguments, context: &context)
+        try self.echo(echo, nothing: transaction.plan.nothing, path: path, showsFile: showsFile, arguments: arguments, context: &context)
         // The lines just printed are what the user will type next: they name those tasks now.
         // (A file with a listing was parsed again to carry it along; one without needs nothing.)
         if let after = written.after, let realPath = written.update?.realPath,
-           let warning = ListingStore.show(echo.shownLines, realPath: realPath, after: after, before: before, version: digests?.after.version,
+           let warning = ListingStore.show(echo.shownLines, realPath: realPath, after: after, before: before, version: transaction.digests?.after.version,
                                            environment: environment) {
             context.warn(warning)
         }
     }
 
-    /// The lines an edit is about, when its references name them by number.
-    struct Lines {
-        /// 0-based.
-        let lines: [Int]
-        /// Whether the command line named the file (`-f`, `FILE:LINE`): the numbers are then
-        /// this file's whatever the latest view showed.
-        let fileNamed: Bool
-
-        /// Nil unless each reference is a line number.
-        init?(_ references: [String], fileNamed: Bool) {
-            var lines: [Int] = []
-            for reference in references {
-                guard let number = TaskReference.number(reference), number >= 1 else { return nil }
-                lines.append(number - 1)
-            }
-            guard !lines.isEmpty else { return nil }
-            self.lines = lines
-            self.fileNamed = fileNamed
-        }
-    }
-
-    /// An edit worked out on a document (the whole file's, or a stretch's).
-    private struct Planned {
-        let document: Document
-        let plan: EditPlan
-        /// The file's bytes after the edit; empty when it changes nothing (no steps).
-        let edited: [UInt8]
-        let steps: EditSteps?
-    }
-
-    /// Keeps the parse checkpoints of a large file as the edit left it, for the next edit: those
-    /// it read the stretch with, or those of the whole file it parsed, carried over the edit.
-    private static func keepCheckpoints(before: Document, steps: EditSteps?, digests: (before: ContentDigest, after: ContentDigest)?,
-                                        kept: ParseCheckpoints?, realPath: String, context: inout CommandContext) {
-        if TestHooks.reportsParse {
-            let parsed = before.stretch.map { "lines \($0.lines.lowerBound + 1)-\($0.lines.upperBound) of \(before.lines.count)" } ?? "the whole file"
-            context.stderr.write("tick: test: parsed \(parsed)\n")
-        }
-        guard before.bytes.count >= ParseStateStore.minimumSize else { return }
-        let environment = context.environment
-        guard let steps else {
-            // Nothing changed: the whole file's checkpoints, unless those kept describe it.
-            if before.stretch == nil, kept.map({ !$0.describe(before.bytes, lines: before.lines.count, statuses: before.statuses) }) ?? true {
-                ParseStateStore.save(ParseCheckpoints(before, spacing: ParseStateStore.spacing, firstTasks: ParseStateStore.firstTasks),
-                                     realPath: realPath, environment: environment)
-            }
-            return
-        }
-        // Read from the file as it was and carried over the window: the edited file put
-        // together whole would hold a second copy of every task (a million tasks: 200 MB more).
-        let read = before.stretch == nil
-            ? ParseCheckpoints(before, spacing: ParseStateStore.spacing, firstTasks: ParseStateStore.firstTasks, content: digests?.before) : kept
-        // The version read is kept too: `tick undo` brings it back.
-        // An edit in far places, step by step (the last step's bytes are the edit's).
-        let last = steps.steps.count - 1
-        let carried = steps.steps.enumerated().reduce(read) { kept, step in
-            kept?.after(step.element.window, in: step.element.document, edited: step.element.edited,
-                        digest: step.offset == last ? digests?.after : nil)
-        }
-        ParseStateStore.save(carried, before: read, realPath: realPath,
-                             environment: environment)
-    }
-
-    /// Every edit's last check, in one place: the tasks and headings on the lines it does not
-    /// touch read after it as before (`EditCheck`); else nothing is written.
-    static func check(_ steps: EditSteps, path: String) throws(TickError) {
-        if let line = EditCheck.firstChangedLine(steps) {
-            throw TickError.edit(.changesOtherLines(line: line + 1), path: path)
-        }
-    }
-
-    /// The input for a look at `path` outside an edit (a question asked before it).
-    static func input(path: String, document: Document, environment: Environment) -> Input {
+    /// The input for a look at `path` outside an edit (a question asked before it), and the
+    /// file's names when they could be looked up.
+    static func input(path: String, document: Document, environment: Environment) -> (input: Input, names: FileNames?) {
         let names = try? AtomicFile.names(of: path)
         let known = names.map { ListingStore.load($0, environment: environment) }
-        return Input(document: document, references: references(document, known), names: names)
-    }
-
-    private static func references(_ document: Document, _ known: ListingStore.Known?, listingIsCurrent: Bool? = nil) -> TaskReference {
-        TaskReference(document: document, listing: known?.listing, otherFilesListed: known?.otherFilesListed,
-                      listedThroughLink: known?.listedThroughLink, listingIsCurrent: listingIsCurrent)
-    }
-
-    /// `edit` for a body that computes the edit in the core: its `EditError` is reported
-    /// against `path`.
-    static func applyEdit(_ path: String, _ arguments: ParsedArguments, context: inout CommandContext, created: Bool = false,
-                          showsFile: Bool = false, lines: Lines? = nil, _ body: (Input) throws(EditError) -> EditPlan) throws(TickError) {
-        try edit(path, arguments, context: &context, created: created, showsFile: showsFile, lines: lines) { input throws(TickError) in
-            try reporting(path) { () throws(EditError) in try body(input) }
-        }
+        let references = EditTransaction.Known(listing: known?.listing, otherFilesListed: known?.otherFilesListed,
+                                               listedThroughLink: known?.listedThroughLink).references(document)
+        return (Input(document: document, references: references), names)
     }
 
     /// Prints what an edit did: rows on standard output, or JSON objects gathered for the end.

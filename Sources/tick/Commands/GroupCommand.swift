@@ -219,8 +219,8 @@ enum ArchiveCommand: Command {
             let target = exists ? context.environment.document(try FileReader.read(destination)) : context.environment.document([])
             let splices = try EditSession.reporting(destination) { () throws(EditError) in try BlockEdits.appendBlocks(blocks, toGroup: group, in: target) }
             context.stdout.write(UnifiedDiff.render(target, splices, path: PathBytes.display(destination), creating: !exists))
-            try EditSession.edit(path, arguments, context: &context) { input throws(TickError) in
-                EditPlan(try EditSession.reporting(path) { () throws(EditError) in try TaskEdits.delete(ArchiveSelection(input.document).moved, in: input.document) })
+            try EditSession.applyEdit(path, arguments, context: &context) { input throws(EditError) in
+                EditPlan(try TaskEdits.delete(ArchiveSelection(input.document).moved, in: input.document))
             }
             return 0
         }
@@ -232,14 +232,11 @@ enum ArchiveCommand: Command {
         }
         do throws(TickError) {
             // Its rows (a task kept) name the file, after the destination's rows.
-            try EditSession.edit(path, arguments, context: &context, showsFile: true) { input throws(TickError) in
+            try EditSession.applyEdit(path, arguments, context: &context, showsFile: true) { input throws(EditError) in
                 let document = input.document
                 let selection = ArchiveSelection(document)
-                guard selection.moved.map({ BlockEdits.marginLines($0, in: document) }) == blocks else {
-                    throw TickError.changedDuringEdit(path: path)
-                }
-                return EditPlan(try EditSession.reporting(path) { () throws(EditError) in try TaskEdits.delete(selection.moved, in: document) },
-                                subjects: kept(selection))
+                guard selection.moved.map({ BlockEdits.marginLines($0, in: document) }) == blocks else { throw .changedDuringEdit }
+                return EditPlan(try TaskEdits.delete(selection.moved, in: document), subjects: kept(selection))
             }
         } catch {
             let unchanged = "; the file is unchanged"

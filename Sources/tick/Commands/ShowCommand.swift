@@ -29,7 +29,7 @@ enum ShowCommand: Command {
         var out = TextBuffer(capacity: 1024)
         for target in try EditSession.targets(arguments.operands, arguments, environment: context.environment) {
             let document = context.environment.document(try FileReader.read(target.path))
-            let input = EditSession.input(path: target.path, document: document, environment: context.environment)
+            let (input, names) = EditSession.input(path: target.path, document: document, environment: context.environment)
             let tasks = try EditSession.reporting(target.path) { () throws(EditError) in try input.tasks(target.references, named: target.named) }
             let file = PathBytes.display(target.path)
             // The lines printed are what the user will type next: they name those tasks now,
@@ -38,7 +38,7 @@ enum ShowCommand: Command {
             // (tick(1): the lines show prints count as a listing), as a view's rows would be.
             var shown: [Int] = []
             defer {
-                if let names = input.names {
+                if let names {
                     let known = ListingStore.load(names, environment: context.environment)
                     let warning = known.otherFilesListed == nil && known.listedThroughLink == nil
                         ? ListingStore.show(shown.map { document.tasks[$0].line + 1 }, realPath: names.realPath, after: document, environment: context.environment)

@@ -76,7 +76,7 @@ struct TaskSelection {
         if case .references(let references, _) = kind, references.count < 3, !deletes,
            !references.contains(where: { TaskReference.range($0) != nil }) { return }
         let document = context.environment.document(try FileReader.read(path))
-        let input = EditSession.input(path: path, document: document, environment: context.environment)
+        let input = EditSession.input(path: path, document: document, environment: context.environment).input
         var tasks = try EditSession.reporting(path) { () throws(EditError) in try self.tasks(kind, in: input) }.filter { changes($0, document) }
         var subtasks = Set<Int>()
         if deletes {

@@ -73,7 +73,7 @@ enum AtomicFile {
             case .done(let update):
                 return update
             case .raced:
-                guard wait.elapsed < min(retryTime, lockTimeout) else { throw TickError.changedDuringEdit(path: path) }
+                guard wait.elapsed < min(retryTime, lockTimeout) else { throw TickError.edit(.changedDuringEdit, path: path) }
                 usleep(UInt32.random(in: 1_000...10_000))
             case .busy:
                 try wait.step(every: 0.002, saying: "waiting for another program to finish writing \(PathBytes.display(path))") {

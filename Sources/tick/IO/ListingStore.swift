@@ -126,9 +126,8 @@ enum ListingStore {
                     keepsTaskLines: Bool = false, restores: Bool = false, environment: Environment,
                     documents: () -> (before: Document, after: Document)) -> String? {
         change(realPath, environment) { listing in
-            if keepsTaskLines, let versions, listing.namesLinesOnly, listing.fileHash == versions.before {
-                // Every number still means its line (`Listing.carries`).
-                listing.fileHash = versions.after
+            if keepsTaskLines, let versions, let carried = listing.carried(keepingTaskLines: versions) {
+                listing = carried
                 return
             }
             let (before, after) = documents()

@@ -1,0 +1,223 @@
+/// One edit of one text, end to end and without I/O: the bytes of a file or of an editor's
+/// buffer and what tick knows about them (`Known`) go in with a plan (a function of the parsed
+/// document and the references resolved through its listing); out come the bytes the edit
+/// leaves, the rows it shows (`echo`), the change the journal records (`change`), the listing
+/// carried over it (`carry`), or a refusal (`EditError`).
+///
+/// The edit law is checked here, once, for every edit: the tasks and headings on the lines the
+/// plan does not touch read after it as before (`EditCheck`); else nothing is written. The CLI
+/// runs it on a file read under its lock and writes the result atomically; a language server
+/// runs it on the buffer the editor holds.
+public struct EditTransaction: Sendable {
+    /// What is known of the text besides its bytes.
+    public struct Known: Sendable {
+        /// The text's latest listing (what numbers the user has seen mean), if any.
+        public var listing: Listing?
+        /// The files the latest view showed, when that was not this file alone.
+        public var otherFilesListed: [String]?
+        /// The file a view showed through this file's name when that name led elsewhere.
+        public var listedThroughLink: String?
+        /// Parse checkpoints kept for versions of a large file (`ParseCheckpoints`): an edit of
+        /// numbered lines then reads only the stretch around them, when one describes the bytes.
+        public var checkpoints: [ParseCheckpoints]
+        /// The statuses the text's folder configures.
+        public var statuses: StatusSet
+
+        public init(listing: Listing? = nil, otherFilesListed: [String]? = nil, listedThroughLink: String? = nil,
+                    checkpoints: [ParseCheckpoints] = [], statuses: StatusSet = .default) {
+            self.listing = listing
+            self.otherFilesListed = otherFilesListed
+            self.listedThroughLink = listedThroughLink
+            self.checkpoints = checkpoints
+            self.statuses = statuses
+        }
+
+        /// The references of `document` as this knowledge resolves them.
+        public func references(_ document: Document, listingIsCurrent: Bool? = nil) -> TaskReference {
+            TaskReference(document: document, listing: listing, otherFilesListed: otherFilesListed,
+                          listedThroughLink: listedThroughLink, listingIsCurrent: listingIsCurrent)
+        }
+    }
+
+    /// What a plan works on: the document and its references.
+    public struct Input: Sendable {
+        public let document: Document
+        public let references: TaskReference
+
+        public init(document: Document, references: TaskReference) {
+            self.document = document
+            self.references = references
+        }
+
+        /// One task. `named`: the reference named this file (`FILE:LINE`, `-f`), so a bare
+        /// number is this file's whatever the latest listing showed. `prefers`: of several
+        /// tasks a text matches, the one open (or closed) one.
+        public func task(_ reference: String, named: Bool = false, prefers: TaskReference.Preference? = nil) throws(EditError) -> Task {
+            try resolver(named, prefers).resolve(reference)
+        }
+
+        public func tasks(_ references: [String], named: Bool = false, prefers: TaskReference.Preference? = nil) throws(EditError) -> [Task] {
+            try resolver(named, prefers).resolve(references)
+        }
+
+        private func resolver(_ named: Bool, _ prefers: TaskReference.Preference?) -> TaskReference {
+            var resolver = references
+            if named { resolver.otherFilesListed = nil }
+            resolver.prefers = prefers
+            return resolver
+        }
+    }
+
+    /// The lines an edit is about, when its references name them by number: in a large file
+    /// whose checkpoints are known, the edit reads only the stretch that holds them.
+    public struct Lines: Sendable {
+        /// 0-based.
+        public let lines: [Int]
+        /// Whether the reference named the file: the numbers are then this file's whatever
+        /// the latest view showed.
+        public let fileNamed: Bool
+
+        /// Nil unless each reference is a line number.
+        public init?(_ references: [String], fileNamed: Bool) {
+            var lines: [Int] = []
+            for reference in references {
+                guard let number = TaskReference.number(reference), number >= 1 else { return nil }
+                lines.append(number - 1)
+            }
+            guard !lines.isEmpty else { return nil }
+            self.lines = lines
+            self.fileNamed = fileNamed
+        }
+    }
+
+    /// The text as read: the whole document, or the stretch that holds the edit.
+    public let before: Document
+    public let plan: EditPlan
+    /// The bytes after the edit; nil when it changes nothing.
+    public let edited: [UInt8]?
+    /// The edit in places (`EditSteps`); nil when it changes nothing.
+    public let steps: EditSteps?
+    /// The digests of the bytes read and written, when the edit changed them.
+    public let digests: (before: ContentDigest, after: ContentDigest)?
+    /// The checkpoints the stretch was read with, or those known to describe the bytes.
+    public let checkpoints: ParseCheckpoints?
+    /// A listing of lines only, current for the bytes read, is carried by naming the new
+    /// version: the edit keeps every task on its line.
+    public let keepsTaskLines: Bool
+
+    /// Plans and checks an edit of `bytes`. `lines`: the lines the references name, when they
+    /// are numbers (a large file with known checkpoints is then read in a stretch).
+    /// `digests`: also digest the bytes when nothing else needs it (a dry run does not).
+    public init(_ bytes: [UInt8], known: Known = Known(), lines: Lines? = nil,
+                plan body: (Input) throws(EditError) -> EditPlan) throws(EditError) {
+        var readDigest: ContentDigest?
+        func digestRead() -> ContentDigest {
+            if let readDigest { return readDigest }
+            let digest = ContentDigest.of(bytes)
+            readDigest = digest
+            return digest
+        }
+        func planned(_ document: Document, listingIsCurrent: Bool?) throws(EditError) -> (plan: EditPlan, edited: [UInt8], steps: EditSteps?) {
+            var plan = try body(Input(document: document, references: known.references(document, listingIsCurrent: listingIsCurrent)))
+            plan.splices = Splice.resolvingYields(plan.splices)
+            guard !plan.splices.isEmpty else { return (plan, [], nil) }
+            let edited = document.applying(plan.splices)
+            return (plan, edited, EditSteps(plan.splices, in: document, edited: edited))
+        }
+        let listing = known.listing
+        let current = listing.map { digestRead().version == $0.fileHash }
+        // A listing of lines (`Listing.namesLinesOnly`) of this version is carried along by an
+        // edit that keeps every task on its line (`Listing.keepsTaskLines`).
+        let carriesLines = listing?.namesLinesOnly == true && current == true
+        // The stretch the lines are in, when it holds all the edit reads (its window); else,
+        // and for any error (said as the whole file says it), the whole file. A listing gives
+        // numbers a meaning of its own, which only the whole file can check (and so does
+        // another file's, for numbers of a file the reference did not name), unless its
+        // numbers are lines and the edit keeps them so.
+        var checkpoints: ParseCheckpoints?
+        var made: (document: Document, plan: EditPlan, edited: [UInt8], steps: EditSteps?, keepsLines: Bool)?
+        if let lines, listing == nil || carriesLines, known.otherFilesListed == nil || lines.fileNamed, known.listedThroughLink == nil {
+            // The size first: another program's change seldom keeps it, and then the bytes are
+            // not digested here.
+            checkpoints = known.checkpoints.first { $0.byteCount == bytes.count && $0.content == digestRead() }
+            if let checkpoints,
+               let stretch = Document(stretchOf: bytes, holding: lines.lines, checkpoints: checkpoints, statuses: known.statuses, digest: digestRead),
+               let attempt = try? planned(stretch, listingIsCurrent: current),
+               attempt.steps.map({ $0.steps.allSatisfy { stretch.covers($0.window) } }) ?? true {
+                let keepsLines = attempt.steps.map(Listing.keepsTaskLines) ?? true
+                if !carriesLines || keepsLines { made = (stretch, attempt.plan, attempt.edited, attempt.steps, keepsLines) }
+            }
+        }
+        if made == nil {
+            let document = Document(bytes: bytes, statuses: known.statuses)
+            let attempt = try planned(document, listingIsCurrent: current)
+            made = (document, attempt.plan, attempt.edited, attempt.steps, attempt.steps.map(Listing.keepsTaskLines) ?? false)
+        }
+        let result = made!
+        before = result.document
+        plan = result.plan
+        steps = result.steps
+        self.checkpoints = checkpoints
+        keepsTaskLines = carriesLines && result.keepsLines
+        guard let steps = result.steps else {
+            edited = nil
+            digests = nil
+            return
+        }
+        if let line = EditCheck.firstChangedLine(steps) { throw .changesOtherLines(line: line + 1) }
+        edited = result.edited
+        digests = (digestRead(), ContentDigest.of(result.edited))
+    }
+
+    /// The document after the edit, put together from the one read and the edit's windows
+    /// rather than parsed again (the one read when nothing changed).
+    public var after: Document { steps?.result ?? before }
+
+    /// What the edit shows: its rows (`fromLines`: rows read from the lines as written, with
+    /// line numbers; else the tasks as JSON reads them).
+    public func echo(fromLines: Bool = true) -> EditEcho {
+        EditEcho(plan, before: before, fromLines: fromLines, window: steps?.window) { after }
+    }
+
+    /// The change the undo journal records for a file at `path`; nil when nothing changed.
+    public func change(path: [UInt8], created: Bool = false) -> JournalOperation.FileChange? {
+        guard let edited else { return nil }
+        return JournalOperation.FileChange(path: path, before: before.bytes, after: edited, created: created, tasks: plan.taskCount,
+                                           versions: digests.map { ($0.before.version, $0.after.version) })
+    }
+
+    /// `listing` (the text's, for the version read) carried over the edit: each number it
+    /// gave still names its task, or is refused. `command` names the edit.
+    public func carry(_ listing: Listing, command: String) -> Listing {
+        guard let digests, let splices = steps.map({ _ in plan.splices }) else { return listing }
+        let versions = (before: digests.before.version, after: digests.after.version)
+        if keepsTaskLines, let carried = listing.carried(keepingTaskLines: versions) { return carried }
+        // A listing is carried over whole documents: a stretch holds only some of its tasks.
+        let whole = before.stretch == nil
+        let read = whole ? before : Document(bytes: before.bytes, statuses: before.statuses)
+        let written = whole ? after : Document(bytes: edited ?? before.bytes, statuses: before.statuses)
+        return listing.mapped(before: read, after: written, splices: splices, by: command, versions: versions)
+    }
+
+    /// The checkpoints to keep for the text as the edit left it, for the next edit of a file
+    /// of at least `minimumSize` bytes, and those of the version read (`tick undo` brings it
+    /// back); nil when none are kept.
+    public func checkpointsToKeep(minimumSize: Int, spacing: Int, firstTasks: Int?) -> (checkpoints: ParseCheckpoints?, before: ParseCheckpoints?)? {
+        guard before.bytes.count >= minimumSize else { return nil }
+        guard let steps else {
+            // Nothing changed: the whole file's checkpoints, unless those known describe it.
+            guard before.stretch == nil,
+                  checkpoints.map({ !$0.describe(before.bytes, lines: before.lines.count, statuses: before.statuses) }) ?? true else { return nil }
+            return (ParseCheckpoints(before, spacing: spacing, firstTasks: firstTasks), nil)
+        }
+        // Read from the text as it was and carried over the windows: the edited text put
+        // together whole would hold a second copy of every task (a million tasks: 200 MB more).
+        let read = before.stretch == nil ? ParseCheckpoints(before, spacing: spacing, firstTasks: firstTasks, content: digests?.before) : checkpoints
+        let last = steps.steps.count - 1
+        let carried = steps.steps.enumerated().reduce(read) { kept, step in
+            kept?.after(step.element.window, in: step.element.document, edited: step.element.edited,
+                        digest: step.offset == last ? digests?.after : nil)
+        }
+        return (carried, read)
+    }
+}

@@ -1,0 +1,177 @@
+/// A change of one property of tasks, as `tick done`, `reopen`, `start`, `cancel`, `star` and
+/// `unstar` make it: planned on a document, with the dates the file records and a repeating
+/// task's next occurrence. The CLI and the language server plan the same change here.
+public enum TaskAction: Sendable, Equatable, Hashable {
+    /// Done, with the done date when the file records them, and a repeating task's next
+    /// occurrence; `withSubtasks`: the task's open subtasks too.
+    case done(withSubtasks: Bool = false)
+    /// Open again, without the date it was done or cancelled.
+    case reopen
+    case start
+    /// Cancelled (`[-]`): closed, but not done.
+    case cancel
+    case star
+    case unstar
+
+    /// The word the echo starts with ("done").
+    public var verb: String {
+        switch self {
+        case .done: "done"
+        case .reopen: "reopened"
+        case .start: "started"
+        case .cancel: "cancelled"
+        case .star: "starred"
+        case .unstar: "unstarred"
+        }
+    }
+
+    /// What the echo says of a task the change leaves as it was.
+    public var unchanged: String {
+        switch self {
+        case .done: "already done"
+        case .reopen: "already open"
+        case .start: "already in progress"
+        case .cancel: "already cancelled"
+        case .star: "already starred"
+        case .unstar: "not starred"
+        }
+    }
+
+    /// Whether the change would change `task` (a question asked before it counts these).
+    public func changes(_ task: Task, in document: Document) -> Bool {
+        let splices: [Splice]?
+        switch self {
+        case .done: splices = try? TaskEdits.setStatus(task, to: .done, in: document)
+        case .reopen: splices = try? TaskEdits.setStatus(task, to: .open, in: document)
+        case .start: splices = try? TaskEdits.setStatus(task, to: .doing, in: document)
+        case .cancel: splices = try? TaskEdits.setStatus(task, to: .other("-"), in: document)
+        case .star: splices = try? TaskEdits.setImportant(task, true, in: document)
+        case .unstar: splices = try? TaskEdits.setImportant(task, false, in: document)
+        }
+        return splices.map { !$0.isEmpty } ?? true
+    }
+
+    /// The plan that makes the change to `tasks` of `document`. `notesOpenSubtasks`: a task done
+    /// without its open subtasks gets a note saying so.
+    public func plan(_ tasks: [Task], in document: Document, dates: DateRecording, notesOpenSubtasks: Bool = true) throws(EditError) -> EditPlan {
+        var plan = EditPlan()
+        let selected = Set(tasks.map(\.index))
+        for task in tasks {
+            switch self {
+            case .done(let withSubtasks):
+                let open = document.descendants(of: task).filter { !$0.isClosed && !selected.contains($0.index) }
+                try Self.complete(task, in: document, dates: dates, plan: &plan)
+                if withSubtasks {
+                    for subtask in open where !plan.subjects.contains(where: { $0 == .task(subtask.index, verb: verb) }) {
+                        try Self.complete(subtask, in: document, dates: dates, plan: &plan)
+                    }
+                } else if !open.isEmpty, notesOpenSubtasks {
+                    let count = open.count == 1 ? "1 open subtask" : "\(open.count) open subtasks"
+                    plan.notes.append(EditPlan.Note(line: task.line, saying: "is done; it has \(count) (--with-subtasks completes them)"))
+                }
+            case .reopen:
+                plan.add(task, verb: verb, unchanged: unchanged,
+                         try TaskEdits.setStatus(task, to: .open, dates: [(.done, nil), (.cancelled, nil)], in: document, dialect: dates.dialect),
+                         in: document)
+            case .cancel:
+                guard task.statusType != .cancelled else {
+                    plan.add(task, verb: verb, unchanged: unchanged, [], in: document)
+                    continue
+                }
+                let recorded: [(TaskField.Kind, CivilDate?)] = dates.recordsCancelled ? [(.cancelled, dates.today), (.done, nil)] : [(.done, nil)]
+                plan.add(task, verb: verb, unchanged: unchanged,
+                         try TaskEdits.setStatus(task, to: .other("-"), dates: recorded, in: document, dialect: dates.dialect), in: document)
+            case .start:
+                plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setStatus(task, to: .doing, in: document), in: document)
+            case .star, .unstar:
+                plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setImportant(task, self == .star, in: document), in: document)
+            }
+        }
+        return plan
+    }
+
+    /// Done, with the date when the file records done dates, and for a recurring task its next
+    /// occurrence written above it (or below, as the project says).
+    private static func complete(_ task: Task, in document: Document, dates context: DateRecording, plan: inout EditPlan) throws(EditError) {
+        let verb = TaskAction.done().verb, unchanged = TaskAction.done().unchanged
+        guard task.statusType != .done else {
+            plan.add(task, verb: verb, unchanged: unchanged, [], in: document)
+            return
+        }
+        if OnCompletion.deletes(task, in: document) {
+            return try completeAndDelete(task, in: document, dates: context, plan: &plan)
+        }
+        // A cancelled task done is no longer cancelled: its cancelled date goes, as `cancel`
+        // takes a done date away.
+        var splices = try TaskEdits.setStatus(task, to: .done,
+                                              dates: (context.recordsDone ? [(.done, context.today)] : []) + [(.cancelled, nil)],
+                                              in: document, dialect: context.dialect)
+        switch NextOccurrence.of(task, in: document, today: context.today, dialect: context.dialect) {
+        case .lines(let next)?:
+            // Placed as a new task is (the list's marker and container prefix), with the text and
+            // fields of the completed task's first line; the lines its text wraps onto follow
+            // as written (the new task sits at the same level).
+            let line = document.lines[task.line]
+            let rest = next[0].dropFirst(task.checkboxStart - line.start)
+            let lines: ([UInt8]) -> [[UInt8]] = { [$0 + rest] + next.dropFirst() }
+            var below = context.nextBelow
+            var placed = try TaskPlacement.insert(at: below ? .after(task) : .before(task), in: document, content: lines)
+            // Above a task that shares its line with an outer list marker, the new line would
+            // rewrite the task's line, which the status edit rewrites too: it goes below instead.
+            if placed.contains(where: { !$0.lines.isEmpty }) {
+                below = true
+                placed = try TaskPlacement.insert(at: .after(task), in: document, content: lines)
+            }
+            splices += placed
+            plan.subjects.append(.newTask(near: task.index, below: below, verb: "next"))
+        case .unknown(let why)?:
+            plan.notes.append(EditPlan.Note(line: task.line, saying: "repeats, but no next task was written: \(why)"))
+        case nil:
+            break
+        }
+        plan.add(task, verb: verb, unchanged: unchanged, splices, in: document)
+    }
+
+    /// A task whose `🏁 delete` asks for it, done as Obsidian Tasks does it: deleted, and a
+    /// recurring one's next occurrence written in its place.
+    private static func completeAndDelete(_ task: Task, in document: Document, dates context: DateRecording, plan: inout EditPlan) throws(EditError) {
+        let verb = TaskAction.done().verb, unchanged = TaskAction.done().unchanged
+        // Shown as done, its first line as marking it done would have left it.
+        let done = try? TaskEdits.setStatus(task, to: .done, in: document).first { $0.lines == task.line..<(task.line + 1) }?.replacement.first
+        switch NextOccurrence.of(task, in: document, today: context.today, dialect: context.dialect) {
+        case .lines(let next)?:
+            plan.splices.append(Splice(lines: task.line..<(task.lastLine + 1), replacement: next))
+            // The next occurrence stands for the task it replaces: shown as the task's new line.
+            plan.subjects += [.removed(task.index, verb: "done and deleted", shownAs: done), .task(task.index, verb: "next")]
+        case .unknown(let why)?:
+            // No next occurrence to write: the task stays, done, as the note says.
+            plan.notes.append(EditPlan.Note(line: task.line, saying: "repeats, but no next task was written, so it was not deleted (🏁 delete): \(why)"))
+            plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setStatus(task, to: .done, in: document), in: document)
+        case nil:
+            plan.splices += try TaskEdits.delete(task, in: document)
+            plan.subjects.append(.removed(task.index, verb: "done and deleted", shownAs: done))
+        }
+    }
+}
+
+/// Whether an edit of status records the date, and in which dialect: when asked (`tick done
+/// --date`), when the file already records done (or cancelled) dates, or when `.tick.toml`
+/// says `record-done`.
+public struct DateRecording: Sendable {
+    public let today: CivilDate
+    public let recordsDone: Bool
+    public let recordsCancelled: Bool
+    public let dialect: TaskField.Dialect
+    /// Whether a recurring task's next occurrence goes below it (`.tick.toml`'s
+    /// `next-occurrence = "below"`) rather than above.
+    public let nextBelow: Bool
+
+    public init(_ document: Document, today: CivilDate, config: ProjectConfig, recordsDate: Bool = false) {
+        self.today = today
+        nextBelow = config.nextOccurrenceBelow
+        let usage = document.fieldUsage
+        recordsDone = recordsDate || usage.records(.done) || config.recordDone
+        recordsCancelled = recordsDone || usage.records(.cancelled)
+        dialect = usage.dialect(fallback: config.dialect)
+    }
+}
