@@ -1,5 +1,5 @@
-/// A change of one property of tasks, as `tick done`, `reopen`, `start`, `cancel`, `star` and
-/// `unstar` make it: planned on a document, with the dates the file records and a repeating
+/// A change of one property of tasks, as `tick done`, `reopen`, `start`, `cancel`, `star`,
+/// `unstar` and `due` make it: planned on a document, with the dates the file records and a repeating
 /// task's next occurrence. The CLI and the language server plan the same change here.
 public enum TaskAction: Sendable, Equatable, Hashable {
     /// Done, with the done date when the file records them, and a repeating task's next
@@ -12,6 +12,8 @@ public enum TaskAction: Sendable, Equatable, Hashable {
     case cancel
     case star
     case unstar
+    /// Due on a date, in the dialect the file writes dates in; nil: no due date.
+    case due(CivilDate?)
 
     /// The word the echo starts with ("done").
     public var verb: String {
@@ -22,6 +24,7 @@ public enum TaskAction: Sendable, Equatable, Hashable {
         case .cancel: "cancelled"
         case .star: "starred"
         case .unstar: "unstarred"
+        case .due(let date): date == nil ? "undated" : "due"
         }
     }
 
@@ -34,6 +37,7 @@ public enum TaskAction: Sendable, Equatable, Hashable {
         case .cancel: "already cancelled"
         case .star: "already starred"
         case .unstar: "not starred"
+        case .due(let date): date == nil ? "no due date" : "already due then"
         }
     }
 
@@ -47,6 +51,7 @@ public enum TaskAction: Sendable, Equatable, Hashable {
         case .cancel: splices = try? TaskEdits.setStatus(task, to: .other("-"), in: document)
         case .star: splices = try? TaskEdits.setImportant(task, true, in: document)
         case .unstar: splices = try? TaskEdits.setImportant(task, false, in: document)
+        case .due(let date): splices = try? TaskEdits.setDue(task, to: date, in: document, dialect: document.fieldUsage.dialect(fallback: nil))
         }
         return splices.map { !$0.isEmpty } ?? true
     }
@@ -85,6 +90,8 @@ public enum TaskAction: Sendable, Equatable, Hashable {
                 plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setStatus(task, to: .doing, in: document), in: document)
             case .star, .unstar:
                 plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setImportant(task, self == .star, in: document), in: document)
+            case .due(let date):
+                plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setDue(task, to: date, in: document, dialect: dates.dialect), in: document)
             }
         }
         return plan

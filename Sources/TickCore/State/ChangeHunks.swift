@@ -3,7 +3,7 @@
 /// the end of a 36 MB file two hunks of a few hundred bytes, not the 36 MB between them), each
 /// with two lines of context on each side, and the unchanged bytes between them by length and
 /// digest.
-enum ChangeHunks {
+package enum ChangeHunks {
     /// Past this many lines changed, the differing lines are one hunk (a diff of two versions
     /// that differ in many places costs more than the record saves).
     static let maximumDistance = 64
@@ -11,7 +11,10 @@ enum ChangeHunks {
     typealias Hunk = JournalOperation.FileChange.Hunk
     typealias Gap = JournalOperation.FileChange.Gap
 
-    static func between(_ before: [UInt8], _ after: [UInt8]) -> (hunks: [Hunk], gaps: [Gap]) {
+    /// The runs of whole lines that differ between two versions, as byte ranges in each, in
+    /// order: what an editor is sent to turn one into the other. (Two equal versions give one
+    /// empty run.)
+    package static func changedLines(_ before: [UInt8], _ after: [UInt8]) -> [(old: Range<Int>, new: Range<Int>)] {
         let newline = Byte.lf
         // The bytes that differ, widened to whole lines: both versions share everything
         // before `start` and the last `suffix` bytes.
@@ -42,23 +45,27 @@ enum ChangeHunks {
                 runs = [(0..<beforeLines.count, 0..<afterLines.count)]
             }
         }
+        // Byte ranges, in each version.
+        func position(_ lines: [Range<Int>], _ index: Int, end: Int) -> Int { index < lines.count ? lines[index].lowerBound : end }
+        return runs.map { run in
+            (position(beforeLines, run.old.lowerBound, end: before.count - suffix)..<position(beforeLines, run.old.upperBound, end: before.count - suffix),
+             position(afterLines, run.new.lowerBound, end: after.count - suffix)..<position(afterLines, run.new.upperBound, end: after.count - suffix))
+        }
+    }
+
+    static func between(_ before: [UInt8], _ after: [UInt8]) -> (hunks: [Hunk], gaps: [Gap]) {
         // Runs whose contexts would meet are one hunk, the lines between in both sides.
         var merged: [(old: Range<Int>, new: Range<Int>)] = []
-        for run in runs {
-            if let last = merged.last, run.old.lowerBound - last.old.upperBound < 2 * Hunk.contextLines {
+        for run in changedLines(before, after) {
+            if let last = merged.last, lineCount(before, last.old.upperBound..<run.old.lowerBound, below: 2 * Hunk.contextLines) < 2 * Hunk.contextLines {
                 merged[merged.count - 1] = (last.old.lowerBound..<run.old.upperBound, last.new.lowerBound..<run.new.upperBound)
             } else {
                 merged.append(run)
             }
         }
-        // Byte ranges, in each version.
-        let beforeEnd = before.count - suffix
-        func position(_ lines: [Range<Int>], _ index: Int, end: Int) -> Int { index < lines.count ? lines[index].lowerBound : end }
         var hunks: [Hunk] = [], gaps: [Gap] = []
         var gapStart = 0
-        for run in merged {
-            let old = position(beforeLines, run.old.lowerBound, end: beforeEnd)..<position(beforeLines, run.old.upperBound, end: beforeEnd)
-            let new = position(afterLines, run.new.lowerBound, end: after.count - suffix)..<position(afterLines, run.new.upperBound, end: after.count - suffix)
+        for (old, new) in merged {
             // Context, in the version before (the same bytes are in the other).
             var first = old.lowerBound
             for _ in 0..<Hunk.contextLines where first > gapStart { first = lineStart(before, before: first - 1) }
@@ -71,6 +78,16 @@ enum ChangeHunks {
         }
         gaps.append(gap(before, gapStart..<before.count))
         return (hunks, gaps)
+    }
+
+    /// How many lines start in `range` of `bytes` (whole lines), counted up to `limit`.
+    private static func lineCount(_ bytes: [UInt8], _ range: Range<Int>, below limit: Int) -> Int {
+        var count = 0
+        for index in range where bytes[index] == Byte.lf {
+            count += 1
+            if count >= limit { break }
+        }
+        return count
     }
 
     private static func gap(_ bytes: [UInt8], _ range: Range<Int>) -> Gap {

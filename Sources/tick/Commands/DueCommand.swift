@@ -27,12 +27,8 @@ enum DueCommand: Command {
             }
             try EditSession.applyEdit(target.path, arguments, context: &context, showsFile: selection.targets.count > 1,
                                       lines: target.kind.lines) { input throws(EditError) in
-                var plan = EditPlan()
-                let dialect = input.document.fieldUsage.dialect(fallback: config.dialect)
-                for task in try selection.tasks(target.kind, in: input) {
-                    plan.add(task, verb: date == nil ? "undated" : "due", unchanged: date == nil ? "no due date" : "already due then",
-                             try TaskEdits.setDue(task, to: date, in: input.document, dialect: dialect), in: input.document)
-                }
+                let dates = DateRecording(input.document, today: today, config: config)
+                var plan = try TaskAction.due(date).plan(try selection.tasks(target.kind, in: input), in: input.document, dates: dates)
                 if plan.subjects.isEmpty { plan.nothing = "no task matches the filters; nothing changed" }
                 return plan
             }

@@ -10,11 +10,21 @@ enum ConfigLoader {
 
     /// The `.tick.toml` that applies in the working directory, as a path from it, if any.
     static func path(environment: Environment) -> String? {
-        TodoFileLocator.nearest([name], from: environment.workingDirectory, home: environment.home)
+        path(from: environment.workingDirectory, environment: environment)
+    }
+
+    /// The `.tick.toml` that applies in `folder`, if any.
+    static func path(from folder: String, environment: Environment) -> String? {
+        TodoFileLocator.nearest([name], from: folder, home: environment.home)
     }
 
     static func load(environment: Environment) throws(TickError) -> ProjectConfig {
-        guard let path = path(environment: environment) else { return ProjectConfig() }
+        try load(path(environment: environment))
+    }
+
+    /// The configuration at `path` (none: the defaults).
+    static func load(_ path: String?) throws(TickError) -> ProjectConfig {
+        guard let path else { return ProjectConfig() }
         // Checked before opening: another user's FIFO must not even be opened.
         if let owner = Syscalls.linkStatus(path)?.st_uid, owner != geteuid(), owner != 0 {
             let line = "tick: warning: ignoring \(PathBytes.display(path)): it belongs to another user\n"

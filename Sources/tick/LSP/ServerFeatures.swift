@@ -1,0 +1,304 @@
+import TickCore
+
+/// What the language server answers about one open document: formatting, code actions, hover,
+/// symbols and completion, each computed on the editor's buffer by the code the CLI runs on a
+/// file.
+extension LanguageServer {
+    func parse(_ document: TextDocument) -> Document {
+        Document(bytes: document.bytes, statuses: configuration(ofRead: document).statuses)
+    }
+
+    /// The edits that turn the buffer into `edited`: one per run of changed lines.
+    func textEdits(_ document: TextDocument, to edited: [UInt8]) -> [JSON] {
+        ChangeHunks.changedLines(document.bytes, edited).compactMap { run in
+            guard !run.old.isEmpty || !run.new.isEmpty else { return nil }
+            return .object(["range": document.range(run.old, encoding: encoding),
+                            "newText": .string(String(decoding: edited[run.new], as: UTF8.self))])
+        }
+    }
+
+    func workspaceEdit(_ document: TextDocument, to edited: [UInt8]) -> JSON {
+        let edits = JSON.array(textEdits(document, to: edited))
+        if versionedEdits {
+            return .object(["documentChanges": .array([.object([
+                "textDocument": .object(["uri": .string(document.uri), "version": JSON(document.version)]),
+                "edits": edits,
+            ])])])
+        }
+        return .object(["changes": .object([document.uri: edits])])
+    }
+
+    // MARK: - Formatting
+
+    /// `tick fmt`'s output, as the fewest runs of lines replaced.
+    func formatting(_ document: TextDocument) -> Result<JSON, Failure> {
+        let result = Formatter.format(parse(document), options: configuration(ofRead: document).format)
+        return .success(.array(result.changed ? textEdits(document, to: result.bytes) : []))
+    }
+
+    // MARK: - Code actions
+
+    /// The tasks a code action at `range` is about: those whose lines (text and wrapped lines)
+    /// the range touches.
+    func tasks(in range: Range<Int>, of parsed: Document, _ document: TextDocument) -> [Task] {
+        let first = document.position(of: range.lowerBound, encoding: .utf8).line
+        var last = document.position(of: range.upperBound, encoding: .utf8).line
+        // A selection that ends at the start of a line does not take that line.
+        if range.count > 0, last > first, document.lineStarts[last] == range.upperBound { last -= 1 }
+        return parsed.tasks.filter { $0.line <= last && $0.textLastLine >= first }
+    }
+
+    func codeActions(_ document: TextDocument, _ params: JSON) -> Result<JSON, Failure> {
+        guard let range = document.byteRange(params["range"], encoding: encoding) else { return .failure(.invalidParams("no range")) }
+        let only = params["context"]?["only"]?.array?.compactMap(\.string)
+        func wanted(_ kind: String) -> Bool { only.map { $0.contains { kind == $0 || kind.hasPrefix($0 + ".") } } ?? true }
+        let config = configuration(ofRead: document)
+        let parsed = parse(document)
+        var actions: [JSON] = []
+        let selected = tasks(in: range, of: parsed, document)
+        if !selected.isEmpty, wanted("refactor.rewrite") {
+            let today = self.today
+            let week = today.adding(days: 7) ?? today
+            let candidates: [(TaskAction, String)] = [
+                (.done(), "Mark done"), (.reopen, "Reopen"), (.start, "Start (in progress)"), (.cancel, "Cancel"),
+                (.star, "Star (important)"), (.unstar, "Unstar"),
+                (.due(today), "Due today"), (.due(today.adding(days: 1) ?? today), "Due tomorrow"), (.due(week), "Due next week"), (.due(nil), "Clear the due date"),
+            ]
+            for (action, title) in candidates where selected.contains(where: { action.changes($0, in: parsed) }) {
+                guard let edit = run(document, config: config, { input throws(EditError) in
+                    let tasks = selected.map { input.document.tasks[$0.index] }
+                    return try action.plan(tasks, in: input.document, dates: DateRecording(input.document, today: today, config: config))
+                }) else { continue }
+                let count = selected.count == 1 ? "" : " (\(selected.count) tasks)"
+                actions.append(.object(["title": .string(title + count), "kind": .string("refactor.rewrite"),
+                                        "isPreferred": .bool(action == .done() && selected.contains { !$0.isClosed }), "edit": edit]))
+            }
+            if selected.count == 1 {
+                for (up, title) in [(true, "Move up"), (false, "Move down")] {
+                    guard let edit = run(document, config: config, { input throws(EditError) in
+                        let task = input.document.tasks[selected[0].index]
+                        return EditPlan(try BlockEdits.move(task, up: up, in: input.document), subjects: [.task(task.index, verb: "moved")])
+                    }) else { continue }
+                    actions.append(.object(["title": .string(title), "kind": .string("refactor.rewrite"), "edit": edit]))
+                }
+            }
+        }
+        // lint --fix: formatting fixes what a fixable finding reports.
+        let fixable = (params["context"]?["diagnostics"]?.array ?? []).filter {
+            $0["source"]?.string == "tick" && ($0["code"]?.string).flatMap(LintRule.init(rawValue:))?.fixable == true
+        }
+        let formatted = Formatter.format(parsed, options: config.format)
+        if formatted.changed {
+            if !fixable.isEmpty, wanted("quickfix") {
+                actions.append(.object(["title": .string("Fix with tick fmt"), "kind": .string("quickfix"), "diagnostics": .array(fixable),
+                                        "edit": workspaceEdit(document, to: formatted.bytes)]))
+            }
+            if only?.contains(where: { "source.fixAll.tick".hasPrefix($0) }) == true {
+                actions.append(.object(["title": .string("Fix all with tick fmt"), "kind": .string("source.fixAll.tick"),
+                                        "edit": workspaceEdit(document, to: formatted.bytes)]))
+            }
+        }
+        return .success(.array(actions))
+    }
+
+    /// The workspace edit of a plan run on the buffer (`EditTransaction`); nil when the plan
+    /// changes nothing or the transaction refuses it.
+    func run(_ document: TextDocument, config: ProjectConfig, _ plan: (EditTransaction.Input) throws(EditError) -> EditPlan) -> JSON? {
+        guard let transaction = try? EditTransaction(document.bytes, known: EditTransaction.Known(statuses: config.statuses), plan: plan),
+              let edited = transaction.edited else { return nil }
+        return workspaceEdit(document, to: edited)
+    }
+
+    // MARK: - Hover
+
+    func hover(_ document: TextDocument, _ params: JSON) -> Result<JSON, Failure> {
+        guard let line = params["position"]?["line"]?.int else { return .failure(.invalidParams("no position")) }
+        let parsed = parse(document)
+        guard let task = parsed.tasks.last(where: { $0.line <= line && $0.textLastLine >= line }) else { return .success(.null) }
+        let today = self.today
+        let text = parsed.textBytes(of: task)
+        let fields = parsed.fields(of: task)
+        var lines: [String] = []
+        func when(_ date: CivilDate) -> String { "\(date) (\(DueState(due: date, today: today).description))" }
+        if let due = task.due { lines.append("**Due** " + when(due)) }
+        for (kind, name) in [(TaskField.Kind.scheduled, "Scheduled"), (.start, "Starts")] {
+            if let date = fields.date(kind, in: text) { lines.append("**\(name)** " + when(date)) }
+        }
+        for (kind, name) in [(TaskField.Kind.done, "Done"), (.cancelled, "Cancelled"), (.created, "Created")] {
+            if let date = fields.date(kind, in: text) { lines.append("**\(name)** \(date) (\(Self.ago(date, today: today)))") }
+        }
+        let dialect = parsed.fieldUsage.dialect(fallback: configuration(ofRead: document).dialect)
+        switch NextOccurrence.of(task, in: parsed, today: today, dialect: dialect) {
+        case .lines(let next)?:
+            let occurrence = Document(bytes: Array(next.joined(separator: [0x0A])))
+            if let due = occurrence.tasks.first?.due {
+                lines.append("**Repeats**: the next one is due " + when(due))
+            } else {
+                lines.append("**Repeats**")
+            }
+        case .unknown(let why)?:
+            lines.append("**Repeats**, but tick cannot tell when: \(why)")
+        case nil:
+            break
+        }
+        let subtasks = parsed.descendants(of: task)
+        if !subtasks.isEmpty {
+            let done = subtasks.filter { $0.statusType == .done }.count
+            let cancelled = subtasks.filter { $0.statusType == .cancelled }.count
+            lines.append("**Subtasks** \(done)/\(subtasks.count - cancelled) done" + (cancelled > 0 ? ", \(cancelled) cancelled" : ""))
+        }
+        let waits = fields.dependencies(in: text)
+        if !waits.isEmpty {
+            let names = waits.map { id -> String in
+                let blocker = parsed.tasks.first { other in
+                    let otherText = parsed.textBytes(of: other)
+                    return parsed.fields(of: other).first(.id).map { String(decoding: otherText[$0.value], as: UTF8.self) == id } ?? false
+                }
+                guard let blocker else { return "`\(id)` (no task has this id)" }
+                return "line \(blocker.line + 1): \(parsed.text(of: blocker))" + (blocker.isClosed ? " (closed)" : "")
+            }
+            lines.append("**Waits for** " + names.joined(separator: "; "))
+        }
+        guard !lines.isEmpty else { return .success(.null) }
+        let start = document.lineStarts[task.line] + 0
+        return .success(.object([
+            "contents": .object(["kind": .string("markdown"), "value": .string(lines.joined(separator: "  \n"))]),
+            "range": document.range(start..<document.contentEnd(ofLine: task.line), encoding: encoding),
+        ]))
+    }
+
+    static func ago(_ date: CivilDate, today: CivilDate) -> String {
+        let days = date.days(until: today)
+        switch days {
+        case 0: return "today"
+        case 1: return "yesterday"
+        case 2...: return "\(days) days ago"
+        case -1: return "tomorrow"
+        default: return "in \(-days) days"
+        }
+    }
+
+    // MARK: - Symbols
+
+    /// Groups as a tree, each with its open and done tasks counted (subgroups' included).
+    func symbols(_ document: TextDocument) -> Result<JSON, Failure> {
+        let parsed = parse(document)
+        let headings = parsed.headings
+        // Tasks before each line, by status, to count a heading's section in constant time.
+        var opened = [0], closed = [0]
+        var taskIndex = 0
+        let tasks = parsed.tasks
+        for line in 0..<parsed.lines.count {
+            var o = opened.last!, c = closed.last!
+            while taskIndex < tasks.count, tasks[taskIndex].line == line {
+                if tasks[taskIndex].isClosed { c += 1 } else { o += 1 }
+                taskIndex += 1
+            }
+            opened.append(o)
+            closed.append(c)
+        }
+        // Where each heading's section ends: at the next heading of its level or above (as
+        // `Sections.subtreeLines` says), in one pass.
+        var ends = headings.map { min($0.lastLine + 1, parsed.lines.count) }
+        var open: [Int] = []
+        for (index, heading) in headings.enumerated() where heading.topLevel {
+            while let last = open.last, headings[last].level >= heading.level {
+                ends[last] = heading.line
+                open.removeLast()
+            }
+            open.append(index)
+        }
+        for index in open { ends[index] = parsed.lines.count }
+        var childrenOf = [[Int]](repeating: [], count: headings.count)
+        for (index, heading) in headings.enumerated() { if let parent = heading.parent { childrenOf[parent].append(index) } }
+        func symbol(_ index: Int) -> JSON {
+            let heading = headings[index]
+            let end = ends[index]
+            let openCount = opened[end] - opened[heading.line], closedCount = closed[end] - closed[heading.line]
+            let children = childrenOf[index].map(symbol)
+            let full = document.lineStarts[heading.line]..<(end < document.lineStarts.count ? document.lineStarts[end] : document.bytes.count)
+            let title = document.lineStarts[heading.line]..<document.contentEnd(ofLine: heading.line)
+            return .object([
+                "name": .string(heading.title.isEmpty ? "(untitled)" : heading.title),
+                "detail": .string("\(openCount) open, \(closedCount) done"),
+                "kind": JSON(3),
+                "range": document.range(full, encoding: encoding),
+                "selectionRange": document.range(title, encoding: encoding),
+                "children": .array(children),
+            ])
+        }
+        return .success(.array(headings.indices.filter { headings[$0].parent == nil }.map(symbol)))
+    }
+
+    // MARK: - Completion
+
+    /// Dates after a date field of any dialect, tags, projects and contexts from the open
+    /// documents, recurrence rules, and status characters inside `[ ]`.
+    func completion(_ document: TextDocument, _ params: JSON) -> Result<JSON, Failure> {
+        guard let line = params["position"]?["line"]?.int, let character = params["position"]?["character"]?.int,
+              line < document.lineStarts.count else { return .success(.array([])) }
+        let cursor = document.offset(line: line, character: character, encoding: encoding)
+        let before = Array(document.bytes[document.lineStarts[line]..<cursor])
+        // The word being typed: back to a space, a colon or a bracket.
+        var wordStart = before.count
+        while wordStart > 0, ![0x20, 0x3A, UInt8(ascii: "["), UInt8(ascii: "\t")].contains(before[wordStart - 1]) { wordStart -= 1 }
+        let word = String(decoding: before[wordStart...], as: UTF8.self)
+        let lead = String(decoding: before[..<wordStart], as: UTF8.self)
+        let replaced = document.range((cursor - (before.count - wordStart))..<cursor, encoding: encoding)
+        func item(_ label: String, insert: String, detail: String? = nil, kind: Int) -> JSON {
+            var object: [String: JSON] = ["label": .string(label), "kind": JSON(kind), "filterText": .string(label),
+                                          "textEdit": .object(["range": replaced, "newText": .string(insert)])]
+            if let detail { object["detail"] = .string(detail) }
+            return .object(object)
+        }
+        let dateFields = ["due:", "scheduled:", "start:", "t:", "created:", "📅 ", "⏳ ", "🛫 ", "➕ ", "[due:: ", "[scheduled:: ", "[start:: ", "[created:: "]
+        if dateFields.contains(where: { lead.hasSuffix($0) || (lead.hasSuffix($0.trimmingSpaces) && $0.hasSuffix(" ") && lead.hasSuffix(" ")) }) {
+            let today = self.today
+            let words = ["today", "tomorrow", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+                         "+3d", "+1w", "+2w", "+1m", "eow", "eom"]
+            let items = words.compactMap { word -> JSON? in
+                guard let date = DateExpression.parse(word, today: today) else { return nil }
+                return item(word, insert: "\(date)", detail: "\(date)", kind: 12)
+            }
+            return .success(.object(["isIncomplete": .bool(false), "items": .array(items)]))
+        }
+        if lead.hasSuffix("🔁 ") || lead.hasSuffix("[repeat:: ") || lead.hasSuffix("rec:") {
+            let rules = lead.hasSuffix("rec:") ? ["1d", "1w", "2w", "1m", "1y", "+1w", "+1m"]
+                : ["every day", "every weekday", "every week", "every 2 weeks", "every month", "every month on the 1st", "every year", "every week when done"]
+            return .success(.object(["isIncomplete": .bool(false), "items": .array(rules.map { item($0, insert: $0, kind: 12) })]))
+        }
+        if let first = word.utf8.first, [UInt8(ascii: "#"), UInt8(ascii: "+"), UInt8(ascii: "@")].contains(first) {
+            var seen = Set<String>()
+            for open in documents.values where refusal(open) == nil {
+                let parsed = parse(open)
+                for task in parsed.tasks {
+                    let tokens = TaskTokens(text: parsed.text(of: task))
+                    switch first {
+                    case UInt8(ascii: "#"): seen.formUnion(tokens.tags.map { "#" + $0 })
+                    case UInt8(ascii: "+"): seen.formUnion(tokens.projects.map { "+" + $0 })
+                    default: seen.formUnion(tokens.contexts.map { "@" + $0 })
+                    }
+                }
+            }
+            return .success(.object(["isIncomplete": .bool(false), "items": .array(seen.sorted().map { item($0, insert: $0, kind: 14) })]))
+        }
+        // Inside a checkbox: `- [` typed, or its character being replaced.
+        let trimmed = lead.drop { $0 == " " || $0 == ">" }
+        let ordered = trimmed.hasSuffix(". [") || trimmed.hasSuffix(") [")
+            ? trimmed.dropLast(3).allSatisfy(\.isASCIIDigit) && trimmed.count > 3 : false
+        if word.count <= 1, ["- [", "* [", "+ ["].contains(where: { trimmed.hasSuffix($0) && trimmed.count == 3 }) || ordered {
+            var statuses: [(String, String)] = [(" ", "open"), ("x", "done"), ("/", "in progress"), ("-", "cancelled")]
+            let config = configuration(ofRead: document)
+            for (character, type) in config.statuses.custom.sorted(by: { $0.key < $1.key }) where !statuses.contains(where: { $0.0 == character }) {
+                statuses.append((character, type.rawValue))
+            }
+            return .success(.object(["isIncomplete": .bool(false),
+                                      "items": .array(statuses.map { item("[\($0.0)] \($0.1)", insert: $0.0, detail: $0.1, kind: 20) })]))
+        }
+        return .success(.object(["isIncomplete": .bool(false), "items": .array([])]))
+    }
+}
+
+private extension Character {
+    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}

@@ -1,0 +1,133 @@
+import TickCore
+
+/// A document the editor holds open: its bytes as the editor has them (never the file's), and
+/// where its lines start, to turn the editor's positions into byte offsets and back.
+struct TextDocument {
+    /// How positions count characters within a line: UTF-16 code units (LSP's default) or
+    /// bytes, as the client and server agree at `initialize`.
+    enum Encoding: String { case utf16 = "utf-16", utf8 = "utf-8" }
+
+    let uri: String
+    /// The file the URI names, when it is a `file:` URI: its folder's `.tick.toml` applies.
+    let path: String?
+    var version: Int
+    private(set) var bytes: [UInt8]
+    /// The offset each line starts at; lines end at `\n` (a `\r` before it belongs to the line
+    /// ending, as LSP counts it).
+    private(set) var lineStarts: [Int]
+
+    init(uri: String, version: Int, text: String) {
+        self.uri = uri
+        path = Self.path(ofURI: uri)
+        self.version = version
+        bytes = Array(text.utf8)
+        lineStarts = Self.lineStarts(bytes)
+    }
+
+    static func lineStarts(_ bytes: [UInt8]) -> [Int] {
+        var starts = [0]
+        for (index, byte) in bytes.enumerated() where byte == 0x0A { starts.append(index + 1) }
+        return starts
+    }
+
+    /// The end of line `line`'s content (before `\r\n` or `\n`).
+    func contentEnd(ofLine line: Int) -> Int {
+        var end = line + 1 < lineStarts.count ? lineStarts[line + 1] - 1 : bytes.count
+        if end > lineStarts[line], bytes[end - 1] == 0x0D, line + 1 < lineStarts.count { end -= 1 }
+        return end
+    }
+
+    /// The byte offset of an LSP position; a position past a line's end is its end, past the
+    /// last line the document's end (as the specification says clients may send).
+    func offset(line: Int, character: Int, encoding: Encoding) -> Int {
+        guard line >= 0 else { return 0 }
+        guard line < lineStarts.count else { return bytes.count }
+        let start = lineStarts[line], end = contentEnd(ofLine: line)
+        if encoding == .utf8 { return min(start + max(character, 0), end) }
+        var units = 0, index = start
+        while index < end, units < character {
+            let byte = bytes[index]
+            let length = byte < 0x80 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+            units += length == 4 ? 2 : 1
+            index = min(index + length, end)
+        }
+        return index
+    }
+
+    /// The LSP position of a byte offset.
+    func position(of offset: Int, encoding: Encoding) -> (line: Int, character: Int) {
+        let offset = min(max(offset, 0), bytes.count)
+        // The last line start at or before the offset.
+        var low = 0, high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        let start = lineStarts[low]
+        if encoding == .utf8 { return (low, offset - start) }
+        var units = 0, index = start
+        while index < offset {
+            let byte = bytes[index]
+            let length = byte < 0x80 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+            units += length == 4 ? 2 : 1
+            index += length
+        }
+        return (low, units)
+    }
+
+    func position(_ offset: Int, encoding: Encoding) -> JSON {
+        let (line, character) = position(of: offset, encoding: encoding)
+        return .object(["line": JSON(line), "character": JSON(character)])
+    }
+
+    func range(_ range: Range<Int>, encoding: Encoding) -> JSON {
+        .object(["start": position(range.lowerBound, encoding: encoding), "end": position(range.upperBound, encoding: encoding)])
+    }
+
+    /// The byte range of an LSP range; nil when it is not one.
+    func byteRange(_ range: JSON?, encoding: Encoding) -> Range<Int>? {
+        guard let start = range?["start"], let end = range?["end"],
+              let startLine = start["line"]?.int, let startCharacter = start["character"]?.int,
+              let endLine = end["line"]?.int, let endCharacter = end["character"]?.int else { return nil }
+        let from = offset(line: startLine, character: startCharacter, encoding: encoding)
+        let to = offset(line: endLine, character: endCharacter, encoding: encoding)
+        return from <= to ? from..<to : nil
+    }
+
+    /// Applies one change of `textDocument/didChange`: a range replaced, or the whole text.
+    mutating func apply(_ change: JSON, encoding: Encoding) -> Bool {
+        guard let text = change["text"]?.string else { return false }
+        if change["range"] == nil {
+            bytes = Array(text.utf8)
+        } else {
+            guard let range = byteRange(change["range"], encoding: encoding) else { return false }
+            bytes.replaceSubrange(range, with: Array(text.utf8))
+        }
+        lineStarts = Self.lineStarts(bytes)
+        return true
+    }
+
+    /// The path of a `file:` URI, percent-decoded; nil for any other scheme.
+    static func path(ofURI uri: String) -> String? {
+        guard uri.hasPrefix("file://") else { return nil }
+        var rest = Array(uri.utf8.dropFirst(7))
+        // `file://host/path`: only the local host.
+        if let slash = rest.firstIndex(of: UInt8(ascii: "/")), slash > 0 {
+            guard String(decoding: rest[..<slash], as: UTF8.self) == "localhost" else { return nil }
+            rest = Array(rest[slash...])
+        }
+        var out: [UInt8] = []
+        var index = 0
+        while index < rest.count {
+            if rest[index] == UInt8(ascii: "%"), index + 2 < rest.count,
+               let value = UInt8(String(decoding: rest[(index + 1)...(index + 2)], as: UTF8.self), radix: 16) {
+                out.append(value)
+                index += 3
+            } else {
+                out.append(rest[index])
+                index += 1
+            }
+        }
+        return PathBytes.string(from: out)
+    }
+}
