@@ -12,8 +12,8 @@ struct TextDocument {
     let path: String?
     var version: Int
     private(set) var bytes: [UInt8]
-    /// The offset each line starts at; lines end at `\n` (a `\r` before it belongs to the line
-    /// ending, as LSP counts it).
+    /// The offset each line starts at. Lines end at `\n`, `\r\n` or a lone `\r`, as LSP and
+    /// tick's parser both count them.
     private(set) var lineStarts: [Int]
 
     init(uri: String, version: Int, text: String) {
@@ -26,15 +26,18 @@ struct TextDocument {
 
     static func lineStarts(_ bytes: [UInt8]) -> [Int] {
         var starts = [0]
-        for (index, byte) in bytes.enumerated() where byte == 0x0A { starts.append(index + 1) }
+        for (index, byte) in bytes.enumerated()
+        where byte == 0x0A || (byte == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A)) {
+            starts.append(index + 1)
+        }
         return starts
     }
 
-    /// The end of line `line`'s content (before `\r\n` or `\n`).
+    /// The end of line `line`'s content (before its ending).
     func contentEnd(ofLine line: Int) -> Int {
-        var end = line + 1 < lineStarts.count ? lineStarts[line + 1] - 1 : bytes.count
-        if end > lineStarts[line], bytes[end - 1] == 0x0D, line + 1 < lineStarts.count { end -= 1 }
-        return end
+        guard line + 1 < lineStarts.count else { return bytes.count }
+        let next = lineStarts[line + 1]
+        return next >= 2 && bytes[next - 1] == 0x0A && bytes[next - 2] == 0x0D && next - 2 >= lineStarts[line] ? next - 2 : next - 1
     }
 
     /// The byte offset of an LSP position; a position past a line's end is its end, past the

@@ -1,0 +1,275 @@
+import Foundation
+import Testing
+
+/// `tick lsp` driven over its pipes as an editor drives it: every answer is checked against
+/// what the CLI does with the same bytes (lint's findings, fmt's output, an edit's result).
+@Suite(.serialized) struct LanguageServerTests {
+    /// A client speaking JSON-RPC with `Content-Length` framing to one `tick lsp`.
+    final class Client {
+        let process = Process()
+        private let input = Pipe(), output = Pipe()
+        private var buffer = Data()
+        private var nextID = 1
+        /// Notifications received while waiting for a response.
+        var notifications: [[String: Any]] = []
+
+        init(encoding: String = "utf-8", environment: [String: String] = [:], directory: URL? = nil) throws {
+            _ = TickProcess.ignoresBrokenPipes
+            process.executableURL = TickProcess.binary
+            process.arguments = ["lsp"]
+            process.environment = TickProcess.testEnvironment.merging(environment) { $1 }
+            if let directory { process.currentDirectoryURL = directory }
+            process.standardInput = input
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let result = try request("initialize", ["capabilities": ["general": ["positionEncodings": [encoding]]]])
+            #expect((result as? [String: Any])?["capabilities"] != nil)
+            notify("initialized", [:])
+        }
+
+        deinit {
+            if process.isRunning { process.terminate() }
+        }
+
+        func write(raw: Data) {
+            try? input.fileHandleForWriting.write(contentsOf: raw)
+        }
+
+        func send(_ message: [String: Any]) {
+            let body = try! JSONSerialization.data(withJSONObject: message)
+            write(raw: Data("Content-Length: \(body.count)\r\n\r\n".utf8) + body)
+        }
+
+        func notify(_ method: String, _ params: [String: Any]) {
+            send(["jsonrpc": "2.0", "method": method, "params": params])
+        }
+
+        /// Sends a request and returns its result; an error response is thrown.
+        func request(_ method: String, _ params: [String: Any]) throws -> Any? {
+            let id = nextID
+            nextID += 1
+            send(["jsonrpc": "2.0", "id": id, "method": method, "params": params])
+            let response = try self.response(id: id)
+            if let error = response["error"] { throw ServerError(description: "\(error)") }
+            return response["result"].flatMap { $0 is NSNull ? nil : $0 }
+        }
+
+        struct ServerError: Error, CustomStringConvertible { let description: String }
+
+        func response(id: Any) throws -> [String: Any] {
+            while true {
+                let message = try receive()
+                if message["method"] != nil, message["id"] == nil { notifications.append(message); continue }
+                if "\(message["id"] ?? "")" == "\(id)" { return message }
+            }
+        }
+
+        /// The next diagnostics published for `uri`.
+        func diagnostics(_ uri: String) throws -> [[String: Any]] {
+            if let index = notifications.firstIndex(where: { ($0["params"] as? [String: Any])?["uri"] as? String == uri && $0["method"] as? String == "textDocument/publishDiagnostics" }) {
+                let message = notifications.remove(at: index)
+                return (message["params"] as! [String: Any])["diagnostics"] as! [[String: Any]]
+            }
+            while true {
+                let message = try receive()
+                if message["method"] as? String == "textDocument/publishDiagnostics", (message["params"] as? [String: Any])?["uri"] as? String == uri {
+                    return (message["params"] as! [String: Any])["diagnostics"] as! [[String: Any]]
+                }
+                notifications.append(message)
+            }
+        }
+
+        func receive() throws -> [String: Any] {
+            let handle = output.fileHandleForReading
+            while true {
+                if let end = buffer.range(of: Data("\r\n\r\n".utf8)) {
+                    let header = String(decoding: buffer[buffer.startIndex..<end.lowerBound], as: UTF8.self)
+                    let length = Int(header.split(separator: ":")[1].trimmingCharacters(in: .whitespaces))!
+                    if buffer.count - (end.upperBound - buffer.startIndex) >= length {
+                        let body = buffer[end.upperBound..<(end.upperBound + length)]
+                        buffer = Data(buffer[(end.upperBound + length)...])
+                        return try JSONSerialization.jsonObject(with: body) as! [String: Any]
+                    }
+                }
+                let chunk = handle.availableData
+                if chunk.isEmpty { throw ServerError(description: "the server closed its output") }
+                buffer += chunk
+            }
+        }
+
+        func open(_ uri: String, _ text: String, version: Int = 1) {
+            notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "markdown", "version": version, "text": text]])
+        }
+
+        /// Ends the session as an editor does; the exit status.
+        func shutdown() throws -> Int32 {
+            _ = try request("shutdown", [:])
+            notify("exit", [:])
+            try? input.fileHandleForWriting.close()
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+    }
+
+    /// `edits` (LSP TextEdits in UTF-8 positions) applied to `text`.
+    static func applying(_ edits: [[String: Any]], to text: String) -> String {
+        var bytes = Array(text.utf8)
+        var starts = [0]
+        for (index, byte) in bytes.enumerated() where byte == 0x0A || (byte == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A)) {
+            starts.append(index + 1)
+        }
+        func offset(_ position: Any?) -> Int {
+            let position = position as! [String: Any]
+            let line = position["line"] as! Int, character = position["character"] as! Int
+            return line < starts.count ? starts[line] + character : bytes.count
+        }
+        let ranges = edits.map { edit -> (Range<Int>, [UInt8]) in
+            let range = edit["range"] as! [String: Any]
+            return (offset(range["start"])..<offset(range["end"]), Array((edit["newText"] as! String).utf8))
+        }
+        for (range, replacement) in ranges.sorted(by: { $0.0.lowerBound > $1.0.lowerBound }) {
+            bytes.replaceSubrange(range, with: replacement)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The edits of a workspace edit for one document.
+    static func edits(_ workspaceEdit: Any?, uri: String) -> [[String: Any]] {
+        let edit = workspaceEdit as? [String: Any]
+        if let changes = edit?["changes"] as? [String: Any] { return changes[uri] as? [[String: Any]] ?? [] }
+        let documents = edit?["documentChanges"] as? [[String: Any]] ?? []
+        return documents.flatMap { $0["edits"] as? [[String: Any]] ?? [] }
+    }
+
+    /// Fixtures an editor can hold: UTF-8 text without NUL bytes.
+    static func textFixtures(_ folders: [String]) throws -> [URL] {
+        try folders.flatMap { folder in
+            try FileManager.default.contentsOfDirectory(at: TickProcess.fixtures.appendingPathComponent(folder), includingPropertiesForKeys: nil)
+                .filter { $0.pathExtension == "md" && !$0.lastPathComponent.contains(".expected.") }
+        }.filter { url in
+            guard let data = FileManager.default.contents(atPath: url.path), !data.contains(0) else { return false }
+            return String(data: data, encoding: .utf8) != nil
+        }.sorted { $0.path < $1.path }
+    }
+
+    /// On every fixture, the diagnostics are `tick lint`'s findings on the same bytes: same
+    /// lines, columns, rules, severities and messages.
+    @Test func diagnosticsAreLintsFindings() throws {
+        let folder = try TemporaryDirectory()
+        let client = try Client(directory: folder.url)
+        var compared = 0
+        for fixture in try Self.textFixtures(["lint", "example", "dialects", "quirks"]) {
+            let text = try String(contentsOf: fixture, encoding: .utf8)
+            let copy = try folder.write("copy.md", text)
+            let uri = "file://\(folder.url.path)/\(fixture.lastPathComponent)"
+            client.open(uri, text)
+            let published = try client.diagnostics(uri).map { diagnostic -> String in
+                let start = (diagnostic["range"] as! [String: Any])["start"] as! [String: Any]
+                return "\(start["line"] as! Int + 1):\(start["character"] as! Int + 1) \(diagnostic["severity"]!) \(diagnostic["code"]!) \(diagnostic["message"]!)"
+            }
+            let lint = try TickProcess.run(["lint", "--format", "json", copy.path], in: folder.url)
+            let findings = try JSONSerialization.jsonObject(with: Data(lint.stdout.utf8)) as! [[String: Any]]
+            let severities = ["error": 1, "warning": 2, "info": 3]
+            let expected = findings.map { "\($0["line"]!):\($0["column"]!) \(severities[$0["severity"] as! String]!) \($0["rule"]!) \($0["message"]!)" }
+            #expect(published == expected, "\(fixture.lastPathComponent)")
+            compared += expected.count
+            client.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
+            #expect(try client.diagnostics(uri).isEmpty)
+        }
+        #expect(compared > 20)
+        #expect(try client.shutdown() == 0)
+    }
+
+    /// Formatting the buffer gives `tick fmt`'s output, byte for byte, on every fixture.
+    @Test func formattingGivesFmtsOutput() throws {
+        let folder = try TemporaryDirectory()
+        let client = try Client(directory: folder.url)
+        var changed = 0
+        for fixture in try Self.textFixtures(["fmt", "example", "dialects", "quirks"]) {
+            let text = try String(contentsOf: fixture, encoding: .utf8)
+            let uri = "file://\(folder.url.path)/\(fixture.lastPathComponent)"
+            client.open(uri, text)
+            let edits = try client.request("textDocument/formatting", ["textDocument": ["uri": uri], "options": ["tabSize": 2, "insertSpaces": true]])
+                as? [[String: Any]] ?? []
+            let fmt = try TickProcess.run(["fmt", "-"], in: folder.url, stdin: text)
+            #expect(Self.applying(edits, to: text) == fmt.stdout, "\(fixture.lastPathComponent)")
+            if !edits.isEmpty { changed += 1 }
+            // Only the lines fmt changes are sent.
+            #expect(edits.allSatisfy { ($0["newText"] as! String).utf8.count < text.utf8.count || text.utf8.count < 200 })
+        }
+        #expect(changed > 5)
+        #expect(try client.shutdown() == 0)
+    }
+
+    /// On every task of the fixtures, the code actions make the edit the CLI makes on the same
+    /// bytes: done (dates and next occurrences included), star, and due tomorrow.
+    @Test func codeActionsMakeTheCLIsEdits() throws {
+        let folder = try TemporaryDirectory()
+        let client = try Client(directory: folder.url)
+        let state = folder.url.appendingPathComponent("state").path
+        var compared = 0
+        for fixture in try Self.textFixtures(["example", "dialects"]) {
+            let text = try String(contentsOf: fixture, encoding: .utf8)
+            let uri = "file://\(folder.url.path)/\(fixture.lastPathComponent)"
+            client.open(uri, text)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            for (number, line) in lines.enumerated() where line.contains("[ ]") || line.contains("[x]") || line.contains("[/]") {
+                let position = ["line": number, "character": 0]
+                let actions = try client.request("textDocument/codeAction", ["textDocument": ["uri": uri], "range": ["start": position, "end": position],
+                                                                           "context": ["diagnostics": []]]) as? [[String: Any]] ?? []
+                for (title, arguments) in [("Mark done", ["done"]), ("Star (important)", ["star"]), ("Due tomorrow", ["due"]), ("Reopen", ["reopen"])] {
+                    guard let action = actions.first(where: { $0["title"] as? String == title }) else { continue }
+                    let copy = try folder.write("TODO.md", text)
+                    let cli = try TickProcess.run(arguments + ["-f", copy.path, "\(number + 1)"] + (arguments == ["due"] ? ["tomorrow"] : []),
+                                                  in: folder.url, environment: ["XDG_STATE_HOME": state])
+                    #expect(cli.status == 0, "\(cli.stderr)")
+                    let edited = try String(contentsOf: copy, encoding: .utf8)
+                    #expect(Self.applying(Self.edits(action["edit"], uri: uri), to: text) == edited, "\(fixture.lastPathComponent):\(number + 1) \(title)")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared > 30)
+        #expect(try client.shutdown() == 0)
+    }
+
+    /// Incremental changes are applied in UTF-16 positions (the protocol's default) across
+    /// characters outside the BMP, and the findings follow the buffer, not the file.
+    @Test func incrementalChangesFollowTheBuffer() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("TODO.md", "- [ ] on disk\n")
+        let client = try Client(encoding: "utf-16", directory: folder.url)
+        let uri = "file://\(folder.url.path)/TODO.md"
+        client.open(uri, "# 🏠 Home\n\n- [ ] 🪴 water due:2026-11-30\n")
+        #expect(try client.diagnostics(uri).isEmpty)
+        // `30` after the emoji (two UTF-16 units) becomes `32`: an invalid date.
+        let range = ["start": ["line": 2, "character": 27], "end": ["line": 2, "character": 29]]
+        client.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 2], "contentChanges": [["range": range, "text": "32"]]])
+        let findings = try client.diagnostics(uri)
+        #expect(findings.map { $0["code"] as? String } == ["invalid-date"])
+        let start = (findings.first?["range"] as? [String: Any])?["start"] as? [String: Any]
+        #expect(start?["character"] as? Int == 15)
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("TODO.md"), encoding: .utf8) == "- [ ] on disk\n")
+        #expect(try client.shutdown() == 0)
+    }
+
+    /// Malformed input gets a JSON-RPC error and the server goes on; an unknown request is
+    /// answered as such; a huge document is refused alone; exit without shutdown is status 1.
+    @Test func badInputIsAnsweredAndTheServerGoesOn() throws {
+        let client = try Client()
+        client.write(raw: Data("Content-Length: 9\r\n\r\n{\"a\": [1}".utf8))
+        let parseError = try client.response(id: "<null>")
+        #expect((parseError["error"] as? [String: Any])?["code"] as? Int == -32700)
+        #expect(throws: Client.ServerError.self) { try client.request("textDocument/rename", [:]) }
+        let huge = "- [ ] a task\n" + String(repeating: "x", count: 11 << 20) + "\n"
+        client.open("file:///huge.md", huge)
+        #expect(try client.diagnostics("file:///huge.md").isEmpty)
+        #expect(client.notifications.contains { ($0["params"] as? [String: Any])?["message"] as? String == "tick lsp: file:///huge.md is larger than 10 MB; tick does not read it" })
+        client.open("file:///small.md", "- [ ] a due:2026-02-30\n")
+        #expect(try client.diagnostics("file:///small.md").count == 1)
+        client.notify("exit", [:])
+        client.process.waitUntilExit()
+        #expect(client.process.terminationStatus == 1)
+    }
+}
