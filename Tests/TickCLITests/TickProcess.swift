@@ -63,11 +63,12 @@ struct TickProcess {
 
     /// Runs tick with a pinned date and no inherited TICK_FILE, NO_COLOR or TERM.
     @discardableResult
+    /// `executable` and `arguments`: another program to run in the same way (a real client).
     static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
-                    stdin: String? = nil, executable: URL = binary) throws -> Result {
+                    stdin: String? = nil, executable: URL = binary, arguments programArguments: [String]? = nil) throws -> Result {
         let process = Process()
         process.executableURL = executable
-        process.arguments = arguments
+        process.arguments = programArguments ?? arguments
         var env = testEnvironment
         // A state folder of its own unless the test shares one between runs: listings and the
         // journal of one test must not reach another's.

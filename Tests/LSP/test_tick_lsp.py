@@ -1,0 +1,120 @@
+"""tick lsp as VS Code's client capabilities drive it."""
+from lsprotocol import types
+from pytest_lsp import LanguageClient
+
+URI = "file:///tmp/tick-lsp-test/TODO.md"
+TEXT = "# Home\n\n- [ ] water the plants due:2026-11-20\n- [ ] call mom  \n\n# Work\n\n- [ ] send report due:2026-02-30\n"
+
+
+def open_document(client: LanguageClient, text: str = TEXT, uri: str = URI):
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(uri=uri, language_id="markdown", version=1, text=text))
+    )
+
+
+async def test_diagnostics_name_the_rules(client: LanguageClient):
+    open_document(client)
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    found = sorted((d.range.start.line, d.code, d.severity) for d in client.diagnostics[URI])
+    assert found == [
+        (2, "overdue", types.DiagnosticSeverity.Warning),
+        (3, "trailing-whitespace", types.DiagnosticSeverity.Warning),
+        (7, "invalid-date", types.DiagnosticSeverity.Error),
+    ]
+
+
+def apply(text: str, edits) -> str:
+    """TextEdits applied to text (UTF-16 positions, as VS Code counts them)."""
+    lines = text.split("\n")
+    starts, offset = [], 0
+    for line in lines:
+        starts.append(offset)
+        offset += len(line.encode("utf-16-le")) // 2 + 1
+    units = text.encode("utf-16-le")
+
+    def at(position):
+        return 2 * (starts[position.line] + position.character)
+
+    for edit in sorted(edits, key=lambda e: (e.range.start.line, e.range.start.character), reverse=True):
+        units = units[: at(edit.range.start)] + edit.new_text.encode("utf-16-le") + units[at(edit.range.end):]
+    return units.decode("utf-16-le")
+
+
+async def test_formatting_trims_what_fmt_trims(client: LanguageClient):
+    open_document(client)
+    edits = await client.text_document_formatting_async(
+        types.DocumentFormattingParams(text_document=types.TextDocumentIdentifier(uri=URI),
+                                       options=types.FormattingOptions(tab_size=2, insert_spaces=True))
+    )
+    assert len(edits) == 1
+    assert apply(TEXT, edits) == TEXT.replace("call mom  \n", "call mom\n")
+
+
+async def test_done_writes_the_next_occurrence(client: LanguageClient):
+    text = "# Home\n\n- [ ] 🪴 water the plants 🔁 every week 📅 2026-11-27\n- [x] buy milk ✅ 2026-11-20\n"
+    open_document(client, text)
+    position = types.Position(line=2, character=4)
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(text_document=types.TextDocumentIdentifier(uri=URI), range=types.Range(start=position, end=position),
+                               context=types.CodeActionContext(diagnostics=[]))
+    )
+    done = next(a for a in actions if a.title == "Mark done")
+    assert done.is_preferred
+    edits = done.edit.document_changes[0].edits if done.edit.document_changes else done.edit.changes[URI]
+    assert apply(text, edits) == (
+        "# Home\n\n- [ ] 🪴 water the plants 🔁 every week 📅 2026-12-04\n"
+        "- [x] 🪴 water the plants 🔁 every week 📅 2026-11-27 ✅ 2026-11-28\n- [x] buy milk ✅ 2026-11-20\n"
+    )
+    titles = [a.title for a in actions]
+    assert "Reopen" not in titles and "Due tomorrow" in titles
+
+
+async def test_hover_says_dates_in_words(client: LanguageClient):
+    open_document(client)
+    hover = await client.text_document_hover_async(
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=URI), position=types.Position(line=2, character=8))
+    )
+    assert "8 days overdue" in hover.contents.value
+
+
+async def test_symbols_are_groups_with_counts(client: LanguageClient):
+    open_document(client)
+    symbols = await client.text_document_document_symbol_async(
+        types.DocumentSymbolParams(text_document=types.TextDocumentIdentifier(uri=URI))
+    )
+    assert [(s.name, s.detail) for s in symbols] == [("Home", "2 open, 0 done"), ("Work", "1 open, 0 done")]
+
+
+async def completion_labels(client: LanguageClient, text: str, line: int, character: int):
+    open_document(client, text)
+    result = await client.text_document_completion_async(
+        types.CompletionParams(text_document=types.TextDocumentIdentifier(uri=URI), position=types.Position(line=line, character=character))
+    )
+    return {item.label: item for item in result.items}
+
+
+async def test_completion_offers_dates_in_every_dialect(client: LanguageClient):
+    for line in ["- [ ] pay rent due:", "- [ ] pay rent 📅 ", "- [ ] pay rent [due:: "]:
+        items = await completion_labels(client, line + "\n", 0, len(line.encode("utf-16-le")) // 2)
+        assert items["tomorrow"].text_edit.new_text == "2026-11-29", line
+        assert items["friday"].text_edit.new_text == "2026-12-04", line
+
+
+async def test_completion_offers_tags_of_open_documents(client: LanguageClient):
+    open_document(client, "- [ ] one #errands\n- [ ] two #garden\n", uri="file:///tmp/tick-lsp-test/other.md")
+    items = await completion_labels(client, "- [ ] buy #", 0, 11)
+    assert {"#errands", "#garden"} <= set(items)
+
+
+async def test_incremental_changes_are_applied(client: LanguageClient):
+    open_document(client)
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=URI, version=2),
+            content_changes=[types.TextDocumentContentChangePartial(
+                range=types.Range(start=types.Position(line=7, character=30), end=types.Position(line=7, character=32)), text="28")],
+        )
+    )
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    assert sorted(d.code for d in client.diagnostics[URI]) == ["overdue", "overdue", "trailing-whitespace"]
