@@ -272,4 +272,78 @@ import Testing
         client.process.waitUntilExit()
         #expect(client.process.terminationStatus == 1)
     }
+
+    /// Random sequences of messages, well-formed and not (a fixed seed, so a failure repeats):
+    /// the server never crashes, answers every request exactly once, and writes no file.
+    @Test func messageSequencesNeverBreakTheServer() throws {
+        var seed = ProcessInfo.processInfo.environment["TICK_LSP_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0x5EED_71C4
+        func random(_ bound: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(max(bound, 1)))
+        }
+        let texts = try Self.textFixtures(["example", "dialects", "lint", "fmt"]).map { try String(contentsOf: $0, encoding: .utf8) }
+            + ["", "\r", "- [ ] 🪴\r\n- [x] é\r- [", "# a\n\n1. [ ] x\n   - [ ] y 📅 2026-02-30\n"]
+        let methods = ["textDocument/formatting", "textDocument/codeAction", "textDocument/hover", "textDocument/documentSymbol",
+                       "textDocument/completion", "textDocument/definition"]
+        let uris = ["file:///tmp/tick-fuzz/a.md", "file:///tmp/tick-fuzz/b%20c.md", "untitled:Untitled-1"]
+        func position() -> Any { ["line": random(60) - 5, "character": random(90) - 5] }
+        func range() -> Any { ["start": position(), "end": position()] }
+        var input = Data()
+        func frame(_ body: Data) { input += Data("Content-Length: \(body.count)\r\n\r\n".utf8) + body }
+        func message(_ object: [String: Any]) { frame(try! JSONSerialization.data(withJSONObject: object)) }
+        message(["jsonrpc": "2.0", "id": 0, "method": "initialize", "params": ["capabilities": [:]]])
+        var requests = Set<Int>([0])
+        for id in 1...2_000 {
+            let uri = uris[random(uris.count)]
+            switch random(10) {
+            case 0, 1:
+                message(["jsonrpc": "2.0", "method": "textDocument/didOpen",
+                         "params": ["textDocument": ["uri": uri, "languageId": "markdown", "version": id, "text": texts[random(texts.count)]]]])
+            case 2, 3:
+                let text = ["", "x", "\n", "- [ ] ", "📅 2026-", "\r\n", "[x]", "# "][random(8)]
+                let change: [String: Any] = random(5) == 0 ? ["text": texts[random(texts.count)]] : ["range": range(), "text": text]
+                message(["jsonrpc": "2.0", "method": "textDocument/didChange",
+                         "params": ["textDocument": ["uri": uri, "version": id], "contentChanges": [change]]])
+            case 4:
+                message(["jsonrpc": "2.0", "method": "textDocument/didClose", "params": ["textDocument": ["uri": uri]]])
+            case 5:
+                // Not JSON, a frame cut short, a header without a length, wrong shapes.
+                switch random(4) {
+                case 0: frame(Data("{\"jsonrpc\": \"2.0\", \"id\": [".utf8))
+                case 1: input += Data("Content-Type: x\r\n\r\n".utf8)
+                case 2: message(["jsonrpc": "2.0", "id": id, "method": "textDocument/hover", "params": [1, 2]]); requests.insert(id)
+                default: message(["jsonrpc": "2.0", "id": id, "method": "textDocument/codeAction",
+                                  "params": ["textDocument": ["uri": uri], "range": "everything"]]); requests.insert(id)
+                }
+            case 6:
+                message(["jsonrpc": "2.0", "method": "$/cancelRequest", "params": ["id": max(1, id - 1 - random(3))]])
+            default:
+                message(["jsonrpc": "2.0", "id": id, "method": methods[random(methods.count)],
+                         "params": ["textDocument": ["uri": uri], "range": range(), "position": position(),
+                                    "options": ["tabSize": 2, "insertSpaces": true], "context": ["diagnostics": []]]])
+                requests.insert(id)
+            }
+        }
+        message(["jsonrpc": "2.0", "id": 9999, "method": "shutdown"])
+        requests.insert(9999)
+        message(["jsonrpc": "2.0", "method": "exit"])
+        let folder = try TemporaryDirectory()
+        try input.write(to: folder.url.appendingPathComponent("in"))
+        if let keep = ProcessInfo.processInfo.environment["TICK_LSP_FUZZ_INPUT"] { try input.write(to: URL(fileURLWithPath: keep)) }
+        let result = try TickProcess.run([], in: folder.url, executable: URL(fileURLWithPath: "/bin/sh"),
+                                         arguments: ["-c", "\"$0\" lsp < in > out", TickProcess.binary.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        var output = try Data(contentsOf: folder.url.appendingPathComponent("out"))
+        var answered: [Int] = []
+        while let end = output.range(of: Data("\r\n\r\n".utf8)) {
+            let header = String(decoding: output[output.startIndex..<end.lowerBound], as: UTF8.self)
+            let length = Int(header.split(separator: ":")[1].trimmingCharacters(in: .whitespaces))!
+            let body = output[end.upperBound..<(end.upperBound + length)]
+            output = Data(output[(end.upperBound + length)...])
+            let object = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+            if let id = object["id"] as? Int { answered.append(id) }
+        }
+        #expect(answered.sorted() == requests.sorted())
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["in", "out"])
+    }
 }

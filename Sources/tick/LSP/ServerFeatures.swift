@@ -236,7 +236,7 @@ extension LanguageServer {
     /// documents, recurrence rules, and status characters inside `[ ]`.
     func completion(_ document: TextDocument, _ params: JSON) -> Result<JSON, Failure> {
         guard let line = params["position"]?["line"]?.int, let character = params["position"]?["character"]?.int,
-              line < document.lineStarts.count else { return .success(.array([])) }
+              document.lineStarts.indices.contains(line) else { return .success(.array([])) }
         let cursor = document.offset(line: line, character: character, encoding: encoding)
         let before = Array(document.bytes[document.lineStarts[line]..<cursor])
         // The word being typed: back to a space, a colon or a bracket.
