@@ -13,7 +13,7 @@ import Testing
         /// Notifications received while waiting for a response.
         var notifications: [[String: Any]] = []
 
-        init(encoding: String = "utf-8", environment: [String: String] = [:], directory: URL? = nil) throws {
+        init(encoding: String = "utf-8", environment: [String: String] = [:], directory: URL? = nil, workspace: URL? = nil) throws {
             _ = TickProcess.ignoresBrokenPipes
             process.executableURL = TickProcess.binary
             process.arguments = ["lsp"]
@@ -23,7 +23,9 @@ import Testing
             process.standardOutput = output
             process.standardError = FileHandle.nullDevice
             try process.run()
-            let result = try request("initialize", ["capabilities": ["general": ["positionEncodings": [encoding]]]])
+            var initialize: [String: Any] = ["capabilities": ["general": ["positionEncodings": [encoding]]]]
+            if let workspace { initialize["rootUri"] = "file://" + workspace.path }
+            let result = try request("initialize", initialize)
             #expect((result as? [String: Any])?["capabilities"] != nil)
             notify("initialized", [:])
         }
@@ -271,6 +273,27 @@ import Testing
         client.notify("exit", [:])
         client.process.waitUntilExit()
         #expect(client.process.terminationStatus == 1)
+    }
+
+    /// Workspace symbols are the groups and tasks of the folder's task files, walked as `tick
+    /// list FOLDER` walks it (`.gitignore` honoured in a repository), open documents read from
+    /// the editor.
+    @Test func workspaceSymbolsWalkTheFolder() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("TODO.md", "# Home\n\n- [ ] buy milk\n- [ ] call mom\n")
+        try folder.write("notes/later.md", "# Someday\n\n- [ ] milk the goat\n")
+        try folder.write("build/copy.md", "- [ ] buy milk (a copy)\n")
+        try folder.write(".gitignore", "build/\n")
+        // As in `tick list`, .gitignore counts in a git repository.
+        #expect(try TickProcess.run([], in: folder.url, executable: URL(fileURLWithPath: "/usr/bin/env"), arguments: ["git", "init", "-q", "."]).status == 0)
+        let client = try Client(directory: folder.url, workspace: folder.url)
+        client.open("file://\(folder.url.path)/TODO.md", "# Home\n\n- [ ] buy oat milk\n")
+        let symbols = try client.request("workspace/symbol", ["query": "MILK"]) as? [[String: Any]] ?? []
+        let found = symbols.map { "\($0["name"]!) in \($0["containerName"]!)" }.sorted()
+        #expect(found == ["buy oat milk in Home", "milk the goat in Someday"])
+        let groups = try client.request("workspace/symbol", ["query": "some"]) as? [[String: Any]] ?? []
+        #expect(groups.map { $0["name"] as? String } == ["Someday"])
+        #expect(try client.shutdown() == 0)
     }
 
     /// Random sequences of messages, well-formed and not (a fixed seed, so a failure repeats):

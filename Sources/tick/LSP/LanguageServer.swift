@@ -20,6 +20,8 @@ struct LanguageServer {
     /// The client applies versioned edits (`documentChanges`), which it refuses on a changed buffer.
     var versionedEdits = false
     var initialized = false
+    /// The folders the client opened (`workspaceFolders`, else `rootUri`), as paths.
+    var workspaceFolders: [String] = []
     var shuttingDown = false
     /// The configuration of each folder a document is in, read once (again after a
     /// `.tick.toml` is saved).
@@ -116,6 +118,8 @@ struct LanguageServer {
             return withDocument(params) { server, document in server.symbols(document) }
         case "textDocument/completion":
             return withDocument(params) { server, document in server.completion(document, params) }
+        case "workspace/symbol":
+            return .success(workspaceSymbols(query: params["query"]?.string ?? ""))
         default:
             return .failure(Failure(code: -32601, message: "tick lsp does not handle \(method)"))
         }
@@ -167,6 +171,8 @@ struct LanguageServer {
         let offered = params["capabilities"]?["general"]?["positionEncodings"]?.array?.compactMap(\.string) ?? []
         encoding = offered.contains("utf-8") ? .utf8 : .utf16
         versionedEdits = params["capabilities"]?["workspace"]?["workspaceEdit"]?["documentChanges"]?.bool ?? false
+        let folders = params["workspaceFolders"]?.array?.compactMap { $0["uri"]?.string } ?? params["rootUri"]?.string.map { [$0] } ?? []
+        workspaceFolders = folders.compactMap(TextDocument.path(ofURI:))
         let capabilities: JSON = .object([
             "positionEncoding": .string(encoding.rawValue),
             "textDocumentSync": .object(["openClose": .bool(true), "change": JSON(2), "save": .object(["includeText": .bool(false)])]),
@@ -174,6 +180,7 @@ struct LanguageServer {
             "codeActionProvider": .object(["codeActionKinds": .array(["quickfix", "refactor.rewrite", "source.fixAll.tick"].map(JSON.string))]),
             "hoverProvider": .bool(true),
             "documentSymbolProvider": .bool(true),
+            "workspaceSymbolProvider": .bool(true),
             "completionProvider": .object(["triggerCharacters": .array([":", " ", "#", "+", "@", "["].map(JSON.string))]),
         ])
         return .object(["capabilities": capabilities, "serverInfo": .object(["name": .string("tick"), "version": .string(Tick.version)])])

@@ -230,6 +230,57 @@ extension LanguageServer {
         return .success(.array(headings.indices.filter { headings[$0].parent == nil }.map(symbol)))
     }
 
+    /// Groups and tasks of the workspace's task files whose names hold `query` (any case),
+    /// walked as `tick list FOLDER` walks (`.gitignore` honoured); an open document is read
+    /// as the editor holds it. At most `limit`.
+    func workspaceSymbols(query: String, limit: Int = 1_000) -> JSON {
+        let words = query.lowercased()
+        var symbols: [JSON] = []
+        var seen = Set<String>()
+        let files = workspaceFolders.flatMap { folder in (try? PathWalker.walk([folder])) ?? [] }
+        for file in files where symbols.count < limit {
+            let uri = "file://" + Self.percentEncoded(file.path)
+            guard seen.insert(uri).inserted else { continue }
+            let document: TextDocument
+            if let open = documents[uri] {
+                document = open
+            } else {
+                guard let bytes = try? FileReader.read(file.path), bytes.count <= Self.maximumDocumentSize, !bytes.contains(0) else { continue }
+                document = TextDocument(uri: uri, version: 0, text: String(decoding: bytes, as: UTF8.self))
+            }
+            guard refusal(document) == nil else { continue }
+            let parsed = parse(document)
+            func add(_ name: String, kind: Int, line: Int, container: String?) {
+                guard symbols.count < limit, words.isEmpty || name.lowercased().contains(words) else { return }
+                var symbol: [String: JSON] = ["name": .string(name), "kind": JSON(kind), "location": .object([
+                    "uri": .string(uri), "range": document.range(document.lineStarts[line]..<document.contentEnd(ofLine: line), encoding: encoding)])]
+                if let container { symbol["containerName"] = .string(container) }
+                symbols.append(.object(symbol))
+            }
+            for heading in parsed.headings { add(heading.title, kind: 3, line: heading.line, container: Paths.basename(of: file.path)) }
+            for task in parsed.tasks {
+                add(parsed.text(of: task), kind: 24, line: task.line, container: task.group.map { parsed.headings[$0].title } ?? Paths.basename(of: file.path))
+            }
+        }
+        return .array(symbols)
+    }
+
+    /// A path as a `file:` URI's path: bytes outside the unreserved set percent-encoded.
+    static func percentEncoded(_ path: String) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        for byte in PathBytes.bytes(of: path) {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                out.append(byte)
+            default:
+                out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
     // MARK: - Completion
 
     /// Dates after a date field of any dialect, tags, projects and contexts from the open
