@@ -8,6 +8,9 @@ enum JSON: Equatable, Sendable {
     case string(String)
     case array([JSON])
     case object([String: JSON])
+    /// A value already encoded (the many diagnostics of a large document, written without a
+    /// tree of values).
+    case raw([UInt8])
 
     subscript(key: String) -> JSON? {
         if case .object(let members) = self { return members[key] }
@@ -52,15 +55,16 @@ enum JSON: Equatable, Sendable {
 
     func encode(into out: inout [UInt8]) {
         switch self {
-        case .null: out += Array("null".utf8)
-        case .bool(let value): out += Array((value ? "true" : "false").utf8)
+        case .raw(let bytes): out += bytes
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
         case .number(let value):
             if value.rounded() == value, abs(value) < 9e15 {
-                out += Array(String(Int(value)).utf8)
+                Self.encode(int: Int(value), into: &out)
             } else if value.isFinite {
-                out += Array("\(value)".utf8)
+                out.append(contentsOf: "\(value)".utf8)
             } else {
-                out += Array("null".utf8)
+                out.append(contentsOf: "null".utf8)
             }
         case .string(let value): Self.encode(string: value, into: &out)
         case .array(let values):
@@ -82,7 +86,23 @@ enum JSON: Equatable, Sendable {
         }
     }
 
-    private static func encode(string: String, into out: inout [UInt8]) {
+    static func encode(int: Int, into out: inout [UInt8]) {
+        if int < 0 { out.append(UInt8(ascii: "-")) }
+        var magnitude = int.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                      UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[count] = UInt8(truncatingIfNeeded: magnitude % 10) + 0x30
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            for index in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[index]) }
+        }
+    }
+
+    static func encode(string: String, into out: inout [UInt8]) {
         let hex = Array("0123456789abcdef".utf8)
         out.append(UInt8(ascii: "\""))
         for byte in string.utf8 {

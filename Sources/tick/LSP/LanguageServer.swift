@@ -237,7 +237,8 @@ struct LanguageServer {
         stale = []
     }
 
-    /// A finding as LSP says it: from its column to the end of its line.
+    /// A finding as LSP says it, from its column to the end of its line, encoded as it is
+    /// made: a large document has thousands.
     func diagnostic(_ finding: Diagnostic, in document: TextDocument) -> JSON {
         let line = min(max(finding.line - 1, 0), document.lineStarts.count - 1)
         let end = document.contentEnd(ofLine: line)
@@ -248,13 +249,28 @@ struct LanguageServer {
         case .warning: severity = 2
         case .info: severity = 3
         }
-        return .object([
-            "range": document.range(start..<max(start, end), encoding: encoding),
-            "severity": JSON(severity),
-            "code": .string(finding.rule.rawValue),
-            "source": .string("tick"),
-            "message": .string(finding.message),
-        ])
+        var out: [UInt8] = []
+        out.reserveCapacity(160 + finding.message.utf8.count)
+        func position(_ offset: Int) {
+            let (line, character) = document.position(of: offset, encoding: encoding)
+            out.append(contentsOf: "{\"line\":".utf8)
+            JSON.encode(int: line, into: &out)
+            out.append(contentsOf: ",\"character\":".utf8)
+            JSON.encode(int: character, into: &out)
+            out.append(UInt8(ascii: "}"))
+        }
+        out.append(contentsOf: "{\"range\":{\"start\":".utf8)
+        position(start)
+        out.append(contentsOf: ",\"end\":".utf8)
+        position(max(start, end))
+        out.append(contentsOf: "},\"severity\":".utf8)
+        JSON.encode(int: severity, into: &out)
+        out.append(contentsOf: ",\"code\":".utf8)
+        JSON.encode(string: finding.rule.rawValue, into: &out)
+        out.append(contentsOf: ",\"source\":\"tick\",\"message\":".utf8)
+        JSON.encode(string: finding.message, into: &out)
+        out.append(UInt8(ascii: "}"))
+        return .raw(out)
     }
 
     private mutating func sendDiagnostics(_ uri: String, _ diagnostics: [JSON], version: Int?) {
