@@ -98,6 +98,8 @@ async def test_completion_offers_dates_in_every_dialect(client: LanguageClient):
         items = await completion_labels(client, line + "\n", 0, len(line.encode("utf-16-le")) // 2)
         assert items["tomorrow"].text_edit.new_text == "2026-11-29", line
         assert items["friday"].text_edit.new_text == "2026-12-04", line
+        # Offered in the order a person reads them, whatever the client's sort.
+        assert [i.label for i in sorted(items.values(), key=lambda i: i.sort_text)][:3] == ["today", "tomorrow", "monday"]
 
 
 async def test_completion_offers_tags_of_open_documents(client: LanguageClient):

@@ -296,8 +296,14 @@ extension LanguageServer {
         let word = String(decoding: before[wordStart...], as: UTF8.self)
         let lead = String(decoding: before[..<wordStart], as: UTF8.self)
         let replaced = document.range((cursor - (before.count - wordStart))..<cursor, encoding: encoding)
+        // Items keep the order they are offered in (today before tomorrow before the weekdays),
+        // not the client's alphabetical one.
+        var offered = 0
         func item(_ label: String, insert: String, detail: String? = nil, kind: Int) -> JSON {
+            offered += 1
+            let order = String(offered)
             var object: [String: JSON] = ["label": .string(label), "kind": JSON(kind), "filterText": .string(label),
+                                          "sortText": .string(String(repeating: "0", count: max(0, 4 - order.count)) + order),
                                           "textEdit": .object(["range": replaced, "newText": .string(insert)])]
             if let detail { object["detail"] = .string(detail) }
             return .object(object)
