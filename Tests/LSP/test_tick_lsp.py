@@ -120,3 +120,22 @@ async def test_incremental_changes_are_applied(client: LanguageClient):
     )
     await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
     assert sorted(d.code for d in client.diagnostics[URI]) == ["overdue", "overdue", "trailing-whitespace"]
+
+
+async def test_inlay_hints_say_dates_in_words(client: LanguageClient):
+    open_document(client, "- [ ] pay rent 📅 2026-11-30 ⏳ 2026-11-27\n- [ ] file taxes due:2026-11-26\n")
+    hints = await client.text_document_inlay_hint_async(
+        types.InlayHintParams(text_document=types.TextDocumentIdentifier(uri=URI),
+                              range=types.Range(start=types.Position(line=0, character=0), end=types.Position(line=2, character=0)))
+    )
+    assert [(h.position.line, h.position.character, h.label) for h in hints] == [
+        (0, 28, "in 2 days"), (0, 41, "yesterday"), (1, 31, "2 days overdue"),
+    ]
+
+
+async def test_hover_names_what_a_task_waits_for(client: LanguageClient):
+    open_document(client, "- [ ] deploy ⛔ abc\n- [x] build the app 🆔 abc\n")
+    hover = await client.text_document_hover_async(
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=URI), position=types.Position(line=0, character=3))
+    )
+    assert "**Waits for** line 2: build the app" in hover.contents.value and "(closed)" in hover.contents.value

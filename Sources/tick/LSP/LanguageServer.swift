@@ -118,6 +118,8 @@ struct LanguageServer {
             return withDocument(params) { server, document in server.symbols(document) }
         case "textDocument/completion":
             return withDocument(params) { server, document in server.completion(document, params) }
+        case "textDocument/inlayHint":
+            return withDocument(params) { server, document in server.inlayHints(document, params) }
         case "workspace/symbol":
             return .success(workspaceSymbols(query: params["query"]?.string ?? ""))
         default:
@@ -181,6 +183,7 @@ struct LanguageServer {
             "hoverProvider": .bool(true),
             "documentSymbolProvider": .bool(true),
             "workspaceSymbolProvider": .bool(true),
+            "inlayHintProvider": .bool(true),
             "completionProvider": .object(["triggerCharacters": .array([":", " ", "#", "+", "@", "["].map(JSON.string))]),
         ])
         return .object(["capabilities": capabilities, "serverInfo": .object(["name": .string("tick"), "version": .string(Tick.version)])])

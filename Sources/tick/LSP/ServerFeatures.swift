@@ -152,7 +152,7 @@ extension LanguageServer {
             let names = waits.map { id -> String in
                 let blocker = parsed.tasks.first { other in
                     let otherText = parsed.textBytes(of: other)
-                    return parsed.fields(of: other).first(.id).map { String(decoding: otherText[$0.value], as: UTF8.self) == id } ?? false
+                    return parsed.fields(of: other).first(.id).map { TaskFields.value($0, in: otherText) == id } ?? false
                 }
                 guard let blocker else { return "`\(id)` (no task has this id)" }
                 return "line \(blocker.line + 1): \(parsed.text(of: blocker))" + (blocker.isClosed ? " (closed)" : "")
@@ -176,6 +176,32 @@ extension LanguageServer {
         case -1: return "tomorrow"
         default: return "in \(-days) days"
         }
+    }
+
+    // MARK: - Inlay hints
+
+    /// After each due, scheduled and start date of the tasks in the range, the date in words
+    /// ("in 3 days", "2 days overdue"). Clients show them when the user turns them on.
+    func inlayHints(_ document: TextDocument, _ params: JSON) -> Result<JSON, Failure> {
+        guard let range = document.byteRange(params["range"], encoding: encoding) else { return .failure(.invalidParams("no range")) }
+        let parsed = parse(document)
+        let today = self.today
+        let first = document.position(of: range.lowerBound, encoding: .utf8).line
+        let last = document.position(of: range.upperBound, encoding: .utf8).line
+        var hints: [JSON] = []
+        for task in parsed.tasks where task.line >= first && task.line <= last && task.textLastLine == task.line {
+            // A one-line task's text is a view onto the document's bytes: field offsets count
+            // from its start.
+            let text = parsed.textBytes(of: task)
+            let fields = parsed.fields(of: task)
+            for kind in [TaskField.Kind.due, .scheduled, .start] {
+                guard let field = fields.first(kind), let date = fields.date(kind, in: text) else { continue }
+                let words = kind == .due ? DueState(due: date, today: today).description : Self.ago(date, today: today)
+                hints.append(.object(["position": document.position(text.startIndex + field.value.upperBound, encoding: encoding),
+                                      "label": .string(words), "paddingLeft": .bool(true)]))
+            }
+        }
+        return .success(.array(hints))
     }
 
     // MARK: - Symbols
