@@ -211,17 +211,17 @@ import Testing
         let (result, archived) = try edit(["archive"], text)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(archived == "# Todo\n\n- [x] parent\n  - [ ] open child\n  - [x] done child\n- [ ] open\n\n# Done\n\n- [-] cancelled\n")
-        #expect(result.stdout.contains("unchanged 3 [x] parent (not archived: 1 subtask is not closed)"), "\(result.stdout)")
+        #expect(result.stdout.contains("unchanged 3 [x] parent  1/2 (not archived: 1 subtask is not closed)"), "\(result.stdout)")
         #expect(result.stdout.contains("archived "), "\(result.stdout)")
         // Nothing to move: nothing is written, and the kept task is still named.
         let (alone, same) = try edit(["archive"], "- [x] parent\n  - [/] doing child\n")
         #expect(alone.status == 0 && same == "- [x] parent\n  - [/] doing child\n")
-        #expect(alone.stdout.contains("unchanged 1 [x] parent (not archived: 1 subtask is not closed)"), "\(alone.stdout)")
+        #expect(alone.stdout.contains("unchanged 1 [x] parent  0/1 (not archived: 1 subtask is not closed)"), "\(alone.stdout)")
         let folder = try TemporaryDirectory()
         let file = try folder.write("TODO.md", text)
         let to = try TickProcess.run(["archive", "--to", "DONE.md"], in: folder.url,
                                      environment: ["XDG_STATE_HOME": folder.url.appendingPathComponent("state").path])
-        #expect(to.status == 0 && to.stdout.contains("unchanged TODO.md:3 [x] parent (not archived: 1 subtask is not closed)"), "\(to.stdout)\(to.stderr)")
+        #expect(to.status == 0 && to.stdout.contains("unchanged TODO.md:3 [x] parent  1/2 (not archived: 1 subtask is not closed)"), "\(to.stdout)\(to.stderr)")
         #expect(try String(contentsOf: file, encoding: .utf8) == "# Todo\n\n- [x] parent\n  - [ ] open child\n  - [x] done child\n- [ ] open\n")
         #expect(try String(contentsOf: folder.url.appendingPathComponent("DONE.md"), encoding: .utf8) == "# Done\n\n- [-] cancelled\n")
     }
@@ -255,7 +255,7 @@ import Testing
         try folder.write("TODO.md", "- [x] one\n  - [-] child\n  - [x] other child\n- [x] two\n")
         let state = ["XDG_STATE_HOME": folder.url.appendingPathComponent("state").path]
         let result = try TickProcess.run(["archive", "--to", "DONE.md"], in: folder.url, environment: state)
-        #expect(result.stdout == "archived to DONE.md: 3 [x] one  · Done\narchived to DONE.md: 6 [x] two  · Done\n", "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout == "archived to DONE.md: 3 [x] one  1/1  · Done\narchived to DONE.md: 6 [x] two  · Done\n", "\(result.stdout)\(result.stderr)")
         let list = try TickProcess.run(["undo", "--list"], in: folder.url, environment: state)
         #expect(list.stdout.contains("DONE.md (2 tasks)"), "\(list.stdout)")
     }
@@ -384,7 +384,7 @@ import Testing
         let (notes, text) = try edit(["rm", "1"], "- [ ] Alpha\n  - note a1\n  - note a2\n\n  A paragraph note.\n- [ ] Bravo\n")
         #expect(notes.stdout == "removed 1 [ ] Alpha (and 3 lines of notes)\n" && text == "- [ ] Bravo\n", "\(notes.stdout)\(notes.stderr)")
         let (both, _) = try edit(["rm", "Paint", "--yes"], "- [/] Paint the fence\n  - bring gloves\n  - [ ] Buy primer\n")
-        #expect(both.stdout == "removed 1 [/] Paint the fence (and 1 subtask, 1 line of notes)\n", "\(both.stdout)\(both.stderr)")
+        #expect(both.stdout == "removed 1 [/] Paint the fence  0/1 (and 1 subtask, 1 line of notes)\n", "\(both.stdout)\(both.stderr)")
     }
 
     /// The question before changing 3 or more tasks counts only the tasks it changes.

@@ -389,7 +389,7 @@ import Testing
         let example = try String(contentsOf: TickProcess.fixtures.appendingPathComponent("example/TODO.md"), encoding: .utf8)
         let file = try folder.write("TODO.md", example)
         let no = try Self.answer("rm 5", with: "n", in: folder.url)
-        #expect(no.contains("Delete 1 task and the 2 subtasks under it? [y/N]") && no.contains("  5  [/] Paint the fence @weekend\n  6    [ ] Buy primer  today\n  7    [x] Sand the boards"), "\(no)")
+        #expect(no.contains("Delete 1 task and the 2 subtasks under it? [y/N]") && no.contains("  5  [/] Paint the fence @weekend  1/2\n  6    [ ] Buy primer  today\n  7    [x] Sand the boards"), "\(no)")
         #expect(no.contains("tick: nothing changed") && no.contains("EXIT=2"), "\(no)")
         #expect(try String(contentsOf: file, encoding: .utf8) == example)
         let yes = try Self.answer("done --all --group Home", with: "y", in: folder.url)

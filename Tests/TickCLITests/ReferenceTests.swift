@@ -541,7 +541,7 @@ import Testing
                  setup: ["tick list >/dev/null", "tick done 3 >/dev/null"], last: "tick rm 3",
                  refuses: "tick: TODO.md: the task the last listing showed on line 3 ('Rent 🔁 every month 📅 2026-11-25') no longer has that number: 'tick done 3' printed 3 for another task"),
         Scenario(name: "done on a parent and its subtask says nothing false", file: "# A\n\n- [ ] Parent\n  - [ ] Child\n",
-                 setup: [], last: "tick done 3 4 2>&1", prints: "done 3 [x] Parent\ndone 4 [x] Child\n"),
+                 setup: [], last: "tick done 3 4 2>&1", prints: "done 3 [x] Parent  1/1\ndone 4 [x] Child\n"),
         Scenario(name: "an edit of several files names them", setup: ["printf -- '- [ ] Other\\n' > other.md"],
                  last: "tick done TODO.md:3 other.md:1", prints: "done TODO.md:3 [x] Milk\ndone other.md:1 [x] Other\n"),
         Scenario(name: "due on the same date is unchanged", setup: ["tick due 3 2026-12-01 >/dev/null"],

@@ -22,7 +22,7 @@ import Testing
               due         2026-12-01
               notes       - Draft is in docs/q4.md; ask Sam for the numbers.
 
-            TODO.md:5  [/] Paint the fence @weekend
+            TODO.md:5  [/] Paint the fence @weekend  1/2
               group       Home
               status      doing
               tags        @weekend

@@ -158,6 +158,8 @@ public enum BoardView {
         let isClosed: Bool
         let text: CardText
         let color: GroupColor?
+        /// Its subtasks done and not cancelled (`Document.subtaskProgress`).
+        let progress: (done: Int, total: Int)?
 
         init(_ task: Task, in document: borrowing Document, color: GroupColor?) {
             line = task.line + 1
@@ -167,6 +169,7 @@ public enum BoardView {
             isClosed = task.isClosed
             text = CardText(task, in: document)
             self.color = color
+            progress = document.subtaskProgress(of: task)
         }
     }
 
@@ -177,7 +180,8 @@ public enum BoardView {
 
     /// A card at most `width` columns wide, written into `out`: line number right-aligned to
     /// `numberWidth` (in its group's colour, if the group has one), `↳` for a subtask, star,
-    /// text, and the due date when it fits (in short when only that fits). Returns the columns it takes.
+    /// text, its subtasks done and the due date when they fit (the date in short when only
+    /// that fits). Returns the columns it takes.
     static func card(_ card: Card, width: Int, numberWidth: Int = 0, today: CivilDate, style: TextStyle, into out: inout TextBuffer) -> Int {
         let line = card.line
         let pad = max(numberWidth - TextBuffer.decimalDigits(line), 0)
@@ -196,6 +200,10 @@ public enum BoardView {
             labelWidth = state.compactWidth
         }
         if showsLabel { room -= labelWidth + 2 }
+        // The subtasks done (`2/5`), when the text keeps room besides.
+        let progressWidth = card.progress.map { TextBuffer.decimalDigits($0.done) + 1 + TextBuffer.decimalDigits($0.total) } ?? 0
+        let showsProgress = card.progress != nil && room - progressWidth - 2 >= min(text.width, 10)
+        if showsProgress { room -= progressWidth + 2 }
 
         out.appendSpaces(pad)
         out.appendStyled(style, card.color.map { .group($0) } ?? .dim) { $0.appendDecimal(line) }
@@ -206,6 +214,14 @@ public enum BoardView {
             out.append(Byte.space)
         }
         let bodyWidth = text.write(truncatedTo: room, style: card.isClosed ? style : .plain, into: &out)
+        if showsProgress, let progress = card.progress {
+            out.appendSpaces(2)
+            out.appendStyled(style, .dim) { out in
+                out.appendDecimal(progress.done)
+                out.append(Byte.slash)
+                out.appendDecimal(progress.total)
+            }
+        }
         if showsLabel, let due = card.due, let state {
             out.appendSpaces(2)
             out.appendStyled(style, card.isClosed ? .dim : state.color) { out in
@@ -219,7 +235,7 @@ public enum BoardView {
                 }
             }
         }
-        return prefixWidth + bodyWidth + (showsLabel ? labelWidth + 2 : 0)
+        return prefixWidth + bodyWidth + (showsProgress ? progressWidth + 2 : 0) + (showsLabel ? labelWidth + 2 : 0)
     }
 
     /// A card's text: the task's text without its due field, sanitized. Printable ASCII (the

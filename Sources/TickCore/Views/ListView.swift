@@ -84,7 +84,8 @@ public enum ListView {
         printer.finish(emit: emit)
     }
 
-    /// A task as one line: checkbox, star, text and its due date relative to today.
+    /// A task as one line: checkbox, star, text, its subtasks done (`2/5`) and its due date
+    /// relative to today.
     static func appendLine(for task: Task, in document: Document, today: CivilDate, style: TextStyle, absoluteDate: Bool = false, to out: inout TextBuffer) {
         let closed = task.isClosed
         out.appendStyled(closed ? style : .plain, .dim) { out in
@@ -103,6 +104,14 @@ public enum ListView {
             out.append(Byte.space)
         }
         out.appendStyled(closed ? style : .plain, .dim) { appendDisplayText(task, in: document, to: &$0) }
+        if let progress = document.subtaskProgress(of: task) {
+            out.appendSpaces(2)
+            out.appendStyled(style, .dim) { out in
+                out.appendDecimal(progress.done)
+                out.append(Byte.slash)
+                out.appendDecimal(progress.total)
+            }
+        }
         if let due = task.due {
             out.appendSpaces(2)
             let state = DueState(due: due, today: today)

@@ -127,6 +127,15 @@ public enum TaskJSON {
             writeFields(fields, of: text, to: &json)
         }
         json.key("notes"); writeStrings(document.notes(of: task), to: &json)
+        json.key("subtasks")
+        if let progress = document.subtaskProgress(of: task) {
+            json.beginObject()
+            json.key("done"); json.int(progress.done)
+            json.key("total"); json.int(progress.total)
+            json.endObject()
+        } else {
+            json.null()
+        }
         extra?(&json)
         json.endObject()
     }
