@@ -63,9 +63,6 @@ public struct Document: Sendable {
     /// are the whole file's; its tasks, headings, items and line kinds are the stretch's (the
     /// kinds of the other lines are not known), with the groups open where it starts.
     public let stretch: Stretch?
-    /// A piece of a file read for a view (`forEachPiece`) that more of the file's tasks follow:
-    /// a subtree ending its tasks may go on in the next piece.
-    public private(set) var tasksFollow = false
 
     public struct Stretch: Sendable, Equatable {
         /// The lines parsed.
@@ -143,7 +140,7 @@ public struct Document: Sendable {
     /// A piece of a document read for a view (`forEachPiece`): its tasks, with the kinds,
     /// headings and joined texts read so far.
     init(piece: ParsedStructure, bytes: [UInt8], lines: [Line], headings: [Heading], groupPaths: [[String]],
-         statuses: StatusSet, isWellFormedUTF8: Bool, isLast: Bool) {
+         statuses: StatusSet, isWellFormedUTF8: Bool) {
         self.bytes = bytes
         self.lines = lines
         kinds = piece.kinds
@@ -161,7 +158,6 @@ public struct Document: Sendable {
         fieldUsage = piece.fieldUsage
         self.isWellFormedUTF8 = isWellFormedUTF8
         stretch = nil
-        tasksFollow = !isLast
     }
 
     private static func groupPaths(_ headings: [Heading]) -> [[String]] {
@@ -261,13 +257,12 @@ public struct Document: Sendable {
     }
 
     /// How many of the task's subtasks (at any depth) are done, out of those not cancelled;
-    /// nil when it has none, or when they may go on past this piece of the file.
+    /// nil when it has none. (A piece of a file read for a view holds every subtask of its
+    /// tasks: the parse hands over only tasks whose items have ended.)
     public func subtaskProgress(of task: Task) -> (done: Int, total: Int)? {
         guard task.lastLine > task.textLastLine else { return nil }
-        let subtree = descendants(of: task)
-        if tasksFollow, subtree.endIndex == tasks.endIndex { return nil }
         var done = 0, total = 0
-        for subtask in subtree where subtask.statusType != .cancelled {
+        for subtask in descendants(of: task) where subtask.statusType != .cancelled {
             total += 1
             if subtask.statusType == .done { done += 1 }
         }

@@ -25,7 +25,7 @@ extension Document {
             reader.read(piece.headings[known...], bytes, lines: lines, into: &headings)
             appendGroupPaths(of: headings[known...], to: &groupPaths)
             body(Document(piece: piece, bytes: bytes, lines: lines, headings: headings, groupPaths: groupPaths, statuses: statuses,
-                          isWellFormedUTF8: wellFormed, isLast: isLast), isLast)
+                          isWellFormedUTF8: wellFormed), isLast)
         }
     }
 }

@@ -45,8 +45,13 @@ extension Document {
     /// due field and one space beside it (after it, or before it at the end).
     public func dueCut(of task: Task) -> Range<Int>? {
         guard let field = task.dueFieldRange else { return nil }
-        let text = textBytes(of: task)
-        var lower = field.lowerBound, upper = field.upperBound
+        return Self.cut(field, in: textBytes(of: task))
+    }
+
+    /// A field's `range` of `text` (offsets from its start) with one space beside it: what a
+    /// row leaves out of the text to show the field in words.
+    static func cut(_ range: Range<Int>, in text: ArraySlice<UInt8>) -> Range<Int> {
+        var lower = range.lowerBound, upper = range.upperBound
         let start = text.startIndex
         if upper < text.count, text[start + upper] == Byte.space {
             upper += 1

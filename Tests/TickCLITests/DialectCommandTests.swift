@@ -16,7 +16,7 @@ import Testing
         // occurrence goes above, every date moved with the rule.
         (["done", "Rent"], "- [ ] Rent 🔁 every month ⏳ 2026-11-20 📅 2026-11-25\n- [x] Paid ✅ 2026-11-01\n",
          "- [ ] Rent 🔁 every month ⏳ 2026-12-20 📅 2026-12-25\n- [x] Rent 🔁 every month ⏳ 2026-11-20 📅 2026-11-25 ✅ 2026-11-22\n- [x] Paid ✅ 2026-11-01\n",
-         "next 1 [ ] Rent 🔁 every month ⏳ 2026-12-20  in 33 days\ndone 2 [x] Rent 🔁 every month ⏳ 2026-11-20 ✅ 2026-11-22  due 2026-11-25\n"),
+         "next 1 [ ] Rent 🔁 every month ⏳ 2026-12-20  in 33 days\ndone 2 [x] Rent 🔁 every month ⏳ 2026-11-20  due 2026-11-25  done today\n"),
         // Dataview, and no done dates in the file: none recorded unless --date.
         (["done", "Tax"], "- [ ] Tax [repeat:: every year] [due:: 2026-11-30]\n",
          "- [ ] Tax [repeat:: every year] [due:: 2027-11-30]\n- [x] Tax [repeat:: every year] [due:: 2026-11-30]\n", nil),
@@ -27,7 +27,7 @@ import Testing
         // reopen takes the date away; cancel writes [-] and the date where dates are recorded.
         (["reopen", "Paid"], "- [x] Paid ✅ 2026-11-01\n", "- [ ] Paid\n", nil),
         (["cancel", "Gym"], "- [ ] Gym\n- [x] Paid ✅ 2026-11-01\n", "- [-] Gym ❌ 2026-11-22\n- [x] Paid ✅ 2026-11-01\n",
-         "cancelled 1 [-] Gym ❌ 2026-11-22\n"),
+         "cancelled 1 [-] Gym  cancelled today\n"),
         (["cancel", "Gym"], "- [ ] Gym\n", "- [-] Gym\n", nil),
         // done on a cancelled task takes its cancelled date away, as cancel takes a done date.
         (["done", "Gym"], "- [-] Gym ❌ 2026-11-20\n- [x] Paid ✅ 2026-11-01\n", "- [x] Gym ✅ 2026-11-22\n- [x] Paid ✅ 2026-11-01\n", nil),
@@ -58,9 +58,9 @@ import Testing
     @Test func completedSinceReadsDoneDates() throws {
         let text = "- [x] Old ✅ 2026-11-01\n- [x] Recent [completion:: 2026-11-20]\n- [x] Undated\n- [ ] Open\n"
         let (result, _) = try run(["completed", "--since", "-7d"], on: text)
-        #expect(result.stdout == "  2  [x] Recent [completion:: 2026-11-20]\n", "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout == "  2  [x] Recent  done 2 days ago\n", "\(result.stdout)\(result.stderr)")
         let (monday, _) = try run(["completed", "--since", "monday"], on: text)
-        #expect(monday.stdout == "  2  [x] Recent [completion:: 2026-11-20]\n")
+        #expect(monday.stdout == "  2  [x] Recent  done 2 days ago\n")
         // Only a weekday means the last one: a date to come is that date, and nothing was done
         // since (TICK_TODAY is 2026-11-22, a Sunday).
         for future in ["2026-11-23", "tomorrow", "+1d"] {
@@ -68,7 +68,23 @@ import Testing
             #expect(later.stdout == "" && later.status == 0, "\(future): \(later.stdout)")
         }
         let (sunday, _) = try run(["completed", "--since", "sun"], on: "- [x] Today ✅ 2026-11-22\n- [x] Before ✅ 2026-11-16\n")
-        #expect(sunday.stdout == "  1  [x] Today ✅ 2026-11-22\n", "\(sunday.stdout)")
+        #expect(sunday.stdout == "  1  [x] Today  done today\n", "\(sunday.stdout)")
+    }
+
+    /// Rows say the dates a task records in words, in each dialect, as they say due dates
+    /// (`--dates absolute`: as dates); a value that is no date stays in the text as written.
+    @Test func recordedDatesReadAsWords() throws {
+        let text = "- [x] Rent done:2026-11-21 created:2026-11-01\n- [x] Tea ✅ 2026-11-22\n- [-] Gym [cancelled:: 2026-11-15]\n- [x] Odd ✅ 2026-13-45\n"
+        let (words, _) = try run(["completed"], on: text)
+        #expect(words.stdout == """
+              1  [x] Rent  done yesterday  created 21 days ago
+              2  [x] Tea  done today
+              3  [-] Gym  cancelled 7 days ago
+              4  [x] Odd ✅ 2026-13-45
+
+            """, "\(words.stdout)\(words.stderr)")
+        let (dates, _) = try run(["completed", "--dates", "absolute"], on: text)
+        #expect(dates.stdout.hasPrefix("  1  [x] Rent  done 2026-11-21  created 2026-11-01\n"), "\(dates.stdout)")
     }
 
     /// Files as real ones are written, read as their authors meant (Fixtures/dialects/quirks):

@@ -50,7 +50,7 @@ import Testing
             """)
         #expect(Self.rendered(transaction.echo()) == """
             next 3 [ ] water the plants 🔁 every week  in 6 days  · Home
-            done 4 [x] water the plants 🔁 every week ✅ 2026-11-28  due 2026-11-27
+            done 4 [x] water the plants 🔁 every week  due 2026-11-27  done today
 
             """)
         let change = try #require(transaction.change(path: Array("TODO.md".utf8)))

@@ -84,7 +84,9 @@ import Testing
                         let rows = EditEcho(planned, before: stretch, fromLines: fromLines, window: window) {
                             Document(splicing: stretch, window: window, edited: edited)
                         }
-                        let expected = EditEcho(wholePlan, before: document, fromLines: fromLines) { parsed }
+                        // Both read the edited rows from their window, as the CLI does (a row
+                        // shows the subtasks its window holds: a task's whole subtree).
+                        let expected = EditEcho(wholePlan, before: document, fromLines: fromLines, window: wholeWindow) { parsed }
                         #expect(EditEchoTests.rendered(rows) == EditEchoTests.rendered(expected), "\(label): rows")
                     }
                     let carried = checkpoints.after(window, in: stretch, edited: edited)

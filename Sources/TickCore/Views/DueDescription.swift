@@ -75,3 +75,18 @@ public enum DueState: Sendable, Equatable {
         }
     }
 }
+
+/// How a date a task records (done, cancelled, created) reads relative to today: "today",
+/// "yesterday", "3 days ago" (and "tomorrow", "in 3 days" for one still to come).
+public enum RecordedDate {
+    public static func words(_ date: CivilDate, today: CivilDate) -> String {
+        let days = date.days(until: today)
+        switch days {
+        case 0: return "today"
+        case 1: return "yesterday"
+        case 2...: return "\(days) days ago"
+        case -1: return "tomorrow"
+        default: return "in \(-days) days"
+        }
+    }
+}

@@ -84,8 +84,8 @@ public enum ListView {
         printer.finish(emit: emit)
     }
 
-    /// A task as one line: checkbox, star, text, its subtasks done (`2/5`) and its due date
-    /// relative to today.
+    /// A task as one line: checkbox, star, text, its subtasks done (`2/5`), its due date
+    /// relative to today, and the dates it records (done, cancelled, created) in words.
     static func appendLine(for task: Task, in document: Document, today: CivilDate, style: TextStyle, absoluteDate: Bool = false, to out: inout TextBuffer) {
         let closed = task.isClosed
         out.appendStyled(closed ? style : .plain, .dim) { out in
@@ -103,7 +103,8 @@ public enum ListView {
             out.appendStyled(style, .yellow) { $0.append(Byte.star) }
             out.append(Byte.space)
         }
-        out.appendStyled(closed ? style : .plain, .dim) { appendDisplayText(task, in: document, to: &$0) }
+        let recorded = recordedDates(of: task, in: document)
+        out.appendStyled(closed ? style : .plain, .dim) { appendDisplayText(task, in: document, cutting: recorded.map(\.cut), to: &$0) }
         if let progress = document.subtaskProgress(of: task) {
             out.appendSpaces(2)
             out.appendStyled(style, .dim) { out in
@@ -124,6 +125,31 @@ public enum ListView {
                     state.append(to: &out)
                 }
             }
+        }
+        for date in recorded {
+            out.appendSpaces(2)
+            out.appendStyled(style, .dim) { out in
+                out.appendLiteral(date.kind == .created ? "created " : date.kind == .done ? "done " : "cancelled ")
+                if absoluteDate {
+                    out.appendDate(date.date)
+                } else {
+                    out.append(RecordedDate.words(date.date, today: today))
+                }
+            }
+        }
+    }
+
+    /// The done, cancelled and created dates a row shows in words after the text, each with
+    /// the part of the text it is cut from (the field and a space beside it). A field whose
+    /// value is no date stays in the text, as written.
+    static func recordedDates(of task: Task, in document: Document) -> [(kind: TaskField.Kind, date: CivilDate, cut: Range<Int>)] {
+        let kinds = task.fieldKinds
+        guard kinds.contains(.done) || kinds.contains(.cancelled) || kinds.contains(.created) else { return [] }
+        let text = document.textBytes(of: task)
+        let fields = TaskFields.read(text)
+        return [TaskField.Kind.done, .cancelled, .created].compactMap { kind in
+            guard let field = fields.first(kind), let date = fields.date(kind, in: text) else { return nil }
+            return (kind, date, Document.cut(field.range, in: text))
         }
     }
 
@@ -146,11 +172,32 @@ public enum ListView {
 
     /// `displayText`, sanitized for the terminal, written straight into `out`: from the file's
     /// bytes, cut where the due field is; through a String only to show bad bytes as U+FFFD.
-    static func appendDisplayText(_ task: Task, in document: Document, to out: inout TextBuffer) {
+    /// `cutting`: more of the text to leave out (offsets from its start), as the due field is.
+    static func appendDisplayText(_ task: Task, in document: Document, cutting more: [Range<Int>] = [], to out: inout TextBuffer) {
         let text = document.textBytes(of: task)
-        guard task.due != nil, let cut = document.dueCut(of: task) else { return appendText(text, checked: task.hasInvalidUTF8, to: &out) }
-        appendText(text[..<(text.startIndex + cut.lowerBound)], checked: task.hasInvalidUTF8, to: &out)
-        appendText(text[(text.startIndex + cut.upperBound)...], checked: task.hasInvalidUTF8, to: &out)
+        let due = task.due == nil ? nil : document.dueCut(of: task)
+        guard due != nil || !more.isEmpty else { return appendText(text, checked: task.hasInvalidUTF8, to: &out) }
+        // The cuts in order, those that meet (two fields sharing the space between them) as one.
+        var cuts: [Range<Int>] = []
+        for cut in ((due.map { [$0] } ?? []) + more).sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = cuts.last, cut.lowerBound <= last.upperBound {
+                cuts[cuts.count - 1] = last.lowerBound..<max(last.upperBound, cut.upperBound)
+            } else {
+                cuts.append(cut)
+            }
+        }
+        // Cuts that run to the text's end take the spaces before them along.
+        if let last = cuts.last, last.upperBound == text.count {
+            var lower = last.lowerBound
+            while lower > 0, text[text.startIndex + lower - 1] == Byte.space { lower -= 1 }
+            cuts[cuts.count - 1] = lower..<last.upperBound
+        }
+        var position = 0
+        for cut in cuts {
+            appendText(text[(text.startIndex + position)..<(text.startIndex + cut.lowerBound)], checked: task.hasInvalidUTF8, to: &out)
+            position = cut.upperBound
+        }
+        appendText(text[(text.startIndex + position)...], checked: task.hasInvalidUTF8, to: &out)
     }
 
     /// Text from the file, sanitized; `checked`: it may hold bytes that are not UTF-8, shown as U+FFFD.

@@ -11,7 +11,7 @@ extension TaskListCommand {
     static var listOptions: [OptionSpec] {
         ViewOptions.filters + [OptionSpec("sort", short: "s", value: "KEY", help: "Order: file, due, group, status, text, priority or urgency, or several: due,priority (default: \(defaultOrder.rawValue))."),
                                OptionSpec("reverse", short: "r", help: "Reverse the order."),
-                               OptionSpec("dates", value: "HOW", help: "Due dates as relative (default: in 3 days) or absolute (due 2026-11-25)."),
+                               OptionSpec("dates", value: "HOW", help: "Dates as relative (default: in 3 days, done 2 days ago) or absolute (due 2026-11-25, done 2026-11-20)."),
                                OptionSpec("notes", short: "N", help: "Show each task's notes under it.")]
             + ViewOptions.output
     }

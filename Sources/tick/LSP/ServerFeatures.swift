@@ -125,7 +125,7 @@ extension LanguageServer {
             if let date = fields.date(kind, in: text) { lines.append("**\(name)** " + when(date)) }
         }
         for (kind, name) in [(TaskField.Kind.done, "Done"), (.cancelled, "Cancelled"), (.created, "Created")] {
-            if let date = fields.date(kind, in: text) { lines.append("**\(name)** \(date) (\(Self.ago(date, today: today)))") }
+            if let date = fields.date(kind, in: text) { lines.append("**\(name)** \(date) (\(RecordedDate.words(date, today: today)))") }
         }
         let dialect = parsed.fieldUsage.dialect(fallback: configuration(ofRead: document).dialect)
         switch NextOccurrence.of(task, in: parsed, today: today, dialect: dialect) {
@@ -167,17 +167,6 @@ extension LanguageServer {
         ]))
     }
 
-    static func ago(_ date: CivilDate, today: CivilDate) -> String {
-        let days = date.days(until: today)
-        switch days {
-        case 0: return "today"
-        case 1: return "yesterday"
-        case 2...: return "\(days) days ago"
-        case -1: return "tomorrow"
-        default: return "in \(-days) days"
-        }
-    }
-
     // MARK: - Inlay hints
 
     /// After each due, scheduled and start date of the tasks in the range, the date in words
@@ -196,7 +185,7 @@ extension LanguageServer {
             let fields = parsed.fields(of: task)
             for kind in [TaskField.Kind.due, .scheduled, .start] {
                 guard let field = fields.first(kind), let date = fields.date(kind, in: text) else { continue }
-                let words = kind == .due ? DueState(due: date, today: today).description : Self.ago(date, today: today)
+                let words = kind == .due ? DueState(due: date, today: today).description : RecordedDate.words(date, today: today)
                 hints.append(.object(["position": document.position(text.startIndex + field.value.upperBound, encoding: encoding),
                                       "label": .string(words), "paddingLeft": .bool(true)]))
             }
