@@ -139,3 +139,23 @@ async def test_hover_names_what_a_task_waits_for(client: LanguageClient):
         types.HoverParams(text_document=types.TextDocumentIdentifier(uri=URI), position=types.Position(line=0, character=3))
     )
     assert "**Waits for** line 2: build the app" in hover.contents.value and "(closed)" in hover.contents.value
+
+
+async def test_code_lenses_count_each_group(client: LanguageClient):
+    open_document(client, "# Home\n\n- [x] a\n- [ ] b\n- [-] c\n\n## Garden\n\n- [x] d\n\n# Work\n\n- [ ] e\n")
+    lenses = await client.text_document_code_lens_async(types.CodeLensParams(text_document=types.TextDocumentIdentifier(uri=URI)))
+    assert [(lens.range.start.line, lens.command.title) for lens in lenses] == [(0, "2/3 done (66%)"), (6, "1/1 done (100%)"), (10, "0/1 done (0%)")]
+
+
+async def test_a_task_moves_to_another_group(client: LanguageClient):
+    text = "# Home\n\n- [ ] paint\n\n# Work\n\n- [ ] report\n"
+    open_document(client, text)
+    position = types.Position(line=2, character=0)
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(text_document=types.TextDocumentIdentifier(uri=URI), range=types.Range(start=position, end=position),
+                               context=types.CodeActionContext(diagnostics=[]))
+    )
+    move = next(a for a in actions if a.title == "Move to Work")
+    edits = move.edit.document_changes[0].edits if move.edit.document_changes else move.edit.changes[URI]
+    assert apply(text, edits) == "# Home\n\n# Work\n\n- [ ] report\n- [ ] paint\n"
+    assert "Move to Home" not in [a.title for a in actions]

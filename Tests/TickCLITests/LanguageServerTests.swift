@@ -308,7 +308,7 @@ import Testing
             + ["", "\r", "- [ ] 🪴\r\n- [x] é\r- [", "# a\n\n1. [ ] x\n   - [ ] y 📅 2026-02-30\n",
                "# W\n\n- [ ] ship ⛔ b1 📅 2026-12-01\n  - [x] build 🆔 b1\n- [ ] c dep:b1 id:c1 rec:1w due:2026-11-20\n  wrapped ⏳ 2026-11-01\n"]
         let methods = ["textDocument/formatting", "textDocument/codeAction", "textDocument/hover", "textDocument/documentSymbol",
-                       "textDocument/completion", "textDocument/inlayHint", "workspace/symbol", "textDocument/definition"]
+                       "textDocument/completion", "textDocument/inlayHint", "textDocument/codeLens", "workspace/symbol", "textDocument/definition"]
         let uris = ["file:///tmp/tick-fuzz/a.md", "file:///tmp/tick-fuzz/b%20c.md", "untitled:Untitled-1"]
         func position() -> Any { ["line": random(60) - 5, "character": random(90) - 5] }
         func range() -> Any { ["start": position(), "end": position()] }

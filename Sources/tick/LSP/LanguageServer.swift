@@ -118,6 +118,8 @@ struct LanguageServer {
             return withDocument(params) { server, document in server.symbols(document) }
         case "textDocument/completion":
             return withDocument(params) { server, document in server.completion(document, params) }
+        case "textDocument/codeLens":
+            return withDocument(params) { server, document in server.codeLenses(document) }
         case "textDocument/inlayHint":
             return withDocument(params) { server, document in server.inlayHints(document, params) }
         case "workspace/symbol":
@@ -184,6 +186,7 @@ struct LanguageServer {
             "documentSymbolProvider": .bool(true),
             "workspaceSymbolProvider": .bool(true),
             "inlayHintProvider": .bool(true),
+            "codeLensProvider": .object(["resolveProvider": .bool(false)]),
             "completionProvider": .object(["triggerCharacters": .array([":", " ", "#", "+", "@", "["].map(JSON.string))]),
         ])
         return .object(["capabilities": capabilities, "serverInfo": .object(["name": .string("tick"), "version": .string(Tick.version)])])

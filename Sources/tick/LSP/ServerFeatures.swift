@@ -81,6 +81,16 @@ extension LanguageServer {
                     }) else { continue }
                     actions.append(.object(["title": .string(title), "kind": .string("refactor.rewrite"), "edit": edit]))
                 }
+                // To the end of each other group, as `tick move REF --to GROUP` moves it.
+                let groups = parsed.headings.indices.filter { parsed.headings[$0].topLevel && $0 != selected[0].group }
+                for group in groups.prefix(20) {
+                    guard let edit = run(document, config: config, { input throws(EditError) in
+                        let task = input.document.tasks[selected[0].index]
+                        return EditPlan(try BlockEdits.move(task, to: .bottom(group: group), in: input.document), subjects: [.task(task.index, verb: "moved")])
+                    }) else { continue }
+                    let path = parsed.groupPath(ofHeading: group).joined(separator: " / ")
+                    actions.append(.object(["title": .string("Move to " + (path.isEmpty ? "(untitled)" : path)), "kind": .string("refactor.rewrite"), "edit": edit]))
+                }
             }
         }
         // lint --fix: formatting fixes what a fixable finding reports.
@@ -193,49 +203,92 @@ extension LanguageServer {
         return .success(.array(hints))
     }
 
+    // MARK: - Code lenses
+
+    /// Above each group's heading, how many of its tasks are done (subgroups' included), as
+    /// `tick progress` counts them: cancelled ones out of the total.
+    func codeLenses(_ document: TextDocument) -> Result<JSON, Failure> {
+        let parsed = parse(document)
+        let sections = SectionCounts(parsed)
+        let lenses = parsed.headings.indices.compactMap { index -> JSON? in
+            let heading = parsed.headings[index]
+            guard heading.topLevel else { return nil }
+            let count = sections.count(index)
+            let total = count.open + count.done
+            guard total > 0 else { return nil }
+            let title = "\(count.done)/\(total) done (\(count.done * 100 / total)%)"
+            return .object(["range": document.range(document.lineStarts[heading.line]..<document.contentEnd(ofLine: heading.line), encoding: encoding),
+                            "command": .object(["title": .string(title), "command": .string("")])])
+        }
+        return .success(.array(lenses))
+    }
+
+    /// Where each heading's section ends (at the next heading of its level or above, as
+    /// `Sections.subtreeLines` says) and its tasks counted, in one pass over the document.
+    struct SectionCounts {
+        /// Each heading's first line, and the line its section ends before.
+        let starts: [Int], ends: [Int]
+        /// Before each line: the open tasks, the done ones and the cancelled ones.
+        private var open = [0], done = [0], cancelled = [0]
+
+        init(_ parsed: Document) {
+            let headings = parsed.headings
+            var ends = headings.map { min($0.lastLine + 1, parsed.lines.count) }
+            var stack: [Int] = []
+            for (index, heading) in headings.enumerated() where heading.topLevel {
+                while let last = stack.last, headings[last].level >= heading.level {
+                    ends[last] = heading.line
+                    stack.removeLast()
+                }
+                stack.append(index)
+            }
+            for index in stack { ends[index] = parsed.lines.count }
+            starts = headings.map(\.line)
+            self.ends = ends
+            var taskIndex = 0
+            let tasks = parsed.tasks
+            for line in 0..<parsed.lines.count {
+                var counts = (open.last!, done.last!, cancelled.last!)
+                while taskIndex < tasks.count, tasks[taskIndex].line == line {
+                    switch tasks[taskIndex].statusType {
+                    case .done: counts.1 += 1
+                    case .cancelled: counts.2 += 1
+                    default: counts.0 += 1
+                    }
+                    taskIndex += 1
+                }
+                open.append(counts.0)
+                done.append(counts.1)
+                cancelled.append(counts.2)
+            }
+        }
+
+        /// The tasks of heading `index`'s section: open (todo or doing), done and cancelled.
+        func count(_ index: Int) -> (open: Int, done: Int, cancelled: Int) {
+            let start = starts[index], end = ends[index]
+            return (open[end] - open[start], done[end] - done[start], cancelled[end] - cancelled[start])
+        }
+    }
+
     // MARK: - Symbols
 
     /// Groups as a tree, each with its open and done tasks counted (subgroups' included).
     func symbols(_ document: TextDocument) -> Result<JSON, Failure> {
         let parsed = parse(document)
         let headings = parsed.headings
-        // Tasks before each line, by status, to count a heading's section in constant time.
-        var opened = [0], closed = [0]
-        var taskIndex = 0
-        let tasks = parsed.tasks
-        for line in 0..<parsed.lines.count {
-            var o = opened.last!, c = closed.last!
-            while taskIndex < tasks.count, tasks[taskIndex].line == line {
-                if tasks[taskIndex].isClosed { c += 1 } else { o += 1 }
-                taskIndex += 1
-            }
-            opened.append(o)
-            closed.append(c)
-        }
-        // Where each heading's section ends: at the next heading of its level or above (as
-        // `Sections.subtreeLines` says), in one pass.
-        var ends = headings.map { min($0.lastLine + 1, parsed.lines.count) }
-        var open: [Int] = []
-        for (index, heading) in headings.enumerated() where heading.topLevel {
-            while let last = open.last, headings[last].level >= heading.level {
-                ends[last] = heading.line
-                open.removeLast()
-            }
-            open.append(index)
-        }
-        for index in open { ends[index] = parsed.lines.count }
+        let sections = SectionCounts(parsed)
         var childrenOf = [[Int]](repeating: [], count: headings.count)
         for (index, heading) in headings.enumerated() { if let parent = heading.parent { childrenOf[parent].append(index) } }
         func symbol(_ index: Int) -> JSON {
             let heading = headings[index]
-            let end = ends[index]
-            let openCount = opened[end] - opened[heading.line], closedCount = closed[end] - closed[heading.line]
+            let end = sections.ends[index]
+            let count = sections.count(index)
             let children = childrenOf[index].map(symbol)
             let full = document.lineStarts[heading.line]..<(end < document.lineStarts.count ? document.lineStarts[end] : document.bytes.count)
             let title = document.lineStarts[heading.line]..<document.contentEnd(ofLine: heading.line)
             return .object([
                 "name": .string(heading.title.isEmpty ? "(untitled)" : heading.title),
-                "detail": .string("\(openCount) open, \(closedCount) done"),
+                "detail": .string("\(count.open) open, \(count.done + count.cancelled) done"),
                 "kind": JSON(3),
                 "range": document.range(full, encoding: encoding),
                 "selectionRange": document.range(title, encoding: encoding),
