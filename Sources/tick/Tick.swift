@@ -107,7 +107,10 @@ enum Tick {
     static func commandLine(_ arguments: [String]) -> String {
         var line = "tick"
         for argument in arguments {
-            let shown = PathBytes.display(argument)
+            // As typed, so that it pastes back (a `\` stays one); a name's raw bytes and control
+            // characters as `PathBytes.display` escapes them.
+            let shown = PathBytes.hasRawBytes(argument) || argument.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+                ? PathBytes.display(argument) : argument
             let plain = !shown.isEmpty && shown.utf8.allSatisfy { byte in
                 (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || "._/:@%+=,-".utf8.contains(byte)
             }

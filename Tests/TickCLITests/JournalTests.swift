@@ -3,6 +3,17 @@ import Testing
 
 /// `tick undo` and `tick redo` walk the journal across files, restoring every byte at every step.
 @Suite struct JournalTests {
+    /// `undo --list` shows each command as typed, quoted for the shell: pasted back, it is the
+    /// same command (a `\` in it stays one).
+    @Test func theListShowsCommandsAsTyped() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("TODO.md", "# Someday/Maybe\n\n- [ ] x\n")
+        let state = ["XDG_STATE_HOME": folder.url.appendingPathComponent("state").path]
+        #expect(try TickProcess.run(["add", "-g", "Someday\\/Maybe", "learn piano"], in: folder.url, environment: state).status == 0)
+        let list = try TickProcess.run(["undo", "--list"], in: folder.url, environment: state)
+        #expect(list.stdout.contains("tick add -g 'Someday\\/Maybe' 'learn piano'"), "\(list.stdout)")
+    }
+
     struct Snapshot: Equatable {
         let a: Data?
         let b: Data?
