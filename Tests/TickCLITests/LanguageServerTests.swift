@@ -104,7 +104,7 @@ import Testing
             notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "markdown", "version": version, "text": text]])
         }
 
-        /// Ends the session as an editor does; the exit status.
+        /// Shuts the server down as an editor does; the exit status.
         func shutdown() throws -> Int32 {
             _ = try request("shutdown", [:])
             notify("exit", [:])
