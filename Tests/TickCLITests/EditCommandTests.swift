@@ -379,6 +379,16 @@ import Testing
         #expect(lint.status == 0 && lint.stdout == "TODO.md:1:7: warning: overdue by 2 days (due 2026-11-20) [overdue]\n", "\(lint.stdout)")
     }
 
+    /// `tick due` reads a date phrase typed without quotes, leaving the words before it as the
+    /// reference (TICK_TODAY is Sunday 2026-11-22).
+    @Test func dueTakesAPhraseWithoutQuotes() throws {
+        for (words, date) in [(["next", "week"], "2026-11-23"), (["in", "3", "days"], "2026-11-25"), (["dec", "5"], "2026-12-05"),
+                              (["end", "of", "month"], "2026-11-30"), (["fri"], "2026-11-27")] {
+            let (result, text) = try edit(["due", "buy", "milk"] + words, "- [ ] buy milk\n- [ ] call mom\n")
+            #expect(result.status == 0 && text == "- [ ] buy milk due:\(date)\n- [ ] call mom\n", "\(words): \(result.stderr)\(text)")
+        }
+    }
+
     /// rm says what went with the task: its subtasks and its lines of notes.
     @Test func removalSaysWhatWentWithTheTask() throws {
         let (notes, text) = try edit(["rm", "1"], "- [ ] Alpha\n  - note a1\n  - note a2\n\n  A paragraph note.\n- [ ] Bravo\n")
@@ -566,8 +576,8 @@ import Testing
         (["done", "nothing here"], "tick: TODO.md: no task matches 'nothing here'; 'tick list --all' shows every task\n"),
         (["done", "2"], "tick: TODO.md: line 2 is not a task; 'tick list --all' shows task line numbers\n"),
         (["done", "99"], "tick: TODO.md: line 99 is past the end of the file (12 lines)\n"),
-        (["due", "Milk", "someday"], "tick: TODO.md: 'someday' is not a date; use YYYY-MM-DD, today, tomorrow, a weekday, +3d, +2w, +1m, eow or eom\n"),
-        (["due", "Milk", "tomorow"], "tick: TODO.md: 'tomorow' is not a date (did you mean 'tomorrow'?); use YYYY-MM-DD, today, tomorrow, a weekday, +3d, +2w, +1m, eow or eom\n"),
+        (["due", "Milk", "someday"], "tick: TODO.md: 'someday' is not a date; use YYYY-MM-DD, today, tomorrow, a weekday, +3d, in 2 weeks, next week, dec 5 or end of month\n"),
+        (["due", "Milk", "tomorow"], "tick: TODO.md: 'tomorow' is not a date (did you mean 'tomorrow'?); use YYYY-MM-DD, today, tomorrow, a weekday, +3d, in 2 weeks, next week, dec 5 or end of month\n"),
         (["move", "Milk", "up"], "tick: TODO.md: 'Milk' (line 11) is already the first in its list\n"),
         (["move", "Milk", "--to", "Nowhere"], "tick: TODO.md: no group 'Nowhere'; 'tick groups' lists them\n"),
         (["group", "rm", "Groceries"], "tick: TODO.md: there is no terminal to ask 'Remove group 'Groceries' with 2 tasks?'; add --yes to go ahead\n"),

@@ -32,3 +32,25 @@ import Testing
         #expect(DueState(due: date.adding(days: 1)!, today: date).description == "tomorrow")
     }
 }
+
+/// Dates typed as people say them, on Saturday 2026-11-28.
+@Suite struct DatePhraseTests {
+    static let today = CivilDate(year: 2026, month: 11, day: 28)!
+
+    @Test(arguments: [
+        ("next week", "2026-11-30"), ("Next-Week", "2026-11-30"), ("next month", "2026-12-01"), ("next year", "2027-01-01"),
+        ("in 3 days", "2026-12-01"), ("in a week", "2026-12-05"), ("in 2 weeks", "2026-12-12"), ("in 1 month", "2026-12-28"),
+        ("in an year", "2027-11-28"), ("next fri", "2026-12-04"), ("this saturday", "2026-12-05"), ("end of week", "2026-11-29"),
+        ("end of month", "2026-11-30"), ("end-of-year", "2026-12-31"), ("dec 5", "2026-12-05"), ("5 December", "2026-12-05"),
+        ("nov 28", "2026-11-28"), ("nov 27", "2027-11-27"), ("feb 29", "2028-02-29"), ("jan 5 2030", "2030-01-05"),
+        ("-3d", "2026-11-25"), ("+1w", "2026-12-05"), ("2026-12-24", "2026-12-24"),
+    ])
+    func phrasesReadAsDates(_ text: String, _ expected: String) {
+        #expect(DateExpression.parse(text, today: Self.today).map(String.init(describing:)) == expected, "\(text)")
+    }
+
+    @Test(arguments: ["dec 32", "in -3 days", "in 3 fortnights", "next decade", "ma 5", "5", "in days", "2026-13-01", "next", "jan 5 0"])
+    func nonsenseIsNoDate(_ text: String) {
+        #expect(DateExpression.parse(text, today: Self.today) == nil, "\(text)")
+    }
+}

@@ -88,7 +88,7 @@ public enum EditError: Error, Equatable, Sendable {
             return "'\(text)' matches \(candidates.count) tasks (\(shown)\(more)); use a line number"
         case .invalidDate(let text):
             return "'\(text)' is not a date" + (DateExpression.suggestion(for: text).map { " (did you mean '\($0)'?)" } ?? "")
-                + "; use YYYY-MM-DD, today, tomorrow, a weekday, +3d, +2w, +1m, eow or eom"
+                + "; use YYYY-MM-DD, today, tomorrow, a weekday, +3d, in 2 weeks, next week, dec 5 or end of month"
         case .noSuchGroup(let name, let suggestion):
             return "no group '\(name)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "") + "; 'tick groups' lists them"
         case .closeToGroup(let name, let group):

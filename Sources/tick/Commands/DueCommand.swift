@@ -8,17 +8,24 @@ enum DueCommand: Command {
     static let examples: [(command: String, explanation: String)] = [
         ("tick due 12 fri", "Due next Friday (written as an ISO date)."),
         ("tick due 'report' +2w", "Due two weeks from today."),
+        ("tick due 12 next week", "Due next Monday (also: in 3 days, dec 5, end of month)."),
         ("tick due 12 none", "Remove the due date."),
         ("tick due --group Work --due overdue tomorrow", "Move every overdue Work task to tomorrow."),
     ]
 
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
-        guard let value = arguments.operands.last, arguments.operands.count >= (ViewOptions.hasFilter(arguments) ? 1 : 2) else {
+        let operands = arguments.operands, filtered = ViewOptions.hasFilter(arguments)
+        guard operands.count >= (filtered ? 1 : 2) else {
             // One operand is a reference without its date (or, with filters, nothing at all).
-            throw TickError.usage(.missingOperand(arguments.operands.isEmpty && !ViewOptions.hasFilter(arguments) ? "task reference and date" : "date (or none)"), command: name)
+            throw TickError.usage(.missingOperand(operands.isEmpty && !filtered ? "task reference and date" : "date (or none)"), command: name)
         }
         let today = try context.environment.today()
-        let selection = try TaskSelection(Array(arguments.operands.dropLast()), arguments, command: name, environment: context.environment)
+        // The date may be a phrase typed without quotes (`tick due 12 next week`): the longest
+        // run of last operands, up to four, that reads as a date, leaving a reference.
+        let longest = min(4, operands.count - (filtered ? 0 : 1))
+        let dateWords = longest < 2 ? 1 : (2...longest).reversed().first { DateExpression.parse(operands.suffix($0).joined(separator: " "), today: today) != nil } ?? 1
+        let value = operands.suffix(dateWords).joined(separator: " ")
+        let selection = try TaskSelection(Array(operands.dropLast(dateWords)), arguments, command: name, environment: context.environment)
         let config = context.config
         for target in selection.targets {
             let date = value.lowercased() == "none" ? nil : try EditSession.date(value, today: today, path: target.path)
