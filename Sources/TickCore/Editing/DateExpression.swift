@@ -54,12 +54,16 @@ public enum DateExpression {
         }
         guard word.count >= 3, word.first == "+" || word.first == "-", let unit = word.last,
               let amount = Int(word.dropFirst().dropLast()), amount <= 1_000_000 else { return nil }
-        let signed = word.first == "-" ? -amount : amount
+        return offset(word.first == "-" ? -amount : amount, unit: unit, from: today)
+    }
+
+    /// `today` moved by `amount` of a unit: `d`ays, `w`eeks, `m`onths or `y`ears.
+    private static func offset(_ amount: Int, unit: Character, from today: CivilDate) -> CivilDate? {
         switch unit {
-        case "d": return today.adding(days: signed)
-        case "w": return today.adding(days: signed * 7)
-        case "m": return today.adding(months: signed)
-        case "y": return today.adding(months: signed * 12)
+        case "d": return today.adding(days: amount)
+        case "w": return today.adding(days: amount * 7)
+        case "m": return today.adding(months: amount)
+        case "y": return today.adding(months: amount * 12)
         default: return nil
         }
     }
@@ -84,13 +88,8 @@ public enum DateExpression {
         // `in 3 days`, `in a week`, `in 2 months`.
         if words.count == 3, words[0] == "in", let amount = words[1] == "a" || words[1] == "an" ? 1 : Int(words[1]), (0...100_000).contains(amount) {
             let unit = words[2].hasSuffix("s") ? String(words[2].dropLast()) : words[2]
-            switch unit {
-            case "day": return today.adding(days: amount)
-            case "week": return today.adding(days: amount * 7)
-            case "month": return today.adding(months: amount)
-            case "year": return today.adding(months: amount * 12)
-            default: return nil
-            }
+            guard ["day", "week", "month", "year"].contains(unit) else { return nil }
+            return offset(amount, unit: unit.first!, from: today)
         }
         // A day of a month, either way round, with a year or not.
         guard words.count == 2 || words.count == 3 else { return nil }

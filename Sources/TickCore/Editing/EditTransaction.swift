@@ -19,12 +19,13 @@ public struct EditTransaction: Sendable {
         public var listedThroughLink: String?
         /// Parse checkpoints kept for versions of a large file (`ParseCheckpoints`): an edit of
         /// numbered lines then reads only the stretch around them, when one describes the bytes.
-        public var checkpoints: [ParseCheckpoints]
+        /// Asked for only when the edit may read a stretch.
+        public var checkpoints: @Sendable () -> [ParseCheckpoints]
         /// The statuses the text's folder configures.
         public var statuses: StatusSet
 
         public init(listing: Listing? = nil, otherFilesListed: [String]? = nil, listedThroughLink: String? = nil,
-                    checkpoints: [ParseCheckpoints] = [], statuses: StatusSet = .default) {
+                    checkpoints: @escaping @Sendable () -> [ParseCheckpoints] = { [] }, statuses: StatusSet = .default) {
             self.listing = listing
             self.otherFilesListed = otherFilesListed
             self.listedThroughLink = listedThroughLink
@@ -106,9 +107,10 @@ public struct EditTransaction: Sendable {
     public let keepsTaskLines: Bool
 
     /// Plans and checks an edit of `bytes`. `lines`: the lines the references name, when they
-    /// are numbers (a large file with known checkpoints is then read in a stretch).
-    /// `digests`: also digest the bytes when nothing else needs it (a dry run does not).
-    public init(_ bytes: [UInt8], known: Known = Known(), lines: Lines? = nil,
+    /// are numbers (a large file with known checkpoints is then read in a stretch). `parsed`:
+    /// the bytes parsed whole already, with `known.statuses` (a client planning several edits
+    /// of one buffer parses it once).
+    public init(_ bytes: [UInt8], known: Known = Known(), lines: Lines? = nil, parsed: Document? = nil,
                 plan body: (Input) throws(EditError) -> EditPlan) throws(EditError) {
         var readDigest: ContentDigest?
         func digestRead() -> ContentDigest {
@@ -139,7 +141,7 @@ public struct EditTransaction: Sendable {
         if let lines, listing == nil || carriesLines, known.otherFilesListed == nil || lines.fileNamed, known.listedThroughLink == nil {
             // The size first: another program's change seldom keeps it, and then the bytes are
             // not digested here.
-            checkpoints = known.checkpoints.first { $0.byteCount == bytes.count && $0.content == digestRead() }
+            checkpoints = known.checkpoints().first { $0.byteCount == bytes.count && $0.content == digestRead() }
             if let checkpoints,
                let stretch = Document(stretchOf: bytes, holding: lines.lines, checkpoints: checkpoints, statuses: known.statuses, digest: digestRead),
                let attempt = try? planned(stretch, listingIsCurrent: current),
@@ -148,12 +150,12 @@ public struct EditTransaction: Sendable {
                 if !carriesLines || keepsLines { made = (stretch, attempt.plan, attempt.edited, attempt.steps, keepsLines) }
             }
         }
-        if made == nil {
-            let document = Document(bytes: bytes, statuses: known.statuses)
+        func wholeFile() throws(EditError) -> (document: Document, plan: EditPlan, edited: [UInt8], steps: EditSteps?, keepsLines: Bool) {
+            let document = parsed ?? Document(bytes: bytes, statuses: known.statuses)
             let attempt = try planned(document, listingIsCurrent: current)
-            made = (document, attempt.plan, attempt.edited, attempt.steps, attempt.steps.map(Listing.keepsTaskLines) ?? false)
+            return (document, attempt.plan, attempt.edited, attempt.steps, attempt.steps.map(Listing.keepsTaskLines) ?? false)
         }
-        let result = made!
+        let result = if let made { made } else { try wholeFile() }
         before = result.document
         plan = result.plan
         steps = result.steps
@@ -189,14 +191,13 @@ public struct EditTransaction: Sendable {
     /// `listing` (the text's, for the version read) carried over the edit: each number it
     /// gave still names its task, or is refused. `command` names the edit.
     public func carry(_ listing: Listing, command: String) -> Listing {
-        guard let digests, let splices = steps.map({ _ in plan.splices }) else { return listing }
-        let versions = (before: digests.before.version, after: digests.after.version)
-        if keepsTaskLines, let carried = listing.carried(keepingTaskLines: versions) { return carried }
-        // A listing is carried over whole documents: a stretch holds only some of its tasks.
-        let whole = before.stretch == nil
-        let read = whole ? before : Document(bytes: before.bytes, statuses: before.statuses)
-        let written = whole ? after : Document(bytes: edited ?? before.bytes, statuses: before.statuses)
-        return listing.mapped(before: read, after: written, splices: splices, by: command, versions: versions)
+        guard let digests, let edited else { return listing }
+        return listing.carried(over: plan.splices, by: command, versions: (digests.before.version, digests.after.version),
+                               keepsTaskLines: keepsTaskLines) {
+            // A listing is carried over whole documents: a stretch holds only some of its tasks.
+            before.stretch == nil ? (before, after)
+                : (Document(bytes: before.bytes, statuses: before.statuses), Document(bytes: edited, statuses: before.statuses))
+        }
     }
 
     /// The checkpoints to keep for the text as the edit left it, for the next edit of a file

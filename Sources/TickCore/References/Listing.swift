@@ -206,14 +206,19 @@ public struct Listing: Sendable, Equatable {
         return keepsTaskLines(before: window.before, after: window.after, splices: local)
     }
 
-    /// This listing over a change that keeps every task on its line (`keepsTaskLines`), from
-    /// the version it names to `versions.after`: every number still means its line, when the
-    /// listing names lines only. Nil when it must be carried task by task (`mapped`).
-    public func carried(keepingTaskLines versions: (before: UInt64, after: UInt64)) -> Listing? {
-        guard namesLinesOnly, fileHash == versions.before else { return nil }
-        var result = self
-        result.fileHash = versions.after
-        return result
+    /// This listing carried over a change tick wrote (`splices` nil: a rewrite): when the
+    /// change keeps every task on its line (`keepsTaskLines`) and the listing names lines only
+    /// of the version read, by naming the new version, with neither version parsed; else task
+    /// by task (`mapped`) over the two versions `documents` gives.
+    public func carried(over splices: [Splice]?, by command: String, versions: (before: UInt64, after: UInt64)?, keepsTaskLines: Bool,
+                        restores: Bool = false, documents: () -> (before: Document, after: Document)) -> Listing {
+        if keepsTaskLines, let versions, namesLinesOnly, fileHash == versions.before {
+            var result = self
+            result.fileHash = versions.after
+            return result
+        }
+        let (before, after) = documents()
+        return mapped(before: before, after: after, splices: splices, by: command, versions: versions, restores: restores)
     }
 
     /// The listing after tick turned `before` into `after` with `splices` (nil: any rewrite,

@@ -114,9 +114,12 @@ enum EditSession {
             // What the file's listing says, read under the file's lock for an edit (another
             // tick's edit carries the listing along before its version takes the file's place).
             let listing = names.map { ListingStore.load($0, environment: environment) }
-            let kept = checkpoints && lines != nil ? names.map { ParseStateStore.load(realPath: $0.realPath, environment: environment) } ?? [] : []
+            // The parse checkpoints, read from the state folder only when the edit may use them.
+            let realPath = checkpoints ? names?.realPath : nil
             return EditTransaction.Known(listing: listing?.listing, otherFilesListed: listing?.otherFilesListed,
-                                         listedThroughLink: listing?.listedThroughLink, checkpoints: kept, statuses: environment.statuses)
+                                         listedThroughLink: listing?.listedThroughLink,
+                                         checkpoints: { realPath.map { ParseStateStore.load(realPath: $0, environment: environment) } ?? [] },
+                                         statuses: environment.statuses)
         }
         if arguments.flag("dry-run") {
             let bytes = try FileReader.read(path)

@@ -126,12 +126,8 @@ enum ListingStore {
                     keepsTaskLines: Bool = false, restores: Bool = false, environment: Environment,
                     documents: () -> (before: Document, after: Document)) -> String? {
         change(realPath, environment) { listing in
-            if keepsTaskLines, let versions, let carried = listing.carried(keepingTaskLines: versions) {
-                listing = carried
-                return
-            }
-            let (before, after) = documents()
-            listing = listing.mapped(before: before, after: after, splices: splices, by: command, versions: versions, restores: restores)
+            listing = listing.carried(over: splices, by: command, versions: versions, keepsTaskLines: keepsTaskLines, restores: restores,
+                                      documents: documents)
         }
     }
 
