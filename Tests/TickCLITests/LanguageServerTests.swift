@@ -136,6 +136,22 @@ import Testing
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// The text an edit (UTF-8 positions) replaces.
+    static func replaced(_ edit: [String: Any], in text: String) -> String {
+        let bytes = Array(text.utf8)
+        var starts = [0]
+        for (index, byte) in bytes.enumerated() where byte == 0x0A || (byte == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A)) {
+            starts.append(index + 1)
+        }
+        func offset(_ position: Any?) -> Int {
+            let position = position as! [String: Any]
+            let line = position["line"] as! Int, character = position["character"] as! Int
+            return line < starts.count ? starts[line] + character : bytes.count
+        }
+        let range = edit["range"] as! [String: Any]
+        return String(decoding: bytes[offset(range["start"])..<offset(range["end"])], as: UTF8.self)
+    }
+
     /// The edits of a workspace edit for one document.
     static func edits(_ workspaceEdit: Any?, uri: String) -> [[String: Any]] {
         let edit = workspaceEdit as? [String: Any]
@@ -197,8 +213,25 @@ import Testing
             let fmt = try TickProcess.run(["fmt", "-"], in: folder.url, stdin: text)
             #expect(Self.applying(edits, to: text) == fmt.stdout, "\(fixture.lastPathComponent)")
             if !edits.isEmpty { changed += 1 }
-            // Only the lines fmt changes are sent.
-            #expect(edits.allSatisfy { ($0["newText"] as! String).utf8.count < text.utf8.count || text.utf8.count < 200 })
+            // Only the lines fmt changes are sent: no edit starts or ends with a line it keeps.
+            for edit in edits {
+                let old = Self.replaced(edit, in: text), new = edit["newText"] as! String
+                // Lines with their endings, as bytes (`\r\n` is one Character).
+                func lines(_ text: String) -> [[UInt8]] {
+                    var lines: [[UInt8]] = [[]]
+                    for byte in text.utf8 {
+                        lines[lines.count - 1].append(byte)
+                        if byte == 0x0A { lines.append([]) }
+                    }
+                    return lines.last!.isEmpty ? lines.dropLast() : lines
+                }
+                let oldLines = lines(old), newLines = lines(new)
+                #expect(old != new, "\(fixture.lastPathComponent): an edit that changes nothing")
+                if !old.isEmpty, !new.isEmpty {
+                    #expect(oldLines.first != newLines.first && oldLines.last != newLines.last,
+                            "\(fixture.lastPathComponent): an edit keeps a line at its edge: \(old.debugDescription) → \(new.debugDescription)")
+                }
+            }
         }
         #expect(changed > 5)
         #expect(try client.shutdown() == 0)
@@ -233,6 +266,29 @@ import Testing
             }
         }
         #expect(compared > 30)
+        #expect(try client.shutdown() == 0)
+    }
+
+    /// A document's folder's `.tick.toml` applies to the requests that arrive with its opening
+    /// (read together, in one batch), as `tick fmt` applies it in that folder.
+    @Test func theFoldersConfigurationAppliesAtOnce() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write(".tick.toml", "[fmt]\neol = \"crlf\"\n")
+        let client = try Client(directory: folder.url)
+        let uri = "file://\(folder.url.path)/TODO.md"
+        let text = "# Home\n\n- [ ] milk\n"
+        func frame(_ message: [String: Any]) -> Data {
+            let body = try! JSONSerialization.data(withJSONObject: message)
+            return Data("Content-Length: \(body.count)\r\n\r\n".utf8) + body
+        }
+        client.write(raw: frame(["jsonrpc": "2.0", "method": "textDocument/didOpen",
+                                 "params": ["textDocument": ["uri": uri, "languageId": "markdown", "version": 1, "text": text]]])
+                        + frame(["jsonrpc": "2.0", "id": 99, "method": "textDocument/formatting",
+                                 "params": ["textDocument": ["uri": uri], "options": ["tabSize": 2, "insertSpaces": true]]]))
+        let edits = try client.response(id: 99)["result"] as? [[String: Any]] ?? []
+        let fmt = try TickProcess.run(["fmt", "-"], in: folder.url, stdin: text)
+        #expect(fmt.stdout == "# Home\r\n\r\n- [ ] milk\r\n")
+        #expect(Self.applying(edits, to: text) == fmt.stdout)
         #expect(try client.shutdown() == 0)
     }
 

@@ -141,7 +141,10 @@ struct LanguageServer {
         switch method {
         case "textDocument/didOpen":
             guard let uri, let text = params["textDocument"]?["text"]?.string else { return }
-            documents[uri] = TextDocument(uri: uri, version: params["textDocument"]?["version"]?.int ?? 0, text: text)
+            let document = TextDocument(uri: uri, version: params["textDocument"]?["version"]?.int ?? 0, text: text)
+            documents[uri] = document
+            // Read now: a request in the same batch formats or edits with it.
+            _ = configuration(document)
             stale.insert(uri)
         case "textDocument/didChange":
             guard let uri, var document = documents[uri] else { return }
@@ -161,6 +164,7 @@ struct LanguageServer {
             let changed = (params["changes"]?.array?.compactMap { $0["uri"]?.string } ?? []) + (uri.map { [$0] } ?? [])
             if changed.contains(where: { $0.hasSuffix("/" + ConfigLoader.name) }) {
                 configurations = [:]
+                for document in Array(documents.values) { _ = configuration(document) }
                 stale.formUnion(documents.keys)
             }
         default:
@@ -219,6 +223,8 @@ struct LanguageServer {
         return config
     }
 
+    /// The configuration read for the document when it was opened (or its folder's
+    /// `.tick.toml` was saved).
     func configuration(ofRead document: TextDocument) -> ProjectConfig {
         document.path.flatMap { configurations[Paths.directory(of: $0)] } ?? ProjectConfig()
     }

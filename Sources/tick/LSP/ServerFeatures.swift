@@ -65,7 +65,7 @@ extension LanguageServer {
                 (.due(today), "Due today"), (.due(today.adding(days: 1) ?? today), "Due tomorrow"), (.due(week), "Due next week"), (.due(nil), "Clear the due date"),
             ]
             for (action, title) in candidates where selected.contains(where: { action.changes($0, in: parsed) }) {
-                guard let edit = run(document, config: config, { input throws(EditError) in
+                guard let edit = run(document, parsed: parsed, config: config, { input throws(EditError) in
                     let tasks = selected.map { input.document.tasks[$0.index] }
                     return try action.plan(tasks, in: input.document, dates: DateRecording(input.document, today: today, config: config))
                 }) else { continue }
@@ -75,7 +75,7 @@ extension LanguageServer {
             }
             if selected.count == 1 {
                 for (up, title) in [(true, "Move up"), (false, "Move down")] {
-                    guard let edit = run(document, config: config, { input throws(EditError) in
+                    guard let edit = run(document, parsed: parsed, config: config, { input throws(EditError) in
                         let task = input.document.tasks[selected[0].index]
                         return EditPlan(try BlockEdits.move(task, up: up, in: input.document), subjects: [.task(task.index, verb: "moved")])
                     }) else { continue }
@@ -84,7 +84,7 @@ extension LanguageServer {
                 // To the end of each other group, as `tick move REF --to GROUP` moves it.
                 let groups = parsed.headings.indices.filter { parsed.headings[$0].topLevel && $0 != selected[0].group }
                 for group in groups.prefix(20) {
-                    guard let edit = run(document, config: config, { input throws(EditError) in
+                    guard let edit = run(document, parsed: parsed, config: config, { input throws(EditError) in
                         let task = input.document.tasks[selected[0].index]
                         return EditPlan(try BlockEdits.move(task, to: .bottom(group: group), in: input.document), subjects: [.task(task.index, verb: "moved")])
                     }) else { continue }
@@ -113,8 +113,9 @@ extension LanguageServer {
 
     /// The workspace edit of a plan run on the buffer (`EditTransaction`); nil when the plan
     /// changes nothing or the transaction refuses it.
-    func run(_ document: TextDocument, config: ProjectConfig, _ plan: (EditTransaction.Input) throws(EditError) -> EditPlan) -> JSON? {
-        guard let transaction = try? EditTransaction(document.bytes, known: EditTransaction.Known(statuses: config.statuses), plan: plan),
+    /// `parsed`: the buffer parsed once for all the actions offered.
+    func run(_ document: TextDocument, parsed: Document, config: ProjectConfig, _ plan: (EditTransaction.Input) throws(EditError) -> EditPlan) -> JSON? {
+        guard let transaction = try? EditTransaction(document.bytes, known: EditTransaction.Known(statuses: config.statuses), parsed: parsed, plan: plan),
               let edited = transaction.edited else { return nil }
         return workspaceEdit(document, to: edited)
     }
@@ -209,86 +210,63 @@ extension LanguageServer {
     /// `tick progress` counts them: cancelled ones out of the total.
     func codeLenses(_ document: TextDocument) -> Result<JSON, Failure> {
         let parsed = parse(document)
-        let sections = SectionCounts(parsed)
-        let lenses = parsed.headings.indices.compactMap { index -> JSON? in
-            let heading = parsed.headings[index]
-            guard heading.topLevel else { return nil }
-            let count = sections.count(index)
-            let total = count.open + count.done
-            guard total > 0 else { return nil }
-            let title = "\(count.done)/\(total) done (\(count.done * 100 / total)%)"
-            return .object(["range": document.range(document.lineStarts[heading.line]..<document.contentEnd(ofLine: heading.line), encoding: encoding),
-                            "command": .object(["title": .string(title), "command": .string("")])])
+        let lenses = groupTallies(parsed).compactMap { heading, tally -> JSON? in
+            guard tally.total > 0 else { return nil }
+            let line = parsed.headings[heading].line
+            return .object(["range": document.range(document.lineStarts[line]..<document.contentEnd(ofLine: line), encoding: encoding),
+                            "command": .object(["title": .string("\(tally.closed)/\(tally.total) done (\(tally.percent)%)"), "command": .string("")])])
         }
         return .success(.array(lenses))
     }
 
-    /// Where each heading's section ends (at the next heading of its level or above, as
-    /// `Sections.subtreeLines` says) and its tasks counted, in one pass over the document.
-    struct SectionCounts {
-        /// Each heading's first line, and the line its section ends before.
-        let starts: [Int], ends: [Int]
-        /// Before each line: the open tasks, the done ones and the cancelled ones.
-        private var open = [0], done = [0], cancelled = [0]
-
-        init(_ parsed: Document) {
-            let headings = parsed.headings
-            var ends = headings.map { min($0.lastLine + 1, parsed.lines.count) }
-            var stack: [Int] = []
-            for (index, heading) in headings.enumerated() where heading.topLevel {
-                while let last = stack.last, headings[last].level >= heading.level {
-                    ends[last] = heading.line
-                    stack.removeLast()
-                }
-                stack.append(index)
-            }
-            for index in stack { ends[index] = parsed.lines.count }
-            starts = headings.map(\.line)
-            self.ends = ends
-            var taskIndex = 0
-            let tasks = parsed.tasks
-            for line in 0..<parsed.lines.count {
-                var counts = (open.last!, done.last!, cancelled.last!)
-                while taskIndex < tasks.count, tasks[taskIndex].line == line {
-                    switch tasks[taskIndex].statusType {
-                    case .done: counts.1 += 1
-                    case .cancelled: counts.2 += 1
-                    default: counts.0 += 1
-                    }
-                    taskIndex += 1
-                }
-                open.append(counts.0)
-                done.append(counts.1)
-                cancelled.append(counts.2)
-            }
+    /// Each group's tasks counted as `tick groups` and `tick progress` count them (every status,
+    /// cancelled ones out of the total), by heading.
+    func groupTallies(_ parsed: Document) -> [(heading: Int, tally: GroupTally)] {
+        var query = TaskQuery()
+        query.statuses = nil
+        query.waiting = .shown
+        return GroupTally.tally([SourceDocument(path: "", document: parsed)], query: query, today: today).compactMap { tally in
+            tally.heading.map { ($0, tally) }
         }
+    }
 
-        /// The tasks of heading `index`'s section: open (todo or doing), done and cancelled.
-        func count(_ index: Int) -> (open: Int, done: Int, cancelled: Int) {
-            let start = starts[index], end = ends[index]
-            return (open[end] - open[start], done[end] - done[start], cancelled[end] - cancelled[start])
+    /// Where each heading's section ends: at the next heading of its level or above (as
+    /// `Sections.subtreeLines` says), in one pass over the headings.
+    static func sectionEnds(_ parsed: Document) -> [Int] {
+        let headings = parsed.headings
+        var ends = headings.map { min($0.lastLine + 1, parsed.lines.count) }
+        var open: [Int] = []
+        for (index, heading) in headings.enumerated() where heading.topLevel {
+            while let last = open.last, headings[last].level >= heading.level {
+                ends[last] = heading.line
+                open.removeLast()
+            }
+            open.append(index)
         }
+        for index in open { ends[index] = parsed.lines.count }
+        return ends
     }
 
     // MARK: - Symbols
 
-    /// Groups as a tree, each with its open and done tasks counted (subgroups' included).
+    /// Groups as a tree, each with its open and done tasks counted as `tick groups` counts them.
     func symbols(_ document: TextDocument) -> Result<JSON, Failure> {
         let parsed = parse(document)
         let headings = parsed.headings
-        let sections = SectionCounts(parsed)
+        let ends = Self.sectionEnds(parsed)
+        var tallies = [GroupTally?](repeating: nil, count: headings.count)
+        for (heading, tally) in groupTallies(parsed) { tallies[heading] = tally }
         var childrenOf = [[Int]](repeating: [], count: headings.count)
         for (index, heading) in headings.enumerated() { if let parent = heading.parent { childrenOf[parent].append(index) } }
         func symbol(_ index: Int) -> JSON {
             let heading = headings[index]
-            let end = sections.ends[index]
-            let count = sections.count(index)
+            let end = ends[index]
             let children = childrenOf[index].map(symbol)
             let full = document.lineStarts[heading.line]..<(end < document.lineStarts.count ? document.lineStarts[end] : document.bytes.count)
             let title = document.lineStarts[heading.line]..<document.contentEnd(ofLine: heading.line)
             return .object([
                 "name": .string(heading.title.isEmpty ? "(untitled)" : heading.title),
-                "detail": .string("\(count.open) open, \(count.done + count.cancelled) done"),
+                "detail": .string(tallies[index].map { "\($0.open + $0.doing) open, \($0.closed) done" } ?? ""),
                 "kind": JSON(3),
                 "range": document.range(full, encoding: encoding),
                 "selectionRange": document.range(title, encoding: encoding),
