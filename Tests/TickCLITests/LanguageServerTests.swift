@@ -114,9 +114,9 @@ import Testing
         }
     }
 
-    /// `edits` (LSP TextEdits in UTF-8 positions) applied to `text`.
-    static func applying(_ edits: [[String: Any]], to text: String) -> String {
-        var bytes = Array(text.utf8)
+    /// The byte range an LSP range (UTF-8 positions) names in `bytes`; lines end at LF, CRLF
+    /// or a lone CR, as LSP counts them.
+    static func byteRange(_ range: Any?, in bytes: [UInt8]) -> Range<Int> {
         var starts = [0]
         for (index, byte) in bytes.enumerated() where byte == 0x0A || (byte == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A)) {
             starts.append(index + 1)
@@ -126,10 +126,14 @@ import Testing
             let line = position["line"] as! Int, character = position["character"] as! Int
             return line < starts.count ? starts[line] + character : bytes.count
         }
-        let ranges = edits.map { edit -> (Range<Int>, [UInt8]) in
-            let range = edit["range"] as! [String: Any]
-            return (offset(range["start"])..<offset(range["end"]), Array((edit["newText"] as! String).utf8))
-        }
+        let range = range as! [String: Any]
+        return offset(range["start"])..<offset(range["end"])
+    }
+
+    /// `edits` (LSP TextEdits in UTF-8 positions) applied to `text`.
+    static func applying(_ edits: [[String: Any]], to text: String) -> String {
+        var bytes = Array(text.utf8)
+        let ranges = edits.map { (byteRange($0["range"], in: bytes), Array(($0["newText"] as! String).utf8)) }
         for (range, replacement) in ranges.sorted(by: { $0.0.lowerBound > $1.0.lowerBound }) {
             bytes.replaceSubrange(range, with: replacement)
         }
@@ -139,17 +143,7 @@ import Testing
     /// The text an edit (UTF-8 positions) replaces.
     static func replaced(_ edit: [String: Any], in text: String) -> String {
         let bytes = Array(text.utf8)
-        var starts = [0]
-        for (index, byte) in bytes.enumerated() where byte == 0x0A || (byte == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A)) {
-            starts.append(index + 1)
-        }
-        func offset(_ position: Any?) -> Int {
-            let position = position as! [String: Any]
-            let line = position["line"] as! Int, character = position["character"] as! Int
-            return line < starts.count ? starts[line] + character : bytes.count
-        }
-        let range = edit["range"] as! [String: Any]
-        return String(decoding: bytes[offset(range["start"])..<offset(range["end"])], as: UTF8.self)
+        return String(decoding: bytes[byteRange(edit["range"], in: bytes)], as: UTF8.self)
     }
 
     /// The edits of a workspace edit for one document.
