@@ -89,6 +89,29 @@ import Testing
 
     /// After a listing of another file, what `show` printed is the latest listing: its
     /// number names the task shown (it was refused: "the last listing showed another file").
+    /// Every word of digits is a line number, however long: past the file's end it says so.
+    @Test func digitsAreALineNumberHoweverMany() throws {
+        let scratch = try Scratch("# A\n\n- [ ] 99999999999999999999 balloons\n- [ ] 2026 plans\n")
+        for number in ["99999999999999999999", "2026", "99999999999999999999-99999999999999999999"] {
+            let result = try scratch.tick(["done", number])
+            #expect(result.status == 2 && result.stderr.contains("past the end of the file (4 lines)"), "\(number): \(result.stderr)")
+        }
+        #expect(!scratch.text.contains("[x]"))
+        #expect(try scratch.tick(["done", "balloons"]).status == 0 && scratch.text.contains("- [x] 99999999999999999999 balloons"))
+    }
+
+    /// A word is looked for in what a row shows: a due date or a done date, shown in words,
+    /// is not the task's text.
+    @Test func wordsNeverMatchTheDatesARowShowsInWords() throws {
+        let scratch = try Scratch("# A\n\n- [ ] pay rent due:2026-12-30\n- [x] call -3 dB amp done:2026-11-02\n")
+        let hidden = try scratch.tick(["done", "--", "-30"])
+        #expect(hidden.status != 0 && !scratch.text.contains("[x] pay rent"), "\(hidden.stdout)\(hidden.stderr)")
+        #expect(try scratch.tick(["list", "--all", "11-02"]).stdout.isEmpty)
+        let shown = try scratch.tick(["reopen", "--", "-3"])
+        #expect(shown.status == 0 && scratch.text.contains("- [ ] call -3 dB amp"), "\(shown.stderr)")
+        #expect(try scratch.tick(["done", "pay", "rent"]).status == 0 && scratch.text.contains("- [x] pay rent due:2026-12-30"))
+    }
+
     @Test func showOfAnotherFileIsTheLatestListing() throws {
         let scratch = try Scratch("# T\n\n- [ ] milk\n- [ ] eggs\n")
         try scratch.folder.write("other.md", "# O\n\n- [ ] other\n")

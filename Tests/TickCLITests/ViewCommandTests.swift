@@ -40,8 +40,13 @@ import TickCore
         let json = try TickProcess.run(view.arguments + ["--json", "-f", example], in: root)
         #expect(json.status == 0)
         try expectGolden(json.stdout, "views/\(view.name).json")
-        let parsed = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
-        #expect(parsed != nil, "--json prints an array of objects")
+        let parsed = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8))
+        if view.name == "progress" {
+            let object = parsed as? [String: Any]
+            #expect(object?["groups"] is [[String: Any]] && object?["total"] is [String: Any], "progress --json prints its groups and their total")
+        } else {
+            #expect(parsed is [[String: Any]], "--json prints an array of objects")
+        }
     }
 
     /// Under a real terminal (script(1) gives tick a pty) colour is on by default, and off with
@@ -151,6 +156,13 @@ import TickCore
             Total      1/3   33%  ██████░░░░░░░░░░░░░░
 
             """, "\(result.stdout)")
+        // Its JSON: the same rows and the same total.
+        let json = try TickProcess.run(["progress", "--json", "-f", "p.md"], in: folder.url)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let groups = (object["groups"] as? [[String: Any]])?.map { ($0["group"] as? [String])?.joined(separator: "/") ?? "?" }
+        #expect(groups == ["Work", "Work/Backend", "Home", "Home/Garden"])
+        let total = object["total"] as? [String: Int]
+        #expect(total == ["open": 2, "doing": 0, "done": 1, "cancelled": 0, "total": 3, "percent": 33], "\(json.stdout)")
     }
 
     @Test func errorsExitTwoAndEmptyViewsExitZero() throws {

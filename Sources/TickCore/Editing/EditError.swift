@@ -65,6 +65,7 @@ public enum EditError: Error, Equatable, Sendable {
         switch self {
         case .noSuchLine(let line, let count):
             if line < 1 { return "line \(line) is not a line number; lines are numbered from 1" }
+            if line == Int.max { return "that line number is past the end of the file (\(count) line\(count == 1 ? "" : "s"))" }
             return "line \(line) is past the end of the file (\(count) line\(count == 1 ? "" : "s"))"
         case .rangeForOneTask(let range):
             let parts = range.split(separator: "-")

@@ -7,7 +7,10 @@
 /// 3. else the text matches the end of a group's titles joined by `/`, so that a path through a
 ///    title with a slash needs no escape (`Home/Someday/Maybe`);
 /// 4. else rules 2 and 3 with each title read from its first letter or digit, so that an emoji
-///    or a mark before the words need not be typed (`today` names `📆 Today`).
+///    or a mark before the words need not be typed (`today` names `📆 Today`);
+/// 5. else the start of one group's title, read so, names that group (`someday` names
+///    `Someday/Maybe`, `home/gar` names `Home / Garden & Yard`); the start of several names
+///    none.
 ///
 /// Titles compare without case and surrounding spaces.
 public struct GroupName: Sendable, Equatable {
@@ -56,11 +59,18 @@ public struct GroupName: Sendable, Equatable {
         let wordsPath = path.map(Self.words)
         guard !wordsPath.contains(where: \.isEmpty) else { return [] }
         let wordsTitle = Self.words(title)
-        return zip(groups, paths).filter { _, titles in
+        let byWords = zip(groups, paths).filter { _, titles in
             if titles.count >= wordsPath.count && titles.suffix(wordsPath.count).map(Self.words) == wordsPath { return true }
             let joined = titles.map(Self.words).joined(separator: "/")
             return joined == wordsTitle || joined.hasSuffix("/" + wordsTitle)
         }.map(\.0)
+        if !byWords.isEmpty { return byWords }
+        let byStart = zip(groups, paths).filter { _, titles in
+            guard titles.count >= wordsPath.count, let last = titles.last, let typed = wordsPath.last else { return false }
+            return titles.suffix(wordsPath.count).dropLast().map(Self.words) == wordsPath.dropLast()
+                && Self.words(last).hasPrefix(typed)
+        }.map(\.0)
+        return byStart.count == 1 ? byStart : []
     }
 
     /// A title from its first letter or digit on (`📆 today` → `today`).
@@ -99,7 +109,10 @@ public struct GroupName: Sendable, Equatable {
         var candidates: [String] = []
         for document in documents {
             for index in document.headings.indices where document.headings[index].topLevel {
+                // Each as typed most simply: its title alone (a `/` in it unescaped) where
+                // that names it, else its path.
                 let path = document.groupPath(ofHeading: index)
+                if let last = path.last, GroupName(last).groups(in: document) == [index] { candidates.append(last) }
                 candidates.append(Self.written(path))
                 if let last = path.last { candidates.append(Self.written([last])) }
             }

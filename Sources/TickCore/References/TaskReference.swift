@@ -46,6 +46,8 @@ public struct TaskReference: Sendable {
     private func checkNumbersAreThisFiles(_ number: Int) throws(EditError) {
         // No file has line 0: that is said as it is, not as a question of which file.
         guard number >= 1 else { return }
+        // A number too large for any file is said as that, whatever was listed.
+        if number == Int.max { throw .noSuchLine(number, lineCount: document.lines.count) }
         if let target = listedThroughLink { throw .listedThroughLink(line: number, target: target) }
         if let files = otherFilesListed { throw .otherFileListed(line: number, files: files) }
     }
@@ -113,6 +115,11 @@ public struct TaskReference: Sendable {
         if Self.isReversedRange(reference) { throw .reversedRange(reference) }
         if let number = Self.number(reference) {
             try checkNumbersAreThisFiles(number)
+            // Past the file's end and every number the listing showed, no task had it.
+            if number > document.lines.count, !(listing?.truncated ?? false),
+               number > listing?.entries.last.map({ Int($0.shown) }) ?? 0 {
+                throw .noSuchLine(number, lineCount: document.lines.count)
+            }
             if let listing, let task = try listing.resolve(number, in: document, current: listingIsCurrent) { return task }
             return try Self.task(atLine: number, in: document)
         }
@@ -136,7 +143,8 @@ public struct TaskReference: Sendable {
     }
 
     /// The one task whose text holds every word; of several, the one whose text is the words
-    /// (one space between them), as written or as a listing shows it (without its due date).
+    /// (one space between them), as written or as a row shows it (without its due date and the
+    /// dates it records).
     func resolve(words: [String]) throws(EditError) -> Task {
         // An empty word is in every text: a reference of no words would name every task.
         let words = words.filter { $0.contains { !$0.isWhitespace } }
@@ -147,7 +155,7 @@ public struct TaskReference: Sendable {
         let phrase = words.joined(separator: " ")
         let whole = FoldedWord(phrase)
         let exact = matches.filter { task in
-            whole.isWholeText(of: task, in: document) || (task.due != nil && FoldedWord.folded(ListView.displayText(task, in: document)) == whole.folded)
+            whole.isWholeText(of: task, in: document) || ListView.shownText(ifCut: task, in: document).map { FoldedWord.folded($0) == whole.folded } == true
         }
         if exact.count == 1 { return exact[0] }
         if let prefers {
@@ -158,10 +166,11 @@ public struct TaskReference: Sendable {
         throw .ambiguous(phrase, candidates: matches.map { ($0.line + 1, document.text(of: $0)) })
     }
 
-    /// `12`: a line number.
+    /// `12`: a line number. Every word of digits is one: a number too large for an `Int` is
+    /// `Int.max`, past the end of any file.
     public static func number(_ reference: String) -> Int? {
-        guard !reference.isEmpty, reference.utf8.count <= 10, reference.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
-        return Int(reference)
+        guard !reference.isEmpty, reference.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        return Int(reference) ?? Int.max
     }
 
     /// `12@3fa9c2d1`: a line number and the first 8 hex digits of the task's block signature

@@ -35,7 +35,15 @@ public struct FoldedWord: Sendable {
 
     /// Whether the task's text holds the word. A word that is not ASCII lowercased is in no
     /// ASCII text (whose lowercase is ASCII): only other texts are read as Strings.
+    /// A word is looked for in what a row shows: never in the fields a row leaves out (the
+    /// due date, the dates a task records), so `-3` does not find `due:2026-12-30`.
     public func isContained(inTextOf task: Task, in document: Document) -> Bool {
+        guard isContained(inWholeTextOf: task, in: document) else { return false }
+        guard let shown = ListView.shownText(ifCut: task, in: document) else { return true }
+        return Self.stringReading(shown, contains: folded)
+    }
+
+    private func isContained(inWholeTextOf task: Task, in document: Document) -> Bool {
         if let ascii, let found = document.withTextBytes(of: task, { Self.find(ascii, in: $0) }) { return found }
         if ascii == nil, document.withTextBytes(of: task, Self.isASCII) { return false }
         return Self.stringReading(document.text(of: task), contains: folded)

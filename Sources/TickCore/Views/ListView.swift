@@ -153,6 +153,16 @@ public enum ListView {
         }
     }
 
+    /// The task's text as a row shows it, when a row leaves part of it out (its due date, the
+    /// dates it records); nil when a row shows the text whole.
+    static func shownText(ifCut task: Task, in document: Document) -> String? {
+        let recorded = recordedDates(of: task, in: document)
+        guard task.due != nil || !recorded.isEmpty else { return nil }
+        var out = TextBuffer(capacity: task.textLocation.count)
+        appendDisplayText(task, in: document, cutting: recorded.map(\.cut), to: &out)
+        return out.string
+    }
+
     /// "2 days overdue" in red, "today" in yellow, later dates in cyan; dim once the task is closed.
     static func dueLabel(_ task: Task, today: CivilDate, style: TextStyle) -> String? {
         guard let due = task.due else { return nil }

@@ -7,13 +7,7 @@ public enum ProgressView {
     public static func render(_ tallies: [GroupTally], in sources: [SourceDocument], style: TextStyle) -> String {
         var out = ""
         let shown = withParents(tallies)
-        var total = GroupTally(source: 0, heading: nil, depth: 0)
-        for tally in shown {
-            total.open += tally.open
-            total.doing += tally.doing
-            total.closed += tally.closed
-            total.cancelled += tally.cancelled
-        }
+        let total = total(of: shown)
         let table = TallyTable(shown, in: sources, extraNames: ["Total"])
         let countWidth = String(total.total).count
         func row(_ name: String, _ tally: GroupTally) -> String {
@@ -33,6 +27,18 @@ public enum ProgressView {
         }
         out += row(style.bold(DisplayWidth.padded("Total", to: table.nameWidth)), total)
         return out
+    }
+
+    /// The counts of every group together.
+    static func total(of tallies: [GroupTally]) -> GroupTally {
+        var total = GroupTally(source: 0, heading: nil, depth: 0)
+        for tally in tallies {
+            total.open += tally.open
+            total.doing += tally.doing
+            total.closed += tally.closed
+            total.cancelled += tally.cancelled
+        }
+        return total
     }
 
     /// The groups with tasks, and the groups above them (by depth, in file order) that have

@@ -3,13 +3,15 @@ import TickCore
 /// What `groups` and `progress` share: they tally every group's tasks.
 protocol TallyCommand: Command {
     static func render(_ tallies: [GroupTally], in sources: [SourceDocument], style: TextStyle) -> String
+    static func printJSON(_ tallies: [GroupTally], in sources: [SourceDocument], emit: (UnsafeBufferPointer<UInt8>) -> Void)
 }
 
 extension TallyCommand {
     static var tallyOptions: [OptionSpec] {
         ViewOptions.filters.filter { ["file", "group", "stdin-filename", "no-ignore"].contains($0.long) } + ViewOptions.output.map { option in
             option.long == "json"
-                ? OptionSpec("json", help: "Print one JSON object per group (schema in tick(1)).")
+                ? OptionSpec("json", help: name == "groups" ? "Print one JSON object per group (schema in tick(1))."
+                    : "Print the groups and their total as JSON (schema in tick(1)).")
                 : option
         }
     }
@@ -33,9 +35,7 @@ extension TallyCommand {
             return 0
         }
         if arguments.flag("json") {
-            JSONWriter.lines(tallies, emit: { context.stdout.write(bytes: $0) }) { tally, json in
-                GroupJSON.write(tally, in: sources[tally.source], to: &json)
-            }
+            printJSON(tallies, in: sources, emit: { context.stdout.write(bytes: $0) })
         } else {
             context.stdout.write(render(tallies, in: sources, style: view.style))
         }
@@ -60,6 +60,10 @@ enum GroupsCommand: TallyCommand {
     static func render(_ tallies: [GroupTally], in sources: [SourceDocument], style: TextStyle) -> String {
         GroupsView.render(tallies, in: sources, style: style)
     }
+
+    static func printJSON(_ tallies: [GroupTally], in sources: [SourceDocument], emit: (UnsafeBufferPointer<UInt8>) -> Void) {
+        JSONWriter.lines(tallies, emit: emit) { tally, json in GroupJSON.write(tally, in: sources[tally.source], to: &json) }
+    }
 }
 
 enum ProgressCommand: TallyCommand {
@@ -70,9 +74,14 @@ enum ProgressCommand: TallyCommand {
     static let examples: [(command: String, explanation: String)] = [
         ("tick progress", "How far along each group of the nearest TODO.md is."),
         ("tick progress docs/", "The same for every Markdown file under docs/."),
+        ("tick progress --json | jq .total.percent", "The percentage done over every group."),
     ]
 
     static func render(_ tallies: [GroupTally], in sources: [SourceDocument], style: TextStyle) -> String {
         ProgressView.render(tallies, in: sources, style: style)
+    }
+
+    static func printJSON(_ tallies: [GroupTally], in sources: [SourceDocument], emit: (UnsafeBufferPointer<UInt8>) -> Void) {
+        GroupJSON.writeProgress(tallies, in: sources, emit: emit)
     }
 }
