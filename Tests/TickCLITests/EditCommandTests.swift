@@ -389,6 +389,33 @@ import Testing
         }
     }
 
+    /// `postpone` moves a due date later from where it is, an overdue or missing one from
+    /// today, in each task's dialect; `due due+N` moves it from where it is, overdue or not
+    /// (TICK_TODAY is Sunday 2026-11-22).
+    @Test func postponeMovesADueDateFromWhereItIs() throws {
+        let text = "- [ ] rent due:2026-11-25\n- [ ] late due:2026-11-20\n- [ ] plain\n- [ ] emoji 📅 2026-11-30\n- [ ] dv [due:: 2026-11-30]\n"
+        let cases: [(arguments: [String], line: String)] = [
+            (["postpone", "rent"], "- [ ] rent due:2026-11-26"),
+            (["postpone", "late"], "- [ ] late due:2026-11-23"),
+            (["postpone", "plain", "3d"], "- [ ] plain due:2026-11-25"),
+            (["postpone", "emoji", "2", "weeks"], "- [ ] emoji 📅 2026-12-14"),
+            (["postpone", "dv", "1m"], "- [ ] dv [due:: 2026-12-30]"),
+            (["due", "late", "due+2d"], "- [ ] late due:2026-11-22"),
+            (["due", "emoji", "due-1w"], "- [ ] emoji 📅 2026-11-23"),
+        ]
+        for (arguments, line) in cases {
+            let (result, after) = try edit(arguments, text)
+            #expect(result.status == 0 && after.split(separator: "\n").contains(Substring(line)), "\(arguments): \(result.stderr)\(after)")
+            #expect(after.split(separator: "\n").count == 5)
+        }
+        let (echo, _) = try edit(["postpone", "late"], text)
+        #expect(echo.stdout == "postponed 2 [ ] late  tomorrow\n", "\(echo.stdout)")
+        for time in ["-1d", "0d"] {
+            let (refused, after) = try edit(["postpone", "rent", time], text)
+            #expect(refused.status == 2 && refused.stderr.contains("a time to come") && after == text, "\(refused.stderr)")
+        }
+    }
+
     /// rm says what went with the task: its subtasks and its lines of notes.
     @Test func removalSaysWhatWentWithTheTask() throws {
         let (notes, text) = try edit(["rm", "1"], "- [ ] Alpha\n  - note a1\n  - note a2\n\n  A paragraph note.\n- [ ] Bravo\n")

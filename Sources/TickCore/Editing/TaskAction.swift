@@ -14,6 +14,10 @@ public enum TaskAction: Sendable, Equatable, Hashable {
     case unstar
     /// Due on a date, in the dialect the file writes dates in; nil: no due date.
     case due(CivilDate?)
+    /// The due date moved by a shift from its current value (an undated task: from today).
+    /// `postponing`: a postpone, which moves an overdue date from today, so that the task is
+    /// no longer overdue (as Obsidian Tasks' postpone does).
+    case moveDue(DateShift, postponing: Bool)
 
     /// The word the echo starts with ("done").
     public var verb: String {
@@ -25,6 +29,7 @@ public enum TaskAction: Sendable, Equatable, Hashable {
         case .star: "starred"
         case .unstar: "unstarred"
         case .due(let date): date == nil ? "undated" : "due"
+        case .moveDue(_, let postponing): postponing ? "postponed" : "due"
         }
     }
 
@@ -38,6 +43,7 @@ public enum TaskAction: Sendable, Equatable, Hashable {
         case .star: "already starred"
         case .unstar: "not starred"
         case .due(let date): date == nil ? "no due date" : "already due then"
+        case .moveDue: "already due then"
         }
     }
 
@@ -52,6 +58,7 @@ public enum TaskAction: Sendable, Equatable, Hashable {
         case .star: splices = try? TaskEdits.setImportant(task, true, in: document)
         case .unstar: splices = try? TaskEdits.setImportant(task, false, in: document)
         case .due(let date): splices = try? TaskEdits.setDue(task, to: date, in: document, dialect: document.fieldUsage.dialect(fallback: nil))
+        case .moveDue(let shift, _): return shift.amount != 0
         }
         return splices.map { !$0.isEmpty } ?? true
     }
@@ -91,6 +98,11 @@ public enum TaskAction: Sendable, Equatable, Hashable {
             case .star, .unstar:
                 plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setImportant(task, self == .star, in: document), in: document)
             case .due(let date):
+                plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setDue(task, to: date, in: document, dialect: dates.dialect), in: document)
+            case .moveDue(let shift, let postponing):
+                let current = task.due ?? dates.today
+                let from = postponing && current < dates.today ? dates.today : current
+                guard let date = shift.applied(to: from) else { throw .invalidDate("\(from) \(shift)") }
                 plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setDue(task, to: date, in: document, dialect: dates.dialect), in: document)
             }
         }

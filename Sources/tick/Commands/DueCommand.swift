@@ -2,13 +2,14 @@ import TickCore
 
 enum DueCommand: Command {
     static let name = "due"
-    static let summary = "Set or clear tasks' due date."
-    static let usage = "tick due REF... DATE|none | tick due FILTERS DATE|none"
+    static let summary = "Set, move or clear tasks' due date."
+    static let usage = "tick due REF... DATE|due+N[dwmy]|none | tick due FILTERS DATE|due+N[dwmy]|none"
     static var options: [OptionSpec] { EditSession.commonOptions + TaskSelection.options }
     static let examples: [(command: String, explanation: String)] = [
         ("tick due 12 fri", "Due next Friday (written as an ISO date)."),
         ("tick due 'report' +2w", "Due two weeks from today."),
         ("tick due 12 next week", "Due next Monday (also: in 3 days, dec 5, end of month)."),
+        ("tick due 12 due+2d", "Two days later than it is due now (due-1w: a week earlier)."),
         ("tick due 12 none", "Remove the due date."),
         ("tick due --group Work --due overdue tomorrow", "Move every overdue Work task to tomorrow."),
     ]
@@ -26,20 +27,68 @@ enum DueCommand: Command {
         let dateWords = longest < 2 ? 1 : (2...longest).reversed().first { DateExpression.parse(operands.suffix($0).joined(separator: " "), today: today) != nil } ?? 1
         let value = operands.suffix(dateWords).joined(separator: " ")
         let selection = try TaskSelection(Array(operands.dropLast(dateWords)), arguments, command: name, environment: context.environment)
+        let action: TaskAction, question: (Int) -> String
+        if let shift = DateShift(fromDue: value) {
+            action = .moveDue(shift, postponing: false)
+            question = { "Move the due date of \(TaskSelection.count($0)) by \(shift)?" }
+        } else if value.lowercased() == "none" {
+            action = .due(nil)
+            question = { "Remove the due date of \(TaskSelection.count($0))?" }
+        } else {
+            let date = try EditSession.date(value, today: today, path: selection.targets[0].path)
+            action = .due(date)
+            question = { "Set the due date of \(TaskSelection.count($0)) to \(date)?" }
+        }
+        try apply(action, to: selection, asking: question, today: today, arguments, context: &context)
+        return 0
+    }
+
+    /// Makes `action` on the selected tasks of each file, asking first as edits by filter do.
+    static func apply(_ action: TaskAction, to selection: TaskSelection, asking question: @escaping (Int) -> String,
+                      today: CivilDate, _ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) {
         let config = context.config
         for target in selection.targets {
-            let date = value.lowercased() == "none" ? nil : try EditSession.date(value, today: today, path: target.path)
-            try selection.confirm(target.kind, path: target.path, deletes: false, arguments: arguments, context: &context) { count, _ in
-                date == nil ? "Remove the due date of \(TaskSelection.count(count))?" : "Set the due date of \(TaskSelection.count(count)) to \(date!)?"
-            }
+            try selection.confirm(target.kind, path: target.path, deletes: false, arguments: arguments, context: &context) { count, _ in question(count) }
             try EditSession.applyEdit(target.path, arguments, context: &context, showsFile: selection.targets.count > 1,
                                       lines: target.kind.lines) { input throws(EditError) in
                 let dates = DateRecording(input.document, today: today, config: config)
-                var plan = try TaskAction.due(date).plan(try selection.tasks(target.kind, in: input), in: input.document, dates: dates)
+                var plan = try action.plan(try selection.tasks(target.kind, in: input), in: input.document, dates: dates)
                 if plan.subjects.isEmpty { plan.nothing = "no task matches the filters; nothing changed" }
                 return plan
             }
         }
+    }
+}
+
+enum PostponeCommand: Command {
+    static let name = "postpone"
+    static let summary = "Move tasks' due date later: a day, or the time given."
+    static let usage = "tick postpone REF... [N(d|w|m|y)] | tick postpone FILTERS [N(d|w|m|y)]"
+    static var options: [OptionSpec] { EditSession.commonOptions + TaskSelection.options }
+    static let examples: [(command: String, explanation: String)] = [
+        ("tick postpone 12", "Due a day later; an overdue task, tomorrow; a task with no due date, tomorrow."),
+        ("tick postpone 12 14 3d", "Three days later (also 2w, 1m, 1y, or '3 days')."),
+        ("tick postpone --due overdue 1w", "Every overdue task, a week from today."),
+    ]
+
+    static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
+        var operands = arguments.operands
+        // The time is the last operand (`3d`), or the last two (`3 days`); a day when neither.
+        var shift = DateShift(amount: 1, unit: .days)
+        if let last = operands.last, let typed = DateShift(last) {
+            shift = typed
+            operands.removeLast()
+        } else if operands.count >= 2, let typed = DateShift(words: operands.suffix(2).joined(separator: " ")) {
+            shift = typed
+            operands.removeLast(2)
+        }
+        guard shift.amount > 0 else {
+            throw TickError.usage(.invalidValue(option: "time", value: arguments.operands.last ?? "", expected: "a time to come, such as 3d (tick due REF due-3d moves a date earlier)"), command: name)
+        }
+        let today = try context.environment.today()
+        let selection = try TaskSelection(operands, arguments, command: name, environment: context.environment)
+        try DueCommand.apply(.moveDue(shift, postponing: true), to: selection, asking: { "Postpone \(TaskSelection.count($0)) by \(shift.words)?" },
+                             today: today, arguments, context: &context)
         return 0
     }
 }

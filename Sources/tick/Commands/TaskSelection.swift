@@ -27,7 +27,7 @@ struct TaskSelection {
 
     static func preference(of command: String) -> TaskReference.Preference? {
         switch command {
-        case "done", "start", "cancel", "star", "unstar", "due", "edit": return .open
+        case "done", "start", "cancel", "star", "unstar", "due", "postpone", "edit": return .open
         case "reopen": return .closed
         default: return nil
         }
