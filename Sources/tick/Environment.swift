@@ -26,6 +26,9 @@ struct Environment: Sendable {
     var groupColors = GroupColors()
     /// The task file `.tick.toml` names (`[tasks] file`), as a path from the working directory.
     var configuredFile: String?
+    /// `.tick.toml`'s `[tasks] global-filter`: views and edits by filter take only the tasks
+    /// that hold it.
+    var globalFilter: GlobalFilter?
     /// What standard input (the path `-`) is called in output: `--stdin-filename`, else `-`.
     var standardInputName = "-"
 

@@ -92,6 +92,7 @@ enum Tick {
                 context.environment.statuses = context.config.statuses
                 context.environment.groupColors = context.config.groupColors
                 context.environment.configuredFile = context.config.file
+                context.environment.globalFilter = context.config.globalFilter
                 if let name = parsed.value("stdin-filename") { context.environment.standardInputName = name }
             }
             return try command.run(parsed, context: &context)

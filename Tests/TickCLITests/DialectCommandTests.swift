@@ -164,6 +164,33 @@ import Testing
         #expect(both.stdout.contains("next 4 [ ] B") && both.stdout.contains("next 2 [ ] A"), "\(both.stdout)")
     }
 
+    /// Obsidian Tasks' global filter: views and edits by filter take only the list items that
+    /// carry it (the tag itself, not a longer one), and add writes it first.
+    @Test func theGlobalFilterSaysWhichItemsAreTasks() throws {
+        let folder = try TemporaryDirectory()
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent(".git"), withIntermediateDirectories: false)
+        let file = try folder.write("TODO.md", "# Vault\n\n- [ ] #task pay rent\n- [ ] milk for the list\n- [x] #task filed\n- [ ] #tasks not one\n")
+        try folder.write(".tick.toml", "[tasks]\nglobal-filter = \"#task\"\n")
+        let list = try TickProcess.run(["list", "--all"], in: folder.url)
+        #expect(list.stdout == "Vault\n  3  [ ] #task pay rent\n  5  [x] #task filed\n", "\(list.stdout)")
+        #expect(try TickProcess.run(["progress"], in: folder.url).stdout.hasPrefix("Vault  1/2   50%"))
+        #expect(try TickProcess.run(["add", "call mom"], in: folder.url).stdout == "added 7 [ ] #task call mom  · Vault\n")
+        #expect(try TickProcess.run(["add", "plan #task trip"], in: folder.url).status == 0)
+        let done = try TickProcess.run(["done", "--group", "vault", "--yes"], in: folder.url)
+        #expect(done.status == 0, "\(done.stderr)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == """
+            # Vault
+
+            - [x] #task pay rent
+            - [ ] milk for the list
+            - [x] #task filed
+            - [ ] #tasks not one
+            - [x] #task call mom
+            - [x] plan #task trip
+
+            """)
+    }
+
     @Test func theConfigsStatusesReachEveryCommand() throws {
         let folder = try TemporaryDirectory()
         try FileManager.default.createDirectory(at: folder.url.appendingPathComponent(".git"), withIntermediateDirectories: false)

@@ -14,6 +14,7 @@
 ///     record-done = true               # done records the date (and cancel its date)
 ///     record-created = true            # add records the created date
 ///     next-occurrence = "below"        # a recurring task's next one: above (default) or below
+///     global-filter = "#task"          # only list items with it are tasks (Obsidian Tasks')
 ///
 ///     [statuses]                       # status characters with this project's meaning
 ///     "~" = "doing"                    # todo, doing, done or cancelled
@@ -37,6 +38,9 @@ public struct ProjectConfig: Sendable, Equatable {
     public var nextOccurrenceBelow = false
     /// The task file commands use when none is named, relative to `.tick.toml`'s folder.
     public var file: String?
+    /// Obsidian Tasks' global filter: views show only the tasks whose text holds it, and `add`
+    /// writes it.
+    public var globalFilter: GlobalFilter?
     /// What status characters mean: Obsidian Tasks' defaults and the `[statuses]` section.
     public var statuses = StatusSet()
     /// The colours groups' titles are shown in: the `[colors]` section.
@@ -102,11 +106,13 @@ public struct ProjectConfig: Sendable, Equatable {
                 case "file":
                     guard !value.isEmpty else { throw ParseError(line: number + 1, message: "file must name a file") }
                     file = value
+                case "global-filter":
+                    globalFilter = value.trimmingSpaces.isEmpty ? nil : GlobalFilter(value.trimmingSpaces)
                 case "next-occurrence":
                     guard value == "above" || value == "below" else { throw ParseError(line: number + 1, message: "next-occurrence must be above or below") }
                     nextOccurrenceBelow = value == "below"
                 default:
-                    throw ParseError(line: number + 1, message: "unknown tasks option '\(Self.shown(key))'; expected file, dialect, record-done, record-created or next-occurrence")
+                    throw ParseError(line: number + 1, message: "unknown tasks option '\(Self.shown(key))'; expected file, dialect, record-done, record-created, next-occurrence or global-filter")
                 }
             case "statuses":
                 if let problem = StatusSet.problem(with: key) {

@@ -31,6 +31,8 @@ public struct TaskQuery: Sendable {
     public var waiting: Waiting = .hidden
     /// Only tasks of at least this priority.
     public var minimumPriority: Priority?
+    /// Only tasks that hold the project's global filter (`GlobalFilter`).
+    public var globalFilter: GlobalFilter?
 
     public enum Waiting: Sendable { case hidden, shown, only }
 
@@ -139,6 +141,7 @@ public struct TaskQuery: Sendable {
             excludedTags = query.excludedTags.map(token)
             importantOnly = query.importantOnly
             asksOnlyStatus = query.due == nil && acceptedGroups == nil && query.waiting == .shown && query.minimumPriority == nil
+                && query.globalFilter == nil
                 && query.doneSince == nil && tags.isEmpty && excludedTags.isEmpty && words.isEmpty && excludedWords.isEmpty
         }
 
@@ -159,6 +162,7 @@ public struct TaskQuery: Sendable {
                 else { return false }
             }
             if !accepts(group: task.group) { return false }
+            if let filter = query.globalFilter, !filter.isHeld(byTextOf: task, in: document) { return false }
             // The start date is asked of every task (unless waiting tasks are shown too): its
             // fields are read only when it has one.
             let asksStart = query.waiting != .shown && task.fieldKinds.contains(.start)

@@ -44,7 +44,10 @@ enum AddCommand: Command {
             throw TickError.refused("\(PathBytes.display(named))\(what) is not a Markdown or text file by its name (.md, .markdown, .txt); add --force to add to it anyway")
         }
         let due = try arguments.value("due").map { text throws(TickError) in try EditSession.date(text, today: today, path: path) }
-        let text = try normalizedDates(typed, today: today, path: path, due: arguments.value("due"))
+        var text = try normalizedDates(typed, today: today, path: path, due: arguments.value("due"))
+        // In a vault with a global filter, a task is one only with it: it goes first, as
+        // Obsidian Tasks writes it.
+        if let filter = context.config.globalFilter, !filter.isHeld(by: Array(text.utf8)) { text = filter.text + " " + text }
         let groupName = try arguments.value("group").map { name throws(TickError) in try EditSession.text(name) }
         let fallback = context.config.dialect, recordCreated = context.config.recordCreated
         // A file named on the command line (or by TICK_FILE, or .tick.toml) that does not exist

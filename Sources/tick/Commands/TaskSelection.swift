@@ -41,7 +41,8 @@ struct TaskSelection {
             if let extra = operands.first {
                 throw TickError.usage(.invalidValue(option: "filters", value: extra, expected: "either task references or filters such as --tag, not both"), command: command)
             }
-            let query = try ViewOptions.query(arguments, command: command, defaults: defaults, today: today)
+            var query = try ViewOptions.query(arguments, command: command, defaults: defaults, today: today)
+            query.globalFilter = environment.globalFilter
             targets = [(try EditSession.path(arguments, environment: environment), .filter(query))]
         } else {
             guard !operands.isEmpty else {

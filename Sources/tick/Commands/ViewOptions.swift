@@ -57,6 +57,7 @@ struct ViewOptions {
             throw .usage(error, command: command)
         }
         query = try Self.query(arguments, command: command, defaults: defaults, today: today)
+        query.globalFilter = environment.globalFilter
         paths = arguments.allValues("file")
         for operand in arguments.operands {
             if operand == FileReader.standardInput || Syscalls.fileStatus(operand) != nil || !acceptsWords || Self.looksLikePath(operand) {

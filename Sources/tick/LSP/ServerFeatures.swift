@@ -210,7 +210,7 @@ extension LanguageServer {
     /// `tick progress` counts them: cancelled ones out of the total.
     func codeLenses(_ document: TextDocument) -> Result<JSON, Failure> {
         let parsed = parse(document)
-        let lenses = groupTallies(parsed).compactMap { heading, tally -> JSON? in
+        let lenses = groupTallies(parsed, of: document).compactMap { heading, tally -> JSON? in
             guard tally.total > 0 else { return nil }
             let line = parsed.headings[heading].line
             return .object(["range": document.range(document.lineStarts[line]..<document.contentEnd(ofLine: line), encoding: encoding),
@@ -220,11 +220,12 @@ extension LanguageServer {
     }
 
     /// Each group's tasks counted as `tick groups` and `tick progress` count them (every status,
-    /// cancelled ones out of the total), by heading.
-    func groupTallies(_ parsed: Document) -> [(heading: Int, tally: GroupTally)] {
+    /// cancelled ones out of the total, the configured global filter honoured), by heading.
+    func groupTallies(_ parsed: Document, of document: TextDocument) -> [(heading: Int, tally: GroupTally)] {
         var query = TaskQuery()
         query.statuses = nil
         query.waiting = .shown
+        query.globalFilter = configuration(ofRead: document).globalFilter
         return GroupTally.tally([SourceDocument(path: "", document: parsed)], query: query, today: today).compactMap { tally in
             tally.heading.map { ($0, tally) }
         }
@@ -255,7 +256,7 @@ extension LanguageServer {
         let headings = parsed.headings
         let ends = Self.sectionEnds(parsed)
         var tallies = [GroupTally?](repeating: nil, count: headings.count)
-        for (heading, tally) in groupTallies(parsed) { tallies[heading] = tally }
+        for (heading, tally) in groupTallies(parsed, of: document) { tallies[heading] = tally }
         var childrenOf = [[Int]](repeating: [], count: headings.count)
         for (index, heading) in headings.enumerated() { if let parent = heading.parent { childrenOf[parent].append(index) } }
         func symbol(_ index: Int) -> JSON {
