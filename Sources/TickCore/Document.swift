@@ -6,9 +6,9 @@
 /// whatever they were (invalid UTF-8, NULs, a BOM, mixed line endings, no final newline).
 public struct Document: Sendable {
     public let bytes: [UInt8]
-    public let lines: [Line]
+    package let lines: [Line]
     /// What each line is (paragraph, heading, code, ...), index for index with `lines`.
-    public let kinds: [LineKind]
+    package let kinds: [LineKind]
     public let tasks: [Task]
     /// The texts of the tasks whose text wraps onto more lines, each joined by a space, one
     /// after another (`Task.textLocation`; a one-line task's text is in `bytes`).
@@ -16,12 +16,12 @@ public struct Document: Sendable {
     public let headings: [Heading]
     /// What the status characters mean (the project's `.tick.toml [statuses]`, else Obsidian
     /// Tasks' defaults): each task's `statusType` comes from it.
-    public let statuses: StatusSet
+    package let statuses: StatusSet
     /// Lines `0..<frontMatterEnd` are front matter.
-    public let frontMatterEnd: Int
+    package let frontMatterEnd: Int
     /// The first line of a code fence or HTML block (`<!--`, `<pre>`…) that runs to the end of
     /// the file because it is never closed: lines appended to the file would land inside it.
-    public let unclosedBlockLine: Int?
+    package let unclosedBlockLine: Int?
     /// Every list item, task or not, in file order (the formatter, the linter and edits need
     /// the lists; a document read `.forViews` keeps none).
     var items: [ParsedItem] {
@@ -52,9 +52,9 @@ public struct Document: Sendable {
         /// are built.
         case forViews
     }
-    public let reading: Reading
+    package let reading: Reading
     /// The dialects and kinds of field the tasks use, counted during the parse.
-    public let fieldUsage: FieldUsage
+    package let fieldUsage: FieldUsage
     /// Whether every byte is well-formed UTF-8, known at once for an ASCII file (checked once
     /// per file, so that the typical file's tasks and lines need no check of their own).
     /// False may also mean "not known": a file with other bytes is checked task by task.
@@ -62,13 +62,13 @@ public struct Document: Sendable {
     /// Set when only one stretch of the file was parsed (`Document(stretchOf:)`): its lines
     /// are the whole file's; its tasks, headings, items and line kinds are the stretch's (the
     /// kinds of the other lines are not known), with the groups open where it starts.
-    public let stretch: Stretch?
+    package let stretch: Stretch?
 
-    public struct Stretch: Sendable, Equatable {
+    package struct Stretch: Sendable, Equatable {
         /// The lines parsed.
-        public let lines: Range<Int>
+        package let lines: Range<Int>
         /// The file's tasks above them.
-        public let tasksAbove: Int
+        package let tasksAbove: Int
         /// How the whole file spells what an edit writes (`doneLetter`, `tickKey(for:)`).
         let spelling: FileSpelling
     }
@@ -78,7 +78,7 @@ public struct Document: Sendable {
     private let groupPaths: [[String]]
 
     /// The largest document: byte offsets and line numbers are kept in 32 bits.
-    public static let maximumSize = Int(Int32.max)
+    package static let maximumSize = Int(Int32.max)
 
     /// Parses `bytes`, which must be at most `maximumSize` long.
     public init(bytes: [UInt8], statuses: StatusSet = .default, reading: Reading = .whole) {
@@ -177,12 +177,12 @@ public struct Document: Sendable {
     }
 
     /// The document `splices` make, read with the same status set.
-    public func afterApplying(_ splices: [Splice]) -> Document {
+    package func afterApplying(_ splices: [Splice]) -> Document {
         Document(bytes: applying(splices), statuses: statuses)
     }
 
     /// The document's bytes, rebuilt line by line. Always equal to the bytes it was parsed from.
-    public func serialized() -> [UInt8] {
+    package func serialized() -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         for line in lines { out.append(contentsOf: bytes[line.fullRange]) }
@@ -190,7 +190,7 @@ public struct Document: Sendable {
     }
 
     /// A line's bytes without its ending.
-    public func content(ofLine index: Int) -> ArraySlice<UInt8> { bytes[lines[index].contentRange] }
+    package func content(ofLine index: Int) -> ArraySlice<UInt8> { bytes[lines[index].contentRange] }
 
     /// The file's byte-order mark at the start of line `index`: `UTF8BOM.bytes` on a first line
     /// that opens with one, empty otherwise.
@@ -199,12 +199,12 @@ public struct Document: Sendable {
     }
 
     /// A line's ending, or nil for a last line without one.
-    public func ending(ofLine index: Int) -> LineEnding? {
+    package func ending(ofLine index: Int) -> LineEnding? {
         LineEnding(bytes[lines[index].contentEnd..<lines[index].end])
     }
 
     /// The ending most lines use; LF for a file with none. New lines are written with it.
-    public var dominantLineEnding: LineEnding {
+    package var dominantLineEnding: LineEnding {
         var lf = 0, crlf = 0, cr = 0
         for index in lines.indices {
             switch ending(ofLine: index) {
@@ -223,7 +223,7 @@ public struct Document: Sendable {
     /// would otherwise take them in as code or HTML; before an Obsidian comment (`%%` … `%%`)
     /// that ends the file, such as the settings of an Obsidian Kanban board, which the plugin
     /// reads as the end of the board.
-    public var appendLine: Int { unclosedBlockLine ?? trailingCommentLine ?? lines.count }
+    package var appendLine: Int { unclosedBlockLine ?? trailingCommentLine ?? lines.count }
 
     /// The first line of an Obsidian comment of several lines that ends the file (only blank
     /// lines after its closing `%%`), when it is outside every list and quote.
@@ -240,7 +240,7 @@ public struct Document: Sendable {
     }
 
     /// Whether the last line ends with a line ending (an empty file counts as ending with one).
-    public var endsWithNewline: Bool { lines.last.map { $0.hasEnding } ?? true }
+    package var endsWithNewline: Bool { lines.last.map { $0.hasEnding } ?? true }
 
     /// Group titles from the outermost to the task's own group; empty above the first heading.
     public func groupPath(of task: Task) -> [String] {

@@ -1,6 +1,6 @@
 extension Document {
     /// How many tasks a piece of `forEachPiece` holds, about: 1.7 MB of task records.
-    public static let tasksPerPiece = 16_384
+    package static let tasksPerPiece = 16_384
 
     /// Reads `bytes` for a view, as `Document(bytes:statuses:reading: .forViews)` does, but
     /// hands the tasks to `body` a piece at a time as the parse goes, and keeps none: a view
@@ -13,7 +13,7 @@ extension Document {
     /// `tasksPerPiece` tasks is one piece, the document `init(bytes:statuses:reading:)` reads
     /// (`isLast` on the first call says so). `body` must not keep a piece: the parse goes on
     /// writing to what it shares once `body` returns (kept, it would be copied).
-    public static func forEachPiece(of bytes: [UInt8], statuses: StatusSet = .default, tasksPerPiece: Int = Document.tasksPerPiece,
+    package static func forEachPiece(of bytes: [UInt8], statuses: StatusSet = .default, tasksPerPiece: Int = Document.tasksPerPiece,
                                     _ body: (_ piece: Document, _ isLast: Bool) -> Void) {
         precondition(bytes.count <= Document.maximumSize, "documents are at most 2 GiB")
         let lines = Line.split(bytes)

@@ -4,11 +4,11 @@ public struct Heading: Sendable, Equatable {
     /// 0-based index of the heading's first line.
     public let line: Int
     /// The underline of a setext heading; `line` for an ATX heading.
-    public let lastLine: Int
+    package let lastLine: Int
     public let level: Int
-    public let setext: Bool
+    package let setext: Bool
     public let title: String
     /// Index (into `Document.headings`) of the enclosing group, if any.
     public let parent: Int?
-    public let topLevel: Bool
+    package let topLevel: Bool
 }

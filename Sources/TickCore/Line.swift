@@ -5,21 +5,21 @@
 /// every line back gives the original bytes.
 ///
 /// Offsets are kept in 32 bits (documents are at most 2 GiB): a line is 12 bytes, not 24.
-public struct Line: Sendable, Equatable {
-    public var start: Int { get { Int(storedStart) } set { storedStart = Int32(newValue) } }
-    public var contentEnd: Int { get { Int(storedContentEnd) } set { storedContentEnd = Int32(newValue) } }
-    public var end: Int { get { Int(storedEnd) } set { storedEnd = Int32(newValue) } }
+package struct Line: Sendable, Equatable {
+    package var start: Int { get { Int(storedStart) } set { storedStart = Int32(newValue) } }
+    package var contentEnd: Int { get { Int(storedContentEnd) } set { storedContentEnd = Int32(newValue) } }
+    package var end: Int { get { Int(storedEnd) } set { storedEnd = Int32(newValue) } }
     private var storedStart, storedContentEnd, storedEnd: Int32
 
-    public init(start: Int, contentEnd: Int, end: Int) {
+    package init(start: Int, contentEnd: Int, end: Int) {
         storedStart = Int32(start)
         storedContentEnd = Int32(contentEnd)
         storedEnd = Int32(end)
     }
 
-    public var contentRange: Range<Int> { start..<contentEnd }
-    public var fullRange: Range<Int> { start..<end }
-    public var hasEnding: Bool { end > contentEnd }
+    package var contentRange: Range<Int> { start..<contentEnd }
+    package var fullRange: Range<Int> { start..<end }
+    package var hasEnding: Bool { end > contentEnd }
 }
 
 /// The line terminators tick recognises, the same set CommonMark does.
@@ -28,7 +28,7 @@ public enum LineEnding: String, Sendable, Equatable {
     case crlf = "\r\n"
     case cr = "\r"
 
-    public var bytes: [UInt8] { Array(rawValue.utf8) }
+    package var bytes: [UInt8] { Array(rawValue.utf8) }
 
     /// The ending of a line, or nil for a last line that has none.
     init?(_ bytes: ArraySlice<UInt8>) {

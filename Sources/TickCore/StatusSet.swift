@@ -10,13 +10,13 @@
 /// `[X]` as `[x]`.
 public struct StatusSet: Sendable, Equatable {
     /// The project's own characters, by the status text between the brackets.
-    public private(set) var custom: [String: StatusType] = [:]
+    package private(set) var custom: [String: StatusType] = [:]
     /// The ASCII letters and digits among them: statuses only because the project says so
     /// (`- [a] label` is a reference list more often than a task).
-    public private(set) var letters = ASCIISet()
+    package private(set) var letters = ASCIISet()
 
     /// A set of ASCII bytes, tested without hashing.
-    public struct ASCIISet: Sendable, Equatable {
+    package struct ASCIISet: Sendable, Equatable {
         private var low: UInt64 = 0, high: UInt64 = 0
 
         public init() {}
@@ -35,7 +35,7 @@ public struct StatusSet: Sendable, Equatable {
 
     /// A hash of the project's characters and their meanings: a parse state saved under one
     /// set is not used under another (`ParseCheckpoints`).
-    public var fingerprint: UInt64 {
+    package var fingerprint: UInt64 {
         var bytes: [UInt8] = []
         for (character, type) in custom.sorted(by: { $0.key < $1.key }) {
             bytes += Array(character.utf8) + [0] + Array(type.rawValue.utf8) + [0]
@@ -70,17 +70,17 @@ public struct StatusSet: Sendable, Equatable {
     }
 
     /// Whether the project gives `character` its own meaning.
-    public func defines(_ character: String) -> Bool { custom[character] != nil }
+    package func defines(_ character: String) -> Bool { custom[character] != nil }
 
     /// What a status means in this project.
-    public func type(of status: TaskStatus) -> StatusType {
+    package func type(of status: TaskStatus) -> StatusType {
         if !custom.isEmpty, let type = custom[status.character] { return type }
         return status.defaultType
     }
 
     /// Whether tick knows what a status means: one of Obsidian Tasks' defaults or a configured
     /// one. Any other character reads as todo, and `tick lint` says so.
-    public func knows(_ status: TaskStatus) -> Bool {
+    package func knows(_ status: TaskStatus) -> Bool {
         if case .other(let raw) = status { return raw == "-" || defines(raw) }
         return true
     }

@@ -1,8 +1,8 @@
 /// "Did you mean …?": the closest candidate by edit distance, when it is close enough to help.
-public enum Suggestion {
+package enum Suggestion {
     /// `tolerance`: the share of the word's length that may differ (a third by default: command
     /// names are short and distinct; names people give their groups vary more).
-    public static func nearest(to word: String, among candidates: [String], tolerance: Int = 3) -> String? {
+    package static func nearest(to word: String, among candidates: [String], tolerance: Int = 3) -> String? {
         let target = Array(word.lowercased())
         var best: (String, Int)?
         for candidate in candidates {

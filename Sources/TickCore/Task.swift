@@ -32,17 +32,17 @@ public struct Task: Sendable, Equatable {
     public let statusType: StatusType
     /// `*` right after the checkbox: the task is starred ("important").
     public let important: Bool
-    public let ordered: Bool
+    package let ordered: Bool
     /// Whether the task's own lines hold bytes that are not valid UTF-8.
-    public let hasInvalidUTF8: Bool
+    package let hasInvalidUTF8: Bool
     /// Whether the list marker is the first thing on the task's line. GitHub draws a checkbox
     /// only then; after a quote marker or another list marker, `[ ]` is text.
-    public let markerOpensLine: Bool
+    package let markerOpensLine: Bool
     /// A list marker is at most ten bytes (nine digits and `.` or `)`).
     private let storedMarkerLength: UInt8
     /// The kinds of field the text holds (`Document.fields(of:)` reads them): a view asks for
     /// a date only of the tasks that have one.
-    public let fieldKinds: TaskField.Kinds
+    package let fieldKinds: TaskField.Kinds
 
     /// Finished one way or another: done or cancelled. Such tasks do not count as open work.
     public var isClosed: Bool { statusType.isClosed }
@@ -147,27 +147,27 @@ public struct Task: Sendable, Equatable {
     /// The last line of the task's block: its wrapped text, notes and subtasks, without trailing blanks.
     public var lastLine: Int { Int(storedLastLine) }
     /// The last line of the task's text paragraph (text may wrap onto following lines).
-    public var textLastLine: Int { Int(storedTextLastLine) }
+    package var textLastLine: Int { Int(storedTextLastLine) }
     /// Index of the enclosing task, when this one is a subtask.
     public var parent: Int? { storedParent < 0 ? nil : Int(storedParent) }
     /// 0 for a top-level task, 1 for its subtasks, and so on.
     public var depth: Int { Int(storedDepth) }
     /// Index into `Document.headings` of the group the task is in; nil above the first heading.
     public var group: Int? { storedGroup < 0 ? nil : Int(storedGroup) }
-    public var markerStart: Int { Int(storedMarkerStart) }
-    public var markerLength: Int { Int(storedMarkerLength) }
-    public var checkboxStart: Int { Int(storedCheckboxStart) }
-    public var checkboxEnd: Int { Int(storedCheckboxEnd) }
+    package var markerStart: Int { Int(storedMarkerStart) }
+    package var markerLength: Int { Int(storedMarkerLength) }
+    package var checkboxStart: Int { Int(storedCheckboxStart) }
+    package var checkboxEnd: Int { Int(storedCheckboxEnd) }
     /// Where the text starts (after the checkbox, its space, and the star if any).
-    public var textStart: Int { Int(storedTextStart) }
+    package var textStart: Int { Int(storedTextStart) }
     /// Visual column of the item's content: where subtasks and notes line up.
-    public var contentColumn: Int { Int(storedContentColumn) }
-    public var quoteDepth: Int { Int(storedQuoteDepth) }
+    package var contentColumn: Int { Int(storedContentColumn) }
+    package var quoteDepth: Int { Int(storedQuoteDepth) }
 
     /// Whether GitHub draws the checkbox (`Checkbox.isDrawn`, the parser's rule): `[ ]`, `[x]`
     /// or `[X]` with the marker opening the line. Any other box is text to GitHub, spaces and all.
-    public var checkboxIsDrawn: Bool { markerOpensLine && status.isGitHubCheckbox }
+    package var checkboxIsDrawn: Bool { markerOpensLine && status.isGitHubCheckbox }
 
     /// Lines of the task that are neither its text nor its subtasks' blocks are its notes.
-    public var blockLines: ClosedRange<Int> { line...lastLine }
+    package var blockLines: ClosedRange<Int> { line...lastLine }
 }

@@ -1,7 +1,7 @@
 extension Document {
     /// The lines of a task's notes: the non-blank lines of its block that are neither its text
     /// nor a subtask's (`tick note` writes them, `clearNotes` removes them).
-    public func noteLines(of task: Task) -> [Int] {
+    package func noteLines(of task: Task) -> [Int] {
         guard task.lastLine > task.textLastLine else { return [] }
         var lines: [Int] = []
         var line = task.textLastLine + 1
@@ -24,7 +24,7 @@ extension Document {
     /// sits in). Shown by `tick show` and `list --notes`, and in JSON.
     /// The backslash `tick note` puts before a start Markdown would read as another block
     /// (`- \\- [ ] a`, `- 1\\. a`) is not shown, as GitHub does not show it.
-    public func notes(of task: Task) -> [String] {
+    package func notes(of task: Task) -> [String] {
         noteContents(of: task).map { String(decoding: Self.withoutLeadingEscape($0), as: UTF8.self) }
     }
 

@@ -48,7 +48,7 @@ public enum TaskStatus: Sendable, Hashable {
     }
 
     /// Whether GitHub draws a checkbox for it (`[ ]`, `[x]`, `[X]`).
-    public var isGitHubCheckbox: Bool {
+    package var isGitHubCheckbox: Bool {
         switch self {
         case .open, .done: return true
         case .doing: return false

@@ -3,13 +3,13 @@
 extension Document {
     /// The task's text as bytes: a view onto the document's bytes for a one-line task (no
     /// copy, no String until one is asked for), wrapped lines joined by a space otherwise.
-    public func textBytes(of task: Task) -> ArraySlice<UInt8> {
+    package func textBytes(of task: Task) -> ArraySlice<UInt8> {
         let location = task.textLocation
         return location.isJoined ? joinedTexts[location.range] : bytes[location.range]
     }
 
     /// Calls `body` with the task's text as a buffer (no slice made, no reference counted).
-    public func withTextBytes<Result>(of task: Task, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    package func withTextBytes<Result>(of task: Task, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         let location = task.textLocation
         let storage = location.isJoined ? joinedTexts : bytes
         return try storage.withUnsafeBufferPointer { buffer in
@@ -24,10 +24,10 @@ extension Document {
     }
 
     /// Every field of the task's text, in every dialect (read on demand, see `TaskFields.read`).
-    public func fields(of task: Task) -> TaskFields { TaskFields.read(textBytes(of: task)) }
+    package func fields(of task: Task) -> TaskFields { TaskFields.read(textBytes(of: task)) }
 
     /// When the task was closed, as it records it: its done date, else its cancelled date.
-    public func closedDate(of task: Task) -> CivilDate? {
+    package func closedDate(of task: Task) -> CivilDate? {
         guard task.fieldKinds.contains(.done) || task.fieldKinds.contains(.cancelled) else { return nil }
         let text = textBytes(of: task)
         let fields = TaskFields.read(text)
@@ -35,7 +35,7 @@ extension Document {
     }
 
     /// The task's due field's value as written, valid or not.
-    public func dueValue(of task: Task) -> String? {
+    package func dueValue(of task: Task) -> String? {
         guard let value = task.dueValueRange else { return nil }
         let text = textBytes(of: task)
         return String(decoding: text[(text.startIndex + value.lowerBound)..<(text.startIndex + value.upperBound)], as: UTF8.self)
@@ -43,7 +43,7 @@ extension Document {
 
     /// What showing the task's text without its due date cuts, as offsets into the text: the
     /// due field and one space beside it (after it, or before it at the end).
-    public func dueCut(of task: Task) -> Range<Int>? {
+    package func dueCut(of task: Task) -> Range<Int>? {
         guard let field = task.dueFieldRange else { return nil }
         return Self.cut(field, in: textBytes(of: task))
     }

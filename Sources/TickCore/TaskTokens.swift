@@ -3,19 +3,19 @@
 /// A token is a word separated by spaces or tabs. Words inside inline code spans (between
 /// backticks) are not tokens, and neither are URLs (`https://…`, whose value starts with `/`).
 /// Scanning works on UTF-8 bytes; only the tokens found become Strings.
-public struct TaskTokens: Sendable, Equatable {
-    public var tags: [String] = []
-    public var projects: [String] = []
-    public var contexts: [String] = []
+package struct TaskTokens: Sendable, Equatable {
+    package var tags: [String] = []
+    package var projects: [String] = []
+    package var contexts: [String] = []
     /// `key:value` pairs in order of appearance (`due` included).
-    public var fields: [Field] = []
+    package var fields: [Field] = []
 
-    public struct Field: Sendable, Equatable {
-        public let key: String
-        public let value: String
+    package struct Field: Sendable, Equatable {
+        package let key: String
+        package let value: String
     }
 
-    public init(text: String) {
+    package init(text: String) {
         self.init(bytes: Array(text.utf8)[...])
     }
 

@@ -109,11 +109,10 @@ import Testing
                 #expect(result.status == 0, "\(result.stderr.prefix(200))")
             }
         }
-        let small = min(try timed(200, "a"), try timed(200, "a"))
-        let large = try timed(800, "b")
-        let again = try timed(800, "b")
-        #expect(large < 8 * small, "200 files: \(small) s, 800: \(large) s")
-        #expect(again < 2 * large, "800 files again: \(again) s, first \(large) s")
+        let (linear, small, large) = try TickProcess.growsLessThan(8, small: { try timed(200, "a") }, large: { try timed(800, "b") })
+        #expect(linear, "200 files: \(small) s, 800: \(large) s")
+        let (again, first, second) = try TickProcess.growsLessThan(2, small: { try timed(800, "c") }, large: { try timed(800, "c") })
+        #expect(again, "800 files again: \(second) s, first \(first) s")
     }
 
     /// Removing n done tasks (`archive --to`, `archive`, `rm --done`) costs about n, the echo
@@ -134,9 +133,8 @@ import Testing
             #expect(!work.contains("- [x]"), "the done tasks left Work")
             return seconds
         }
-        let small = min(try timed(4_000), try timed(4_000))
-        let large = try timed(48_000)
-        #expect(large < 18 * small, "\(command.joined(separator: " ")): 4,000 tasks \(small) s, 48,000: \(large) s")
+        let (linear, small, large) = try TickProcess.growsLessThan(18, small: { try timed(4_000) }, large: { try timed(48_000) })
+        #expect(linear, "\(command.joined(separator: " ")): 4,000 tasks \(small) s, 48,000: \(large) s")
     }
 
     @Test func archiveToIsOneOperation() throws {

@@ -54,6 +54,20 @@ struct TickProcess {
     }
 
     /// How long `body` takes, in seconds.
+    /// Whether a command's time grows with its input by less than `bound` from `small` to
+    /// `large` (the fastest of two small runs against a large one), in any of three rounds:
+    /// other suites run beside this one, and a burst of their work can land on one large run,
+    /// while work that grows too fast does so every round. The times of the last round come
+    /// back for the message.
+    static func growsLessThan(_ bound: Double, small: () throws -> Double, large: () throws -> Double) rethrows -> (Bool, small: Double, large: Double) {
+        var last = (small: 0.0, large: 0.0)
+        for _ in 0..<3 {
+            last = (min(try small(), try small()), try large())
+            if last.large < bound * last.small { return (true, last.small, last.large) }
+        }
+        return (false, last.small, last.large)
+    }
+
     static func seconds(_ body: () throws -> Void) rethrows -> Double {
         let start = ContinuousClock.now
         try body()

@@ -25,7 +25,7 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 
     /// Parses exactly `YYYY-MM-DD` from bytes.
-    public init?(isoBytes bytes: ArraySlice<UInt8>) {
+    package init?(isoBytes bytes: ArraySlice<UInt8>) {
         guard let date = bytes.withUnsafeBufferPointer({ CivilDate(isoBuffer: $0) }) else { return nil }
         self = date
     }
@@ -48,11 +48,11 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
         self.init(year: y, month: m, day: d)
     }
 
-    public static func isLeap(_ year: Int) -> Bool {
+    package static func isLeap(_ year: Int) -> Bool {
         (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
     }
 
-    public static func daysIn(month: Int, year: Int) -> Int {
+    package static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return isLeap(year) ? 29 : 28
         case 4, 6, 9, 11: return 30
@@ -63,7 +63,7 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
     public var description: String { String(decoding: isoBytes, as: UTF8.self) }
 
     /// `YYYY-MM-DD` as bytes (years are 1 to 9999), without a String in between.
-    public var isoBytes: [UInt8] {
+    package var isoBytes: [UInt8] {
         [UInt8](unsafeUninitializedCapacity: 10) { buffer, count in
             writeISO(to: buffer.baseAddress!)
             count = 10

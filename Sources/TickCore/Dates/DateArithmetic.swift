@@ -2,7 +2,7 @@
 /// The conversion is Howard Hinnant's `days_from_civil`, which is exact for every year tick accepts.
 extension CivilDate {
     /// Days since 1970-01-01 (negative before it).
-    public var daysSinceEpoch: Int {
+    package var daysSinceEpoch: Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
@@ -13,7 +13,7 @@ extension CivilDate {
     }
 
     /// The date `days` days after 1970-01-01. Nil outside years 1...9999.
-    public init?(daysSinceEpoch days: Int) {
+    package init?(daysSinceEpoch days: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
@@ -27,7 +27,7 @@ extension CivilDate {
     }
 
     /// 1 = Monday ... 7 = Sunday (ISO 8601).
-    public var isoWeekday: Int {
+    package var isoWeekday: Int {
         let days = daysSinceEpoch
         // 1970-01-01 was a Thursday (4).
         return ((days % 7 + 7) % 7 + 3) % 7 + 1

@@ -2,14 +2,14 @@
 /// archive group, with its block, unless a task in its block is still to do. Those are left
 /// where they are, and said so: archiving a done parent would file its open subtasks away
 /// with it, out of every view of open work.
-public struct ArchiveSelection: Sendable {
+package struct ArchiveSelection: Sendable {
     /// The tasks moved, in file order.
-    public let moved: [Task]
+    package let moved: [Task]
     /// The closed top-level tasks left, each with how many tasks of its block are not closed.
-    public let kept: [(task: Task, openTasks: Int)]
+    package let kept: [(task: Task, openTasks: Int)]
 
     /// `archive`: the archive group's heading, when the document has it (its tasks stay).
-    public init(_ document: Document, archive: Int? = nil) {
+    package init(_ document: Document, archive: Int? = nil) {
         var moved: [Task] = [], kept: [(task: Task, openTasks: Int)] = []
         for task in document.tasks where task.parent == nil && task.isClosed && (archive == nil || task.group != archive) {
             let open = document.descendants(of: task).reduce(0) { $0 + ($1.isClosed ? 0 : 1) }
@@ -20,7 +20,7 @@ public struct ArchiveSelection: Sendable {
     }
 
     /// Why a kept task stays, as an edit's output says it.
-    public static func reason(openTasks: Int) -> String {
+    package static func reason(openTasks: Int) -> String {
         "not archived: \(openTasks) \(openTasks == 1 ? "subtask is" : "subtasks are") not closed"
     }
 }

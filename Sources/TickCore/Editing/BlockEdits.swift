@@ -1,9 +1,9 @@
 /// Edits that move or add whole blocks: moving a task with its subtasks and notes, notes, and
 /// archiving done tasks.
-public enum BlockEdits {
+package enum BlockEdits {
     /// Moves the task's block (text, notes, subtasks) to `position`, re-indenting its lines to
     /// fit there.
-    public static func move(_ task: Task, to position: TaskPlacement.Position,
+    package static func move(_ task: Task, to position: TaskPlacement.Position,
                             in document: Document) throws(EditError) -> [Splice] {
         if case .under(let parent) = position, parent.line >= task.line, parent.line <= task.lastLine {
             throw .cannotMove("cannot move a task under itself or its own subtask")
@@ -119,7 +119,7 @@ public enum BlockEdits {
 
     /// Moves a task above its previous sibling (`up`) or below its next one: in its group, at
     /// its level, among the tasks in as many block quotes (never into or out of a quote).
-    public static func move(_ task: Task, up: Bool, in document: Document) throws(EditError) -> [Splice] {
+    package static func move(_ task: Task, up: Bool, in document: Document) throws(EditError) -> [Splice] {
         let siblings = document.tasks.filter {
             $0.parent == task.parent && $0.group == task.group && $0.depth == task.depth && $0.quoteDepth == task.quoteDepth
         }
@@ -179,7 +179,7 @@ public enum BlockEdits {
 
     /// Adds a note under the task: a plain bullet at the task's content column, after its text
     /// and earlier notes, before its subtasks.
-    public static func addNote(_ text: String, to task: Task, in document: Document) throws(EditError) -> [Splice] {
+    package static func addNote(_ text: String, to task: Task, in document: Document) throws(EditError) -> [Splice] {
         guard TaskText.isOneLine(text) else { throw .invalidText("a note must be one line, without control characters") }
         guard !text.trimmingSpaces.isEmpty else { throw .invalidText("the note is empty") }
         let children = document.subtasks(of: task)
@@ -228,7 +228,7 @@ public enum BlockEdits {
     }
 
     /// Removes the task's notes: the lines of its block that are neither its text nor a subtask's.
-    public static func clearNotes(_ task: Task, in document: Document) throws(EditError) -> [Splice] {
+    package static func clearNotes(_ task: Task, in document: Document) throws(EditError) -> [Splice] {
         let notes = document.noteLines(of: task)
         try checkNoSubtaskInNotes(task, notes: Set(notes), in: document)
         var splices = notes.map { Splice.delete($0..<($0 + 1)) }
@@ -261,7 +261,7 @@ public enum BlockEdits {
 
     /// Moves the tasks `ArchiveSelection` picks (with their blocks) to the end of the group
     /// `name`, which is created at the end of the file when missing.
-    public static func archive(_ tasks: [Task], into name: String, in document: Document) throws(EditError) -> [Splice] {
+    package static func archive(_ tasks: [Task], into name: String, in document: Document) throws(EditError) -> [Splice] {
         guard !tasks.isEmpty else { return [] }
         return try TaskEdits.delete(tasks, in: document)
             + (try appendBlocks(tasks.map { marginLines($0, in: document) }, toGroup: name, in: document))
@@ -269,14 +269,14 @@ public enum BlockEdits {
 
     /// A task's block with its first line starting at the margin (no quote or indentation), and
     /// the other lines shifted to match: how it is written into another group or file.
-    public static func marginLines(_ task: Task, in document: Document) -> [[UInt8]] {
+    package static func marginLines(_ task: Task, in document: Document) -> [[UInt8]] {
         let marker = Array(document.bytes[task.markerStart..<task.checkboxStart])
         return reprefixed(blockLines(task, in: document), of: task, newPrefix: marker, in: document)
     }
 
     /// Appends blocks (from `marginLines`) at the end of group `name`'s top-level tasks, or in a
     /// new group at the end of the file when there is none.
-    public static func appendBlocks(_ blocks: [[[UInt8]]], toGroup name: String, in document: Document) throws(EditError) -> [Splice] {
+    package static func appendBlocks(_ blocks: [[[UInt8]]], toGroup name: String, in document: Document) throws(EditError) -> [Splice] {
         guard !blocks.isEmpty else { return [] }
         if let group = try Sections.resolveIfPresent(name, in: document) {
             // Re-prefix each block like the group's tasks; the first line's prefix is the marker.

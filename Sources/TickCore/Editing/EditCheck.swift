@@ -10,23 +10,23 @@
 /// task can turn indented code below it into a subtask, a removed line can let a paragraph
 /// above run into a task below, a fence in a new task's text can swallow the rest of the file.
 /// Those edits are refused, naming the first line they would change, and nothing is written.
-public enum EditCheck {
+package enum EditCheck {
     /// The first line (0-based, in the original document) whose task or heading the splices
     /// would change although they do not touch it; nil when there is none.
-    public static func firstChangedLine(_ splices: [Splice], in document: Document) -> Int? {
+    package static func firstChangedLine(_ splices: [Splice], in document: Document) -> Int? {
         firstChangedLine(EditSteps(splices, in: document, edited: document.applying(splices)))
     }
 
 
     /// The same for an edit read in steps (`EditSteps`): the first line any step changes, as a
     /// line of the original.
-    public static func firstChangedLine(_ steps: EditSteps) -> Int? {
+    package static func firstChangedLine(_ steps: EditSteps) -> Int? {
         steps.steps.indices.compactMap { index in
             firstChangedLine(steps.steps[index].splices, window: steps.steps[index].window).map { steps.originalLine($0, ofStep: index) }
         }.min()
     }
 
-    public static func firstChangedLine(_ splices: [Splice], window: EditWindow) -> Int? {
+    package static func firstChangedLine(_ splices: [Splice], window: EditWindow) -> Int? {
         let map = LineMap(splices)
         let shift = window.firstLine
         let before = window.before, after = window.after

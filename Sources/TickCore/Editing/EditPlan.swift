@@ -1,6 +1,6 @@
 /// What an edit will do: its splices, and what it is about, for the line it prints per task.
 public struct EditPlan: Sendable {
-    public enum Subject: Sendable, Equatable {
+    package enum Subject: Sendable, Equatable {
         /// A task of the original document the edit is about; `unchanged` says why the edit
         /// left it as it was ("already done"); `was`, the start of the text it had, for an
         /// edit that replaces it (a wrong number is seen at once).
@@ -23,8 +23,8 @@ public struct EditPlan: Sendable {
         case removedGroup(Int, verb: String, tasks: Int)
     }
 
-    public var splices: [Splice]
-    public var subjects: [Subject]
+    package var splices: [Splice]
+    package var subjects: [Subject]
     /// What to say when there is nothing to show: no task selected, nothing to archive.
     public var nothing: String?
     /// What the edit says beside its rows about tasks of the original.
@@ -36,7 +36,7 @@ public struct EditPlan: Sendable {
         public let line: Int
         public let saying: String
 
-        public init(line: Int, saying: String) {
+        package init(line: Int, saying: String) {
             self.line = line
             self.saying = saying
         }
@@ -44,11 +44,11 @@ public struct EditPlan: Sendable {
 
     /// The notes, each naming its task's line as the edit leaves it (next occurrences written
     /// above move it), as the rows printed with them do: "line 4 is done; ...".
-    public var noteLines: [String] {
+    package var noteLines: [String] {
         notes.map { "line \((newLine(ofOld: $0.line) ?? $0.line) + 1) \($0.saying)" }
     }
 
-    public init(_ splices: [Splice] = [], subjects: [Subject] = []) {
+    package init(_ splices: [Splice] = [], subjects: [Subject] = []) {
         self.splices = splices
         self.subjects = subjects
     }
@@ -56,7 +56,7 @@ public struct EditPlan: Sendable {
     /// The same edit for each task: its splices, and the task as a subject whether or not it
     /// changed. A splice that writes back the lines it replaces is no change.
     /// `showsFormerText`: the row says the text the task had (`tick edit`).
-    public mutating func add(_ task: Task, verb: String, unchanged: String, _ splices: [Splice], in document: Document,
+    package mutating func add(_ task: Task, verb: String, unchanged: String, _ splices: [Splice], in document: Document,
                              showsFormerText: Bool = false) {
         let changes = splices.filter { !$0.rewrites(in: document) }
         self.splices += changes
@@ -66,7 +66,7 @@ public struct EditPlan: Sendable {
 
     /// Where a line of the original document is after the edit (0-based; `LineMap`): nil for
     /// one the edit removes.
-    public func newLine(ofOld line: Int) -> Int? { LineMap(splices).newLine(ofOld: line) }
+    package func newLine(ofOld line: Int) -> Int? { LineMap(splices).newLine(ofOld: line) }
 
     /// How many tasks the edit changes, for the journal.
     public var taskCount: Int {
@@ -84,7 +84,7 @@ public struct EditPlan: Sendable {
 
 extension Splice {
     /// Whether the splice writes back exactly the lines it replaces.
-    public func rewrites(in document: Document) -> Bool {
+    package func rewrites(in document: Document) -> Bool {
         guard lines.count == replacement.count else { return false }
         return zip(lines, replacement).allSatisfy { document.content(ofLine: $0.0).elementsEqual($0.1) }
     }

@@ -9,26 +9,26 @@
 /// name the same lines there as in the original. Putting a document together copies its
 /// records, so a step is worth it only for a stretch between places much longer than that
 /// copy: places closer than `apart` lines are one step.
-public struct EditSteps: Sendable {
-    public struct Step: Sendable {
+package struct EditSteps: Sendable {
+    package struct Step: Sendable {
         /// The step's splices, in the original's line numbers (and in `document`'s).
-        public let splices: [Splice]
+        package let splices: [Splice]
         /// What the step edits: the original, or what the steps below made of it.
-        public let document: Document
+        package let document: Document
         /// Its bytes after the step.
-        public let edited: [UInt8]
-        public let window: EditWindow
+        package let edited: [UInt8]
+        package let window: EditWindow
     }
 
     /// From the file's end up; one step for an edit in one place.
-    public let steps: [Step]
+    package let steps: [Step]
 
     /// At most this many steps: each puts a whole document together.
     static let maximumSteps = 4
 
     /// `edited` is `document.applying(splices)`. `apart`: the fewest lines between two places
     /// read as two steps (by default an eighth of the file, at least 4 096 lines).
-    public init(_ splices: [Splice], in document: Document, edited: [UInt8], apart: Int? = nil) {
+    package init(_ splices: [Splice], in document: Document, edited: [UInt8], apart: Int? = nil) {
         /// The edit as one step, read in one window.
         func single() -> [Step] {
             [Step(splices: splices, document: document, edited: edited, window: EditWindow(splices, in: document, edited: edited))]
@@ -84,7 +84,7 @@ public struct EditSteps: Sendable {
     }
 
     /// The edited document, put together from the last step's window.
-    public var result: Document {
+    package var result: Document {
         let last = steps[steps.count - 1]
         return Document(splicing: last.document, window: last.window, edited: last.edited)
     }
@@ -96,5 +96,5 @@ public struct EditSteps: Sendable {
     }
 
     /// The one window, when the edit is one step.
-    public var window: EditWindow? { steps.count == 1 ? steps[0].window : nil }
+    package var window: EditWindow? { steps.count == 1 ? steps[0].window : nil }
 }

@@ -12,19 +12,28 @@ public struct EditTransaction: Sendable {
     /// What is known of the text besides its bytes.
     public struct Known: Sendable {
         /// The text's latest listing (what numbers the user has seen mean), if any.
-        public var listing: Listing?
+        package var listing: Listing?
         /// The files the latest view showed, when that was not this file alone.
-        public var otherFilesListed: [String]?
+        package var otherFilesListed: [String]?
         /// The file a view showed through this file's name when that name led elsewhere.
-        public var listedThroughLink: String?
+        package var listedThroughLink: String?
         /// Parse checkpoints kept for versions of a large file (`ParseCheckpoints`): an edit of
         /// numbered lines then reads only the stretch around them, when one describes the bytes.
         /// Asked for only when the edit may read a stretch.
-        public var checkpoints: @Sendable () -> [ParseCheckpoints]
+        package var checkpoints: @Sendable () -> [ParseCheckpoints]
         /// The statuses the text's folder configures.
         public var statuses: StatusSet
 
-        public init(listing: Listing? = nil, otherFilesListed: [String]? = nil, listedThroughLink: String? = nil,
+        /// What a client that keeps no listings knows: the project's statuses.
+        public init(statuses: StatusSet) {
+            self.init(listing: nil, statuses: statuses)
+        }
+
+        public init() {
+            self.init(listing: nil, statuses: .default)
+        }
+
+        package init(listing: Listing? = nil, otherFilesListed: [String]? = nil, listedThroughLink: String? = nil,
                     checkpoints: @escaping @Sendable () -> [ParseCheckpoints] = { [] }, statuses: StatusSet = .default) {
             self.listing = listing
             self.otherFilesListed = otherFilesListed
@@ -34,7 +43,7 @@ public struct EditTransaction: Sendable {
         }
 
         /// The references of `document` as this knowledge resolves them.
-        public func references(_ document: Document, listingIsCurrent: Bool? = nil) -> TaskReference {
+        package func references(_ document: Document, listingIsCurrent: Bool? = nil) -> TaskReference {
             TaskReference(document: document, listing: listing, otherFilesListed: otherFilesListed,
                           listedThroughLink: listedThroughLink, listingIsCurrent: listingIsCurrent)
         }
@@ -43,9 +52,9 @@ public struct EditTransaction: Sendable {
     /// What a plan works on: the document and its references.
     public struct Input: Sendable {
         public let document: Document
-        public let references: TaskReference
+        package let references: TaskReference
 
-        public init(document: Document, references: TaskReference) {
+        package init(document: Document, references: TaskReference) {
             self.document = document
             self.references = references
         }
@@ -73,13 +82,13 @@ public struct EditTransaction: Sendable {
     /// whose checkpoints are known, the edit reads only the stretch that holds them.
     public struct Lines: Sendable {
         /// 0-based.
-        public let lines: [Int]
+        package let lines: [Int]
         /// Whether the reference named the file: the numbers are then this file's whatever
         /// the latest view showed.
-        public let fileNamed: Bool
+        package let fileNamed: Bool
 
         /// Nil unless each reference is a line number.
-        public init?(_ references: [String], fileNamed: Bool) {
+        package init?(_ references: [String], fileNamed: Bool) {
             var lines: [Int] = []
             for reference in references {
                 guard let number = TaskReference.number(reference), number >= 1 else { return nil }
@@ -92,19 +101,19 @@ public struct EditTransaction: Sendable {
     }
 
     /// The text as read: the whole document, or the stretch that holds the edit.
-    public let before: Document
-    public let plan: EditPlan
+    package let before: Document
+    package let plan: EditPlan
     /// The bytes after the edit; nil when it changes nothing.
-    public let edited: [UInt8]?
+    package let edited: [UInt8]?
     /// The edit in places (`EditSteps`); nil when it changes nothing.
-    public let steps: EditSteps?
+    package let steps: EditSteps?
     /// The digests of the bytes read and written, when the edit changed them.
-    public let digests: (before: ContentDigest, after: ContentDigest)?
+    package let digests: (before: ContentDigest, after: ContentDigest)?
     /// The checkpoints the stretch was read with, or those known to describe the bytes.
-    public let checkpoints: ParseCheckpoints?
+    package let checkpoints: ParseCheckpoints?
     /// A listing of lines only, current for the bytes read, is carried by naming the new
     /// version: the edit keeps every task on its line.
-    public let keepsTaskLines: Bool
+    package let keepsTaskLines: Bool
 
     /// Plans and checks an edit of `bytes`. `lines`: the lines the references name, when they
     /// are numbers (a large file with known checkpoints is then read in a stretch). `parsed`:
@@ -173,16 +182,16 @@ public struct EditTransaction: Sendable {
 
     /// The document after the edit, put together from the one read and the edit's windows
     /// rather than parsed again (the one read when nothing changed).
-    public var after: Document { steps?.result ?? before }
+    package var after: Document { steps?.result ?? before }
 
     /// What the edit shows: its rows (`fromLines`: rows read from the lines as written, with
     /// line numbers; else the tasks as JSON reads them).
-    public func echo(fromLines: Bool = true) -> EditEcho {
+    package func echo(fromLines: Bool = true) -> EditEcho {
         EditEcho(plan, before: before, fromLines: fromLines, window: steps?.window) { after }
     }
 
     /// The change the undo journal records for a file at `path`; nil when nothing changed.
-    public func change(path: [UInt8], created: Bool = false) -> JournalOperation.FileChange? {
+    package func change(path: [UInt8], created: Bool = false) -> JournalOperation.FileChange? {
         guard let edited else { return nil }
         return JournalOperation.FileChange(path: path, before: before.bytes, after: edited, created: created, tasks: plan.taskCount,
                                            versions: digests.map { ($0.before.version, $0.after.version) })
@@ -190,7 +199,7 @@ public struct EditTransaction: Sendable {
 
     /// `listing` (the text's, for the version read) carried over the edit: each number it
     /// gave still names its task, or is refused. `command` names the edit.
-    public func carry(_ listing: Listing, command: String) -> Listing {
+    package func carry(_ listing: Listing, command: String) -> Listing {
         guard let digests, let edited else { return listing }
         return listing.carried(over: plan.splices, by: command, versions: (digests.before.version, digests.after.version),
                                keepsTaskLines: keepsTaskLines) {
@@ -203,7 +212,7 @@ public struct EditTransaction: Sendable {
     /// The checkpoints to keep for the text as the edit left it, for the next edit of a file
     /// of at least `minimumSize` bytes, and those of the version read (`tick undo` brings it
     /// back); nil when none are kept.
-    public func checkpointsToKeep(minimumSize: Int, spacing: Int, firstTasks: Int?) -> (checkpoints: ParseCheckpoints?, before: ParseCheckpoints?)? {
+    package func checkpointsToKeep(minimumSize: Int, spacing: Int, firstTasks: Int?) -> (checkpoints: ParseCheckpoints?, before: ParseCheckpoints?)? {
         guard before.bytes.count >= minimumSize else { return nil }
         guard let steps else {
             // Nothing changed: the whole file's checkpoints, unless those known describe it.

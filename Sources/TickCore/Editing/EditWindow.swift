@@ -19,23 +19,23 @@
 /// The window is the whole file where an edit can change how the file starts: an edit of the
 /// front matter or the line after it, or of a file opening with a `---` or `+++` line that is
 /// not front matter yet (a line added anywhere below could close it).
-public struct EditWindow: Sendable {
+package struct EditWindow: Sendable {
     /// The window's lines before the edit, parsed as a document of their own.
-    public let before: Document
+    package let before: Document
     /// The window's lines after the edit, parsed the same way.
-    public let after: Document
+    package let after: Document
     /// The window's first line, the same before and after the edit.
-    public let firstLine: Int
+    package let firstLine: Int
     /// How many tasks and headings lie above the window (the same before and after).
-    public let tasksAbove: Int
-    public let headingsAbove: Int
+    package let tasksAbove: Int
+    package let headingsAbove: Int
     /// When the window starts at a list item that continues a list opened above it: that
     /// list's number in the original (the window's list 0 is that list).
-    public let listAbove: Int32?
+    package let listAbove: Int32?
     /// What follows the window.
-    public let below: Below
+    package let below: Below
 
-    public enum Below: Sendable, Equatable {
+    package enum Below: Sendable, Equatable {
         /// A top-level heading ends the window, or the file does.
         case headingOrEnd
         /// A top-level list item starts on the line below the window. After the edit it
@@ -44,12 +44,12 @@ public struct EditWindow: Sendable {
         case item(continuing: Int32?)
     }
 
-    public init(_ splices: [Splice], in document: Document) {
+    package init(_ splices: [Splice], in document: Document) {
         self.init(splices, in: document, edited: document.applying(splices))
     }
 
     /// `edited` is `document.applying(splices)`.
-    public init(_ splices: [Splice], in document: Document, edited: [UInt8]) {
+    package init(_ splices: [Splice], in document: Document, edited: [UInt8]) {
         let lines = document.lines
         let first = splices.map(\.lines.lowerBound).min() ?? lines.count
         let last = splices.map(\.lines.upperBound).max() ?? lines.count
@@ -186,7 +186,7 @@ public struct EditWindow: Sendable {
     }
 
     /// The whole file as the window: what the window stands for, for comparing against it.
-    public init(wholeFile document: Document, edited: [UInt8]) {
+    package init(wholeFile document: Document, edited: [UInt8]) {
         before = document
         after = Document(bytes: edited, statuses: document.statuses)
         firstLine = 0
@@ -212,7 +212,7 @@ public struct EditWindow: Sendable {
     }
 
     /// The window's lines as line numbers of the whole document, before the edit.
-    public var linesBefore: Range<Int> { firstLine..<(firstLine + before.lines.count) }
+    package var linesBefore: Range<Int> { firstLine..<(firstLine + before.lines.count) }
     /// And after it.
-    public var linesAfter: Range<Int> { firstLine..<(firstLine + after.lines.count) }
+    package var linesAfter: Range<Int> { firstLine..<(firstLine + after.lines.count) }
 }

@@ -1,5 +1,5 @@
 /// Setting, changing and removing one field of a task's line, in the dialect it is written in.
-public enum FieldEdits {
+package enum FieldEdits {
     /// `content` (a line holding task text from `textStart` on) with the first field of `kind`
     /// given `value` (its dialect kept), or, without one, `value` added at the end of the text
     /// in `dialect` (before the Obsidian fields that end it, or before the last field, when a
@@ -10,7 +10,7 @@ public enum FieldEdits {
     /// say it set a field the task then does not have.
     /// `key`: the key a new field in tick's dialect is written with (`TaskField.written`).
     /// `textFollows`: the task's text goes on after this line (`TaskFields.init(_:textFollows:)`).
-    public static func line(_ content: [UInt8], textStart: Int, kind: TaskField.Kind, value: [UInt8]?,
+    package static func line(_ content: [UInt8], textStart: Int, kind: TaskField.Kind, value: [UInt8]?,
                             dialect: TaskField.Dialect, key: [UInt8]? = nil, textFollows: Bool = false) -> [UInt8]? {
         guard let value else { return removing(kind, from: content, textStart: textStart, textFollows: textFollows) }
         let old = TaskFields(content[textStart...], textFollows: textFollows)
@@ -76,7 +76,7 @@ public enum FieldEdits {
     }
 
     /// Whether the text from `textStart` holds a field of `kind`.
-    public static func has(_ kind: TaskField.Kind, in content: [UInt8], textStart: Int, textFollows: Bool = false) -> Bool {
+    package static func has(_ kind: TaskField.Kind, in content: [UInt8], textStart: Int, textFollows: Bool = false) -> Bool {
         TaskFields(content[textStart...], textFollows: textFollows).first(kind) != nil
     }
 

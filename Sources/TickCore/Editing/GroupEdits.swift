@@ -1,8 +1,8 @@
 /// Edits of groups (headings and the sections under them).
-public enum GroupEdits {
+package enum GroupEdits {
     /// The name a new group gets: "Untitled list" for an empty name, and "NAME (1)", "NAME (2)"…
     /// when the name is taken, as the list apps do.
-    public static func availableName(_ name: String, in document: Document) -> String {
+    package static func availableName(_ name: String, in document: Document) -> String {
         let base = name.trimmingSpaces.isEmpty ? "Untitled list" : name.trimmingSpaces
         let taken = Set(document.headings.filter(\.topLevel).map { $0.title.lowercased() })
         guard taken.contains(base.lowercased()) else { return base }
@@ -14,14 +14,14 @@ public enum GroupEdits {
     /// Appends a heading at the end of the file, set off by a blank line, with `body` (task
     /// lines) under it after another; before a code fence or HTML block that is never closed,
     /// which would take them in.
-    public static func add(_ name: String, level: Int, body: [[UInt8]] = [], in document: Document) throws(EditError) -> [Splice] {
+    package static func add(_ name: String, level: Int, body: [[UInt8]] = [], in document: Document) throws(EditError) -> [Splice] {
         try add([name], under: nil, level: level, body: body, in: document)
     }
 
     /// New groups, each a subgroup of the one before (`titles`: `Work`, `Backend`), with `body`
     /// under the last: at the end of the group `parent` (after its subgroups) one level below
     /// it, or at the end of the file at `level`.
-    public static func add(_ titles: [String], under parent: Int?, level: Int, body: [[UInt8]] = [],
+    package static func add(_ titles: [String], under parent: Int?, level: Int, body: [[UInt8]] = [],
                            in document: Document) throws(EditError) -> [Splice] {
         for title in titles.isEmpty ? [""] : titles { try TaskText.checkGroupName(title) }
         var at = document.appendLine
@@ -55,7 +55,7 @@ public enum GroupEdits {
     /// leading titles name (`Work` for `Work/Backend`), the rest created there; with no such
     /// group, all of them at the end of the file. A name some groups share is an error. A path
     /// that exists whole leaves no titles to create.
-    public static func missingPath(_ name: GroupName, in document: Document) throws(EditError) -> (parent: Int?, titles: [String]) {
+    package static func missingPath(_ name: GroupName, in document: Document) throws(EditError) -> (parent: Int?, titles: [String]) {
         let titles = name.titles
         // The whole path, then ever shorter leading parts of it.
         for prefix in stride(from: titles.count, to: 0, by: -1) {
@@ -70,7 +70,7 @@ public enum GroupEdits {
     }
 
     /// Renames a group, keeping its heading's style (ATX markers and closing sequence, or setext).
-    public static func rename(_ index: Int, to name: String, in document: Document) throws(EditError) -> [Splice] {
+    package static func rename(_ index: Int, to name: String, in document: Document) throws(EditError) -> [Splice] {
         try TaskText.checkGroupName(name)
         let heading = document.headings[index]
         // Two groups with one path would be one name for two places (lint's duplicate-group).
@@ -109,12 +109,12 @@ public enum GroupEdits {
 
     /// Removes a group's heading and everything under it, subgroups included; a blank line stays
     /// where the paragraph below would otherwise join a task above.
-    public static func remove(_ index: Int, in document: Document) -> [Splice] {
+    package static func remove(_ index: Int, in document: Document) -> [Splice] {
         [TaskPlacement.removal(of: Sections.subtreeLines(ofHeading: index, in: document), in: document)]
     }
 
     /// Moves a group (with its subgroups) before or after another group.
-    public static func move(_ index: Int, before: Bool, other: Int, in document: Document) throws(EditError) -> [Splice] {
+    package static func move(_ index: Int, before: Bool, other: Int, in document: Document) throws(EditError) -> [Splice] {
         let moving = Sections.subtreeLines(ofHeading: index, in: document)
         let anchor = Sections.subtreeLines(ofHeading: other, in: document)
         guard index != other else { return [] }

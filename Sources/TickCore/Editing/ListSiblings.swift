@@ -3,9 +3,9 @@
 /// only blank lines stand between them (a paragraph between starts another list) and their
 /// markers are of one kind: the same bullet (`-`, `+`, `*`), or ordered with the same
 /// delimiter (`.` or `)`), as CommonMark groups them.
-public enum ListSiblings {
+package enum ListSiblings {
     /// The tasks of `task`'s list at its level, in order, itself included.
-    public static func of(_ task: Task, in document: Document) -> [Task] {
+    package static func of(_ task: Task, in document: Document) -> [Task] {
         var before: [Task] = [], after: [Task] = []
         var current = task
         while let previous = adjacent(to: current, before: true, in: document) { before.append(previous); current = previous }

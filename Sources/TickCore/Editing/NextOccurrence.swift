@@ -6,8 +6,8 @@
 /// else its start date (or, for a rule `when done`, to the day it is done), and every other date
 /// moves by as many days as that one did; a created date becomes today. A task with none of
 /// those dates repeats from the day it is done, and the new task is due on its next date.
-public enum NextOccurrence {
-    public enum Outcome: Equatable, Sendable {
+package enum NextOccurrence {
+    package enum Outcome: Equatable, Sendable {
         /// The new task's lines: its first line, and the lines its text wraps onto, as written.
         case lines([[UInt8]])
         /// The task recurs but tick cannot say when (why, for a note).
@@ -15,7 +15,7 @@ public enum NextOccurrence {
     }
 
     /// Nil when the task does not recur.
-    public static func of(_ task: Task, in document: Document, today: CivilDate, dialect: TaskField.Dialect) -> Outcome? {
+    package static func of(_ task: Task, in document: Document, today: CivilDate, dialect: TaskField.Dialect) -> Outcome? {
         let text = document.textBytes(of: task)
         let fields = TaskFields.read(text)
         guard let field = fields.first(.recurrence) else { return nil }

@@ -1,10 +1,10 @@
 /// Obsidian Tasks' on-completion action (`🏁 delete`, `[onCompletion:: delete]`): what is
 /// done with a task once it is done. `keep`, or no field, keeps it.
-public enum OnCompletion {
+package enum OnCompletion {
     /// Whether `tick done` deletes the task: its field says `delete` (in any case), and its
     /// block is its text alone. A task with subtasks or notes is kept, as Obsidian Tasks keeps
     /// what it cannot delete whole.
-    public static func deletes(_ task: Task, in document: Document) -> Bool {
+    package static func deletes(_ task: Task, in document: Document) -> Bool {
         guard task.fieldKinds.contains(.onCompletion), task.lastLine == task.textLastLine else { return false }
         let text = document.textBytes(of: task)
         guard let field = TaskFields.read(text).first(.onCompletion) else { return false }
@@ -13,7 +13,7 @@ public enum OnCompletion {
 
     /// Whether a value is an action Obsidian Tasks and tick know: `delete` or `keep`, in any
     /// case. Any other keeps the task, as no action does.
-    public static func isKnown(_ value: String) -> Bool {
+    package static func isKnown(_ value: String) -> Bool {
         let action = value.lowercased()
         return action == "delete" || action == "keep"
     }

@@ -1,7 +1,7 @@
 /// The parts of a document that groups own, and how to find a group by name.
-public enum Sections {
+package enum Sections {
     /// Lines of the group's own content: after its heading, up to the next group heading of any level.
-    public static func ownLines(ofHeading index: Int?, in document: Document) -> Range<Int> {
+    package static func ownLines(ofHeading index: Int?, in document: Document) -> Range<Int> {
         let groups = document.headings.indices.filter { document.headings[$0].topLevel }
         guard let index else {
             let end = groups.first.map { document.headings[$0].line } ?? document.lines.count
@@ -13,19 +13,19 @@ public enum Sections {
     }
 
     /// The group's heading and everything under it, subgroups included.
-    public static func subtreeLines(ofHeading index: Int, in document: Document) -> Range<Int> {
+    package static func subtreeLines(ofHeading index: Int, in document: Document) -> Range<Int> {
         let heading = document.headings[index]
         let next = document.headings.first { $0.topLevel && $0.line > heading.line && $0.level <= heading.level }
         return heading.line..<(next?.line ?? document.lines.count)
     }
 
     /// Top-level tasks (not subtasks) directly in the group, in file order.
-    public static func topLevelTasks(inHeading index: Int?, in document: Document) -> [Task] {
+    package static func topLevelTasks(inHeading index: Int?, in document: Document) -> [Task] {
         document.tasks.filter { $0.group == index && $0.parent == nil }
     }
 
     /// The one group `name` names (`GroupName`'s grammar): none, or more than one, is an error.
-    public static func resolve(_ name: String, in document: Document) throws(EditError) -> Int {
+    package static func resolve(_ name: String, in document: Document) throws(EditError) -> Int {
         let group = GroupName(name)
         let matches = group.groups(in: document)
         if matches.count == 1 { return matches[0] }
@@ -43,7 +43,7 @@ public enum Sections {
 
     /// The group `name` names, nil when it names none (a group to create); a name several
     /// groups answer to is an error, as in `resolve`, not a group to create.
-    public static func resolveIfPresent(_ name: String, in document: Document) throws(EditError) -> Int? {
+    package static func resolveIfPresent(_ name: String, in document: Document) throws(EditError) -> Int? {
         do {
             return try resolve(name, in: document)
         } catch {
@@ -56,7 +56,7 @@ public enum Sections {
     /// shallowest level used, or 1 in a file without headings. A lone first heading with no
     /// tasks of its own over deeper ones is the file's title, not a group among others:
     /// `# TODO` over `## Version 1.0` yields 2, and `### Version 1.1` subgroups do not count.
-    public static func defaultLevel(in document: Document) -> Int {
+    package static func defaultLevel(in document: Document) -> Int {
         let groups = document.headings.indices.filter { document.headings[$0].topLevel }
         let levels = groups.map { document.headings[$0].level }
         guard let top = levels.min() else { return 1 }

@@ -3,19 +3,19 @@
 ///
 /// Every edit tick makes is a list of splices, so an edit can only touch the lines it names;
 /// everything else is copied through byte for byte.
-public struct Splice: Sendable, Equatable {
-    public var lines: Range<Int>
-    public var replacement: [[UInt8]]
+package struct Splice: Sendable, Equatable {
+    package var lines: Range<Int>
+    package var replacement: [[UInt8]]
     /// A change of an ordered item's number alone, to this one, that the edit makes for the
     /// sake of another line (an ordered list's new first item taking the number of the one
     /// that went: `OrderedNumbers`). It gives way to any other splice of the same edit on its
     /// line (`resolvingYields`), which has its own reason to write it: a splice that rewrites
     /// just that line takes the number along.
-    public var renumbers: Int?
+    package var renumbers: Int?
 
     var yields: Bool { renumbers != nil }
 
-    public init(lines: Range<Int>, replacement: [[UInt8]]) {
+    package init(lines: Range<Int>, replacement: [[UInt8]]) {
         self.lines = lines
         self.replacement = replacement
     }
@@ -24,7 +24,7 @@ public struct Splice: Sendable, Equatable {
     /// `applying` sees it: an insertion clashes with a splice only strictly inside its lines):
     /// the edit's other parts, done together (`tick done 3 4` on an ordered list's first
     /// items), may write that line themselves.
-    public static func resolvingYields(_ splices: [Splice]) -> [Splice] {
+    package static func resolvingYields(_ splices: [Splice]) -> [Splice] {
         guard splices.contains(where: \.yields) else { return splices }
         var kept = splices.filter { !$0.yields }
         for splice in splices where splice.yields {
@@ -44,21 +44,21 @@ public struct Splice: Sendable, Equatable {
         return kept
     }
 
-    public static func replace(line: Int, with content: [UInt8]) -> Splice {
+    package static func replace(line: Int, with content: [UInt8]) -> Splice {
         Splice(lines: line..<(line + 1), replacement: [content])
     }
 
-    public static func insert(_ contents: [[UInt8]], before line: Int) -> Splice {
+    package static func insert(_ contents: [[UInt8]], before line: Int) -> Splice {
         Splice(lines: line..<line, replacement: contents)
     }
 
-    public static func delete(_ lines: Range<Int>) -> Splice {
+    package static func delete(_ lines: Range<Int>) -> Splice {
         Splice(lines: lines, replacement: [])
     }
 
     /// The splice from one version of a file to another, for a diff of them (`changedLines`).
     /// Empty when they are the same.
-    public static func between(_ before: Document, _ after: Document) -> [Splice] {
+    package static func between(_ before: Document, _ after: Document) -> [Splice] {
         guard let changed = changedLines(from: before, to: after) else { return [] }
         return [Splice(lines: changed.old, replacement: changed.new.map { Array(after.content(ofLine: $0)) })]
     }
@@ -86,7 +86,7 @@ extension Document {
     ///
     /// Line endings: a replaced line keeps its own ending; a new line takes the file's dominant
     /// ending; and a file without a final newline still ends without one.
-    public func applying(_ splices: [Splice]) -> [UInt8] {
+    package func applying(_ splices: [Splice]) -> [UInt8] {
         let ordered = splices.enumerated().sorted {
             ($0.element.lines.lowerBound, $0.element.lines.upperBound, $0.offset)
                 < ($1.element.lines.lowerBound, $1.element.lines.upperBound, $1.offset)
@@ -148,7 +148,7 @@ extension Splice {
     /// `second` turns that into `result`; the splices returned turn the first into `result`
     /// directly. A line both leave untouched stays untouched; every other stretch between such
     /// lines is replaced by the lines of `result` between them.
-    public static func composed(_ first: [Splice], then second: [Splice], from lineCount: Int, to result: Document) -> [Splice] {
+    package static func composed(_ first: [Splice], then second: [Splice], from lineCount: Int, to result: Document) -> [Splice] {
         let firstMap = LineMap(first), secondMap = LineMap(second)
         var splices: [Splice] = []
         var old = 0, new = 0

@@ -8,7 +8,7 @@
 /// equals `Document(bytes: edited)` (a property test holds it to that).
 extension Document {
     /// `edited` is `original.applying(splices)` and `window` its `EditWindow`.
-    public init(splicing original: Document, window: EditWindow, edited: [UInt8]) {
+    package init(splicing original: Document, window: EditWindow, edited: [UInt8]) {
         let firstLine = window.firstLine
         let inside = window.after, replaced = window.before
         let windowStart = firstLine < original.lines.count ? original.lines[firstLine].start : original.bytes.count

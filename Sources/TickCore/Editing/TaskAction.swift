@@ -178,12 +178,12 @@ public enum TaskAction: Sendable, Equatable, Hashable {
 /// says `record-done`.
 public struct DateRecording: Sendable {
     public let today: CivilDate
-    public let recordsDone: Bool
-    public let recordsCancelled: Bool
-    public let dialect: TaskField.Dialect
+    package let recordsDone: Bool
+    package let recordsCancelled: Bool
+    package let dialect: TaskField.Dialect
     /// Whether a recurring task's next occurrence goes below it (`.tick.toml`'s
     /// `next-occurrence = "below"`) rather than above.
-    public let nextBelow: Bool
+    package let nextBelow: Bool
 
     public init(_ document: Document, today: CivilDate, config: ProjectConfig, recordsDate: Bool = false) {
         self.today = today

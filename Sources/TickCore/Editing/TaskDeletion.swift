@@ -8,12 +8,12 @@
 /// (the task's line holds an outer item's marker that the lines below belong to) is refused.
 extension TaskEdits {
     /// Deletes the task with its wrapped text, notes and subtasks.
-    public static func delete(_ task: Task, in document: Document) throws(EditError) -> [Splice] {
+    package static func delete(_ task: Task, in document: Document) throws(EditError) -> [Splice] {
         try delete([task], in: document)
     }
 
     /// Deletes the tasks with their blocks; a task inside another's block goes with it.
-    public static func delete(_ tasks: [Task], in document: Document) throws(EditError) -> [Splice] {
+    package static func delete(_ tasks: [Task], in document: Document) throws(EditError) -> [Splice] {
         let blocks = TaskDeletion.blocks(tasks, in: document)
         guard !blocks.isEmpty else { return [] }
         // With the ordered lists' new first items numbered (after the blocks' splices): `1.`

@@ -1,9 +1,9 @@
 /// Edits of one task. Each returns the splices that make it, touching only the task's own lines;
 /// bytes that the edit is not about (other text on the line, invalid UTF-8, trailing spaces) are
 /// kept as they are.
-public enum TaskEdits {
+package enum TaskEdits {
     /// Sets the status character between the brackets.
-    public static func setStatus(_ task: Task, to status: TaskStatus, in document: Document) throws(EditError) -> [Splice] {
+    package static func setStatus(_ task: Task, to status: TaskStatus, in document: Document) throws(EditError) -> [Splice] {
         let line = document.lines[task.line]
         let current = document.bytes[(task.checkboxStart + 1)..<(task.checkboxEnd - 1)]
         // `[X]` is already done: leave the user's spelling alone, and write done as the file does.
@@ -17,7 +17,7 @@ public enum TaskEdits {
     }
 
     /// Adds or removes the star (`* ` right after the checkbox).
-    public static func setImportant(_ task: Task, _ important: Bool, in document: Document) throws(EditError) -> [Splice] {
+    package static func setImportant(_ task: Task, _ important: Bool, in document: Document) throws(EditError) -> [Splice] {
         guard task.important != important else { return [] }
         let line = document.lines[task.line]
         var content: [UInt8]
@@ -46,13 +46,13 @@ public enum TaskEdits {
     /// Sets, changes or (nil) removes the task's due date. A due field in any dialect is
     /// changed in place, in its dialect; a task without one gets one in the dialect its other
     /// fields use, else in `dialect` (the file's, see `FieldUsage`).
-    public static func setDue(_ task: Task, to date: CivilDate?, in document: Document,
+    package static func setDue(_ task: Task, to date: CivilDate?, in document: Document,
                               dialect: TaskField.Dialect = .tick) throws(EditError) -> [Splice] {
         try setField(.due, of: task, to: date.map { Array($0.description.utf8) }, in: document, dialect: dialect)
     }
 
     /// Sets, changes or (nil) removes one field of the task, as `setDue` does the due date.
-    public static func setField(_ kind: TaskField.Kind, of task: Task, to value: [UInt8]?, in document: Document,
+    package static func setField(_ kind: TaskField.Kind, of task: Task, to value: [UInt8]?, in document: Document,
                                 dialect: TaskField.Dialect = .tick) throws(EditError) -> [Splice] {
         var lines = TaskLines(task, in: document)
         let written = document.fields(of: task).dialect ?? dialect
@@ -62,7 +62,7 @@ public enum TaskEdits {
 
     /// Sets the status and, with it, date fields (`done` when done, `cancelled` when cancelled,
     /// nil to remove one), in one change of the task's lines.
-    public static func setStatus(_ task: Task, to status: TaskStatus, dates: [(TaskField.Kind, CivilDate?)],
+    package static func setStatus(_ task: Task, to status: TaskStatus, dates: [(TaskField.Kind, CivilDate?)],
                                  in document: Document, dialect: TaskField.Dialect) throws(EditError) -> [Splice] {
         var lines = TaskLines(task, in: document)
         for splice in try setStatus(task, to: status, in: document) where splice.lines == task.line..<(task.line + 1) {
@@ -88,7 +88,7 @@ public enum TaskEdits {
 
     /// Replaces the task's text with `text` and what the old text says that it does not
     /// (`TextReplacement`). Status and star stay; wrapped lines of the old text go.
-    public static func setText(_ task: Task, to text: String, keepingTokens: Bool = false, in document: Document) throws(EditError) -> [Splice] {
+    package static func setText(_ task: Task, to text: String, keepingTokens: Bool = false, in document: Document) throws(EditError) -> [Splice] {
         try TaskText.check(text)
         let newText = try TextReplacement.text(text, replacing: document.textBytes(of: task), keepingTokens: keepingTokens)
         let line = document.lines[task.line]
@@ -106,7 +106,7 @@ public enum TaskEdits {
 }
 
 extension String {
-    public var trimmingSpaces: String {
+    package var trimmingSpaces: String {
         var scalars = Substring(self)
         while let first = scalars.first, first == " " || first == "\t" { scalars = scalars.dropFirst() }
         while let last = scalars.last, last == " " || last == "\t" { scalars = scalars.dropLast() }

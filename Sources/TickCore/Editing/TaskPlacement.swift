@@ -1,7 +1,7 @@
 /// Where new and moved task lines go, and how they are written so that they match their
 /// neighbours: the same indentation, quote markers and list marker as the tasks around them.
-public enum TaskPlacement {
-    public enum Position: Sendable {
+package enum TaskPlacement {
+    package enum Position: Sendable {
         /// At the end of a group's top-level tasks (nil: above the first heading).
         case bottom(group: Int?)
         /// Before a group's first top-level task.
@@ -14,7 +14,7 @@ public enum TaskPlacement {
 
     /// The default group for a new task: the first part of the file (above the first heading, or
     /// a group) that already has top-level tasks; else the first group; else the top of the file.
-    public static func defaultGroup(in document: Document) -> Int? {
+    package static func defaultGroup(in document: Document) -> Int? {
         if let first = document.tasks.first(where: { $0.parent == nil }) { return first.group }
         return document.headings.indices.first { document.headings[$0].topLevel }
     }
@@ -25,7 +25,7 @@ public enum TaskPlacement {
     /// The typed text's own date words in tick's dialect (`due:2026-11-27`, the command line's
     /// shorthand) are written in `dialect` too when the file speaks another: they move to the end,
     /// where Obsidian Tasks reads its fields. Fields typed in another dialect stay as typed.
-    public static func taskContent(prefix: [UInt8], text: String, important: Bool,
+    package static func taskContent(prefix: [UInt8], text: String, important: Bool,
                                    dates: [(TaskField.Kind, CivilDate)] = [], dialect: TaskField.Dialect = .tick) -> [UInt8] {
         var content = prefix + Array("[ ] ".utf8)
         if important { content += Array("* ".utf8) }
@@ -58,7 +58,7 @@ public enum TaskPlacement {
 
     /// Splices that insert the given task lines (built by `content`, from the prefix that fits
     /// the position) at `position`.
-    public static func insert(at position: Position, in document: Document,
+    package static func insert(at position: Position, in document: Document,
                               content: ([UInt8]) -> [[UInt8]]) throws(EditError) -> [Splice] {
         switch position {
         case .before(let task):
@@ -156,7 +156,7 @@ public enum TaskPlacement {
 
     /// A prefix for a line nested in `task`'s item: its own indentation and quote markers, spaces
     /// up to its content column, and then `marker` and a space (nil: the task's bullet, or `-`).
-    public static func childPrefix(of task: Task, in document: Document, marker: UInt8?) -> [UInt8] {
+    package static func childPrefix(of task: Task, in document: Document, marker: UInt8?) -> [UInt8] {
         let line = document.lines[task.line]
         var prefix = containerPrefix(document.bytes[line.start..<task.markerStart])
         let column = Byte.columns(of: prefix)

@@ -4,7 +4,7 @@
 ///
 /// Counted while the document is parsed, from the fields the parse reads anyway for due dates
 /// (`Document.fieldUsage`): asking costs nothing, however large the file.
-public struct FieldUsage: Sendable, Equatable {
+package struct FieldUsage: Sendable, Equatable {
     /// Fields per dialect, in `TaskField.Dialect.allCases` order.
     private var counts = SIMD4<Int32>()
     /// Fields per `TaskField.Kind`, in `allCases` order: counts, so that an edit's window can
@@ -42,7 +42,7 @@ public struct FieldUsage: Sendable, Equatable {
 
     /// The dialect most fields are in; with no fields, `fallback` (`.tick.toml`'s
     /// `[tasks] dialect`, or the typed text's), else tick's.
-    public func dialect(fallback: TaskField.Dialect? = nil) -> TaskField.Dialect {
+    package func dialect(fallback: TaskField.Dialect? = nil) -> TaskField.Dialect {
         guard counts != SIMD4() else { return fallback ?? .tick }
         return TaskField.Dialect.allCases.max { counts[Self.index(of: $0)] < counts[Self.index(of: $1)] } ?? .tick
     }
@@ -51,7 +51,7 @@ public struct FieldUsage: Sendable, Equatable {
     func uses(_ dialect: TaskField.Dialect) -> Bool { counts[Self.index(of: dialect)] > 0 }
 
     /// Whether some task has a field of `kind` (a `✅` done date, say).
-    public func records(_ kind: TaskField.Kind) -> Bool { kinds[Self.index(of: kind)] > 0 }
+    package func records(_ kind: TaskField.Kind) -> Bool { kinds[Self.index(of: kind)] > 0 }
 
     private static func index(of dialect: TaskField.Dialect) -> Int {
         switch dialect {

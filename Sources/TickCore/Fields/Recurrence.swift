@@ -2,19 +2,19 @@
 /// friday`, `every weekday`, `every month on the 1st`, `every month on the last`, `every year`,
 /// each optionally ending `when done`) or as todo.txt's `rec:` does (`rec:1w` from the day it
 /// is done, `rec:+1w` from its date; units d, b (weekdays), w, m, y).
-public struct Recurrence: Sendable, Equatable {
-    public enum Unit: Sendable, Equatable { case day, weekday, week, month, year }
+package struct Recurrence: Sendable, Equatable {
+    package enum Unit: Sendable, Equatable { case day, weekday, week, month, year }
 
-    public let every: Int
-    public let unit: Unit
+    package let every: Int
+    package let unit: Unit
     /// For weekly rules: the ISO weekdays (1 Monday … 7 Sunday) it falls on, if named.
-    public let weekdays: [Int]
+    package let weekdays: [Int]
     /// For monthly rules: the day of the month (1…31, or -1 for the last day), if named.
-    public let dayOfMonth: Int?
+    package let dayOfMonth: Int?
     /// The next date counts from the day the task is done, not from its own date.
-    public let whenDone: Bool
+    package let whenDone: Bool
 
-    public init(every: Int, unit: Unit, weekdays: [Int] = [], dayOfMonth: Int? = nil, whenDone: Bool) {
+    package init(every: Int, unit: Unit, weekdays: [Int] = [], dayOfMonth: Int? = nil, whenDone: Bool) {
         self.every = every
         self.unit = unit
         self.weekdays = weekdays
@@ -23,7 +23,7 @@ public struct Recurrence: Sendable, Equatable {
     }
 
     /// The rule a field's value states, or nil when tick cannot read it.
-    public init?(_ value: String, dialect: TaskField.Dialect) {
+    package init?(_ value: String, dialect: TaskField.Dialect) {
         let text = value.lowercased().trimmingSpaces
         if dialect == .tick, let rule = Self.todoTxt(text) { self = rule; return }
         guard let rule = Self.obsidian(text) else { return nil }
@@ -84,7 +84,7 @@ public struct Recurrence: Sendable, Equatable {
     }
 
     /// The next date after `date`.
-    public func next(after date: CivilDate) -> CivilDate? {
+    package func next(after date: CivilDate) -> CivilDate? {
         switch unit {
         case .day: return date.adding(days: every)
         case .weekday:

@@ -14,13 +14,13 @@
 /// | onCompletion | | `🏁 delete`, `🏁 keep` | `[onCompletion:: delete]` |
 ///
 /// Dataview fields may also be written in parentheses, `(due:: DATE)`.
-public struct TaskField: Sendable, Equatable {
+package struct TaskField: Sendable, Equatable {
     /// A set of kinds: which fields a task's text holds, known from the parse, so that a view
     /// asks a task for its start or done date only when it has one.
-    public struct Kinds: Sendable, Equatable {
+    package struct Kinds: Sendable, Equatable {
         var bits: UInt16 = 0
-        public func contains(_ kind: Kind) -> Bool { bits & kind.bit != 0 }
-        public var isEmpty: Bool { bits == 0 }
+        package func contains(_ kind: Kind) -> Bool { bits & kind.bit != 0 }
+        package var isEmpty: Bool { bits == 0 }
         /// Whether some date field is in the set (due, scheduled, start, created, done, cancelled).
         var hasDate: Bool { bits & 0b11_1111 != 0 }
         mutating func insert(_ kind: Kind) { bits |= kind.bit }
@@ -32,7 +32,7 @@ public struct TaskField: Sendable, Equatable {
         private static let unreadBit: UInt16 = 1 << 15
     }
 
-    public enum Kind: String, Sendable, CaseIterable {
+    package enum Kind: String, Sendable, CaseIterable {
         case due, scheduled, start, created, done, cancelled, recurrence, priority, id, dependsOn
         /// What Obsidian Tasks does with the task once it is done: `delete` it (a recurring
         /// task's next occurrence stays), or `keep` it (what it does without the field).
@@ -56,7 +56,7 @@ public struct TaskField: Sendable, Equatable {
         }
 
         /// Kinds whose value is a date.
-        public var isDate: Bool {
+        package var isDate: Bool {
             switch self {
             case .due, .scheduled, .start, .created, .done, .cancelled: return true
             default: return false
@@ -64,7 +64,7 @@ public struct TaskField: Sendable, Equatable {
         }
 
         /// What messages call it: "due date", "recurrence".
-        public var title: String {
+        package var title: String {
             switch self {
             case .recurrence, .priority, .id: return rawValue
             case .dependsOn: return "dependencies"
@@ -74,20 +74,20 @@ public struct TaskField: Sendable, Equatable {
         }
     }
 
-    public enum Dialect: String, Sendable, CaseIterable {
+    package enum Dialect: String, Sendable, CaseIterable {
         case tick, obsidian, dataview
     }
 
-    public let kind: Kind
-    public let dialect: Dialect
+    package let kind: Kind
+    package let dialect: Dialect
     /// The whole field, as offsets into the text it was read from: what removing it removes.
-    public let range: Range<Int>
+    package let range: Range<Int>
     /// The value (a date, a rule, a priority word or letter), as offsets into the text.
-    public let value: Range<Int>
+    package let value: Range<Int>
 
     /// A new field as `dialect` writes it: `due:DATE`, `📅 DATE`, `[due:: DATE]`. `key`: the
     /// key tick's dialect writes instead of its own (the file's spelling, `completed`).
-    public static func written(_ kind: Kind, value: [UInt8], in dialect: Dialect, key spelling: [UInt8]? = nil) -> [UInt8] {
+    package static func written(_ kind: Kind, value: [UInt8], in dialect: Dialect, key spelling: [UInt8]? = nil) -> [UInt8] {
         switch dialect {
         case .tick:
             if let spelling { return spelling + [Byte.colon] + value }
@@ -128,12 +128,12 @@ public struct TaskField: Sendable, Equatable {
     }
 
     /// The same field, its offsets moved by `offset` (a line's field within a task's joined text).
-    public func shifted(by offset: Int) -> TaskField {
+    package func shifted(by offset: Int) -> TaskField {
         TaskField(kind: kind, dialect: dialect, range: (range.lowerBound + offset)..<(range.upperBound + offset),
                   value: (value.lowerBound + offset)..<(value.upperBound + offset))
     }
 
-    public init(kind: Kind, dialect: Dialect, range: Range<Int>, value: Range<Int>) {
+    package init(kind: Kind, dialect: Dialect, range: Range<Int>, value: Range<Int>) {
         self.kind = kind
         self.dialect = dialect
         self.range = range
@@ -161,7 +161,7 @@ public enum Priority: Int, Sendable, Comparable, CaseIterable {
     }
 
     /// A priority word (`high`), a todo.txt letter (`A`), or nil.
-    public init?(name: String) {
+    package init?(name: String) {
         let lowered = name.lowercased()
         if let match = Priority.allCases.first(where: { $0.name == lowered }) { self = match; return }
         guard lowered.count == 1, let letter = lowered.unicodeScalars.first, letter.value >= 0x61, letter.value <= 0x7A else { return nil }

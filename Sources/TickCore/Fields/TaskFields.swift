@@ -2,27 +2,27 @@
 ///
 /// Obsidian Tasks' emoji fields count only at the end of the text, as there (`FieldScanner`);
 /// one that text follows is `unread`, and lint says so. Words inside inline code are not fields.
-public struct TaskFields: Sendable, Equatable {
+package struct TaskFields: Sendable, Equatable {
     /// The fields tick reads, in text order.
-    public private(set) var fields: [TaskField] = []
+    package private(set) var fields: [TaskField] = []
     /// Obsidian Tasks' emoji fields that other text follows: Obsidian Tasks reads its fields
     /// only at the end of the text, and tick reads them as it does, so these are text (`tick
     /// lint` reports them, `unread-field`).
-    public private(set) var unread: [TaskField] = []
+    package private(set) var unread: [TaskField] = []
 
     /// No fields.
-    public init() {}
+    package init() {}
 
     /// `textFollows`: more of the task's text comes after these bytes (a line of a wrapped
     /// task that is not its last, where what the later lines hold is not an Obsidian ending:
     /// `obsidianEnding`), so no Obsidian field here ends the text.
-    public init(_ text: ArraySlice<UInt8>, textFollows: Bool = false) {
+    package init(_ text: ArraySlice<UInt8>, textFollows: Bool = false) {
         let list = text.withUnsafeBufferPointer { buffer in FieldScanner.scan(buffer, into: FieldList(), textFollows: textFollows) }
         fields = list.fields
         unread = list.unread
     }
 
-    public init(_ text: String) {
+    package init(_ text: String) {
         var copy = text
         let list = copy.withUTF8 { FieldScanner.scan($0, into: FieldList()) }
         fields = list.fields
@@ -40,10 +40,10 @@ public struct TaskFields: Sendable, Equatable {
         }
     }
 
-    public func first(_ kind: TaskField.Kind) -> TaskField? { fields.first { $0.kind == kind } }
+    package func first(_ kind: TaskField.Kind) -> TaskField? { fields.first { $0.kind == kind } }
 
     /// The fields of a text (a text that cannot hold one is read once, `FieldScanner.scan`).
-    public static func read(_ text: ArraySlice<UInt8>) -> TaskFields { TaskFields(text) }
+    package static func read(_ text: ArraySlice<UInt8>) -> TaskFields { TaskFields(text) }
 
     /// What the parse asks of each task's text: its first due field and the kinds of field it
     /// holds, with every field counted in `usage` on the way; no list of fields is made.
@@ -65,7 +65,7 @@ public struct TaskFields: Sendable, Equatable {
     /// the search is for the rare bytes, with `memchr`: each colon, checked for the key before
     /// it, and each lead byte of the markers (0xF0, and 0xE2 for scheduled), checked for the
     /// marker. Prose that says "due" without a colon passes no file to the parse.
-    public static func mayHoldDate(_ bytes: [UInt8], scheduled: Bool) -> Bool {
+    package static func mayHoldDate(_ bytes: [UInt8], scheduled: Bool) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
             func keyEnds(at colon: Int, _ key: [UInt8]) -> Bool {
                 guard colon >= key.count else { return false }
@@ -86,25 +86,25 @@ public struct TaskFields: Sendable, Equatable {
     private static let scheduledKey: [UInt8] = Array("scheduled".utf8)
 
     /// The first due field of a text: what every parse asks.
-    public static func due(in text: ArraySlice<UInt8>, textFollows: Bool = false) -> TaskField? {
+    package static func due(in text: ArraySlice<UInt8>, textFollows: Bool = false) -> TaskField? {
         TaskFields(text, textFollows: textFollows).first(.due)
     }
 
     /// The date of the first field of `kind` in `text` (the bytes the fields were read from),
     /// when it is a real date.
-    public func date(_ kind: TaskField.Kind, in text: ArraySlice<UInt8>) -> CivilDate? {
+    package func date(_ kind: TaskField.Kind, in text: ArraySlice<UInt8>) -> CivilDate? {
         guard let field = first(kind) else { return nil }
         return CivilDate(isoBytes: text[(text.startIndex + field.value.lowerBound)..<(text.startIndex + field.value.upperBound)])
     }
 
     /// The value of a field as text.
-    public static func value(_ field: TaskField, in text: ArraySlice<UInt8>) -> String {
+    package static func value(_ field: TaskField, in text: ArraySlice<UInt8>) -> String {
         String(decoding: text[(text.startIndex + field.value.lowerBound)..<(text.startIndex + field.value.upperBound)], as: UTF8.self)
     }
 
     /// The ids of the tasks this one waits for (`dep:a,b`, `⛔ a,b`, `[dependsOn:: a,b]`): the
     /// comma-separated words of its dependsOn fields, in order, without spaces.
-    public func dependencies(in text: ArraySlice<UInt8>) -> [String] {
+    package func dependencies(in text: ArraySlice<UInt8>) -> [String] {
         fields.filter { $0.kind == .dependsOn }.flatMap { field in
             text[(text.startIndex + field.value.lowerBound)..<(text.startIndex + field.value.upperBound)]
                 .split(separator: Byte.comma)
@@ -114,7 +114,7 @@ public struct TaskFields: Sendable, Equatable {
     }
 
     /// The priority the text gives, if any.
-    public func priority(in text: ArraySlice<UInt8>) -> Priority? {
+    package func priority(in text: ArraySlice<UInt8>) -> Priority? {
         guard let field = first(.priority) else { return nil }
         let value = Self.value(field, in: text)
         if field.dialect == .obsidian { return Self.emojiPriority[value] }
@@ -122,7 +122,7 @@ public struct TaskFields: Sendable, Equatable {
     }
 
     /// The dialect most of the fields are in (nil without fields).
-    public var dialect: TaskField.Dialect? {
+    package var dialect: TaskField.Dialect? {
         var counts: [TaskField.Dialect: Int] = [:]
         for field in fields { counts[field.dialect, default: 0] += 1 }
         return TaskField.Dialect.allCases.max { (counts[$0] ?? 0) < (counts[$1] ?? 0) }.flatMap { (counts[$0] ?? 0) > 0 ? $0 : nil }
@@ -228,7 +228,7 @@ public struct TaskFields: Sendable, Equatable {
     }
 
     /// Whether `key:value` with this key is one of tick's fields (`due`, `t`, `rec`, ...).
-    public static func isFieldKey(_ key: String) -> Bool {
+    package static func isFieldKey(_ key: String) -> Bool {
         var key = key
         return key.withUTF8 { tickKeys.kind(of: $0, $0.indices) } != nil
     }

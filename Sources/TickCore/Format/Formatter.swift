@@ -59,6 +59,6 @@ public enum Formatter {
 /// The formatter's output: the new bytes and the same change as splices, for `--diff`.
 public struct FormatResult: Sendable {
     public let bytes: [UInt8]
-    public let splices: [Splice]
-    public let changed: Bool
+    package let splices: [Splice]
+    package let changed: Bool
 }

@@ -12,7 +12,7 @@
 ///   folders between.
 ///
 /// Pure: paths are given relative to the folder the file is in, with `/` separators.
-public struct IgnoreRules: Sendable {
+package struct IgnoreRules: Sendable {
     struct Rule: Sendable {
         let negated: Bool
         let directoryOnly: Bool
@@ -32,10 +32,10 @@ public struct IgnoreRules: Sendable {
 
     let rules: [Rule]
 
-    public var isEmpty: Bool { rules.isEmpty }
+    package var isEmpty: Bool { rules.isEmpty }
 
     /// Parses the text of an ignore file.
-    public init(_ text: [UInt8]) {
+    package init(_ text: [UInt8]) {
         var rules: [Rule] = []
         for var line in text.split(separator: 0x0A, omittingEmptySubsequences: true) {
             if line.last == 0x0D { line = line.dropLast() }
@@ -75,7 +75,7 @@ public struct IgnoreRules: Sendable {
 
     /// What the file says of `path` (relative to its folder; `name` its last component):
     /// true ignored, false re-included, nil no pattern matches. The last matching pattern wins.
-    public func verdict(path: ArraySlice<UInt8>, name: ArraySlice<UInt8>, isDirectory: Bool) -> Bool? {
+    package func verdict(path: ArraySlice<UInt8>, name: ArraySlice<UInt8>, isDirectory: Bool) -> Bool? {
         for rule in rules.reversed() where !rule.directoryOnly || isDirectory {
             let subject = rule.anchored ? path : name
             let matched: Bool

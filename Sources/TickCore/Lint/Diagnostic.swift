@@ -7,7 +7,7 @@ public struct Diagnostic: Sendable, Equatable {
     public let rule: LintRule
     public let message: String
 
-    public init(line: Int, column: Int, severity: Severity, rule: LintRule, message: String) {
+    package init(line: Int, column: Int, severity: Severity, rule: LintRule, message: String) {
         self.line = line
         self.column = column
         self.severity = severity
@@ -22,7 +22,7 @@ public struct Diagnostic: Sendable, Equatable {
     }
 
     /// The formatted line, written into `out` without a String per part.
-    public func append(path: String, to out: inout TextBuffer) {
+    package func append(path: String, to out: inout TextBuffer) {
         // The message quotes the file's text (a field's value): sanitized, as views show it.
         out.appendSanitized(path)
         out.append(Byte.colon)

@@ -1,7 +1,7 @@
 /// The JSON form of a finding, for `tick lint --format json` (schema in tick(1)): `file`,
 /// `line`, `column`, `severity`, `rule`, `message` and `fixable`.
-public enum DiagnosticJSON {
-    public static func write(_ diagnostic: Diagnostic, file: String, to json: inout JSONWriter) {
+package enum DiagnosticJSON {
+    package static func write(_ diagnostic: Diagnostic, file: String, to json: inout JSONWriter) {
         json.beginObject()
         json.key("file"); json.string(file)
         json.key("line"); json.int(diagnostic.line)

@@ -42,7 +42,7 @@ public enum LintRule: String, Sendable, CaseIterable {
     }
 
     /// Whether `tick fmt` (and so `tick lint --fix`) repairs it.
-    public var fixable: Bool {
+    package var fixable: Bool {
         switch self {
         case .inconsistentMarker, .inconsistentIndentation, .trailingWhitespace, .missingFinalNewline, .mixedLineEndings:
             return true

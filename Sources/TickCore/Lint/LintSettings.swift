@@ -7,12 +7,12 @@ public struct LintSettings: Sendable, Equatable {
     public init() {}
 
     /// Runs `rule` at `severity`, or turns it off with nil.
-    public mutating func set(_ rule: LintRule, to severity: Severity?) {
+    package mutating func set(_ rule: LintRule, to severity: Severity?) {
         overrides[rule] = .some(severity)
     }
 
     /// The severity `rule` reports at, or nil when it is off.
-    public func severity(of rule: LintRule) -> Severity? {
+    package func severity(of rule: LintRule) -> Severity? {
         overrides[rule] ?? rule.defaultSeverity
     }
 }

@@ -2,31 +2,31 @@
 /// with seven (or three or more) `<`, then one of as many `=`, then one of as many `>` (with git's diff3
 /// style, a line of as many `|` before the `=` opens the ancestor's lines). Such a file is half
 /// of two versions: an edit would write into the middle of the conflict.
-public enum ConflictMarkers {
+package enum ConflictMarkers {
     /// One marked conflict, as 0-based line numbers.
-    public struct Block: Sendable, Equatable {
+    package struct Block: Sendable, Equatable {
         /// The `<<<<<<<` line.
-        public let open: Int
+        package let open: Int
         /// Our lines, between `<<<<<<<` and `|||||||` or `=======`.
-        public let ours: Range<Int>
+        package let ours: Range<Int>
         /// Their lines, between `=======` and `>>>>>>>`.
-        public let theirs: Range<Int>
+        package let theirs: Range<Int>
         /// The `>>>>>>>` line.
-        public let close: Int
+        package let close: Int
     }
 
     /// The shortest markers read as a conflict's (and written by `tick merge -L`).
-    public static let minimumSize = 3
+    package static let minimumSize = 3
 
     /// Which lines a resolved conflict keeps.
-    public enum Side: String, Sendable, CaseIterable {
+    package enum Side: String, Sendable, CaseIterable {
         case ours, theirs
         /// Ours, then those of theirs that ours does not have.
         case both
     }
 
     /// The first line (0-based) that opens a conflict closed further down, if any.
-    public static func firstLine(in bytes: [UInt8]) -> Int? {
+    package static func firstLine(in bytes: [UInt8]) -> Int? {
         // Most files hold no line starting with '<<<': one look through them at memory speed.
         guard ByteSearch.contains(Array("\n<<<".utf8), in: bytes, 0..<bytes.count) || bytes.starts(with: "<<<".utf8) else { return nil }
         return blocks(in: Document(bytes: bytes)).first?.open
@@ -34,7 +34,7 @@ public enum ConflictMarkers {
 
     /// Every conflict, in file order. Markers inside a code block are text (notes that show
     /// what a conflict looks like).
-    public static func blocks(in document: Document) -> [Block] {
+    package static func blocks(in document: Document) -> [Block] {
         let bytes = document.bytes
         guard ByteSearch.contains(Array("\n<<<".utf8), in: bytes, 0..<bytes.count) || bytes.starts(with: "<<<".utf8) else { return [] }
         return blocks(in: bytes, first: false).filter { block in
@@ -89,7 +89,7 @@ public enum ConflictMarkers {
 
     /// The edit that resolves the conflicts `chosen` of `document` by keeping `side`'s lines:
     /// each conflict, markers and the ancestor's lines included, replaced by the lines kept.
-    public static func splices(_ document: Document, _ chosen: [Block], keeping side: Side) -> [Splice] {
+    package static func splices(_ document: Document, _ chosen: [Block], keeping side: Side) -> [Splice] {
         chosen.sorted { $0.open < $1.open }.map { block in
             var kept: [[UInt8]] = []
             func keep(_ lines: Range<Int>) { for line in lines { kept.append(Array(document.content(ofLine: line))) } }

@@ -1,26 +1,26 @@
 /// A three-way comparison of two versions with their common ancestor, as diff3 makes it: the
 /// runs all three share (stable) and the runs between (unstable), where one side, the other,
 /// or both changed the ancestor. Elements are hashes (of lines, or of words).
-public enum Diff3 {
-    public struct Chunk: Sendable, Equatable {
-        public let base: Range<Int>
-        public let ours: Range<Int>
-        public let theirs: Range<Int>
-        public let stable: Bool
+package enum Diff3 {
+    package struct Chunk: Sendable, Equatable {
+        package let base: Range<Int>
+        package let ours: Range<Int>
+        package let theirs: Range<Int>
+        package let stable: Bool
     }
 
     /// What an unstable chunk is: a change on one side only, the same change on both, or a
     /// conflict.
-    public enum Outcome: Sendable, Equatable { case ours, theirs, same, conflict }
+    package enum Outcome: Sendable, Equatable { case ours, theirs, same, conflict }
 
-    public static func chunks(base: [UInt64], ours: [UInt64], theirs: [UInt64]) -> [Chunk] {
+    package static func chunks(base: [UInt64], ours: [UInt64], theirs: [UInt64]) -> [Chunk] {
         var exact = true
         return chunks(base: base, ours: ours, theirs: theirs, exact: &exact)
     }
 
     /// `exact` turns false when a side differs from the ancestor in more places than
     /// `SequenceDiff.maximumDistance` (its lines were then matched only where they occur once).
-    public static func chunks(base: [UInt64], ours: [UInt64], theirs: [UInt64], exact: inout Bool) -> [Chunk] {
+    package static func chunks(base: [UInt64], ours: [UInt64], theirs: [UInt64], exact: inout Bool) -> [Chunk] {
         var toOurs = [Int](repeating: -1, count: base.count), toTheirs = [Int](repeating: -1, count: base.count)
         for (a, b) in SequenceDiff.matches(base, ours, exact: &exact) { toOurs[a] = b }
         for (a, b) in SequenceDiff.matches(base, theirs, exact: &exact) { toTheirs[a] = b }
@@ -47,7 +47,7 @@ public enum Diff3 {
         return chunks
     }
 
-    public static func outcome(_ chunk: Chunk, base: [UInt64], ours: [UInt64], theirs: [UInt64]) -> Outcome {
+    package static func outcome(_ chunk: Chunk, base: [UInt64], ours: [UInt64], theirs: [UInt64]) -> Outcome {
         let oursSame = base[chunk.base].elementsEqual(ours[chunk.ours])
         let theirsSame = base[chunk.base].elementsEqual(theirs[chunk.theirs])
         if oursSame { return .theirs }

@@ -3,16 +3,16 @@
 /// end are taken off. Past `maximumDistance` edits, only the elements that occur once in each
 /// sequence are matched (patience diff's anchors), so a hostile input costs O(n log n), not
 /// O(n²) memory.
-public enum SequenceDiff {
-    public static let maximumDistance = 1_000
+package enum SequenceDiff {
+    package static let maximumDistance = 1_000
 
-    public static func matches(_ a: [UInt64], _ b: [UInt64]) -> [(Int, Int)] {
+    package static func matches(_ a: [UInt64], _ b: [UInt64]) -> [(Int, Int)] {
         var exact = true
         return matches(a, b, exact: &exact)
     }
 
     /// `exact` turns false when the sequences differ in more than `maximumDistance` places.
-    public static func matches(_ a: [UInt64], _ b: [UInt64], exact: inout Bool) -> [(Int, Int)] {
+    package static func matches(_ a: [UInt64], _ b: [UInt64], exact: inout Bool) -> [(Int, Int)] {
         var prefix = 0
         while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
         var suffix = 0

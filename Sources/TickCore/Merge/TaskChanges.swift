@@ -1,21 +1,21 @@
 /// What happened to the tasks between two versions of a file (`tick changes`), by task
 /// rather than by line: tasks are matched as `TaskMatching` matches them.
-public struct TaskChange: Sendable {
-    public enum Kind: String, Sendable, CaseIterable {
+package struct TaskChange: Sendable {
+    package enum Kind: String, Sendable, CaseIterable {
         case added, removed, completed, cancelled, reopened, started, stopped, starred, unstarred, edited, moved, redated
     }
 
     /// What changed, most telling first (`completed` before `moved`).
-    public let kinds: [Kind]
+    package let kinds: [Kind]
     /// The task's index in the old version (nil when added).
-    public let old: Int?
+    package let old: Int?
     /// The task's index in the new version (nil when removed).
-    public let new: Int?
+    package let new: Int?
 }
 
-public enum TaskChanges {
+package enum TaskChanges {
     /// The changes, in the new version's order, each removed task where it stood among them.
-    public static func between(old: Document, new: Document) -> [TaskChange] {
+    package static func between(old: Document, new: Document) -> [TaskChange] {
         let matching = TaskMatching(old: old, new: new, pairingSimilarWords: true)
         var result: [TaskChange] = []
         var removed = old.tasks.indices.filter { matching.new(of: $0) == nil }[...]
@@ -39,7 +39,7 @@ public enum TaskChanges {
 
     /// What changed between two versions of one task, most telling first. `groups`: the two
     /// documents' `TaskFingerprint.groupHashes`, worked out once by a caller with many tasks.
-    public static func kinds(from before: Task, in old: Document, to task: Task, in new: Document,
+    package static func kinds(from before: Task, in old: Document, to task: Task, in new: Document,
                              groups: ([UInt64], [UInt64])? = nil) -> [TaskChange.Kind] {
         let (oldGroups, newGroups) = groups ?? (TaskFingerprint.groupHashes(old), TaskFingerprint.groupHashes(new))
         var kinds: [TaskChange.Kind] = []

@@ -26,7 +26,7 @@
 ///    coefficient of their word sets) pair, the most alike first, then the nearest: a task
 ///    re-worded beside a new one reads as edited rather than removed and added.
 /// What is left was added (in the new version) or removed (from the old), or cannot be told.
-public struct TaskMatching: Sendable {
+package struct TaskMatching: Sendable {
     /// For each task of the old version, its index in the new one, or -1.
     private let forward: [Int32]
     /// For each task of the new version, its index in the old one, or -1.
@@ -36,7 +36,7 @@ public struct TaskMatching: Sendable {
     /// a hostile input stays bounded, and a deeper stretch only pairs fewer tasks.
     static let maximumDepth = 48
 
-    public init(old: Document, new: Document, pairingSimilarWords: Bool = false) {
+    package init(old: Document, new: Document, pairingSimilarWords: Bool = false) {
         var forward = [Int32](repeating: -1, count: old.tasks.count)
         var backward = [Int32](repeating: -1, count: new.tasks.count)
         func pair(_ a: Int, _ b: Int) {
@@ -207,13 +207,13 @@ public struct TaskMatching: Sendable {
     }
 
     /// The new version's index of the old version's task `index`, if it is still there.
-    public func new(of index: Int) -> Int? { forward[index] < 0 ? nil : Int(forward[index]) }
+    package func new(of index: Int) -> Int? { forward[index] < 0 ? nil : Int(forward[index]) }
 
     /// The old version's index of the new version's task `index`, if it was there.
-    public func old(of index: Int) -> Int? { backward[index] < 0 ? nil : Int(backward[index]) }
+    package func old(of index: Int) -> Int? { backward[index] < 0 ? nil : Int(backward[index]) }
 
     /// Each line's hash, its ending left out (a file whose endings changed keeps its tasks).
-    public static func lineHashes(_ document: Document) -> [UInt64] {
+    package static func lineHashes(_ document: Document) -> [UInt64] {
         document.lines.map { ContentHash.of(document.bytes[$0.contentRange]) }
     }
 }

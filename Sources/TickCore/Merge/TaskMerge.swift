@@ -10,18 +10,18 @@
 /// task's lines. Untouched lines are copied byte for byte.
 public enum TaskMerge {
     public struct Result: Sendable {
-        public let bytes: [UInt8]
+        package let bytes: [UInt8]
         /// How many conflicts are marked in `bytes`.
-        public let conflicts: Int
+        package let conflicts: Int
         /// False when the sides differ in more places than the line comparison follows
         /// (`SequenceDiff.maximumDistance`): lines were then matched only where they occur once,
         /// and more is marked as conflicts than a closer comparison would.
-        public let exact: Bool
+        package let exact: Bool
     }
 
     public struct Labels: Sendable {
-        public let ours: String
-        public let theirs: String
+        package let ours: String
+        package let theirs: String
         public init(ours: String = "ours", theirs: String = "theirs") {
             self.ours = ours
             self.theirs = theirs

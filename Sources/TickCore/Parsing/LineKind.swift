@@ -1,6 +1,6 @@
 /// What a line is, as far as the block structure goes. Lines that open list items are described by
 /// the leaf they end in (their text is `.paragraph`); items and tasks are recorded separately.
-public enum LineKind: UInt8, Sendable, Equatable {
+package enum LineKind: UInt8, Sendable, Equatable {
     /// Nothing but spaces and tabs.
     case blank
     /// Only container markers: a lone `>`, or a list item with no content yet.

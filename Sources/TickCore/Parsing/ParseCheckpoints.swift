@@ -12,21 +12,21 @@
 ///
 /// Checkpoints describe one content (its digest and size, read under one status set); an edit
 /// carries them over to the bytes it writes (`after(_:in:edited:)`).
-public struct ParseCheckpoints: Sendable, Equatable {
+package struct ParseCheckpoints: Sendable, Equatable {
     /// The bytes they describe (`ContentDigest`: a change of a byte anywhere is told).
-    public let content: ContentDigest
-    public let byteCount: Int
-    public let lineCount: Int
+    package let content: ContentDigest
+    package let byteCount: Int
+    package let lineCount: Int
     /// The status set the file was read under (`StatusSet.fingerprint`).
-    public let statuses: UInt64
+    package let statuses: UInt64
     let fieldUsage: FieldUsage
     /// How the file spells what an edit writes (its done letter, its fields' keys).
     let spelling: FileSpelling
     let frontMatterEnd: Int
     let unclosedBlockLine: Int?
-    public let points: [Point]
+    package let points: [Point]
 
-    public struct Point: Sendable, Equatable {
+    package struct Point: Sendable, Equatable {
         /// The line after a top-level heading, and its first byte.
         let line: Int
         let offset: Int
@@ -49,7 +49,7 @@ public struct ParseCheckpoints: Sendable, Equatable {
     }
 
     /// How far apart checkpoints are, at least: a stretch is parsed in well under a millisecond.
-    public static let spacing = 32 * 1024
+    package static let spacing = 32 * 1024
 
     /// The checkpoints of `document`, parsed whole: after top-level headings, at least `spacing`
     /// bytes apart, after the first `firstTasks` tasks (by default those the done letter is read
@@ -57,7 +57,7 @@ public struct ParseCheckpoints: Sendable, Equatable {
     /// for every stretch). None in a file that opens like front matter that is not (a line
     /// anywhere may close it).
     /// `content`: the digest of the document's bytes, when worked out already.
-    public init(_ document: Document, spacing: Int = ParseCheckpoints.spacing, firstTasks: Int? = nil, content: ContentDigest? = nil) {
+    package init(_ document: Document, spacing: Int = ParseCheckpoints.spacing, firstTasks: Int? = nil, content: ContentDigest? = nil) {
         precondition(document.stretch == nil, "checkpoints are read from a whole document")
         self.content = content ?? ContentDigest.of(document.bytes)
         byteCount = document.bytes.count
@@ -109,7 +109,7 @@ public struct ParseCheckpoints: Sendable, Equatable {
 
     /// Whether the checkpoints describe `bytes`, split into `lines`, read under `statuses`.
     /// `digest` gives the bytes' digest (`ContentDigest.of`), asked only when the rest fits.
-    public func describe(_ bytes: [UInt8], lines: Int, statuses: StatusSet, digest: (() -> ContentDigest)? = nil) -> Bool {
+    package func describe(_ bytes: [UInt8], lines: Int, statuses: StatusSet, digest: (() -> ContentDigest)? = nil) -> Bool {
         bytes.count == byteCount && lines == lineCount && statuses.fingerprint == self.statuses
             && (digest?() ?? ContentDigest.of(bytes)) == content
     }
@@ -117,7 +117,7 @@ public struct ParseCheckpoints: Sendable, Equatable {
     /// The stretch that holds every line of `lines`: from the checkpoint at or above the first
     /// to the next one (or the end of the file), or `head`, from the file's start to the first
     /// checkpoint; nil when the lines span two stretches, or there are no checkpoints.
-    public func stretch(holding lines: some Collection<Int>) -> Int? {
+    package func stretch(holding lines: some Collection<Int>) -> Int? {
         guard let first = lines.min(), let last = lines.max(), !points.isEmpty else { return nil }
         let point = points.partitionPoint { $0.line > first } - 1
         guard last < end(of: point) else { return nil }
@@ -127,17 +127,17 @@ public struct ParseCheckpoints: Sendable, Equatable {
     /// The stretch before the first checkpoint, from the file's start (`stretch(holding:)`): it
     /// holds the tasks the done letter is read from, and an edit there reads the letter again
     /// from it (`after`).
-    public static let head = -1
+    package static let head = -1
 
     /// The first line after the stretch that starts at checkpoint `point`.
-    public func end(of point: Int) -> Int { point + 1 < points.count ? points[point + 1].line : lineCount }
+    package func end(of point: Int) -> Int { point + 1 < points.count ? points[point + 1].line : lineCount }
 
     /// The checkpoints of `edited`, the bytes an edit with `window` made of `document` (whole, or a
     /// stretch read with these checkpoints); nil when the edit may have changed what they keep
     /// about the whole file (its front matter, or the tasks its done letter is read from in a
     /// stretch). Checkpoints in the window go unless the window's reading keeps their headings.
     /// `digest`: the edited bytes' digest, when worked out already.
-    public func after(_ window: EditWindow, in document: Document, edited: [UInt8], digest: ContentDigest? = nil) -> ParseCheckpoints? {
+    package func after(_ window: EditWindow, in document: Document, edited: [UInt8], digest: ContentDigest? = nil) -> ParseCheckpoints? {
         let firstLine = window.firstLine
         let oldEnd = firstLine + window.before.lines.count
         let lineDelta = window.after.lines.count - window.before.lines.count

@@ -12,7 +12,7 @@ extension Document {
     /// The stretch of `bytes` that holds every line of `holding` (0-based), when `checkpoints`
     /// describe the bytes read under `statuses` and the lines lie in one stretch.
     /// `digest` gives the bytes' digest (`ContentDigest.of`), asked only when the rest fits.
-    public init?(stretchOf bytes: [UInt8], holding: [Int], checkpoints: ParseCheckpoints, statuses: StatusSet,
+    package init?(stretchOf bytes: [UInt8], holding: [Int], checkpoints: ParseCheckpoints, statuses: StatusSet,
                  digest: (() -> ContentDigest)? = nil) {
         // The size first: a file another program changed is seldom the same size, and then
         // neither its lines are split nor its bytes digested twice (its whole parse does both).
@@ -81,7 +81,7 @@ extension Document {
 
     /// Whether an edit with `window` reads this document as it reads the whole file: always for
     /// a whole document; for a stretch, when the window lies inside it.
-    public func covers(_ window: EditWindow) -> Bool {
+    package func covers(_ window: EditWindow) -> Bool {
         guard let stretch else { return true }
         return window.firstLine >= stretch.lines.lowerBound && window.linesBefore.upperBound <= stretch.lines.upperBound
     }

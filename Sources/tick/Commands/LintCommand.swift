@@ -155,7 +155,7 @@ enum LintCommand: Command {
                 let level = diagnostic.severity == .info ? "notice" : diagnostic.severity.rawValue
                 // GitHub's workflow commands: a property escapes %, CR, LF, : and , and the
                 // message escapes %, CR and LF, so a file name cannot add a command of its own.
-                context.stdout.write("::\(level) file=\(GitHubCommand.property(path)),line=\(diagnostic.line),col=\(diagnostic.column),title=\(diagnostic.rule.rawValue)::\(GitHubCommand.data(TerminalText.sanitized(diagnostic.message)))\n")
+                context.stdout.write("::\(level) file=\(GitHubAnnotation.property(path)),line=\(diagnostic.line),col=\(diagnostic.column),title=\(diagnostic.rule.rawValue)::\(GitHubAnnotation.data(TerminalText.sanitized(diagnostic.message)))\n")
             }
         case .json:
             JSONWriter.lines(findings, emit: { context.stdout.write(bytes: $0) }) { finding, json in
@@ -191,24 +191,5 @@ enum LintCommand: Command {
         if failed { return 2 }
         if errors > 0 || (strict && total > 0) { return 1 }
         return 0
-    }
-}
-
-/// Escaping for GitHub Actions workflow commands (`::error file=…::message`).
-enum GitHubCommand {
-    static func data(_ text: String) -> String {
-        escape(text, [("%", "%25"), ("\r", "%0D"), ("\n", "%0A")])
-    }
-
-    static func property(_ text: String) -> String {
-        escape(text, [("%", "%25"), ("\r", "%0D"), ("\n", "%0A"), (":", "%3A"), (",", "%2C")])
-    }
-
-    private static func escape(_ text: String, _ table: [(Unicode.Scalar, String)]) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            if let replacement = table.first(where: { $0.0 == scalar })?.1 { result += replacement } else { result.unicodeScalars.append(scalar) }
-        }
-        return result
     }
 }

@@ -25,21 +25,6 @@ enum UndoCommand: Command {
     }
 }
 
-enum RedoCommand: Command {
-    static let name = "redo"
-    static let summary = "Re-apply the operation tick undo reverted last."
-    static let usage = "tick redo [N] [-f FILE] [--dry-run]"
-    static let options = JournalStep.options
-    static let examples: [(command: String, explanation: String)] = [
-        ("tick redo", "Apply again what the last 'tick undo' reverted."),
-        ("tick redo 3", "Apply again the undone operation numbered 3 in 'tick undo --list'."),
-    ]
-
-    static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
-        try JournalStep.step(undo: false, arguments, context: &context)
-    }
-}
-
 /// One step through the journal, and its listing.
 enum JournalStep {
     static let options = [
@@ -308,4 +293,3 @@ enum JournalStep {
         return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) \(two(parts.tm_hour)):\(two(parts.tm_min))"
     }
 }
-

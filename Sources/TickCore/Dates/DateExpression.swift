@@ -1,0 +1,114 @@
+/// The dates a user may type: `2026-12-01`, `today`, `tomorrow`, a weekday (`fri`, `friday`,
+/// `next fri`: the next one after today), `+3d`, `+2w`, `+1m`, `in 3 days`, `in a week`,
+/// `next week` (next Monday), `next month` (its first day), `eow` or `end of week` (this
+/// week's Sunday), `eom` or `end of month` (the month's last day), `end of year`, and a day of
+/// a month (`dec 5`, `5 december`, `dec 5 2027`: the next one on or after today unless the
+/// year is given). Words may be joined by spaces or hyphens (`next-week`). tick always writes
+/// the result as an ISO date.
+package enum DateExpression {
+    static let weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+    static let months = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"]
+
+    /// The word a mistyped date was probably meant as (`tomorow`, `firday`), for a message.
+    package static func suggestion(for text: String) -> String? {
+        Suggestion.nearest(to: text.lowercased(), among: ["today", "tomorrow", "yesterday"] + weekdays)
+    }
+
+    /// Whether `text` names a weekday (`fri`, `Friday`), which `parse` reads as the next one.
+    package static func isWeekday(_ text: String) -> Bool {
+        let word = text.lowercased()
+        return word.count >= 3 && weekdays.contains { $0.hasPrefix(word) }
+    }
+
+    package static func parse(_ text: String, today: CivilDate) -> CivilDate? {
+        let lowered = text.lowercased()
+        if let date = CivilDate(iso: lowered) { return date }
+        // A phrase: words joined by spaces, or by hyphens between letters (not the sign of
+        // `-3d` or `in -3 days`).
+        var joined = Array(lowered)
+        for index in joined.indices.dropFirst().dropLast() where joined[index] == "-" || joined[index] == "_" {
+            if joined[index - 1].isLetter, joined[index + 1].isLetter { joined[index] = " " }
+        }
+        let words = joined.split(whereSeparator: { $0 == " " || $0 == "\t" }).map { String($0) }
+        if words.count > 1 || (words.count == 1 && !lowered.hasPrefix("-") && words[0] != lowered) {
+            return phrase(words, today: today)
+        }
+        return single(lowered, today: today)
+    }
+
+    /// One word: `today`, a weekday, `+3d`, `eom`, ...
+    private static func single(_ word: String, today: CivilDate) -> CivilDate? {
+        switch word {
+        case "today": return today
+        case "tomorrow": return today.adding(days: 1)
+        case "yesterday": return today.adding(days: -1)
+        case "eow": return today.adding(days: 7 - today.isoWeekday)
+        case "eom": return CivilDate(year: today.year, month: today.month,
+                                     day: CivilDate.daysIn(month: today.month, year: today.year))
+        default: break
+        }
+        if word.count >= 3, let index = weekdays.firstIndex(where: { $0.hasPrefix(word) }) {
+            let target = index + 1
+            let ahead = (target - today.isoWeekday + 7) % 7
+            return today.adding(days: ahead == 0 ? 7 : ahead)
+        }
+        guard word.count >= 3, word.first == "+" || word.first == "-", let unit = word.last,
+              let amount = Int(word.dropFirst().dropLast()), amount <= 1_000_000 else { return nil }
+        return offset(word.first == "-" ? -amount : amount, unit: unit, from: today)
+    }
+
+    /// `today` moved by `amount` of a unit: `d`ays, `w`eeks, `m`onths or `y`ears.
+    private static func offset(_ amount: Int, unit: Character, from today: CivilDate) -> CivilDate? {
+        switch unit {
+        case "d": return today.adding(days: amount)
+        case "w": return today.adding(days: amount * 7)
+        case "m": return today.adding(months: amount)
+        case "y": return today.adding(months: amount * 12)
+        default: return nil
+        }
+    }
+
+    /// A phrase of several words: `next week`, `in 3 days`, `end of month`, `dec 5`, `5 dec 2027`,
+    /// `next fri`, `this friday`.
+    private static func phrase(_ words: [String], today: CivilDate) -> CivilDate? {
+        switch words {
+        case ["next", "week"]: return today.adding(days: 8 - today.isoWeekday)
+        case ["next", "month"]:
+            let month = today.month == 12 ? 1 : today.month + 1
+            return CivilDate(year: today.year + (today.month == 12 ? 1 : 0), month: month, day: 1)
+        case ["next", "year"]: return CivilDate(year: today.year + 1, month: 1, day: 1)
+        case ["end", "of", "week"]: return single("eow", today: today)
+        case ["end", "of", "month"]: return single("eom", today: today)
+        case ["end", "of", "year"]: return CivilDate(year: today.year, month: 12, day: 31)
+        default: break
+        }
+        if words.count == 2, words[0] == "next" || words[0] == "this", isWeekday(words[1]) {
+            return single(words[1], today: today)
+        }
+        // `in 3 days`, `in a week`, `in 2 months`.
+        if words.count == 3, words[0] == "in", let amount = words[1] == "a" || words[1] == "an" ? 1 : Int(words[1]), (0...100_000).contains(amount) {
+            let unit = words[2].hasSuffix("s") ? String(words[2].dropLast()) : words[2]
+            guard ["day", "week", "month", "year"].contains(unit) else { return nil }
+            return offset(amount, unit: unit.first!, from: today)
+        }
+        // A day of a month, either way round, with a year or not.
+        guard words.count == 2 || words.count == 3 else { return nil }
+        let monthFirst = month(words[0]) != nil
+        guard let month = month(words[monthFirst ? 0 : 1]), let day = Int(words[monthFirst ? 1 : 0]), (1...31).contains(day) else { return nil }
+        if words.count == 3 {
+            guard let year = Int(words[2]), (1...9999).contains(year) else { return nil }
+            return CivilDate(year: year, month: month, day: day)
+        }
+        // The next one: this year's, else the next year that has it (February 29th).
+        for year in today.year...(today.year + 8) {
+            if let date = CivilDate(year: year, month: month, day: day), today.days(until: date) >= 0 { return date }
+        }
+        return nil
+    }
+
+    /// The month a word names (`dec`, `December`; three letters at least), 1–12.
+    private static func month(_ word: String) -> Int? {
+        guard word.count >= 3, let index = months.firstIndex(where: { $0.hasPrefix(word) }) else { return nil }
+        return index + 1
+    }
+}

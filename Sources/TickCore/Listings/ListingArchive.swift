@@ -1,0 +1,146 @@
+/// Listings of files as one record, and the limits on how many tick keeps: the listings of the
+/// `fileLimit` newest files with their entries, older ones only as what refuses a number
+/// (`Listing.withoutEntries`), up to `stubLimit` (`ListingIndex`). The state folder keeps each
+/// recent file's listing as an archive of that file alone.
+package struct ListingArchive: Sendable, Equatable {
+    package var files: [File]
+    /// How many of the first `files` the latest view showed.
+    package var latest: Int
+
+    package struct File: Sendable, Equatable {
+        package var path: [UInt8]
+        package var listing: Listing
+
+        package init(path: [UInt8], listing: Listing) {
+            self.path = path
+            self.listing = listing
+        }
+    }
+
+    package static let fileLimit = 256
+    package static let stubLimit = 8192
+    static let magic = "tick-listings 7\n"
+
+    package init(files: [File] = [], latest: Int = 0) {
+        self.files = files
+        self.latest = latest
+    }
+
+    /// The files a view showed, each path once (the first listing of a path seen twice, by
+    /// two names of one file), split into the newest `fileLimit`, kept whole in the view's
+    /// record, and the rest, which the index keeps as stubs.
+    package static func split(_ shown: [File]) -> (kept: [File], past: [File]) {
+        var table = PathTable(capacity: shown.count)
+        let unique = shown.filter { table.insert($0.path) }
+        return (Array(unique.prefix(fileLimit)), Array(unique.dropFirst(fileLimit)))
+    }
+
+    package func encoded() -> [UInt8] {
+        var writer = RecordWriter(magic: Self.magic)
+        writer.number("files", files.count)
+        writer.number("latest", latest)
+        for file in files {
+            writer.field("path", file.path)
+            let listing = file.listing
+            writer.hash("hash", listing.fileHash)
+            writer.flags("flags", listing.shifted, listing.truncated, listing.detailed)
+            writer.number("entries", listing.entries.count)
+            if !listing.detailed {
+                // Not worked out yet: only the lines shown, 4 bytes each.
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(listing.entries.count * 4)
+                for entry in listing.entries { append(UInt32(bitPattern: entry.shown), to: &bytes) }
+                writer.field("lines", bytes)
+                continue
+            }
+            // Each entry in binary, little-endian: shown, line and former line (4 bytes each);
+            // fingerprint, block, listed block and former version (8 each); unique (1); the text's
+            // and the reason's lengths (2 each), then their bytes.
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(listing.entries.count * 72)
+            for entry in listing.entries {
+                append(UInt32(bitPattern: entry.shown), to: &bytes)
+                append(UInt32(bitPattern: entry.line), to: &bytes)
+                append(UInt32(bitPattern: entry.formerLine), to: &bytes)
+                append(entry.fingerprint, to: &bytes)
+                append(entry.block, to: &bytes)
+                append(entry.listedBlock, to: &bytes)
+                append(entry.formerVersion, to: &bytes)
+                bytes.append(entry.unique ? 1 : 0)
+                append(UInt16(clamping: entry.text.count), to: &bytes)
+                append(UInt16(clamping: entry.reason.count), to: &bytes)
+                bytes += entry.text.prefix(Int(UInt16.max))
+                bytes += entry.reason.prefix(Int(UInt16.max))
+            }
+            writer.field("data", bytes)
+        }
+        return writer.finished()
+    }
+
+    package init?(decoding bytes: [UInt8]) {
+        guard var reader = RecordReader(bytes, magic: Self.magic), let count = reader.number("files"),
+              let latest = reader.number("latest"), latest <= count else { return nil }
+        var files: [File] = []
+        for _ in 0..<count {
+            guard let path = reader.field("path"), let hash = reader.hash("hash"),
+                  reader.take("flags "), let shifted = reader.byte(), let truncated = reader.byte(), let detailed = reader.byte(),
+                  reader.take("\n"),
+                  let entryCount = reader.number("entries"), entryCount <= Listing.limit else { return nil }
+            if detailed != 0x31 {
+                guard let lines = reader.field("lines"), lines.count == entryCount * 4 else { return nil }
+                var offset = 0
+                var entries: [Listing.Entry] = []
+                entries.reserveCapacity(entryCount)
+                for _ in 0..<entryCount {
+                    let shown = Int32(bitPattern: Self.read(UInt32.self, lines, &offset))
+                    entries.append(Listing.Entry(shown: shown, line: shown - 1, fingerprint: 0, block: 0, listedBlock: 0, unique: false, text: []))
+                }
+                files.append(File(path: path, listing: Listing(fileHash: hash, shifted: shifted == 0x31, truncated: truncated == 0x31,
+                                                               detailed: false, entries: entries)))
+                continue
+            }
+            guard let data = reader.field("data") else { return nil }
+            var entries: [Listing.Entry] = []
+            entries.reserveCapacity(entryCount)
+            var offset = 0
+            for _ in 0..<entryCount {
+                guard data.count - offset >= 49 else { return nil }
+                let shown = Int32(bitPattern: Self.read(UInt32.self, data, &offset))
+                let line = Int32(bitPattern: Self.read(UInt32.self, data, &offset))
+                let formerLine = Int32(bitPattern: Self.read(UInt32.self, data, &offset))
+                let fingerprint = Self.read(UInt64.self, data, &offset)
+                let block = Self.read(UInt64.self, data, &offset)
+                let listedBlock = Self.read(UInt64.self, data, &offset)
+                let formerVersion = Self.read(UInt64.self, data, &offset)
+                let unique = data[offset] == 1
+                offset += 1
+                let textLength = Int(Self.read(UInt16.self, data, &offset))
+                let reasonLength = Int(Self.read(UInt16.self, data, &offset))
+                guard data.count - offset >= textLength + reasonLength else { return nil }
+                let text = Array(data[offset..<(offset + textLength)])
+                let reason = Array(data[(offset + textLength)..<(offset + textLength + reasonLength)])
+                offset += textLength + reasonLength
+                entries.append(Listing.Entry(shown: shown, line: line, fingerprint: fingerprint, block: block, listedBlock: listedBlock,
+                                             unique: unique, formerLine: formerLine, formerVersion: formerVersion, text: text, reason: reason))
+            }
+            guard offset == data.count else { return nil }
+            files.append(File(path: path, listing: Listing(fileHash: hash, shifted: shifted == 0x31, truncated: truncated == 0x31,
+                                                                   detailed: detailed == 0x31, entries: entries)))
+        }
+        guard reader.atEnd else { return nil }
+        self.init(files: files, latest: latest)
+    }
+
+    private func append<T: FixedWidthInteger>(_ value: T, to bytes: inout [UInt8]) {
+        withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
+    }
+
+    private static func read<T: FixedWidthInteger>(_ type: T.Type, _ data: [UInt8], _ offset: inout Int) -> T {
+        var value: T = 0
+        withUnsafeMutableBytes(of: &value) { target in
+            data.withUnsafeBytes { source in target.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[offset..<(offset + MemoryLayout<T>.size)])) }
+        }
+        offset += MemoryLayout<T>.size
+        return T(littleEndian: value)
+    }
+}

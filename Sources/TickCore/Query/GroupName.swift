@@ -1,0 +1,125 @@
+/// How every command names a group (`-g`, `--to`, `group rename`, ...), one grammar:
+///
+/// 1. a group whose title is the whole text wins (`Someday/Maybe` names a heading titled so);
+/// 2. else the text is a path, titles separated by `/` (`\/` is a `/` inside a title), that
+///    matches the end of a group's path (`groceries` and `home/groceries` both name
+///    `Home / Groceries`);
+/// 3. else the text matches the end of a group's titles joined by `/`, so that a path through a
+///    title with a slash needs no escape (`Home/Someday/Maybe`);
+/// 4. else rules 2 and 3 with each title read from its first letter or digit, so that an emoji
+///    or a mark before the words need not be typed (`today` names `📆 Today`);
+/// 5. else the start of one group's title, read so, names that group (`someday` names
+///    `Someday/Maybe`, `home/gar` names `Home / Garden & Yard`); the start of several names
+///    none.
+///
+/// Titles compare without case and surrounding spaces.
+public struct GroupName: Sendable, Equatable {
+    package let text: String
+    /// The text as one title, unescaped.
+    let title: String
+    /// The text as a path of titles.
+    let path: [String]
+    /// The titles of the path as written (trimmed, `\/` read as `/`): what a new group is called.
+    package let titles: [String]
+
+    public init(_ text: String) {
+        self.text = text
+        var titles: [String] = [], current = ""
+        var characters = text.makeIterator()
+        while let character = characters.next() {
+            if character == "\\", let escaped = characters.next() {
+                if escaped == "/" || escaped == "\\" { current.append(escaped) } else { current += "\\" + String(escaped) }
+            } else if character == "/" {
+                titles.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        titles.append(current)
+        self.titles = titles.map(\.trimmingSpaces).filter { !$0.isEmpty }
+        path = self.titles.map { $0.lowercased() }
+        title = titles.joined(separator: "/").trimmingSpaces.lowercased()
+    }
+
+    /// The groups (top-level headings) the name matches, by the first rule that matches any.
+    public func groups(in document: Document) -> [Int] {
+        let groups = document.headings.indices.filter { document.headings[$0].topLevel }
+        guard !path.isEmpty else { return [] }
+        let exact = groups.filter { document.headings[$0].title.trimmingSpaces.lowercased() == title }
+        if !exact.isEmpty { return exact }
+        let paths = groups.map { document.groupPath(ofHeading: $0).map { $0.trimmingSpaces.lowercased() } }
+        let byPath = zip(groups, paths).filter { $0.1.count >= path.count && Array($0.1.suffix(path.count)) == path }.map(\.0)
+        if !byPath.isEmpty { return byPath }
+        let byJoined = zip(groups, paths).filter { _, titles in
+            let joined = titles.joined(separator: "/")
+            return joined == title || joined.hasSuffix("/" + title)
+        }.map(\.0)
+        if !byJoined.isEmpty { return byJoined }
+        let wordsPath = path.map(Self.words)
+        guard !wordsPath.contains(where: \.isEmpty) else { return [] }
+        let wordsTitle = Self.words(title)
+        let byWords = zip(groups, paths).filter { _, titles in
+            if titles.count >= wordsPath.count && titles.suffix(wordsPath.count).map(Self.words) == wordsPath { return true }
+            let joined = titles.map(Self.words).joined(separator: "/")
+            return joined == wordsTitle || joined.hasSuffix("/" + wordsTitle)
+        }.map(\.0)
+        if !byWords.isEmpty { return byWords }
+        let byStart = zip(groups, paths).filter { _, titles in
+            guard titles.count >= wordsPath.count, let last = titles.last, let typed = wordsPath.last else { return false }
+            return titles.suffix(wordsPath.count).dropLast().map(Self.words) == wordsPath.dropLast()
+                && Self.words(last).hasPrefix(typed)
+        }.map(\.0)
+        return byStart.count == 1 ? byStart : []
+    }
+
+    /// A title from its first letter or digit on (`📆 today` → `today`).
+    static func words(_ title: String) -> Substring {
+        let start = title.firstIndex { $0.isLetter || $0.isNumber } ?? title.endIndex
+        return title[start...]
+    }
+
+    /// A group's path as views show it: titles joined by ` / `. Appended, not `joined`: the
+    /// generic join costs a run a runtime conformance lookup (~80 000 instructions statically
+    /// linked) on the path of every `tick list`.
+    package static func shown(_ path: [String]) -> String {
+        var text = ""
+        for (index, title) in path.enumerated() {
+            if index > 0 { text += " / " }
+            text += title
+        }
+        return text
+    }
+
+    /// A group's path as a name the grammar reads back to it: titles joined by `/`, a `/` or
+    /// `\` inside a title escaped.
+    package static func written(_ path: [String]) -> String {
+        path.map { title in
+            var escaped = ""
+            for character in title {
+                if character == "/" || character == "\\" { escaped.append("\\") }
+                escaped.append(character)
+            }
+            return escaped
+        }.joined(separator: "/")
+    }
+
+    /// The closest group path to this name, for "did you mean".
+    package func suggestion(in documents: [Document]) -> String? {
+        var candidates: [String] = []
+        for document in documents {
+            for index in document.headings.indices where document.headings[index].topLevel {
+                // Each as typed most simply: its title alone (a `/` in it unescaped) where
+                // that names it, else its path.
+                let path = document.groupPath(ofHeading: index)
+                if let last = path.last, GroupName(last).groups(in: document) == [index] { candidates.append(last) }
+                candidates.append(Self.written(path))
+                if let last = path.last { candidates.append(Self.written([last])) }
+            }
+        }
+        // A group whose path holds the name (`Now/Pomodoro` in `🍅 Now/Pomodoro (1)`), else the nearest.
+        let wanted = title
+        return candidates.first { GroupName($0).title.contains(wanted) && !wanted.isEmpty }
+            ?? Suggestion.nearest(to: text, among: candidates, tolerance: 2)
+    }
+}

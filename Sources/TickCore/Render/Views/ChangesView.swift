@@ -1,0 +1,127 @@
+/// `tick changes`: what happened to the tasks between two versions, by file and group.
+///
+///     TODO.md
+///       Home / Groceries
+///         completed       11  [x] Milk
+///         added           13  [ ] Bread
+///       Work
+///         edited, redated 17  [ ] Write the yearly report  in 13 days  (was: Write the quarterly report; due 2026-12-01)
+///         removed          4  [x] Call the plumber
+///
+/// The line is where the task is now (for a removed task, where it was).
+package enum ChangesView {
+    /// One file's two versions and their changes.
+    package struct File: Sendable {
+        package let path: String
+        package let old: Document
+        package let new: Document
+        package let changes: [TaskChange]
+        /// Where the new version is on disk, when it is the file as it is now (the working
+        /// tree, or the second of two files): its line numbers are the file's.
+        package var current: String?
+
+        package init(path: String, old: Document, new: Document, current: String? = nil) {
+            self.path = path
+            self.old = old
+            self.new = new
+            self.current = current
+            changes = TaskChanges.between(old: old, new: new)
+        }
+
+        /// The task as it is now (as it was, for a removed one), and its document.
+        func task(_ change: TaskChange) -> (task: Task, document: Document) {
+            change.new.map { (new.tasks[$0], new) } ?? (old.tasks[change.old!], old)
+        }
+    }
+
+    package static func render(_ files: [File], today: CivilDate, style: TextStyle) -> String {
+        var out = TextBuffer(capacity: 4096)
+        for file in files where !file.changes.isEmpty {
+            out.appendStyled(style, .bold) { $0.appendSanitized(file.path) }
+            out.append(Byte.lf)
+            let verbWidth = file.changes.map { verb($0).utf8.count }.max() ?? 0
+            let numberWidth = file.changes.map { TextBuffer.decimalDigits(file.task($0).task.line + 1) }.max() ?? 1
+            // Each group once, in the order its first change comes, with its changes in order
+            // (a removed task is placed by its old line, so the order alone would go back and
+            // forth between groups).
+            var paths: [[String]] = [], changesOf: [[String]: [TaskChange]] = [:]
+            for change in file.changes {
+                let (task, document) = file.task(change)
+                let path = document.groupPath(of: task)
+                if changesOf[path] == nil { paths.append(path) }
+                changesOf[path, default: []].append(change)
+            }
+            for path in paths {
+                out.appendSpaces(2)
+                out.appendStyled(style, .bold) { $0.appendSanitized(path.isEmpty ? "(no group)" : GroupName.shown(path)) }
+                out.append(Byte.lf)
+                for change in changesOf[path]! {
+                    let (task, document) = file.task(change)
+                    let verb = verb(change)
+                    out.appendSpaces(4)
+                    out.appendStyled(style, color(change.kinds[0])) { $0.append(verb) }
+                    out.appendSpaces(verbWidth - verb.utf8.count + 1 + numberWidth - TextBuffer.decimalDigits(task.line + 1))
+                    out.appendStyled(style, .dim) { $0.appendDecimal(task.line + 1) }
+                    out.appendSpaces(2)
+                    ListView.appendLine(for: task, in: document, today: today, style: style, to: &out)
+                    let was = previously(change, in: file)
+                    if !was.isEmpty {
+                        out.appendSpaces(2)
+                        out.appendStyled(style, .dim) { $0.appendSanitized("(was: " + was.joined(separator: "; ") + ")") }
+                    }
+                    out.append(Byte.lf)
+                }
+            }
+        }
+        return out.string
+    }
+
+    /// A stand-up note or release notes: one section per kind of change, in the order people
+    /// report them, each task under its first kind.
+    package static func markdown(_ files: [File]) -> String {
+        let order: [(TaskChange.Kind, String)] = [(.completed, "Done"), (.added, "Added"), (.started, "Started"), (.edited, "Edited"),
+                                                  (.moved, "Moved"), (.redated, "Re-dated"), (.starred, "Starred"), (.unstarred, "Unstarred"),
+                                                  (.cancelled, "Cancelled"), (.reopened, "Reopened"), (.stopped, "Stopped"), (.removed, "Removed")]
+        var out = ""
+        for file in files where !file.changes.isEmpty {
+            if files.count > 1 { out += "## \(TerminalText.sanitized(file.path))\n\n" }
+            for (kind, title) in order {
+                let entries = file.changes.filter { $0.kinds[0] == kind }
+                guard !entries.isEmpty else { continue }
+                out += (files.count > 1 ? "### " : "## ") + title + "\n\n"
+                for change in entries {
+                    let (task, document) = file.task(change)
+                    let group = GroupName.shown(document.groupPath(of: task))
+                    // Text from the file, sanitized as a view's rows are: it goes to a terminal too.
+                    out += "- " + TerminalText.sanitized(ListView.displayText(task, in: document) + (group.isEmpty ? "" : " (\(group))")) + "\n"
+                }
+                out += "\n"
+            }
+        }
+        return out
+    }
+
+    /// What the task was, for each kind of change that replaced something.
+    package static func previously(_ change: TaskChange, in file: File) -> [String] {
+        guard let old = change.old, change.new != nil else { return [] }
+        let before = file.old.tasks[old]
+        var parts: [String] = []
+        if change.kinds.contains(.edited) { parts.append(ListView.displayText(before, in: file.old)) }
+        if change.kinds.contains(.moved) {
+            let path = file.old.groupPath(of: before)
+            parts.append("in " + (path.isEmpty ? "(no group)" : GroupName.shown(path)))
+        }
+        if change.kinds.contains(.redated) { parts.append(before.due.map { "due \($0)" } ?? "no due date") }
+        return parts
+    }
+
+    static func verb(_ change: TaskChange) -> String { change.kinds.map(\.rawValue).joined(separator: ", ") }
+
+    static func color(_ kind: TaskChange.Kind) -> TextStyle.Color {
+        switch kind {
+        case .removed, .cancelled: return .red
+        case .completed, .added: return .cyan
+        default: return .yellow
+        }
+    }
+}

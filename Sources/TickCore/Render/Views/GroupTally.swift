@@ -1,0 +1,60 @@
+/// How many of a group's own tasks are open, in progress and closed. Subgroups are tallied
+/// separately; tasks above a file's first heading form a tally with no heading.
+public struct GroupTally: Sendable, Equatable {
+    package let source: Int
+    /// Index into the document's `headings`; nil for the tasks above the first heading.
+    package let heading: Int?
+    /// How deep the group is nested: 0 for a group with no enclosing group.
+    package let depth: Int
+    package var open = 0
+    package var doing = 0
+    /// Done tasks.
+    package var closed = 0
+    /// Cancelled tasks (`[-]`): closed but not done, so out of the total.
+    package var cancelled = 0
+
+    package var total: Int { open + doing + closed }
+    /// Whole percent done, rounded down so that 100 means every task is closed.
+    package var percent: Int { total == 0 ? 0 : closed * 100 / total }
+
+    /// One tally per group of every source, in file order, for the groups `query.group` selects
+    /// (all of them when it is nil), counting the tasks `query` accepts. The no-heading tally
+    /// is included only when it has tasks.
+    public static func tally(_ sources: [SourceDocument], query: TaskQuery, today: CivilDate) -> [GroupTally] {
+        var result: [GroupTally] = []
+        for (sourceIndex, source) in sources.enumerated() {
+            let document = source.document
+            var rows: [Int?: Int] = [:]
+            var ungrouped = GroupTally(source: sourceIndex, heading: nil, depth: 0)
+            var tallies: [GroupTally] = []
+            let matcher = query.matcher(for: document, today: today)
+            for (index, heading) in document.headings.enumerated() where heading.topLevel {
+                guard matcher.accepts(group: index) else { continue }
+                var depth = 0, parent = heading.parent
+                while let next = parent { depth += 1; parent = document.headings[next].parent }
+                rows[index] = tallies.count
+                tallies.append(GroupTally(source: sourceIndex, heading: index, depth: depth))
+            }
+            for task in document.tasks where matcher.matches(task) {
+                if let group = task.group {
+                    guard let row = rows[group] else { continue }
+                    tallies[row].count(task.statusType)
+                } else {
+                    ungrouped.count(task.statusType)
+                }
+            }
+            if ungrouped.total > 0 { result.append(ungrouped) }
+            result.append(contentsOf: tallies)
+        }
+        return result
+    }
+
+    mutating func count(_ type: StatusType) {
+        switch type {
+        case .todo: open += 1
+        case .doing: doing += 1
+        case .done: closed += 1
+        case .cancelled: cancelled += 1
+        }
+    }
+}

@@ -1,0 +1,222 @@
+/// `tick list` and the views built on it (today, overdue, important, completed).
+///
+/// In file or group order, tasks appear under their group headings with their line numbers:
+///
+///     Groceries
+///        3  [ ] Buy milk  tomorrow
+///        4  [ ] * Eggs
+///     Work / Backend
+///       12  [/] Fix login  2 days overdue
+///       13    [ ] Write the test
+///
+/// In any other order the list is flat, and each task ends with its group:
+///
+///       12  [/] Fix login  2 days overdue  · Work / Backend
+///        3  [ ] Buy milk  tomorrow  · Groceries
+///
+/// With more than one file, headings name the file and flat rows start with `path:line`.
+public enum ListView {
+    public static func render(_ items: [ViewItem], in sources: [SourceDocument], order: TaskOrder,
+                              today: CivilDate, style: TextStyle, notes: Bool = false, absoluteDates: Bool = false) -> String {
+        var out = TextBuffer(capacity: items.count * 64)
+        render(items, in: sources, order: order, today: today, style: style, notes: notes, absoluteDates: absoluteDates, into: &out)
+        return out.string
+    }
+
+    /// `notes`: each task's notes follow its row, dimmed, under its text. `absoluteDates`: due
+    /// dates as dates (`2026-11-25`), in the same colours, rather than "in 3 days".
+    /// `emit` is handed the buffer whenever it holds 64 KiB or more, to write it out and empty
+    /// it: a long listing streams instead of being held whole (by default it is held).
+    package static func render(_ items: [ViewItem], in sources: [SourceDocument], order: TaskOrder,
+                              today: CivilDate, style: TextStyle, notes: Bool = false, absoluteDates: Bool = false,
+                              into out: inout TextBuffer, emit: (inout TextBuffer) -> Void = { _ in }) {
+        let options = ListRows.Options(order: order, today: today, style: style, notes: notes, absoluteDates: absoluteDates,
+                                       showFiles: sources.count > 1)
+        // What depends on every row: each file's widest line number, the widest location.
+        var numberWidths = [Int](repeating: 1, count: sources.count)
+        var widest = 0
+        for item in items {
+            let line = sources[item.source].document.tasks[item.task].line + 1
+            numberWidths[item.source] = max(numberWidths[item.source], TextBuffer.decimalDigits(line))
+        }
+        let paths = sources.map { ShownPath($0.path, options: options) }
+        if !options.grouped {
+            for item in items {
+                widest = max(widest, paths[item.source].columns + TextBuffer.decimalDigits(sources[item.source].document.tasks[item.task].line + 1))
+            }
+        }
+        var printer = ListPrinter(options: options, widest: widest)
+        // Rows straight from the documents, held whole already.
+        var groupPaths = sources.map { [String?](repeating: nil, count: $0.document.headings.count) }
+        // A run of items from one source at a time: a `SourceDocument` taken per row would
+        // cost a retain and a release of each of its arrays.
+        var index = 0
+        while index < items.count {
+            let current = items[index].source
+            let source = sources[current]
+            let tasks = source.document.tasks
+            let path = paths[current]
+            while index < items.count, items[index].source == current {
+                printer.print(tasks[items[index].task], in: source, file: current, numberWidth: numberWidths[current], path: path,
+                              groupPaths: &groupPaths[current], into: &out)
+                if out.count >= 1 << 16 { emit(&out) }
+                index += 1
+            }
+        }
+    }
+
+    /// Prints rows rendered by `ListRows` (with the same `options`) in the order `references`
+    /// gives (`ListPrinter`).
+    package static func print(_ files: [ListRows], _ references: [RowReference], options: ListRows.Options,
+                             into out: inout TextBuffer, emit: (inout TextBuffer) -> Void = { _ in }) {
+        let widest = options.grouped ? 0 : references.lazy.map { files[$0.file].locationWidth(ofRow: $0.row) }.max() ?? 0
+        var printer = ListPrinter(options: options, widest: widest)
+        for reference in references {
+            printer.print(files[reference.file], row: reference.row, file: reference.file, into: &out)
+            if out.count >= 1 << 16 { emit(&out) }
+        }
+    }
+
+    /// The rows as `--json` prints them (`ListRows` rendered with `json`), in the order `references` gives.
+    package static func printJSON(_ files: [ListRows], _ references: [RowReference], emit: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var printer = JSONRowPrinter()
+        for reference in references { printer.print(files[reference.file], row: reference.row, emit: emit) }
+        printer.finish(emit: emit)
+    }
+
+    /// A task as one line: checkbox, star, text, its subtasks done (`2/5`), its due date
+    /// relative to today, and the dates it records (done, cancelled, created) in words.
+    static func appendLine(for task: Task, in document: Document, today: CivilDate, style: TextStyle, absoluteDate: Bool = false, to out: inout TextBuffer) {
+        let closed = task.isClosed
+        out.appendStyled(closed ? style : .plain, .dim) { out in
+            out.append(Byte.leftBracket)
+            switch task.status {
+            case .open: out.append(Byte.space)
+            case .done: out.append(0x78)
+            case .doing: out.append(Byte.slash)
+            case .other(let raw): out.appendSanitized(raw)
+            }
+            out.append(Byte.rightBracket)
+        }
+        out.append(Byte.space)
+        if task.important {
+            out.appendStyled(style, .yellow) { $0.append(Byte.star) }
+            out.append(Byte.space)
+        }
+        let recorded = recordedDates(of: task, in: document)
+        out.appendStyled(closed ? style : .plain, .dim) { appendDisplayText(task, in: document, cutting: recorded.map(\.cut), to: &$0) }
+        if let progress = document.subtaskProgress(of: task) {
+            out.appendSpaces(2)
+            out.appendStyled(style, .dim) { out in
+                out.appendDecimal(progress.done)
+                out.append(Byte.slash)
+                out.appendDecimal(progress.total)
+            }
+        }
+        if let due = task.due {
+            out.appendSpaces(2)
+            let state = DueState(due: due, today: today)
+            // A closed task is never late: its date is shown as a date.
+            out.appendStyled(style, closed ? .dim : state.color) { out in
+                if closed || absoluteDate {
+                    out.appendLiteral("due ")
+                    out.appendDate(due)
+                } else {
+                    state.append(to: &out)
+                }
+            }
+        }
+        for date in recorded {
+            out.appendSpaces(2)
+            out.appendStyled(style, .dim) { out in
+                out.appendLiteral(date.kind == .created ? "created " : date.kind == .done ? "done " : "cancelled ")
+                if absoluteDate {
+                    out.appendDate(date.date)
+                } else {
+                    out.append(RecordedDate.words(date.date, today: today))
+                }
+            }
+        }
+    }
+
+    /// The done, cancelled and created dates a row shows in words after the text, each with
+    /// the part of the text it is cut from (the field and a space beside it). A field whose
+    /// value is no date stays in the text, as written.
+    static func recordedDates(of task: Task, in document: Document) -> [(kind: TaskField.Kind, date: CivilDate, cut: Range<Int>)] {
+        let kinds = task.fieldKinds
+        guard kinds.contains(.done) || kinds.contains(.cancelled) || kinds.contains(.created) else { return [] }
+        let text = document.textBytes(of: task)
+        let fields = TaskFields.read(text)
+        return [TaskField.Kind.done, .cancelled, .created].compactMap { kind in
+            guard let field = fields.first(kind), let date = fields.date(kind, in: text) else { return nil }
+            return (kind, date, Document.cut(field.range, in: text))
+        }
+    }
+
+    /// The task's text as a row shows it, when a row leaves part of it out (its due date, the
+    /// dates it records); nil when a row shows the text whole.
+    static func shownText(ifCut task: Task, in document: Document) -> String? {
+        let recorded = recordedDates(of: task, in: document)
+        guard task.due != nil || !recorded.isEmpty else { return nil }
+        var out = TextBuffer(capacity: task.textLocation.count)
+        appendDisplayText(task, in: document, cutting: recorded.map(\.cut), to: &out)
+        return out.string
+    }
+
+    /// "2 days overdue" in red, "today" in yellow, later dates in cyan; dim once the task is closed.
+    static func dueLabel(_ task: Task, today: CivilDate, style: TextStyle) -> String? {
+        guard let due = task.due else { return nil }
+        let state = DueState(due: due, today: today)
+        let label = task.isClosed ? "due \(due)" : state.description
+        return style.wrap(label, task.isClosed ? .dim : state.color)
+    }
+
+    /// The task's text without its due field (and one space beside it), which is shown as a
+    /// relative date instead. Everything else, runs of spaces included, stays as written.
+    package static func displayText(_ task: Task, in document: Document) -> String {
+        guard task.due != nil else { return document.text(of: task) }
+        var out = TextBuffer(capacity: task.textLocation.count)
+        appendDisplayText(task, in: document, to: &out)
+        return out.string
+    }
+
+    /// `displayText`, sanitized for the terminal, written straight into `out`: from the file's
+    /// bytes, cut where the due field is; through a String only to show bad bytes as U+FFFD.
+    /// `cutting`: more of the text to leave out (offsets from its start), as the due field is.
+    static func appendDisplayText(_ task: Task, in document: Document, cutting more: [Range<Int>] = [], to out: inout TextBuffer) {
+        let text = document.textBytes(of: task)
+        let due = task.due == nil ? nil : document.dueCut(of: task)
+        guard due != nil || !more.isEmpty else { return appendText(text, checked: task.hasInvalidUTF8, to: &out) }
+        // The cuts in order, those that meet (two fields sharing the space between them) as one.
+        var cuts: [Range<Int>] = []
+        for cut in ((due.map { [$0] } ?? []) + more).sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = cuts.last, cut.lowerBound <= last.upperBound {
+                cuts[cuts.count - 1] = last.lowerBound..<max(last.upperBound, cut.upperBound)
+            } else {
+                cuts.append(cut)
+            }
+        }
+        // Cuts that run to the text's end take the spaces before them along.
+        if let last = cuts.last, last.upperBound == text.count {
+            var lower = last.lowerBound
+            while lower > 0, text[text.startIndex + lower - 1] == Byte.space { lower -= 1 }
+            cuts[cuts.count - 1] = lower..<last.upperBound
+        }
+        var position = 0
+        for cut in cuts {
+            appendText(text[(text.startIndex + position)..<(text.startIndex + cut.lowerBound)], checked: task.hasInvalidUTF8, to: &out)
+            position = cut.upperBound
+        }
+        appendText(text[(text.startIndex + position)...], checked: task.hasInvalidUTF8, to: &out)
+    }
+
+    /// Text from the file, sanitized; `checked`: it may hold bytes that are not UTF-8, shown as U+FFFD.
+    private static func appendText(_ text: ArraySlice<UInt8>, checked: Bool, to out: inout TextBuffer) {
+        if checked {
+            var decoded = String(decoding: text, as: UTF8.self)
+            decoded.withUTF8 { out.appendSanitized($0) }
+        } else {
+            text.withUnsafeBufferPointer { out.appendSanitized($0) }
+        }
+    }
+}

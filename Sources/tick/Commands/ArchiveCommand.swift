@@ -1,0 +1,107 @@
+import TickCore
+
+enum ArchiveCommand: Command {
+    static let name = "archive"
+    static let summary = "Move done and cancelled tasks into a Done group, here or in another file."
+    static let usage = "tick archive [--group NAME] [--to FILE]"
+    static let options = [
+        OptionSpec("group", short: "g", value: "NAME", help: "The archive group (default: Done); created when missing."),
+        OptionSpec("to", value: "FILE", help: "Move them to FILE instead (created when missing)."),
+    ] + EditSession.commonOptions
+    static let examples: [(command: String, explanation: String)] = [
+        ("tick archive", "Move every done or cancelled top-level task, with its subtasks and notes, to the end of the Done group."),
+        ("tick archive --to ARCHIVE.md", "Move them to the Done group of ARCHIVE.md."),
+    ]
+
+    static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
+        if let extra = arguments.operands.first { throw TickError.usage(.unexpectedOperand(extra), command: name) }
+        let path = try EditSession.path(arguments, environment: context.environment)
+        let group = arguments.value("group") ?? "Done"
+        if !arguments.flag("yes"), !arguments.flag("dry-run") {
+            // 3 tasks or more are shown and asked about (tick(1), CONFIRMATION), with what goes with them.
+            let document = context.environment.document(try FileReader.read(path))
+            let archive = arguments.value("to") == nil
+                ? try EditSession.reporting(path) { () throws(EditError) in try Sections.resolveIfPresent(group, in: document) } : nil
+            let moved = ArchiveSelection(document, archive: archive).moved
+            if moved.count >= 3 {
+                let shown = moved.flatMap { [$0.index] + document.descendants(of: $0).map(\.index) }
+                let destination = arguments.value("to").map { " to \(PathBytes.display($0))" } ?? ""
+                try EditSession.confirm("Archive \(TaskSelection.count(moved.count))\(destination)?", showing: shown, in: document, path: path,
+                                        context: &context)
+            }
+        }
+        guard let destination = arguments.value("to") else {
+            try EditSession.applyEdit(path, arguments, context: &context) { input throws(EditError) in
+                let document = input.document
+                let selection = ArchiveSelection(document, archive: try Sections.resolveIfPresent(group, in: document))
+                var plan = EditPlan(try BlockEdits.archive(selection.moved, into: group, in: document),
+                                    subjects: selection.moved.map { .task($0.index, verb: "archived") } + kept(selection))
+                if plan.subjects.isEmpty { plan.nothing = "nothing to archive: no done or cancelled tasks outside '\(group)'" }
+                return plan
+            }
+            return 0
+        }
+        // Two files. Everything that can be checked is checked before the first write: that they
+        // are two files, that the source can be rewritten, and the whole edit of the source.
+        // Then the destination is written first, so a failure in between can duplicate tasks
+        // but never lose them, and the message says so. The source is re-checked under its lock.
+        let sourceFile = try OpenedFile.open(path)
+        let sourceStatus = sourceFile.status
+        let sourceBytes = try sourceFile.readAll(path: path)
+        sourceFile.close()
+        if let target = Syscalls.fileStatus(destination), target.st_dev == sourceStatus.st_dev, target.st_ino == sourceStatus.st_ino {
+            throw TickError.refused("--to \(PathBytes.display(destination)) is the file being archived (\(PathBytes.display(path))); name another file, or leave out --to to archive within it")
+        }
+        try EditSession.refuseUneditable(sourceBytes, path: path)
+        let source = context.environment.document(sourceBytes)
+        let selection = ArchiveSelection(source)
+        let done = selection.moved
+        let blocks = done.map { BlockEdits.marginLines($0, in: source) }
+        guard !blocks.isEmpty else {
+            if !selection.kept.isEmpty {
+                // Nothing is written: the tasks kept are said as an edit that moved none says them.
+                try EditSession.applyEdit(path, arguments, context: &context) { input throws(EditError) in
+                    EditPlan(subjects: kept(ArchiveSelection(input.document)))
+                }
+            } else if !arguments.flag("quiet") {
+                context.stdout.write("nothing to archive: no done or cancelled tasks in \(PathBytes.display(path))\n")
+            }
+            return 0
+        }
+        _ = try EditSession.reporting(path) { () throws(EditError) in try TaskEdits.delete(done, in: source) }
+        if arguments.flag("dry-run") {
+            let exists = Syscalls.fileStatus(destination) != nil
+            let target = exists ? context.environment.document(try FileReader.read(destination)) : context.environment.document([])
+            let splices = try EditSession.reporting(destination) { () throws(EditError) in try BlockEdits.appendBlocks(blocks, toGroup: group, in: target) }
+            context.stdout.write(UnifiedDiff.render(target, splices, path: PathBytes.display(destination), creating: !exists))
+            try EditSession.applyEdit(path, arguments, context: &context) { input throws(EditError) in
+                EditPlan(try TaskEdits.delete(ArchiveSelection(input.document).moved, in: input.document))
+            }
+            return 0
+        }
+        try AtomicFile.checkCanReplace(path)
+        try FileCreator.creatingIfMissing(destination) { created throws(TickError) in
+            try EditSession.applyEdit(destination, arguments, context: &context, created: created) { input throws(EditError) in
+                EditPlan(try BlockEdits.appendBlocks(blocks, toGroup: group, in: input.document), subjects: [.newTasks(verb: "archived to \(PathBytes.display(destination)):", blocks: blocks.count)])
+            }
+        }
+        do throws(TickError) {
+            // Its rows (a task kept) name the file, after the destination's rows.
+            try EditSession.applyEdit(path, arguments, context: &context, showsFile: true) { input throws(EditError) in
+                let document = input.document
+                let selection = ArchiveSelection(document)
+                guard selection.moved.map({ BlockEdits.marginLines($0, in: document) }) == blocks else { throw .changedDuringEdit }
+                return EditPlan(try TaskEdits.delete(selection.moved, in: document), subjects: kept(selection))
+            }
+        } catch {
+            let unchanged = "; the file is unchanged"
+            throw TickError.refused("\(error.message.hasSuffix(unchanged) ? String(error.message.dropLast(unchanged.count)) : error.message); the done tasks were copied to \(PathBytes.display(destination)) but are still in \(PathBytes.display(path)) ('tick undo -f \(PathBytes.display(destination))' takes the copies back)")
+        }
+        return 0
+    }
+
+    /// The closed tasks archive leaves, each with why (a subtask still to do).
+    private static func kept(_ selection: ArchiveSelection) -> [EditPlan.Subject] {
+        selection.kept.map { .task($0.task.index, verb: "kept", unchanged: ArchiveSelection.reason(openTasks: $0.openTasks)) }
+    }
+}

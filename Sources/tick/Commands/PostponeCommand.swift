@@ -1,0 +1,34 @@
+import TickCore
+
+enum PostponeCommand: Command {
+    static let name = "postpone"
+    static let summary = "Move tasks' due date later: a day, or the time given."
+    static let usage = "tick postpone REF... [N(d|w|m|y)] | tick postpone FILTERS [N(d|w|m|y)]"
+    static var options: [OptionSpec] { EditSession.commonOptions + TaskSelection.options }
+    static let examples: [(command: String, explanation: String)] = [
+        ("tick postpone 12", "Due a day later; an overdue task, tomorrow; a task with no due date, tomorrow."),
+        ("tick postpone 12 14 3d", "Three days later (also 2w, 1m, 1y, or '3 days')."),
+        ("tick postpone --due overdue 1w", "Every overdue task, a week from today."),
+    ]
+
+    static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
+        var operands = arguments.operands
+        // The time is the last operand (`3d`), or the last two (`3 days`); a day when neither.
+        var shift = DateShift(amount: 1, unit: .days)
+        if let last = operands.last, let typed = DateShift(last) {
+            shift = typed
+            operands.removeLast()
+        } else if operands.count >= 2, let typed = DateShift(words: operands.suffix(2).joined(separator: " ")) {
+            shift = typed
+            operands.removeLast(2)
+        }
+        guard shift.amount > 0 else {
+            throw TickError.usage(.invalidValue(option: "time", value: arguments.operands.last ?? "", expected: "a time to come, such as 3d (tick due REF due-3d moves a date earlier)"), command: name)
+        }
+        let today = try context.environment.today()
+        let selection = try TaskSelection(operands, arguments, command: name, environment: context.environment)
+        try DueCommand.apply(.moveDue(shift, postponing: true), to: selection, asking: { "Postpone \(TaskSelection.count($0)) by \(shift.words)?" },
+                             today: today, arguments, context: &context)
+        return 0
+    }
+}
