@@ -23,7 +23,7 @@ enum Benchmark {
     }
 
     static let usage = """
-        usage: tick-bench [--quick] [--json] [--git-only | --no-git]
+        usage: tick-bench [--quick] [--json] [--git-only | --lsp-only | --no-git]
                tick-bench --generate TASKS     print the benchmark's todo file of TASKS tasks
         Measures tick against anchors taken in the same run (see README.md, Performance).
 
@@ -31,7 +31,7 @@ enum Benchmark {
 
     static func main() {
         let arguments = CommandLine.arguments.dropFirst()
-        let known: Set = ["--quick", "--json", "--git-only", "--no-git", "--generate", "--peak-memory", "--noop", "--profile-parse"]
+        let known: Set = ["--quick", "--json", "--git-only", "--lsp-only", "--no-git", "--generate", "--peak-memory", "--noop", "--profile-parse"]
         if arguments.contains("--help") || arguments.contains("-h") {
             print(usage, terminator: "")
             return
@@ -77,6 +77,11 @@ enum Benchmark {
         if arguments.contains("--git-only") {
             // The git rows alone, at full size (they take a while to set up).
             let rows = History.rows(directory: directory, commits: quick ? 40 : 1_000, tasks: quick ? 500 : 5_000, runs: runs)
+            if json { printJSON(rows, bytes: 0) } else { printTable(rows, bytes: 0) }
+            return
+        }
+        if arguments.contains("--lsp-only") {
+            let rows = LanguageServerRows.rows(directory: directory, bytes: quick ? 100_000 : 1_000_000, runs: runs)
             if json { printJSON(rows, bytes: 0) } else { printTable(rows, bytes: 0) }
             return
         }
@@ -159,6 +164,7 @@ enum Benchmark {
 
         rows += largeFileRows(directory: directory, tasks: quick ? 10_000 : 1_000_000, runs: max(3, runs / 3))
         rows += startupRows(directory: directory, runs: runs * 3)
+        rows += LanguageServerRows.rows(directory: directory, bytes: quick ? 100_000 : 1_000_000, runs: runs)
         if !arguments.contains("--no-git") {
             rows += History.rows(directory: directory, commits: quick ? 40 : 1_000, tasks: quick ? 500 : 5_000, runs: runs)
         }

@@ -103,21 +103,30 @@ enum JSON: Equatable, Sendable {
     }
 
     static func encode(string: String, into out: inout [UInt8]) {
-        let hex = Array("0123456789abcdef".utf8)
-        out.append(UInt8(ascii: "\""))
-        for byte in string.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out += [0x5C, 0x22]
-            case UInt8(ascii: "\\"): out += [0x5C, 0x5C]
-            case 0x0A: out += [0x5C, UInt8(ascii: "n")]
-            case 0x0D: out += [0x5C, UInt8(ascii: "r")]
-            case 0x09: out += [0x5C, UInt8(ascii: "t")]
-            case 0..<0x20: out += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)]]
-            default: out.append(byte)
+        var string = string
+        string.withUTF8 { bytes in
+            out.reserveCapacity(out.count + bytes.count + 2)
+            out.append(UInt8(ascii: "\""))
+            // Runs of bytes that need no escape are copied whole.
+            var run = 0
+            for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+                run = index + 1
+                switch byte {
+                case UInt8(ascii: "\""): out += [0x5C, 0x22]
+                case UInt8(ascii: "\\"): out += [0x5C, 0x5C]
+                case 0x0A: out += [0x5C, UInt8(ascii: "n")]
+                case 0x0D: out += [0x5C, UInt8(ascii: "r")]
+                case 0x09: out += [0x5C, UInt8(ascii: "t")]
+                default: out += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hexDigit(byte >> 4), hexDigit(byte & 15)]
+                }
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
+            out.append(UInt8(ascii: "\""))
         }
-        out.append(UInt8(ascii: "\""))
     }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 { value < 10 ? 0x30 + value : 0x57 + value }
 
     private struct Parser {
         let bytes: [UInt8]
@@ -216,6 +225,22 @@ enum JSON: Equatable, Sendable {
             position += 1
             var out: [UInt8] = []
             while true {
+                // A run of bytes that are neither a quote, a backslash nor a control character
+                // is copied whole (a document's text is mostly one such run).
+                let run = position
+                position = bytes.withUnsafeBufferPointer { buffer in
+                    var index = run
+                    while index < buffer.count, buffer[index] >= 0x20, buffer[index] != 0x22, buffer[index] != 0x5C { index += 1 }
+                    return index
+                }
+                if position > run {
+                    if out.isEmpty, position < bytes.count, bytes[position] == 0x22 {
+                        position += 1
+                        guard let text = String(validating: bytes[run..<(position - 1)], as: UTF8.self) else { throw error("a string that is not UTF-8") }
+                        return text
+                    }
+                    out.append(contentsOf: bytes[run..<position])
+                }
                 guard position < bytes.count else { throw error("unterminated string") }
                 let byte = bytes[position]
                 position += 1

@@ -147,7 +147,8 @@ struct LanguageServer {
             _ = configuration(document)
             stale.insert(uri)
         case "textDocument/didChange":
-            guard let uri, var document = documents[uri] else { return }
+            // Taken out while it changes, so that its bytes are changed in place, not copied.
+            guard let uri, var document = documents.removeValue(forKey: uri) else { return }
             for change in params["contentChanges"]?.array ?? [] where !document.apply(change, encoding: encoding) {
                 log("tick lsp: a change to \(uri) that does not fit it was ignored")
             }
@@ -203,7 +204,7 @@ struct LanguageServer {
         if document.bytes.count > Self.maximumDocumentSize {
             return "tick lsp: \(document.uri) is larger than 10 MB; tick does not read it"
         }
-        if document.bytes.contains(0) { return "tick lsp: \(document.uri) contains NUL bytes; tick reads text files only" }
+        if document.bytes.withUnsafeBufferPointer({ $0.baseAddress.map { memchr($0, 0, document.bytes.count) != nil } ?? false }) { return "tick lsp: \(document.uri) contains NUL bytes; tick reads text files only" }
         return nil
     }
 

@@ -15,6 +15,8 @@ struct TextDocument {
     /// The offset each line starts at. Lines end at `\n`, `\r\n` or a lone `\r`, as LSP and
     /// tick's parser both count them.
     private(set) var lineStarts: [Int]
+    /// Whether every byte is ASCII: a character is then a byte in every encoding.
+    private(set) var isASCII: Bool
 
     init(uri: String, version: Int, text: String) {
         self.uri = uri
@@ -22,13 +24,36 @@ struct TextDocument {
         self.version = version
         bytes = Array(text.utf8)
         lineStarts = Self.lineStarts(bytes)
+        isASCII = Self.isASCII(bytes)
+    }
+
+    static func isASCII(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            // Eight bytes at a time: a word with no high bit set is ASCII.
+            var index = 0
+            let raw = UnsafeRawBufferPointer(buffer)
+            while index + 8 <= buffer.count {
+                if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+                index += 8
+            }
+            while index < buffer.count {
+                if buffer[index] >= 0x80 { return false }
+                index += 1
+            }
+            return true
+        }
     }
 
     static func lineStarts(_ bytes: [UInt8]) -> [Int] {
         var starts = [0]
-        for (index, byte) in bytes.enumerated()
-        where byte == 0x0A || (byte == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A)) {
-            starts.append(index + 1)
+        starts.reserveCapacity(bytes.count / 32 + 1)
+        bytes.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices {
+                let byte = buffer[index]
+                if byte == 0x0A || (byte == 0x0D && (index + 1 == buffer.count || buffer[index + 1] != 0x0A)) {
+                    starts.append(index + 1)
+                }
+            }
         }
         return starts
     }
@@ -46,7 +71,7 @@ struct TextDocument {
         guard line >= 0 else { return 0 }
         guard line < lineStarts.count else { return bytes.count }
         let start = lineStarts[line], end = contentEnd(ofLine: line)
-        if encoding == .utf8 { return min(start + max(character, 0), end) }
+        if encoding == .utf8 || isASCII { return min(start + max(character, 0), end) }
         var units = 0, index = start
         while index < end, units < character {
             let byte = bytes[index]
@@ -67,7 +92,7 @@ struct TextDocument {
             if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
         }
         let start = lineStarts[low]
-        if encoding == .utf8 { return (low, offset - start) }
+        if encoding == .utf8 || isASCII { return (low, offset - start) }
         var units = 0, index = start
         while index < offset {
             let byte = bytes[index]
@@ -107,6 +132,7 @@ struct TextDocument {
             bytes.replaceSubrange(range, with: Array(text.utf8))
         }
         lineStarts = Self.lineStarts(bytes)
+        isASCII = Self.isASCII(bytes)
         return true
     }
 
