@@ -232,7 +232,7 @@ import Testing
     }
 
     /// On every task of the fixtures, the code actions make the edit the CLI makes on the same
-    /// bytes: done (dates and next occurrences included), star, and due tomorrow.
+    /// bytes: done (dates and next occurrences included), star, due tomorrow, reopen and postpone.
     @Test func codeActionsMakeTheCLIsEdits() throws {
         let folder = try TemporaryDirectory()
         let client = try Client(directory: folder.url)
@@ -247,7 +247,8 @@ import Testing
                 let position = ["line": number, "character": 0]
                 let actions = try client.request("textDocument/codeAction", ["textDocument": ["uri": uri], "range": ["start": position, "end": position],
                                                                            "context": ["diagnostics": []]]) as? [[String: Any]] ?? []
-                for (title, arguments) in [("Mark done", ["done"]), ("Star (important)", ["star"]), ("Due tomorrow", ["due"]), ("Reopen", ["reopen"])] {
+                for (title, arguments) in [("Mark done", ["done"]), ("Star (important)", ["star"]), ("Due tomorrow", ["due"]), ("Reopen", ["reopen"]),
+                                           ("Postpone a day", ["postpone"])] {
                     guard let action = actions.first(where: { $0["title"] as? String == title }) else { continue }
                     let copy = try folder.write("TODO.md", text)
                     let cli = try TickProcess.run(arguments + ["-f", copy.path, "\(number + 1)"] + (arguments == ["due"] ? ["tomorrow"] : []),

@@ -62,9 +62,15 @@ extension LanguageServer {
             let candidates: [(TaskAction, String)] = [
                 (.done(), "Mark done"), (.reopen, "Reopen"), (.start, "Start (in progress)"), (.cancel, "Cancel"),
                 (.star, "Star (important)"), (.unstar, "Unstar"),
-                (.due(today), "Due today"), (.due(today.adding(days: 1) ?? today), "Due tomorrow"), (.due(week), "Due next week"), (.due(nil), "Clear the due date"),
+                (.due(today), "Due today"), (.due(today.adding(days: 1) ?? today), "Due tomorrow"), (.due(week), "Due next week"),
+                (.moveDue(DateShift(amount: 1, unit: .days), postponing: true), "Postpone a day"), (.due(nil), "Clear the due date"),
             ]
-            for (action, title) in candidates where selected.contains(where: { action.changes($0, in: parsed) }) {
+            // A task without a due date is postponed to tomorrow: "Due tomorrow" says that already.
+            func offered(_ action: TaskAction, _ task: Task) -> Bool {
+                guard case .moveDue = action else { return action.changes(task, in: parsed) }
+                return task.due != nil
+            }
+            for (action, title) in candidates where selected.contains(where: { offered(action, $0) }) {
                 guard let edit = run(document, parsed: parsed, config: config, { input throws(EditError) in
                     let tasks = selected.map { input.document.tasks[$0.index] }
                     return try action.plan(tasks, in: input.document, dates: DateRecording(input.document, today: today, config: config))
