@@ -287,6 +287,31 @@ import Testing
         #expect(try client.shutdown() == 0)
     }
 
+    /// Range formatting sends fmt's changes to the selected lines alone, and only when they can
+    /// be made alone: of two subtasks fmt reindents, one reindented alone would take the other
+    /// under it, so a range over one of them is refused, naming the way out.
+    @Test func rangeFormattingTakesOnlyTheRangesLines() throws {
+        let folder = try TemporaryDirectory()
+        let client = try Client(directory: folder.url)
+        let uri = "file://\(folder.url.path)/TODO.md"
+        let text = "# A\n\n- [ ] a   \n- [ ] b\n- [ ] c   \n- [ ] d\n    - [ ] e\n\n    - [ ] f\n"
+        client.open(uri, text)
+        func range(_ first: Int, _ last: Int) -> [String: Any] {
+            ["textDocument": ["uri": uri], "options": ["tabSize": 2, "insertSpaces": true],
+             "range": ["start": ["line": first, "character": 0], "end": ["line": last, "character": 1]]]
+        }
+        let one = try client.request("textDocument/rangeFormatting", range(2, 2)) as? [[String: Any]] ?? []
+        #expect(Self.applying(one, to: text) == text.replacingOccurrences(of: "- [ ] a   \n", with: "- [ ] a\n"), "\(one)")
+        let both = try client.request("textDocument/rangeFormatting", range(2, 4)) as? [[String: Any]] ?? []
+        #expect(Self.applying(both, to: text) == text.replacingOccurrences(of: "   \n", with: "\n"), "\(both)")
+        #expect((try client.request("textDocument/rangeFormatting", range(3, 3)) as? [[String: Any]])?.isEmpty == true, "line b needs nothing")
+        #expect(throws: Client.ServerError.self) { try client.request("textDocument/rangeFormatting", range(6, 6)) }
+        let nested = try client.request("textDocument/rangeFormatting", range(6, 8)) as? [[String: Any]] ?? []
+        let fmt = try TickProcess.run(["fmt", "-"], in: folder.url, stdin: text).stdout
+        #expect(Self.applying(nested, to: text) == fmt.replacingOccurrences(of: "- [ ] a\n", with: "- [ ] a   \n").replacingOccurrences(of: "- [ ] c\n", with: "- [ ] c   \n"))
+        #expect(try client.shutdown() == 0)
+    }
+
     /// Incremental changes are applied in UTF-16 positions (the protocol's default) across
     /// characters outside the BMP, and the findings follow the buffer, not the file.
     @Test func incrementalChangesFollowTheBuffer() throws {
@@ -358,7 +383,7 @@ import Testing
         let texts = try Self.textFixtures(["example", "dialects", "lint", "fmt"]).map { try String(contentsOf: $0, encoding: .utf8) }
             + ["", "\r", "- [ ] 🪴\r\n- [x] é\r- [", "# a\n\n1. [ ] x\n   - [ ] y 📅 2026-02-30\n",
                "# W\n\n- [ ] ship ⛔ b1 📅 2026-12-01\n  - [x] build 🆔 b1\n- [ ] c dep:b1 id:c1 rec:1w due:2026-11-20\n  wrapped ⏳ 2026-11-01\n"]
-        let methods = ["textDocument/formatting", "textDocument/codeAction", "textDocument/hover", "textDocument/documentSymbol",
+        let methods = ["textDocument/formatting", "textDocument/rangeFormatting", "textDocument/codeAction", "textDocument/hover", "textDocument/documentSymbol",
                        "textDocument/completion", "textDocument/inlayHint", "textDocument/codeLens", "workspace/symbol", "textDocument/definition"]
         let uris = ["file:///tmp/tick-fuzz/a.md", "file:///tmp/tick-fuzz/b%20c.md", "untitled:Untitled-1"]
         func position() -> Any { ["line": random(60) - 5, "character": random(90) - 5] }

@@ -110,6 +110,8 @@ struct LanguageServer {
             return .success(.null)
         case "textDocument/formatting":
             return withDocument(params) { server, document in server.formatting(document) }
+        case "textDocument/rangeFormatting":
+            return withDocument(params) { server, document in server.rangeFormatting(document, params) }
         case "textDocument/codeAction":
             return withDocument(params) { server, document in server.codeActions(document, params) }
         case "textDocument/hover":
@@ -186,6 +188,7 @@ struct LanguageServer {
             "positionEncoding": .string(encoding.rawValue),
             "textDocumentSync": .object(["openClose": .bool(true), "change": JSON(2), "save": .object(["includeText": .bool(false)])]),
             "documentFormattingProvider": .bool(true),
+            "documentRangeFormattingProvider": .bool(true),
             "codeActionProvider": .object(["codeActionKinds": .array(["quickfix", "refactor.rewrite", "source.fixAll.tick"].map(JSON.string))]),
             "hoverProvider": .bool(true),
             "documentSymbolProvider": .bool(true),

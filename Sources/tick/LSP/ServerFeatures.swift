@@ -10,7 +10,12 @@ extension LanguageServer {
 
     /// The edits that turn the buffer into `edited`: one per run of changed lines.
     func textEdits(_ document: TextDocument, to edited: [UInt8]) -> [JSON] {
-        ChangeHunks.changedLines(document.bytes, edited).compactMap { run in
+        textEdits(document, ChangeHunks.changedLines(document.bytes, edited), to: edited)
+    }
+
+    /// The edits that make runs of `changedLines` of the buffer and `edited`.
+    func textEdits(_ document: TextDocument, _ runs: [(old: Range<Int>, new: Range<Int>)], to edited: [UInt8]) -> [JSON] {
+        runs.compactMap { run in
             guard !run.old.isEmpty || !run.new.isEmpty else { return nil }
             return .object(["range": document.range(run.old, encoding: encoding),
                             "newText": .string(String(decoding: edited[run.new], as: UTF8.self))])
@@ -34,6 +39,47 @@ extension LanguageServer {
     func formatting(_ document: TextDocument) -> Result<JSON, Failure> {
         let result = Formatter.format(parse(document), options: configuration(ofRead: document).format)
         return .success(.array(result.changed ? textEdits(document, to: result.bytes) : []))
+    }
+
+    /// `tick fmt`'s runs of changed lines that touch the range's lines, when they can be made
+    /// alone: every task then reads as before, and formatting the rest later still gives
+    /// `tick fmt`'s output. (A list's markers, say, change together or not at all: one item's
+    /// marker changed alone would start a new list.) Else a request error that says to format
+    /// the whole document.
+    func rangeFormatting(_ document: TextDocument, _ params: JSON) -> Result<JSON, Failure> {
+        guard let range = document.byteRange(params["range"], encoding: encoding) else { return .failure(.invalidParams("no range")) }
+        let options = configuration(ofRead: document).format
+        let parsed = parse(document)
+        let result = Formatter.format(parsed, options: options)
+        guard result.changed else { return .success(.array([])) }
+        // The range's whole lines: a selection that ends at the start of a line does not take it.
+        let first = document.position(of: range.lowerBound, encoding: .utf8).line
+        var last = document.position(of: range.upperBound, encoding: .utf8).line
+        if range.count > 0, last > first, document.lineStarts[last] == range.upperBound { last -= 1 }
+        let lines = document.lineStarts[first]..<(last + 1 < document.lineStarts.count ? document.lineStarts[last + 1] : document.bytes.count)
+        // A run replaces lines that meet the range's, or inserts lines in it or right after it.
+        func touches(_ old: Range<Int>) -> Bool {
+            old.isEmpty ? lines.lowerBound <= old.lowerBound && old.lowerBound <= lines.upperBound
+                : old.lowerBound < lines.upperBound && old.upperBound > lines.lowerBound
+        }
+        let runs = ChangeHunks.changedLines(document.bytes, result.bytes).filter { (!$0.old.isEmpty || !$0.new.isEmpty) && touches($0.old) }
+        guard !runs.isEmpty else { return .success(.array([])) }
+        var partial = document.bytes
+        for run in runs.reversed() { partial.replaceSubrange(run.old, with: result.bytes[run.new]) }
+        let reparsed = Document(bytes: partial, statuses: parsed.statuses)
+        guard Self.tasksReadTheSame(parsed, reparsed), Formatter.format(reparsed, options: options).bytes == result.bytes else {
+            return .failure(Failure(code: -32803, message: "tick fmt changes these lines together with others; format the whole document"))
+        }
+        return .success(.array(textEdits(document, runs, to: result.bytes)))
+    }
+
+    /// Whether two versions hold the same tasks, each with its status, star, text, depth and group.
+    static func tasksReadTheSame(_ one: Document, _ other: Document) -> Bool {
+        guard one.tasks.count == other.tasks.count else { return false }
+        return zip(one.tasks, other.tasks).allSatisfy { a, b in
+            a.status == b.status && a.important == b.important && a.depth == b.depth && a.parent == b.parent
+                && one.text(of: a) == other.text(of: b) && one.groupPath(of: a) == other.groupPath(of: b)
+        }
     }
 
     // MARK: - Code actions
