@@ -10,7 +10,7 @@ enum Tick {
     static let version = "0.1.0"
     static var commands: [any Command.Type] {
         [ListCommand.self, ShowCommand.self, TodayCommand.self, OverdueCommand.self, ImportantCommand.self, CompletedCommand.self,
-         GroupsCommand.self, TagsCommand.self, ProgressCommand.self, BoardCommand.self, InitCommand.self, AddCommand.self, DoneCommand.self, ReopenCommand.self, StartCommand.self, CancelCommand.self,
+         GroupsCommand.self, TagsCommand.self, ProgressCommand.self, BoardCommand.self, QueryCommand.self, InitCommand.self, AddCommand.self, DoneCommand.self, ReopenCommand.self, StartCommand.self, CancelCommand.self,
          StarCommand.self, UnstarCommand.self, DueCommand.self, PostponeCommand.self, EditTextCommand.self, MoveCommand.self,
          RemoveCommand.self, NoteCommand.self, GroupCommand.self, ArchiveCommand.self, UndoCommand.self, RedoCommand.self,
          FmtCommand.self, LintCommand.self, ChangesCommand.self, MergeCommand.self, ResolveCommand.self, GitCommand.self, LspCommand.self, CompletionsCommand.self]

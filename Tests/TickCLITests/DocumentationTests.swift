@@ -99,6 +99,7 @@ import Testing
             try FileManager.default.createDirectory(at: folder.url.appendingPathComponent(path).deletingLastPathComponent(), withIntermediateDirectories: true)
             try folder.write(path, example)
         }
+        try folder.write("Dashboard.md", "# Dashboard\n\n```tasks\nnot done\ndue before tomorrow\n```\n")
         let bin = TickProcess.binary.deletingLastPathComponent().path
         for example in examples {
             let command = String(example.dropFirst(2).split(separator: "|", maxSplits: 1)[0])

@@ -16,10 +16,13 @@
 ///
 /// With more than one file, headings name the file and flat rows start with `path:line`.
 public enum ListView {
+    /// `showsFiles`: rows name their file even when there is one (as a query over a vault does).
     public static func render(_ items: [ViewItem], in sources: [SourceDocument], order: TaskOrder,
-                              today: CivilDate, style: TextStyle, notes: Bool = false, absoluteDates: Bool = false) -> String {
+                              today: CivilDate, style: TextStyle, notes: Bool = false, absoluteDates: Bool = false,
+                              showsFiles: Bool = false) -> String {
         var out = TextBuffer(capacity: items.count * 64)
-        render(items, in: sources, order: order, today: today, style: style, notes: notes, absoluteDates: absoluteDates, into: &out)
+        render(items, in: sources, order: order, today: today, style: style, notes: notes, absoluteDates: absoluteDates,
+               showsFiles: showsFiles, into: &out)
         return out.string
     }
 
@@ -29,9 +32,9 @@ public enum ListView {
     /// it: a long listing streams instead of being held whole (by default it is held).
     package static func render(_ items: [ViewItem], in sources: [SourceDocument], order: TaskOrder,
                               today: CivilDate, style: TextStyle, notes: Bool = false, absoluteDates: Bool = false,
-                              into out: inout TextBuffer, emit: (inout TextBuffer) -> Void = { _ in }) {
+                              showsFiles: Bool = false, into out: inout TextBuffer, emit: (inout TextBuffer) -> Void = { _ in }) {
         let options = ListRows.Options(order: order, today: today, style: style, notes: notes, absoluteDates: absoluteDates,
-                                       showFiles: sources.count > 1)
+                                       showFiles: showsFiles || sources.count > 1)
         // What depends on every row: each file's widest line number, the widest location.
         var numberWidths = [Int](repeating: 1, count: sources.count)
         var widest = 0

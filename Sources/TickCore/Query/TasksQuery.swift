@@ -1,0 +1,402 @@
+/// A query in Obsidian Tasks' language, as its users keep them in ```` ```tasks ```` blocks:
+/// one instruction per line. Filters must all hold (`not done`, `due before tomorrow`,
+/// `path includes Work`, `(A) OR (B)`); `sort by`, `group by` and `limit` order and cut the
+/// result; `explain` asks for how tick read it. An instruction tick does not read is kept as a
+/// problem of its line, never passed over.
+package struct TasksQuery: Sendable {
+    package indirect enum Filter: Sendable, CustomStringConvertible {
+        case done(Bool)
+        case statusType(StatusType, is: Bool)
+        /// A date field (`nil`: any of due, scheduled and start, Obsidian's `happens`) tested.
+        case date(TaskField.Kind?, DateTest)
+        case hasDate(TaskField.Kind?, Bool)
+        case priority(PriorityTest, Priority)
+        case recurring(Bool)
+        case text(TextField, includes: Bool, String)
+        case all([Filter])
+        case any([Filter])
+        case not(Filter)
+
+        package var description: String {
+            switch self {
+            case .done(let done): done ? "done" : "not done"
+            case .statusType(let type, let yes): "status type \(yes ? "is" : "is not") \(type.rawValue)"
+            case .date(let kind, let test): "\(kind.map(Self.name) ?? "due, scheduled or start") date \(test)"
+            case .hasDate(let kind, let yes): "\(yes ? "has" : "no") \(kind.map(Self.name) ?? "due, scheduled or start") date"
+            case .priority(let test, let priority): "priority \(test.rawValue) \(priority.name)"
+            case .recurring(let yes): yes ? "recurring" : "not recurring"
+            case .text(let field, let includes, let text): "\(field.rawValue) \(includes ? "includes" : "does not include") '\(text)'"
+            case .all(let filters): "(" + filters.map(\.description).joined(separator: ") AND (") + ")"
+            case .any(let filters): "(" + filters.map(\.description).joined(separator: ") OR (") + ")"
+            case .not(let filter): "NOT (\(filter))"
+            }
+        }
+
+        static func name(_ kind: TaskField.Kind) -> String { kind == .cancelled ? "cancelled" : kind.rawValue }
+    }
+
+    package enum DateTest: Sendable, CustomStringConvertible {
+        case before(CivilDate), after(CivilDate), on(CivilDate), onOrBefore(CivilDate), onOrAfter(CivilDate)
+        case between(CivilDate, CivilDate)
+
+        func holds(_ date: CivilDate) -> Bool {
+            switch self {
+            case .before(let day): date < day
+            case .after(let day): date > day
+            case .on(let day): date == day
+            case .onOrBefore(let day): date <= day
+            case .onOrAfter(let day): date >= day
+            case .between(let first, let last): first <= date && date <= last
+            }
+        }
+
+        package var description: String {
+            switch self {
+            case .before(let day): "before \(day)"
+            case .after(let day): "after \(day)"
+            case .on(let day): "on \(day)"
+            case .onOrBefore(let day): "on or before \(day)"
+            case .onOrAfter(let day): "on or after \(day)"
+            case .between(let first, let last): "from \(first) to \(last)"
+            }
+        }
+    }
+
+    package enum PriorityTest: String, Sendable { case `is` = "is", isNot = "is not", above = "is above", below = "is below" }
+    package enum TextField: String, Sendable { case description, path, heading, tag, filename }
+
+    /// What rows are ordered by: each a key and whether it is reversed.
+    package enum SortKey: String, Sendable { case due, priority, description, status, urgency, path, filename }
+    package enum Grouping: String, Sendable { case heading, filename, path, folder }
+
+    /// One line of the block that tick could not read, and why.
+    package struct Problem: Sendable, Equatable {
+        package let line: Int
+        package let instruction: String
+        package let message: String
+    }
+
+    package var filters: [Filter] = []
+    package var sorts: [(key: SortKey, reverse: Bool)] = []
+    package var groups: [Grouping] = []
+    package var limit: Int?
+    package var explains = false
+    /// Lines tick could not read: the query is not run, since it would show other tasks than
+    /// its author asked for.
+    package var problems: [Problem] = []
+    /// Lines of layout (`hide due date`, `short mode`) that change nothing in tick's rows: the
+    /// query runs, and they are said.
+    package var ignored: [Problem] = []
+
+    /// Reads `lines` (a block's, without its fences); `firstLine` numbers them for problems.
+    package init(_ lines: [String], firstLine: Int = 1, today: CivilDate) {
+        for (offset, raw) in lines.enumerated() {
+            let line = raw.trimmingSpaces
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            let lowered = line.lowercased()
+            do throws(Unread) {
+                if lowered == "explain" {
+                    explains = true
+                } else if let rest = lowered.dropping(prefix: "sort by ") {
+                    var words = rest.split(separator: " ").map(String.init)
+                    let reverse = words.last == "reverse"
+                    if reverse { words.removeLast() }
+                    let name = words.joined(separator: " ")
+                    guard let key = SortKey(rawValue: name == "text" ? "description" : name) else {
+                        throw Unread("tick sorts by due, priority, description, status, urgency, path or filename")
+                    }
+                    sorts.append((key, reverse))
+                } else if let rest = lowered.dropping(prefix: "group by ") {
+                    guard let grouping = Grouping(rawValue: rest) else { throw Unread("tick groups by heading, filename, path or folder") }
+                    groups.append(grouping)
+                } else if let rest = lowered.dropping(prefix: "limit ") {
+                    let words = rest.split(separator: " ")
+                    let number = words.first == "to" ? words.dropFirst().first : words.first
+                    guard let number, let value = Int(number), value >= 0,
+                          words.count == 1 || (words.count == 3 && words[0] == "to" && words[2] == "tasks") else {
+                        throw Unread("tick limits the tasks shown ('limit 10', 'limit to 10 tasks'), not the groups")
+                    }
+                    limit = value
+                } else if ["hide ", "show ", "short mode", "full mode", "short", "full"].contains(where: { lowered == $0 || lowered.hasPrefix($0 + " ") || ($0.hasSuffix(" ") && lowered.hasPrefix($0)) }) {
+                    ignored.append(Problem(line: firstLine + offset, instruction: line, message: "tick prints rows as 'tick list' does; this changes nothing"))
+                } else {
+                    filters.append(try Self.filter(line, today: today))
+                }
+            } catch {
+                problems.append(Problem(line: firstLine + offset, instruction: line, message: error.message))
+            }
+        }
+    }
+
+    struct Unread: Error {
+        let message: String
+        init(_ message: String) { self.message = message }
+    }
+
+    /// One filter line: a boolean combination in parentheses, or a single filter.
+    static func filter(_ line: String, today: CivilDate) throws(Unread) -> Filter {
+        let trimmed = line.trimmingSpaces
+        // The operators are upper case, as Obsidian Tasks has them: `not done` is a filter.
+        if trimmed.hasPrefix("(") || trimmed.hasPrefix("NOT ") || trimmed.hasPrefix("NOT(") {
+            var parser = BooleanParser(Array(trimmed), today: today)
+            let filter = try parser.expression()
+            guard parser.atEnd else { throw Unread("cannot read the whole line as filters joined by AND, OR and NOT, each in parentheses") }
+            return filter
+        }
+        return try single(trimmed, today: today)
+    }
+
+    /// A filter of the documented forms: `done`, `not done`, `due before DATE`, `has due date`,
+    /// `priority is high`, `is recurring`, `status.type is TODO`, `path includes TEXT`, ...
+    static func single(_ line: String, today: CivilDate) throws(Unread) -> Filter {
+        let lowered = line.lowercased()
+        switch lowered {
+        case "done": return .done(true)
+        case "not done": return .done(false)
+        case "is recurring": return .recurring(true)
+        case "is not recurring": return .recurring(false)
+        default: break
+        }
+        let dateFields: [(String, TaskField.Kind?)] = [("due", .due), ("scheduled", .scheduled), ("starts", .start), ("start", .start),
+                                                      ("created", .created), ("done", .done), ("cancelled", .cancelled), ("happens", nil)]
+        for (name, kind) in dateFields {
+            if lowered == "has \(name) date" { return .hasDate(kind, true) }
+            if lowered == "no \(name) date" { return .hasDate(kind, false) }
+        }
+        for (name, kind) in dateFields {
+            guard let rest = lowered.dropping(prefix: name + " ") else { continue }
+            return .date(kind, try dateTest(rest, today: today))
+        }
+        if let rest = lowered.dropping(prefix: "status.type is ") {
+            let negated = rest.hasPrefix("not ")
+            let name = negated ? String(rest.dropFirst(4)) : rest
+            let types: [String: StatusType] = ["todo": .todo, "in_progress": .doing, "done": .done, "cancelled": .cancelled]
+            guard let type = types[name.trimmingSpaces] else { throw Unread("status types are TODO, IN_PROGRESS, DONE and CANCELLED") }
+            return .statusType(type, is: !negated)
+        }
+        if let rest = lowered.dropping(prefix: "priority is ") {
+            var test = PriorityTest.is, name = rest
+            for candidate in [PriorityTest.above, .below, .isNot] {
+                if let after = lowered.dropping(prefix: "priority " + candidate.rawValue + " ") { test = candidate; name = after }
+            }
+            guard let priority = Priority.allCases.first(where: { $0.name == name.trimmingSpaces }) else {
+                throw Unread("priorities are highest, high, medium, none, low and lowest")
+            }
+            return .priority(test, priority)
+        }
+        let textFields: [(String, TextField)] = [("description", .description), ("path", .path), ("heading", .heading),
+                                                ("filename", .filename), ("tags", .tag), ("tag", .tag)]
+        for (name, field) in textFields {
+            for (verb, includes) in [("includes", true), ("include", true), ("does not include", false), ("do not include", false)] {
+                let prefix = name + " " + verb + " "
+                guard lowered.hasPrefix(prefix) else { continue }
+                // The text as written, case and all (it is compared without case).
+                var text = String(line.dropFirst(prefix.count)).trimmingSpaces
+                if field == .tag, text.hasPrefix("#") { text.removeFirst() }
+                guard !text.isEmpty else { throw Unread("nothing to look for after '\(name) \(verb)'") }
+                return .text(field, includes: includes, text)
+            }
+        }
+        if lowered.contains(" regex ") { throw Unread("tick does not read regular expressions in queries; use 'includes'") }
+        throw Unread("tick does not read this instruction")
+    }
+
+    /// `before DATE`, `after DATE`, `on DATE`, `on or before DATE`, `DATE` (on), `this week`
+    /// (its Monday to Sunday), `in DATE DATE` (a range).
+    static func dateTest(_ text: String, today: CivilDate) throws(Unread) -> DateTest {
+        func date(_ words: String) throws(Unread) -> CivilDate {
+            if let date = DateExpression.parse(words, today: today) { return date }
+            let parts = words.split(separator: " ")
+            if parts.count == 3, parts[2] == "ago", let count = Int(parts[0]),
+               let shift = DateShift(words: "\(count) \(parts[1])"), let date = DateShift(amount: -shift.amount, unit: shift.unit).applied(to: today) {
+                return date
+            }
+            throw Unread("cannot read the date '\(words)'")
+        }
+        for (prefix, make) in [("on or before ", DateTest.onOrBefore), ("on or after ", DateTest.onOrAfter),
+                               ("before ", DateTest.before), ("after ", DateTest.after), ("on ", DateTest.on)] as [(String, (CivilDate) -> DateTest)] {
+            if let rest = text.dropping(prefix: prefix) { return make(try date(rest)) }
+        }
+        let rest = text.dropping(prefix: "in ") ?? text
+        switch rest {
+        case "this week", "next week", "last week":
+            let monday = today.adding(days: 1 - today.isoWeekday) ?? today
+            let first = monday.adding(days: rest == "next week" ? 7 : rest == "last week" ? -7 : 0) ?? monday
+            return .between(first, first.adding(days: 6) ?? first)
+        case "this month":
+            let first = CivilDate(year: today.year, month: today.month, day: 1) ?? today
+            return .between(first, CivilDate(year: today.year, month: today.month, day: CivilDate.daysIn(month: today.month, year: today.year)) ?? first)
+        default:
+            let parts = rest.split(separator: " ")
+            if parts.count == 2, let first = CivilDate(iso: parts[0]), let last = CivilDate(iso: parts[1]) { return .between(first, last) }
+            return .on(try date(rest))
+        }
+    }
+
+    /// Filters joined by AND, OR and NOT (upper case), each in parentheses: `(not done) AND
+    /// (due before tomorrow)`, `NOT (done)`. AND binds before OR.
+    struct BooleanParser {
+        let characters: [Character]
+        let today: CivilDate
+        var position = 0
+
+        init(_ characters: [Character], today: CivilDate) {
+            self.characters = characters
+            self.today = today
+        }
+
+        var atEnd: Bool {
+            mutating get { skipSpaces(); return position == characters.count }
+        }
+
+        mutating func skipSpaces() { while position < characters.count, characters[position] == " " { position += 1 } }
+
+        mutating func keyword(_ word: String) -> Bool {
+            skipSpaces()
+            let end = position + word.count
+            guard end <= characters.count, String(characters[position..<end]) == word,
+                  end == characters.count || characters[end] == " " || characters[end] == "(" else { return false }
+            position = end
+            return true
+        }
+
+        mutating func expression() throws(Unread) -> Filter {
+            var alternatives = [try conjunction()]
+            while keyword("OR") { alternatives.append(try conjunction()) }
+            return alternatives.count == 1 ? alternatives[0] : .any(alternatives)
+        }
+
+        mutating func conjunction() throws(Unread) -> Filter {
+            var terms = [try term()]
+            while keyword("AND") { terms.append(try term()) }
+            return terms.count == 1 ? terms[0] : .all(terms)
+        }
+
+        mutating func term() throws(Unread) -> Filter {
+            if keyword("NOT") { return .not(try term()) }
+            skipSpaces()
+            guard position < characters.count, characters[position] == "(" else {
+                throw Unread("each filter joined by AND, OR or NOT goes in parentheses")
+            }
+            // The text to the matching parenthesis: a filter, or filters joined again.
+            var depth = 0, end = position
+            while end < characters.count {
+                if characters[end] == "(" { depth += 1 }
+                if characters[end] == ")" { depth -= 1; if depth == 0 { break } }
+                end += 1
+            }
+            guard end < characters.count else { throw Unread("a parenthesis is not closed") }
+            let inner = String(characters[(position + 1)..<end]).trimmingSpaces
+            position = end + 1
+            return try TasksQuery.filter(inner, today: today)
+        }
+    }
+
+    /// Whether the task passes every filter. `path`: its file as the query names files.
+    package func matches(_ task: Task, in document: Document, path: String) -> Bool {
+        filters.allSatisfy { Self.holds($0, task, document, path) }
+    }
+
+    static func holds(_ filter: Filter, _ task: Task, _ document: Document, _ path: String) -> Bool {
+        switch filter {
+        case .done(let done):
+            return task.isClosed == done
+        case .statusType(let type, let yes):
+            return (task.statusType == type) == yes
+        case .date(let kind, let test):
+            return dates(kind, task, document).contains(where: test.holds)
+        case .hasDate(let kind, let yes):
+            return dates(kind, task, document).isEmpty != yes
+        case .priority(let test, let priority):
+            let text = document.textBytes(of: task)
+            let own = TaskFields.read(text).priority(in: text) ?? .none
+            switch test {
+            case .is: return own == priority
+            case .isNot: return own != priority
+            case .above: return own < priority
+            case .below: return own > priority
+            }
+        case .recurring(let yes):
+            return task.fieldKinds.contains(.recurrence) == yes
+        case .text(let field, let includes, let wanted):
+            let folded = FoldedWord.folded(wanted)
+            let found: Bool
+            switch field {
+            case .description:
+                // As a row shows it: the due date and the dates a task records are not its words.
+                found = FoldedWord.stringReading(ListView.shownText(ifCut: task, in: document) ?? document.text(of: task), contains: folded)
+            case .path: found = FoldedWord.stringReading(path, contains: folded)
+            case .filename: found = FoldedWord.stringReading(String(path.split(separator: "/").last ?? ""), contains: folded)
+            case .heading: found = document.groupPath(of: task).last.map { FoldedWord.stringReading($0, contains: folded) } ?? false
+            case .tag: found = TaskTokens(bytes: document.textBytes(of: task)).tags.contains { FoldedWord.stringReading($0, contains: folded) }
+            }
+            return found == includes
+        case .all(let filters): return filters.allSatisfy { holds($0, task, document, path) }
+        case .any(let filters): return filters.contains { holds($0, task, document, path) }
+        case .not(let inner): return !holds(inner, task, document, path)
+        }
+    }
+
+    /// The task's dates of one kind (nil: due, scheduled and start).
+    static func dates(_ kind: TaskField.Kind?, _ task: Task, _ document: Document) -> [CivilDate] {
+        let kinds = kind.map { [$0] } ?? [.due, .scheduled, .start]
+        if kinds == [.due] { return task.due.map { [$0] } ?? [] }
+        guard kinds.contains(where: task.fieldKinds.contains) else { return [] }
+        let text = document.textBytes(of: task)
+        let fields = TaskFields.read(text)
+        return kinds.compactMap { fields.date($0, in: text) }
+    }
+
+    /// The ```` ```tasks ```` blocks of a note, as Obsidian finds them (in a callout's quote
+    /// too): the 1-based line each opens on, and its lines. A block inside another fence (an
+    /// example in a ```` ````markdown ```` block) is no query.
+    package static func blocks(in bytes: [UInt8]) -> [(line: Int, lines: [String])] {
+        var blocks: [(line: Int, lines: [String])] = []
+        // The fence open now: its character, its length, and the block it holds when a query.
+        var open: (character: Character, length: Int, query: Int?)?
+        for (index, raw) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+            var line = Substring(String(decoding: raw, as: UTF8.self))
+            if line.hasSuffix("\r") { line.removeLast() }
+            // A callout's or a quote's markers.
+            while let first = line.first(where: { $0 != " " }), first == ">" {
+                line = line.drop { $0 == " " }.dropFirst()
+                if line.first == " " { line.removeFirst() }
+            }
+            let indent = line.prefix { $0 == " " }.count
+            let body = line.dropFirst(indent)
+            let fence = body.first.flatMap { $0 == "`" || $0 == "~" ? $0 : nil }
+            let run = fence.map { character in body.prefix { $0 == character }.count } ?? 0
+            if let current = open {
+                if indent < 4, fence == current.character, run >= current.length, body.dropFirst(run).allSatisfy({ $0 == " " || $0 == "\t" }) {
+                    open = nil
+                } else if let query = current.query {
+                    blocks[query].lines.append(String(line))
+                }
+            } else if indent < 4, let fence, run >= 3 {
+                let info = body.dropFirst(run).trimmingCharacters(in: " ")
+                guard fence == "~" || !info.contains("`") else { continue }
+                let isQuery = info.split(separator: " ").first?.lowercased() == "tasks"
+                if isQuery { blocks.append((index + 1, [])) }
+                open = (fence, run, isQuery ? blocks.count - 1 : nil)
+            }
+        }
+        return blocks
+    }
+
+    /// How tick read the query, a line per instruction, for `explain`.
+    package var explanation: String {
+        var lines = filters.map { "filter: " + $0.description }
+        if filters.isEmpty { lines.append("filter: every task") }
+        lines += sorts.map { "sort by \($0.key.rawValue)\($0.reverse ? ", reversed" : "")" }
+        lines += groups.map { "group by \($0.rawValue)" }
+        if let limit { lines.append("limit: \(limit) tasks") }
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension String {
+    /// The rest of the string after `prefix`, nil when it does not start with it.
+    func dropping(prefix: String) -> String? {
+        hasPrefix(prefix) ? String(dropFirst(prefix.count)) : nil
+    }
+}

@@ -1,0 +1,143 @@
+import TickCore
+
+/// `tick query`: Obsidian Tasks' query blocks run from the command line, against the vault.
+enum QueryCommand: Command {
+    static let name = "query"
+    static let summary = "Run the ```tasks query blocks of notes, or a query given here, against a vault."
+    static let usage = "tick query [--vault DIR] [--json] NOTE|FOLDER... | tick query [--vault DIR] -e INSTRUCTION..."
+    static let options = [
+        OptionSpec("expression", short: "e", value: "INSTRUCTION", help: "An instruction of a query to run (repeatable, one per line of a block)."),
+        OptionSpec("vault", value: "DIR", help: "The folder whose task files the queries read (default: the working directory)."),
+    ] + ViewOptions.output
+    static let examples: [(command: String, explanation: String)] = [
+        ("tick query Dashboard.md", "Each ```tasks block of Dashboard.md, run against the vault here."),
+        ("tick query -e 'not done' -e 'due before tomorrow' -e 'sort by priority'", "One query, as it would stand in a block."),
+        ("tick query -e 'path includes Work' -e explain", "How tick reads a query, then its tasks."),
+    ]
+
+    static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
+        let today = try context.environment.today()
+        let expressions = arguments.allValues("expression")
+        if !expressions.isEmpty, let operand = arguments.operands.first {
+            throw TickError.usage(.unexpectedOperand(operand), command: name)
+        }
+        if expressions.isEmpty, arguments.operands.isEmpty {
+            throw TickError.usage(.missingOperand("note with ```tasks blocks (or -e INSTRUCTION)"), command: name)
+        }
+        let style: TextStyle
+        do { style = try ColorChoice(option: arguments.value("color")).style(for: 1, environment: context.environment) } catch {
+            throw .usage(error, command: name)
+        }
+        // The queries: the one given here, or every block of the notes named.
+        var queries: [(location: String, path: String?, query: TasksQuery)] = []
+        if !expressions.isEmpty {
+            queries.append(("-e", nil, TasksQuery(expressions, firstLine: 1, today: today)))
+        } else {
+            for path in try PathWalker.files(arguments.operands) {
+                for block in TasksQuery.blocks(in: try FileReader.read(path)) {
+                    queries.append(("\(PathBytes.display(path)):\(block.line)", PathBytes.display(path),
+                                    TasksQuery(block.lines, firstLine: block.line + 1, today: today)))
+                }
+            }
+            if queries.isEmpty {
+                context.note("no ```tasks block in \(arguments.operands.map { PathBytes.display($0) }.joined(separator: ", "))")
+                return 0
+            }
+        }
+        let vault = arguments.value("vault") ?? "."
+        let sources = try PathWalker.files([vault]).map { path throws(TickError) in try DocumentLoader.load(path, environment: context.environment) }
+        var shown: [ViewItem] = []
+        var json = JSONWriter()
+        if arguments.flag("json") { json.beginLines() }
+        var status: Int32 = 0
+        for (index, (location, path, query)) in queries.enumerated() {
+            func say(_ problem: TasksQuery.Problem, note: Bool) {
+                let place = path.map { "\($0):\(problem.line)" } ?? "-e \(problem.line)"
+                context.stderr.write("tick: \(note ? "note: " : "")\(place): '\(TerminalText.sanitized(problem.instruction))': \(problem.message)\n")
+            }
+            for problem in query.problems { say(problem, note: false) }
+            for line in query.ignored { say(line, note: true) }
+            if !query.problems.isEmpty {
+                // A query read in part would show other tasks than its author asked for.
+                status = 2
+                continue
+            }
+            let items = select(query, in: sources, today: today, environment: context.environment)
+            shown += items
+            if arguments.flag("json") {
+                json.nextLine { context.stdout.write(bytes: $0) }
+                json.beginObject()
+                json.key("query"); json.string(location)
+                json.key("tasks")
+                json.beginArray()
+                var files = [TaskJSON.File?](repeating: nil, count: sources.count)
+                for item in items {
+                    let source = sources[item.source]
+                    if files[item.source] == nil { files[item.source] = TaskJSON.File(source.path, document: source.document) }
+                    TaskJSON.write(source.document.tasks[item.task], in: source.document, file: &files[item.source]!, to: &json)
+                }
+                json.endArray()
+                json.endObject()
+                continue
+            }
+            if index > 0 { context.stdout.write("\n") }
+            if path != nil {
+                context.stdout.write(style.bold(TerminalText.sanitized(location)) + style.dim("  \(items.count) task\(items.count == 1 ? "" : "s")") + "\n")
+            }
+            if query.explains { context.stdout.write(style.dim(query.explanation) + "\n") }
+            let order = query.sorts.first.map { Self.order($0.key) } ?? .file
+            context.stdout.write(ListView.render(items, in: sources, order: order, today: today, style: style, showsFiles: true))
+        }
+        if arguments.flag("json") { json.endLines { context.stdout.write(bytes: $0) } }
+        // The numbers shown name their tasks in later edits, as a list's do.
+        var seen = Set<ViewItem>()
+        var listed: [ViewItem] = []
+        for item in shown where seen.insert(item).inserted { listed.append(item) }
+        listed.sort { ($0.source, $0.task) < ($1.source, $1.task) }
+        var vaultArguments = ParsedArguments()
+        vaultArguments.operands = [vault]
+        if !listed.isEmpty, let view = try? ViewOptions(vaultArguments, command: name, defaults: TaskQuery(), environment: context.environment,
+                                                        acceptsWords: false) {
+            view.recordListing(listed, in: sources, context: &context)
+        }
+        return status
+    }
+
+    /// The query's tasks over the vault: filtered, sorted (ties in file order), cut to its limit.
+    static func select(_ query: TasksQuery, in sources: [SourceDocument], today: CivilDate, environment: Environment) -> [ViewItem] {
+        var items: [ViewItem] = []
+        for (index, source) in sources.enumerated() {
+            for task in source.document.tasks where query.matches(task, in: source.document, path: source.path) {
+                if let filter = environment.globalFilter, !filter.isHeld(byTextOf: task, in: source.document) { continue }
+                items.append(ViewItem(source: index, task: task.index))
+            }
+        }
+        // Stable sorts, the last key first: each earlier key keeps the later keys' order among its ties.
+        for (key, reverse) in query.sorts.reversed() {
+            switch key {
+            case .path, .filename:
+                let names = sources.map { key == .path ? $0.path : String($0.path.split(separator: "/").last ?? "") }
+                items = items.enumerated().sorted { left, right in
+                    let (a, b) = (names[left.element.source], names[right.element.source])
+                    return a != b ? (a < b) != reverse : left.offset < right.offset
+                }.map(\.element)
+            default:
+                items = order(key).sorted(items, in: sources, today: today)
+                if reverse { items.reverse() }
+            }
+        }
+        if let limit = query.limit { items = Array(items.prefix(limit)) }
+        return items
+    }
+
+    static func order(_ key: TasksQuery.SortKey) -> TaskOrder {
+        switch key {
+        case .due: .due
+        case .priority: .priority
+        case .description: .text
+        case .status: .status
+        case .urgency: .urgency
+        case .path, .filename: .file
+        }
+    }
+}

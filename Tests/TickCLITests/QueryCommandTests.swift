@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+/// `tick query` runs a note's ```tasks blocks against the vault as Obsidian Tasks would show
+/// them, says each line it cannot read, and leaves numbers that edits accept.
+@Suite struct QueryCommandTests {
+    func vault() throws -> TemporaryDirectory {
+        let folder = try TemporaryDirectory()
+        try folder.write("Work/projects.md", "# Projects\n\n- [ ] ship release 📅 2026-11-21 ⏫\n- [x] write notes ✅ 2026-11-20\n- [ ] review PR 📅 2026-12-05\n")
+        try folder.write("Home/chores.md", "# Chores\n\n- [ ] water plants 🔁 every week 📅 2026-11-23\n- [ ] buy milk\n")
+        try folder.write("Dashboard.md", """
+            # Dashboard
+
+            ```tasks
+            not done
+            due before tomorrow
+            ```
+
+            > [!todo] Work
+            > ```tasks
+            > not done
+            > path includes Work
+            > sort by due reverse
+            > hide due date
+            > ```
+
+            """)
+        return folder
+    }
+
+    @Test func blocksRunAgainstTheVault() throws {
+        let folder = try vault()
+        let state = ["XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path]
+        let result = try TickProcess.run(["query", "Dashboard.md"], in: folder.url, environment: state)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == """
+            Dashboard.md:3  1 task
+            Work/projects.md: Projects
+              3  [ ] ship release ⏫  1 day overdue
+
+            Dashboard.md:9  2 tasks
+              Work/projects.md:5  [ ] review PR  in 13 days  · Projects
+              Work/projects.md:3  [ ] ship release ⏫  1 day overdue  · Projects
+
+            """, "\(result.stdout)")
+        #expect(result.stderr == "tick: note: Dashboard.md:13: 'hide due date': tick prints rows as 'tick list' does; this changes nothing\n")
+        // The numbers shown name their tasks.
+        let done = try TickProcess.run(["done", "Work/projects.md:5"], in: folder.url, environment: state)
+        #expect(done.status == 0 && done.stdout.hasPrefix("done 5 [x] review PR"), "\(done.stdout)\(done.stderr)")
+    }
+
+    @Test func aQueryGivenHereAndItsJSON() throws {
+        let folder = try vault()
+        let result = try TickProcess.run(["query", "-e", "is recurring", "-e", "explain", "--vault", "Home"], in: folder.url)
+        #expect(result.status == 0 && result.stdout == "filter: recurring\nHome/chores.md: Chores\n  3  [ ] water plants 🔁 every week  tomorrow\n",
+                "\(result.stdout)\(result.stderr)")
+        let json = try TickProcess.run(["query", "--json", "Dashboard.md"], in: folder.url)
+        let blocks = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(blocks.map { $0["query"] as? String } == ["Dashboard.md:3", "Dashboard.md:9"])
+        #expect((blocks[1]["tasks"] as? [[String: Any]])?.map { $0["line"] as? Int } == [5, 3])
+    }
+
+    /// A line tick cannot read is said with its place, and its block is not run (it would
+    /// show other tasks than asked); the other blocks are, and the exit status is 2.
+    @Test func aLineTickCannotReadStopsItsBlockAlone() throws {
+        let folder = try vault()
+        try folder.write("Broken.md", "```tasks\nnot done\ndue soonish\n```\n\n```tasks\ndone\n```\n")
+        let result = try TickProcess.run(["query", "Broken.md"], in: folder.url)
+        #expect(result.status == 2)
+        #expect(result.stderr == "tick: Broken.md:3: 'due soonish': cannot read the date 'soonish'\n", "\(result.stderr)")
+        #expect(result.stdout.contains("Broken.md:6  1 task") && result.stdout.contains("[x] write notes"), "\(result.stdout)")
+        let none = try TickProcess.run(["query", "Work/projects.md"], in: folder.url)
+        #expect(none.status == 0 && none.stderr == "tick: note: no ```tasks block in Work/projects.md\n", "\(none.stderr)")
+        let usage = try TickProcess.run(["query"], in: folder.url)
+        #expect(usage.status == 2 && usage.stderr.contains("missing"), "\(usage.stderr)")
+    }
+}

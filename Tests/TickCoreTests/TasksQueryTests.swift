@@ -1,0 +1,125 @@
+import Testing
+@testable import TickCore
+
+/// Obsidian Tasks' query language as tick reads it: each documented filter form on a small
+/// vault in its three dialects, booleans, sorting instructions, and the lines tick does not
+/// read, said per line.
+@Suite struct TasksQueryTests {
+    let today = CivilDate(iso: "2026-11-22")!  // a Sunday
+    let document = Document("""
+        # Work
+
+        - [ ] ship release 📅 2026-11-21 ⏫ #urgent
+        - [x] write notes ✅ 2026-11-20
+        - [ ] review PR [due:: 2026-11-25] [priority:: low]
+        - [/] plan sprint ⏳ 2026-11-24 🔁 every week
+
+        ## Later
+
+        - [-] old idea ❌ 2026-11-01
+        - [ ] read book due:2026-12-10 #reading
+
+        """)
+
+    /// The texts of the tasks a query of `lines` shows, in file order.
+    func shown(_ lines: [String], path: String = "Work/projects.md") -> [String] {
+        let query = TasksQuery(lines, today: today)
+        #expect(query.problems.isEmpty, "\(lines): \(query.problems)")
+        return document.tasks.filter { query.matches($0, in: document, path: path) }.map { String(document.text(of: $0).prefix { $0 != " " }) + " " + String(document.text(of: $0).split(separator: " ")[1]) }
+    }
+
+    @Test(arguments: [
+        (["not done"], ["ship release", "review PR", "plan sprint", "read book"]),
+        (["done"], ["write notes", "old idea"]),
+        (["due before tomorrow"], ["ship release"]),
+        (["due after 2026-11-24"], ["review PR", "read book"]),
+        (["due on 2026-11-25"], ["review PR"]),
+        (["due 2026-11-25"], ["review PR"]),
+        (["due in next week"], ["review PR"]),
+        (["has due date", "not done"], ["ship release", "review PR", "read book"]),
+        (["no due date"], ["write notes", "plan sprint", "old idea"]),
+        (["scheduled before today"], []),
+        (["scheduled on or before 2026-11-24"], ["plan sprint"]),
+        (["happens before 2026-11-25"], ["ship release", "plan sprint"]),
+        (["done on 2026-11-20"], ["write notes"]),
+        (["cancelled before 2 days ago"], ["old idea"]),
+        (["priority is high"], ["ship release"]),
+        (["priority is above none"], ["ship release"]),
+        (["priority is below none"], ["review PR"]),
+        (["priority is not none", "not done"], ["ship release", "review PR"]),
+        (["is recurring"], ["plan sprint"]),
+        (["is not recurring", "not done"], ["ship release", "review PR", "read book"]),
+        (["status.type is IN_PROGRESS"], ["plan sprint"]),
+        (["status.type is CANCELLED"], ["old idea"]),
+        (["status.type is not TODO", "not done"], ["plan sprint"]),
+        (["tags include #urgent"], ["ship release"]),
+        (["tag does not include reading", "not done"], ["ship release", "review PR", "plan sprint"]),
+        (["description includes PR"], ["review PR", "plan sprint"]),
+        (["description does not include o", "not done"], ["ship release", "plan sprint"]),
+        (["description includes 2026"], ["plan sprint"]),
+        (["heading includes later"], ["old idea", "read book"]),
+        (["path includes work"], ["ship release", "write notes", "review PR", "plan sprint", "old idea", "read book"]),
+        (["path does not include Work"], []),
+        (["filename includes projects", "done"], ["write notes", "old idea"]),
+        (["(due before 2026-11-22) OR (is recurring)"], ["ship release", "plan sprint"]),
+        (["NOT (done)", "(has due date) AND (tags include #reading)"], ["read book"]),
+        (["(not done) AND ((priority is high) OR (priority is low))"], ["ship release", "review PR"]),
+        (["NOT (heading includes Later) AND (not done)"], ["ship release", "review PR", "plan sprint"]),
+    ] as [([String], [String])])
+    func filtersShowTheDocumentedTasks(lines: [String], expected: [String]) {
+        #expect(shown(lines) == expected, "\(lines)")
+    }
+
+    @Test func sortGroupLimitAndExplainAreRead() {
+        let query = TasksQuery(["not done", "sort by priority", "sort by due reverse", "group by heading", "limit to 3 tasks", "explain"], today: today)
+        #expect(query.problems.isEmpty && query.ignored.isEmpty)
+        #expect(query.sorts.map(\.key) == [.priority, .due] && query.sorts.map(\.reverse) == [false, true])
+        #expect(query.groups == [.heading] && query.limit == 3 && query.explains)
+        #expect(query.explanation == "filter: not done\nsort by priority\nsort by due, reversed\ngroup by heading\nlimit: 3 tasks")
+    }
+
+    /// What tick does not read is a problem of its line (the query is then not run); layout
+    /// instructions are said and change nothing.
+    @Test func linesTickDoesNotReadAreSaid() {
+        let query = TasksQuery(["not done", "due soonish", "description regex matches /x/", "limit groups 3", "(done) AND not done",
+                                "group by tags", "hide due date", "short mode", "# a comment", ""], firstLine: 10, today: today)
+        #expect(query.problems.map(\.line) == [11, 12, 13, 14, 15], "\(query.problems)")
+        #expect(query.problems[0].message == "cannot read the date 'soonish'")
+        #expect(query.problems[1].message.contains("regular expressions"))
+        #expect(query.ignored.map(\.line) == [16, 17])
+    }
+
+    /// Blocks are found as Obsidian finds them: in a callout's quote too, with their lines; an
+    /// example inside a longer fence is no query; tildes open fences as backticks do.
+    @Test func blocksAreFoundWhereObsidianRunsThem() {
+        let note = Array("""
+            # Dashboard
+
+            ```tasks
+            not done
+            ```
+
+            > [!todo] Work
+            > ```tasks
+            > path includes Work
+            > ```
+
+            ````markdown
+            ```tasks
+            done
+            ```
+            ````
+
+            ~~~tasks
+            due today
+            ~~~
+            ```python
+            x = 1
+            ```
+
+            """.utf8)
+        let blocks = TasksQuery.blocks(in: note)
+        #expect(blocks.map(\.line) == [3, 8, 18])
+        #expect(blocks.map(\.lines) == [["not done"], ["path includes Work"], ["due today"]])
+    }
+}
