@@ -13,7 +13,7 @@ enum Tick {
          GroupsCommand.self, TagsCommand.self, ProgressCommand.self, BoardCommand.self, QueryCommand.self, InitCommand.self, AddCommand.self, DoneCommand.self, ReopenCommand.self, StartCommand.self, CancelCommand.self,
          StarCommand.self, UnstarCommand.self, DueCommand.self, PostponeCommand.self, EditTextCommand.self, MoveCommand.self,
          RemoveCommand.self, NoteCommand.self, GroupCommand.self, ArchiveCommand.self, UndoCommand.self, RedoCommand.self,
-         FmtCommand.self, LintCommand.self, ChangesCommand.self, MergeCommand.self, ResolveCommand.self, GitCommand.self, LspCommand.self, CompletionsCommand.self]
+         FmtCommand.self, LintCommand.self, ChangesCommand.self, MergeCommand.self, ResolveCommand.self, GitCommand.self, LspCommand.self, McpCommand.self, CompletionsCommand.self]
     }
 
     static func main() {
@@ -87,7 +87,7 @@ enum Tick {
             }
             try Environment.checkSettings()
             // The language server reads each document's own folder's configuration.
-            if command != CompletionsCommand.self, command != LspCommand.self {
+            if command != CompletionsCommand.self, command != LspCommand.self, command != McpCommand.self {
                 context.config = try ConfigLoader.load(environment: context.environment)
                 context.environment.statuses = context.config.statuses
                 context.environment.groupColors = context.config.groupColors

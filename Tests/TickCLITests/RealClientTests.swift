@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// `tick lsp` driven by real clients: pytest-lsp (pygls and lsprotocol, which also check every
-/// message against the specification) and Neovim's built-in client. `.ci/run` installs both;
-/// without them each test says it was skipped.
+/// message against the specification) and Neovim's built-in client; `tick mcp` by the MCP
+/// Python SDK's client. `.ci/run` installs them; without them each test says it was skipped.
 @Suite struct RealClientTests {
     static func available(_ command: [String]) -> Bool {
         (try? TickProcess.run([], executable: URL(fileURLWithPath: "/usr/bin/env"), arguments: command))?.status == 0
@@ -22,6 +22,22 @@ import Testing
                                          arguments: ["python3", "-m", "pytest", "-q", "-p", "no:cacheprovider", "-c", "Tests/LSP/pytest.ini", "Tests/LSP"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains(" passed"))
+    }
+
+    /// `tick mcp` driven by the MCP Python SDK's client (Tests/MCP/client.py): tools listed,
+    /// tasks listed with their refs, done by ref, a text refused, a query, an add and its undo,
+    /// the file as a resource.
+    @Test func mcpClientWorksWithTheServer() throws {
+        guard Self.available(["python3", "-c", "import mcp.client.stdio"]) else {
+            print("skipped: the MCP Python SDK is not installed (.ci/run installs it: python3 -m pip install mcp)")
+            return
+        }
+        let folder = try TemporaryDirectory()
+        try folder.write("TODO.md", "# Work\n\n- [ ] ship release due:2026-11-21\n- [ ] review PR\n- [ ] buy milk\n")
+        let result = try TickProcess.run([], in: TickProcess.packageRoot,
+                                         environment: ["TICK_BIN": TickProcess.binary.path, "TICK_MCP_DIR": folder.url.path, "PYTHONDONTWRITEBYTECODE": "1"],
+                                         executable: URL(fileURLWithPath: "/usr/bin/env"), arguments: ["python3", "Tests/MCP/client.py"])
+        #expect(result.status == 0 && result.stdout == "ok\n", "\(result.stdout)\(result.stderr)")
     }
 
     /// Neovim opens a fixture, shows lint's findings, runs the done action on a task, saves and

@@ -1,6 +1,6 @@
 import TickCore
 
-/// A JSON value as the language server reads and writes it (RFC 8259).
+/// A JSON value as the protocol servers (`tick lsp`, `tick mcp`) read and write it (RFC 8259).
 enum JSON: Equatable, Sendable {
     case null
     case bool(Bool)

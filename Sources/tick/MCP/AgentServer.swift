@@ -1,0 +1,301 @@
+import TickCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `tick mcp`: a Model Context Protocol server (JSON-RPC 2.0, one message per line, revision
+/// 2025-06-18) through which an agent reads and edits task files with tick's own commands.
+///
+/// Each tool runs this tick as a command with `--json`, so an agent's edit is the CLI's: the
+/// same lock, edit law, journal (undo takes it back) and refusals. An edit names its tasks by
+/// the refs a listing gave (`FILE:LINE@FINGERPRINT`) and nothing else: an agent cannot edit a
+/// task it has not read, and a task changed since it was read is refused, as in the CLI.
+struct AgentServer {
+    static let protocolVersion = "2025-06-18"
+    /// The task files offered as resources: those under these folders.
+    let roots: [String]
+    let executable: String
+    private var output: [UInt8] = []
+
+    init(roots: [String], executable: String) {
+        self.roots = roots
+        self.executable = executable
+    }
+
+    /// Serves until standard input ends; the exit status.
+    mutating func serve() -> Int32 {
+        var pending: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            while let newline = pending.firstIndex(of: 0x0A) {
+                let line = Array(pending[..<newline])
+                pending.removeFirst(newline + 1)
+                if line.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) { continue }
+                handle(line)
+                flush()
+            }
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { return 0 }
+            pending += buffer[0..<count]
+        }
+    }
+
+    private mutating func handle(_ line: [UInt8]) {
+        let message: JSON
+        do { message = try JSON.parse(line) } catch {
+            return send(["jsonrpc": .string("2.0"), "id": .null, "error": .object(["code": JSON(-32700), "message": .string("parse error at byte \(error.offset): \(error.message)")])])
+        }
+        guard case .object = message, let method = message["method"]?.string else {
+            if message["result"] == nil && message["error"] == nil {
+                send(["jsonrpc": .string("2.0"), "id": message["id"] ?? .null, "error": .object(["code": JSON(-32600), "message": .string("not a JSON-RPC request or notification")])])
+            }
+            return
+        }
+        // A notification (`notifications/initialized`, `notifications/cancelled`) needs no answer.
+        guard let id = message["id"] else { return }
+        let params = message["params"] ?? .object([:])
+        let result: Result<JSON, Failure>
+        switch method {
+        case "initialize": result = .success(initialize(params))
+        case "ping": result = .success(.object([:]))
+        case "tools/list": result = .success(.object(["tools": .array(Self.tools.map(\.description))]))
+        case "tools/call": result = call(params)
+        case "resources/list": result = listResources()
+        case "resources/read": result = readResource(params)
+        case "prompts/list": result = .success(.object(["prompts": .array([])]))
+        default: result = .failure(Failure(code: -32601, message: "tick mcp does not handle \(method)"))
+        }
+        switch result {
+        case .success(let value): send(["jsonrpc": .string("2.0"), "id": id, "result": value])
+        case .failure(let failure): send(["jsonrpc": .string("2.0"), "id": id, "error": .object(["code": JSON(failure.code), "message": .string(failure.message)])])
+        }
+    }
+
+    struct Failure: Error {
+        let code: Int
+        let message: String
+        static func invalidParams(_ message: String) -> Failure { Failure(code: -32602, message: message) }
+    }
+
+    private func initialize(_ params: JSON) -> JSON {
+        .object([
+            "protocolVersion": .string(Self.protocolVersion),
+            "capabilities": .object(["tools": .object(["listChanged": .bool(false)]), "resources": .object(["listChanged": .bool(false)])]),
+            "serverInfo": .object(["name": .string("tick"), "title": .string("tick: todo lists in Markdown"), "version": .string(Tick.version)]),
+            "instructions": .string("""
+                Tasks live in Markdown files. Read them with list_tasks (or query_tasks), then edit them by the \
+                refs those give (FILE:LINE@FINGERPRINT); a task changed since it was read is refused: read again. \
+                Every edit can be taken back with undo.
+                """),
+        ])
+    }
+
+    // MARK: - Tools
+
+    /// A tool: its name, what it does, its arguments (a JSON schema) and the command it runs.
+    struct Tool: Sendable {
+        let name: String
+        let summary: String
+        let properties: [String: JSON]
+        let required: [String]
+        let command: @Sendable (JSON) throws(Failure) -> [String]
+
+        var description: JSON {
+            .object(["name": .string(name), "description": .string(summary),
+                     "inputSchema": .object(["type": .string("object"), "properties": .object(properties), "required": .array(required.map(JSON.string))])])
+        }
+    }
+
+    static let string: JSON = .object(["type": .string("string")])
+    static let strings: JSON = .object(["type": .string("array"), "items": .object(["type": .string("string")])])
+    static let flag: JSON = .object(["type": .string("boolean")])
+    static func described(_ schema: JSON, _ text: String) -> JSON {
+        guard case .object(var members) = schema else { return schema }
+        members["description"] = .string(text)
+        return .object(members)
+    }
+
+    static let refs = described(strings, "The tasks, each by the ref list_tasks gave it: FILE:LINE@FINGERPRINT.")
+
+    static let tools: [Tool] = [
+        Tool(name: "list_tasks", summary: "List tasks of a file or folder (open and in progress unless all is set), with the refs that edits take.",
+             properties: ["path": described(string, "A task file or a folder (default: the nearest TODO.md)."),
+                          "all": described(flag, "Tasks of every status."),
+                          "group": described(string, "Only this group and its subgroups."),
+                          "due": described(string, "today, tomorrow, week, overdue, soon, none, any, before:DATE or after:DATE."),
+                          "tags": described(strings, "Tasks with any of these #tags."),
+                          "words": described(strings, "Words the task's text holds.")],
+             required: []) { arguments throws(Failure) in
+            var words = ["list", "--json"]
+            if arguments["all"]?.bool == true { words.append("--all") }
+            if let group = arguments["group"]?.string { words += ["--group", group] }
+            if let due = arguments["due"]?.string { words += ["--due", due] }
+            for tag in arguments["tags"]?.array?.compactMap(\.string) ?? [] { words += ["--tag", tag] }
+            if let path = arguments["path"]?.string { words += ["-f", path] }
+            let typed = arguments["words"]?.array?.compactMap(\.string) ?? []
+            return typed.isEmpty ? words : words + ["--"] + typed
+        },
+        Tool(name: "query_tasks", summary: "Run an Obsidian Tasks query (its lines, such as 'not done', 'due before tomorrow', 'sort by priority') against a folder.",
+             properties: ["query": described(strings, "The query's lines."), "vault": described(string, "The folder to read (default: the working directory).")],
+             required: ["query"]) { arguments throws(Failure) in
+            let lines = arguments["query"]?.array?.compactMap(\.string) ?? []
+            guard !lines.isEmpty else { throw .invalidParams("query needs at least one line") }
+            return ["query", "--json"] + (arguments["vault"]?.string.map { ["--vault", $0] } ?? []) + lines.flatMap { ["-e", $0] }
+        },
+        Tool(name: "show_task", summary: "One task whole: its fields, notes and subtasks.",
+             properties: ["ref": described(string, "The task's ref: FILE:LINE@FINGERPRINT.")], required: ["ref"]) { arguments throws(Failure) in
+            ["show", "--json", try ref(arguments["ref"])]
+        },
+        Tool(name: "add_task", summary: "Add a task at the end of a group (created when missing) of a task file.",
+             properties: ["text": described(string, "The task's text; fields such as due:fri are written as dates."),
+                          "file": described(string, "The task file (default: the nearest TODO.md)."),
+                          "group": described(string, "The group."), "due": described(string, "A due date: 2026-12-01, today, fri, +3d."),
+                          "important": described(flag, "Star it.")],
+             required: ["text"]) { arguments throws(Failure) in
+            guard let text = arguments["text"]?.string, !text.isEmpty else { throw .invalidParams("add_task needs a text") }
+            var words = ["add", "--json"]
+            if let file = arguments["file"]?.string { words += ["-f", file] }
+            if let group = arguments["group"]?.string { words += ["--group", group, "--create"] }
+            if let due = arguments["due"]?.string { words += ["--due", due] }
+            if arguments["important"]?.bool == true { words.append("--star") }
+            return words + ["--", text]
+        },
+    ] + ["done", "reopen", "start", "cancel"].map { verb in
+        Tool(name: verb + "_tasks", summary: verb == "done" ? "Mark tasks done (a repeating task gets its next occurrence)." : "\(verb.prefix(1).uppercased() + verb.dropFirst()) tasks.",
+             properties: ["refs": refs], required: ["refs"]) { arguments throws(Failure) in
+            [verb, "--json", "--yes"] + (try refList(arguments["refs"]))
+        }
+    } + [
+        Tool(name: "set_due", summary: "Set, move or clear tasks' due date.",
+             properties: ["refs": refs, "date": described(string, "2026-12-01, today, fri, next week, +3d, due+2d (from the current date), or none.")],
+             required: ["refs", "date"]) { arguments throws(Failure) in
+            guard let date = arguments["date"]?.string, !date.isEmpty else { throw .invalidParams("set_due needs a date") }
+            return ["due", "--json", "--yes"] + (try refList(arguments["refs"])) + [date]
+        },
+        Tool(name: "move_task", summary: "Move a task with its subtasks and notes to another group, or up or down in its list.",
+             properties: ["ref": described(string, "The task's ref."), "group": described(string, "The group to move it to."),
+                          "direction": described(string, "up, down, top or bottom (without group: in its own list).")],
+             required: ["ref"]) { arguments throws(Failure) in
+            var words = ["move", "--json", try ref(arguments["ref"])]
+            if let group = arguments["group"]?.string { words += ["--to", group] }
+            switch arguments["direction"]?.string {
+            case nil: if arguments["group"] == nil { throw .invalidParams("move_task needs a group or a direction") }
+            case "up", "down": words.append(arguments["direction"]!.string!)
+            case "top", "bottom": words.append("--" + arguments["direction"]!.string!)
+            default: throw .invalidParams("direction is up, down, top or bottom")
+            }
+            return words
+        },
+        Tool(name: "add_note", summary: "Add a note under a task.",
+             properties: ["ref": described(string, "The task's ref."), "text": described(string, "The note.")], required: ["ref", "text"]) { arguments throws(Failure) in
+            guard let text = arguments["text"]?.string, !text.isEmpty else { throw .invalidParams("add_note needs a text") }
+            return ["note", "--json", try ref(arguments["ref"]), "--", text]
+        },
+        Tool(name: "undo", summary: "Take back tick's latest edit here (any client's), or of one file.",
+             properties: ["file": described(string, "Only this file's latest edit.")], required: []) { arguments throws(Failure) in
+            ["undo"] + (arguments["file"]?.string.map { ["-f", $0] } ?? [])
+        },
+    ]
+
+    /// A ref as edits take it from an agent: a file, a line and the fingerprint of what was read.
+    static func ref(_ value: JSON?) throws(Failure) -> String {
+        guard let text = value?.string else { throw .invalidParams("a ref is a string: FILE:LINE@FINGERPRINT") }
+        guard let colon = text.lastIndex(of: ":"), colon > text.startIndex,
+              TaskReference.fingerprinted(String(text[text.index(after: colon)...])) != nil else {
+            throw .invalidParams("'\(text)' is not a ref: name a task by the ref list_tasks gave it (FILE:LINE@FINGERPRINT), so that a task changed since is refused")
+        }
+        return text
+    }
+
+    static func refList(_ value: JSON?) throws(Failure) -> [String] {
+        guard let values = value?.array, !values.isEmpty else { throw .invalidParams("refs is a list of refs from list_tasks") }
+        var refs: [String] = []
+        for value in values { refs.append(try ref(value)) }
+        return refs
+    }
+
+    private func call(_ params: JSON) -> Result<JSON, Failure> {
+        guard let name = params["name"]?.string, let tool = Self.tools.first(where: { $0.name == name }) else {
+            return .failure(.invalidParams("no tool '\(params["name"]?.string ?? "")'; tools/list names them"))
+        }
+        let words: [String]
+        // Arguments a tool cannot take are said in its result, for the agent to read and
+        // correct, as the spec has tool errors reported.
+        do { words = try tool.command(params["arguments"] ?? .object([:])) } catch { return .success(Self.toolError(error.message)) }
+        switch Subprocess.run([executable] + words, searchingPath: false) {
+        case .failure(let failure):
+            return .failure(Failure(code: -32603, message: "cannot run tick: \(Syscalls.errnoMessage(failure.code))"))
+        case .success(let run):
+            let said = String(decoding: run.stderr, as: UTF8.self)
+            // A refusal is the tool's result, for the agent to read: one line, as the CLI says it.
+            guard run.status == 0 || (run.status == 1 && !run.stdout.isEmpty) else {
+                return .success(Self.toolError(said.isEmpty ? "tick exited with \(run.status)" : said))
+            }
+            var structured: JSON = .object([:])
+            if let parsed = try? JSON.parse(run.stdout) { structured = .object(["result": Self.withFileRefs(parsed)]) }
+            let text = String(decoding: run.stdout, as: UTF8.self) + said
+            return .success(.object(["content": .array([.object(["type": .string("text"), "text": .string(text)])]),
+                                     "structuredContent": structured, "isError": .bool(false)]))
+        }
+    }
+
+    static func toolError(_ message: String) -> JSON {
+        .object(["content": .array([.object(["type": .string("text"), "text": .string(message)])]), "isError": .bool(true)])
+    }
+
+    /// The CLI's task objects with each `ref` made whole (`FILE:LINE@FINGERPRINT`), as the
+    /// edit tools take it back.
+    static func withFileRefs(_ value: JSON) -> JSON {
+        switch value {
+        case .array(let values): return .array(values.map(withFileRefs))
+        case .object(var members):
+            if let file = members["file"]?.string, let ref = members["ref"]?.string, !ref.contains(":") { members["ref"] = .string(file + ":" + ref) }
+            return .object(members.mapValues(withFileRefs))
+        default: return value
+        }
+    }
+
+    // MARK: - Resources
+
+    private func listResources() -> Result<JSON, Failure> {
+        guard let files = try? PathWalker.files(roots) else { return .success(.object(["resources": .array([])])) }
+        return .success(.object(["resources": .array(files.map { path in
+            .object(["uri": .string(Self.uri(of: path)), "name": .string(PathBytes.display(path)), "mimeType": .string("text/markdown")])
+        })]))
+    }
+
+    private func readResource(_ params: JSON) -> Result<JSON, Failure> {
+        guard let uri = params["uri"]?.string, let path = TextDocument.path(ofURI: uri) else { return .failure(.invalidParams("a resource is a file: URI")) }
+        // Only the task files offered: never any other file the server could read.
+        guard let files = try? PathWalker.files(roots), files.contains(where: { Self.uri(of: $0) == uri || Syscalls.realPath($0) == Syscalls.realPath(path) }) else {
+            return .failure(Failure(code: -32002, message: "no task file \(uri) among the resources"))
+        }
+        guard let bytes = try? FileReader.read(path) else { return .failure(Failure(code: -32603, message: "cannot read \(uri)")) }
+        return .success(.object(["contents": .array([.object(["uri": .string(uri), "mimeType": .string("text/markdown"),
+                                                              "text": .string(String(decoding: bytes, as: UTF8.self))])])]))
+    }
+
+    static func uri(of path: String) -> String {
+        let absolute = Syscalls.realPath(path) ?? path
+        var uri = "file://"
+        for byte in PathBytes.bytes(of: absolute) {
+            let plain = (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || "/-._~".utf8.contains(byte)
+            uri += plain ? String(UnicodeScalar(byte)) : "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 15, radix: 16, uppercase: true)
+        }
+        return uri
+    }
+
+    // MARK: - Output
+
+    private mutating func send(_ members: [String: JSON]) {
+        output += JSON.object(members).encoded
+        output.append(0x0A)
+    }
+
+    private mutating func flush() {
+        guard !output.isEmpty else { return }
+        _ = output.withUnsafeBytes { Syscalls.writeAll(1, $0) }
+        output.removeAll(keepingCapacity: true)
+    }
+}
