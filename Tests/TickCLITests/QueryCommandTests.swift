@@ -44,6 +44,11 @@ import Testing
 
             """, "\(result.stdout)")
         #expect(result.stderr == "tick: note: Dashboard.md:13: 'hide due date': tick prints rows as 'tick list' does; this changes nothing\n")
+        // One block, by a line of it.
+        let one = try TickProcess.run(["query", "Dashboard.md:11"], in: folder.url, environment: state)
+        #expect(one.status == 0 && one.stdout.hasPrefix("Dashboard.md:9  2 tasks\n") && !one.stdout.contains("Dashboard.md:3"), "\(one.stdout)")
+        let outside = try TickProcess.run(["query", "Dashboard.md:1"], in: folder.url, environment: state)
+        #expect(outside.status == 2 && outside.stderr == "tick: Dashboard.md:1 is in no ```tasks block\n", "\(outside.stderr)")
         // The numbers shown name their tasks.
         let done = try TickProcess.run(["done", "Work/projects.md:5"], in: folder.url, environment: state)
         #expect(done.status == 0 && done.stdout.hasPrefix("done 5 [x] review PR"), "\(done.stdout)\(done.stderr)")

@@ -4,13 +4,14 @@ import TickCore
 enum QueryCommand: Command {
     static let name = "query"
     static let summary = "Run the ```tasks query blocks of notes, or a query given here, against a vault."
-    static let usage = "tick query [--vault DIR] [--json] NOTE|FOLDER... | tick query [--vault DIR] -e INSTRUCTION..."
+    static let usage = "tick query [--vault DIR] [--json] NOTE[:LINE]|FOLDER... | tick query [--vault DIR] -e INSTRUCTION..."
     static let options = [
         OptionSpec("expression", short: "e", value: "INSTRUCTION", help: "An instruction of a query to run (repeatable, one per line of a block)."),
         OptionSpec("vault", value: "DIR", help: "The folder whose task files the queries read (default: the working directory)."),
     ] + ViewOptions.output
     static let examples: [(command: String, explanation: String)] = [
         ("tick query Dashboard.md", "Each ```tasks block of Dashboard.md, run against the vault here."),
+        ("tick query Dashboard.md:12", "The block on line 12 alone."),
         ("tick query -e 'not done' -e 'due before tomorrow' -e 'sort by priority'", "One query, as it would stand in a block."),
         ("tick query -e 'path includes Work' -e explain", "How tick reads a query, then its tasks."),
     ]
@@ -33,8 +34,21 @@ enum QueryCommand: Command {
         if !expressions.isEmpty {
             queries.append(("-e", nil, TasksQuery(expressions, firstLine: 1, today: today)))
         } else {
-            for path in try PathWalker.files(arguments.operands) {
-                for block in TasksQuery.blocks(in: try FileReader.read(path)) {
+            for operand in arguments.operands {
+                // `NOTE:LINE`: the one block on that line (its opening fence or one of its lines).
+                var line: Int?
+                var named = operand
+                if Syscalls.fileStatus(operand) == nil, let colon = operand.lastIndex(of: ":"),
+                   let number = Int(operand[operand.index(after: colon)...]), Syscalls.fileStatus(String(operand[..<colon])) != nil {
+                    (named, line) = (String(operand[..<colon]), number)
+                }
+                var found: [(String, (line: Int, lines: [String]))] = []
+                for path in try PathWalker.files([named]) {
+                    found += TasksQuery.blocks(in: try FileReader.read(path)).map { (path, $0) }
+                }
+                let chosen = line.map { line in found.filter { $0.1.line <= line && line <= $0.1.line + $0.1.lines.count + 1 } } ?? found
+                if let line, chosen.isEmpty { throw TickError.refused("\(PathBytes.display(named)):\(line) is in no ```tasks block") }
+                for (path, block) in chosen {
                     queries.append(("\(PathBytes.display(path)):\(block.line)", PathBytes.display(path),
                                     TasksQuery(block.lines, firstLine: block.line + 1, today: today)))
                 }
