@@ -74,6 +74,10 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stderr == "tick: Broken.md:3: 'due soonish': cannot read the date 'soonish'\n", "\(result.stderr)")
         #expect(result.stdout.contains("Broken.md:6  1 task") && result.stdout.contains("[x] write notes"), "\(result.stdout)")
+        try folder.write("Dataview.md", "# D\n\n```dataview\nTASK FROM \"Work\"\nWHERE !completed\n```\n")
+        let dataview = try TickProcess.run(["query", "Dataview.md"], in: folder.url)
+        #expect(dataview.stderr == "tick: note: Dataview.md:3: a Dataview TASK query; tick runs Obsidian Tasks' ```tasks blocks, not Dataview's\ntick: note: no ```tasks block in Dataview.md\n",
+                "\(dataview.stderr)")
         let none = try TickProcess.run(["query", "Work/projects.md"], in: folder.url)
         #expect(none.status == 0 && none.stderr == "tick: note: no ```tasks block in Work/projects.md\n", "\(none.stderr)")
         let usage = try TickProcess.run(["query"], in: folder.url)

@@ -44,7 +44,11 @@ enum QueryCommand: Command {
                 }
                 var found: [(String, (line: Int, lines: [String]))] = []
                 for path in try PathWalker.files([named]) {
-                    found += TasksQuery.blocks(in: try FileReader.read(path)).map { (path, $0) }
+                    let bytes = try FileReader.read(path)
+                    found += TasksQuery.blocks(in: bytes).map { (path, $0) }
+                    for line in Self.dataviewTaskQueries(in: bytes) {
+                        context.note("\(PathBytes.display(path)):\(line): a Dataview TASK query; tick runs Obsidian Tasks' ```tasks blocks, not Dataview's")
+                    }
                 }
                 let chosen = line.map { line in found.filter { $0.1.line <= line && line <= $0.1.line + $0.1.lines.count + 1 } } ?? found
                 if let line, chosen.isEmpty { throw TickError.refused("\(PathBytes.display(named)):\(line) is in no ```tasks block") }
@@ -115,6 +119,20 @@ enum QueryCommand: Command {
             view.recordListing(listed, in: sources, context: &context)
         }
         return status
+    }
+
+    /// The lines where ```` ```dataview ```` blocks holding a `TASK` query open, which tick
+    /// does not run and says so.
+    static func dataviewTaskQueries(in bytes: [UInt8]) -> [Int] {
+        let lines: [String] = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
+            String(String(decoding: line, as: UTF8.self).drop { $0 == " " || $0 == ">" }).trimmingSpaces
+        }
+        var found: [Int] = []
+        for index in lines.indices where lines[index].lowercased().hasPrefix("```dataview") {
+            let next = lines[(index + 1)...].first { !$0.isEmpty } ?? ""
+            if next.split(separator: " ").first?.uppercased() == "TASK" { found.append(index + 1) }
+        }
+        return found
     }
 
     /// The query's tasks over the vault: filtered, sorted (ties in file order), cut to its limit.
