@@ -39,23 +39,7 @@ enum DueCommand: Command {
             action = .due(date)
             question = { "Set the due date of \(TaskSelection.count($0)) to \(date)?" }
         }
-        try apply(action, to: selection, asking: question, today: today, arguments, context: &context)
+        try TaskActionEdit.apply(action, to: selection, asking: question, arguments, context: &context)
         return 0
-    }
-
-    /// Makes `action` on the selected tasks of each file, asking first as edits by filter do.
-    static func apply(_ action: TaskAction, to selection: TaskSelection, asking question: @escaping (Int) -> String,
-                      today: CivilDate, _ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) {
-        let config = context.config
-        for target in selection.targets {
-            try selection.confirm(target.kind, path: target.path, deletes: false, arguments: arguments, context: &context) { count, _ in question(count) }
-            try EditSession.applyEdit(target.path, arguments, context: &context, showsFile: selection.targets.count > 1,
-                                      lines: target.kind.lines) { input throws(EditError) in
-                let dates = DateRecording(input.document, today: today, config: config)
-                var plan = try action.plan(try selection.tasks(target.kind, in: input), in: input.document, dates: dates)
-                if plan.subjects.isEmpty { plan.nothing = "no task matches the filters; nothing changed" }
-                return plan
-            }
-        }
     }
 }

@@ -25,10 +25,9 @@ enum PostponeCommand: Command {
         guard shift.amount > 0 else {
             throw TickError.usage(.invalidValue(option: "time", value: arguments.operands.last ?? "", expected: "a time to come, such as 3d (tick due REF due-3d moves a date earlier)"), command: name)
         }
-        let today = try context.environment.today()
         let selection = try TaskSelection(operands, arguments, command: name, environment: context.environment)
-        try DueCommand.apply(.moveDue(shift, postponing: true), to: selection, asking: { "Postpone \(TaskSelection.count($0)) by \(shift.words)?" },
-                             today: today, arguments, context: &context)
+        try TaskActionEdit.apply(.moveDue(shift, postponing: true), to: selection, asking: { "Postpone \(TaskSelection.count($0)) by \(shift.words)?" },
+                                 arguments, context: &context)
         return 0
     }
 }

@@ -18,8 +18,19 @@ extension TaskActionCommand {
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
         let selection = try TaskSelection(arguments.operands, arguments, command: name, defaults: selectionDefaults,
                                           environment: context.environment)
+        try TaskActionEdit.apply(action(arguments), to: selection, asking: question, arguments, context: &context)
+        return 0
+    }
+}
+
+/// A `TaskAction` made on the tasks a selection names, file by file: what `done`, `due`,
+/// `postpone` and the other status commands share.
+enum TaskActionEdit {
+    /// Asks first as edits of several tasks do (counting the tasks the action changes), makes
+    /// the action, and says its notes (a parent done with open subtasks).
+    static func apply(_ action: TaskAction, to selection: TaskSelection, asking question: (Int) -> String,
+                      _ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) {
         let config = context.config
-        let action = action(arguments)
         for target in selection.targets {
             try selection.confirm(target.kind, path: target.path, deletes: false, arguments: arguments, context: &context,
                                   changes: action.changes) { count, _ in
@@ -37,6 +48,5 @@ extension TaskActionCommand {
             }
             for note in notes { context.note("\(PathBytes.display(target.path)): \(note)") }
         }
-        return 0
     }
 }
