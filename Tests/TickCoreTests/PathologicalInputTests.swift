@@ -24,8 +24,7 @@ import Testing
 /// - A quadratic path makes a 50 KB run take seconds in a debug build (0.3-3 s in release
 ///   already); past 2 s the test fails at once, without waiting minutes for the 200 KB run.
 /// - Other suites run beside this one, and a burst of their work can land on every large run of
-///   a round (the fastest of three lazy lines under a deep list took 94 ms and 817 ms once, 4×
-///   otherwise): a stage fails only when it grows more than 8× in three rounds in a row. A
+///   a round: a stage fails only when it grows more than 8× in three rounds in a row. A
 ///   quadratic path fails every round.
 /// - Expect about a second per input in a debug build: the suite is serialized, since inputs
 ///   timed side by side would disturb each other.

@@ -268,7 +268,8 @@ struct AgentServer {
     private func readResource(_ params: JSON) -> Result<JSON, Failure> {
         guard let uri = params["uri"]?.string, let path = TextDocument.path(ofURI: uri) else { return .failure(.invalidParams("a resource is a file: URI")) }
         // Only the task files offered: never any other file the server could read.
-        guard let files = try? PathWalker.files(roots), files.contains(where: { Self.uri(of: $0) == uri || Syscalls.realPath($0) == Syscalls.realPath(path) }) else {
+        let real = Syscalls.realPath(path)
+        guard let files = try? PathWalker.files(roots), files.contains(where: { Self.uri(of: $0) == uri || (real != nil && Syscalls.realPath($0) == real) }) else {
             return .failure(Failure(code: -32002, message: "no task file \(uri) among the resources"))
         }
         guard let bytes = try? FileReader.read(path) else { return .failure(Failure(code: -32603, message: "cannot read \(uri)")) }
