@@ -62,6 +62,26 @@ import Testing
         }
     }
 
+    /// cmark-gfm reads an HTML tag line as UTF-8 text, with a NUL read as U+FFFD: an ill-formed
+    /// byte anywhere on the line makes it a paragraph line, which a task below continues not.
+    @Test func tagLinesWithIllFormedBytesMatchGitHub() throws {
+        let tagLines: [[UInt8]] = [
+            Array("<img src=\"d\" width=\"300".utf8) + [0xA0] + Array("\">".utf8),
+            Array("<img a=\"b".utf8) + [0xE9] + Array("\">   ".utf8),
+            Array("<img a=b".utf8) + [0x00] + Array("c>".utf8),
+            Array("<img a=\"b".utf8) + [0x00] + Array("c\">".utf8),
+            Array("<x-y>".utf8) + [0x20, 0xFF],
+            Array("</x-y>".utf8) + [0xC3],
+            Array("<img a=\"b\u{E9}\">".utf8),
+        ]
+        for line in tagLines {
+            for tail in ["- [ ] y", "\n- [ ] y", "  - [x] y"] {
+                try compare(Array("x\n\n".utf8) + line + Array("\n\(tail)\n".utf8), name: "\(line) then \(tail)")
+                try compare(Array("- [ ] x\n\n  ".utf8) + line + Array("\n  $\n    \(tail)\n".utf8), name: "nested \(line)")
+            }
+        }
+    }
+
     /// Groups are headings: tick must see the headings GitHub renders, and where they start.
     /// Link reference definitions are the subtle part: a setext underline under a paragraph
     /// of definitions is text, and under definitions then text it underlines only the text.

@@ -64,7 +64,10 @@ enum HTMLBlockScanner {
 
     // MARK: - Kind 7: a complete open or closing tag alone on its line
 
+    /// cmark-gfm matches the tag and the rest of its line as UTF-8 text (a NUL already read as
+    /// U+FFFD), so a line with an ill-formed byte anywhere is not a tag line.
     private static func isCompleteTagLine(_ s: Bytes, _ at: Int, _ end: Int) -> Bool {
+        guard UTF8Bytes.firstInvalidOffset(UnsafeBufferPointer(rebasing: s[at..<end])) == nil else { return false }
         var i = at + 1
         if i < end, s[i] == Byte.slash {
             i += 1
@@ -121,7 +124,7 @@ enum HTMLBlockScanner {
         while j < end {
             let b = s[j]
             if b == Byte.space || b == Byte.tab || b == 0x0B || b == 0x0C || b == Byte.quote || b == Byte.apostrophe
-                || b == Byte.equals || b == Byte.less || b == Byte.greater || b == Byte.backtick || b == 0 { break }
+                || b == Byte.equals || b == Byte.less || b == Byte.greater || b == Byte.backtick { break }
             j += 1
         }
         return j > i ? j : nil
