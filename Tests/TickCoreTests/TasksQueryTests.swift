@@ -65,6 +65,14 @@ import Testing
         (["NOT (done)", "(has due date) AND (tags include #reading)"], ["read book"]),
         (["(not done) AND ((priority is high) OR (priority is low))"], ["ship release", "review PR"]),
         (["NOT (heading includes Later) AND (not done)"], ["ship release", "review PR", "plan sprint"]),
+        (["(not done) AND NOT (has due date)"], ["plan sprint"]),
+        (["(is recurring) XOR (status.type is IN_PROGRESS)"], []),
+        (["(done) XOR (has due date)"], ["ship release", "write notes", "review PR", "old idea", "read book"]),
+        (["(not done) OR NOT (has tags)"], ["ship release", "write notes", "review PR", "plan sprint", "old idea", "read book"]),
+        (["has tags"], ["ship release", "read book"]),
+        (["no tags", "not done"], ["review PR", "plan sprint"]),
+        (["folder includes work/"], ["ship release", "write notes", "review PR", "plan sprint", "old idea", "read book"]),
+        (["folder does not include projects"], ["ship release", "write notes", "review PR", "plan sprint", "old idea", "read book"]),
     ] as [([String], [String])])
     func filtersShowTheDocumentedTasks(lines: [String], expected: [String]) {
         #expect(shown(lines) == expected, "\(lines)")

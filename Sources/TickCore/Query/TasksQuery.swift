@@ -12,9 +12,12 @@ package struct TasksQuery: Sendable {
         case hasDate(TaskField.Kind?, Bool)
         case priority(PriorityTest, Priority)
         case recurring(Bool)
+        case hasTags(Bool)
         case text(TextField, includes: Bool, String)
         case all([Filter])
         case any([Filter])
+        /// Exactly one of the two (`XOR`).
+        case either(Filter, Filter)
         case not(Filter)
 
         package var description: String {
@@ -25,9 +28,11 @@ package struct TasksQuery: Sendable {
             case .hasDate(let kind, let yes): "\(yes ? "has" : "no") \(kind.map(Self.name) ?? "due, scheduled or start") date"
             case .priority(let test, let priority): "priority \(test.rawValue) \(priority.name)"
             case .recurring(let yes): yes ? "recurring" : "not recurring"
+            case .hasTags(let yes): yes ? "has tags" : "no tags"
             case .text(let field, let includes, let text): "\(field.rawValue) \(includes ? "includes" : "does not include") '\(text)'"
             case .all(let filters): "(" + filters.map(\.description).joined(separator: ") AND (") + ")"
             case .any(let filters): "(" + filters.map(\.description).joined(separator: ") OR (") + ")"
+            case .either(let one, let other): "(\(one)) XOR (\(other))"
             case .not(let filter): "NOT (\(filter))"
             }
         }
@@ -63,7 +68,7 @@ package struct TasksQuery: Sendable {
     }
 
     package enum PriorityTest: String, Sendable { case `is` = "is", isNot = "is not", above = "is above", below = "is below" }
-    package enum TextField: String, Sendable { case description, path, heading, tag, filename }
+    package enum TextField: String, Sendable { case description, path, folder, heading, tag, filename }
 
     /// What rows are ordered by: each a key and whether it is reversed.
     package enum SortKey: String, Sendable { case due, priority, description, status, urgency, path, filename }
@@ -155,6 +160,8 @@ package struct TasksQuery: Sendable {
         case "not done": return .done(false)
         case "is recurring": return .recurring(true)
         case "is not recurring": return .recurring(false)
+        case "has tags", "has tag": return .hasTags(true)
+        case "no tags", "no tag": return .hasTags(false)
         default: break
         }
         let dateFields: [(String, TaskField.Kind?)] = [("due", .due), ("scheduled", .scheduled), ("starts", .start), ("start", .start),
@@ -184,7 +191,7 @@ package struct TasksQuery: Sendable {
             }
             return .priority(test, priority)
         }
-        let textFields: [(String, TextField)] = [("description", .description), ("path", .path), ("heading", .heading),
+        let textFields: [(String, TextField)] = [("description", .description), ("path", .path), ("folder", .folder), ("heading", .heading),
                                                 ("filename", .filename), ("tags", .tag), ("tag", .tag)]
         for (name, field) in textFields {
             for (verb, includes) in [("includes", true), ("include", true), ("does not include", false), ("do not include", false)] {
@@ -233,8 +240,8 @@ package struct TasksQuery: Sendable {
         }
     }
 
-    /// Filters joined by AND, OR and NOT (upper case), each in parentheses: `(not done) AND
-    /// (due before tomorrow)`, `NOT (done)`. AND binds before OR.
+    /// Filters joined by AND, OR, XOR and NOT (upper case), each in parentheses: `(not done) AND
+    /// (due before tomorrow)`, `NOT (done)`, `(A) AND NOT (B)`. AND binds before OR and XOR.
     struct BooleanParser {
         let characters: [Character]
         let today: CivilDate
@@ -262,7 +269,16 @@ package struct TasksQuery: Sendable {
 
         mutating func expression() throws(Unread) -> Filter {
             var alternatives = [try conjunction()]
-            while keyword("OR") { alternatives.append(try conjunction()) }
+            while true {
+                if keyword("OR") {
+                    alternatives.append(try conjunction())
+                } else if keyword("XOR") {
+                    let last = alternatives.removeLast()
+                    alternatives.append(.either(last, try conjunction()))
+                } else {
+                    break
+                }
+            }
             return alternatives.count == 1 ? alternatives[0] : .any(alternatives)
         }
 
@@ -318,6 +334,8 @@ package struct TasksQuery: Sendable {
             }
         case .recurring(let yes):
             return task.fieldKinds.contains(.recurrence) == yes
+        case .hasTags(let yes):
+            return TaskTokens(bytes: document.textBytes(of: task)).tags.isEmpty != yes
         case .text(let field, let includes, let wanted):
             let folded = FoldedWord.folded(wanted)
             let found: Bool
@@ -326,6 +344,7 @@ package struct TasksQuery: Sendable {
                 // As a row shows it: the due date and the dates a task records are not its words.
                 found = FoldedWord.stringReading(ListView.shownText(ifCut: task, in: document) ?? document.text(of: task), contains: folded)
             case .path: found = FoldedWord.stringReading(path, contains: folded)
+            case .folder: found = FoldedWord.stringReading(path.split(separator: "/").dropLast().joined(separator: "/") + "/", contains: folded)
             case .filename: found = FoldedWord.stringReading(String(path.split(separator: "/").last ?? ""), contains: folded)
             case .heading: found = document.groupPath(of: task).last.map { FoldedWord.stringReading($0, contains: folded) } ?? false
             case .tag: found = TaskTokens(bytes: document.textBytes(of: task)).tags.contains { FoldedWord.stringReading($0, contains: folded) }
@@ -333,6 +352,7 @@ package struct TasksQuery: Sendable {
             return found == includes
         case .all(let filters): return filters.allSatisfy { holds($0, task, document, path) }
         case .any(let filters): return filters.contains { holds($0, task, document, path) }
+        case .either(let one, let other): return holds(one, task, document, path) != holds(other, task, document, path)
         case .not(let inner): return !holds(inner, task, document, path)
         }
     }
