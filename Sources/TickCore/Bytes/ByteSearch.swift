@@ -24,12 +24,25 @@ enum ByteSearch {
         bytes.withUnsafeBufferPointer { anyOffset(of: byte, in: $0) { _ in true } }
     }
 
-    /// Whether `needle` occurs in `bytes[range]`, an empty one anywhere (Knuth–Morris–Pratt:
-    /// linear in both counts, however the bytes repeat themselves; a search that compared at
-    /// each offset would take their product on a file of one line over and over).
+    /// Whether `needle` occurs in `bytes[range]`, an empty one anywhere. A short needle is
+    /// found from each place of its rarest byte (`memchr`), at most its length compared there;
+    /// a long one by Knuth–Morris–Pratt: linear in both counts, however the bytes repeat
+    /// themselves (a search that compared at each offset would take their product on a file of
+    /// one line over and over).
     static func contains(_ needle: [UInt8], in bytes: [UInt8], _ range: Range<Int>) -> Bool {
         guard !needle.isEmpty else { return true }
         guard range.count >= needle.count else { return false }
+        if needle.count <= 16 {
+            let pivot = needle.indices.max { rarity(needle[$0]) < rarity(needle[$1]) }!
+            return bytes.withUnsafeBufferPointer { all in
+                let buffer = UnsafeBufferPointer(rebasing: all[(range.lowerBound + pivot)..<(range.upperBound - needle.count + pivot + 1)])
+                return anyOffset(of: needle[pivot], in: buffer) { offset in
+                    let start = range.lowerBound + offset
+                    for k in needle.indices where all[start + k] != needle[k] { return false }
+                    return true
+                }
+            }
+        }
         // failure[i]: the length of the longest proper prefix of needle[...i] that ends it.
         var failure = [Int](repeating: 0, count: needle.count)
         var length = 0
@@ -45,5 +58,16 @@ enum ByteSearch {
             if length == needle.count { return true }
         }
         return false
+    }
+
+    /// How common `byte` is in text, roughly: spaces and line ends, then letters and digits,
+    /// then the rest (marks, which a search looks for).
+    private static func rarity(_ byte: UInt8) -> Int {
+        switch byte {
+        case Byte.space, Byte.lf, Byte.cr, Byte.tab: 0
+        case 0x61...0x7A: 1
+        case 0x30...0x39, 0x41...0x5A, 0x80...: 2
+        default: 3
+        }
     }
 }

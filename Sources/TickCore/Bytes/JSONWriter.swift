@@ -16,6 +16,14 @@ package struct JSONWriter: ~Copyable, Sendable {
 
     package init() {}
 
+    /// Room for `capacity` bytes before the first growth.
+    init(capacity: Int) {
+        buffer = ByteBuffer(capacity: capacity)
+    }
+
+    /// The buffer itself, to be kept: what is written, without a copy.
+    consuming func storage() -> ByteBuffer { buffer }
+
     /// How many bytes are written.
     package var count: Int { buffer.count }
 

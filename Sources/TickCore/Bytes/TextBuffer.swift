@@ -16,6 +16,9 @@ package struct TextBuffer: ~Copyable, Sendable {
 
     package var string: String { buffer.withBytes { String(decoding: $0, as: UTF8.self) } }
 
+    /// The buffer itself, to be kept: what is written, without a copy.
+    consuming func storage() -> ByteBuffer { buffer }
+
     /// The bytes written so far, without a copy.
     package func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R { try buffer.withBytes(body) }
 

@@ -20,9 +20,9 @@ package struct ListPrinter {
     package mutating func print(_ rows: ListRows, row index: Int, file: Int, into out: inout TextBuffer) {
         let row = rows.rows[index]
         let indent = printLocation(file: file, group: row.group, line: Int(row.line), depth: Int(row.depth),
-                                   numberWidth: rows.numberWidth, path: rows.shownPath,
-                                   header: { rows.headers[Int(row.header)] }, into: &out)
-        rows.bytes.withUnsafeBufferPointer { bytes in
+                                   numberWidth: rows.numberWidth, path: rows.shownPath, header: rows.headers[Int(row.header)],
+                                   into: &out)
+        rows.bytes.withBytes { bytes in
             out.append(UnsafeBufferPointer(rebasing: bytes[rows.start(of: index)..<Int(row.textEnd)]))
             out.append(Byte.lf)
             // The notes, a line each, at the indent.
@@ -37,29 +37,11 @@ package struct ListPrinter {
         }
     }
 
-    /// A task of a document held whole, written straight from it (`ListRows` renders the same
-    /// row into its own buffer); `groupPaths` is a cache per heading of the document.
-    mutating func print(_ task: Task, in source: SourceDocument, file: Int, numberWidth: Int, path: ShownPath,
-                        groupPaths: inout [String?], into out: inout TextBuffer) {
-        let options = self.options
-        let indent = printLocation(file: file, group: Int32(task.group ?? -1), line: task.line + 1, depth: task.depth,
-                                   numberWidth: numberWidth, path: path,
-                                   header: { ListRows.heading(of: task.group, in: source, showFiles: options.showFiles, style: options.style) },
-                                   into: &out)
-        ListRows.appendText(of: task, in: source, options: options, groupPaths: &groupPaths, to: &out)
-        out.append(Byte.lf)
-        guard options.notes else { return }
-        for note in source.document.notes(of: task) {
-            out.appendSpaces(indent)
-            ListRows.appendNote(note, style: options.style, to: &out)
-        }
-    }
-
     /// What comes before a row's text: grouped, the group's heading when the group (or file)
     /// changes, then the line number right-aligned to `numberWidth` and indented by depth;
     /// flat, the location right-aligned to `widest`. Returns the column its notes start at.
     private mutating func printLocation(file: Int, group: Int32, line: Int, depth: Int, numberWidth: Int,
-                                        path: ShownPath, header: () -> [UInt8],
+                                        path: ShownPath, header: @autoclosure () -> [UInt8],
                                         into out: inout TextBuffer) -> Int {
         let style = options.style
         if options.grouped {
@@ -104,9 +86,7 @@ package struct JSONRowPrinter: ~Copyable {
     /// `emit` is handed the output in pieces of about 64 KiB.
     package mutating func print(_ rows: ListRows, row index: Int, emit: (UnsafeBufferPointer<UInt8>) -> Void) {
         json.nextLine(emit: emit)
-        rows.bytes.withUnsafeBufferPointer { bytes in
-            json.raw(UnsafeBufferPointer(rebasing: bytes[rows.start(of: index)..<Int(rows.rows[index].textEnd)]))
-        }
+        rows.writeJSON(row: index, to: &json)
     }
 
     package mutating func finish(emit: (UnsafeBufferPointer<UInt8>) -> Void) {

@@ -58,7 +58,8 @@ package final class ListRows: Sendable {
     /// The widest line number, in digits.
     let numberWidth: Int
     let rows: [Row]
-    let bytes: [UInt8]
+    /// The rows' text (or JSON objects) one after another.
+    let bytes: ByteBuffer
     /// Each group's heading line as printed (styled, without its line ending; empty: none).
     let headers: [[UInt8]]
     /// `options.keys.count` keys per row.
@@ -67,10 +68,18 @@ package final class ListRows: Sendable {
 
     package var count: Int { rows.count }
 
-    /// The rows of `tasks` (indices into `source.document.tasks`, in file order).
+    /// The rows of `tasks` (indices into `source.document.tasks`, in the order they print).
     /// `numberWidth`: the widest line number of the file's rows when `tasks` are some of them
     /// (a long file rendered a piece at a time), else worked out from `tasks`.
-    package init(_ source: SourceDocument, tasks: ArraySlice<Int>, numberWidth: Int? = nil, options: Options) {
+    package convenience init(_ source: SourceDocument, tasks: ArraySlice<Int>, numberWidth: Int? = nil, options: Options) {
+        var file: TaskJSON.File?
+        self.init(source, tasks: tasks, numberWidth: numberWidth, options: options, carrying: &file)
+    }
+
+    /// `file`: what `--json` objects of the same file share (its group hashes), carried from
+    /// one piece of a file read a piece at a time to the next; made from `source` when nil.
+    package init(_ source: SourceDocument, tasks: ArraySlice<Int>, numberWidth: Int? = nil, options: Options,
+                 carrying file: inout TaskJSON.File?) {
         let document = source.document
         path = source.path
         shownPath = ShownPath(source.path, options: options)
@@ -80,9 +89,11 @@ package final class ListRows: Sendable {
         rows.reserveCapacity(tasks.count)
         keys.reserveCapacity(tasks.count * keyCount)
         let style = options.style
-        var out = TextBuffer(capacity: tasks.count * 64)
-        var json = JSONWriter()
-        var file = options.json ? TaskJSON.File(source.path, document: document) : nil
+        var out = TextBuffer(capacity: options.json ? 0 : tasks.count * 64)
+        var json = JSONWriter(capacity: options.json ? tasks.count * 256 : 0)
+        if options.json {
+            if file == nil { file = TaskJSON.File(source.path, document: document) } else { file!.extend(to: document) }
+        }
         // A heading line per group that shows a row, and a flat row's group suffix per group.
         var headerOfGroup = [Int32](repeating: -1, count: document.headings.count + 1)
         var groupPaths = [String?](repeating: nil, count: document.headings.count)
@@ -101,7 +112,8 @@ package final class ListRows: Sendable {
                 json.detachNextValue()
                 TaskJSON.write(task, in: document, file: &file!, to: &json)
             } else {
-                Self.appendText(of: task, in: source, options: options, groupPaths: &groupPaths, to: &out)
+                ListView.appendLine(for: task, in: document, today: options.today, style: style, absoluteDate: options.absoluteDates, to: &out)
+                if !options.grouped, let group = task.group { Self.appendGroup(group, in: source, style: style, paths: &groupPaths, to: &out) }
             }
             let textEnd = Int32(options.json ? json.count : out.count)
             if options.notes && !options.json {
@@ -111,24 +123,22 @@ package final class ListRows: Sendable {
                             header: header, textEnd: textEnd, notesEnd: Int32(options.json ? json.count : out.count)))
             for key in options.keys { keys.append(key.key(of: task, in: document, today: options.today)) }
         }
-        bytes = options.json ? json.bytes : out.bytes
+        if options.json { bytes = json.storage() } else { bytes = out.storage() }
         self.rows = rows
         self.headers = headers
         self.keys = keys
     }
 
-    /// What a row says of its task: checkbox, star, text and due date (`ListView.appendLine`),
-    /// and in a flat list the task's group. `groupPaths` keeps each group's path once shown.
-    static func appendText(of task: Task, in source: SourceDocument, options: Options, groupPaths: inout [String?],
-                           to out: inout TextBuffer) {
-        ListView.appendLine(for: task, in: source.document, today: options.today, style: options.style, absoluteDate: options.absoluteDates, to: &out)
-        guard !options.grouped, let group = task.group else { return }
-        if groupPaths[group] == nil { groupPaths[group] = GroupName.shown(source.document.groupPath(ofHeading: group)) }
-        let path = groupPaths[group]!
+    /// What a flat row says after its task: the task's group. `paths` keeps each group's path
+    /// once shown.
+    private static func appendGroup(_ group: Int, in source: SourceDocument, style: TextStyle, paths: inout [String?],
+                                    to out: inout TextBuffer) {
+        if paths[group] == nil { paths[group] = GroupName.shown(source.document.groupPath(ofHeading: group)) }
+        let path = paths[group]!
         guard !path.isEmpty else { return }
         out.appendSpaces(2)
         let color = source.color(ofHeading: group).map { TextStyle.Color.group($0) } ?? .dim
-        out.appendStyled(options.style, color) { $0.append("· "); $0.appendSanitized(path) }
+        out.appendStyled(style, color) { $0.append("· "); $0.appendSanitized(path) }
     }
 
     /// A note line under a row (dimmed, its line ending included; the indent is the printer's).
@@ -137,9 +147,9 @@ package final class ListRows: Sendable {
         out.append(Byte.lf)
     }
 
-    /// The widest line number of `tasks` (in file order), in digits.
-    package static func numberWidth(of tasks: ArraySlice<Int>, in document: Document) -> Int {
-        tasks.last.map { TextBuffer.decimalDigits(document.tasks[$0].line + 1) } ?? 1
+    /// The widest line number of `tasks`, in digits.
+    static func numberWidth(of tasks: ArraySlice<Int>, in document: Document) -> Int {
+        TextBuffer.decimalDigits(tasks.reduce(0) { max($0, document.tasks[$1].line) } + 1)
     }
 
     /// The heading line over a group's rows: its path, with the file's name when the view
@@ -158,6 +168,13 @@ package final class ListRows: Sendable {
 
     /// Where row `index`'s text starts in `bytes`.
     func start(of index: Int) -> Int { index == 0 ? 0 : Int(rows[index - 1].notesEnd) }
+
+    /// Row `index` of rows rendered with `json`: its object, as the next value of `json`.
+    package func writeJSON(row index: Int, to json: inout JSONWriter) {
+        bytes.withBytes { bytes in
+            json.raw(UnsafeBufferPointer(rebasing: bytes[start(of: index)..<Int(rows[index].textEnd)]))
+        }
+    }
 }
 
 /// A file's path as a flat row shows it (`path:line`): sanitized for the terminal once, and

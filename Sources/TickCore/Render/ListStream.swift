@@ -1,7 +1,7 @@
 /// A list view of one file in file order, printed as the file is read a piece at a time
-/// (`Document.forEachPiece`): each piece's rows go out before the next piece is parsed, and no
-/// piece is kept, so that a file of a million tasks is listed in the memory of its bytes and
-/// lines.
+/// (`Document.forEachPiece`): each piece's rows are rendered (`ListRows`) and go out before
+/// the next piece is parsed, and no piece is kept, so that a file of a million tasks is listed
+/// in the memory of its bytes and lines.
 ///
 /// The rows are those `ListView.render` and `--json` print, but for one thing: line numbers
 /// are right-aligned to the width of the file's last line number, since the widest number the
@@ -10,11 +10,9 @@ package struct ListStream: ~Copyable {
     private let query: TaskQuery
     private let options: ListRows.Options
     private var printer: ListPrinter
-    private var json = JSONWriter()
+    private var json = JSONRowPrinter()
     /// What the file's `--json` objects share, from the first piece on.
     private var file: TaskJSON.File?
-    /// Per heading, its path as a flat row shows it, once asked (`ListRows.appendText`).
-    private var groupPaths: [String?] = []
     /// The lines of the first `Listing.limit` tasks shown, and whether more were.
     private var shownLines: [Int32] = []
     private var shownMore = false
@@ -25,7 +23,6 @@ package struct ListStream: ~Copyable {
         self.query = query
         self.options = options
         printer = ListPrinter(options: options)
-        if options.json { json.beginLines() }
     }
 
     /// Prints the rows of the tasks of `source` (a piece) that the query shows: into `out`,
@@ -35,22 +32,19 @@ package struct ListStream: ~Copyable {
                                emitJSON: (UnsafeBufferPointer<UInt8>) -> Void) {
         let document = source.document
         let matcher = query.matcher(for: document, today: options.today)
-        let numberWidth = TextBuffer.decimalDigits(document.lines.count)
-        let path = ShownPath(source.path, options: options)
-        if options.json {
-            if file == nil { file = TaskJSON.File(source.path, document: document) } else { file!.extend(to: document) }
+        let tasks = Array(document.tasks.lazy.filter { matcher.matches($0) }.map(\.index))
+        guard !tasks.isEmpty else { return }
+        for task in tasks {
+            if shownLines.count < Listing.limit { shownLines.append(Int32(document.tasks[task].line)) } else { shownMore = true }
         }
-        if groupPaths.count < document.headings.count {
-            groupPaths += [String?](repeating: nil, count: document.headings.count - groupPaths.count)
-        }
-        for task in document.tasks where matcher.matches(task) {
-            shownCount += 1
-            if shownLines.count < Listing.limit { shownLines.append(Int32(task.line)) } else { shownMore = true }
+        let rows = ListRows(source, tasks: tasks[...], numberWidth: TextBuffer.decimalDigits(document.lines.count),
+                            options: options, carrying: &file)
+        shownCount += rows.count
+        for row in 0..<rows.count {
             if options.json {
-                json.nextLine(emit: emitJSON)
-                TaskJSON.write(task, in: document, file: &file!, to: &json)
+                json.print(rows, row: row, emit: emitJSON)
             } else {
-                printer.print(task, in: source, file: 0, numberWidth: numberWidth, path: path, groupPaths: &groupPaths, into: &out)
+                printer.print(rows, row: row, file: 0, into: &out)
                 if out.count >= 1 << 16 { emit(&out) }
             }
         }
@@ -58,7 +52,7 @@ package struct ListStream: ~Copyable {
 
     /// Ends the `--json` array.
     package mutating func finish(emitJSON: (UnsafeBufferPointer<UInt8>) -> Void) {
-        if options.json { json.endLines(emit: emitJSON) }
+        if options.json { json.finish(emit: emitJSON) }
     }
 
     /// The listing of what the view showed of the file whose bytes hash to `fileHash`.

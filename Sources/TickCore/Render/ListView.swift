@@ -35,37 +35,34 @@ public enum ListView {
                               showsFiles: Bool = false, into out: inout TextBuffer, emit: (inout TextBuffer) -> Void = { _ in }) {
         let options = ListRows.Options(order: order, today: today, style: style, notes: notes, absoluteDates: absoluteDates,
                                        showFiles: showsFiles || sources.count > 1)
-        // What depends on every row: each file's widest line number, the widest location.
-        var numberWidths = [Int](repeating: 1, count: sources.count)
-        var widest = 0
+        let (files, references) = rows(items, in: sources, options: options)
+        print(files, references, options: options, into: &out, emit: emit)
+    }
+
+    /// The rows of `items`, rendered a file at a time (a `ListRows` per file that shows any),
+    /// and the order `items` gives them.
+    package static func rows(_ items: [ViewItem], in sources: [SourceDocument],
+                            options: ListRows.Options) -> (files: [ListRows], order: [RowReference]) {
+        guard !items.isEmpty else { return ([], []) }
+        if sources.count == 1 {
+            return ([ListRows(sources[0], tasks: items.map(\.task)[...], options: options)],
+                    items.indices.map { RowReference(file: 0, row: $0) })
+        }
+        // Each file's tasks in the order the items give them, and each item's place among them.
+        var tasks = [[Int]](repeating: [], count: sources.count)
+        var places: [(source: Int, row: Int)] = []
+        places.reserveCapacity(items.count)
         for item in items {
-            let line = sources[item.source].document.tasks[item.task].line + 1
-            numberWidths[item.source] = max(numberWidths[item.source], TextBuffer.decimalDigits(line))
+            places.append((item.source, tasks[item.source].count))
+            tasks[item.source].append(item.task)
         }
-        let paths = sources.map { ShownPath($0.path, options: options) }
-        if !options.grouped {
-            for item in items {
-                widest = max(widest, paths[item.source].columns + TextBuffer.decimalDigits(sources[item.source].document.tasks[item.task].line + 1))
-            }
+        var fileOfSource = [Int](repeating: -1, count: sources.count)
+        var files: [ListRows] = []
+        for (source, shown) in tasks.enumerated() where !shown.isEmpty {
+            fileOfSource[source] = files.count
+            files.append(ListRows(sources[source], tasks: shown[...], options: options))
         }
-        var printer = ListPrinter(options: options, widest: widest)
-        // Rows straight from the documents, held whole already.
-        var groupPaths = sources.map { [String?](repeating: nil, count: $0.document.headings.count) }
-        // A run of items from one source at a time: a `SourceDocument` taken per row would
-        // cost a retain and a release of each of its arrays.
-        var index = 0
-        while index < items.count {
-            let current = items[index].source
-            let source = sources[current]
-            let tasks = source.document.tasks
-            let path = paths[current]
-            while index < items.count, items[index].source == current {
-                printer.print(tasks[items[index].task], in: source, file: current, numberWidth: numberWidths[current], path: path,
-                              groupPaths: &groupPaths[current], into: &out)
-                if out.count >= 1 << 16 { emit(&out) }
-                index += 1
-            }
-        }
+        return (files, places.map { RowReference(file: fileOfSource[$0.source], row: $0.row) })
     }
 
     /// Prints rows rendered by `ListRows` (with the same `options`) in the order `references`
@@ -78,6 +75,13 @@ public enum ListView {
             printer.print(files[reference.file], row: reference.row, file: reference.file, into: &out)
             if out.count >= 1 << 16 { emit(&out) }
         }
+    }
+
+    /// `items` as `--json` prints them.
+    package static func printJSON(_ items: [ViewItem], in sources: [SourceDocument], today: CivilDate,
+                                 emit: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let (files, order) = rows(items, in: sources, options: ListRows.Options(order: .file, today: today, style: .plain, json: true))
+        printJSON(files, order, emit: emit)
     }
 
     /// The rows as `--json` prints them (`ListRows` rendered with `json`), in the order `references` gives.

@@ -38,7 +38,7 @@ enum BoardCommand: Command {
         let shown = BoardView.columns(items, in: sources).flatMap { $0 }
         view.recordListing(shown, in: sources, context: &context)
         if arguments.flag("json") {
-            ViewOptions.writeJSON(shown, in: sources, to: &context.stdout)
+            ListView.printJSON(shown, in: sources, today: view.today) { context.stdout.write(bytes: $0) }
         } else {
             var out = TextBuffer(capacity: min(items.count * 64, 1 << 20))
             BoardView.render(items, in: sources, width: width, today: view.today, style: view.style, into: &out)

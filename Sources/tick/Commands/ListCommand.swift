@@ -62,7 +62,7 @@ extension TaskListCommand {
             if arguments.flag("reverse") { items.reverse() }
             view.recordListing(items, in: sources, context: &context)
             if json {
-                ViewOptions.writeJSON(items, in: sources, to: &context.stdout)
+                ListView.printJSON(items, in: sources, today: view.today) { context.stdout.write(bytes: $0) }
             } else {
                 out = TextBuffer(capacity: min(items.count * 64, 1 << 17))
                 ListView.render(items, in: sources, order: order, today: view.today, style: view.style, notes: options.notes,

@@ -88,12 +88,8 @@ enum QueryCommand: Command {
                 json.key("query"); json.string(location)
                 json.key("tasks")
                 json.beginArray()
-                var files = [TaskJSON.File?](repeating: nil, count: sources.count)
-                for item in items {
-                    let source = sources[item.source]
-                    if files[item.source] == nil { files[item.source] = TaskJSON.File(source.path, document: source.document) }
-                    TaskJSON.write(source.document.tasks[item.task], in: source.document, file: &files[item.source]!, to: &json)
-                }
+                let (files, order) = ListView.rows(items, in: sources, options: ListRows.Options(order: .file, today: today, style: .plain, json: true))
+                for row in order { files[row.file].writeJSON(row: row.row, to: &json) }
                 json.endArray()
                 json.endObject()
                 continue

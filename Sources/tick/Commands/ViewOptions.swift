@@ -343,26 +343,4 @@ struct ViewOptions {
         if readsStandardInput && path == context.environment.standardInputName { return nil }
         return (try? AtomicFile.names(of: path)).map { ListingStore.Shown($0, listing: listing) }
     }
-
-    static func writeJSON(_ items: [ViewItem], in sources: [SourceDocument], to output: inout Output) {
-        // A run of rows from one file at a time, its document a local constant: one read out
-        // of the array per row would be a copy of it (a retain and a release of each of its
-        // arrays, about 550 instructions a row).
-        var files = [TaskJSON.File?](repeating: nil, count: sources.count)
-        var json = JSONWriter()
-        json.beginLines()
-        var index = 0
-        while index < items.count {
-            let current = items[index].source
-            let source = sources[current]
-            let document = source.document
-            if files[current] == nil { files[current] = TaskJSON.File(source.path, document: document) }
-            repeat {
-                json.nextLine { output.write(bytes: $0) }
-                TaskJSON.write(document.tasks[items[index].task], in: document, file: &files[current]!, to: &json)
-                index += 1
-            } while index < items.count && items[index].source == current
-        }
-        json.endLines { output.write(bytes: $0) }
-    }
 }
