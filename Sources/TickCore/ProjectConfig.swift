@@ -15,6 +15,7 @@
 ///     record-created = true            # add records the created date
 ///     next-occurrence = "below"        # a recurring task's next one: above (default) or below
 ///     global-filter = "#task"          # only list items with it are tasks (Obsidian Tasks')
+///     archive = "Archive"              # the group tick archive fills (default: Done)
 ///
 ///     [statuses]                       # status characters with this project's meaning
 ///     "~" = "doing"                    # todo, doing, done or cancelled
@@ -41,6 +42,9 @@ public struct ProjectConfig: Sendable, Equatable {
     /// Obsidian Tasks' global filter: views show only the tasks whose text holds it, and `add`
     /// writes it.
     package var globalFilter: GlobalFilter?
+    /// The group `tick archive` moves closed tasks to, and that `tick progress` counts as the
+    /// groups they came from.
+    package var archiveGroup = "Done"
     /// What status characters mean: Obsidian Tasks' defaults and the `[statuses]` section.
     package var statuses = StatusSet()
     /// The colours groups' titles are shown in: the `[colors]` section.
@@ -108,11 +112,14 @@ public struct ProjectConfig: Sendable, Equatable {
                     file = value
                 case "global-filter":
                     globalFilter = value.trimmingSpaces.isEmpty ? nil : GlobalFilter(value.trimmingSpaces)
+                case "archive":
+                    guard !value.trimmingSpaces.isEmpty else { throw ParseError(line: number + 1, message: "archive needs a group name") }
+                    archiveGroup = value.trimmingSpaces
                 case "next-occurrence":
                     guard value == "above" || value == "below" else { throw ParseError(line: number + 1, message: "next-occurrence must be above or below") }
                     nextOccurrenceBelow = value == "below"
                 default:
-                    throw ParseError(line: number + 1, message: "unknown tasks option '\(Self.shown(key))'; expected file, dialect, record-done, record-created, next-occurrence or global-filter")
+                    throw ParseError(line: number + 1, message: "unknown tasks option '\(Self.shown(key))'; expected file, dialect, record-done, record-created, next-occurrence, global-filter or archive")
                 }
             case "statuses":
                 if let problem = StatusSet.problem(with: key) {

@@ -29,6 +29,8 @@ struct Environment: Sendable {
     /// `.tick.toml`'s `[tasks] global-filter`: views and edits by filter take only the tasks
     /// that hold it.
     var globalFilter: GlobalFilter?
+    /// `.tick.toml`'s `[tasks] archive`: the group `tick archive` fills, else Done.
+    var archiveGroup = "Done"
     /// What standard input (the path `-`) is called in output: `--stdin-filename`, else `-`.
     var standardInputName = "-"
 

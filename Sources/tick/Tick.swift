@@ -93,6 +93,7 @@ enum Tick {
                 context.environment.groupColors = context.config.groupColors
                 context.environment.configuredFile = context.config.file
                 context.environment.globalFilter = context.config.globalFilter
+                context.environment.archiveGroup = context.config.archiveGroup
                 if let name = parsed.value("stdin-filename") { context.environment.standardInputName = name }
             }
             return try command.run(parsed, context: &context)

@@ -83,7 +83,7 @@ import Testing
         (["rm", "3"], "# T\n\n1. [ ] a\n2. [ ] b\n3. [ ] c\n", "# T\n\n1. [ ] b\n3. [ ] c\n"),
         (["rm", "3", "4", "--yes"], "# T\n\n1) [ ] a\n2) [ ] b\n3) [ ] c\n", "# T\n\n1) [ ] c\n"),
         (["move", "3", "--to", "U"], "# T\n\n1. [ ] a\n2. [ ] b\n\n# U\n\n- [ ] x\n", "# T\n\n1. [ ] b\n\n# U\n\n- [ ] x\n- [ ] a\n"),
-        (["archive"], "# T\n\n1. [x] a\n2. [ ] b\n", "# T\n\n1. [ ] b\n\n# Done\n\n1. [x] a\n"),
+        (["archive"], "# T\n\n1. [x] a\n2. [ ] b\n", "# T\n\n1. [ ] b\n\n# Done\n\n## T\n\n1. [x] a\n"),
         // A list that numbers every item the same keeps doing so.
         (["move", "3", "down"], "# T\n\n1. [ ] a\n1. [ ] b\n", "# T\n\n1. [ ] b\n1. [ ] a\n"),
         // 9 and 10 differ in width, and b has a second line: its number stays.
@@ -201,7 +201,45 @@ import Testing
     @Test func archiveMovesDoneTasksToADoneGroup() throws {
         let (result, text) = try edit(["archive"])
         #expect(result.status == 0)
-        #expect(text == replacing("- [x] Call the plumber\n", "") + "\n# Done\n\n- [x] Call the plumber\n")
+        #expect(text == replacing("- [x] Call the plumber\n", "") + "\n# Done\n\n## Home\n\n- [x] Call the plumber\n")
+    }
+
+    /// The archive remembers where each task came from: a subgroup of Done named as its group
+    /// (nested groups nested), which `-g` names only through Done, and which progress counts
+    /// as the group's. A second archive adds to the same subgroups; tasks from no group, and
+    /// cards on an Obsidian Kanban board, go into Done itself.
+    @Test func archiveKeepsEachTaskUnderTheGroupItLeft() throws {
+        let text = "# Work\n\n- [ ] a\n- [x] b\n\n## Backend\n\n- [x] c\n\n# Home\n\n- [x] d\n- [ ] e\n"
+        let folder = try TemporaryDirectory()
+        let file = try folder.write("TODO.md", "- [x] loose\n\n" + text)
+        let state = ["XDG_STATE_HOME": folder.url.appendingPathComponent("state").path, "TICK_TODAY": "2026-11-20"]
+        let before = try TickProcess.run(["progress"], in: folder.url, environment: state)
+        let archived = try TickProcess.run(["archive", "--yes"], in: folder.url, environment: state)
+        #expect(archived.status == 0, "\(archived.stderr)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "# Work\n\n- [ ] a\n\n## Backend\n\n# Home\n\n- [ ] e\n\n"
+                + "# Done\n\n- [x] loose\n\n## Work\n\n- [x] b\n\n### Backend\n\n- [x] c\n\n## Home\n\n- [x] d\n")
+        #expect(archived.stdout.contains("[x] c  · Done / Work / Backend"), "\(archived.stdout)")
+        let after = try TickProcess.run(["progress"], in: folder.url, environment: state)
+        #expect(after.stdout.contains("Work       1/2   50%") && after.stdout.contains("  Backend  1/1  100%")
+                && after.stdout.contains("Home       1/2   50%") && after.stdout.contains("Total      4/6   66%"), "\(after.stdout)")
+        // The groups count what they counted before the archive.
+        func rows(_ output: String) -> [String] {
+            output.components(separatedBy: "\n").filter { !$0.hasPrefix("Done") && !$0.hasPrefix("(no") }
+                .map { $0.split(separator: " ").joined(separator: " ") }
+        }
+        #expect(rows(after.stdout) == rows(before.stdout), "\(before.stdout)\(after.stdout)")
+        #expect(!after.stdout.contains("Work / ") && after.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("Done") }.count == 1,
+                "\(after.stdout)")
+        // `Work` names the group, not its archive; new work goes there.
+        let added = try TickProcess.run(["add", "-g", "Work", "f"], in: folder.url, environment: state)
+        #expect(added.status == 0 && added.stdout == "added 4 [ ] f  · Work\n", "\(added.stdout)\(added.stderr)")
+        try folder.write("TODO.md", "# Work\n\n- [x] g\n\n# Done\n\n## Work\n\n- [x] b\n\n## Workshop\n\n- [x] w\n")
+        _ = try TickProcess.run(["archive"], in: folder.url, environment: state)
+        #expect(try String(contentsOf: file, encoding: .utf8) == "# Work\n\n# Done\n\n## Work\n\n- [x] b\n- [x] g\n\n## Workshop\n\n- [x] w\n")
+        let board = "---\nkanban-plugin: board\n---\n\n## Todo\n\n- [x] card\n- [ ] open\n"
+        try folder.write("TODO.md", board)
+        _ = try TickProcess.run(["archive"], in: folder.url, environment: state)
+        #expect(try String(contentsOf: file, encoding: .utf8) == "---\nkanban-plugin: board\n---\n\n## Todo\n\n- [ ] open\n\n## Done\n\n- [x] card\n")
     }
 
     /// Cancelled tasks are archived with done ones; a closed task whose block still holds a
@@ -210,7 +248,7 @@ import Testing
         let text = "# Todo\n\n- [x] parent\n  - [ ] open child\n  - [x] done child\n- [-] cancelled\n- [ ] open\n"
         let (result, archived) = try edit(["archive"], text)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(archived == "# Todo\n\n- [x] parent\n  - [ ] open child\n  - [x] done child\n- [ ] open\n\n# Done\n\n- [-] cancelled\n")
+        #expect(archived == "# Todo\n\n- [x] parent\n  - [ ] open child\n  - [x] done child\n- [ ] open\n\n# Done\n\n## Todo\n\n- [-] cancelled\n")
         #expect(result.stdout.contains("unchanged 3 [x] parent  1/2 (not archived: 1 subtask is not closed)"), "\(result.stdout)")
         #expect(result.stdout.contains("archived "), "\(result.stdout)")
         // Nothing to move: nothing is written, and the kept task is still named.
@@ -223,7 +261,7 @@ import Testing
                                      environment: ["XDG_STATE_HOME": folder.url.appendingPathComponent("state").path])
         #expect(to.status == 0 && to.stdout.contains("unchanged TODO.md:3 [x] parent  1/2 (not archived: 1 subtask is not closed)"), "\(to.stdout)\(to.stderr)")
         #expect(try String(contentsOf: file, encoding: .utf8) == "# Todo\n\n- [x] parent\n  - [ ] open child\n  - [x] done child\n- [ ] open\n")
-        #expect(try String(contentsOf: folder.url.appendingPathComponent("DONE.md"), encoding: .utf8) == "# Done\n\n- [-] cancelled\n")
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("DONE.md"), encoding: .utf8) == "# Done\n\n## Todo\n\n- [-] cancelled\n")
     }
 
     /// Archiving 3 tasks or more asks first, as every edit of 3 tasks does: without a
@@ -268,7 +306,7 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try String(contentsOf: file, encoding: .utf8) == replacing("- [x] Call the plumber\n", ""))
         let archive = try String(contentsOf: folder.url.appendingPathComponent("ARCHIVE.md"), encoding: .utf8)
-        #expect(archive == "# Done\n\n- [x] Call the plumber\n")
+        #expect(archive == "# Done\n\n## Home\n\n- [x] Call the plumber\n")
     }
 
     @Test func groupMoveCarriesTheWholeSection() throws {

@@ -183,7 +183,7 @@ import Testing
         }
         process.waitUntilExit()
         let archive = folder.url.appendingPathComponent("ARCHIVE.md")
-        #expect(try String(contentsOf: archive, encoding: .utf8) == "# Done\n\n- [x] done one\n")
+        #expect(try String(contentsOf: archive, encoding: .utf8) == "# Done\n\n## Inbox\n\n- [x] done one\n")
         #expect(try String(contentsOf: source, encoding: .utf8) == text + "- [ ] before\n")
         let undo = try tick(["undo"])
         #expect(undo.stdout == "undid 'tick archive --to ARCHIVE.md' (ARCHIVE.md removed)\n", "\(undo.stdout)\(undo.stderr)")

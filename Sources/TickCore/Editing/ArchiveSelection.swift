@@ -1,5 +1,5 @@
 /// What `tick archive` moves: every closed (done or cancelled) top-level task outside the
-/// archive group, with its block, unless a task in its block is still to do. Those are left
+/// archive group and its subgroups, with its block, unless a task in its block is still to do. Those are left
 /// where they are, and said so: archiving a done parent would file its open subtasks away
 /// with it, out of every view of open work.
 package struct ArchiveSelection: Sendable {
@@ -11,7 +11,15 @@ package struct ArchiveSelection: Sendable {
     /// `archive`: the archive group's heading, when the document has it (its tasks stay).
     package init(_ document: Document, archive: Int? = nil) {
         var moved: [Task] = [], kept: [(task: Task, openTasks: Int)] = []
-        for task in document.tasks where task.parent == nil && task.isClosed && (archive == nil || task.group != archive) {
+        func isArchived(_ task: Task) -> Bool {
+            var group = task.group
+            while let heading = group, let archive, heading >= archive {
+                if heading == archive { return true }
+                group = document.headings[heading].parent
+            }
+            return false
+        }
+        for task in document.tasks where task.parent == nil && task.isClosed && !isArchived(task) {
             let open = document.descendants(of: task).reduce(0) { $0 + ($1.isClosed ? 0 : 1) }
             if open == 0 { moved.append(task) } else { kept.append((task, open)) }
         }

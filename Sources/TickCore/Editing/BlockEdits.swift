@@ -259,12 +259,62 @@ package enum BlockEdits {
         }
     }
 
-    /// Moves the tasks `ArchiveSelection` picks (with their blocks) to the end of the group
-    /// `name`, which is created at the end of the file when missing.
+    /// Moves the tasks `ArchiveSelection` picks (with their blocks) to the group `name`,
+    /// created at the end of the file when missing: each under a subgroup of it named as the
+    /// group it came from (`Done / Work`), so that views can still count it there.
     package static func archive(_ tasks: [Task], into name: String, in document: Document) throws(EditError) -> [Splice] {
         guard !tasks.isEmpty else { return [] }
-        return try TaskEdits.delete(tasks, in: document)
-            + (try appendBlocks(tasks.map { marginLines($0, in: document) }, toGroup: name, in: document))
+        let deletion = try TaskEdits.delete(tasks, in: document)
+        let remaining = Document(bytes: document.applying(deletion), statuses: document.statuses)
+        let blocks = tasks.map { (origin: document.groupPath(of: $0), lines: marginLines($0, in: document)) }
+        let added = try appendArchived(blocks, toGroup: name, in: remaining)
+        return Splice.composed(deletion, then: added.splices, from: document.lines.count, to: added.result)
+    }
+
+    /// Appends archived blocks (from `marginLines`, each with the path of the group it left)
+    /// to group `name`: under a subgroup of it with that path, created where missing. Blocks
+    /// from no group, and every block on an Obsidian Kanban board (whose lanes are flat), go
+    /// into the group itself. Returns the splices from `document` and the document they give.
+    package static func appendArchived(_ blocks: [(origin: [String], lines: [[UInt8]])], toGroup name: String,
+                                       in document: Document) throws(EditError) -> (splices: [Splice], result: Document) {
+        // The archive group's whole path: a subgroup's is found exactly, never by a name's
+        // looser rules (`Done/Work` must not land in `Done / Workshop`).
+        let archive = try Sections.resolveIfPresent(name, in: document).map { document.groupPath(ofHeading: $0) } ?? GroupName(name).titles
+        let flat = ByteSearch.contains(Array("kanban-plugin".utf8), in: document.bytes, 0..<document.bytes.count)
+        // The destinations in the order their first block comes, each with its blocks in order.
+        var destinations: [[String]] = []
+        var byDestination: [[String]: [[[UInt8]]]] = [:]
+        for block in blocks {
+            let destination = flat ? archive : archive + block.origin
+            if byDestination[destination] == nil { destinations.append(destination) }
+            byDestination[destination, default: []].append(block.lines)
+        }
+        var current = document
+        var splices: [Splice] = []
+        for destination in destinations {
+            let step = try appendBlocks(byDestination[destination]!, toPath: destination, in: current)
+            let next = Document(bytes: current.applying(step), statuses: document.statuses)
+            splices = splices.isEmpty ? step : Splice.composed(splices, then: step, from: document.lines.count, to: next)
+            current = next
+        }
+        return (splices, current)
+    }
+
+    /// Appends blocks to the group whose whole path is `path` (titles compared without case),
+    /// creating what is missing of it under the deepest group that exists.
+    private static func appendBlocks(_ blocks: [[[UInt8]]], toPath path: [String], in document: Document) throws(EditError) -> [Splice] {
+        let wanted = path.map { $0.trimmingSpaces.lowercased() }
+        func group(_ titles: ArraySlice<String>) -> Int? {
+            document.headings.indices.first { document.headings[$0].topLevel
+                && document.groupPath(ofHeading: $0).map { $0.trimmingSpaces.lowercased() }[...] == titles }
+        }
+        for prefix in stride(from: wanted.count, to: 0, by: -1) {
+            guard let found = group(wanted[..<prefix]) else { continue }
+            if prefix == wanted.count { return try appendBlocks(blocks, to: found, in: document) }
+            return try GroupEdits.add(Array(path[prefix...]), under: found, level: Sections.defaultLevel(in: document),
+                                      body: blocks.flatMap { $0 }, in: document)
+        }
+        return try GroupEdits.add(path, under: nil, level: Sections.defaultLevel(in: document), body: blocks.flatMap { $0 }, in: document)
     }
 
     /// A task's block with its first line starting at the margin (no quote or indentation), and
@@ -278,18 +328,21 @@ package enum BlockEdits {
     /// new group at the end of the file when there is none.
     package static func appendBlocks(_ blocks: [[[UInt8]]], toGroup name: String, in document: Document) throws(EditError) -> [Splice] {
         guard !blocks.isEmpty else { return [] }
-        if let group = try Sections.resolveIfPresent(name, in: document) {
-            // Re-prefix each block like the group's tasks; the first line's prefix is the marker.
-            return try TaskPlacement.insert(at: .bottom(group: group), in: document) { prefix in
-                blocks.flatMap { block in
-                    let old = Array(block[0].prefix { $0 != Byte.leftBracket })
-                    return block.enumerated().map { index, line in
-                        index == 0 ? prefix + line[old.count...] : BlockEdits.indentPart(of: prefix) + line
-                    }
+        if let group = try Sections.resolveIfPresent(name, in: document) { return try appendBlocks(blocks, to: group, in: document) }
+        return try GroupEdits.add(name, level: Sections.defaultLevel(in: document), body: blocks.flatMap { $0 }, in: document)
+    }
+
+    /// Appends blocks at the end of the top-level tasks of the group with heading `group`, each
+    /// re-prefixed like the group's tasks (the first line's prefix is the marker).
+    private static func appendBlocks(_ blocks: [[[UInt8]]], to group: Int, in document: Document) throws(EditError) -> [Splice] {
+        try TaskPlacement.insert(at: .bottom(group: group), in: document) { prefix in
+            blocks.flatMap { block in
+                let old = Array(block[0].prefix { $0 != Byte.leftBracket })
+                return block.enumerated().map { index, line in
+                    index == 0 ? prefix + line[old.count...] : BlockEdits.indentPart(of: prefix) + line
                 }
             }
         }
-        return try GroupEdits.add(name, level: Sections.defaultLevel(in: document), body: blocks.flatMap { $0 }, in: document)
     }
 
     static func blockLines(_ task: Task, in document: Document) -> [[UInt8]] {

@@ -20,7 +20,10 @@ public struct GroupTally: Sendable, Equatable {
     /// One tally per group of every source, in file order, for the groups `query.group` selects
     /// (all of them when it is nil), counting the tasks `query` accepts. The no-heading tally
     /// is included only when it has tasks.
-    public static func tally(_ sources: [SourceDocument], query: TaskQuery, today: CivilDate) -> [GroupTally] {
+    ///
+    /// `archive`: the group `tick archive` fills. A task it keeps under a subgroup named as the
+    /// group it came from (`Done / Work`) counts as that group's while the group is there.
+    public static func tally(_ sources: [SourceDocument], query: TaskQuery, today: CivilDate, archive: String? = nil) -> [GroupTally] {
         var result: [GroupTally] = []
         for (sourceIndex, source) in sources.enumerated() {
             let document = source.document
@@ -35,6 +38,7 @@ public struct GroupTally: Sendable, Equatable {
                 rows[index] = tallies.count
                 tallies.append(GroupTally(source: sourceIndex, heading: index, depth: depth))
             }
+            if let archive { foldArchive(archive, in: document, rows: &rows) }
             for task in document.tasks where matcher.matches(task) {
                 if let group = task.group {
                     guard let row = rows[group] else { continue }
@@ -47,6 +51,23 @@ public struct GroupTally: Sendable, Equatable {
             result.append(contentsOf: tallies)
         }
         return result
+    }
+
+    /// Points the row of each archive subgroup whose path, below the archive group, is another
+    /// group's whole path at that group's row.
+    private static func foldArchive(_ name: String, in document: Document, rows: inout [Int?: Int]) {
+        func key(_ heading: Int) -> [String] { document.groupPath(ofHeading: heading).map { $0.trimmingSpaces.lowercased() } }
+        let archive = GroupName(name).titles.map { $0.lowercased() }
+        let groups = document.headings.indices.filter { document.headings[$0].topLevel }
+        guard groups.contains(where: { key($0) == archive }) else { return }
+        var outside: [[String]: Int] = [:]
+        for heading in groups where !key(heading).starts(with: archive) { outside[key(heading)] = outside[key(heading)] ?? heading }
+        for heading in groups {
+            let path = key(heading)
+            guard path.count > archive.count, path.starts(with: archive),
+                  let origin = outside[Array(path.dropFirst(archive.count))], let row = rows[origin] else { continue }
+            rows[heading] = row
+        }
     }
 
     mutating func count(_ type: StatusType) {

@@ -5,18 +5,18 @@ enum ArchiveCommand: Command {
     static let summary = "Move done and cancelled tasks into a Done group, here or in another file."
     static let usage = "tick archive [--group NAME] [--to FILE]"
     static let options = [
-        OptionSpec("group", short: "g", value: "NAME", help: "The archive group (default: Done); created when missing."),
+        OptionSpec("group", short: "g", value: "NAME", help: "The archive group (default: .tick.toml's [tasks] archive, else Done); created when missing."),
         OptionSpec("to", value: "FILE", help: "Move them to FILE instead (created when missing)."),
     ] + EditSession.commonOptions
     static let examples: [(command: String, explanation: String)] = [
-        ("tick archive", "Move every done or cancelled top-level task, with its subtasks and notes, to the end of the Done group."),
+        ("tick archive", "Move every done or cancelled top-level task, with its subtasks and notes, to the Done group, under a subgroup named as the group it left (Done / Work)."),
         ("tick archive --to ARCHIVE.md", "Move them to the Done group of ARCHIVE.md."),
     ]
 
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
         if let extra = arguments.operands.first { throw TickError.usage(.unexpectedOperand(extra), command: name) }
         let path = try EditSession.path(arguments, environment: context.environment)
-        let group = arguments.value("group") ?? "Done"
+        let group = arguments.value("group") ?? context.environment.archiveGroup
         if !arguments.flag("yes"), !arguments.flag("dry-run") {
             // 3 tasks or more are shown and asked about (tick(1), CONFIRMATION), with what goes with them.
             let document = context.environment.document(try FileReader.read(path))
@@ -56,7 +56,7 @@ enum ArchiveCommand: Command {
         let source = context.environment.document(sourceBytes)
         let selection = ArchiveSelection(source)
         let done = selection.moved
-        let blocks = done.map { BlockEdits.marginLines($0, in: source) }
+        let blocks = done.map { (origin: source.groupPath(of: $0), lines: BlockEdits.marginLines($0, in: source)) }
         guard !blocks.isEmpty else {
             if !selection.kept.isEmpty {
                 // Nothing is written: the tasks kept are said as an edit that moved none says them.
@@ -72,7 +72,7 @@ enum ArchiveCommand: Command {
         if arguments.flag("dry-run") {
             let exists = Syscalls.fileStatus(destination) != nil
             let target = exists ? context.environment.document(try FileReader.read(destination)) : context.environment.document([])
-            let splices = try EditSession.reporting(destination) { () throws(EditError) in try BlockEdits.appendBlocks(blocks, toGroup: group, in: target) }
+            let splices = try EditSession.reporting(destination) { () throws(EditError) in try BlockEdits.appendArchived(blocks, toGroup: group, in: target).splices }
             context.stdout.write(UnifiedDiff.render(target, splices, path: PathBytes.display(destination), creating: !exists))
             try EditSession.applyEdit(path, arguments, context: &context) { input throws(EditError) in
                 EditPlan(try TaskEdits.delete(ArchiveSelection(input.document).moved, in: input.document))
@@ -82,7 +82,8 @@ enum ArchiveCommand: Command {
         try AtomicFile.checkCanReplace(path)
         try FileCreator.creatingIfMissing(destination) { created throws(TickError) in
             try EditSession.applyEdit(destination, arguments, context: &context, created: created) { input throws(EditError) in
-                EditPlan(try BlockEdits.appendBlocks(blocks, toGroup: group, in: input.document), subjects: [.newTasks(verb: "archived to \(PathBytes.display(destination)):", blocks: blocks.count)])
+                EditPlan(try BlockEdits.appendArchived(blocks, toGroup: group, in: input.document).splices,
+                         subjects: [.newTasks(verb: "archived to \(PathBytes.display(destination)):", blocks: blocks.count)])
             }
         }
         do throws(TickError) {
@@ -90,7 +91,7 @@ enum ArchiveCommand: Command {
             try EditSession.applyEdit(path, arguments, context: &context, showsFile: true) { input throws(EditError) in
                 let document = input.document
                 let selection = ArchiveSelection(document)
-                guard selection.moved.map({ BlockEdits.marginLines($0, in: document) }) == blocks else { throw .changedDuringEdit }
+                guard selection.moved.map({ BlockEdits.marginLines($0, in: document) }) == blocks.map(\.lines) else { throw .changedDuringEdit }
                 return EditPlan(try TaskEdits.delete(selection.moved, in: document), subjects: kept(selection))
             }
         } catch {

@@ -4,6 +4,8 @@ import TickCore
 protocol TallyCommand: Command {
     static func render(_ tallies: [GroupTally], in sources: [SourceDocument], style: TextStyle) -> String
     static func printJSON(_ tallies: [GroupTally], in sources: [SourceDocument], emit: (UnsafeBufferPointer<UInt8>) -> Void)
+    /// Whether archived tasks count as the groups they came from (`GroupTally.tally`'s archive).
+    static var countsArchivedAsTheirGroups: Bool { get }
 }
 
 extension TallyCommand {
@@ -23,7 +25,8 @@ extension TallyCommand {
         let view = try ViewOptions(arguments, command: name, defaults: query, environment: context.environment,
                                    acceptsWords: false)
         let sources = try view.load(environment: context.environment)
-        let tallies = GroupTally.tally(sources, query: view.query, today: view.today)
+        let tallies = GroupTally.tally(sources, query: view.query, today: view.today,
+                                       archive: countsArchivedAsTheirGroups ? context.environment.archiveGroup : nil)
         if arguments.flag("names") {
             // One group path per line, as -g and --to accept it (for scripts and completion).
             var seen = Set<String>()
@@ -45,6 +48,8 @@ extension TallyCommand {
 
 enum GroupsCommand: TallyCommand {
     static let name = "groups"
+    /// Every group as the file has it, the archive's subgroups included.
+    static let countsArchivedAsTheirGroups = false
     static let summary = "Every group with its open and done counts and a progress bar."
     static let usage = "tick groups [OPTIONS] [FILE|FOLDER...]"
     static var options: [OptionSpec] {

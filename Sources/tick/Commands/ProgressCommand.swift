@@ -2,6 +2,8 @@ import TickCore
 
 enum ProgressCommand: TallyCommand {
     static let name = "progress"
+    /// Work archived from a group still counts as that group's done work.
+    static let countsArchivedAsTheirGroups = true
     static let summary = "Done out of total, per group and overall."
     static let usage = "tick progress [OPTIONS] [FILE|FOLDER...]"
     static var options: [OptionSpec] { tallyOptions }
