@@ -14,6 +14,8 @@ package struct TasksQuery: Sendable {
         case recurring(Bool)
         case hasTags(Bool)
         case text(TextField, includes: Bool, String)
+        /// `description regex matches /pattern/i`: the field's text matched, or not.
+        case regex(TextField, matches: Bool, TextPattern)
         case all([Filter])
         case any([Filter])
         /// Exactly one of the two (`XOR`).
@@ -30,6 +32,7 @@ package struct TasksQuery: Sendable {
             case .recurring(let yes): yes ? "recurring" : "not recurring"
             case .hasTags(let yes): yes ? "has tags" : "no tags"
             case .text(let field, let includes, let text): "\(field.rawValue) \(includes ? "includes" : "does not include") '\(text)'"
+            case .regex(let field, let matches, let pattern): "\(field.rawValue) \(matches ? "matches" : "does not match") \(pattern)"
             case .all(let filters): "(" + filters.map(\.description).joined(separator: ") AND (") + ")"
             case .any(let filters): "(" + filters.map(\.description).joined(separator: ") OR (") + ")"
             case .either(let one, let other): "(\(one)) XOR (\(other))"
@@ -71,8 +74,15 @@ package struct TasksQuery: Sendable {
     package enum TextField: String, Sendable { case description, path, folder, heading, tag, filename }
 
     /// What rows are ordered by: each a key and whether it is reversed.
-    package enum SortKey: String, Sendable { case due, priority, description, status, urgency, path, filename }
-    package enum Grouping: String, Sendable { case heading, filename, path, folder }
+    package enum SortKey: String, Sendable, CaseIterable {
+        case due, scheduled, start, created, done, cancelled, happens, priority, description, status
+        case statusType = "status.type", urgency, recurring, tag, heading, path, filename
+    }
+    /// What rows are grouped under: each a property whose value names the group.
+    package enum Grouping: String, Sendable, CaseIterable {
+        case due, scheduled, start, created, done, cancelled, happens, priority, status
+        case statusType = "status.type", recurring, tags, heading, path, folder, root, filename
+    }
 
     /// One line of the block that tick could not read, and why.
     package struct Problem: Sendable, Equatable {
@@ -83,8 +93,10 @@ package struct TasksQuery: Sendable {
 
     package var filters: [Filter] = []
     package var sorts: [(key: SortKey, reverse: Bool)] = []
-    package var groups: [Grouping] = []
+    package var groups: [(key: Grouping, reverse: Bool)] = []
     package var limit: Int?
+    /// `limit groups N`: the tasks shown of each group.
+    package var limitGroups: Int?
     package var explains = false
     /// Lines tick could not read: the query is not run, since it would show other tasks than
     /// its author asked for.
@@ -107,21 +119,30 @@ package struct TasksQuery: Sendable {
                     let reverse = words.last == "reverse"
                     if reverse { words.removeLast() }
                     let name = words.joined(separator: " ")
-                    guard let key = SortKey(rawValue: name == "text" ? "description" : name) else {
-                        throw Unread("tick sorts by due, priority, description, status, urgency, path or filename")
+                    guard let key = SortKey(rawValue: name == "text" ? "description" : name == "tags" ? "tag" : name) else {
+                        throw Unread("tick sorts by " + Self.list(SortKey.allCases.map(\.rawValue)))
                     }
                     sorts.append((key, reverse))
                 } else if let rest = lowered.dropping(prefix: "group by ") {
-                    guard let grouping = Grouping(rawValue: rest) else { throw Unread("tick groups by heading, filename, path or folder") }
-                    groups.append(grouping)
-                } else if let rest = lowered.dropping(prefix: "limit ") {
-                    let words = rest.split(separator: " ")
-                    let number = words.first == "to" ? words.dropFirst().first : words.first
-                    guard let number, let value = Int(number), value >= 0,
-                          words.count == 1 || (words.count == 3 && words[0] == "to" && words[2] == "tasks") else {
-                        throw Unread("tick limits the tasks shown ('limit 10', 'limit to 10 tasks'), not the groups")
+                    var words = rest.split(separator: " ").map(String.init)
+                    let reverse = words.last == "reverse"
+                    if reverse { words.removeLast() }
+                    let name = words.joined(separator: " ")
+                    guard let grouping = Grouping(rawValue: name == "tag" ? "tags" : name) else {
+                        throw Unread("tick groups by " + Self.list(Grouping.allCases.map(\.rawValue)))
                     }
-                    limit = value
+                    groups.append((grouping, reverse))
+                } else if let rest = lowered.dropping(prefix: "limit ") {
+                    // `limit 10`, `limit to 10 tasks`, `limit groups 3`, `limit groups to 3 tasks`.
+                    var words = rest.split(separator: " ")[...]
+                    let perGroup = words.first == "groups"
+                    if perGroup { words = words.dropFirst() }
+                    if words.first == "to" { words = words.dropFirst() }
+                    if words.count == 2, words.last == "tasks" || words.last == "task" { words = words.dropLast() }
+                    guard words.count == 1, let value = Int(words.first!), value >= 0 else {
+                        throw Unread("a limit is 'limit 10', 'limit to 10 tasks' or 'limit groups to 3 tasks'")
+                    }
+                    if perGroup { limitGroups = value } else { limit = value }
                 } else if ["hide ", "show ", "short mode", "full mode", "short", "full"].contains(where: { lowered == $0 || lowered.hasPrefix($0 + " ") || ($0.hasSuffix(" ") && lowered.hasPrefix($0)) }) {
                     ignored.append(Problem(line: firstLine + offset, instruction: line, message: "tick prints rows as 'tick list' does; this changes nothing"))
                 } else {
@@ -136,6 +157,11 @@ package struct TasksQuery: Sendable {
     struct Unread: Error {
         let message: String
         init(_ message: String) { self.message = message }
+    }
+
+    /// `a, b or c`.
+    static func list(_ words: [String]) -> String {
+        words.count < 2 ? words.joined() : words.dropLast().joined(separator: ", ") + " or " + words.last!
     }
 
     /// One filter line: a boolean combination in parentheses, or a single filter.
@@ -204,7 +230,13 @@ package struct TasksQuery: Sendable {
                 return .text(field, includes: includes, text)
             }
         }
-        if lowered.contains(" regex ") { throw Unread("tick does not read regular expressions in queries; use 'includes'") }
+        for (name, field) in textFields {
+            for (verb, matches) in [("regex matches", true), ("regex does not match", false)] {
+                let prefix = name + " " + verb + " "
+                guard lowered.hasPrefix(prefix) else { continue }
+                return .regex(field, matches: matches, try TextPattern(String(line.dropFirst(prefix.count)).trimmingSpaces))
+            }
+        }
         throw Unread("tick does not read this instruction")
     }
 
@@ -350,6 +382,17 @@ package struct TasksQuery: Sendable {
             case .tag: found = TaskTokens(bytes: document.textBytes(of: task)).tags.contains { FoldedWord.stringReading($0, contains: folded) }
             }
             return found == includes
+        case .regex(let field, let matches, let pattern):
+            let texts: [String]
+            switch field {
+            case .description: texts = [ListView.shownText(ifCut: task, in: document) ?? document.text(of: task)]
+            case .path: texts = [path]
+            case .folder: texts = [path.split(separator: "/").dropLast().joined(separator: "/") + "/"]
+            case .filename: texts = [String(path.split(separator: "/").last ?? "")]
+            case .heading: texts = document.groupPath(of: task).suffix(1)
+            case .tag: texts = TaskTokens(bytes: document.textBytes(of: task)).tags.map { "#" + $0 }
+            }
+            return texts.contains(where: pattern.matches) == matches
         case .all(let filters): return filters.allSatisfy { holds($0, task, document, path) }
         case .any(let filters): return filters.contains { holds($0, task, document, path) }
         case .either(let one, let other): return holds(one, task, document, path) != holds(other, task, document, path)
@@ -408,8 +451,9 @@ package struct TasksQuery: Sendable {
         var lines = filters.map { "filter: " + $0.description }
         if filters.isEmpty { lines.append("filter: every task") }
         lines += sorts.map { "sort by \($0.key.rawValue)\($0.reverse ? ", reversed" : "")" }
-        lines += groups.map { "group by \($0.rawValue)" }
+        lines += groups.map { "group by \($0.key.rawValue)\($0.reverse ? ", reversed" : "")" }
         if let limit { lines.append("limit: \(limit) tasks") }
+        if let limitGroups { lines.append("limit: \(limitGroups) tasks in each group") }
         return lines.joined(separator: "\n")
     }
 }

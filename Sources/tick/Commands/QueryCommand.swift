@@ -4,22 +4,23 @@ import TickCore
 enum QueryCommand: Command {
     static let name = "query"
     static let summary = "Run the ```tasks query blocks of notes, or a query given here, against a vault."
-    static let usage = "tick query [--vault DIR] [--json] NOTE[:LINE]|FOLDER... | tick query [--vault DIR] -e INSTRUCTION..."
+    static let usage = "tick query [--vault DIR] [--json] NOTE[:LINE]|FOLDER... | tick query -e INSTRUCTION... [DIR|FILE...]"
     static let options = [
         OptionSpec("expression", short: "e", value: "INSTRUCTION", help: "An instruction of a query to run (repeatable, one per line of a block)."),
-        OptionSpec("vault", value: "DIR", help: "The folder whose task files the queries read (default: the working directory)."),
+        OptionSpec("vault", value: "DIR", help: "The folder whose task files the queries read (default: the working directory; with -e, the operands)."),
     ] + ViewOptions.output
     static let examples: [(command: String, explanation: String)] = [
         ("tick query Dashboard.md", "Each ```tasks block of Dashboard.md, run against the vault here."),
         ("tick query Dashboard.md:12", "The block on line 12 alone."),
         ("tick query -e 'not done' -e 'due before tomorrow' -e 'sort by priority'", "One query, as it would stand in a block."),
         ("tick query -e 'path includes Work' -e explain", "How tick reads a query, then its tasks."),
+        ("tick query -e 'not done' -e 'group by due' notes/", "A query over the task files under notes/, grouped by due date."),
     ]
 
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
         let today = try context.environment.today()
         let expressions = arguments.allValues("expression")
-        if !expressions.isEmpty, let operand = arguments.operands.first {
+        if !expressions.isEmpty, arguments.value("vault") != nil, let operand = arguments.operands.first {
             throw TickError.usage(.unexpectedOperand(operand), command: name)
         }
         if expressions.isEmpty, arguments.operands.isEmpty {
@@ -62,8 +63,9 @@ enum QueryCommand: Command {
                 return 0
             }
         }
-        let vault = arguments.value("vault") ?? "."
-        let sources = try PathWalker.files([vault]).map { path throws(TickError) in try DocumentLoader.load(path, environment: context.environment) }
+        // With -e, the operands are what the query reads; else the notes' blocks read the vault.
+        let vault = arguments.value("vault").map { [$0] } ?? (expressions.isEmpty || arguments.operands.isEmpty ? ["."] : arguments.operands)
+        let sources = try PathWalker.files(vault).map { path throws(TickError) in try DocumentLoader.load(path, environment: context.environment) }
         var shown: [ViewItem] = []
         var json = JSONWriter()
         if arguments.flag("json") { json.beginLines() }
@@ -80,27 +82,59 @@ enum QueryCommand: Command {
                 status = 2
                 continue
             }
-            let items = select(query, in: sources, today: today, environment: context.environment)
+            let result = query.run(sources, today: today, globalFilter: context.environment.globalFilter)
+            let items = result.items
             shown += items
             if arguments.flag("json") {
                 json.nextLine { context.stdout.write(bytes: $0) }
                 json.beginObject()
                 json.key("query"); json.string(location)
+                json.key("matched"); json.int(result.matched)
                 json.key("tasks")
                 json.beginArray()
                 let (files, order) = ListView.rows(items, in: sources, options: ListRows.Options(order: .file, today: today, style: .plain, json: true))
                 for row in order { files[row.file].writeJSON(row: row.row, to: &json) }
                 json.endArray()
+                if !query.groups.isEmpty {
+                    // Each group's names, outermost first, and its tasks as places in `tasks`.
+                    json.key("groups")
+                    json.beginArray()
+                    for group in result.groups {
+                        json.beginObject()
+                        json.key("names"); json.beginArray(); for name in group.names { json.string(name) }; json.endArray()
+                        json.key("tasks"); json.beginArray(); for place in group.items { json.int(place) }; json.endArray()
+                        json.endObject()
+                    }
+                    json.endArray()
+                }
                 json.endObject()
                 continue
             }
             if index > 0 { context.stdout.write("\n") }
             if path != nil {
-                context.stdout.write(style.bold(TerminalText.sanitized(location)) + style.dim("  \(items.count) task\(items.count == 1 ? "" : "s")") + "\n")
+                let count = items.count == result.matched ? "\(items.count)" : "\(items.count) of \(result.matched)"
+                context.stdout.write(style.bold(TerminalText.sanitized(location)) + style.dim("  \(count) task\(result.matched == 1 ? "" : "s")") + "\n")
             }
             if query.explains { context.stdout.write(style.dim(query.explanation) + "\n") }
-            let order = query.sorts.first.map { Self.order($0.key) } ?? .file
-            context.stdout.write(ListView.render(items, in: sources, order: order, today: today, style: style, showsFiles: true))
+            guard !query.groups.isEmpty else {
+                // Under their files and headings in file order; flat, in the query's order.
+                let order: TaskOrder = query.sorts.isEmpty ? .file : .text
+                context.stdout.write(ListView.render(items, in: sources, order: order, today: today, style: style, showsFiles: true))
+                continue
+            }
+            // Each group's names from the first that differs from the group before, a level
+            // indented by two, then its rows flat, under the innermost name.
+            var previous: [String] = []
+            for group in result.groups {
+                let same = zip(previous, group.names).prefix { $0 == $1 }.count
+                for level in same..<group.names.count {
+                    context.stdout.write(String(repeating: "  ", count: level) + style.bold(TerminalText.sanitized(group.names[level])) + "\n")
+                }
+                previous = group.names
+                let rows = ListView.render(group.items.map { items[$0] }, in: sources, order: .text, today: today, style: style, showsFiles: true)
+                let indent = String(repeating: "  ", count: group.names.count - 1)
+                for row in rows.split(separator: "\n") { context.stdout.write(indent + row + "\n") }
+            }
         }
         if arguments.flag("json") { json.endLines { context.stdout.write(bytes: $0) } }
         // The numbers shown name their tasks in later edits, as a list's do.
@@ -109,7 +143,7 @@ enum QueryCommand: Command {
         for item in shown where seen.insert(item).inserted { listed.append(item) }
         listed.sort { ($0.source, $0.task) < ($1.source, $1.task) }
         var vaultArguments = ParsedArguments()
-        vaultArguments.operands = [vault]
+        vaultArguments.operands = vault
         if !listed.isEmpty, let view = try? ViewOptions(vaultArguments, command: name, defaults: TaskQuery(), environment: context.environment,
                                                         acceptsWords: false) {
             view.recordListing(listed, in: sources, context: &context)
@@ -129,43 +163,5 @@ enum QueryCommand: Command {
             if next.split(separator: " ").first?.uppercased() == "TASK" { found.append(index + 1) }
         }
         return found
-    }
-
-    /// The query's tasks over the vault: filtered, sorted (ties in file order), cut to its limit.
-    static func select(_ query: TasksQuery, in sources: [SourceDocument], today: CivilDate, environment: Environment) -> [ViewItem] {
-        var items: [ViewItem] = []
-        for (index, source) in sources.enumerated() {
-            for task in source.document.tasks where query.matches(task, in: source.document, path: source.path) {
-                if let filter = environment.globalFilter, !filter.isHeld(byTextOf: task, in: source.document) { continue }
-                items.append(ViewItem(source: index, task: task.index))
-            }
-        }
-        // Stable sorts, the last key first: each earlier key keeps the later keys' order among its ties.
-        for (key, reverse) in query.sorts.reversed() {
-            switch key {
-            case .path, .filename:
-                let names = sources.map { key == .path ? $0.path : String($0.path.split(separator: "/").last ?? "") }
-                items = items.enumerated().sorted { left, right in
-                    let (a, b) = (names[left.element.source], names[right.element.source])
-                    return a != b ? (a < b) != reverse : left.offset < right.offset
-                }.map(\.element)
-            default:
-                items = order(key).sorted(items, in: sources, today: today)
-                if reverse { items.reverse() }
-            }
-        }
-        if let limit = query.limit { items = Array(items.prefix(limit)) }
-        return items
-    }
-
-    static func order(_ key: TasksQuery.SortKey) -> TaskOrder {
-        switch key {
-        case .due: .due
-        case .priority: .priority
-        case .description: .text
-        case .status: .status
-        case .urgency: .urgency
-        case .path, .filename: .file
-        }
     }
 }

@@ -1,0 +1,194 @@
+/// Running a query as Obsidian Tasks does: filter, sort, limit, group, then limit each group.
+extension TasksQuery {
+    /// The tasks a query shows, in order, and the groups they are shown under.
+    package struct Result: Sendable {
+        /// Every task shown once, in the order the query sorts them.
+        package var items: [ViewItem] = []
+        /// How many tasks the filters accepted, before `limit`.
+        package var matched = 0
+        /// The groups in order, each with its names (the outermost `group by` first) and its
+        /// tasks (indices into `items`): a task with two tags is under both of its tags. One
+        /// group with no names when the query groups by nothing.
+        package var groups: [(names: [String], items: [Int])] = []
+    }
+
+    /// Runs the query over `sources`: the tasks its filters accept (and `globalFilter`, as
+    /// every view takes it), sorted by its keys in turn and then in file order, cut to
+    /// `limit`, grouped by its `group by` lines (groups in order of their names: dates oldest
+    /// first, the tasks without one after them), each group cut to `limit groups`.
+    package func run(_ sources: [SourceDocument], today: CivilDate, globalFilter: GlobalFilter? = nil) -> Result {
+        var result = Result()
+        var items: [ViewItem] = []
+        for (index, source) in sources.enumerated() {
+            for task in source.document.tasks where matches(task, in: source.document, path: source.path) {
+                if let globalFilter, !globalFilter.isHeld(byTextOf: task, in: source.document) { continue }
+                items.append(ViewItem(source: index, task: task.index))
+            }
+        }
+        result.matched = items.count
+        if !sorts.isEmpty {
+            let keys = items.map { item in
+                let document = sources[item.source].document
+                return sorts.map { Self.sortKey($0.key, of: document.tasks[item.task], in: document, path: sources[item.source].path, today: today) }
+            }
+            let order = items.indices.sorted { left, right in
+                for (index, sort) in sorts.enumerated() {
+                    let comparison = keys[left][index].compare(keys[right][index])
+                    if comparison != 0 { return (comparison < 0) != sort.reverse }
+                }
+                return left < right
+            }
+            items = order.map { items[$0] }
+        }
+        if let limit { items = Array(items.prefix(limit)) }
+        result.items = items
+        guard !groups.isEmpty else {
+            result.groups = [([], Array(items.indices.prefix(limitGroups ?? Int.max)))]
+            return result
+        }
+        // Each task's names at each level (several for tags), then every path through them.
+        var members: [[GroupName]: [Int]] = [:]
+        for (position, item) in items.enumerated() {
+            let document = sources[item.source].document
+            let task = document.tasks[item.task]
+            var paths: [[GroupName]] = [[]]
+            for grouping in groups {
+                let names = Self.groupNames(grouping.key, of: task, in: document, path: sources[item.source].path)
+                paths = paths.flatMap { path in names.map { path + [$0] } }
+            }
+            for path in paths { members[path, default: []].append(position) }
+        }
+        let ordered = members.keys.sorted { left, right in
+            for (level, grouping) in groups.enumerated() where left[level] != right[level] {
+                return (left[level] < right[level]) != grouping.reverse
+            }
+            return false
+        }
+        result.groups = ordered.map { path in (path.map(\.text), Array(members[path]!.prefix(limitGroups ?? Int.max))) }
+        return result
+    }
+
+    /// A group's name, and where it goes among the others: by rank, then by its text with
+    /// numbers read as numbers.
+    struct GroupName: Hashable, Comparable {
+        let rank: Int
+        let text: String
+
+        static func < (left: GroupName, right: GroupName) -> Bool {
+            left.rank != right.rank ? left.rank < right.rank : NaturalOrder.less(left.text, right.text)
+        }
+    }
+
+    static let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+
+    /// The names a task is grouped under by `grouping`: one, or one per tag.
+    static func groupNames(_ grouping: Grouping, of task: Task, in document: Document, path: String) -> [GroupName] {
+        func date(_ kind: TaskField.Kind?, _ name: String) -> [GroupName] {
+            guard let day = dates(kind, task, document).min() else { return [GroupName(rank: 1, text: "No \(name) date")] }
+            return [GroupName(rank: 0, text: "\(day) \(weekdays[day.isoWeekday - 1])")]
+        }
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        func withoutExtension(_ name: String) -> String { name.hasSuffix(".md") ? String(name.dropLast(3)) : name }
+        switch grouping {
+        case .due: return date(.due, "due")
+        case .scheduled: return date(.scheduled, "scheduled")
+        case .start: return date(.start, "start")
+        case .created: return date(.created, "created")
+        case .done: return date(.done, "done")
+        case .cancelled: return date(.cancelled, "cancelled")
+        case .happens: return date(nil, "happens")
+        case .priority:
+            let text = document.textBytes(of: task)
+            let priority = TaskFields.read(text).priority(in: text) ?? .none
+            return [GroupName(rank: priority.rawValue, text: (priority == .none ? "Normal" : priority.name.capitalizedFirst) + " priority")]
+        case .status:
+            return [task.isClosed ? GroupName(rank: 0, text: "Done") : GroupName(rank: 1, text: "Todo")]
+        case .statusType:
+            let names = ["IN_PROGRESS", "TODO", "DONE", "CANCELLED"]
+            return [GroupName(rank: statusTypeRank(task), text: names[statusTypeRank(task)])]
+        case .recurring:
+            return [GroupName(rank: 0, text: task.fieldKinds.contains(.recurrence) ? "Recurring" : "Not Recurring")]
+        case .tags:
+            let tags = TaskTokens(bytes: document.textBytes(of: task)).tags
+            var seen = Set<String>()
+            let names = tags.filter { seen.insert($0.lowercased()).inserted }.map { GroupName(rank: 0, text: "#" + $0) }
+            return names.isEmpty ? [GroupName(rank: 1, text: "(No tags)")] : names
+        case .heading:
+            return [document.groupPath(of: task).last.map { GroupName(rank: 1, text: $0) } ?? GroupName(rank: 0, text: "(No heading)")]
+        case .path: return [GroupName(rank: 0, text: withoutExtension(path))]
+        case .folder:
+            let folders = path.split(separator: "/").dropLast()
+            return [GroupName(rank: 0, text: folders.isEmpty ? "/" : folders.joined(separator: "/") + "/")]
+        case .root:
+            let folders = path.split(separator: "/").dropLast()
+            return [GroupName(rank: 0, text: folders.first.map { $0 + "/" } ?? "/")]
+        case .filename: return [GroupName(rank: 0, text: withoutExtension(file))]
+        }
+    }
+
+    /// Obsidian Tasks' order of status types: in progress, to do, done, cancelled.
+    static func statusTypeRank(_ task: Task) -> Int {
+        switch task.statusType {
+        case .doing: 0
+        case .todo: 1
+        case .done: 2
+        case .cancelled: 3
+        }
+    }
+
+    /// What a task sorts by under `key`; a task without the value goes after those with it.
+    static func sortKey(_ key: SortKey, of task: Task, in document: Document, path: String, today: CivilDate) -> TickCore.SortKey {
+        func date(_ kind: TaskField.Kind?) -> TickCore.SortKey { .number(dates(kind, task, document).min()?.daysSinceEpoch ?? Int.max) }
+        switch key {
+        case .due: return date(.due)
+        case .scheduled: return date(.scheduled)
+        case .start: return date(.start)
+        case .created: return date(.created)
+        case .done: return date(.done)
+        case .cancelled: return date(.cancelled)
+        case .happens: return date(nil)
+        case .priority:
+            let text = document.textBytes(of: task)
+            return .number((TaskFields.read(text).priority(in: text) ?? .none).rawValue)
+        case .description: return .text((ListView.shownText(ifCut: task, in: document) ?? document.text(of: task)).lowercased())
+        case .status: return .number(task.isClosed ? 1 : 0)
+        case .statusType: return .number(statusTypeRank(task))
+        case .urgency: return TaskOrder.urgency.key(of: task, in: document, today: today)
+        case .recurring: return .number(task.fieldKinds.contains(.recurrence) ? 0 : 1)
+        case .tag: return .text(TaskTokens(bytes: document.textBytes(of: task)).tags.first?.lowercased() ?? "\u{10FFFF}")
+        case .heading: return .text(document.groupPath(of: task).last?.lowercased() ?? "")
+        case .path: return .text(path)
+        case .filename: return .text(String(path.split(separator: "/").last ?? ""))
+        }
+    }
+}
+
+/// Text compared as people read a list of names: runs of digits as numbers (`Week 9` before
+/// `Week 10`), the rest by its characters.
+enum NaturalOrder {
+    static func less(_ left: String, _ right: String) -> Bool {
+        var a = Array(left.unicodeScalars)[...], b = Array(right.unicodeScalars)[...]
+        func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= 0x30 && scalar.value <= 0x39 }
+        while let x = a.first, let y = b.first {
+            if isDigit(x), isDigit(y) {
+                // The two numbers, without leading zeros: the shorter is the smaller.
+                let xRun = a.prefix(while: isDigit), yRun = b.prefix(while: isDigit)
+                let xNumber = xRun.drop { $0 == "0" }, yNumber = yRun.drop { $0 == "0" }
+                if xNumber.count != yNumber.count { return xNumber.count < yNumber.count }
+                if let (p, q) = zip(xNumber, yNumber).first(where: { $0 != $1 }) { return p.value < q.value }
+                a = a.dropFirst(xRun.count)
+                b = b.dropFirst(yRun.count)
+                continue
+            }
+            if x != y { return x.value < y.value }
+            a = a.dropFirst()
+            b = b.dropFirst()
+        }
+        return a.isEmpty && !b.isEmpty
+    }
+}
+
+extension String {
+    /// The string with its first character upper case (`high` → `High`).
+    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}
