@@ -447,7 +447,8 @@ import Testing
             #expect(after.split(separator: "\n").count == 5)
         }
         let (echo, _) = try edit(["postpone", "late"], text)
-        #expect(echo.stdout == "postponed 2 [ ] late  tomorrow\n", "\(echo.stdout)")
+        // The date it had is said after the row.
+        #expect(echo.stdout == "postponed 2 [ ] late  tomorrow (was: 2 days overdue)\n", "\(echo.stdout)")
         for time in ["-1d", "0d"] {
             let (refused, after) = try edit(["postpone", "rent", time], text)
             #expect(refused.status == 2 && refused.stderr.contains("a time to come") && after == text, "\(refused.stderr)")

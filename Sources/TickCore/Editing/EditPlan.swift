@@ -56,11 +56,13 @@ public struct EditPlan: Sendable {
     /// The same edit for each task: its splices, and the task as a subject whether or not it
     /// changed. A splice that writes back the lines it replaces is no change.
     /// `showsFormerText`: the row says the text the task had (`tick edit`).
+    /// `former`: what the edit replaced, said after the row when it changes the task (a due
+    /// date moved says the date it had).
     package mutating func add(_ task: Task, verb: String, unchanged: String, _ splices: [Splice], in document: Document,
-                             showsFormerText: Bool = false) {
+                             showsFormerText: Bool = false, former: String? = nil) {
         let changes = splices.filter { !$0.rewrites(in: document) }
         self.splices += changes
-        let was = showsFormerText && !changes.isEmpty ? String(decoding: Listing.shortText(task, in: document), as: UTF8.self) : nil
+        let was = changes.isEmpty ? nil : showsFormerText ? String(decoding: Listing.shortText(task, in: document), as: UTF8.self) : former
         subjects.append(.task(task.index, verb: verb, unchanged: changes.isEmpty ? unchanged : nil, was: was))
     }
 

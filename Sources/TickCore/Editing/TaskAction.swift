@@ -98,15 +98,23 @@ public enum TaskAction: Sendable, Equatable, Hashable {
             case .star, .unstar:
                 plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setImportant(task, self == .star, in: document), in: document)
             case .due(let date):
-                plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setDue(task, to: date, in: document, dialect: dates.dialect), in: document)
+                plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setDue(task, to: date, in: document, dialect: dates.dialect),
+                         in: document, former: Self.formerDue(task, today: dates.today))
             case .moveDue(let shift, let postponing):
                 let current = task.due ?? dates.today
                 let from = postponing && current < dates.today ? dates.today : current
                 guard let date = shift.applied(to: from) else { throw .invalidDate("\(from) \(shift)") }
-                plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setDue(task, to: date, in: document, dialect: dates.dialect), in: document)
+                plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setDue(task, to: date, in: document, dialect: dates.dialect),
+                         in: document, former: Self.formerDue(task, today: dates.today))
             }
         }
         return plan
+    }
+
+    /// The due date a task had, as a row says it (`tomorrow`, `2 days overdue`), for the
+    /// output of an edit that moves it.
+    private static func formerDue(_ task: Task, today: CivilDate) -> String {
+        task.due.map { DueState(due: $0, today: today).description } ?? "no due date"
     }
 
     /// Done, with the date when the file records done dates, and for a recurring task its next
