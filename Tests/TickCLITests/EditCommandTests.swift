@@ -240,6 +240,24 @@ import Testing
         try folder.write("TODO.md", board)
         _ = try TickProcess.run(["archive"], in: folder.url, environment: state)
         #expect(try String(contentsOf: file, encoding: .utf8) == "---\nkanban-plugin: board\n---\n\n## Todo\n\n- [ ] open\n\n## Done\n\n- [x] card\n")
+        // A board with its own archive lane files cards there, and leaves those it holds.
+        let archiving = "---\nkanban-plugin: board\n---\n\n## Todo\n\n- [x] card\n\n***\n\n## Archive\n\n- [x] old card\n"
+        try folder.write("TODO.md", archiving)
+        _ = try TickProcess.run(["archive"], in: folder.url, environment: state)
+        #expect(try String(contentsOf: file, encoding: .utf8)
+                == "---\nkanban-plugin: board\n---\n\n## Todo\n\n***\n\n## Archive\n\n- [x] old card\n- [x] card\n")
+        // Under the file's title the archive is one of its groups, and the title is no origin;
+        // a nested name names the group nearer the top. Headings nest six deep: a deeper
+        // origin is cut to what fits.
+        try folder.write("TODO.md", "# TODO\n\n## Work\n\n- [x] b\n\n### Backend\n\n- [x] c\n- [ ] c2\n")
+        _ = try TickProcess.run(["archive"], in: folder.url, environment: state)
+        #expect(try String(contentsOf: file, encoding: .utf8)
+                == "# TODO\n\n## Work\n\n### Backend\n\n- [ ] c2\n\n## Done\n\n### Work\n\n- [x] b\n\n#### Backend\n\n- [x] c\n")
+        let nested = try TickProcess.run(["add", "-g", "Backend", "d"], in: folder.url, environment: state)
+        #expect(nested.stdout == "added 8 [ ] d  · TODO / Work / Backend\n", "\(nested.stdout)\(nested.stderr)")
+        try folder.write("TODO.md", "# W\n\n## A\n\n### B\n\n#### C\n\n##### D\n\n###### E\n\n- [x] deep\n\n# H\n")
+        _ = try TickProcess.run(["archive"], in: folder.url, environment: state)
+        #expect(try String(contentsOf: file, encoding: .utf8).hasSuffix("# Done\n\n## W\n\n### A\n\n#### B\n\n##### C\n\n###### D\n\n- [x] deep\n"))
     }
 
     /// Cancelled tasks are archived with done ones; a closed task whose block still holds a
@@ -278,12 +296,12 @@ import Testing
         }
         let (two, _) = try edit(["archive"], "- [x] one\n- [x] two\n")
         #expect(two.status == 0, "\(two.stderr)")
-        // A name two groups answer to is refused, as add refuses it: no third group is made.
-        let twoDone = "# Work\n- [x] w1\n## Done\n- [x] old\n# Home\n- [x] h1\n## Done\n- [x] old2\n"
-        for extra in [[], ["--yes"]] {
-            let (ambiguous, same) = try edit(["archive"] + extra, twoDone)
-            #expect(ambiguous.status == 2 && same == twoDone && ambiguous.stderr.contains("'Done' names 2 groups"), "\(ambiguous.stderr)")
-        }
+        // The archive is the Done group at the top of the file: one inside another group is
+        // a group like the others, and archived from.
+        let twoDone = "# Work\n- [x] w1\n## Done\n- [x] old\n# Home\n- [ ] h1\n"
+        let (archived, after) = try edit(["archive", "--yes"], twoDone)
+        #expect(archived.status == 0 && after == "# Work\n## Done\n# Home\n- [ ] h1\n\n# Done\n\n## Work\n\n- [x] w1\n\n### Done\n\n- [x] old\n",
+                "\(archived.stderr)\(after)")
     }
 
     /// `archive --to` names each archived task once, by its outermost task (its subtasks go

@@ -515,7 +515,7 @@ import Testing
             #expect(scratch.text == original)
         }
         let bulk = try scratch.tick(["due", "--group", "Work", "--due", "any", "tomorrow", "--yes"])
-        #expect(bulk.stdout == "unchanged 16 [ ] * Review pull request #42  tomorrow (already due then)\ndue 17 [ ] Write the quarterly report  tomorrow\n",
+        #expect(bulk.stdout == "unchanged 16 [ ] * Review pull request #42  tomorrow (already due then)\ndue 17 [ ] Write the quarterly report  tomorrow (was: in 9 days)\n",
                 "\(bulk.stdout)\(bulk.stderr)")
         let none = try scratch.tick(["rm", "--tag", "nothing-has-this", "--yes"])
         #expect(none.status == 0 && none.stdout == "TODO.md: no task matches the filters; nothing removed\n")

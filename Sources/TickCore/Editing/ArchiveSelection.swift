@@ -8,7 +8,8 @@ package struct ArchiveSelection: Sendable {
     /// The closed top-level tasks left, each with how many tasks of its block are not closed.
     package let kept: [(task: Task, openTasks: Int)]
 
-    /// `archive`: the archive group's heading, when the document has it (its tasks stay).
+    /// `archive`: the archive group's heading (`ArchivePlace`), when the document has it (its
+    /// tasks stay).
     package init(_ document: Document, archive: Int? = nil) {
         var moved: [Task] = [], kept: [(task: Task, openTasks: Int)] = []
         func isArchived(_ task: Task) -> Bool {

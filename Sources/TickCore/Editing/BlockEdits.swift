@@ -272,20 +272,16 @@ package enum BlockEdits {
     }
 
     /// Appends archived blocks (from `marginLines`, each with the path of the group it left)
-    /// to group `name`: under a subgroup of it with that path, created where missing. Blocks
-    /// from no group, and every block on an Obsidian Kanban board (whose lanes are flat), go
-    /// into the group itself. Returns the splices from `document` and the document they give.
+    /// to the archive group `name` (`ArchivePlace`): each under a subgroup with that path,
+    /// created where missing. Returns the splices from `document` and the document they give.
     package static func appendArchived(_ blocks: [(origin: [String], lines: [[UInt8]])], toGroup name: String,
                                        in document: Document) throws(EditError) -> (splices: [Splice], result: Document) {
-        // The archive group's whole path: a subgroup's is found exactly, never by a name's
-        // looser rules (`Done/Work` must not land in `Done / Workshop`).
-        let archive = try Sections.resolveIfPresent(name, in: document).map { document.groupPath(ofHeading: $0) } ?? GroupName(name).titles
-        let flat = ByteSearch.contains(Array("kanban-plugin".utf8), in: document.bytes, 0..<document.bytes.count)
+        let place = ArchivePlace(name, in: document)
         // The destinations in the order their first block comes, each with its blocks in order.
         var destinations: [[String]] = []
         var byDestination: [[String]: [[[UInt8]]]] = [:]
         for block in blocks {
-            let destination = flat ? archive : archive + block.origin
+            let destination = place.destination(of: block.origin)
             if byDestination[destination] == nil { destinations.append(destination) }
             byDestination[destination, default: []].append(block.lines)
         }

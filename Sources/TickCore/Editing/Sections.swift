@@ -24,10 +24,18 @@ package enum Sections {
         document.tasks.filter { $0.group == index && $0.parent == nil }
     }
 
-    /// The one group `name` names (`GroupName`'s grammar): none, or more than one, is an error.
+    /// The one group `name` names (`GroupName`'s grammar): none is an error, and so are
+    /// several, unless one of them is nearer the top than all the others: `work` names `Work`
+    /// rather than `Done / Work`, where `tick archive` keeps what it took from it (a view
+    /// shows both).
     package static func resolve(_ name: String, in document: Document) throws(EditError) -> Int {
         let group = GroupName(name)
-        let matches = group.groups(in: document)
+        var matches = group.groups(in: document)
+        if matches.count > 1 {
+            let depths = matches.map { document.groupPath(ofHeading: $0).count }
+            let nearest = matches.indices.filter { depths[$0] == depths.min() }
+            if nearest.count == 1 { matches = [matches[nearest[0]]] }
+        }
         if matches.count == 1 { return matches[0] }
         // Else the line its heading starts on: one of two groups of one name (two top-level
         // `# Work`) has no path of its own.
@@ -53,18 +61,24 @@ package enum Sections {
     }
 
     /// The heading level a new top-level group gets: the level of the file's top groups, the
-    /// shallowest level used, or 1 in a file without headings. A lone first heading with no
-    /// tasks of its own over deeper ones is the file's title, not a group among others:
-    /// `# TODO` over `## Version 1.0` yields 2, and `### Version 1.1` subgroups do not count.
+    /// shallowest level used, or 1 in a file without headings; under a title (`title(in:)`),
+    /// the level of the groups below it: `# TODO` over `## Version 1.0` yields 2, and
+    /// `### Version 1.1` subgroups do not count.
     package static func defaultLevel(in document: Document) -> Int {
+        let levels = document.headings.filter(\.topLevel).map(\.level)
+        guard let top = levels.min() else { return 1 }
+        guard title(in: document) != nil else { return top }
+        return levels.filter { $0 > top }.min() ?? top
+    }
+
+    /// The file's title: a lone first heading, with no tasks of its own, over deeper ones. It
+    /// is a group like any other, but not one among the groups it holds.
+    package static func title(in document: Document) -> Int? {
         let groups = document.headings.indices.filter { document.headings[$0].topLevel }
         let levels = groups.map { document.headings[$0].level }
-        guard let top = levels.min() else { return 1 }
-        if levels.filter({ $0 == top }).count == 1, levels.first == top, let below = levels.filter({ $0 > top }).min(),
-           !document.tasks.contains(where: { $0.group == groups[0] }) {
-            return below
-        }
-        return top
+        guard let top = levels.min(), levels.first == top, levels.filter({ $0 == top }).count == 1,
+              levels.contains(where: { $0 > top }), !document.tasks.contains(where: { $0.group == groups[0] }) else { return nil }
+        return groups[0]
     }
 }
 

@@ -12,10 +12,6 @@
 ///    `Someday/Maybe`, `home/gar` names `Home / Garden & Yard`); the start of several names
 ///    none.
 ///
-/// Where a rule matches several groups and one of them is the whole path from the top, that
-/// one is named: `Work` names the group `Work` rather than `Done / Work` under it (where
-/// `tick archive` keeps what it took from `Work`).
-///
 /// Titles compare without case and surrounding spaces.
 public struct GroupName: Sendable, Equatable {
     package let text: String
@@ -50,22 +46,16 @@ public struct GroupName: Sendable, Equatable {
     public func groups(in document: Document) -> [Int] {
         let groups = document.headings.indices.filter { document.headings[$0].topLevel }
         guard !path.isEmpty else { return [] }
-        let paths = groups.map { document.groupPath(ofHeading: $0).map { $0.trimmingSpaces.lowercased() } }
-        let pathOfGroup = Dictionary(uniqueKeysWithValues: zip(groups, paths))
-        func preferringWhole(_ matches: [Int]) -> [Int] {
-            guard matches.count > 1 else { return matches }
-            let whole = matches.filter { pathOfGroup[$0] == path || pathOfGroup[$0]?.joined(separator: "/") == title }
-            return whole.count == 1 ? whole : matches
-        }
         let exact = groups.filter { document.headings[$0].title.trimmingSpaces.lowercased() == title }
-        if !exact.isEmpty { return preferringWhole(exact) }
+        if !exact.isEmpty { return exact }
+        let paths = groups.map { document.groupPath(ofHeading: $0).map { $0.trimmingSpaces.lowercased() } }
         let byPath = zip(groups, paths).filter { $0.1.count >= path.count && Array($0.1.suffix(path.count)) == path }.map(\.0)
-        if !byPath.isEmpty { return preferringWhole(byPath) }
+        if !byPath.isEmpty { return byPath }
         let byJoined = zip(groups, paths).filter { _, titles in
             let joined = titles.joined(separator: "/")
             return joined == title || joined.hasSuffix("/" + title)
         }.map(\.0)
-        if !byJoined.isEmpty { return preferringWhole(byJoined) }
+        if !byJoined.isEmpty { return byJoined }
         let wordsPath = path.map(Self.words)
         guard !wordsPath.contains(where: \.isEmpty) else { return [] }
         let wordsTitle = Self.words(title)

@@ -53,20 +53,24 @@ public struct GroupTally: Sendable, Equatable {
         return result
     }
 
-    /// Points the row of each archive subgroup whose path, below the archive group, is another
-    /// group's whole path at that group's row.
+    /// Points the row of each archive subgroup whose origin (`ArchivePlace`) is a group of
+    /// the document outside the archive at that group's row.
     private static func foldArchive(_ name: String, in document: Document, rows: inout [Int?: Int]) {
-        func key(_ heading: Int) -> [String] { document.groupPath(ofHeading: heading).map { $0.trimmingSpaces.lowercased() } }
-        let archive = GroupName(name).titles.map { $0.lowercased() }
-        let groups = document.headings.indices.filter { document.headings[$0].topLevel }
-        guard groups.contains(where: { key($0) == archive }) else { return }
+        let place = ArchivePlace(name, in: document)
+        guard place.heading != nil else { return }
+        func key(_ path: [String]) -> [String] { path.map { $0.trimmingSpaces.lowercased() } }
         var outside: [[String]: Int] = [:]
-        for heading in groups where !key(heading).starts(with: archive) { outside[key(heading)] = outside[key(heading)] ?? heading }
-        for heading in groups {
-            let path = key(heading)
-            guard path.count > archive.count, path.starts(with: archive),
-                  let origin = outside[Array(path.dropFirst(archive.count))], let row = rows[origin] else { continue }
-            rows[heading] = row
+        var archived: [(heading: Int, origin: [String])] = []
+        for heading in document.headings.indices where document.headings[heading].topLevel {
+            if let origin = place.origin(ofHeading: heading, in: document) {
+                archived.append((heading, key(origin)))
+            } else if heading != place.heading {
+                let path = key(document.groupPath(ofHeading: heading))
+                if outside[path] == nil { outside[path] = heading }
+            }
+        }
+        for (heading, origin) in archived {
+            if let group = outside[origin], let row = rows[group] { rows[heading] = row }
         }
     }
 

@@ -20,8 +20,7 @@ enum ArchiveCommand: Command {
         if !arguments.flag("yes"), !arguments.flag("dry-run") {
             // 3 tasks or more are shown and asked about (tick(1), CONFIRMATION), with what goes with them.
             let document = context.environment.document(try FileReader.read(path))
-            let archive = arguments.value("to") == nil
-                ? try EditSession.reporting(path) { () throws(EditError) in try Sections.resolveIfPresent(group, in: document) } : nil
+            let archive = arguments.value("to") == nil ? ArchivePlace(group, in: document).heading : nil
             let moved = ArchiveSelection(document, archive: archive).moved
             if moved.count >= 3 {
                 let shown = moved.flatMap { [$0.index] + document.descendants(of: $0).map(\.index) }
@@ -33,7 +32,7 @@ enum ArchiveCommand: Command {
         guard let destination = arguments.value("to") else {
             try EditSession.applyEdit(path, arguments, context: &context) { input throws(EditError) in
                 let document = input.document
-                let selection = ArchiveSelection(document, archive: try Sections.resolveIfPresent(group, in: document))
+                let selection = ArchiveSelection(document, archive: ArchivePlace(group, in: document).heading)
                 var plan = EditPlan(try BlockEdits.archive(selection.moved, into: group, in: document),
                                     subjects: selection.moved.map { .task($0.index, verb: "archived") } + kept(selection))
                 if plan.subjects.isEmpty { plan.nothing = "nothing to archive: no done or cancelled tasks outside '\(group)'" }

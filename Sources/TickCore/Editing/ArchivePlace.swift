@@ -1,0 +1,53 @@
+/// Where `tick archive` files a document's closed tasks: the group `name` at the top of the
+/// file (under its title, when it has one: `Sections.title`), found by its whole path and
+/// never by a name's looser rules, so that a `Done` inside another group is not taken for it;
+/// each task under a subgroup with the path of the group it left, below the title.
+///
+/// On an Obsidian Kanban board the lanes are flat: cards go into the archive group itself, and
+/// the board's own archive (its `Archive` lane) is where they go when `name` is `Done` and the
+/// board has one. Headings nest six deep: a path that would go deeper is cut to what fits.
+package struct ArchivePlace: Sendable {
+    /// The archive group's whole path, the title's included.
+    package let path: [String]
+    /// Its heading, when the document has it.
+    package let heading: Int?
+    /// The title's path (`["TODO"]`), or none.
+    let title: [String]
+    /// Whether the document is an Obsidian Kanban board.
+    let flat: Bool
+    /// How many titles of an origin fit below the archive group's heading.
+    let depth: Int
+
+    package init(_ name: String, in document: Document) {
+        title = Sections.title(in: document).map { document.groupPath(ofHeading: $0) } ?? []
+        flat = ByteSearch.contains(Array("kanban-plugin".utf8), in: document.bytes, 0..<document.bytes.count)
+        var titles = GroupName(name).titles
+        func find(_ path: [String]) -> Int? {
+            let wanted = path.map { $0.trimmingSpaces.lowercased() }
+            return document.headings.indices.first { index in
+                document.headings[index].topLevel && document.groupPath(ofHeading: index).map { $0.trimmingSpaces.lowercased() } == wanted
+            }
+        }
+        if flat, titles.map({ $0.lowercased() }) == ["done"], find(title + ["Archive"]) != nil { titles = ["Archive"] }
+        path = title + titles
+        heading = find(path)
+        let level = heading.map { document.headings[$0].level }
+            ?? Sections.defaultLevel(in: document) + titles.count - 1
+        depth = flat ? 0 : max(0, 6 - level)
+    }
+
+    /// The group a task from the group `origin` (its whole path) is filed under.
+    package func destination(of origin: [String]) -> [String] {
+        let below = origin.starts(with: title) ? origin.dropFirst(title.count) : origin[...]
+        return path + below.prefix(depth)
+    }
+
+    /// Where the tasks kept under the subgroup with heading `index` came from: the whole path
+    /// of the group they left; nil for a heading outside the archive, or the archive's own.
+    package func origin(ofHeading index: Int, in document: Document) -> [String]? {
+        let groupPath = document.groupPath(ofHeading: index)
+        let lowered = groupPath.map { $0.trimmingSpaces.lowercased() }
+        guard heading != nil, lowered.count > path.count, lowered.starts(with: path.map { $0.trimmingSpaces.lowercased() }) else { return nil }
+        return title + groupPath.dropFirst(path.count)
+    }
+}
