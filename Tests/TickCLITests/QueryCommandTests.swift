@@ -35,8 +35,7 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == """
             Dashboard.md:3  1 task
-            Work/projects.md: Projects
-              3  [ ] ship release ⏫  1 day overdue
+              Work/projects.md:3  [ ] ship release ⏫  1 day overdue  · Projects
 
             Dashboard.md:9  2 tasks
               Work/projects.md:5  [ ] review PR  in 13 days  · Projects
@@ -57,8 +56,16 @@ import Testing
     @Test func aQueryGivenHereAndItsJSON() throws {
         let folder = try vault()
         let result = try TickProcess.run(["query", "-e", "is recurring", "-e", "explain", "--vault", "Home"], in: folder.url)
-        #expect(result.status == 0 && result.stdout == "filter: recurring\nHome/chores.md: Chores\n  3  [ ] water plants 🔁 every week  tomorrow\n",
+        #expect(result.status == 0 && result.stdout == "filter: recurring\n  Home/chores.md:3  [ ] water plants 🔁 every week  tomorrow  · Chores\n",
                 "\(result.stdout)\(result.stderr)")
+        // Paths are the vault's, as Obsidian reads them: here a file at its root. With -e,
+        // the operands are what the query reads.
+        let rooted = try TickProcess.run(["query", "-e", "path regex matches /^projects/", "-e", "group by root", "--vault", "Work"], in: folder.url)
+        #expect(rooted.stdout == "/\n  Work/projects.md:3  [ ] ship release ⏫  1 day overdue  · Projects\n"
+                + "  Work/projects.md:5  [ ] review PR  in 13 days  · Projects\n  Work/projects.md:4  [x] write notes  done 2 days ago  · Projects\n",
+                "\(rooted.stdout)\(rooted.stderr)")
+        let operands = try TickProcess.run(["query", "-e", "not done", "-e", "group by folder", "Home", "Work"], in: folder.url)
+        #expect(operands.stdout.hasPrefix("/\n  Work/projects.md:3") && operands.stdout.contains("  Home/chores.md:3"), "\(operands.stdout)")
         let json = try TickProcess.run(["query", "--json", "Dashboard.md"], in: folder.url)
         let blocks = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         #expect(blocks.map { $0["query"] as? String } == ["Dashboard.md:3", "Dashboard.md:9"])

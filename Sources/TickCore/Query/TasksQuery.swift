@@ -92,7 +92,8 @@ package struct TasksQuery: Sendable {
     }
 
     package var filters: [Filter] = []
-    package var sorts: [(key: SortKey, reverse: Bool)] = []
+    /// `position`: for `sort by tag N`, which of a task's tags (1 for the first).
+    package var sorts: [(key: SortKey, reverse: Bool, position: Int)] = []
     package var groups: [(key: Grouping, reverse: Bool)] = []
     package var limit: Int?
     /// `limit groups N`: the tasks shown of each group.
@@ -115,14 +116,23 @@ package struct TasksQuery: Sendable {
                 if lowered == "explain" {
                     explains = true
                 } else if let rest = lowered.dropping(prefix: "sort by ") {
+                    // `sort by due reverse`; `sort by tag 2`, `sort by tag reverse 2`.
                     var words = rest.split(separator: " ").map(String.init)
+                    var position = 1
+                    if words.count > 1, let number = Int(words.last!), number >= 1, ["tag", "tags"].contains(words[0]) {
+                        position = number
+                        words.removeLast()
+                    }
                     let reverse = words.last == "reverse"
                     if reverse { words.removeLast() }
                     let name = words.joined(separator: " ")
                     guard let key = SortKey(rawValue: name == "text" ? "description" : name == "tags" ? "tag" : name) else {
+                        if let first = words.first, SortKey(rawValue: first) != nil {
+                            throw Unread("after the key comes only 'reverse' (or, for tag, the tag's place: 'sort by tag 2')")
+                        }
                         throw Unread("tick sorts by " + Self.list(SortKey.allCases.map(\.rawValue)))
                     }
-                    sorts.append((key, reverse))
+                    sorts.append((key, reverse, position))
                 } else if let rest = lowered.dropping(prefix: "group by ") {
                     var words = rest.split(separator: " ").map(String.init)
                     let reverse = words.last == "reverse"
@@ -171,7 +181,7 @@ package struct TasksQuery: Sendable {
         if trimmed.hasPrefix("(") || trimmed.hasPrefix("NOT ") || trimmed.hasPrefix("NOT(") {
             var parser = BooleanParser(Array(trimmed), today: today)
             let filter = try parser.expression()
-            guard parser.atEnd else { throw Unread("cannot read the whole line as filters joined by AND, OR and NOT, each in parentheses") }
+            guard parser.atEnd else { throw Unread("cannot read the whole line as filters joined by AND, OR, XOR and NOT, each in parentheses") }
             return filter
         }
         return try single(trimmed, today: today)
@@ -324,7 +334,7 @@ package struct TasksQuery: Sendable {
             if keyword("NOT") { return .not(try term()) }
             skipSpaces()
             guard position < characters.count, characters[position] == "(" else {
-                throw Unread("each filter joined by AND, OR or NOT goes in parentheses")
+                throw Unread("each filter joined by AND, OR, XOR or NOT goes in parentheses")
             }
             // The text to the matching parenthesis: a filter, or filters joined again.
             var depth = 0, end = position
@@ -373,8 +383,7 @@ package struct TasksQuery: Sendable {
             let found: Bool
             switch field {
             case .description:
-                // As a row shows it: the due date and the dates a task records are not its words.
-                found = FoldedWord.stringReading(ListView.shownText(ifCut: task, in: document) ?? document.text(of: task), contains: folded)
+                found = FoldedWord.stringReading(description(of: task, in: document), contains: folded)
             case .path: found = FoldedWord.stringReading(path, contains: folded)
             case .folder: found = FoldedWord.stringReading(path.split(separator: "/").dropLast().joined(separator: "/") + "/", contains: folded)
             case .filename: found = FoldedWord.stringReading(String(path.split(separator: "/").last ?? ""), contains: folded)
@@ -385,7 +394,7 @@ package struct TasksQuery: Sendable {
         case .regex(let field, let matches, let pattern):
             let texts: [String]
             switch field {
-            case .description: texts = [ListView.shownText(ifCut: task, in: document) ?? document.text(of: task)]
+            case .description: texts = [description(of: task, in: document)]
             case .path: texts = [path]
             case .folder: texts = [path.split(separator: "/").dropLast().joined(separator: "/") + "/"]
             case .filename: texts = [String(path.split(separator: "/").last ?? "")]
@@ -398,6 +407,23 @@ package struct TasksQuery: Sendable {
         case .either(let one, let other): return holds(one, task, document, path) != holds(other, task, document, path)
         case .not(let inner): return !holds(inner, task, document, path)
         }
+    }
+
+    /// A task's description as Obsidian Tasks has it: its text without its fields (dates,
+    /// priority, recurrence, ...) in any dialect, spaces between words single; its words and
+    /// tags stay.
+    static func description(of task: Task, in document: Document) -> String {
+        let text = document.textBytes(of: task)
+        let fields = TaskFields.read(text).fields
+        guard !fields.isEmpty else { return document.text(of: task) }
+        var kept: [UInt8] = []
+        var position = 0
+        for field in fields.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+            if field.range.lowerBound > position { kept += text[(text.startIndex + position)..<(text.startIndex + field.range.lowerBound)] }
+            position = max(position, field.range.upperBound)
+        }
+        if position < text.count { kept += text[(text.startIndex + position)...] }
+        return String(decoding: kept, as: UTF8.self).split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
     }
 
     /// The task's dates of one kind (nil: due, scheduled and start).
@@ -450,10 +476,10 @@ package struct TasksQuery: Sendable {
     package var explanation: String {
         var lines = filters.map { "filter: " + $0.description }
         if filters.isEmpty { lines.append("filter: every task") }
-        lines += sorts.map { "sort by \($0.key.rawValue)\($0.reverse ? ", reversed" : "")" }
+        lines += sorts.map { "sort by \($0.key.rawValue)\($0.key == .tag && $0.position > 1 ? " \($0.position)" : "")\($0.reverse ? ", reversed" : "")" }
         lines += groups.map { "group by \($0.key.rawValue)\($0.reverse ? ", reversed" : "")" }
-        if let limit { lines.append("limit: \(limit) tasks") }
-        if let limitGroups { lines.append("limit: \(limitGroups) tasks in each group") }
+        if let limit { lines.append("limit: \(limit) task\(limit == 1 ? "" : "s")") }
+        if let limitGroups { lines.append("limit: \(limitGroups) task\(limitGroups == 1 ? "" : "s") in each group") }
         return lines.joined(separator: "\n")
     }
 }

@@ -16,30 +16,33 @@ extension TasksQuery {
     /// every view takes it), sorted by its keys in turn and then in file order, cut to
     /// `limit`, grouped by its `group by` lines (groups in order of their names: dates oldest
     /// first, the tasks without one after them), each group cut to `limit groups`.
-    package func run(_ sources: [SourceDocument], today: CivilDate, globalFilter: GlobalFilter? = nil) -> Result {
+    /// `paths`: each source's path in the vault, as `path`, `folder` and the like read it
+    /// (default: its path as shown).
+    package func run(_ sources: [SourceDocument], paths: [String]? = nil, today: CivilDate, globalFilter: GlobalFilter? = nil) -> Result {
+        func path(_ source: Int) -> String { paths?[source] ?? sources[source].path }
         var result = Result()
         var items: [ViewItem] = []
         for (index, source) in sources.enumerated() {
-            for task in source.document.tasks where matches(task, in: source.document, path: source.path) {
+            for task in source.document.tasks where matches(task, in: source.document, path: path(index)) {
                 if let globalFilter, !globalFilter.isHeld(byTextOf: task, in: source.document) { continue }
                 items.append(ViewItem(source: index, task: task.index))
             }
         }
         result.matched = items.count
-        if !sorts.isEmpty {
-            let keys = items.map { item in
-                let document = sources[item.source].document
-                return sorts.map { Self.sortKey($0.key, of: document.tasks[item.task], in: document, path: sources[item.source].path, today: today) }
-            }
-            let order = items.indices.sorted { left, right in
-                for (index, sort) in sorts.enumerated() {
-                    let comparison = keys[left][index].compare(keys[right][index])
-                    if comparison != 0 { return (comparison < 0) != sort.reverse }
-                }
-                return left < right
-            }
-            items = order.map { items[$0] }
+        // Obsidian Tasks' own order breaks the ties the query's keys leave, then file order.
+        let order = sorts + Self.defaultSorts
+        let keys = items.map { item in
+            let document = sources[item.source].document
+            return order.map { Self.sortKey($0.key, position: $0.position, of: document.tasks[item.task], in: document,
+                                            path: path(item.source), today: today) }
         }
+        items = items.indices.sorted { left, right in
+            for (index, sort) in order.enumerated() {
+                let comparison = keys[left][index].compare(keys[right][index])
+                if comparison != 0 { return (comparison < 0) != sort.reverse }
+            }
+            return left < right
+        }.map { items[$0] }
         if let limit { items = Array(items.prefix(limit)) }
         result.items = items
         guard !groups.isEmpty else {
@@ -53,7 +56,7 @@ extension TasksQuery {
             let task = document.tasks[item.task]
             var paths: [[GroupName]] = [[]]
             for grouping in groups {
-                let names = Self.groupNames(grouping.key, of: task, in: document, path: sources[item.source].path)
+                let names = Self.groupNames(grouping.key, of: task, in: document, path: path(item.source))
                 paths = paths.flatMap { path in names.map { path + [$0] } }
             }
             for path in paths { members[path, default: []].append(position) }
@@ -68,14 +71,16 @@ extension TasksQuery {
         return result
     }
 
-    /// A group's name, and where it goes among the others: by rank, then by its text with
-    /// numbers read as numbers.
+    /// A group's name, and where it goes among the others: by rank, then by its text without
+    /// case, numbers read as numbers.
     struct GroupName: Hashable, Comparable {
         let rank: Int
         let text: String
 
         static func < (left: GroupName, right: GroupName) -> Bool {
-            left.rank != right.rank ? left.rank < right.rank : NaturalOrder.less(left.text, right.text)
+            if left.rank != right.rank { return left.rank < right.rank }
+            let (a, b) = (left.text.lowercased(), right.text.lowercased())
+            return a != b ? NaturalOrder.less(a, b) : NaturalOrder.less(left.text, right.text)
         }
     }
 
@@ -136,8 +141,16 @@ extension TasksQuery {
         }
     }
 
-    /// What a task sorts by under `key`; a task without the value goes after those with it.
-    static func sortKey(_ key: SortKey, of task: Task, in document: Document, path: String, today: CivilDate) -> TickCore.SortKey {
+    /// The order Obsidian Tasks puts after a query's own keys.
+    static let defaultSorts: [(key: SortKey, reverse: Bool, position: Int)] = [
+        (.statusType, false, 1), (.urgency, false, 1), (.due, false, 1), (.priority, false, 1), (.path, false, 1),
+    ]
+
+    /// What a task sorts by under `key`; a task without the value goes after those with it,
+    /// but for `heading`, where one without a heading comes first. `position`: for `tag`, which
+    /// of its tags.
+    static func sortKey(_ key: SortKey, position: Int = 1, of task: Task, in document: Document, path: String,
+                        today: CivilDate) -> TickCore.SortKey {
         func date(_ kind: TaskField.Kind?) -> TickCore.SortKey { .number(dates(kind, task, document).min()?.daysSinceEpoch ?? Int.max) }
         switch key {
         case .due: return date(.due)
@@ -150,12 +163,14 @@ extension TasksQuery {
         case .priority:
             let text = document.textBytes(of: task)
             return .number((TaskFields.read(text).priority(in: text) ?? .none).rawValue)
-        case .description: return .text((ListView.shownText(ifCut: task, in: document) ?? document.text(of: task)).lowercased())
+        case .description: return .text(description(of: task, in: document).lowercased())
         case .status: return .number(task.isClosed ? 1 : 0)
         case .statusType: return .number(statusTypeRank(task))
         case .urgency: return TaskOrder.urgency.key(of: task, in: document, today: today)
         case .recurring: return .number(task.fieldKinds.contains(.recurrence) ? 0 : 1)
-        case .tag: return .text(TaskTokens(bytes: document.textBytes(of: task)).tags.first?.lowercased() ?? "\u{10FFFF}")
+        case .tag:
+            let tags = TaskTokens(bytes: document.textBytes(of: task)).tags
+            return .text(tags.count >= position ? tags[position - 1].lowercased() : "\u{10FFFF}")
         case .heading: return .text(document.groupPath(of: task).last?.lowercased() ?? "")
         case .path: return .text(path)
         case .filename: return .text(String(path.split(separator: "/").last ?? ""))

@@ -47,8 +47,9 @@ enum QueryCommand: Command {
                 for path in try PathWalker.files([named]) {
                     let bytes = try FileReader.read(path)
                     found += TasksQuery.blocks(in: bytes).map { (path, $0) }
-                    for line in Self.dataviewTaskQueries(in: bytes) {
-                        context.note("\(PathBytes.display(path)):\(line): a Dataview TASK query; tick runs Obsidian Tasks' ```tasks blocks, not Dataview's")
+                    // Said of the note, or of the one block named.
+                    for dataview in Self.dataviewTaskQueries(in: bytes) where line == nil || line == dataview {
+                        context.note("\(PathBytes.display(path)):\(dataview): a Dataview TASK query; tick runs Obsidian Tasks' ```tasks blocks, not Dataview's")
                     }
                 }
                 let chosen = line.map { line in found.filter { $0.1.line <= line && line <= $0.1.line + $0.1.lines.count + 1 } } ?? found
@@ -65,7 +66,16 @@ enum QueryCommand: Command {
         }
         // With -e, the operands are what the query reads; else the notes' blocks read the vault.
         let vault = arguments.value("vault").map { [$0] } ?? (expressions.isEmpty || arguments.operands.isEmpty ? ["."] : arguments.operands)
-        let sources = try PathWalker.files(vault).map { path throws(TickError) in try DocumentLoader.load(path, environment: context.environment) }
+        // Each file with its path in the vault, as Obsidian reads `path`, `folder` and `root`.
+        var files: [(path: String, inVault: String)] = []
+        for root in vault {
+            let prefix = root.hasSuffix("/") ? root : root + "/"
+            for path in try PathWalker.files([root]) {
+                let relative = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+                files.append((path, relative.hasPrefix("./") ? String(relative.dropFirst(2)) : relative))
+            }
+        }
+        let sources = try files.map { file throws(TickError) in try DocumentLoader.load(file.path, environment: context.environment) }
         var shown: [ViewItem] = []
         var json = JSONWriter()
         if arguments.flag("json") { json.beginLines() }
@@ -82,7 +92,7 @@ enum QueryCommand: Command {
                 status = 2
                 continue
             }
-            let result = query.run(sources, today: today, globalFilter: context.environment.globalFilter)
+            let result = query.run(sources, paths: files.map(\.inVault), today: today, globalFilter: context.environment.globalFilter)
             let items = result.items
             shown += items
             if arguments.flag("json") {
@@ -117,9 +127,8 @@ enum QueryCommand: Command {
             }
             if query.explains { context.stdout.write(style.dim(query.explanation) + "\n") }
             guard !query.groups.isEmpty else {
-                // Under their files and headings in file order; flat, in the query's order.
-                let order: TaskOrder = query.sorts.isEmpty ? .file : .text
-                context.stdout.write(ListView.render(items, in: sources, order: order, today: today, style: style, showsFiles: true))
+                // Flat, in the query's order (Obsidian Tasks' own after its keys).
+                context.stdout.write(ListView.render(items, in: sources, order: .text, today: today, style: style, showsFiles: true))
                 continue
             }
             // Each group's names from the first that differs from the group before, a level
