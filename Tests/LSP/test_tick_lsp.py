@@ -166,3 +166,15 @@ async def test_a_task_moves_to_another_group(client: LanguageClient):
     edits = edits_of(move)
     assert apply(text, edits) == "# Home\n\n# Work\n\n- [ ] report\n- [ ] paint\n"
     assert "Move to Home" not in [a.title for a in actions]
+
+
+async def test_completion_inside_a_query_block(client: LanguageClient):
+    open_document(client, "# Work\n\n- [ ] one #errands\n\n## Backend\n", uri="file:///tmp/tick-lsp-test/other.md")
+    note = "# Dashboard\n\n```tasks\nnot done\ngr\nsort by \nheading includes \ntags include #\n```\ngr\n"
+    items = await completion_labels(client, note, 4, 2)
+    assert "group by " in items and items["group by "].text_edit.new_text == "group by "
+    assert {"due", "status.type", "happens", "tag"} <= set(await completion_labels(client, note, 5, 8))
+    assert {"Work", "Backend", "Dashboard"} <= set(await completion_labels(client, note, 6, 17))
+    assert "#errands" in await completion_labels(client, note, 7, 14)
+    # Outside the block, a line is text: no instructions.
+    assert "group by " not in await completion_labels(client, note, 9, 2)

@@ -407,6 +407,9 @@ extension LanguageServer {
             if let detail { object["detail"] = .string(detail) }
             return .object(object)
         }
+        if let items = queryCompletion(document, line: line, lead: lead, word: word, item: item) {
+            return .success(.object(["isIncomplete": .bool(false), "items": .array(items)]))
+        }
         let dateFields = ["due:", "scheduled:", "start:", "t:", "created:", "📅 ", "⏳ ", "🛫 ", "➕ ", "[due:: ", "[scheduled:: ", "[start:: ", "[created:: "]
         if dateFields.contains(where: { lead.hasSuffix($0) || (lead.hasSuffix($0.trimmingSpaces) && $0.hasSuffix(" ") && lead.hasSuffix(" ")) }) {
             let today = self.today
@@ -452,6 +455,49 @@ extension LanguageServer {
                                       "items": .array(statuses.map { item("[\($0.0)] \($0.1)", insert: $0.0, detail: $0.1, kind: 20) })]))
         }
         return .success(.object(["isIncomplete": .bool(false), "items": .array([])]))
+    }
+}
+
+extension LanguageServer {
+    /// Completion inside a ```` ```tasks ```` block: the instructions at the start of a line,
+    /// then what each takes: the keys of `sort by` and `group by`, dates, status types,
+    /// priorities, and the groups (`heading includes`) and tags of the open documents. Nil
+    /// outside a block.
+    func queryCompletion(_ document: TextDocument, line: Int, lead: String, word: String,
+                         item: (String, String, String?, Int) -> JSON) -> [JSON]? {
+        let blocks = TasksQuery.blocks(in: document.bytes)
+        // A block's lines are those after its opening fence, up to its closing one.
+        guard blocks.contains(where: { line >= $0.line && line < $0.line + $0.lines.count }) else { return nil }
+        let instruction = String(lead.drop { $0 == " " || $0 == ">" }).lowercased()
+        func words(_ list: [String], kind: Int = 14) -> [JSON] { list.map { item($0, $0, nil, kind) } }
+        if instruction.isEmpty {
+            return words(["not done", "done", "due before ", "due after ", "due on ", "has due date", "no due date",
+                          "happens before ", "scheduled before ", "starts after ", "priority is ", "is recurring", "is not recurring",
+                          "status.type is ", "has tags", "no tags", "tags include ", "heading includes ", "path includes ",
+                          "folder includes ", "filename includes ", "description includes ", "description regex matches /",
+                          "sort by ", "group by ", "limit ", "limit groups ", "explain"])
+        }
+        switch instruction {
+        case "sort by ": return words(TasksQuery.SortKey.allCases.map(\.rawValue))
+        case "group by ": return words(TasksQuery.Grouping.allCases.map(\.rawValue))
+        case "status.type is ", "status.type is not ": return words(["TODO", "IN_PROGRESS", "DONE", "CANCELLED"])
+        case "priority is ", "priority is not ", "priority is above ", "priority is below ": return words(Priority.allCases.map(\.name))
+        default: break
+        }
+        let dateFields = ["due", "scheduled", "start", "starts", "created", "done", "cancelled", "happens"]
+        if dateFields.contains(where: { field in ["before", "after", "on", "on or before", "on or after"].contains { instruction == "\(field) \($0) " } }) {
+            return words(["today", "tomorrow", "yesterday", "next week", "this week", "in 7 days", "monday", "friday"], kind: 12)
+        }
+        var found = Set<String>()
+        let headings = instruction.hasPrefix("heading include") || instruction.hasPrefix("heading does not include")
+        let tags = instruction.hasPrefix("tags include") || instruction.hasPrefix("tag include") || instruction.hasPrefix("tags do not include")
+        guard headings || tags, instruction.hasSuffix(" ") else { return [] }
+        for open in documents.values where refusal(open) == nil {
+            let parsed = parse(open)
+            if headings { found.formUnion(parsed.headings.filter(\.topLevel).map(\.title)) }
+            if tags { for task in parsed.tasks { found.formUnion(TaskTokens(text: parsed.text(of: task)).tags.map { "#" + $0 }) } }
+        }
+        return words(found.sorted(), kind: headings ? 19 : 14)
     }
 }
 
