@@ -47,7 +47,7 @@ import Testing
         let one = try TickProcess.run(["query", "Dashboard.md:11"], in: folder.url, environment: state)
         #expect(one.status == 0 && one.stdout.hasPrefix("Dashboard.md:9  2 tasks\n") && !one.stdout.contains("Dashboard.md:3"), "\(one.stdout)")
         let outside = try TickProcess.run(["query", "Dashboard.md:1"], in: folder.url, environment: state)
-        #expect(outside.status == 2 && outside.stderr == "tick: Dashboard.md:1 is in no ```tasks block\n", "\(outside.stderr)")
+        #expect(outside.status == 2 && outside.stderr == "tick: Dashboard.md:1 is in no ```tasks block, nor a Dataview TASK query\n", "\(outside.stderr)")
         // The numbers shown name their tasks.
         let done = try TickProcess.run(["done", "Work/projects.md:5"], in: folder.url, environment: state)
         #expect(done.status == 0 && done.stdout.hasPrefix("done 5 [x] review PR"), "\(done.stdout)\(done.stderr)")
@@ -81,9 +81,14 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stderr == "tick: Broken.md:3: 'due soonish': cannot read the date 'soonish'\n", "\(result.stderr)")
         #expect(result.stdout.contains("Broken.md:6  1 task") && result.stdout.contains("[x] write notes"), "\(result.stdout)")
-        try folder.write("Dataview.md", "# D\n\n```dataview\nTASK FROM \"Work\"\nWHERE !completed\n```\n")
+        // A Dataview TASK query runs as a tasks block does, grouped by file as Dataview shows
+        // it; a clause tick does not read is said as any line is. A LIST query is no task query.
+        try folder.write("Dataview.md", "# D\n\n```dataview\nTASK FROM \"Work\"\nWHERE !completed\nSORT due DESC\n```\n\n"
+                         + "```dataview\nTASK FROM #home\n```\n\n```dataview\nLIST\n```\n")
         let dataview = try TickProcess.run(["query", "Dataview.md"], in: folder.url)
-        #expect(dataview.stderr == "tick: note: Dataview.md:3: a Dataview TASK query; tick runs Obsidian Tasks' ```tasks blocks, not Dataview's\ntick: note: no ```tasks block in Dataview.md\n",
+        #expect(dataview.status == 2 && dataview.stdout == "Dataview.md:3  2 tasks\nWork/projects\n  Work/projects.md:5  [ ] review PR  in 13 days  · Projects\n"
+                + "  Work/projects.md:3  [ ] ship release ⏫  1 day overdue  · Projects\n", "\(dataview.stdout)")
+        #expect(dataview.stderr == "tick: Dataview.md:10: 'TASK FROM #home': tick reads FROM a folder or a file in quotes (FROM \"Work\"), not tags or links\n",
                 "\(dataview.stderr)")
         let none = try TickProcess.run(["query", "Work/projects.md"], in: folder.url)
         #expect(none.status == 0 && none.stderr == "tick: note: no ```tasks block in Work/projects.md\n", "\(none.stderr)")

@@ -12,7 +12,9 @@ public struct EditPlan: Sendable {
         /// `blocks`: how many blocks of tasks the edit writes, each shown by its outermost
         /// task (`archive --to` writes tasks with their subtasks); nil: one task, shown with
         /// any others the edit writes.
-        case newTasks(verb: String, blocks: Int? = nil)
+        /// `destination`: the other file they were written to, said after the verb (`archived
+        /// to DONE.md:`).
+        case newTasks(verb: String, blocks: Int? = nil, destination: String? = nil)
         /// The one task the edit writes next to the original's task `near` (a recurring task's
         /// next occurrence): right above it, or right after its block (`below`).
         case newTask(near: Int, below: Bool, verb: String)
@@ -75,7 +77,7 @@ public struct EditPlan: Sendable {
         subjects.reduce(0) { count, subject in
             switch subject {
             case .task(_, _, let unchanged, _): return count + (unchanged == nil ? 1 : 0)
-            case .newTasks(_, let blocks): return count + (blocks ?? 1)
+            case .newTasks(_, let blocks, _): return count + (blocks ?? 1)
             case .removed, .newTask: return count + 1
             case .group(_, _, let tasks, let unchanged): return count + (unchanged == nil ? tasks : 0)
             case .removedGroup(_, _, let tasks): return count + tasks

@@ -71,7 +71,8 @@ package struct TasksQuery: Sendable {
     }
 
     package enum PriorityTest: String, Sendable { case `is` = "is", isNot = "is not", above = "is above", below = "is below" }
-    package enum TextField: String, Sendable { case description, path, folder, heading, tag, filename }
+    /// `taskText`: the whole text, fields and all (Dataview's `text`).
+    package enum TextField: String, Sendable { case description, path, folder, heading, tag, filename, taskText = "text" }
 
     /// What rows are ordered by: each a key and whether it is reversed.
     package enum SortKey: String, Sendable, CaseIterable {
@@ -389,6 +390,7 @@ package struct TasksQuery: Sendable {
             case .filename: found = FoldedWord.stringReading(String(path.split(separator: "/").last ?? ""), contains: folded)
             case .heading: found = document.groupPath(of: task).last.map { FoldedWord.stringReading($0, contains: folded) } ?? false
             case .tag: found = TaskTokens(bytes: document.textBytes(of: task)).tags.contains { FoldedWord.stringReading($0, contains: folded) }
+            case .taskText: found = FoldedWord.stringReading(document.text(of: task), contains: folded)
             }
             return found == includes
         case .regex(let field, let matches, let pattern):
@@ -400,6 +402,7 @@ package struct TasksQuery: Sendable {
             case .filename: texts = [String(path.split(separator: "/").last ?? "")]
             case .heading: texts = document.groupPath(of: task).suffix(1)
             case .tag: texts = TaskTokens(bytes: document.textBytes(of: task)).tags.map { "#" + $0 }
+            case .taskText: texts = [document.text(of: task)]
             }
             return texts.contains(where: pattern.matches) == matches
         case .all(let filters): return filters.allSatisfy { holds($0, task, document, path) }
@@ -436,10 +439,11 @@ package struct TasksQuery: Sendable {
         return kinds.compactMap { fields.date($0, in: text) }
     }
 
-    /// The ```` ```tasks ```` blocks of a note, as Obsidian finds them (in a callout's quote
-    /// too): the 1-based line each opens on, and its lines. A block inside another fence (an
-    /// example in a ```` ````markdown ```` block) is no query.
-    package static func blocks(in bytes: [UInt8]) -> [(line: Int, lines: [String])] {
+    /// The ```` ```tasks ```` blocks of a note (or of another `language`: `dataview`), as
+    /// Obsidian finds them (in a callout's quote too): the 1-based line each opens on, and its
+    /// lines. A block inside another fence (an example in a ```` ````markdown ```` block) is
+    /// no query.
+    package static func blocks(in bytes: [UInt8], language: String = "tasks") -> [(line: Int, lines: [String])] {
         var blocks: [(line: Int, lines: [String])] = []
         // The fence open now: its character, its length, and the block it holds when a query.
         var open: (character: Character, length: Int, query: Int?)?
@@ -464,7 +468,7 @@ package struct TasksQuery: Sendable {
             } else if indent < 4, let fence, run >= 3 {
                 let info = body.dropFirst(run).trimmingCharacters(in: " ")
                 guard fence == "~" || !info.contains("`") else { continue }
-                let isQuery = info.split(separator: " ").first?.lowercased() == "tasks"
+                let isQuery = info.split(separator: " ").first?.lowercased() == language
                 if isQuery { blocks.append((index + 1, [])) }
                 open = (fence, run, isQuery ? blocks.count - 1 : nil)
             }

@@ -24,6 +24,8 @@ package struct EditEcho: Sendable {
         package var current = true
         /// Another task's line the row's note prints (a moved task's new parent).
         package var noteLine: Int?
+        /// The other file the task was written to, said after the verb.
+        package var destination: String?
 
         init(verb: String, document: Document, task: Task?, line: Int? = nil, group: (title: String, level: Int, path: [String], tasks: Int)? = nil,
              note: String? = nil, showsGroup: Bool = false) {
@@ -103,14 +105,16 @@ package struct EditEcho: Sendable {
                 }
                 row.current = false
                 rows.append(row)
-            case .newTasks(let verb, let blocks):
+            case .newTasks(let verb, let blocks, let destination):
                 // Each new task once, though several subjects may name new tasks; of blocks,
                 // the outermost (a subtask written with its parent goes without a row).
                 let written = blocks == nil ? [] : Set(correspondence.unpartnered)
                 for task in after.tasks where !partnered.contains(task.index) {
                     partnered.insert(task.index)
                     if let parent = task.parent, written.contains(parent) { continue }
-                    rows.append(Row(verb: verb, document: after, task: task, showsGroup: true))
+                    var row = Row(verb: verb, document: after, task: task, showsGroup: true)
+                    row.destination = destination
+                    rows.append(row)
                 }
             case .newTask(let index, let below, let verb):
                 // Written right above the task, or right after its block (whose tasks all stand
@@ -194,6 +198,7 @@ package struct EditEcho: Sendable {
     package func render(today: CivilDate, style: TextStyle, file: String? = nil, into out: inout TextBuffer) {
         for row in rows {
             out.append(row.verb)
+            if let destination = row.destination { out.append(" to "); out.appendSanitized(destination); out.append(Byte.colon) }
             out.append(Byte.space)
             if let task = row.task {
                 out.appendStyled(style, .dim) { out in

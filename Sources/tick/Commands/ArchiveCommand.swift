@@ -82,7 +82,7 @@ enum ArchiveCommand: Command {
         try FileCreator.creatingIfMissing(destination) { created throws(TickError) in
             try EditSession.applyEdit(destination, arguments, context: &context, created: created) { input throws(EditError) in
                 EditPlan(try BlockEdits.appendArchived(blocks, toGroup: group, in: input.document).splices,
-                         subjects: [.newTasks(verb: "archived to \(PathBytes.display(destination)):", blocks: blocks.count)])
+                         subjects: [.newTasks(verb: "archived", blocks: blocks.count, destination: PathBytes.display(destination))])
             }
         }
         do throws(TickError) {

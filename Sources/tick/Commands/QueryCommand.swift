@@ -43,20 +43,21 @@ enum QueryCommand: Command {
                    let number = Int(operand[operand.index(after: colon)...]), Syscalls.fileStatus(String(operand[..<colon])) != nil {
                     (named, line) = (String(operand[..<colon]), number)
                 }
-                var found: [(String, (line: Int, lines: [String]))] = []
+                // The note's ```tasks blocks, and its ```dataview blocks that hold a TASK query.
+                var found: [(path: String, line: Int, length: Int, query: TasksQuery)] = []
                 for path in try PathWalker.files([named]) {
                     let bytes = try FileReader.read(path)
-                    found += TasksQuery.blocks(in: bytes).map { (path, $0) }
-                    // Said of the note, or of the one block named.
-                    for dataview in Self.dataviewTaskQueries(in: bytes) where line == nil || line == dataview {
-                        context.note("\(PathBytes.display(path)):\(dataview): a Dataview TASK query; tick runs Obsidian Tasks' ```tasks blocks, not Dataview's")
+                    found += TasksQuery.blocks(in: bytes).map { (path, $0.line, $0.lines.count, TasksQuery($0.lines, firstLine: $0.line + 1, today: today)) }
+                    for block in TasksQuery.blocks(in: bytes, language: "dataview") {
+                        guard let query = DataviewQuery.read(block.lines, firstLine: block.line + 1, today: today) else { continue }
+                        found.append((path, block.line, block.lines.count, query))
                     }
                 }
-                let chosen = line.map { line in found.filter { $0.1.line <= line && line <= $0.1.line + $0.1.lines.count + 1 } } ?? found
-                if let line, chosen.isEmpty { throw TickError.refused("\(PathBytes.display(named)):\(line) is in no ```tasks block") }
-                for (path, block) in chosen {
-                    queries.append(("\(PathBytes.display(path)):\(block.line)", PathBytes.display(path),
-                                    TasksQuery(block.lines, firstLine: block.line + 1, today: today)))
+                found.sort { ($0.path, $0.line) < ($1.path, $1.line) }
+                let chosen = line.map { line in found.filter { $0.line <= line && line <= $0.line + $0.length + 1 } } ?? found
+                if let line, chosen.isEmpty { throw TickError.refused("\(PathBytes.display(named)):\(line) is in no ```tasks block, nor a Dataview TASK query") }
+                for block in chosen {
+                    queries.append(("\(PathBytes.display(block.path)):\(block.line)", PathBytes.display(block.path), block.query))
                 }
             }
             if queries.isEmpty {
@@ -158,19 +159,5 @@ enum QueryCommand: Command {
             view.recordListing(listed, in: sources, context: &context)
         }
         return status
-    }
-
-    /// The lines where ```` ```dataview ```` blocks holding a `TASK` query open, which tick
-    /// does not run and says so.
-    static func dataviewTaskQueries(in bytes: [UInt8]) -> [Int] {
-        let lines: [String] = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
-            String(String(decoding: line, as: UTF8.self).drop { $0 == " " || $0 == ">" }).trimmingSpaces
-        }
-        var found: [Int] = []
-        for index in lines.indices where lines[index].lowercased().hasPrefix("```dataview") {
-            let next = lines[(index + 1)...].first { !$0.isEmpty } ?? ""
-            if next.split(separator: " ").first?.uppercased() == "TASK" { found.append(index + 1) }
-        }
-        return found
     }
 }
