@@ -169,12 +169,21 @@ async def test_a_task_moves_to_another_group(client: LanguageClient):
 
 
 async def test_completion_inside_a_query_block(client: LanguageClient):
-    open_document(client, "# Work\n\n- [ ] one #errands\n\n## Backend\n", uri="file:///tmp/tick-lsp-test/other.md")
-    note = "# Dashboard\n\n```tasks\nnot done\ngr\nsort by \nheading includes \ntags include #\n```\ngr\n"
+    open_document(client, "# Work\n\n- [ ] one #errands\n\n## Backend\n\n# Home Office\n\n- [ ] two\n", uri="file:///tmp/tick-lsp-test/other.md")
+    note = ("# Dashboard\n\n```tasks\nnot done\ngr\nsort by \nheading includes \ntags include #\n"
+            "> not d\nheading includes Home O\nsort by due \n```\ngr\n")
     items = await completion_labels(client, note, 4, 2)
     assert "group by " in items and items["group by "].text_edit.new_text == "group by "
     assert {"due", "status.type", "happens", "tag"} <= set(await completion_labels(client, note, 5, 8))
-    assert {"Work", "Backend", "Dashboard"} <= set(await completion_labels(client, note, 6, 17))
-    assert "#errands" in await completion_labels(client, note, 7, 14)
+    # The groups that hold tasks, in file order; not the note's own title.
+    assert list(await completion_labels(client, note, 6, 17)) == ["Work", "Home Office"]
+    tags = await completion_labels(client, note, 7, 14)
+    assert "#errands" in tags and tags["#errands"].text_edit.range.start.character == 13
+    # What is offered replaces all that is typed of the instruction, or of its value.
+    done = (await completion_labels(client, note, 8, 7))["not done"]
+    assert (done.text_edit.range.start.character, done.text_edit.range.end.character) == (2, 7)
+    office = (await completion_labels(client, note, 9, 23))["Home Office"]
+    assert (office.text_edit.range.start.character, office.text_edit.range.end.character) == (17, 23)
+    assert list(await completion_labels(client, note, 10, 12)) == ["reverse"]
     # Outside the block, a line is text: no instructions.
-    assert "group by " not in await completion_labels(client, note, 9, 2)
+    assert "group by " not in await completion_labels(client, note, 12, 2)

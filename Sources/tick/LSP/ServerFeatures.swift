@@ -407,7 +407,7 @@ extension LanguageServer {
             if let detail { object["detail"] = .string(detail) }
             return .object(object)
         }
-        if let items = queryCompletion(document, line: line, lead: lead, word: word, item: item) {
+        if let items = queryCompletion(document, line: line, cursor: cursor) {
             return .success(.object(["isIncomplete": .bool(false), "items": .array(items)]))
         }
         let dateFields = ["due:", "scheduled:", "start:", "t:", "created:", "📅 ", "⏳ ", "🛫 ", "➕ ", "[due:: ", "[scheduled:: ", "[start:: ", "[created:: "]
@@ -459,45 +459,88 @@ extension LanguageServer {
 }
 
 extension LanguageServer {
+    /// The instructions a query line starts with, as offered.
+    static let queryInstructions = [
+        "not done", "done", "due before ", "due after ", "due on ", "due on or before ", "has due date", "no due date",
+        "scheduled before ", "scheduled after ", "starts before ", "starts after ", "happens before ", "happens after ",
+        "done before ", "done after ", "created before ", "priority is ", "is recurring", "is not recurring", "status.type is ",
+        "has tags", "no tags", "tags include ", "tags do not include ", "heading includes ", "heading does not include ",
+        "path includes ", "folder includes ", "filename includes ", "description includes ", "description regex matches /",
+        "sort by ", "group by ", "limit ", "limit groups ", "explain",
+    ]
+
     /// Completion inside a ```` ```tasks ```` block: the instructions at the start of a line,
-    /// then what each takes: the keys of `sort by` and `group by`, dates, status types,
-    /// priorities, and the groups (`heading includes`) and tags of the open documents. Nil
-    /// outside a block.
-    func queryCompletion(_ document: TextDocument, line: Int, lead: String, word: String,
-                         item: (String, String, String?, Int) -> JSON) -> [JSON]? {
+    /// then what each takes: the keys of `sort by` and `group by` (and `reverse` after one),
+    /// dates, status types, priorities, and the groups (`heading includes`) and tags of the
+    /// open documents. What is offered replaces all that is typed of the instruction, or of
+    /// its value (`Home O` → `Home Office`), and starts with it. Nil outside a block.
+    func queryCompletion(_ document: TextDocument, line: Int, cursor: Int) -> [JSON]? {
         let blocks = TasksQuery.blocks(in: document.bytes)
         // A block's lines are those after its opening fence, up to its closing one.
         guard blocks.contains(where: { line >= $0.line && line < $0.line + $0.lines.count }) else { return nil }
-        let instruction = String(lead.drop { $0 == " " || $0 == ">" }).lowercased()
-        func words(_ list: [String], kind: Int = 14) -> [JSON] { list.map { item($0, $0, nil, kind) } }
-        if instruction.isEmpty {
-            return words(["not done", "done", "due before ", "due after ", "due on ", "has due date", "no due date",
-                          "happens before ", "scheduled before ", "starts after ", "priority is ", "is recurring", "is not recurring",
-                          "status.type is ", "has tags", "no tags", "tags include ", "heading includes ", "path includes ",
-                          "folder includes ", "filename includes ", "description includes ", "description regex matches /",
-                          "sort by ", "group by ", "limit ", "limit groups ", "explain"])
+        let start = document.lineStarts[line]
+        var textStart = start
+        while textStart < cursor, [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: ">")].contains(document.bytes[textStart]) { textStart += 1 }
+        let typed = String(decoding: document.bytes[textStart..<cursor], as: UTF8.self)
+        let lowered = typed.lowercased()
+        func offer(_ values: [String], from offset: Int, kind: Int) -> [JSON] {
+            let value = lowered.dropFirst(offset)
+            let range = document.range((textStart + typed.prefix(offset).utf8.count)..<cursor, encoding: encoding)
+            return values.filter { $0.lowercased().hasPrefix(value) }.enumerated().map { index, label in
+                let order = String(index + 1)
+                return .object(["label": .string(label), "kind": JSON(kind), "filterText": .string(label),
+                                "sortText": .string(String(repeating: "0", count: max(0, 4 - order.count)) + order),
+                                "textEdit": .object(["range": range, "newText": .string(label)])])
+            }
         }
-        switch instruction {
-        case "sort by ": return words(TasksQuery.SortKey.allCases.map(\.rawValue))
-        case "group by ": return words(TasksQuery.Grouping.allCases.map(\.rawValue))
-        case "status.type is ", "status.type is not ": return words(["TODO", "IN_PROGRESS", "DONE", "CANCELLED"])
-        case "priority is ", "priority is not ", "priority is above ", "priority is below ": return words(Priority.allCases.map(\.name))
-        default: break
+        // The instruction that takes a value, longest first (`priority is not ` before `priority is `).
+        var values: [(prefix: String, values: () -> [String], kind: Int)] = [
+            ("status.type is not ", { ["TODO", "IN_PROGRESS", "DONE", "CANCELLED"] }, 20),
+            ("status.type is ", { ["not ", "TODO", "IN_PROGRESS", "DONE", "CANCELLED"] }, 20),
+        ]
+        for test in ["not ", "above ", "below ", ""] {
+            values.append(("priority is " + test, { (test.isEmpty ? ["not ", "above ", "below "] : []) + Priority.allCases.map(\.name) }, 20))
         }
-        let dateFields = ["due", "scheduled", "start", "starts", "created", "done", "cancelled", "happens"]
-        if dateFields.contains(where: { field in ["before", "after", "on", "on or before", "on or after"].contains { instruction == "\(field) \($0) " } }) {
-            return words(["today", "tomorrow", "yesterday", "next week", "this week", "in 7 days", "monday", "friday"], kind: 12)
+        let dates = ["today", "tomorrow", "yesterday", "next week", "this week", "in 7 days", "monday", "friday"]
+        for field in ["due", "scheduled", "start", "starts", "created", "done", "cancelled", "happens"] {
+            for test in ["on or before ", "on or after ", "before ", "after ", "on ", "in "] { values.append(("\(field) \(test)", { dates }, 12)) }
         }
+        for key in TasksQuery.SortKey.allCases { values.append(("sort by \(key.rawValue) ", { ["reverse"] }, 14)) }
+        for key in TasksQuery.Grouping.allCases { values.append(("group by \(key.rawValue) ", { ["reverse"] }, 14)) }
+        values.append(("sort by ", { TasksQuery.SortKey.allCases.map(\.rawValue) }, 14))
+        values.append(("group by ", { TasksQuery.Grouping.allCases.map(\.rawValue) }, 14))
+        for verb in ["heading includes ", "heading does not include "] { values.append((verb, { self.openGroupTitles() }, 9)) }
+        for verb in ["tags include ", "tag includes ", "tags do not include ", "tag does not include "] {
+            values.append((verb, { self.openTags() }, 14))
+        }
+        for entry in values where lowered.hasPrefix(entry.prefix) {
+            return offer(entry.values(), from: entry.prefix.count, kind: entry.kind)
+        }
+        return offer(Self.queryInstructions, from: 0, kind: 14)
+    }
+
+    /// The titles of the groups that hold tasks in the open documents, each once, in file order.
+    func openGroupTitles() -> [String] {
+        var seen = Set<String>(), titles: [String] = []
+        for uri in documents.keys.sorted() {
+            guard let open = documents[uri], refusal(open) == nil else { continue }
+            let parsed = parse(open)
+            for task in parsed.tasks {
+                guard let group = task.group, seen.insert(parsed.headings[group].title).inserted else { continue }
+                titles.append(parsed.headings[group].title)
+            }
+        }
+        return titles
+    }
+
+    /// The tags of the tasks of the open documents (`#tag`), sorted.
+    func openTags() -> [String] {
         var found = Set<String>()
-        let headings = instruction.hasPrefix("heading include") || instruction.hasPrefix("heading does not include")
-        let tags = instruction.hasPrefix("tags include") || instruction.hasPrefix("tag include") || instruction.hasPrefix("tags do not include")
-        guard headings || tags, instruction.hasSuffix(" ") else { return [] }
         for open in documents.values where refusal(open) == nil {
             let parsed = parse(open)
-            if headings { found.formUnion(parsed.headings.filter(\.topLevel).map(\.title)) }
-            if tags { for task in parsed.tasks { found.formUnion(TaskTokens(text: parsed.text(of: task)).tags.map { "#" + $0 }) } }
+            for task in parsed.tasks { found.formUnion(TaskTokens(text: parsed.text(of: task)).tags.map { "#" + $0 }) }
         }
-        return words(found.sorted(), kind: headings ? 19 : 14)
+        return found.sorted()
     }
 }
 
