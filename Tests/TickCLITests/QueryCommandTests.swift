@@ -70,6 +70,10 @@ import Testing
         let blocks = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         #expect(blocks.map { $0["query"] as? String } == ["Dashboard.md:3", "Dashboard.md:9"])
         #expect((blocks[1]["tasks"] as? [[String: Any]])?.map { $0["line"] as? Int } == [5, 3])
+        #expect(blocks.map { $0["matched"] as? Int } == [1, 2] && blocks[0]["explain"] == nil)
+        let explained = try TickProcess.run(["query", "--json", "-e", "is recurring", "-e", "explain", "Home"], in: folder.url)
+        let explanation = try #require(try JSONSerialization.jsonObject(with: Data(explained.stdout.utf8)) as? [[String: Any]])
+        #expect(explanation.first?["explain"] as? String == "filter: recurring", "\(explained.stdout)")
     }
 
     /// A line tick cannot read is said with its place, and its block is not run (it would

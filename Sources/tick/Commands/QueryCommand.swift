@@ -101,6 +101,7 @@ enum QueryCommand: Command {
                 json.beginObject()
                 json.key("query"); json.string(location)
                 json.key("matched"); json.int(result.matched)
+                if query.explains { json.key("explain"); json.string(query.explanation) }
                 json.key("tasks")
                 json.beginArray()
                 let (files, order) = ListView.rows(items, in: sources, options: ListRows.Options(order: .file, today: today, style: .plain, json: true))
