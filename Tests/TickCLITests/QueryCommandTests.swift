@@ -71,6 +71,13 @@ import Testing
         #expect(blocks.map { $0["query"] as? String } == ["Dashboard.md:3", "Dashboard.md:9"])
         #expect((blocks[1]["tasks"] as? [[String: Any]])?.map { $0["line"] as? Int } == [5, 3])
         #expect(blocks.map { $0["matched"] as? Int } == [1, 2] && blocks[0]["explain"] == nil)
+        // The vault's own .tick.toml applies, wherever tick is run from: here its global filter.
+        try folder.write("vault/.tick.toml", "[tasks]\nglobal-filter = \"#task\"\n")
+        try folder.write("vault/a.md", "- [ ] #task real one\n- [ ] not a task\n")
+        for arguments in [["--vault", "vault", "-e", "not done"], ["-e", "not done", "vault"]] {
+            let filtered = try TickProcess.run(["query"] + arguments, in: folder.url)
+            #expect(filtered.stdout == "  vault/a.md:1  [ ] #task real one\n", "\(arguments): \(filtered.stdout)\(filtered.stderr)")
+        }
         let explained = try TickProcess.run(["query", "--json", "-e", "is recurring", "-e", "explain", "Home"], in: folder.url)
         let explanation = try #require(try JSONSerialization.jsonObject(with: Data(explained.stdout.utf8)) as? [[String: Any]])
         #expect(explanation.first?["explain"] as? String == "filter: recurring", "\(explained.stdout)")

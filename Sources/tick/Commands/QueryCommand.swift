@@ -1,4 +1,7 @@
 import TickCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `tick query`: Obsidian Tasks' query blocks run from the command line, against the vault.
 enum QueryCommand: Command {
@@ -76,7 +79,16 @@ enum QueryCommand: Command {
                 files.append((path, relative.hasPrefix("./") ? String(relative.dropFirst(2)) : relative))
             }
         }
-        let sources = try files.map { file throws(TickError) in try DocumentLoader.load(file.path, environment: context.environment) }
+        // A vault's own .tick.toml (its status characters, its global filter) applies to its
+        // files, wherever tick is run from; the working directory's otherwise.
+        var environment = context.environment
+        if vault != ["."], let root = vault.first, let info = Syscalls.fileStatus(root), (info.st_mode & S_IFMT) == S_IFDIR {
+            let folder = root.hasPrefix("/") ? root : environment.workingDirectory + "/" + root
+            let config = try ConfigLoader.load(ConfigLoader.path(from: folder, environment: environment).map { $0.hasPrefix("/") ? $0 : folder + "/" + $0 })
+            environment.statuses = config.statuses
+            environment.globalFilter = config.globalFilter
+        }
+        let sources = try files.map { file throws(TickError) in try DocumentLoader.load(file.path, environment: environment) }
         var shown: [ViewItem] = []
         var json = JSONWriter()
         if arguments.flag("json") { json.beginLines() }
@@ -93,7 +105,7 @@ enum QueryCommand: Command {
                 status = 2
                 continue
             }
-            let result = query.run(sources, paths: files.map(\.inVault), today: today, globalFilter: context.environment.globalFilter)
+            let result = query.run(sources, paths: files.map(\.inVault), today: today, globalFilter: environment.globalFilter)
             let items = result.items
             shown += items
             if arguments.flag("json") {
