@@ -7,74 +7,87 @@
 ///     LIMIT 10
 ///
 /// - `FROM` a folder or file in quotes, several joined by `OR`;
-/// - `WHERE` `completed`, `fullyCompleted`, `checked`, a date field (`due`, `scheduled`,
-///   `start`, `created`, `completion`) compared with `date(today|tomorrow|yesterday|sow|eow|
-///   som|eom|YYYY-MM-DD)`, give or take `dur(N days|weeks|months|years)`, or alone (it is set);
-///   `contains(text|tags|file.name|file.path|file.folder, "...")`, case and all; joined by
-///   `AND`, `OR`, `!` and parentheses;
-/// - `SORT` those date fields, `text`, `status`, `file.name` or `file.path`, `ASC` or `DESC`;
-/// - `GROUP BY` `file.link`, `file.name`, `file.path` or `section`; `LIMIT N`.
+/// - `WHERE` `completed` (done), `fullyCompleted` (with every subtask), `checked` (any box
+///   but a space), a date field (`due`, `scheduled`, `start`, `created`, `completion`)
+///   compared with `date(today|tomorrow|yesterday|sow|eow|som|eom|YYYY-MM-DD)`, give or take
+///   `dur(N days|weeks|months|years)` (a blank is before any date, as Dataview compares it),
+///   or alone (it is set); `contains`, `icontains` and `econtains` of `text`, `tags`,
+///   `file.name`, `file.path` and `file.folder`; joined by `AND`, `OR`, `!` and parentheses;
+/// - `SORT` those date fields (blanks first), `text`, `file.name` or `file.path`, `ASC` or
+///   `DESC`; `GROUP BY` `file.link`, `file.name`, `file.path` or `section`; `LIMIT N`.
 ///
-/// Tasks are grouped by their file unless the query groups them otherwise, as Dataview shows
-/// them. Anything else is a problem of its line, and the query is not run.
+/// Clauses start at their keywords, on one line or several; `//` starts a comment. Rows keep
+/// file order where the query sorts none, and are not grouped unless it groups them, as
+/// Dataview shows them; `SORT` and `LIMIT` come after the clauses that filter. Anything else is
+/// a problem of its line, and the query is not run.
 package enum DataviewQuery {
     /// The query of a ```` ```dataview ```` block's lines, nil when it is not a `TASK` query.
     package static func read(_ lines: [String], firstLine: Int = 1, today: CivilDate) -> TasksQuery? {
+        // Clauses start at their keywords, on a line or within one (`TASK FROM "x" WHERE y`);
+        // a line without one continues the clause before. Comments (`//`) run to the line's end.
         var clauses: [(line: Int, text: String)] = []
         for (offset, raw) in lines.enumerated() {
-            let text = raw.trimmingSpaces
-            guard !text.isEmpty, !text.hasPrefix("//") else { continue }
-            // A clause starts with its keyword; a line that does not continues the one before.
-            if let last = clauses.last, !Self.startsClause(text) {
-                clauses[clauses.count - 1].text = last.text + " " + text
-            } else {
-                clauses.append((firstLine + offset, text))
+            for (index, segment) in Self.segments(of: Self.uncommented(raw)).enumerated() {
+                if index == 0, let last = clauses.last, !Self.startsClause(segment) {
+                    clauses[clauses.count - 1].text = last.text + " " + segment
+                } else {
+                    clauses.append((firstLine + offset, segment))
+                }
             }
         }
-        guard let first = clauses.first, first.text.uppercased() == "TASK" || first.text.uppercased().hasPrefix("TASK ") else { return nil }
+        guard let first = clauses.first, first.text.uppercased() == "TASK" else { return nil }
+        clauses.removeFirst()
         var query = TasksQuery([], today: today)
-        var grouped = false
-        // `TASK FROM "x"` on one line: the FROM after TASK is a clause of its own (said as
-        // the line is written).
-        var shown = clauses.map(\.text)
-        if first.text.count > 4 {
-            clauses[0].text = String(first.text.dropFirst(4)).trimmingSpaces
-        } else {
-            clauses.removeFirst()
-            shown.removeFirst()
-        }
-        for (clause, written) in zip(clauses, shown) {
+        // Dataview keeps file order where the query sets none.
+        query.appliesOwnOrder = false
+        var ordered = false
+        for clause in clauses {
             do throws(TasksQuery.Unread) {
                 let (keyword, rest) = Self.keyword(of: clause.text)
                 switch keyword {
-                case "FROM": query.filters.append(try Self.sources(rest))
-                case "WHERE":
-                    var parser = Expression(rest, today: today)
-                    query.filters.append(try parser.whole())
+                case "FROM", "WHERE":
+                    // Dataview runs its clauses in the order written; tick filters first.
+                    if ordered { throw TasksQuery.Unread("tick runs \(keyword) before SORT and LIMIT; write it before them") }
+                    if keyword == "FROM" {
+                        query.filters.append(try Self.sources(rest))
+                    } else {
+                        var parser = Expression(rest, today: today)
+                        query.filters.append(try parser.whole())
+                    }
                 case "SORT":
+                    ordered = true
                     for part in rest.split(separator: ",") { query.sorts.append(try Self.sort(String(part))) }
                 case "GROUP BY":
-                    let groupings: [String: TasksQuery.Grouping] = ["file.link": .path, "file.name": .filename, "file.path": .path, "section": .heading]
+                    let groupings: [String: TasksQuery.Grouping] = ["file.link": .filename, "file.name": .filename, "file.path": .path, "section": .heading]
                     guard let grouping = groupings[rest.trimmingSpaces.lowercased()] else {
                         throw TasksQuery.Unread("tick groups a Dataview query by file.link, file.name, file.path or section")
                     }
                     query.groups.append((grouping, false))
-                    grouped = true
                 case "LIMIT":
+                    ordered = true
                     guard let limit = Int(rest.trimmingSpaces), limit >= 0 else { throw TasksQuery.Unread("LIMIT takes a number") }
                     query.limit = limit
                 default:
                     throw TasksQuery.Unread("tick reads Dataview's FROM, WHERE, SORT, GROUP BY and LIMIT, not this")
                 }
             } catch {
-                query.problems.append(TasksQuery.Problem(line: clause.line, instruction: written, message: error.message))
+                query.problems.append(TasksQuery.Problem(line: clause.line, instruction: clause.text, message: error.message))
             }
         }
-        if !grouped { query.groups.append((.path, false)) }
         return query
     }
 
-    static let keywords = ["FROM", "WHERE", "SORT", "GROUP BY", "LIMIT", "FLATTEN"]
+    /// The kind of query a block holds (`TASK`, `LIST`, `TABLE`, ...), upper case; nil for
+    /// an empty block.
+    package static func kind(of lines: [String]) -> String? {
+        for line in lines {
+            let words = uncommented(line).split(separator: " ")
+            if let first = words.first { return first.uppercased() }
+        }
+        return nil
+    }
+
+    static let keywords = ["TASK", "FROM", "WHERE", "SORT", "GROUP BY", "LIMIT", "FLATTEN"]
 
     static func startsClause(_ text: String) -> Bool {
         keywords.contains { keyword(of: text).keyword == $0 }
@@ -87,6 +100,46 @@ package enum DataviewQuery {
             return (keyword, String(text.dropFirst(keyword.count)))
         }
         return (String(upper.prefix { $0 != " " }), String(text.drop { $0 != " " }))
+    }
+
+    /// A line without its comment: from `//` outside quotes to its end.
+    static func uncommented(_ line: String) -> String {
+        var quoted = false
+        var previous: Character?
+        for index in line.indices {
+            let character = line[index]
+            if character == "\"" { quoted.toggle() }
+            if !quoted, character == "/", previous == "/" { return String(line[..<line.index(before: index)]).trimmingSpaces }
+            previous = character
+        }
+        return line.trimmingSpaces
+    }
+
+    /// A line cut where a clause keyword stands as a word outside quotes and parentheses.
+    static func segments(of line: String) -> [String] {
+        var segments: [String] = []
+        var current = ""
+        var quoted = false, depth = 0
+        let words = line.split(separator: " ", omittingEmptySubsequences: true)
+        var index = 0
+        while index < words.count {
+            let word = String(words[index])
+            let pair = index + 1 < words.count ? word + " " + words[index + 1] : word
+            let isKeyword = !quoted && depth == 0 && (keywords.contains(word.uppercased()) || pair.uppercased() == "GROUP BY")
+            if isKeyword, !current.isEmpty {
+                segments.append(current)
+                current = ""
+            }
+            current += (current.isEmpty ? "" : " ") + word
+            for character in word {
+                if character == "\"" { quoted.toggle() }
+                if !quoted, character == "(" { depth += 1 }
+                if !quoted, character == ")" { depth -= 1 }
+            }
+            index += 1
+        }
+        if !current.isEmpty { segments.append(current) }
+        return segments
     }
 
     /// `"Work" OR "Home/chores"`: the files in those folders, or those files.
@@ -106,18 +159,19 @@ package enum DataviewQuery {
         return sources.count == 1 ? sources[0] : .any(sources)
     }
 
-    static func sort(_ text: String) throws(TasksQuery.Unread) -> (key: TasksQuery.SortKey, reverse: Bool, position: Int) {
+    static func sort(_ text: String) throws(TasksQuery.Unread) -> (key: TasksQuery.SortKey, reverse: Bool, position: Int, blanksFirst: Bool) {
         let words = text.split(separator: " ").map { $0.lowercased() }
         guard let name = words.first, words.count <= 2 else { throw TasksQuery.Unread("a sort is a field and ASC or DESC") }
         let keys: [String: TasksQuery.SortKey] = ["due": .due, "scheduled": .scheduled, "start": .start, "created": .created,
-                                                  "completion": .done, "text": .description, "status": .status,
+                                                  "completion": .done, "text": .description,
                                                   "file.name": .filename, "file.path": .path]
-        guard let key = keys[name] else { throw TasksQuery.Unread("tick sorts a Dataview query by due, scheduled, start, created, completion, text, status, file.name or file.path") }
+        guard let key = keys[name] else { throw TasksQuery.Unread("tick sorts a Dataview query by due, scheduled, start, created, completion, text, file.name or file.path") }
         let direction = words.count == 2 ? words[1] : "asc"
         guard direction == "asc" || direction == "desc" || direction == "ascending" || direction == "descending" else {
             throw TasksQuery.Unread("a sort is ASC or DESC")
         }
-        return (key, direction.hasPrefix("desc"), 1)
+        // A task without the date comes first, as Dataview sorts a blank before any value.
+        return (key, direction.hasPrefix("desc"), 1, true)
     }
 
     /// `text` as a regular expression that matches it to the letter.
@@ -211,11 +265,15 @@ package enum DataviewQuery {
             position += 1
             switch word {
             case "completed", "fullycompleted", "checked":
-                let done: TasksQuery.Filter = word == "checked" ? .not(.statusType(.todo, is: true)) : .done(true)
+                let done: TasksQuery.Filter = switch word {
+                case "checked": .checked(true)
+                case "fullycompleted": .fullyCompleted(true)
+                default: .statusType(.done, is: true)
+                }
                 if take("=") { return try boolean() ? done : .not(done) }
                 if take("!=") { return try boolean() ? .not(done) : done }
                 return done
-            case "contains", "icontains":
+            case "contains", "icontains", "econtains":
                 guard take("(") else { throw TasksQuery.Unread("contains takes a field and a text in parentheses") }
                 guard let field = next?.lowercased() else { throw TasksQuery.Unread("contains takes a field") }
                 position += 1
@@ -230,25 +288,32 @@ package enum DataviewQuery {
                 let literal = DataviewQuery.escaped(text)
                 switch field {
                 case "text": return .regex(.taskText, matches: true, try pattern(literal))
-                case "tags": return .regex(.tag, matches: true, try pattern("^" + DataviewQuery.escaped(text.hasPrefix("#") ? text : "#" + text) + "$"))
+                case "tags":
+                    // Each tag holds the text (contains), or is it (econtains).
+                    let tag = DataviewQuery.escaped(text)
+                    return .regex(.tag, matches: true, try pattern(word == "econtains" ? "^" + tag + "$" : tag))
                 case "file.name": return .regex(.filename, matches: true, try pattern(literal))
                 case "file.path": return .regex(.path, matches: true, try pattern(literal))
                 case "file.folder": return .regex(.folder, matches: true, try pattern(literal))
                 default: throw TasksQuery.Unread("tick reads contains of text, tags, file.name, file.path or file.folder")
                 }
             default:
+                if word.hasPrefix("file.") { throw TasksQuery.Unread("tick reads \(word) only in contains(\(word), \"...\")") }
                 guard let kind = Self.dateFields[word] else { throw TasksQuery.Unread("tick does not read '\(word)' in a Dataview query") }
                 let operators = ["<", "<=", ">", ">=", "=", "!="]
                 guard let op = next, operators.contains(op) else { return .hasDate(kind, true) }
                 position += 1
                 let date = try self.date()
+                // Dataview compares a blank as before any date: `due < date(today)` holds
+                // for a task without one, and so does `!=`.
+                let blank: TasksQuery.Filter = .hasDate(kind, false)
                 switch op {
-                case "<": return .date(kind, .before(date))
-                case "<=": return .date(kind, .onOrBefore(date))
+                case "<": return .any([blank, .date(kind, .before(date))])
+                case "<=": return .any([blank, .date(kind, .onOrBefore(date))])
                 case ">": return .date(kind, .after(date))
                 case ">=": return .date(kind, .onOrAfter(date))
                 case "=": return .date(kind, .on(date))
-                default: return .all([.hasDate(kind, true), .not(.date(kind, .on(date)))])
+                default: return .any([blank, .not(.date(kind, .on(date)))])
                 }
             }
         }

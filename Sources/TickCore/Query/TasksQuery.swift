@@ -13,6 +13,10 @@ package struct TasksQuery: Sendable {
         case priority(PriorityTest, Priority)
         case recurring(Bool)
         case hasTags(Bool)
+        /// Its box holds anything but a space (Dataview's `checked`).
+        case checked(Bool)
+        /// Done, with every subtask done (Dataview's `fullyCompleted`).
+        case fullyCompleted(Bool)
         case text(TextField, includes: Bool, String)
         /// `description regex matches /pattern/i`: the field's text matched, or not.
         case regex(TextField, matches: Bool, TextPattern)
@@ -31,6 +35,8 @@ package struct TasksQuery: Sendable {
             case .priority(let test, let priority): "priority \(test.rawValue) \(priority.name)"
             case .recurring(let yes): yes ? "recurring" : "not recurring"
             case .hasTags(let yes): yes ? "has tags" : "no tags"
+            case .checked(let yes): yes ? "checked" : "not checked"
+            case .fullyCompleted(let yes): yes ? "done with every subtask" : "not done with every subtask"
             case .text(let field, let includes, let text): "\(field.rawValue) \(includes ? "includes" : "does not include") '\(text)'"
             case .regex(let field, let matches, let pattern): "\(field.rawValue) \(matches ? "matches" : "does not match") \(pattern)"
             case .all(let filters): "(" + filters.map(\.description).joined(separator: ") AND (") + ")"
@@ -93,8 +99,12 @@ package struct TasksQuery: Sendable {
     }
 
     package var filters: [Filter] = []
-    /// `position`: for `sort by tag N`, which of a task's tags (1 for the first).
-    package var sorts: [(key: SortKey, reverse: Bool, position: Int)] = []
+    /// `position`: for `sort by tag N`, which of a task's tags (1 for the first);
+    /// `blanksFirst`: tasks without the value come first (as Dataview sorts them).
+    package var sorts: [(key: SortKey, reverse: Bool, position: Int, blanksFirst: Bool)] = []
+    /// Whether Obsidian Tasks' own order follows the query's keys; else file order does (as
+    /// Dataview keeps it).
+    package var appliesOwnOrder = true
     package var groups: [(key: Grouping, reverse: Bool)] = []
     package var limit: Int?
     /// `limit groups N`: the tasks shown of each group.
@@ -133,7 +143,7 @@ package struct TasksQuery: Sendable {
                         }
                         throw Unread("tick sorts by " + Self.list(SortKey.allCases.map(\.rawValue)))
                     }
-                    sorts.append((key, reverse, position))
+                    sorts.append((key, reverse, position, false))
                 } else if let rest = lowered.dropping(prefix: "group by ") {
                     var words = rest.split(separator: " ").map(String.init)
                     let reverse = words.last == "reverse"
@@ -379,6 +389,10 @@ package struct TasksQuery: Sendable {
             return task.fieldKinds.contains(.recurrence) == yes
         case .hasTags(let yes):
             return TaskTokens(bytes: document.textBytes(of: task)).tags.isEmpty != yes
+        case .checked(let yes):
+            return (task.status != .open) == yes
+        case .fullyCompleted(let yes):
+            return (task.statusType == .done && document.descendants(of: task).allSatisfy { $0.statusType == .done }) == yes
         case .text(let field, let includes, let wanted):
             let folded = FoldedWord.folded(wanted)
             let found: Bool

@@ -30,11 +30,11 @@ extension TasksQuery {
         }
         result.matched = items.count
         // Obsidian Tasks' own order breaks the ties the query's keys leave, then file order.
-        let order = sorts + Self.defaultSorts
+        let order = sorts + (appliesOwnOrder ? Self.defaultSorts : [])
         let keys = items.map { item in
             let document = sources[item.source].document
-            return order.map { Self.sortKey($0.key, position: $0.position, of: document.tasks[item.task], in: document,
-                                            path: path(item.source), today: today) }
+            return order.map { Self.sortKey($0.key, position: $0.position, blanksFirst: $0.blanksFirst, of: document.tasks[item.task],
+                                            in: document, path: path(item.source), today: today) }
         }
         items = items.indices.sorted { left, right in
             for (index, sort) in order.enumerated() {
@@ -142,16 +142,19 @@ extension TasksQuery {
     }
 
     /// The order Obsidian Tasks puts after a query's own keys.
-    static let defaultSorts: [(key: SortKey, reverse: Bool, position: Int)] = [
-        (.statusType, false, 1), (.urgency, false, 1), (.due, false, 1), (.priority, false, 1), (.path, false, 1),
+    static let defaultSorts: [(key: SortKey, reverse: Bool, position: Int, blanksFirst: Bool)] = [
+        (.statusType, false, 1, false), (.urgency, false, 1, false), (.due, false, 1, false), (.priority, false, 1, false),
+        (.path, false, 1, false),
     ]
 
-    /// What a task sorts by under `key`; a task without the value goes after those with it,
-    /// but for `heading`, where one without a heading comes first. `position`: for `tag`, which
-    /// of its tags.
-    static func sortKey(_ key: SortKey, position: Int = 1, of task: Task, in document: Document, path: String,
-                        today: CivilDate) -> TickCore.SortKey {
-        func date(_ kind: TaskField.Kind?) -> TickCore.SortKey { .number(dates(kind, task, document).min()?.daysSinceEpoch ?? Int.max) }
+    /// What a task sorts by under `key`; a task without the value goes after those with it
+    /// (before them with `blanksFirst`, for a date), but for `heading`, where one without a
+    /// heading comes first. `position`: for `tag`, which of its tags.
+    static func sortKey(_ key: SortKey, position: Int = 1, blanksFirst: Bool = false, of task: Task, in document: Document,
+                        path: String, today: CivilDate) -> TickCore.SortKey {
+        func date(_ kind: TaskField.Kind?) -> TickCore.SortKey {
+            .number(dates(kind, task, document).min()?.daysSinceEpoch ?? (blanksFirst ? Int.min : Int.max))
+        }
         switch key {
         case .due: return date(.due)
         case .scheduled: return date(.scheduled)

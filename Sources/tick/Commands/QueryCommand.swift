@@ -6,12 +6,14 @@ import Glibc
 /// `tick query`: Obsidian Tasks' query blocks run from the command line, against the vault.
 enum QueryCommand: Command {
     static let name = "query"
-    static let summary = "Run the ```tasks query blocks of notes, or a query given here, against a vault."
+    static let summary = "Run the ```tasks blocks and Dataview TASK queries of notes, or a query given here, against a vault."
     static let usage = "tick query [--vault DIR] [--json] NOTE[:LINE]|FOLDER... | tick query -e INSTRUCTION... [DIR|FILE...]"
     static let options = [
         OptionSpec("expression", short: "e", value: "INSTRUCTION", help: "An instruction of a query to run (repeatable, one per line of a block)."),
         OptionSpec("vault", value: "DIR", help: "The folder whose task files the queries read (default: the working directory; with -e, the operands)."),
-    ] + ViewOptions.output
+    ] + ViewOptions.output.map { option in
+        option.long == "json" ? OptionSpec("json", help: "Print a JSON array, one object per query: its place, its tasks and its groups (schema in tick(1)).") : option
+    }
     static let examples: [(command: String, explanation: String)] = [
         ("tick query Dashboard.md", "Each ```tasks block of Dashboard.md, run against the vault here."),
         ("tick query Dashboard.md:12", "The block on line 12 alone."),
@@ -52,7 +54,13 @@ enum QueryCommand: Command {
                     let bytes = try FileReader.read(path)
                     found += TasksQuery.blocks(in: bytes).map { (path, $0.line, $0.lines.count, TasksQuery($0.lines, firstLine: $0.line + 1, today: today)) }
                     for block in TasksQuery.blocks(in: bytes, language: "dataview") {
-                        guard let query = DataviewQuery.read(block.lines, firstLine: block.line + 1, today: today) else { continue }
+                        guard let query = DataviewQuery.read(block.lines, firstLine: block.line + 1, today: today) else {
+                            // Said of the note, or of the one block named.
+                            if let kind = DataviewQuery.kind(of: block.lines), line == nil || (block.line...(block.line + block.lines.count + 1)).contains(line!) {
+                                context.note("\(PathBytes.display(path)):\(block.line): a Dataview \(kind) query; tick runs TASK queries, not \(kind)")
+                            }
+                            continue
+                        }
                         found.append((path, block.line, block.lines.count, query))
                     }
                 }
@@ -64,7 +72,7 @@ enum QueryCommand: Command {
                 }
             }
             if queries.isEmpty {
-                context.note("no ```tasks block in \(arguments.operands.map { PathBytes.display($0) }.joined(separator: ", "))")
+                context.note("no ```tasks block or Dataview TASK query in \(arguments.operands.map { PathBytes.display($0) }.joined(separator: ", "))")
                 return 0
             }
         }
