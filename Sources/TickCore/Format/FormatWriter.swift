@@ -8,11 +8,16 @@ struct FormatWriter {
     /// A blank line waiting for a non-blank line to follow it; dropped at the end of the file.
     private var pendingBlank: (original: Int?, at: Int)?
     private var emittedAny = false
+    /// Whether the blank lines at the start stay (one of them): the first line with text
+    /// starts with U+FEFF, which is text there and would be the file's byte order mark first.
+    private let keepsLeadingBlank: Bool
 
     init(document: Document, ending: LineEnding) {
         self.document = document
         self.ending = ending.bytes
         out.reserveCapacity(document.bytes.count + 64)
+        let first = document.lines.firstIndex { line in !document.bytes[line.contentRange].allSatisfy(Byte.isSpaceOrTab) }
+        keepsLeadingBlank = first.map { $0 > 0 && document.bytes[document.lines[$0].contentRange].starts(with: [0xEF, 0xBB, 0xBF]) } ?? false
     }
 
     /// An original line that is not written.
@@ -22,7 +27,7 @@ struct FormatWriter {
 
     /// An original blank line: kept as an empty line when it separates two written lines.
     mutating func blank(_ index: Int) {
-        if pendingBlank != nil || !emittedAny {
+        if pendingBlank != nil || (!emittedAny && !keepsLeadingBlank) {
             splices.append(.delete(index..<(index + 1)))
         } else {
             pendingBlank = (index, index)
