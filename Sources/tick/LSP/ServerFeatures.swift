@@ -426,20 +426,9 @@ extension LanguageServer {
                 : ["every day", "every weekday", "every week", "every 2 weeks", "every month", "every month on the 1st", "every year", "every week when done"]
             return .success(.object(["isIncomplete": .bool(false), "items": .array(rules.map { item($0, insert: $0, kind: 12) })]))
         }
-        if let first = word.utf8.first, [UInt8(ascii: "#"), UInt8(ascii: "+"), UInt8(ascii: "@")].contains(first) {
-            var seen = Set<String>()
-            for open in documents.values where refusal(open) == nil {
-                let parsed = parse(open)
-                for task in parsed.tasks {
-                    let tokens = TaskTokens(text: parsed.text(of: task))
-                    switch first {
-                    case UInt8(ascii: "#"): seen.formUnion(tokens.tags.map { "#" + $0 })
-                    case UInt8(ascii: "+"): seen.formUnion(tokens.projects.map { "+" + $0 })
-                    default: seen.formUnion(tokens.contexts.map { "@" + $0 })
-                    }
-                }
-            }
-            return .success(.object(["isIncomplete": .bool(false), "items": .array(seen.sorted().map { item($0, insert: $0, kind: 14) })]))
+        if let sigil = word.first, "#+@".contains(sigil) {
+            let tokens = openTokens(sigil)
+            return .success(.object(["isIncomplete": .bool(false), "items": .array(tokens.map { item($0, insert: $0, kind: 14) })]))
         }
         // Inside a checkbox: `- [` typed, or its character being replaced.
         let trimmed = lead.drop { $0 == " " || $0 == ">" }
@@ -511,7 +500,7 @@ extension LanguageServer {
         values.append(("group by ", { TasksQuery.Grouping.allCases.map(\.rawValue) }, 14))
         for verb in ["heading includes ", "heading does not include "] { values.append((verb, { self.openGroupTitles() }, 9)) }
         for verb in ["tags include ", "tag includes ", "tags do not include ", "tag does not include "] {
-            values.append((verb, { self.openTags() }, 14))
+            values.append((verb, { self.openTokens("#") }, 14))
         }
         for entry in values where lowered.hasPrefix(entry.prefix) {
             return offer(entry.values(), from: entry.prefix.count, kind: entry.kind)
@@ -533,12 +522,17 @@ extension LanguageServer {
         return titles
     }
 
-    /// The tags of the tasks of the open documents (`#tag`), sorted.
-    func openTags() -> [String] {
+    /// The tags (`#`), projects (`+`) or contexts (`@`) of the tasks of the open documents,
+    /// with their sigil, sorted.
+    func openTokens(_ sigil: Character) -> [String] {
         var found = Set<String>()
         for open in documents.values where refusal(open) == nil {
             let parsed = parse(open)
-            for task in parsed.tasks { found.formUnion(TaskTokens(text: parsed.text(of: task)).tags.map { "#" + $0 }) }
+            for task in parsed.tasks {
+                let tokens = TaskTokens(text: parsed.text(of: task))
+                let names = sigil == "#" ? tokens.tags : sigil == "+" ? tokens.projects : tokens.contexts
+                found.formUnion(names.map { String(sigil) + $0 })
+            }
         }
         return found.sorted()
     }
