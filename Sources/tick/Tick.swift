@@ -68,7 +68,7 @@ enum Tick {
             return 0
         case "--version", "-V":
             if arguments.count > 1 { return fail(.usage(.unexpectedOperand(arguments[1]), command: nil), context: &context) }
-            context.stdout.write("tick \(version)\n")
+            context.stdout.write("tick \(version)\(BuildInfo.commit.map { " (\($0))" } ?? "")\n")
             return 0
         default:
             break

@@ -36,6 +36,14 @@ import Testing
         }
         let version = try TickProcess.run(["--version"])
         #expect(version.status == 0 && version.stdout.hasPrefix("tick 0."))
+        // Built from this checkout, it names a commit of this repository.
+        if FileManager.default.fileExists(atPath: TickProcess.packageRoot.appendingPathComponent(".git").path) {
+            let named = version.stdout.split(separator: "(").last.map { $0.dropLast(2) } ?? ""
+            #expect(named.count == 12 && version.stdout.hasSuffix(")\n"), "\(version.stdout)")
+            let known = try TickProcess.run([], in: TickProcess.packageRoot, executable: URL(fileURLWithPath: "/usr/bin/env"),
+                                            arguments: ["git", "cat-file", "-e", "\(named)^{commit}"])
+            #expect(known.status == 0, "\(version.stdout) names no commit of the repository: \(known.stderr)")
+        }
         #expect(try TickProcess.run(["-V"]).stdout == version.stdout)
         let extra = try TickProcess.run(["--version", "list"])
         #expect(extra.status == 2 && extra.stdout.isEmpty && extra.stderr.hasPrefix("tick: "), "\(extra.stderr)")
