@@ -403,6 +403,18 @@ import Testing
         #expect(Recurrence("every full moon", dialect: .obsidian) == nil)
     }
 
+    /// A rule in Obsidian Tasks' standard words (`group by recurrence`), whatever its dialect.
+    @Test(arguments: [
+        ("every Sunday", "obsidian", "every week on Sunday"), ("every 2 weeks", "obsidian", "every 2 weeks"),
+        ("every weekday", "obsidian", "every weekday"), ("every monday and friday", "obsidian", "every week on Monday, Friday"),
+        ("every month on the 22nd", "obsidian", "every month on the 22nd"), ("every month on the 11th", "obsidian", "every month on the 11th"),
+        ("every month on the last", "obsidian", "every month on the last"), ("every year when done", "obsidian", "every year when done"),
+        ("1w", "tick", "every week when done"), ("+3d", "tick", "every 3 days"), ("2b", "tick", "every 2 weekdays when done"),
+    ])
+    func ruleText(_ rule: String, _ dialect: String, _ text: String) throws {
+        #expect(try #require(Recurrence(rule, dialect: TaskField.Dialect(rawValue: dialect)!)).text == text)
+    }
+
     func next(_ line: String) -> String? {
         let document = Document(line + "\n")
         switch NextOccurrence.of(document.tasks[0], in: document, today: today, dialect: .tick) {

@@ -83,6 +83,36 @@ package struct Recurrence: Sendable, Equatable {
         }
     }
 
+    /// The rule in Obsidian Tasks' standard words, whatever its dialect: `every 2 weeks`,
+    /// `every week on Monday, Friday`, `every weekday`, `every month on the last`, … `when done`.
+    package var text: String {
+        let names = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+        let unitName = switch unit {
+        case .day: "day"
+        case .weekday: "weekday"
+        case .week: "week"
+        case .month: "month"
+        case .year: "year"
+        }
+        var words = every == 1 ? "every \(unitName)" : "every \(every) \(unitName)s"
+        if unit == .week, weekdays == [1, 2, 3, 4, 5], every == 1 {
+            words = "every weekday"
+        } else if unit == .week, !weekdays.isEmpty {
+            words += " on " + weekdays.map { names[$0 - 1] }.joined(separator: ", ")
+        }
+        if let dayOfMonth {
+            let suffix = switch (dayOfMonth % 100, dayOfMonth % 10) {
+            case (11...13, _): "th"
+            case (_, 1): "st"
+            case (_, 2): "nd"
+            case (_, 3): "rd"
+            default: "th"
+            }
+            words += dayOfMonth < 0 ? " on the last" : " on the \(dayOfMonth)\(suffix)"
+        }
+        return whenDone ? words + " when done" : words
+    }
+
     /// The next date after `date`.
     package func next(after date: CivilDate) -> CivilDate? {
         switch unit {

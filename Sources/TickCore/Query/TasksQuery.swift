@@ -88,7 +88,8 @@ package struct TasksQuery: Sendable {
     /// What rows are grouped under: each a property whose value names the group.
     package enum Grouping: String, Sendable, CaseIterable {
         case due, scheduled, start, created, done, cancelled, happens, priority, status
-        case statusType = "status.type", recurring, tags, heading, path, folder, root, filename
+        case statusName = "status.name", statusType = "status.type", recurring, recurrence, urgency, tags, heading, backlink
+        case path, folder, root, filename
     }
 
     /// One line of the block that tick could not read, and why.
@@ -149,6 +150,10 @@ package struct TasksQuery: Sendable {
                     let reverse = words.last == "reverse"
                     if reverse { words.removeLast() }
                     let name = words.joined(separator: " ")
+                    if name.hasPrefix("function") {
+                        throw Unread("'group by function' runs JavaScript, which tick does not; group by one of "
+                                     + Self.list(Grouping.allCases.map(\.rawValue)))
+                    }
                     guard let grouping = Grouping(rawValue: name == "tag" ? "tags" : name) else {
                         throw Unread("tick groups by " + Self.list(Grouping.allCases.map(\.rawValue)))
                     }

@@ -50,13 +50,13 @@ extension TasksQuery {
             return result
         }
         // Each task's names at each level (several for tags), then every path through them.
-        var members: [[GroupName]: [Int]] = [:]
+        var members: [[GroupLabel]: [Int]] = [:]
         for (position, item) in items.enumerated() {
             let document = sources[item.source].document
             let task = document.tasks[item.task]
-            var paths: [[GroupName]] = [[]]
+            var paths: [[GroupLabel]] = [[]]
             for grouping in groups {
-                let names = Self.groupNames(grouping.key, of: task, in: document, path: path(item.source))
+                let names = Self.groupLabels(grouping.key, of: task, in: document, path: path(item.source), today: today)
                 paths = paths.flatMap { path in names.map { path + [$0] } }
             }
             for path in paths { members[path, default: []].append(position) }
@@ -73,11 +73,11 @@ extension TasksQuery {
 
     /// A group's name, and where it goes among the others: by rank, then by its text without
     /// case, numbers read as numbers.
-    struct GroupName: Hashable, Comparable {
+    struct GroupLabel: Hashable, Comparable {
         let rank: Int
         let text: String
 
-        static func < (left: GroupName, right: GroupName) -> Bool {
+        static func < (left: GroupLabel, right: GroupLabel) -> Bool {
             if left.rank != right.rank { return left.rank < right.rank }
             let (a, b) = (left.text.lowercased(), right.text.lowercased())
             return a != b ? NaturalOrder.less(a, b) : NaturalOrder.less(left.text, right.text)
@@ -87,10 +87,10 @@ extension TasksQuery {
     static let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 
     /// The names a task is grouped under by `grouping`: one, or one per tag.
-    static func groupNames(_ grouping: Grouping, of task: Task, in document: Document, path: String) -> [GroupName] {
-        func date(_ kind: TaskField.Kind?, _ name: String) -> [GroupName] {
-            guard let day = dates(kind, task, document).min() else { return [GroupName(rank: 1, text: "No \(name) date")] }
-            return [GroupName(rank: 0, text: "\(day) \(weekdays[day.isoWeekday - 1])")]
+    static func groupLabels(_ grouping: Grouping, of task: Task, in document: Document, path: String, today: CivilDate) -> [GroupLabel] {
+        func date(_ kind: TaskField.Kind?, _ name: String) -> [GroupLabel] {
+            guard let day = dates(kind, task, document).min() else { return [GroupLabel(rank: 1, text: "No \(name) date")] }
+            return [GroupLabel(rank: 0, text: "\(day) \(weekdays[day.isoWeekday - 1])")]
         }
         let file = path.split(separator: "/").last.map(String.init) ?? path
         func withoutExtension(_ name: String) -> String { name.hasSuffix(".md") ? String(name.dropLast(3)) : name }
@@ -105,29 +105,50 @@ extension TasksQuery {
         case .priority:
             let text = document.textBytes(of: task)
             let priority = TaskFields.read(text).priority(in: text) ?? .none
-            return [GroupName(rank: priority.rawValue, text: (priority == .none ? "Normal" : priority.name.capitalizedFirst) + " priority")]
+            return [GroupLabel(rank: priority.rawValue, text: (priority == .none ? "Normal" : priority.name.capitalizedFirst) + " priority")]
         case .status:
-            return [task.isClosed ? GroupName(rank: 0, text: "Done") : GroupName(rank: 1, text: "Todo")]
+            return [task.isClosed ? GroupLabel(rank: 0, text: "Done") : GroupLabel(rank: 1, text: "Todo")]
+        case .statusName:
+            // Obsidian Tasks' names of its four statuses; any other character is its "Unknown".
+            let names: [Character: String] = [" ": "Todo", "x": "Done", "X": "Done", "/": "In Progress", "-": "Cancelled"]
+            let name = task.status.character.first.flatMap { names[$0] } ?? "Unknown"
+            return [GroupLabel(rank: 0, text: name)]
         case .statusType:
             let names = ["IN_PROGRESS", "TODO", "DONE", "CANCELLED"]
-            return [GroupName(rank: statusTypeRank(task), text: names[statusTypeRank(task)])]
+            return [GroupLabel(rank: statusTypeRank(task), text: names[statusTypeRank(task)])]
         case .recurring:
-            return [GroupName(rank: 0, text: task.fieldKinds.contains(.recurrence) ? "Recurring" : "Not Recurring")]
+            return [GroupLabel(rank: 0, text: task.fieldKinds.contains(.recurrence) ? "Recurring" : "Not Recurring")]
+        case .recurrence:
+            let text = document.textBytes(of: task)
+            let fields = TaskFields.read(text)
+            guard let field = fields.first(.recurrence) else { return [GroupLabel(rank: 1, text: "None")] }
+            let written = TaskFields.value(field, in: text)
+            return [GroupLabel(rank: 0, text: Recurrence(written, dialect: field.dialect)?.text ?? written)]
+        case .urgency:
+            // Most urgent first, named to two decimals.
+            let hundredths = Int((Urgency.of(task, in: document, today: today) * 100).rounded())
+            let sign = hundredths < 0 ? "-" : ""
+            let digits = String(abs(hundredths) % 100)
+            return [GroupLabel(rank: -hundredths, text: "\(sign)\(abs(hundredths) / 100).\(digits.count == 1 ? "0" + digits : digits)")]
+        case .backlink:
+            // The file and the heading above the task, as the task's backlink reads.
+            let name = withoutExtension(file)
+            return [GroupLabel(rank: 0, text: document.groupPath(of: task).last.map { "\(name) > \($0)" } ?? name)]
         case .tags:
             let tags = TaskTokens(bytes: document.textBytes(of: task)).tags
             var seen = Set<String>()
-            let names = tags.filter { seen.insert($0.lowercased()).inserted }.map { GroupName(rank: 0, text: "#" + $0) }
-            return names.isEmpty ? [GroupName(rank: 1, text: "(No tags)")] : names
+            let names = tags.filter { seen.insert($0.lowercased()).inserted }.map { GroupLabel(rank: 0, text: "#" + $0) }
+            return names.isEmpty ? [GroupLabel(rank: 1, text: "(No tags)")] : names
         case .heading:
-            return [document.groupPath(of: task).last.map { GroupName(rank: 1, text: $0) } ?? GroupName(rank: 0, text: "(No heading)")]
-        case .path: return [GroupName(rank: 0, text: withoutExtension(path))]
+            return [document.groupPath(of: task).last.map { GroupLabel(rank: 1, text: $0) } ?? GroupLabel(rank: 0, text: "(No heading)")]
+        case .path: return [GroupLabel(rank: 0, text: withoutExtension(path))]
         case .folder:
             let folders = path.split(separator: "/").dropLast()
-            return [GroupName(rank: 0, text: folders.isEmpty ? "/" : folders.joined(separator: "/") + "/")]
+            return [GroupLabel(rank: 0, text: folders.isEmpty ? "/" : folders.joined(separator: "/") + "/")]
         case .root:
             let folders = path.split(separator: "/").dropLast()
-            return [GroupName(rank: 0, text: folders.first.map { $0 + "/" } ?? "/")]
-        case .filename: return [GroupName(rank: 0, text: withoutExtension(file))]
+            return [GroupLabel(rank: 0, text: folders.first.map { $0 + "/" } ?? "/")]
+        case .filename: return [GroupLabel(rank: 0, text: withoutExtension(file))]
         }
     }
 
