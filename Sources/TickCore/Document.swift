@@ -23,36 +23,14 @@ public struct Document: Sendable {
     /// the file because it is never closed: lines appended to the file would land inside it.
     package let unclosedBlockLine: Int?
     /// Every list item, task or not, in file order (the formatter, the linter and edits need
-    /// the lists; a document read `.forViews` keeps none).
-    var items: [ParsedItem] {
-        precondition(reading == .whole, "a document read for views keeps no list items")
-        return storedItems
-    }
+    /// the lists).
+    let items: [ParsedItem]
     /// Lines that continue the paragraph of the line before them.
-    var paragraphContinuations: [Int] {
-        precondition(reading == .whole, "a document read for views keeps no paragraph lines")
-        return storedParagraphContinuations
-    }
+    let paragraphContinuations: [Int]
     /// Lazy continuation lines whose text keeps its leading whitespace (GitHub shows it after
     /// a backslash line break).
-    var indentedLazyLines: [Int] {
-        precondition(reading == .whole, "a document read for views keeps no paragraph lines")
-        return storedIndentedLazyLines
-    }
-    private let storedItems: [ParsedItem]
-    private let storedParagraphContinuations: [Int]
-    private let storedIndentedLazyLines: [Int]
+    let indentedLazyLines: [Int]
 
-    /// What a parse keeps.
-    public enum Reading: Sendable {
-        /// Everything: what formatting, linting and edits need.
-        case whole
-        /// The lines, their kinds, the tasks and the groups: what a view shows. The list items
-        /// and paragraph lines, the largest part after the tasks, are dropped once the tasks
-        /// are built.
-        case forViews
-    }
-    package let reading: Reading
     /// The dialects and kinds of field the tasks use, counted during the parse.
     package let fieldUsage: FieldUsage
     /// Whether every byte is well-formed UTF-8, known at once for an ASCII file (checked once
@@ -81,13 +59,13 @@ public struct Document: Sendable {
     package static let maximumSize = Int(Int32.max)
 
     /// Parses `bytes`, which must be at most `maximumSize` long.
-    public init(bytes: [UInt8], statuses: StatusSet = .default, reading: Reading = .whole) {
-        self.init(bytes: bytes, statuses: statuses, atFileStart: true, reading: reading)
+    public init(bytes: [UInt8], statuses: StatusSet = .default) {
+        self.init(bytes: bytes, statuses: statuses, atFileStart: true)
     }
 
     /// `atFileStart` false: the bytes are a stretch from the middle of a file that starts where
     /// no block is open (after a top-level heading), so no byte-order mark or front matter.
-    init(bytes: [UInt8], statuses: StatusSet, atFileStart: Bool, reading: Reading = .whole) {
+    init(bytes: [UInt8], statuses: StatusSet, atFileStart: Bool) {
         precondition(bytes.count <= Document.maximumSize, "documents are at most 2 GiB")
         self.bytes = bytes
         self.statuses = statuses
@@ -95,22 +73,20 @@ public struct Document: Sendable {
         self.lines = lines
         let wellFormed = UTF8Bytes.isASCII(bytes)
         isWellFormedUTF8 = wellFormed
-        let keeps = reading == .whole
-        let structure = BlockParser.parse(bytes, lines: lines, statuses: statuses, wellFormed: wellFormed, keepsItems: keeps,
+        let structure = BlockParser.parse(bytes, lines: lines, statuses: statuses, wellFormed: wellFormed,
                                           atFileStart: atFileStart)
         kinds = structure.kinds
         frontMatterEnd = structure.frontMatterEnd
         unclosedBlockLine = structure.unclosedBlockLine
-        self.reading = reading
         let headings = DocumentBuilder.headings(bytes, lines: lines, parsed: structure.headings)
         self.headings = headings
         groupPaths = Self.groupPaths(headings)
         tasks = structure.tasks
         joinedTexts = structure.joinedTexts
         fieldUsage = structure.fieldUsage
-        storedItems = keeps ? structure.items : []
-        storedParagraphContinuations = keeps ? structure.paragraphContinuations : []
-        storedIndentedLazyLines = keeps ? structure.indentedLazyLines : []
+        items = structure.items
+        paragraphContinuations = structure.paragraphContinuations
+        indentedLazyLines = structure.indentedLazyLines
         stretch = nil
     }
 
@@ -127,49 +103,20 @@ public struct Document: Sendable {
         self.statuses = statuses
         self.frontMatterEnd = frontMatterEnd
         self.unclosedBlockLine = unclosedBlockLine
-        reading = .whole
-        storedItems = items
-        storedParagraphContinuations = paragraphContinuations
-        storedIndentedLazyLines = indentedLazyLines
+        self.items = items
+        self.paragraphContinuations = paragraphContinuations
+        self.indentedLazyLines = indentedLazyLines
         self.fieldUsage = fieldUsage
         self.isWellFormedUTF8 = isWellFormedUTF8
         self.stretch = stretch
         groupPaths = Self.groupPaths(headings)
     }
 
-    /// A piece of a document read for a view (`forEachPiece`): its tasks, with the kinds,
-    /// headings and joined texts read so far.
-    init(piece: ParsedStructure, bytes: [UInt8], lines: [Line], headings: [Heading], groupPaths: [[String]],
-         statuses: StatusSet, isWellFormedUTF8: Bool) {
-        self.bytes = bytes
-        self.lines = lines
-        kinds = piece.kinds
-        tasks = piece.tasks
-        joinedTexts = piece.joinedTexts
-        self.headings = headings
-        self.groupPaths = groupPaths
-        self.statuses = statuses
-        frontMatterEnd = piece.frontMatterEnd
-        unclosedBlockLine = piece.unclosedBlockLine
-        reading = .forViews
-        storedItems = []
-        storedParagraphContinuations = []
-        storedIndentedLazyLines = []
-        fieldUsage = piece.fieldUsage
-        self.isWellFormedUTF8 = isWellFormedUTF8
-        stretch = nil
-    }
-
     private static func groupPaths(_ headings: [Heading]) -> [[String]] {
         var paths: [[String]] = []
         paths.reserveCapacity(headings.count)
-        appendGroupPaths(of: headings[...], to: &paths)
-        return paths
-    }
-
-    /// Appends the group paths of `headings`, those after the ones `paths` holds already.
-    static func appendGroupPaths(of headings: ArraySlice<Heading>, to paths: inout [[String]]) {
         for heading in headings { paths.append((heading.parent.map { paths[$0] } ?? []) + [heading.title]) }
+        return paths
     }
 
     public init(_ text: String, statuses: StatusSet = .default) {

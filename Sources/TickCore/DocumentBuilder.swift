@@ -30,8 +30,8 @@ enum DocumentBuilder {
         return result
     }
 
-    /// Reads heading records into `Heading`s a few at a time, in file order (a parse in
-    /// pieces, `Document.forEachPiece`, hands them over as it goes).
+    /// Reads heading records into `Heading`s, in file order, a stretch's after the groups
+    /// open where it starts (`Document(stretchOf:)`).
     struct HeadingReader {
         private var open = OpenGroups()
 

@@ -90,18 +90,6 @@ public struct Task: Sendable, Equatable {
     /// The last line of the task's block, known when its item closes (after its text).
     mutating func setLastLine(_ line: Int) { storedLastLine = Int32(line) }
 
-    /// The same task in a piece of its document (`Document.forEachPiece`) whose first task is
-    /// task `first` of the whole: its index and its parent's (in the same piece) counted from there.
-    mutating func number(fromTask first: Int) {
-        storedIndex -= Int32(first)
-        if storedParent >= 0 { storedParent -= Int32(first) }
-    }
-
-    /// The same task, its joined text (if it has one) `bytes` further on in the joined texts.
-    mutating func moveJoinedText(by bytes: Int) {
-        if textLocation.isJoined { textLocation = textLocation.shifted(by: bytes) }
-    }
-
     /// The same task where an edit moved it: `lines` further down, `bytes` further on, `tasks`
     /// more before it (its parent too), in the group `group` of the edited document, its joined
     /// text (if it has one) `joinedBytes` further on in the edited document's joined texts.

@@ -40,8 +40,8 @@ struct Environment: Sendable {
     }
 
     /// Parses a file's bytes with the project's status set.
-    func document(_ bytes: [UInt8], reading: Document.Reading = .whole) -> Document {
-        Document(bytes: bytes, statuses: statuses, reading: reading)
+    func document(_ bytes: [UInt8]) -> Document {
+        Document(bytes: bytes, statuses: statuses)
     }
 
     static func current() -> Environment {

@@ -312,15 +312,6 @@ struct EditStep {
         Fuzz.law(EditCheck.firstChangedLine(splices, window: window)
                     == EditCheck.firstChangedLine(splices, window: EditWindow(wholeFile: document, edited: edited)),
                  "the edit law reads differently on the window (splices \(splices)); lines: \((max(0, window.firstLine)..<min(document.lines.count, window.firstLine + 10)).map { String(decoding: document.bytes[document.lines[$0].fullRange], as: UTF8.self) }.debugDescription)")
-        // Read as steps wherever its places are apart at all: the same document, refused alike.
-        let steps = EditSteps(splices, in: document, edited: edited, apart: 1)
-        let stepped = steps.result
-        Fuzz.law(stepped.lines == parsed.lines && stepped.kinds == parsed.kinds && stepped.items == parsed.items
-                    && stepped.hasSameTasks(as: parsed) && stepped.headings == parsed.headings && stepped.fieldUsage == parsed.fieldUsage
-                    && stepped.tasks.map { stepped.groupPath(of: $0) } == parsed.tasks.map { parsed.groupPath(of: $0) },
-                 "the document put together from the edit's steps differs from the parsed one (splices \(splices))")
-        Fuzz.law((EditCheck.firstChangedLine(steps) == nil) == (EditCheck.firstChangedLine(splices, window: window) == nil),
-                 "the edit law reads differently on the edit's steps (splices \(splices))")
         return parsed
     }
 

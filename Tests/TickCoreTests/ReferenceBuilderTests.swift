@@ -5,8 +5,7 @@ import Testing
 /// The engine's tasks against the reference builder's (`ReferenceBuilder`): the same tasks,
 /// field for field, and the same field usage, for every input, the input with a byte that is
 /// not UTF-8 after it, and 30 random edits of each (tricky lines: fences, quotes, headings,
-/// wrapped text, fields of every dialect); and a view's parse, which keeps no items, builds
-/// the same tasks. The round-trip fuzzer holds the same laws.
+/// wrapped text, fields of every dialect). The round-trip fuzzer holds the same laws.
 struct ReferenceBuilderTests {
     static func agree(_ bytes: [UInt8], _ name: String) {
         let document = Document(bytes: bytes)
@@ -18,11 +17,6 @@ struct ReferenceBuilderTests {
         }
         #expect(document.joinedTexts == reference.joinedTexts, "joined texts, \(name)")
         #expect(document.fieldUsage == reference.usage, "field usage, \(name)")
-        // A view's parse keeps no items (it uses an item's record again once the item closes)
-        // and builds the same tasks.
-        let view = Document(bytes: bytes, reading: .forViews)
-        #expect(view.tasks == document.tasks && view.joinedTexts == document.joinedTexts && view.fieldUsage == document.fieldUsage && view.kinds == document.kinds,
-                "a view's parse, \(name)")
     }
 
     @Test(arguments: Paths.allInputs + Paths.files(in: Paths.fixtures.appendingPathComponent("dialects"), suffix: ".md"))

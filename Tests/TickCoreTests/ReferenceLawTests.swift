@@ -199,7 +199,7 @@ import Testing
     /// as a line diff finds: an undo of a move from a file's top to its end is two places of a
     /// few lines each, not the file between them.
     @Test func versionsDifferInTheirPlacesOnly() throws {
-        let (before, move) = try EditStepsTests.farMove(groups: 100)
+        let (before, move) = try MoveCheckTests.farMove(groups: 100)
         let after = Document(bytes: before.applying(move))
         let places = TaskCorrespondence.difference(after, before)
         #expect(places.count == 2 && places.allSatisfy { $0.lines.count <= 4 && $0.count <= 4 }, "\(places)")

@@ -383,7 +383,7 @@ import Testing
     }
 }
 
-/// A long listing streamed in pieces is the listing held whole.
+/// A long listing written out in pieces of 64 KiB as it renders is the listing held whole.
 @Suite struct ListStreamingTests {
     @Test(arguments: [TaskOrder.file, .due])
     func streamedIsWhole(order: TaskOrder) {

@@ -22,15 +22,9 @@ package struct ArchivePlace: Sendable {
         title = Sections.title(in: document).map { document.groupPath(ofHeading: $0) } ?? []
         flat = ByteSearch.contains(Array("kanban-plugin".utf8), in: document.bytes, 0..<document.bytes.count)
         var titles = GroupName(name).titles
-        func find(_ path: [String]) -> Int? {
-            let wanted = path.map { $0.trimmingSpaces.lowercased() }
-            return document.headings.indices.first { index in
-                document.headings[index].topLevel && document.groupPath(ofHeading: index).map { $0.trimmingSpaces.lowercased() } == wanted
-            }
-        }
-        if flat, titles.map({ $0.lowercased() }) == ["done"], find(title + ["Archive"]) != nil { titles = ["Archive"] }
+        if flat, Sections.pathKey(titles) == ["done"], Sections.group(atPath: title + ["Archive"], in: document) != nil { titles = ["Archive"] }
         path = title + titles
-        heading = find(path)
+        heading = Sections.group(atPath: path, in: document)
         let level = heading.map { document.headings[$0].level }
             ?? Sections.defaultLevel(in: document) + titles.count - 1
         depth = flat ? 0 : max(0, 6 - level)
@@ -46,8 +40,7 @@ package struct ArchivePlace: Sendable {
     /// of the group they left; nil for a heading outside the archive, or the archive's own.
     package func origin(ofHeading index: Int, in document: Document) -> [String]? {
         let groupPath = document.groupPath(ofHeading: index)
-        let lowered = groupPath.map { $0.trimmingSpaces.lowercased() }
-        guard heading != nil, lowered.count > path.count, lowered.starts(with: path.map { $0.trimmingSpaces.lowercased() }) else { return nil }
+        guard heading != nil, groupPath.count > path.count, Sections.pathKey(groupPath).starts(with: Sections.pathKey(path)) else { return nil }
         return title + groupPath.dropFirst(path.count)
     }
 }

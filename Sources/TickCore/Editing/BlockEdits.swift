@@ -33,69 +33,58 @@ package enum BlockEdits {
         // starts on a lazy line after an empty checkbox (out of a quote, GitHub draws that
         // checkbox, and the line no longer continues it), and a task written after two markers
         // (`- 1. [ ] a`), whose notes could be left behind. Checked on the result, and refused.
-        guard readsTheSame(EditSteps(splices, in: document, edited: document.applying(splices))) else {
+        guard readsTheSame(EditWindow(splices, in: document, edited: document.applying(splices))) else {
             throw .cannotMove("the task's text or notes would read differently there; move it in an editor")
         }
         return splices
     }
 
-    /// Whether the edit's windows hold the same tasks after it as before (status, star, due
-    /// date, text and notes), maybe in another order: compared as multisets over the stretches
-    /// where the two differ. (Outside the windows nothing changes.) A moved task's notes are its
+    /// Whether the edit's window holds the same tasks after it as before (status, star, due
+    /// date, text and notes), maybe in another order: compared as multisets over the stretch
+    /// where the two differ. (Outside the window nothing changes.) A moved task's notes are its
     /// own: re-indented wrong (after two markers on one line, `- 1. [ ] a`), a note could be
     /// left behind as an item of the list around it.
-    static func readsTheSame(_ steps: EditSteps) -> Bool {
-        // The documents the tasks are read in: each step's window, before and after.
-        var documents: [Document] = []
-        var old: [(key: UInt64, document: Int, task: Int)] = [], new: [(key: UInt64, document: Int, task: Int)] = []
-        for step in steps.steps {
-            let before = step.window.before, after = step.window.after
-            func same(_ old: Int, _ new: Int) -> Bool { BlockEdits.same(before.tasks[old], in: before, after.tasks[new], in: after) }
-            // Compared as the file's bytes (the text holds the due date), from both ends.
-            var first = 0
-            while first < before.tasks.count, first < after.tasks.count, same(first, first) { first += 1 }
-            var oldEnd = before.tasks.count, newEnd = after.tasks.count
-            while oldEnd > first, newEnd > first, same(oldEnd - 1, newEnd - 1) { oldEnd -= 1; newEnd -= 1 }
-            guard first < oldEnd || first < newEnd else { continue }
-            // A block moved from one end of the stretch to the other: the tasks between it and
-            // its new place moved by its size, checked in one pass. (Two alike tasks can make
-            // the first guess of the size wrong; the comparison as multisets below decides.)
-            let span = oldEnd - first
-            if span == newEnd - first {
-                func shifted(_ old: Int, _ new: Int, _ count: Int) -> Bool { (0..<count).allSatisfy { same(old + $0, new + $0) } }
-                if let size = (1..<span).first(where: { same(first + $0, first) }),
-                   shifted(first + size, first, span - size), shifted(first, oldEnd - size, size) {
-                    continue
-                }
-                if let size = (1..<span).first(where: { same(first, first + $0) }),
-                   shifted(first, first + size, span - size), shifted(oldEnd - size, first, size) {
-                    continue
-                }
+    static func readsTheSame(_ window: EditWindow) -> Bool {
+        let before = window.before, after = window.after
+        func same(_ old: Int, _ new: Int) -> Bool { BlockEdits.same(before.tasks[old], in: before, after.tasks[new], in: after) }
+        // Compared as the file's bytes (the text holds the due date), from both ends.
+        var first = 0
+        while first < before.tasks.count, first < after.tasks.count, same(first, first) { first += 1 }
+        var oldEnd = before.tasks.count, newEnd = after.tasks.count
+        while oldEnd > first, newEnd > first, same(oldEnd - 1, newEnd - 1) { oldEnd -= 1; newEnd -= 1 }
+        guard first < oldEnd || first < newEnd else { return true }
+        // A block moved from one end of the stretch to the other: the tasks between it and
+        // its new place moved by its size, checked in one pass. (Two alike tasks can make
+        // the first guess of the size wrong; the comparison as multisets below decides.)
+        let span = oldEnd - first
+        if span == newEnd - first {
+            func shifted(_ old: Int, _ new: Int, _ count: Int) -> Bool { (0..<count).allSatisfy { same(old + $0, new + $0) } }
+            if let size = (1..<span).first(where: { same(first + $0, first) }),
+               shifted(first + size, first, span - size), shifted(first, oldEnd - size, size) {
+                return true
             }
-            // The stretches between, by a key per task.
-            func keyed(_ document: Document, _ tasks: Range<Int>, _ number: Int) -> [(key: UInt64, document: Int, task: Int)] {
-                tasks.map { index in
-                    let task = document.tasks[index]
-                    var key = ContentHash.of(document.textBytes(of: task)) &* 31 &+ UInt64(task.important ? 1 : 2)
-                    key = key &* 31 &+ task.statusKey
-                    for note in document.noteContents(of: task) { key = key &* 1_000_003 ^ ContentHash.of(note) }
-                    return (key, number, index)
-                }
+            if let size = (1..<span).first(where: { same(first, first + $0) }),
+               shifted(first, first + size, span - size), shifted(oldEnd - size, first, size) {
+                return true
             }
-            old += keyed(before, first..<oldEnd, documents.count)
-            new += keyed(after, first..<newEnd, documents.count + 1)
-            documents += [before, after]
         }
-        guard old.count == new.count else { return false }
-        old.sort { $0.key < $1.key }
-        new.sort { $0.key < $1.key }
+        // The stretches between, by a key per task.
+        func keyed(_ document: Document, _ tasks: Range<Int>) -> [(key: UInt64, task: Int)] {
+            tasks.map { index in
+                let task = document.tasks[index]
+                var key = ContentHash.of(document.textBytes(of: task)) &* 31 &+ UInt64(task.important ? 1 : 2)
+                key = key &* 31 &+ task.statusKey
+                for note in document.noteContents(of: task) { key = key &* 1_000_003 ^ ContentHash.of(note) }
+                return (key, index)
+            }
+        }
+        guard oldEnd - first == newEnd - first else { return false }
+        let old = keyed(before, first..<oldEnd).sorted { $0.key < $1.key }
+        let new = keyed(after, first..<newEnd).sorted { $0.key < $1.key }
         // Equal keys, the tasks checked as bytes too: tasks of one key are alike, so any pair
         // of them is; two tasks unlike with one key (by chance, one time in 2^64) refuse the
         // edit rather than pass it.
-        return zip(old, new).allSatisfy { old, new in
-            let before = documents[old.document], after = documents[new.document]
-            return old.key == new.key && BlockEdits.same(before.tasks[old.task], in: before, after.tasks[new.task], in: after)
-        }
+        return zip(old, new).allSatisfy { old, new in old.key == new.key && same(old.task, new.task) }
     }
 
     /// Whether two tasks read the same, notes too.
@@ -299,14 +288,9 @@ package enum BlockEdits {
     /// Appends blocks to the group whose whole path is `path` (titles compared without case),
     /// creating what is missing of it under the deepest group that exists.
     private static func appendBlocks(_ blocks: [[[UInt8]]], toPath path: [String], in document: Document) throws(EditError) -> [Splice] {
-        let wanted = path.map { $0.trimmingSpaces.lowercased() }
-        func group(_ titles: ArraySlice<String>) -> Int? {
-            document.headings.indices.first { document.headings[$0].topLevel
-                && document.groupPath(ofHeading: $0).map { $0.trimmingSpaces.lowercased() }[...] == titles }
-        }
-        for prefix in stride(from: wanted.count, to: 0, by: -1) {
-            guard let found = group(wanted[..<prefix]) else { continue }
-            if prefix == wanted.count { return try appendBlocks(blocks, to: found, in: document) }
+        for prefix in stride(from: path.count, to: 0, by: -1) {
+            guard let found = Sections.group(atPath: path[..<prefix], in: document) else { continue }
+            if prefix == path.count { return try appendBlocks(blocks, to: found, in: document) }
             return try GroupEdits.add(Array(path[prefix...]), under: found, level: Sections.defaultLevel(in: document),
                                       body: blocks.flatMap { $0 }, in: document)
         }

@@ -14,16 +14,7 @@ package enum EditCheck {
     /// The first line (0-based, in the original document) whose task or heading the splices
     /// would change although they do not touch it; nil when there is none.
     package static func firstChangedLine(_ splices: [Splice], in document: Document) -> Int? {
-        firstChangedLine(EditSteps(splices, in: document, edited: document.applying(splices)))
-    }
-
-
-    /// The same for an edit read in steps (`EditSteps`): the first line any step changes, as a
-    /// line of the original.
-    package static func firstChangedLine(_ steps: EditSteps) -> Int? {
-        steps.steps.indices.compactMap { index in
-            firstChangedLine(steps.steps[index].splices, window: steps.steps[index].window).map { steps.originalLine($0, ofStep: index) }
-        }.min()
+        firstChangedLine(splices, window: EditWindow(splices, in: document, edited: document.applying(splices)))
     }
 
     package static func firstChangedLine(_ splices: [Splice], window: EditWindow) -> Int? {

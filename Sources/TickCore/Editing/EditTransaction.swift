@@ -105,8 +105,9 @@ public struct EditTransaction: Sendable {
     package let plan: EditPlan
     /// The bytes after the edit; nil when it changes nothing.
     package let edited: [UInt8]?
-    /// The edit in places (`EditSteps`); nil when it changes nothing.
-    package let steps: EditSteps?
+    /// The lines around the edit, read before and after it (`EditWindow`); nil when it
+    /// changes nothing.
+    package let window: EditWindow?
     /// The digests of the bytes read and written, when the edit changed them.
     package let digests: (before: ContentDigest, after: ContentDigest)?
     /// The checkpoints the stretch was read with, or those known to describe the bytes.
@@ -128,12 +129,12 @@ public struct EditTransaction: Sendable {
             readDigest = digest
             return digest
         }
-        func planned(_ document: Document, listingIsCurrent: Bool?) throws(EditError) -> (plan: EditPlan, edited: [UInt8], steps: EditSteps?) {
+        func planned(_ document: Document, listingIsCurrent: Bool?) throws(EditError) -> (plan: EditPlan, edited: [UInt8], window: EditWindow?) {
             var plan = try body(Input(document: document, references: known.references(document, listingIsCurrent: listingIsCurrent)))
             plan.splices = Splice.resolvingYields(plan.splices)
             guard !plan.splices.isEmpty else { return (plan, [], nil) }
             let edited = document.applying(plan.splices)
-            return (plan, edited, EditSteps(plan.splices, in: document, edited: edited))
+            return (plan, edited, EditWindow(plan.splices, in: document, edited: edited))
         }
         let listing = known.listing
         let current = listing.map { digestRead().version == $0.fileHash }
@@ -146,7 +147,7 @@ public struct EditTransaction: Sendable {
         // another file's, for numbers of a file the reference did not name), unless its
         // numbers are lines and the edit keeps them so.
         var checkpoints: ParseCheckpoints?
-        var made: (document: Document, plan: EditPlan, edited: [UInt8], steps: EditSteps?, keepsLines: Bool)?
+        var made: (document: Document, plan: EditPlan, edited: [UInt8], window: EditWindow?, keepsLines: Bool)?
         if let lines, listing == nil || carriesLines, known.otherFilesListed == nil || lines.fileNamed, known.listedThroughLink == nil {
             // The size first: another program's change seldom keeps it, and then the bytes are
             // not digested here.
@@ -154,40 +155,44 @@ public struct EditTransaction: Sendable {
             if let checkpoints,
                let stretch = Document(stretchOf: bytes, holding: lines.lines, checkpoints: checkpoints, statuses: known.statuses, digest: digestRead),
                let attempt = try? planned(stretch, listingIsCurrent: current),
-               attempt.steps.map({ $0.steps.allSatisfy { stretch.covers($0.window) } }) ?? true {
-                let keepsLines = attempt.steps.map(Listing.keepsTaskLines) ?? true
-                if !carriesLines || keepsLines { made = (stretch, attempt.plan, attempt.edited, attempt.steps, keepsLines) }
+               attempt.window.map(stretch.covers) ?? true {
+                let keepsLines = attempt.window.map { Listing.keepsTaskLines($0, splices: attempt.plan.splices) } ?? true
+                if !carriesLines || keepsLines { made = (stretch, attempt.plan, attempt.edited, attempt.window, keepsLines) }
             }
         }
-        func wholeFile() throws(EditError) -> (document: Document, plan: EditPlan, edited: [UInt8], steps: EditSteps?, keepsLines: Bool) {
+        func wholeFile() throws(EditError) -> (document: Document, plan: EditPlan, edited: [UInt8], window: EditWindow?, keepsLines: Bool) {
             let document = parsed ?? Document(bytes: bytes, statuses: known.statuses)
             let attempt = try planned(document, listingIsCurrent: current)
-            return (document, attempt.plan, attempt.edited, attempt.steps, attempt.steps.map(Listing.keepsTaskLines) ?? false)
+            return (document, attempt.plan, attempt.edited, attempt.window,
+                    attempt.window.map { Listing.keepsTaskLines($0, splices: attempt.plan.splices) } ?? false)
         }
         let result = if let made { made } else { try wholeFile() }
         before = result.document
         plan = result.plan
-        steps = result.steps
+        window = result.window
         self.checkpoints = checkpoints
         keepsTaskLines = carriesLines && result.keepsLines
-        guard let steps = result.steps else {
+        guard let window = result.window else {
             edited = nil
             digests = nil
             return
         }
-        if let line = EditCheck.firstChangedLine(steps) { throw .changesOtherLines(line: line + 1) }
+        if let line = EditCheck.firstChangedLine(plan.splices, window: window) { throw .changesOtherLines(line: line + 1) }
         edited = result.edited
         digests = (digestRead(), ContentDigest.of(result.edited))
     }
 
-    /// The document after the edit, put together from the one read and the edit's windows
+    /// The document after the edit, put together from the one read and the edit's window
     /// rather than parsed again (the one read when nothing changed).
-    package var after: Document { steps?.result ?? before }
+    package var after: Document {
+        guard let window, let edited else { return before }
+        return Document(splicing: before, window: window, edited: edited)
+    }
 
     /// What the edit shows: its rows (`fromLines`: rows read from the lines as written, with
     /// line numbers; else the tasks as JSON reads them).
     package func echo(fromLines: Bool = true) -> EditEcho {
-        EditEcho(plan, before: before, fromLines: fromLines, window: steps?.window) { after }
+        EditEcho(plan, before: before, fromLines: fromLines, window: window) { after }
     }
 
     /// The change the undo journal records for a file at `path`; nil when nothing changed.
@@ -214,20 +219,15 @@ public struct EditTransaction: Sendable {
     /// back); nil when none are kept.
     package func checkpointsToKeep(minimumSize: Int, spacing: Int, firstTasks: Int?) -> (checkpoints: ParseCheckpoints?, before: ParseCheckpoints?)? {
         guard before.bytes.count >= minimumSize else { return nil }
-        guard let steps else {
+        guard let window, let edited else {
             // Nothing changed: the whole file's checkpoints, unless those known describe it.
             guard before.stretch == nil,
                   checkpoints.map({ !$0.describe(before.bytes, lines: before.lines.count, statuses: before.statuses) }) ?? true else { return nil }
             return (ParseCheckpoints(before, spacing: spacing, firstTasks: firstTasks), nil)
         }
-        // Read from the text as it was and carried over the windows: the edited text put
-        // together whole would hold a second copy of every task (a million tasks: 200 MB more).
+        // Read from the text as it was and carried over the window: the edited text put
+        // together whole would hold a second copy of every task.
         let read = before.stretch == nil ? ParseCheckpoints(before, spacing: spacing, firstTasks: firstTasks, content: digests?.before) : checkpoints
-        let last = steps.steps.count - 1
-        let carried = steps.steps.enumerated().reduce(read) { kept, step in
-            kept?.after(step.element.window, in: step.element.document, edited: step.element.edited,
-                        digest: step.offset == last ? digests?.after : nil)
-        }
-        return (carried, read)
+        return (read?.after(window, in: before, edited: edited, digest: digests?.after), read)
     }
 }

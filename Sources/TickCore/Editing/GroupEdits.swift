@@ -151,10 +151,8 @@ package enum GroupEdits {
         let splices = [Splice.insert(lines, before: target), TaskPlacement.removal(of: removed, in: document)]
         // Checked on the result. Right after a `---` rule that opens the file, a heading reads
         // as a YAML comment and makes front matter of everything up to the next `---`.
-        let steps = EditSteps(splices, in: document, edited: document.applying(splices))
-        // Front matter is read from the file's top: in the topmost step's window.
-        let top = steps.steps[steps.steps.count - 1].window
-        if top.after.frontMatterEnd != top.before.frontMatterEnd {
+        let window = EditWindow(splices, in: document, edited: document.applying(splices))
+        if window.after.frontMatterEnd != window.before.frontMatterEnd {
             throw .cannotMove("the group would follow the '---' on line 1 and turn the top of the file into front matter; move it lower")
         }
         // Before a deeper group (a `##` before a `###`), the moved group would take in that
@@ -163,8 +161,8 @@ package enum GroupEdits {
         if let next = document.headings.first(where: { $0.line >= target && !moving.contains($0.line) }), next.level > level {
             throw .cannotMove("there, '\(document.headings[index].title)' (level \(level)) would take in '\(next.title)' (level \(next.level)) and the deeper groups after it as its subgroups; move it next to a group of level \(level) or higher")
         }
-        let titles = { (side: (EditWindow) -> Document) in steps.steps.flatMap { side($0.window).headings.map(\.title) }.sorted() }
-        guard BlockEdits.readsTheSame(steps), titles(\.after) == titles(\.before) else {
+        let titles = { (side: Document) in side.headings.map(\.title).sorted() }
+        guard BlockEdits.readsTheSame(window), titles(window.after) == titles(window.before) else {
             throw .cannotMove("the group's lines would read differently there")
         }
         return splices

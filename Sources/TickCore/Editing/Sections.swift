@@ -24,6 +24,18 @@ package enum Sections {
         document.tasks.filter { $0.group == index && $0.parent == nil }
     }
 
+    /// A group path as paths are compared: titles without their outer spaces, without case.
+    package static func pathKey<Titles: Sequence<String>>(_ path: Titles) -> [String] {
+        path.map { $0.trimmingSpaces.lowercased() }
+    }
+
+    /// The first group whose whole path is `path` (compared as `pathKey`s), never found by a
+    /// name's looser rules (`GroupName`).
+    package static func group<Titles: Sequence<String>>(atPath path: Titles, in document: Document) -> Int? {
+        let wanted = pathKey(path)
+        return document.headings.indices.first { document.headings[$0].topLevel && pathKey(document.groupPath(ofHeading: $0)) == wanted }
+    }
+
     /// The one group `name` names (`GroupName`'s grammar): none is an error, and so are
     /// several, unless one of them is nearer the top than all the others: `work` names `Work`
     /// rather than `Done / Work`, where `tick archive` keeps what it took from it (a view

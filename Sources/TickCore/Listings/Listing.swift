@@ -90,8 +90,8 @@ package struct Listing: Sendable, Equatable {
 
     /// The listing of a view that showed the tasks on `lines` (0-based, ascending, at most
     /// `limit`; `truncated`: it showed more) of the file whose bytes hash to `fileHash`, not
-    /// detailed: what a view that kept no document records (`Document.forEachPiece`).
-    package init(shownLines lines: [Int32], truncated: Bool, fileHash: UInt64) {
+    /// detailed.
+    private init(shownLines lines: [Int32], truncated: Bool, fileHash: UInt64) {
         let entries = lines.map { Entry(shown: $0 + 1, line: $0, fingerprint: 0, block: 0, listedBlock: 0, unique: false, text: []) }
         self.init(fileHash: fileHash, truncated: truncated, detailed: false, entries: entries)
     }
@@ -192,14 +192,10 @@ package struct Listing: Sendable, Equatable {
         }
     }
 
-    /// `keepsTaskLines` for an edit read in `steps` (`EditSteps`): read from each window's two
-    /// parses, since the lines outside them read the same (the edit's check), without the
-    /// edited file put together whole.
-    package static func keepsTaskLines(_ steps: EditSteps) -> Bool {
-        steps.steps.allSatisfy { keepsTaskLines($0.window, splices: $0.splices) }
-    }
-
-    static func keepsTaskLines(_ window: EditWindow, splices: [Splice]) -> Bool {
+    /// `keepsTaskLines` for an edit read in `window`: read from the window's two parses, since
+    /// the lines outside it read the same (the edit's check), without the edited file put
+    /// together whole.
+    package static func keepsTaskLines(_ window: EditWindow, splices: [Splice]) -> Bool {
         let local = splices.map {
             Splice(lines: ($0.lines.lowerBound - window.firstLine)..<($0.lines.upperBound - window.firstLine), replacement: $0.replacement)
         }

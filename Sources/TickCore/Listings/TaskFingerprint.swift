@@ -108,18 +108,12 @@ package enum TaskFingerprint {
     package static func groupHashes(_ document: Document) -> [UInt64] {
         var hashes: [UInt64] = []
         hashes.reserveCapacity(document.headings.count)
-        appendGroupHashes(of: document, to: &hashes)
-        return hashes
-    }
-
-    /// Appends the hashes of the headings of `document` after those `hashes` holds already (a
-    /// document read in pieces, `Document.forEachPiece`, has more headings with each piece).
-    static func appendGroupHashes(of document: Document, to hashes: inout [UInt64]) {
-        for heading in document.headings[hashes.count...] {
+        for heading in document.headings {
             var title = heading.title
             let own = title.withUTF8 { ContentHash.of(UnsafeRawBufferPointer($0)) }
             hashes.append((heading.parent.map { hashes[$0] } ?? 0) &* 0x0000_0100_0000_01B3 ^ own)
         }
+        return hashes
     }
 }
 
@@ -127,8 +121,7 @@ package enum TaskFingerprint {
 /// (`TaskFingerprint.block`: its content without its indentation), worked out the first time
 /// a block holds the line.
 struct BlockLineHashes {
-    /// The document's bytes and lines only (a piece of a document read in pieces shares them
-    /// with the pieces after it: `Document.forEachPiece`).
+    /// The document's bytes and lines only.
     private let bytes: [UInt8]
     private let lines: [Line]
     /// Per line, once worked out (`known`); both made the first time a block has a line.

@@ -157,13 +157,6 @@ struct BlockParser {
     private let statuses: StatusSet
     /// Every byte is well-formed UTF-8 (`Document.isWellFormedUTF8`): no task needs a check of its own.
     private let wellFormed: Bool
-    /// Whether every list item and paragraph line is kept (`ParsedStructure.items`,
-    /// `paragraphContinuations`, `indentedLazyLines`: formatting, linting and edits need them).
-    /// A view keeps none: an item's record is used again once the item closes, so the parse
-    /// holds only the items open at once.
-    private let keepsItems: Bool
-    /// Records of closed items, to use again (when items are not kept).
-    private var freeItems: [Int32] = []
     private var tasks: [Task] = []
     /// The texts of the tasks whose text wraps, joined by a space, one after another.
     private var joinedTexts: [UInt8] = []
@@ -176,76 +169,39 @@ struct BlockParser {
     private var usage = FieldUsage()
     /// The last top-level heading so far (-1: none): the group of the tasks after it.
     private var currentGroup = -1
-    /// A parse in pieces (`parsePieces`) hands its finished tasks off as it goes: `tasks[0]`
-    /// is task `taskBase` of the document, and the next hand-off is tried once `tasks` holds
-    /// `handOffAt` (never, in a parse of the whole).
-    private var taskBase = 0
-    private var handOffAt = Int.max
-    private var tasksPerPiece = Int.max
 
-    private init(buffer: UnsafeBufferPointer<UInt8>, bytes: [UInt8], lines: [Line], statuses: StatusSet, wellFormed: Bool,
-                 keepsItems: Bool, tasksPerPiece: Int? = nil) {
+    private init(buffer: UnsafeBufferPointer<UInt8>, bytes: [UInt8], lines: [Line], statuses: StatusSet, wellFormed: Bool) {
         s = buffer
         self.bytes = bytes
         self.statuses = statuses
         letterStatuses = statuses.letters
         self.wellFormed = wellFormed
-        self.keepsItems = keepsItems
         self.lines = lines
         kinds = [LineKind](repeating: .blank, count: lines.count)
         // At most about one item per line: reserved once, the array never moves while it grows
-        // (pages of the reserve that are never written cost nothing). Without the items, the
-        // few open at once.
-        items.reserveCapacity(keepsItems ? lines.count : 64)
-        // At most one task a line (pages never written cost nothing, as above); in pieces, a
-        // piece and the tasks still open when it is handed off.
-        if let tasksPerPiece {
-            self.tasksPerPiece = tasksPerPiece
-            handOffAt = tasksPerPiece
-            tasks.reserveCapacity(min(lines.count, 2 * tasksPerPiece))
-        } else {
-            tasks.reserveCapacity(lines.count)
-        }
+        // (pages of the reserve that are never written cost nothing).
+        items.reserveCapacity(lines.count)
+        // At most one task a line (pages never written cost nothing, as above).
+        tasks.reserveCapacity(lines.count)
     }
 
     /// `atFileStart`: the bytes open the file, so a byte-order mark and front matter may start
     /// them; false for a stretch from the middle of a file (`EditWindow`), parsed from a line
     /// where no block is open. `wellFormed`: every byte is known to be well-formed UTF-8.
-    /// `keepsItems` false: `items` and the paragraph lines are left empty (what a view reads).
     static func parse(_ bytes: [UInt8], lines: [Line], statuses: StatusSet = .default, wellFormed: Bool = false,
-                      keepsItems: Bool = true, atFileStart: Bool = true) -> ParsedStructure {
+                      atFileStart: Bool = true) -> ParsedStructure {
         bytes.withUnsafeBufferPointer { buffer in
-            var parser = BlockParser(buffer: buffer, bytes: bytes, lines: lines, statuses: statuses, wellFormed: wellFormed,
-                                     keepsItems: keepsItems)
+            var parser = BlockParser(buffer: buffer, bytes: bytes, lines: lines, statuses: statuses, wellFormed: wellFormed)
             defer { parser.stack.deallocate() }
-            return parser.parse(lines: lines, atFileStart: atFileStart, handOff: { _ in })
+            return parser.parse(lines: lines, atFileStart: atFileStart)
         }
     }
 
-    /// A view's parse of a whole file, its tasks handed to `body` in pieces as the parse goes,
-    /// each piece once every task in it is finished (its block closed): about `tasksPerPiece`
-    /// at a time, the last piece with the rest. Each piece holds the tasks handed off with it
-    /// (numbered from 0, their parents in the same piece: a task's block is inside its
-    /// parent's), and the kinds, headings and joined texts read so far, which the parse goes on
-    /// writing once `body` returns: `body` must not keep them.
-    static func parsePieces(_ bytes: [UInt8], lines: [Line], statuses: StatusSet, wellFormed: Bool, tasksPerPiece: Int,
-                            body: (_ piece: ParsedStructure, _ isLast: Bool) -> Void) {
-        bytes.withUnsafeBufferPointer { buffer in
-            var parser = BlockParser(buffer: buffer, bytes: bytes, lines: lines, statuses: statuses, wellFormed: wellFormed,
-                                     keepsItems: false, tasksPerPiece: max(1, tasksPerPiece))
-            defer { parser.stack.deallocate() }
-            var last = parser.parse(lines: lines, atFileStart: true, handOff: { body($0, false) })
-            for index in last.tasks.indices { last.tasks[index].number(fromTask: parser.taskBase) }
-            body(last, true)
-        }
-    }
-
-    private mutating func parse(lines: [Line], atFileStart: Bool, handOff: (ParsedStructure) -> Void) -> ParsedStructure {
+    private mutating func parse(lines: [Line], atFileStart: Bool) -> ParsedStructure {
         let bomLength = lines.isEmpty || !atFileStart ? 0 : UTF8BOM.length(s, lines[0].contentEnd)
         let frontMatterEnd = atFileStart ? FrontMatter.end(s, lines: lines, bomLength: bomLength) : 0
         for index in 0..<frontMatterEnd { kinds[index] = .frontMatter }
         for index in frontMatterEnd..<lines.count {
-            if tasks.count >= handOffAt { handOffFinishedTasks(frontMatterEnd: frontMatterEnd, to: handOff) }
             let current = lines[index]
             let start = index == 0 ? current.start + bomLength : current.start
             process(line: index, start: start, end: current.contentEnd)
@@ -257,49 +213,10 @@ struct BlockParser {
             unclosedBlockLine = stack[1].firstLine
         }
         popStack(to: 1)
-        return ParsedStructure(kinds: kinds, items: keepsItems ? items : [], headings: headings, tasks: tasks,
+        return ParsedStructure(kinds: kinds, items: items, headings: headings, tasks: tasks,
                                joinedTexts: joinedTexts, fieldUsage: usage, continuations: continuations, paragraphContinuations: paragraphContinuations,
                                indentedLazyLines: indentedLazyLines,
                                frontMatterEnd: frontMatterEnd, unclosedBlockLine: unclosedBlockLine)
-    }
-
-    /// Hands the finished tasks to `body` (`parsePieces`): those before the first task whose
-    /// item is still open, the outermost open item's (its subtasks after it are not finished
-    /// either: its last line is not known). Then drops them, and the joined texts only they used.
-    private mutating func handOffFinishedTasks(frontMatterEnd: Int, to body: (ParsedStructure) -> Void) {
-        var firstOpen = taskBase + tasks.count
-        // The stack's innermost tasks grow from the document up: the first one set is the least.
-        for index in 1..<stack.count where stack[index].innermostTask >= 0 {
-            firstOpen = min(firstOpen, Int(stack[index].innermostTask))
-            break
-        }
-        let count = firstOpen - taskBase
-        // Tried again once a piece more is held: a task that holds every task after it (one
-        // parent of a million subtasks) costs no walk of the stack per line.
-        defer { handOffAt = tasks.count + tasksPerPiece }
-        guard count > 0 else { return }
-        var piece: [Task]
-        if count == tasks.count {
-            // Every task held is finished (the usual case): the piece takes the array, and
-            // the next piece starts one of its size.
-            piece = []
-            piece.reserveCapacity(tasks.count)
-            swap(&piece, &tasks)
-        } else {
-            piece = Array(tasks[..<count])
-            tasks.removeFirst(count)
-        }
-        for index in piece.indices { piece[index].number(fromTask: taskBase) }
-        body(ParsedStructure(kinds: kinds, items: [], headings: headings, tasks: piece, joinedTexts: joinedTexts, fieldUsage: usage,
-                             continuations: [], paragraphContinuations: [], indentedLazyLines: [],
-                             frontMatterEnd: frontMatterEnd, unclosedBlockLine: nil))
-        taskBase = firstOpen
-        // The joined texts of the tasks held on start where the first of them starts.
-        let kept = tasks.first { $0.textLocation.isJoined }.map { $0.textLocation.start } ?? joinedTexts.count
-        if kept > 0 {
-            joinedTexts.removeFirst(kept)
-            for index in tasks.indices { tasks[index].moveJoinedText(by: -kept) }
-        }
     }
 
     // MARK: - The cursor
@@ -596,7 +513,7 @@ struct BlockParser {
             // A lazy continuation line: the paragraph stays open, and so do its containers.
             // cmark keeps a lazy line's text from the containers' edge, spaces and all.
             continueParagraph(at: stack.count - 1, textStart: offset)
-            if keepsItems, firstNonspace > offset || partiallyConsumedTab { indentedLazyLines.append(line) }
+            if firstNonspace > offset || partiallyConsumedTab { indentedLazyLines.append(line) }
             return
         }
         closeUnmatched()
@@ -633,7 +550,7 @@ struct BlockParser {
         stack[index].lastLine = line
         stack[index].lastLineTextStart = firstNonspace
         kinds[line] = .paragraph
-        if keepsItems, stack[index].firstLine != line { paragraphContinuations.append(line) }
+        if stack[index].firstLine != line { paragraphContinuations.append(line) }
         let owner = stack[index].ownerItem
         if owner >= 0, stack[index].firstLine != line {
             items[Int(owner)].textLastLine = line
@@ -658,9 +575,8 @@ struct BlockParser {
                 items[index].lastLine = lastLine
                 if items[index].checkboxStart >= 0 {
                     if openTask?.item == block.item { completeOpenTask() }
-                    tasks[Int(block.innermostTask) - taskBase].setLastLine(lastLine)
+                    tasks[Int(block.innermostTask)].setLastLine(lastLine)
                 }
-                if !keepsItems { freeItems.append(block.item) }
             } else if block.kind == .paragraph, block.ownerItem >= 0 {
                 completeOpenTask()
             }
@@ -785,18 +701,11 @@ struct BlockParser {
         pushItem(record, markerOffset: markerOffset, padding: padding)
     }
 
-    /// Keeps the record of an item that opens (in a record of a closed one, when items are not
-    /// kept) and pushes the item; returns the record's index.
+    /// Keeps the record of an item that opens and pushes the item; returns the record's index.
     @discardableResult @inline(__always)
     private mutating func pushItem(_ record: ParsedItem, markerOffset: Int, padding: Int) -> Int32 {
-        let index: Int32
-        if let free = freeItems.popLast() {
-            index = free
-            items[Int(free)] = record
-        } else {
-            index = Int32(items.count)
-            items.append(record)
-        }
+        let index = Int32(items.count)
+        items.append(record)
         var item = Container(kind: .item)
         item.markerOffset = markerOffset
         item.padding = padding
@@ -967,9 +876,6 @@ struct BlockParser {
             location = TextLocation(joinedAt: joinedStart, count: joinedTexts.count - joinedStart)
             text = joinedTexts[joinedStart...]
             fieldKinds = TaskFields.tally(text, counting: &usage).kinds
-            // A view keeps no wrapped lines once they are the text's (the reference builder
-            // of the tests reads them all, from a parse that keeps the items).
-            if !keepsItems { continuations.removeAll(keepingCapacity: true) }
             due = dueField.flatMap { field in
                 CivilDate(isoBytes: text[(text.startIndex + field.value.lowerBound)..<(text.startIndex + field.value.upperBound)])
             }
@@ -992,9 +898,9 @@ struct BlockParser {
             (status, statusType) = (TaskStatus.Packed(read), statuses.type(of: read))
         }
         tasks.append(Task(
-            index: taskBase + tasks.count, line: item.line, lastLine: item.lastLine, textLastLine: item.textLastLine,
+            index: tasks.count, line: item.line, lastLine: item.lastLine, textLastLine: item.textLastLine,
             status: status, statusType: statusType, important: open.important,
-            due: due, dueField: dueField, text: location, parent: parent, depth: parent.map { tasks[$0 - taskBase].depth + 1 } ?? 0,
+            due: due, dueField: dueField, text: location, parent: parent, depth: parent.map { tasks[$0].depth + 1 } ?? 0,
             group: open.group < 0 ? nil : open.group, markerStart: item.markerStart, markerLength: item.markerLength,
             ordered: item.ordered, checkboxStart: item.checkboxStart, checkboxEnd: item.checkboxEnd, textStart: cursor,
             contentColumn: item.contentColumn, quoteDepth: item.quoteDepth, markerOpensLine: item.markerOpensLine,

@@ -65,8 +65,7 @@ struct TextContinuation: Sendable {
     var end: Int
 }
 
-/// What the block parser finds. Without the items (a view's parse), `items`,
-/// `paragraphContinuations` and `indentedLazyLines` are empty.
+/// What the block parser finds.
 struct ParsedStructure: Sendable {
     var kinds: [LineKind]
     var items: [ParsedItem]

@@ -58,14 +58,13 @@ public struct GroupTally: Sendable, Equatable {
     private static func foldArchive(_ name: String, in document: Document, rows: inout [Int?: Int]) {
         let place = ArchivePlace(name, in: document)
         guard place.heading != nil else { return }
-        func key(_ path: [String]) -> [String] { path.map { $0.trimmingSpaces.lowercased() } }
         var outside: [[String]: Int] = [:]
         var archived: [(heading: Int, origin: [String])] = []
         for heading in document.headings.indices where document.headings[heading].topLevel {
             if let origin = place.origin(ofHeading: heading, in: document) {
-                archived.append((heading, key(origin)))
+                archived.append((heading, Sections.pathKey(origin)))
             } else if heading != place.heading {
-                let path = key(document.groupPath(ofHeading: heading))
+                let path = Sections.pathKey(document.groupPath(ofHeading: heading))
                 if outside[path] == nil { outside[path] = heading }
             }
         }

@@ -69,21 +69,11 @@ package final class ListRows: Sendable {
     package var count: Int { rows.count }
 
     /// The rows of `tasks` (indices into `source.document.tasks`, in the order they print).
-    /// `numberWidth`: the widest line number of the file's rows when `tasks` are some of them
-    /// (a long file rendered a piece at a time), else worked out from `tasks`.
-    package convenience init(_ source: SourceDocument, tasks: ArraySlice<Int>, numberWidth: Int? = nil, options: Options) {
-        var file: TaskJSON.File?
-        self.init(source, tasks: tasks, numberWidth: numberWidth, options: options, carrying: &file)
-    }
-
-    /// `file`: what `--json` objects of the same file share (its group hashes), carried from
-    /// one piece of a file read a piece at a time to the next; made from `source` when nil.
-    package init(_ source: SourceDocument, tasks: ArraySlice<Int>, numberWidth: Int? = nil, options: Options,
-                 carrying file: inout TaskJSON.File?) {
+    package init(_ source: SourceDocument, tasks: ArraySlice<Int>, options: Options) {
         let document = source.document
         path = source.path
         shownPath = ShownPath(source.path, options: options)
-        self.numberWidth = numberWidth ?? Self.numberWidth(of: tasks, in: document)
+        numberWidth = Self.numberWidth(of: tasks, in: document)
         keyCount = options.keys.count
         var rows: [Row] = [], headers: [[UInt8]] = [], keys: [SortKey] = []
         rows.reserveCapacity(tasks.count)
@@ -91,9 +81,7 @@ package final class ListRows: Sendable {
         let style = options.style
         var out = TextBuffer(capacity: options.json ? 0 : tasks.count * 64)
         var json = JSONWriter(capacity: options.json ? tasks.count * 256 : 0)
-        if options.json {
-            if file == nil { file = TaskJSON.File(source.path, document: document) } else { file!.extend(to: document) }
-        }
+        var file = options.json ? TaskJSON.File(source.path, document: document) : nil
         // A heading line per group that shows a row, and a flat row's group suffix per group.
         var headerOfGroup = [Int32](repeating: -1, count: document.headings.count + 1)
         var groupPaths = [String?](repeating: nil, count: document.headings.count)

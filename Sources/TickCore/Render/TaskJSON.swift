@@ -19,7 +19,7 @@ package enum TaskJSON {
     /// file, a long title over many headings would be written once per heading).
     package struct File: Sendable {
         let name: [UInt8]
-        private(set) var groupHashes: [UInt64]
+        let groupHashes: [UInt64]
         /// The hashes of the lines of blocks written so far: nested blocks share their lines.
         fileprivate var blockLines: BlockLineHashes
         /// Index for index with the document's headings; nil until written.
@@ -35,15 +35,6 @@ package enum TaskJSON {
             groupHashes = TaskFingerprint.groupHashes(document)
             groupPaths = [[UInt8]?](repeating: nil, count: document.headings.count)
             blockLines = BlockLineHashes(document)
-        }
-
-        /// The same file read further (`Document.forEachPiece`): the headings of `document`
-        /// after those it knew.
-        mutating func extend(to document: Document) {
-            TaskFingerprint.appendGroupHashes(of: document, to: &groupHashes)
-            if groupPaths.count < document.headings.count {
-                groupPaths += [[UInt8]?](repeating: nil, count: document.headings.count - groupPaths.count)
-            }
         }
 
         /// The path of group `heading` as a JSON array.

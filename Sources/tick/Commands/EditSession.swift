@@ -163,7 +163,7 @@ enum EditSession {
         }
         guard !arguments.flag("quiet") else { return }
         let before = transaction.before
-        let echo = EditEcho(transaction.plan, before: before, fromLines: !arguments.flag("json"), window: transaction.steps?.window) {
+        let echo = EditEcho(transaction.plan, before: before, fromLines: !arguments.flag("json"), window: transaction.window) {
             written.after ?? transaction.after
         }
         try self.echo(echo, nothing: transaction.plan.nothing, path: path, showsFile: showsFile, arguments: arguments, context: &context)

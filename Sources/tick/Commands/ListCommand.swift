@@ -41,21 +41,20 @@ extension TaskListCommand {
         let json = arguments.flag("json")
         var options = ListRows.Options(order: order, keys: keys, today: view.today, style: view.style, notes: arguments.flag("notes"),
                                        absoluteDates: dates == "absolute", json: json)
-        // Streamed in pieces of about 64 KiB: a listing of a million tasks is not held whole.
+        // Written in pieces of about 64 KiB: the rows of a long listing are never held whole.
         // (Sized to the rows: a buffer of 128 KiB for ten tasks costs a mapping of its own.)
         var out = TextBuffer()
         func emit(_ buffer: inout TextBuffer) {
             context.stdout.write(buffer)
             buffer.removeAll()
         }
-        // One file's document, held whole.
         var shownNothing = false
         // The one file read and how many tasks it holds (nil: several files).
         var file: (path: String, tasks: Int)?
-        func show(_ source: SourceDocument, _ items: [ViewItem]) {
+        switch try view.select(&options, environment: context.environment) {
+        case .whole(let source, var items):
             shownNothing = items.isEmpty
             file = (source.path, source.document.tasks.count)
-            var items = items
             // Stable sorts, the last key first: each earlier key keeps the later keys' order among its ties.
             let sources = [source]
             for key in keys.reversed() { items = key.sorted(items, in: sources, today: view.today) }
@@ -67,30 +66,6 @@ extension TaskListCommand {
                 out = TextBuffer(capacity: min(items.count * 64, 1 << 17))
                 ListView.render(items, in: sources, order: order, today: view.today, style: view.style, notes: options.notes,
                                 absoluteDates: options.absoluteDates, into: &out, emit: emit)
-            }
-        }
-        let inFileOrder = keys == [.file] && !arguments.flag("reverse")
-        switch try view.select(&options, inFileOrder: inFileOrder, environment: context.environment) {
-        case .whole(let source, let items):
-            show(source, items)
-        case .pieces(let path, let bytes):
-            // A file of a piece is shown as a document held whole; a longer one as it is read.
-            var stream = ListStream(query: view.query, options: options)
-            var streamed = false
-            var tasks = 0
-            Document.forEachPiece(of: bytes, statuses: context.environment.statuses) { piece, isLast in
-                tasks += piece.tasks.count
-                let source = SourceDocument(path: path, document: piece, groupColors: context.environment.groupColors)
-                if isLast && !streamed { return show(source, ViewItem.select([source], query: view.query, today: view.today)) }
-                if !streamed { out = TextBuffer(capacity: 1 << 17) }
-                streamed = true
-                stream.print(source, into: &out, emit: emit) { context.stdout.write(bytes: $0) }
-            }
-            if streamed {
-                shownNothing = stream.shownCount == 0
-                file = (path, tasks)
-                stream.finish { context.stdout.write(bytes: $0) }
-                view.recordListing(stream.listing(fileHash: ContentDigest.version(of: bytes)), of: path, context: &context)
             }
         case .rows(let files, let listings):
             // The first key decides, the next ones break its ties, file order the rest.

@@ -203,9 +203,6 @@ struct ViewOptions {
     /// of a folder's files (or several files), rendered where each was read.
     enum ListSelection {
         case whole(SourceDocument, [ViewItem])
-        /// One file's bytes, for a view that prints it as it is read (`ListStream`), under the
-        /// name it is shown by.
-        case pieces(path: String, bytes: [UInt8])
         case rows([ListRows], listings: [ListingStore.Shown])
     }
 
@@ -214,18 +211,9 @@ struct ViewOptions {
     /// rendered on every core, a chunk at a time (`ListRows`): each document is dropped once
     /// its rows are, so a folder of any size costs the memory of a chunk and of the rows the
     /// view prints. `options.showFiles` is set from the files found.
-    ///
-    /// `inFileOrder`: the view prints rows in file order, so one file is read a piece at a time
-    /// (`pieces`) unless the query needs the whole document first: a `--group` is looked for in
-    /// every heading, and so are the groups `.tick.toml` colours; `--since` asks git of all tasks.
-    func select(_ options: inout ListRows.Options, inFileOrder: Bool = false, environment: Environment) throws(TickError) -> ListSelection {
+    func select(_ options: inout ListRows.Options, environment: Environment) throws(TickError) -> ListSelection {
         let files = try PathWalker.files(paths, ignoring: honoursIgnoreFiles)
         options.showFiles = files.count > 1
-        if files.count == 1, inFileOrder, query.group == nil, query.doneSince == nil, environment.groupColors.isEmpty {
-            let bytes = try FileReader.read(files[0])
-            DocumentLoader.warnOfConflict(bytes, path: files[0], environment: environment)
-            return .pieces(path: environment.shown(files[0]), bytes: bytes)
-        }
         if files.count == 1 {
             let sources = try load(files: files, environment: environment)
             return .whole(sources[0], ViewItem.select(sources, query: query, today: today))

@@ -13,7 +13,7 @@ enum DocumentLoader {
         warnOfConflict(bytes, path: path, environment: environment)
         // Views show the name as messages do (bytes that are not UTF-8 as \xNN); a reference
         // written that way is read back (`PathBytes.parse`).
-        return SourceDocument(path: environment.shown(path), document: skip(bytes) ? Document(bytes: []) : environment.document(bytes, reading: .forViews),
+        return SourceDocument(path: environment.shown(path), document: skip(bytes) ? Document(bytes: []) : environment.document(bytes),
                               groupColors: environment.groupColors)
     }
 
