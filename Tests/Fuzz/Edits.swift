@@ -309,6 +309,11 @@ struct EditStep {
                     && spliced.frontMatterEnd == parsed.frontMatterEnd && spliced.unclosedBlockLine == parsed.unclosedBlockLine
                     && spliced.tasks.map { spliced.groupPath(of: $0) } == parsed.tasks.map { parsed.groupPath(of: $0) },
                  "the document put together from the edit's window differs from the parsed one (splices \(splices)); lines: \((max(0, window.firstLine)..<min(document.lines.count, window.firstLine + 10)).map { String(decoding: document.bytes[document.lines[$0].fullRange], as: UTF8.self) }.debugDescription)")
+        // Read again from the bytes alone (as the language server reads a changed buffer).
+        let reparsed = document.reparsed(as: edited)
+        Fuzz.law(reparsed.lines == parsed.lines && reparsed.kinds == parsed.kinds && reparsed.items == parsed.items
+                    && reparsed.hasSameTasks(as: parsed) && reparsed.headings == parsed.headings,
+                 "the document read again where its bytes changed differs from the parsed one (splices \(splices))")
         Fuzz.law(EditCheck.firstChangedLine(splices, window: window)
                     == EditCheck.firstChangedLine(splices, window: EditWindow(wholeFile: document, edited: edited)),
                  "the edit law reads differently on the window (splices \(splices)); lines: \((max(0, window.firstLine)..<min(document.lines.count, window.firstLine + 10)).map { String(decoding: document.bytes[document.lines[$0].fullRange], as: UTF8.self) }.debugDescription)")

@@ -162,3 +162,37 @@ extension Heading {
                 parent: parent, topLevel: topLevel)
     }
 }
+
+extension Document {
+    /// The document of `bytes`, a new version of this one's text (an editor's buffer after a
+    /// change), read again only where the two differ: the whole lines both share at their start
+    /// and at their end are not parsed again, but carried over through the change's window
+    /// (`EditWindow`, `init(splicing:window:edited:)`), as an edit's are. Equal to
+    /// `Document(bytes: bytes, statuses: statuses)`.
+    package func reparsed(as bytes: [UInt8]) -> Document {
+        guard stretch == nil, bytes.count <= Document.maximumSize else { return Document(bytes: bytes, statuses: statuses) }
+        let old = self.bytes
+        if old == bytes { return self }
+        let shared = min(old.count, bytes.count)
+        let (prefix, suffix) = old.withUnsafeBufferPointer { a in
+            bytes.withUnsafeBufferPointer { b in
+                var prefix = 0
+                while prefix < shared, a[prefix] == b[prefix] { prefix += 1 }
+                var suffix = 0
+                while suffix < shared - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
+                return (prefix, suffix)
+            }
+        }
+        // Lines the two share: those that end inside the shared start, and those whose ending
+        // before them lies in the shared end. (A lone `\r` just before the change, which may
+        // become `\r\n`, starts the window at the top: `EditWindow`.)
+        let firstChanged = lines.partitionPoint { $0.end > prefix }
+        let firstKept = max(firstChanged, lines.partitionPoint { $0.start > old.count - suffix })
+        let newStart = firstChanged < lines.count ? lines[firstChanged].start : old.count
+        let newEnd = firstKept < lines.count ? lines[firstKept].start + bytes.count - old.count : bytes.count
+        let middle = Array(bytes[newStart..<newEnd])
+        let replacement = Line.split(middle).map { Array(middle[$0.contentRange]) }
+        let splices = [Splice(lines: firstChanged..<firstKept, replacement: replacement)]
+        return Document(splicing: self, window: EditWindow(splices, in: self, edited: bytes), edited: bytes)
+    }
+}

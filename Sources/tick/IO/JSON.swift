@@ -230,7 +230,12 @@ enum JSON: Equatable, Sendable {
                 let run = position
                 position = bytes.withUnsafeBufferPointer { buffer in
                     var index = run
-                    while index < buffer.count, buffer[index] >= 0x20, buffer[index] != 0x22, buffer[index] != 0x5C { index += 1 }
+                    while index < buffer.count {
+                        // Letters and most else lie past the backslash: one comparison each.
+                        let byte = buffer[index]
+                        guard byte > 0x5C || (byte >= 0x20 && byte != 0x22 && byte != 0x5C) else { break }
+                        index += 1
+                    }
                     return index
                 }
                 if position > run {

@@ -28,6 +28,8 @@ struct LanguageServer {
     var configurations: [String: ProjectConfig] = [:]
     /// Documents whose diagnostics are due, published once the messages read so far are handled.
     var stale: Set<String> = []
+    /// Each open document as last parsed: a change is read again only where it differs.
+    var parsedDocuments: [String: Document] = [:]
     private var output: [UInt8] = []
 
     init(environment: Environment) {
@@ -160,6 +162,7 @@ struct LanguageServer {
         case "textDocument/didClose":
             guard let uri else { return }
             documents[uri] = nil
+            parsedDocuments[uri] = nil
             stale.remove(uri)
             sendDiagnostics(uri, [], version: nil)
         case "textDocument/didSave", "workspace/didChangeWatchedFiles":
@@ -242,11 +245,17 @@ struct LanguageServer {
             guard let document = documents[uri] else { continue }
             let config = configuration(document)
             if let refusal = refusal(document) {
+                parsedDocuments[uri] = nil
                 showMessage(refusal, type: 2)
                 sendDiagnostics(uri, [], version: document.version)
                 continue
             }
-            let parsed = Document(bytes: document.bytes, statuses: config.statuses)
+            let parsed = if let previous = parsedDocuments[uri], previous.statuses == config.statuses {
+                previous.reparsed(as: document.bytes)
+            } else {
+                Document(bytes: document.bytes, statuses: config.statuses)
+            }
+            parsedDocuments[uri] = parsed
             let findings = Linter.lint(parsed, today: today, settings: config.lint)
             sendDiagnostics(uri, findings.map { diagnostic($0, in: document) }, version: document.version)
         }

@@ -5,7 +5,10 @@ import TickCore
 /// file.
 extension LanguageServer {
     func parse(_ document: TextDocument) -> Document {
-        Document(bytes: document.bytes, statuses: configuration(ofRead: document).statuses)
+        let statuses = configuration(ofRead: document).statuses
+        // The buffer as diagnostics last read it shares its bytes: compared at once.
+        if let parsed = parsedDocuments[document.uri], parsed.statuses == statuses, parsed.bytes == document.bytes { return parsed }
+        return Document(bytes: document.bytes, statuses: statuses)
     }
 
     /// The edits that turn the buffer into `edited`: one per run of changed lines.

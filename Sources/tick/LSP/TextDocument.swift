@@ -50,6 +50,8 @@ struct TextDocument {
         bytes.withUnsafeBufferPointer { buffer in
             for index in buffer.indices {
                 let byte = buffer[index]
+                // Most bytes are past `\r`: one comparison each.
+                if byte > 0x0D { continue }
                 if byte == 0x0A || (byte == 0x0D && (index + 1 == buffer.count || buffer[index + 1] != 0x0A)) {
                     starts.append(index + 1)
                 }
