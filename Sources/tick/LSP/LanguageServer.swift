@@ -164,7 +164,7 @@ struct LanguageServer {
             documents[uri] = nil
             parsedDocuments[uri] = nil
             stale.remove(uri)
-            sendDiagnostics(uri, [], version: nil)
+            sendDiagnostics(uri, .array([]), version: nil)
         case "textDocument/didSave", "workspace/didChangeWatchedFiles":
             // A saved `.tick.toml` changes what every open document's findings are.
             let changed = (params["changes"]?.array?.compactMap { $0["uri"]?.string } ?? []) + (uri.map { [$0] } ?? [])
@@ -247,7 +247,7 @@ struct LanguageServer {
             if let refusal = refusal(document) {
                 parsedDocuments[uri] = nil
                 showMessage(refusal, type: 2)
-                sendDiagnostics(uri, [], version: document.version)
+                sendDiagnostics(uri, .array([]), version: document.version)
                 continue
             }
             let parsed = if let previous = parsedDocuments[uri], previous.statuses == config.statuses {
@@ -257,49 +257,57 @@ struct LanguageServer {
             }
             parsedDocuments[uri] = parsed
             let findings = Linter.lint(parsed, today: today, settings: config.lint)
-            sendDiagnostics(uri, findings.map { diagnostic($0, in: document) }, version: document.version)
+            sendDiagnostics(uri, diagnostics(findings, in: document), version: document.version)
         }
         stale = []
     }
 
-    /// A finding as LSP says it, from its column to the end of its line, encoded as it is
-    /// made: a large document has thousands.
-    func diagnostic(_ finding: Diagnostic, in document: TextDocument) -> JSON {
-        let line = min(max(finding.line - 1, 0), document.lineStarts.count - 1)
-        let end = document.contentEnd(ofLine: line)
-        let start = min(document.lineStarts[line] + max(finding.column - 1, 0), end)
-        let severity: Int
-        switch finding.severity {
-        case .error: severity = 1
-        case .warning: severity = 2
-        case .info: severity = 3
+    /// The findings as LSP says them, each from its column to the end of its line: one JSON
+    /// array written straight into one buffer (a large document has thousands).
+    func diagnostics(_ findings: [Diagnostic], in document: TextDocument) -> JSON {
+        var json = JSONWriter()
+        /// A position on line `line` (both ends of a finding's range are on its line).
+        func position(_ offset: Int, onLine line: Int) {
+            json.beginObject()
+            json.key("line")
+            json.int(line)
+            json.key("character")
+            json.int(document.character(of: offset, onLine: line, encoding: encoding))
+            json.endObject()
         }
-        var out: [UInt8] = []
-        out.reserveCapacity(160 + finding.message.utf8.count)
-        func position(_ offset: Int) {
-            let (line, character) = document.position(of: offset, encoding: encoding)
-            out.append(contentsOf: "{\"line\":".utf8)
-            JSON.encode(int: line, into: &out)
-            out.append(contentsOf: ",\"character\":".utf8)
-            JSON.encode(int: character, into: &out)
-            out.append(UInt8(ascii: "}"))
+        json.beginArray()
+        for finding in findings {
+            let line = min(max(finding.line - 1, 0), document.lineStarts.count - 1)
+            let end = document.contentEnd(ofLine: line)
+            let start = min(document.lineStarts[line] + max(finding.column - 1, 0), end)
+            json.beginObject()
+            json.key("range")
+            json.beginObject()
+            json.key("start")
+            position(start, onLine: line)
+            json.key("end")
+            position(max(start, end), onLine: line)
+            json.endObject()
+            json.key("severity")
+            switch finding.severity {
+            case .error: json.int(1)
+            case .warning: json.int(2)
+            case .info: json.int(3)
+            }
+            json.key("code")
+            json.string(finding.rule.rawValue)
+            json.key("source")
+            json.string("tick")
+            json.key("message")
+            json.string(finding.message)
+            json.endObject()
         }
-        out.append(contentsOf: "{\"range\":{\"start\":".utf8)
-        position(start)
-        out.append(contentsOf: ",\"end\":".utf8)
-        position(max(start, end))
-        out.append(contentsOf: "},\"severity\":".utf8)
-        JSON.encode(int: severity, into: &out)
-        out.append(contentsOf: ",\"code\":".utf8)
-        JSON.encode(string: finding.rule.rawValue, into: &out)
-        out.append(contentsOf: ",\"source\":\"tick\",\"message\":".utf8)
-        JSON.encode(string: finding.message, into: &out)
-        out.append(UInt8(ascii: "}"))
-        return .raw(out)
+        json.endArray()
+        return .raw(json.bytes)
     }
 
-    private mutating func sendDiagnostics(_ uri: String, _ diagnostics: [JSON], version: Int?) {
-        var params: [String: JSON] = ["uri": .string(uri), "diagnostics": .array(diagnostics)]
+    private mutating func sendDiagnostics(_ uri: String, _ diagnostics: JSON, version: Int?) {
+        var params: [String: JSON] = ["uri": .string(uri), "diagnostics": diagnostics]
         if let version { params["version"] = JSON(version) }
         send(.object(["jsonrpc": .string("2.0"), "method": .string("textDocument/publishDiagnostics"), "params": .object(params)]))
     }

@@ -93,8 +93,13 @@ struct TextDocument {
             let middle = (low + high + 1) / 2
             if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
         }
-        let start = lineStarts[low]
-        if encoding == .utf8 || isASCII { return (low, offset - start) }
+        return (low, character(of: offset, onLine: low, encoding: encoding))
+    }
+
+    /// The LSP character of a byte offset within line `line`.
+    func character(of offset: Int, onLine line: Int, encoding: Encoding) -> Int {
+        let start = lineStarts[line]
+        if encoding == .utf8 || isASCII { return offset - start }
         var units = 0, index = start
         while index < offset {
             let byte = bytes[index]
@@ -102,7 +107,7 @@ struct TextDocument {
             units += length == 4 ? 2 : 1
             index += length
         }
-        return (low, units)
+        return units
     }
 
     func position(_ offset: Int, encoding: Encoding) -> JSON {
