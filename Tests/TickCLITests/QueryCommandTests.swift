@@ -78,6 +78,13 @@ import Testing
             let filtered = try TickProcess.run(["query"] + arguments, in: folder.url)
             #expect(filtered.stdout == "  vault/a.md:1  [ ] #task real one\n", "\(arguments): \(filtered.stdout)\(filtered.stderr)")
         }
+        // What a query given here does not show is said aside: none matched, or its limit.
+        let none = try TickProcess.run(["query", "-e", "due before 2000-01-01", "Home"], in: folder.url)
+        #expect(none.status == 0 && none.stdout.isEmpty && none.stderr == "tick: note: no task matches the query among the 2 tasks of 1 file\n",
+                "\(none.stdout)\(none.stderr)")
+        let limited = try TickProcess.run(["query", "-e", "limit 1", "Work"], in: folder.url)
+        #expect(limited.stdout.split(separator: "\n").count == 1
+                && limited.stderr == "tick: note: 1 of the 3 tasks the query matches are shown (its limit)\n", "\(limited.stdout)\(limited.stderr)")
         let explained = try TickProcess.run(["query", "--json", "-e", "is recurring", "-e", "explain", "Home"], in: folder.url)
         let explanation = try #require(try JSONSerialization.jsonObject(with: Data(explained.stdout.utf8)) as? [[String: Any]])
         #expect(explanation.first?["explain"] as? String == "filter: recurring", "\(explained.stdout)")

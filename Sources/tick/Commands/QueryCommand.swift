@@ -148,6 +148,15 @@ enum QueryCommand: Command {
                 context.stdout.write(style.bold(TerminalText.sanitized(location)) + style.dim("  \(count) task\(result.matched == 1 ? "" : "s")") + "\n")
             }
             if query.explains { context.stdout.write(style.dim(query.explanation) + "\n") }
+            if path == nil {
+                // A query given here has no header line: what it did not show is said aside.
+                let tasks = sources.reduce(0) { $0 + $1.document.tasks.count }
+                if result.matched == 0 {
+                    context.note("no task matches the query among the \(tasks) task\(tasks == 1 ? "" : "s") of \(sources.count) file\(sources.count == 1 ? "" : "s")")
+                } else if items.count < result.matched {
+                    context.note("\(items.count) of the \(result.matched) tasks the query matches are shown (its limit)")
+                }
+            }
             guard !query.groups.isEmpty else {
                 // Flat, in the query's order (Obsidian Tasks' own after its keys).
                 context.stdout.write(ListView.render(items, in: sources, order: .text, today: today, style: style, showsFiles: true))
