@@ -291,10 +291,4 @@ public enum BoardView {
             return fits ? width : room
         }
     }
-
-    private static func trimmedTrailingSpaces(_ text: String) -> String {
-        var text = text
-        while text.last == " " { text.removeLast() }
-        return text
-    }
 }

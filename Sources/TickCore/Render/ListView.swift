@@ -170,14 +170,6 @@ public enum ListView {
         return out.string
     }
 
-    /// "2 days overdue" in red, "today" in yellow, later dates in cyan; dim once the task is closed.
-    static func dueLabel(_ task: Task, today: CivilDate, style: TextStyle) -> String? {
-        guard let due = task.due else { return nil }
-        let state = DueState(due: due, today: today)
-        let label = task.isClosed ? "due \(due)" : state.description
-        return style.wrap(label, task.isClosed ? .dim : state.color)
-    }
-
     /// The task's text without its due field (and one space beside it), which is shown as a
     /// relative date instead. Everything else, runs of spaces included, stays as written.
     package static func displayText(_ task: Task, in document: Document) -> String {

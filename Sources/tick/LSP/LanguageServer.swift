@@ -341,9 +341,6 @@ struct LanguageServer {
     }
 }
 
-extension JSON: Hashable {
-    func hash(into hasher: inout Hasher) { hasher.combine(encoded) }
-}
 
 /// Reads framed messages from a file descriptor: each batch is every message that has arrived
 /// (at least one, unless the input ended), so that a change typed quickly is linted once and a

@@ -1,7 +1,6 @@
-import TickCore
-
-/// A JSON value as the protocol servers (`tick lsp`, `tick mcp`) read and write it (RFC 8259).
-enum JSON: Equatable, Sendable {
+/// A JSON value as the protocol servers (`tick lsp`, `tick mcp`) read and write it (RFC 8259),
+/// written by `JSONWriter`, as every JSON tick prints is.
+package enum JSON: Hashable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -12,32 +11,37 @@ enum JSON: Equatable, Sendable {
     /// tree of values).
     case raw([UInt8])
 
-    subscript(key: String) -> JSON? {
+    package subscript(key: String) -> JSON? {
         if case .object(let members) = self { return members[key] }
         return nil
     }
 
-    var string: String? { if case .string(let value) = self { return value }; return nil }
-    var array: [JSON]? { if case .array(let value) = self { return value }; return nil }
-    var bool: Bool? { if case .bool(let value) = self { return value }; return nil }
+    package var string: String? { if case .string(let value) = self { return value }; return nil }
+    package var array: [JSON]? { if case .array(let value) = self { return value }; return nil }
+    package var bool: Bool? { if case .bool(let value) = self { return value }; return nil }
 
     /// A whole number that fits an `Int` (a line, a character, a version).
-    var int: Int? {
+    package var int: Int? {
         guard case .number(let value) = self, value.rounded() == value, abs(value) < 9e15 else { return nil }
         return Int(value)
     }
 
-    init(_ int: Int) { self = .number(Double(int)) }
+    package init(_ int: Int) { self = .number(Double(int)) }
 
     /// Why bytes are not one JSON value, and where.
-    struct ParseError: Error, Equatable {
-        let offset: Int
-        let message: String
+    package struct ParseError: Error, Equatable {
+        package let offset: Int
+        package let message: String
+
+        package init(offset: Int, message: String) {
+            self.offset = offset
+            self.message = message
+        }
     }
 
     /// Parses one value that takes all of `bytes` (whitespace around it allowed). Nesting is
     /// limited, so hostile input cannot exhaust the stack.
-    static func parse(_ bytes: [UInt8]) throws(ParseError) -> JSON {
+    package static func parse(_ bytes: [UInt8]) throws(ParseError) -> JSON {
         var parser = Parser(bytes: bytes)
         parser.skipSpace()
         let value = try parser.value(depth: 0)
@@ -47,86 +51,41 @@ enum JSON: Equatable, Sendable {
     }
 
     /// The value as compact JSON; object members in key order, so output repeats exactly.
-    var encoded: [UInt8] {
-        var out: [UInt8] = []
-        encode(into: &out)
-        return out
+    package var encoded: [UInt8] {
+        var writer = JSONWriter()
+        write(to: &writer)
+        return writer.bytes
     }
 
-    func encode(into out: inout [UInt8]) {
+    package func hash(into hasher: inout Hasher) { hasher.combine(encoded) }
+
+    package func write(to writer: inout JSONWriter) {
         switch self {
-        case .raw(let bytes): out += bytes
-        case .null: out.append(contentsOf: "null".utf8)
-        case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
+        case .raw(let bytes): writer.raw(bytes)
+        case .null: writer.null()
+        case .bool(let value): writer.bool(value)
         case .number(let value):
             if value.rounded() == value, abs(value) < 9e15 {
-                Self.encode(int: Int(value), into: &out)
+                writer.int(Int(value))
             } else if value.isFinite {
-                out.append(contentsOf: "\(value)".utf8)
+                writer.raw(Array("\(value)".utf8))
             } else {
-                out.append(contentsOf: "null".utf8)
+                writer.null()
             }
-        case .string(let value): Self.encode(string: value, into: &out)
+        case .string(let value): writer.string(value)
         case .array(let values):
-            out.append(UInt8(ascii: "["))
-            for (index, value) in values.enumerated() {
-                if index > 0 { out.append(UInt8(ascii: ",")) }
-                value.encode(into: &out)
-            }
-            out.append(UInt8(ascii: "]"))
+            writer.beginArray()
+            for value in values { value.write(to: &writer) }
+            writer.endArray()
         case .object(let members):
-            out.append(UInt8(ascii: "{"))
-            for (index, key) in members.keys.sorted().enumerated() {
-                if index > 0 { out.append(UInt8(ascii: ",")) }
-                Self.encode(string: key, into: &out)
-                out.append(UInt8(ascii: ":"))
-                members[key]!.encode(into: &out)
+            writer.beginObject()
+            for key in members.keys.sorted() {
+                writer.key(string: key)
+                members[key]!.write(to: &writer)
             }
-            out.append(UInt8(ascii: "}"))
+            writer.endObject()
         }
     }
-
-    static func encode(int: Int, into out: inout [UInt8]) {
-        if int < 0 { out.append(UInt8(ascii: "-")) }
-        var magnitude = int.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                      UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[count] = UInt8(truncatingIfNeeded: magnitude % 10) + 0x30
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            for index in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[index]) }
-        }
-    }
-
-    static func encode(string: String, into out: inout [UInt8]) {
-        var string = string
-        string.withUTF8 { bytes in
-            out.reserveCapacity(out.count + bytes.count + 2)
-            out.append(UInt8(ascii: "\""))
-            // Runs of bytes that need no escape are copied whole.
-            var run = 0
-            for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
-                run = index + 1
-                switch byte {
-                case UInt8(ascii: "\""): out += [0x5C, 0x22]
-                case UInt8(ascii: "\\"): out += [0x5C, 0x5C]
-                case 0x0A: out += [0x5C, UInt8(ascii: "n")]
-                case 0x0D: out += [0x5C, UInt8(ascii: "r")]
-                case 0x09: out += [0x5C, UInt8(ascii: "t")]
-                default: out += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hexDigit(byte >> 4), hexDigit(byte & 15)]
-                }
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
-            out.append(UInt8(ascii: "\""))
-        }
-    }
-
-    private static func hexDigit(_ value: UInt8) -> UInt8 { value < 10 ? 0x30 + value : 0x57 + value }
 
     private struct Parser {
         let bytes: [UInt8]
