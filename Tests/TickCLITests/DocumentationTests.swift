@@ -36,8 +36,8 @@ import Testing
         }
         let version = try TickProcess.run(["--version"])
         #expect(version.status == 0 && version.stdout.hasPrefix("tick 0."))
-        // Built from this checkout, it names a commit of this repository.
-        if FileManager.default.fileExists(atPath: TickProcess.packageRoot.appendingPathComponent(".git").path) {
+        // Built from this checkout (a clone: its HEAD in .git/), it names a commit of it.
+        if FileManager.default.fileExists(atPath: TickProcess.packageRoot.appendingPathComponent(".git/HEAD").path) {
             let named = version.stdout.split(separator: "(").last.map { $0.dropLast(2) } ?? ""
             #expect(named.count == 12 && version.stdout.hasSuffix(")\n"), "\(version.stdout)")
             let known = try TickProcess.run([], in: TickProcess.packageRoot, executable: URL(fileURLWithPath: "/usr/bin/env"),
