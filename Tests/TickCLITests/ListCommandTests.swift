@@ -35,7 +35,7 @@ import TickCore
 
     /// A view that shows nothing of a file says, on a terminal, how many tasks it hid and how
     /// to see them (a list whose tasks are all done printed nothing, like a file tick could not
-    /// read); to a pipe and in JSON it prints nothing. Also for a file read in pieces.
+    /// read); to a pipe and in JSON it prints nothing. Also for a long file.
     @Test func anEmptyViewOnATerminalSaysWhatItHid() throws {
         let folder = try TemporaryDirectory()
         try folder.write("TODO.md", "# Home\n\n- [x] milk\n- [x] eggs\n")
