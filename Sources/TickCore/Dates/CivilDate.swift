@@ -8,6 +8,9 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
     /// The date `packed` packs (a `packed` value of another date).
     init(packed: UInt32) { self.packed = packed }
 
+    /// The weekdays' names, Monday first (`isoWeekday` 1 to 7).
+    package static let weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+
     public var year: Int { Int(packed >> 9) }
     public var month: Int { Int((packed >> 5) & 0xF) }
     public var day: Int { Int(packed & 0x1F) }

@@ -6,7 +6,8 @@
 /// year is given). Words may be joined by spaces or hyphens (`next-week`). tick always writes
 /// the result as an ISO date.
 package enum DateExpression {
-    static let weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+    /// The weekdays as dates name them, lower case, Monday first.
+    package static let weekdays = CivilDate.weekdayNames.map { $0.lowercased() }
     static let months = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"]
 
     /// The word a mistyped date was probably meant as (`tomorow`, `firday`), for a message.

@@ -45,7 +45,6 @@ package struct Recurrence: Sendable, Equatable {
         }
     }
 
-    private static let dayNames = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 
     private static func obsidian(_ text: String) -> Recurrence? {
         var words = text.replacingCommas.split(separator: " ").map(String.init)
@@ -64,7 +63,7 @@ package struct Recurrence: Sendable, Equatable {
         case "week":
             if rest.isEmpty { return Recurrence(every: count, unit: .week, whenDone: whenDone) }
             guard rest.first == "on" else { return nil }
-            let days = rest.dropFirst().filter { $0 != "and" }.compactMap { word in dayNames.firstIndex(of: word).map { $0 + 1 } }
+            let days = rest.dropFirst().filter { $0 != "and" }.compactMap { word in DateExpression.weekdays.firstIndex(of: word).map { $0 + 1 } }
             guard !days.isEmpty, days.count == rest.dropFirst().filter({ $0 != "and" }).count else { return nil }
             return Recurrence(every: count, unit: .week, weekdays: days.sorted(), whenDone: whenDone)
         case "month":
@@ -77,7 +76,7 @@ package struct Recurrence: Sendable, Equatable {
         case "year": return rest.isEmpty ? Recurrence(every: count, unit: .year, whenDone: whenDone) : nil
         default:
             // `every monday, friday`: named days, weekly.
-            let days = words.filter { $0 != "and" }.compactMap { word in dayNames.firstIndex(of: word).map { $0 + 1 } }
+            let days = words.filter { $0 != "and" }.compactMap { word in DateExpression.weekdays.firstIndex(of: word).map { $0 + 1 } }
             guard count == 1, !days.isEmpty, days.count == words.filter({ $0 != "and" }).count else { return nil }
             return Recurrence(every: 1, unit: .week, weekdays: days.sorted(), whenDone: whenDone)
         }
@@ -86,7 +85,6 @@ package struct Recurrence: Sendable, Equatable {
     /// The rule in Obsidian Tasks' standard words, whatever its dialect: `every 2 weeks`,
     /// `every week on Monday, Friday`, `every weekday`, `every month on the last`, … `when done`.
     package var text: String {
-        let names = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
         let unitName = switch unit {
         case .day: "day"
         case .weekday: "weekday"
@@ -98,7 +96,7 @@ package struct Recurrence: Sendable, Equatable {
         if unit == .week, weekdays == [1, 2, 3, 4, 5], every == 1 {
             words = "every weekday"
         } else if unit == .week, !weekdays.isEmpty {
-            words += " on " + weekdays.map { names[$0 - 1] }.joined(separator: ", ")
+            words += " on " + weekdays.map { CivilDate.weekdayNames[$0 - 1] }.joined(separator: ", ")
         }
         if let dayOfMonth {
             let suffix = switch (dayOfMonth % 100, dayOfMonth % 10) {

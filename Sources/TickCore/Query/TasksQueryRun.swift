@@ -84,13 +84,11 @@ extension TasksQuery {
         }
     }
 
-    static let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
-
     /// The names a task is grouped under by `grouping`: one, or one per tag.
     static func groupLabels(_ grouping: Grouping, of task: Task, in document: Document, path: String, today: CivilDate) -> [GroupLabel] {
         func date(_ kind: TaskField.Kind?, _ name: String) -> [GroupLabel] {
             guard let day = dates(kind, task, document).min() else { return [GroupLabel(rank: 1, text: "No \(name) date")] }
-            return [GroupLabel(rank: 0, text: "\(day) \(weekdays[day.isoWeekday - 1])")]
+            return [GroupLabel(rank: 0, text: "\(day) \(CivilDate.weekdayNames[day.isoWeekday - 1])")]
         }
         let file = path.split(separator: "/").last.map(String.init) ?? path
         func withoutExtension(_ name: String) -> String { name.hasSuffix(".md") ? String(name.dropLast(3)) : name }
@@ -109,10 +107,7 @@ extension TasksQuery {
         case .status:
             return [task.isClosed ? GroupLabel(rank: 0, text: "Done") : GroupLabel(rank: 1, text: "Todo")]
         case .statusName:
-            // Obsidian Tasks' names of its four statuses; any other character is its "Unknown".
-            let names: [Character: String] = [" ": "Todo", "x": "Done", "X": "Done", "/": "In Progress", "-": "Cancelled"]
-            let name = task.status.character.first.flatMap { names[$0] } ?? "Unknown"
-            return [GroupLabel(rank: 0, text: name)]
+            return [GroupLabel(rank: 0, text: Self.statusNames[task.status.character] ?? "Unknown")]
         case .statusType:
             let names = ["IN_PROGRESS", "TODO", "DONE", "CANCELLED"]
             return [GroupLabel(rank: statusTypeRank(task), text: names[statusTypeRank(task)])]
@@ -151,6 +146,9 @@ extension TasksQuery {
         case .filename: return [GroupLabel(rank: 0, text: withoutExtension(file))]
         }
     }
+
+    /// Obsidian Tasks' names of its four statuses; any other character is its "Unknown".
+    static let statusNames = [" ": "Todo", "x": "Done", "X": "Done", "/": "In Progress", "-": "Cancelled"]
 
     /// Obsidian Tasks' order of status types: in progress, to do, done, cancelled.
     static func statusTypeRank(_ task: Task) -> Int {

@@ -416,8 +416,7 @@ extension LanguageServer {
         let dateFields = ["due:", "scheduled:", "start:", "t:", "created:", "📅 ", "⏳ ", "🛫 ", "➕ ", "[due:: ", "[scheduled:: ", "[start:: ", "[created:: "]
         if dateFields.contains(where: { lead.hasSuffix($0) || (lead.hasSuffix($0.trimmingSpaces) && $0.hasSuffix(" ") && lead.hasSuffix(" ")) }) {
             let today = self.today
-            let words = ["today", "tomorrow", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
-                         "+3d", "+1w", "+2w", "+1m", "eow", "eom"]
+            let words = ["today", "tomorrow"] + DateExpression.weekdays + ["+3d", "+1w", "+2w", "+1m", "eow", "eom"]
             let items = words.compactMap { word -> JSON? in
                 guard let date = DateExpression.parse(word, today: today) else { return nil }
                 return item(word, insert: "\(date)", detail: "\(date)", kind: 12)
