@@ -250,11 +250,7 @@ struct LanguageServer {
                 sendDiagnostics(uri, .array([]), version: document.version)
                 continue
             }
-            let parsed = if let previous = parsedDocuments[uri], previous.statuses == config.statuses {
-                previous.reparsed(as: document.bytes)
-            } else {
-                Document(bytes: document.bytes, statuses: config.statuses)
-            }
+            let parsed = parse(document)
             parsedDocuments[uri] = parsed
             let findings = Linter.lint(parsed, today: today, settings: config.lint)
             sendDiagnostics(uri, diagnostics(findings, in: document), version: document.version)

@@ -4,10 +4,11 @@ import TickCore
 /// symbols and completion, each computed on the editor's buffer by the code the CLI runs on a
 /// file.
 extension LanguageServer {
+    /// The buffer parsed: read again only where it differs from its last parse, which shares
+    /// its bytes while it is unchanged (`Document.reparsed(as:)`).
     func parse(_ document: TextDocument) -> Document {
         let statuses = configuration(ofRead: document).statuses
-        // The buffer as diagnostics last read it shares its bytes: compared at once.
-        if let parsed = parsedDocuments[document.uri], parsed.statuses == statuses, parsed.bytes == document.bytes { return parsed }
+        if let parsed = parsedDocuments[document.uri], parsed.statuses == statuses { return parsed.reparsed(as: document.bytes) }
         return Document(bytes: document.bytes, statuses: statuses)
     }
 
