@@ -265,11 +265,14 @@ import Testing
     }
 
     /// A document's folder's `.tick.toml` applies to the requests that arrive with its opening
-    /// (read together, in one batch), as `tick fmt` applies it in that folder.
+    /// (read together, in one batch), as `tick fmt` applies it in that folder, wherever the
+    /// server was started (here in another folder, with a `.tick.toml` of its own).
     @Test func theFoldersConfigurationAppliesAtOnce() throws {
         let folder = try TemporaryDirectory()
         try folder.write(".tick.toml", "[fmt]\neol = \"crlf\"\n")
-        let client = try Client(directory: folder.url)
+        let elsewhere = try TemporaryDirectory()
+        try elsewhere.write(".tick.toml", "[fmt]\neol = \"lf\"\n")
+        let client = try Client(directory: elsewhere.url)
         let uri = "file://\(folder.url.path)/TODO.md"
         let text = "# Home\n\n- [ ] milk\n"
         func frame(_ message: [String: Any]) -> Data {

@@ -92,7 +92,7 @@ enum QueryCommand: Command {
         var environment = context.environment
         if vault != ["."], let root = vault.first, let info = Syscalls.fileStatus(root), (info.st_mode & S_IFMT) == S_IFDIR {
             let folder = root.hasPrefix("/") ? root : environment.workingDirectory + "/" + root
-            let config = try ConfigLoader.load(ConfigLoader.path(from: folder, environment: environment).map { $0.hasPrefix("/") ? $0 : folder + "/" + $0 })
+            let config = try ConfigLoader.load(ConfigLoader.path(from: folder, environment: environment))
             environment.statuses = config.statuses
             environment.globalFilter = config.globalFilter
         }

@@ -13,9 +13,11 @@ enum ConfigLoader {
         path(from: environment.workingDirectory, environment: environment)
     }
 
-    /// The `.tick.toml` that applies in `folder`, if any.
+    /// The `.tick.toml` that applies in `folder`, if any, as a path that opens from the
+    /// working directory (the search gives it from `folder`).
     static func path(from folder: String, environment: Environment) -> String? {
-        TodoFileLocator.nearest([name], from: folder, home: environment.home)
+        guard let found = TodoFileLocator.nearest([name], from: folder, home: environment.home) else { return nil }
+        return folder == environment.workingDirectory || found.hasPrefix("/") ? found : folder + "/" + found
     }
 
     static func load(environment: Environment) throws(TickError) -> ProjectConfig {
