@@ -27,6 +27,9 @@
 ///
 /// A small subset of TOML: `[section]` lines, `key = value` (quotes optional), `#` comments.
 public struct ProjectConfig: Sendable, Equatable {
+    /// The name of the file a folder's configuration is in.
+    package static let fileName = ".tick.toml"
+
     package var lint = LintSettings()
     package var format = FormatOptions()
     /// The dialect new fields are written in when the file has none of its own.

@@ -1,3 +1,5 @@
+import TickCore
+
 /// `tick lsp`: the language server (`LanguageServer`), on standard input and output.
 enum LspCommand: Command {
     static let name = "lsp"
@@ -11,7 +13,41 @@ enum LspCommand: Command {
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
         if let operand = arguments.operands.first { throw TickError.usage(.unexpectedOperand(operand), command: name) }
         context.stdout.flush()
-        var server = LanguageServer(environment: context.environment)
-        return server.serve()
+        var server = LanguageServer(host: FileSystemHost(environment: context.environment), version: Tick.version)
+        var input = MessageReader(fd: 0)
+        while true {
+            let batch = input.next()
+            if batch.messages.isEmpty, batch.ended { return server.statusAtEnd }
+            let (output, exit) = server.handle(batch.messages)
+            _ = output.withUnsafeBytes { Syscalls.writeAll(1, $0) }
+            if let exit { return exit }
+        }
+    }
+}
+
+/// The language server's machine: the date, `.tick.toml` files and task files as the CLI
+/// finds them, the log on standard error.
+private struct FileSystemHost: LanguageServerHost {
+    let environment: Environment
+
+    func today() -> CivilDate { (try? environment.today()) ?? CivilDate(year: 2000, month: 1, day: 1)! }
+
+    func configuration(ofFolder folder: String) -> (config: ProjectConfig, problem: String?) {
+        do throws(TickError) {
+            return (try ConfigLoader.load(ConfigLoader.path(from: folder, environment: environment)), nil)
+        } catch {
+            return (ProjectConfig(), error.message)
+        }
+    }
+
+    func taskFiles(in folders: [String]) -> [String] {
+        folders.flatMap { folder in ((try? PathWalker.walk([folder])) ?? []).map(\.path) }
+    }
+
+    func contents(ofFile path: String) -> [UInt8]? { try? FileReader.read(path) }
+
+    func log(_ message: String) {
+        let line = Array((message + "\n").utf8)
+        _ = line.withUnsafeBytes { Syscalls.writeAll(2, $0) }
     }
 }

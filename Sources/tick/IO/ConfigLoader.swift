@@ -6,7 +6,7 @@ import Glibc
 /// Finds and reads `.tick.toml`: in the working directory or the nearest parent, within the
 /// limits of the search for TODO.md. A file that another user owns is ignored, with a warning.
 enum ConfigLoader {
-    static let name = ".tick.toml"
+    static let name = ProjectConfig.fileName
 
     /// The `.tick.toml` that applies in the working directory, as a path from it, if any.
     static func path(environment: Environment) -> String? {

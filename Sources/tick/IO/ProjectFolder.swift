@@ -1,3 +1,4 @@
+import TickCore
 /// The project tick is run in: the git work tree the working directory is in (else that
 /// directory), without the git work trees inside it, and the file tick edits from here
 /// (`TICK_FILE`, else the nearest TODO.md), wherever it is. The journal is shared by every

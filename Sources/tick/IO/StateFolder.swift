@@ -1,3 +1,4 @@
+import TickCore
 import Synchronization
 #if canImport(Glibc)
 import Glibc

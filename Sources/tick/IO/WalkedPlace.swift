@@ -1,3 +1,4 @@
+import TickCore
 #if canImport(Glibc)
 import Glibc
 #endif

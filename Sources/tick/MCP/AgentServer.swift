@@ -266,7 +266,7 @@ struct AgentServer {
     }
 
     private func readResource(_ params: JSON) -> Result<JSON, Failure> {
-        guard let uri = params["uri"]?.string, let path = TextDocument.path(ofURI: uri) else { return .failure(.invalidParams("a resource is a file: URI")) }
+        guard let uri = params["uri"]?.string, let path = FileURI.path(ofURI: uri) else { return .failure(.invalidParams("a resource is a file: URI")) }
         // Only the task files offered: never any other file the server could read.
         let real = Syscalls.realPath(path)
         guard let files = try? PathWalker.files(roots), files.contains(where: { Self.uri(of: $0) == uri || (real != nil && Syscalls.realPath($0) == real) }) else {
@@ -277,15 +277,7 @@ struct AgentServer {
                                                               "text": .string(String(decoding: bytes, as: UTF8.self))])])]))
     }
 
-    static func uri(of path: String) -> String {
-        let absolute = Syscalls.realPath(path) ?? path
-        var uri = "file://"
-        for byte in PathBytes.bytes(of: absolute) {
-            let plain = (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || "/-._~".utf8.contains(byte)
-            uri += plain ? String(UnicodeScalar(byte)) : "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 15, radix: 16, uppercase: true)
-        }
-        return uri
-    }
+    static func uri(of path: String) -> String { FileURI.uri(ofPath: Syscalls.realPath(path) ?? path) }
 
     // MARK: - Output
 

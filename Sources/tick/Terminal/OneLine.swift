@@ -1,3 +1,4 @@
+import TickCore
 extension TickError {
     /// A message as it is printed: one line whatever the values in it (a task reference or
     /// date from the command line, text from a file), with line breaks, terminal escapes and

@@ -1,5 +1,3 @@
-import TickCore
-
 /// A document the editor holds open: its bytes as the editor has them (never the file's), and
 /// where its lines start, to turn the editor's positions into byte offsets and back.
 struct TextDocument {
@@ -20,7 +18,7 @@ struct TextDocument {
 
     init(uri: String, version: Int, text: String) {
         self.uri = uri
-        path = Self.path(ofURI: uri)
+        path = FileURI.path(ofURI: uri)
         self.version = version
         bytes = Array(text.utf8)
         lineStarts = Self.lineStarts(bytes)
@@ -141,29 +139,5 @@ struct TextDocument {
         lineStarts = Self.lineStarts(bytes)
         isASCII = Self.isASCII(bytes)
         return true
-    }
-
-    /// The path of a `file:` URI, percent-decoded; nil for any other scheme.
-    static func path(ofURI uri: String) -> String? {
-        guard uri.hasPrefix("file://") else { return nil }
-        var rest = Array(uri.utf8.dropFirst(7))
-        // `file://host/path`: only the local host.
-        if let slash = rest.firstIndex(of: UInt8(ascii: "/")), slash > 0 {
-            guard String(decoding: rest[..<slash], as: UTF8.self) == "localhost" else { return nil }
-            rest = Array(rest[slash...])
-        }
-        var out: [UInt8] = []
-        var index = 0
-        while index < rest.count {
-            if rest[index] == UInt8(ascii: "%"), index + 2 < rest.count,
-               let value = UInt8(String(decoding: rest[(index + 1)...(index + 2)], as: UTF8.self), radix: 16) {
-                out.append(value)
-                index += 3
-            } else {
-                out.append(rest[index])
-                index += 1
-            }
-        }
-        return PathBytes.string(from: out)
     }
 }

@@ -1,20 +1,15 @@
-import TickCore
-#if canImport(Glibc)
-import Glibc
-#endif
-
-/// `tick lsp`: a language server for task files over standard input and output (JSON-RPC 2.0
-/// with `Content-Length` framing, LSP 3.17). It works on the buffers the editor holds, never on
-/// the files behind them: every edit it offers is a `WorkspaceEdit` the editor applies, made by
-/// the same `EditTransaction` as the CLI's edit of the same bytes.
-struct LanguageServer {
+/// `tick lsp`: a language server for task files (JSON-RPC 2.0, LSP 3.17). It works on the
+/// buffers the editor holds, never on the files behind them: every edit it offers is a
+/// `WorkspaceEdit` the editor applies, made by the same `EditTransaction` as the CLI's edit of
+/// the same bytes. Pure: messages in, bytes out; what it needs of the machine (the date, a
+/// folder's configuration, the workspace's files) it asks its host.
+package struct LanguageServer {
     /// Documents past this size are not read (a real task file is far smaller): refused one
     /// by one, with a message, while the server goes on.
     static let maximumDocumentSize = 10 << 20
-    /// A message past this size is skipped unread.
-    static let maximumMessageSize = 64 << 20
 
-    var environment: Environment
+    let host: any LanguageServerHost
+    let version: String
     var documents: [String: TextDocument] = [:]
     var encoding = TextDocument.Encoding.utf16
     /// The client applies versioned edits (`documentChanges`), which it refuses on a changed buffer.
@@ -32,34 +27,38 @@ struct LanguageServer {
     var parsedDocuments: [String: Document] = [:]
     private var output: [UInt8] = []
 
-    init(environment: Environment) {
-        self.environment = environment
+    /// `version`: what `initialize` names the server's version.
+    package init(host: any LanguageServerHost, version: String) {
+        self.host = host
+        self.version = version
     }
 
-    /// Serves until `exit`; the status is 0 after `shutdown`, else 1 (as the protocol says).
-    mutating func serve() -> Int32 {
-        var input = MessageReader(fd: 0)
-        while true {
-            let batch = input.next()
-            if batch.messages.isEmpty, batch.ended { return shuttingDown ? 0 : 1 }
-            // A request cancelled by a later message of the same batch is answered as
-            // cancelled, not worked out.
-            var cancelled = Set<JSON>()
-            for message in batch.messages {
-                if case .success(let json) = message, json["method"]?.string == "$/cancelRequest", let id = json["params"]?["id"] { cancelled.insert(id) }
-            }
-            for message in batch.messages {
-                switch message {
-                case .failure(let error):
-                    send(.object(["jsonrpc": .string("2.0"), "id": .null,
-                                  "error": .object(["code": JSON(-32700), "message": .string("parse error at byte \(error.offset): \(error.message)")])]))
-                case .success(let json):
-                    if let status = handle(json, cancelled: cancelled) { flush(); return status }
-                }
-            }
-            publishDiagnostics()
-            flush()
+    /// The exit status when the input ends: 0 after `shutdown`, else 1 (as the protocol says).
+    package var statusAtEnd: Int32 { shuttingDown ? 0 : 1 }
+
+    /// Handles the messages that have arrived (all of them, so that a change typed quickly is
+    /// linted once and a request cancelled before its turn is never worked out): the bytes to
+    /// send back, framed, and the exit status once the server must exit.
+    package mutating func handle(_ messages: [Result<JSON, JSON.ParseError>]) -> (output: [UInt8], exit: Int32?) {
+        // A request cancelled by a later message of the same batch is answered as
+        // cancelled, not worked out.
+        var cancelled = Set<JSON>()
+        for message in messages {
+            if case .success(let json) = message, json["method"]?.string == "$/cancelRequest", let id = json["params"]?["id"] { cancelled.insert(id) }
         }
+        var exit: Int32?
+        for message in messages where exit == nil {
+            switch message {
+            case .failure(let error):
+                send(.object(["jsonrpc": .string("2.0"), "id": .null,
+                              "error": .object(["code": JSON(-32700), "message": .string("parse error at byte \(error.offset): \(error.message)")])]))
+            case .success(let json):
+                exit = handle(json, cancelled: cancelled)
+            }
+        }
+        if exit == nil { publishDiagnostics() }
+        defer { output.removeAll(keepingCapacity: true) }
+        return (output, exit)
     }
 
     /// Handles one message; a status when the server must exit.
@@ -168,7 +167,7 @@ struct LanguageServer {
         case "textDocument/didSave", "workspace/didChangeWatchedFiles":
             // A saved `.tick.toml` changes what every open document's findings are.
             let changed = (params["changes"]?.array?.compactMap { $0["uri"]?.string } ?? []) + (uri.map { [$0] } ?? [])
-            if changed.contains(where: { $0.hasSuffix("/" + ConfigLoader.name) }) {
+            if changed.contains(where: { $0.hasSuffix("/" + ProjectConfig.fileName) }) {
                 configurations = [:]
                 for document in Array(documents.values) { _ = configuration(document) }
                 stale.formUnion(documents.keys)
@@ -186,7 +185,7 @@ struct LanguageServer {
         encoding = offered.contains("utf-8") ? .utf8 : .utf16
         versionedEdits = params["capabilities"]?["workspace"]?["workspaceEdit"]?["documentChanges"]?.bool ?? false
         let folders = params["workspaceFolders"]?.array?.compactMap { $0["uri"]?.string } ?? params["rootUri"]?.string.map { [$0] } ?? []
-        workspaceFolders = folders.compactMap(TextDocument.path(ofURI:))
+        workspaceFolders = folders.compactMap(FileURI.path(ofURI:))
         let capabilities: JSON = .object([
             "positionEncoding": .string(encoding.rawValue),
             "textDocumentSync": .object(["openClose": .bool(true), "change": JSON(2), "save": .object(["includeText": .bool(false)])]),
@@ -200,7 +199,7 @@ struct LanguageServer {
             "codeLensProvider": .object(["resolveProvider": .bool(false)]),
             "completionProvider": .object(["triggerCharacters": .array([":", " ", "#", "+", "@", "["].map(JSON.string))]),
         ])
-        return .object(["capabilities": capabilities, "serverInfo": .object(["name": .string("tick"), "version": .string(Tick.version)])])
+        return .object(["capabilities": capabilities, "serverInfo": .object(["name": .string("tick"), "version": .string(version)])])
     }
 
     // MARK: - What documents are read with
@@ -210,7 +209,7 @@ struct LanguageServer {
         if document.bytes.count > Self.maximumDocumentSize {
             return "tick lsp: \(document.uri) is larger than 10 MB; tick does not read it"
         }
-        if document.bytes.withUnsafeBufferPointer({ $0.baseAddress.map { memchr($0, 0, document.bytes.count) != nil } ?? false }) { return "tick lsp: \(document.uri) contains NUL bytes; tick reads text files only" }
+        if ByteSearch.contains(0, in: document.bytes[...]) { return "tick lsp: \(document.uri) contains NUL bytes; tick reads text files only" }
         return nil
     }
 
@@ -219,13 +218,8 @@ struct LanguageServer {
         guard let path = document.path else { return ProjectConfig() }
         let folder = Paths.directory(of: path)
         if let known = configurations[folder] { return known }
-        let config: ProjectConfig
-        do throws(TickError) {
-            config = try ConfigLoader.load(ConfigLoader.path(from: folder, environment: environment))
-        } catch {
-            log("tick lsp: " + error.message)
-            config = ProjectConfig()
-        }
+        let (config, problem) = host.configuration(ofFolder: folder)
+        if let problem { log("tick lsp: " + problem) }
         configurations[folder] = config
         return config
     }
@@ -236,7 +230,7 @@ struct LanguageServer {
         document.path.flatMap { configurations[Paths.directory(of: $0)] } ?? ProjectConfig()
     }
 
-    var today: CivilDate { (try? environment.today()) ?? CivilDate(year: 2000, month: 1, day: 1)! }
+    var today: CivilDate { host.today() }
 
     // MARK: - Diagnostics
 
@@ -315,10 +309,7 @@ struct LanguageServer {
                       "params": .object(["type": JSON(type), "message": .string(message)])]))
     }
 
-    func log(_ message: String) {
-        let line = Array((message + "\n").utf8)
-        _ = line.withUnsafeBytes { Syscalls.writeAll(2, $0) }
-    }
+    func log(_ message: String) { host.log(message) }
 
     private mutating func send(error code: Int, _ message: String, id: JSON) {
         send(.object(["jsonrpc": .string("2.0"), "id": id, "error": .object(["code": JSON(code), "message": .string(message)])]))
@@ -330,111 +321,4 @@ struct LanguageServer {
         output += body
     }
 
-    private mutating func flush() {
-        guard !output.isEmpty else { return }
-        _ = output.withUnsafeBytes { Syscalls.writeAll(1, $0) }
-        output.removeAll(keepingCapacity: true)
-    }
-}
-
-
-/// Reads framed messages from a file descriptor: each batch is every message that has arrived
-/// (at least one, unless the input ended), so that a change typed quickly is linted once and a
-/// request cancelled before its turn is never worked out.
-struct MessageReader {
-    let fd: Int32
-    private var buffer: [UInt8] = []
-    /// Where the unread bytes of `buffer` start.
-    private var start = 0
-    /// Bytes of a message too large to read, still to be skipped as they arrive.
-    private var skip = 0
-    private var ended = false
-
-    init(fd: Int32) { self.fd = fd }
-
-    mutating func next() -> (messages: [Result<JSON, JSON.ParseError>], ended: Bool) {
-        var messages: [Result<JSON, JSON.ParseError>] = []
-        while true {
-            while let message = take() { messages.append(message) }
-            if ended || (!messages.isEmpty && !readable()) { return (messages, ended) }
-            fill()
-        }
-    }
-
-    /// Whether more input waits, without blocking.
-    private func readable() -> Bool {
-        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        return poll(&poller, 1, 0) > 0
-    }
-
-    private mutating func fill() {
-        if start > 0, start * 2 >= buffer.count {
-            buffer.removeFirst(start)
-            start = 0
-        }
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            if count <= 0 { ended = true; return }
-            buffer += chunk[0..<count]
-            return
-        }
-    }
-
-    /// One message from the buffer, when a whole one is there. A header without a length is a
-    /// parse error (its bytes are dropped); a body past the limit is skipped unread.
-    private mutating func take() -> Result<JSON, JSON.ParseError>? {
-        if skip > 0 {
-            let count = min(skip, buffer.count - start)
-            start += count
-            skip -= count
-            if skip > 0 { return nil }
-        }
-        guard let end = headerEnd() else {
-            if ended, start < buffer.count {
-                start = buffer.count
-                return .failure(JSON.ParseError(offset: 0, message: "the input ended inside a message header"))
-            }
-            return nil
-        }
-        let header = String(decoding: buffer[start..<end], as: UTF8.self)
-        var length: Int?
-        for line in header.split(separator: "\r\n") {
-            let parts = line.split(separator: ":", maxSplits: 1)
-            if parts.count == 2, parts[0].lowercased() == "content-length" {
-                length = Int(parts[1].filter { $0 != " " && $0 != "\t" })
-            }
-        }
-        let bodyStart = end + 4
-        guard let length, length >= 0 else {
-            start = bodyStart
-            return .failure(JSON.ParseError(offset: 0, message: "a message header without Content-Length"))
-        }
-        if length > LanguageServer.maximumMessageSize {
-            start = bodyStart
-            skip = length
-            return .failure(JSON.ParseError(offset: 0, message: "a message of \(length) bytes, more than tick lsp reads"))
-        }
-        guard buffer.count - bodyStart >= length else {
-            if ended {
-                start = buffer.count
-                return .failure(JSON.ParseError(offset: 0, message: "the input ended inside a message"))
-            }
-            return nil
-        }
-        let body = Array(buffer[bodyStart..<(bodyStart + length)])
-        start = bodyStart + length
-        return Result { () throws(JSON.ParseError) in try JSON.parse(body) }
-    }
-
-    /// Where the header at `start` ends (its `\r\n\r\n`), when it has arrived.
-    private func headerEnd() -> Int? {
-        var index = start
-        while index + 3 < buffer.count {
-            if buffer[index] == 0x0D, buffer[index + 1] == 0x0A, buffer[index + 2] == 0x0D, buffer[index + 3] == 0x0A { return index }
-            index += 1
-        }
-        return nil
-    }
 }

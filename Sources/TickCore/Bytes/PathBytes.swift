@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Paths on Linux are bytes, not Unicode; tick keeps them in Strings without losing any.
 ///
 /// Each byte of a name that is not part of valid UTF-8 is held as one scalar of a private-use
@@ -9,11 +5,11 @@ import Glibc
 /// Swift String cannot hold). A name that really contains a scalar of that block has its bytes
 /// escaped the same way, so the mapping is one-to-one and `bytes(of: string(from: b)) == b` for
 /// any bytes. Names that are valid UTF-8 (almost all) are plain Strings, unchanged.
-enum PathBytes {
+package enum PathBytes {
     /// The private-use scalars that stand for raw bytes 0x80–0xFF.
-    static let escapes: ClosedRange<UInt32> = 0xF780...0xF7FF
+    package static let escapes: ClosedRange<UInt32> = 0xF780...0xF7FF
 
-    static func string(from bytes: some Collection<UInt8>) -> String {
+    package static func string(from bytes: some Collection<UInt8>) -> String {
         if let text = String(validating: bytes, as: UTF8.self), !text.unicodeScalars.contains(where: { escapes.contains($0.value) }) {
             return text
         }
@@ -36,12 +32,8 @@ enum PathBytes {
         return String(scalars)
     }
 
-    static func string(cString: UnsafePointer<CChar>) -> String {
-        string(from: UnsafeRawBufferPointer(start: cString, count: strlen(cString)))
-    }
-
     /// The bytes a String made by `string(from:)` stands for.
-    static func bytes(of path: String) -> [UInt8] {
+    package static func bytes(of path: String) -> [UInt8] {
         guard path.unicodeScalars.contains(where: { escapes.contains($0.value) }) else { return Array(path.utf8) }
         var result: [UInt8] = []
         result.reserveCapacity(path.utf8.count)
@@ -56,19 +48,19 @@ enum PathBytes {
     }
 
     /// Whether a String holds bytes that are not valid UTF-8.
-    static func hasRawBytes(_ path: String) -> Bool {
+    package static func hasRawBytes(_ path: String) -> Bool {
         path.unicodeScalars.contains { escapes.contains($0.value) }
     }
 
     /// A path as it goes into a one-line message: control characters and bytes that are not
     /// UTF-8 are written as `\n`, `\t` or `\xNN` (and a backslash as `\\`, so that `parse`
     /// reads the name back), so a name cannot split or forge a line.
-    static func display(_ path: String) -> String { escaped(path, backslash: true) }
+    package static func display(_ path: String) -> String { escaped(path, backslash: true) }
 
     /// `text` with line breaks, control characters (C0, DEL, C1, and the bidirectional ones
     /// that would reverse the rest of the line) and raw bytes written as escapes; a C1 or
     /// bidirectional control as the `\xNN` of each of its UTF-8 bytes.
-    static func escaped(_ text: String, backslash: Bool) -> String {
+    package static func escaped(_ text: String, backslash: Bool) -> String {
         func plain(_ value: UInt32) -> Bool {
             value >= 0x20 && value != 0x7F && !(0x80...0x9F).contains(value) && !escapes.contains(value) && (value != 0x5C || !backslash)
                 // Bidirectional embeddings, overrides and isolates (see `TerminalText`).
@@ -91,7 +83,7 @@ enum PathBytes {
     }
 
     /// The path `display` showed as `text`; nil when `text` has no escapes or a malformed one.
-    static func parse(displayed text: String) -> String? {
+    package static func parse(displayed text: String) -> String? {
         guard text.contains("\\") else { return nil }
         var bytes: [UInt8] = []
         var input = Array(text.utf8)[...]
@@ -135,14 +127,5 @@ enum PathBytes {
         default: return 0
         }
         return index + length <= bytes.count ? length : 0
-    }
-}
-
-extension String {
-    /// Calls `body` with the path's bytes as a C string (see `PathBytes`).
-    func withPathCString<Result>(_ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {
-        guard PathBytes.hasRawBytes(self) else { return try withCString(body) }
-        let bytes = PathBytes.bytes(of: self).map { CChar(bitPattern: $0) } + [0]
-        return try bytes.withUnsafeBufferPointer { try body($0.baseAddress!) }
     }
 }

@@ -1,0 +1,194 @@
+/// What the language server shows of a document: hover, inlay hints, code lenses, the
+/// outline and the workspace's symbols.
+extension LanguageServer {
+    // MARK: - Hover
+
+    func hover(_ document: TextDocument, _ params: JSON) -> Result<JSON, Failure> {
+        guard let line = params["position"]?["line"]?.int else { return .failure(.invalidParams("no position")) }
+        let parsed = parse(document)
+        guard let task = parsed.tasks.last(where: { $0.line <= line && $0.textLastLine >= line }) else { return .success(.null) }
+        let today = self.today
+        let text = parsed.textBytes(of: task)
+        let fields = parsed.fields(of: task)
+        var lines: [String] = []
+        func when(_ date: CivilDate) -> String { "\(date) (\(DueState(due: date, today: today).description))" }
+        if let due = task.due { lines.append("**Due** " + when(due)) }
+        for (kind, name) in [(TaskField.Kind.scheduled, "Scheduled"), (.start, "Starts")] {
+            if let date = fields.date(kind, in: text) { lines.append("**\(name)** " + when(date)) }
+        }
+        for (kind, name) in [(TaskField.Kind.done, "Done"), (.cancelled, "Cancelled"), (.created, "Created")] {
+            if let date = fields.date(kind, in: text) { lines.append("**\(name)** \(date) (\(RecordedDate.words(date, today: today)))") }
+        }
+        let dialect = parsed.fieldUsage.dialect(fallback: configuration(ofRead: document).dialect)
+        switch NextOccurrence.of(task, in: parsed, today: today, dialect: dialect) {
+        case .lines(let next)?:
+            let occurrence = Document(bytes: Array(next.joined(separator: [0x0A])))
+            if let due = occurrence.tasks.first?.due {
+                lines.append("**Repeats**: the next one is due " + when(due))
+            } else {
+                lines.append("**Repeats**")
+            }
+        case .unknown(let why)?:
+            lines.append("**Repeats**, but tick cannot tell when: \(why)")
+        case nil:
+            break
+        }
+        let subtasks = parsed.descendants(of: task)
+        if !subtasks.isEmpty {
+            let done = subtasks.filter { $0.statusType == .done }.count
+            let cancelled = subtasks.filter { $0.statusType == .cancelled }.count
+            lines.append("**Subtasks** \(done)/\(subtasks.count - cancelled) done" + (cancelled > 0 ? ", \(cancelled) cancelled" : ""))
+        }
+        let waits = fields.dependencies(in: text)
+        if !waits.isEmpty {
+            let names = waits.map { id -> String in
+                let blocker = parsed.tasks.first { other in
+                    let otherText = parsed.textBytes(of: other)
+                    return parsed.fields(of: other).first(.id).map { TaskFields.value($0, in: otherText) == id } ?? false
+                }
+                guard let blocker else { return "`\(id)` (no task has this id)" }
+                return "line \(blocker.line + 1): \(parsed.text(of: blocker))" + (blocker.isClosed ? " (closed)" : "")
+            }
+            lines.append("**Waits for** " + names.joined(separator: "; "))
+        }
+        guard !lines.isEmpty else { return .success(.null) }
+        let start = document.lineStarts[task.line] + 0
+        return .success(.object([
+            "contents": .object(["kind": .string("markdown"), "value": .string(lines.joined(separator: "  \n"))]),
+            "range": document.range(start..<document.contentEnd(ofLine: task.line), encoding: encoding),
+        ]))
+    }
+
+    // MARK: - Inlay hints
+
+    /// After each due, scheduled and start date of the tasks in the range, the date in words
+    /// ("in 3 days", "2 days overdue"). Clients show them when the user turns them on.
+    func inlayHints(_ document: TextDocument, _ params: JSON) -> Result<JSON, Failure> {
+        guard let range = document.byteRange(params["range"], encoding: encoding) else { return .failure(.invalidParams("no range")) }
+        let parsed = parse(document)
+        let today = self.today
+        let first = document.position(of: range.lowerBound, encoding: .utf8).line
+        let last = document.position(of: range.upperBound, encoding: .utf8).line
+        var hints: [JSON] = []
+        for task in parsed.tasks where task.line >= first && task.line <= last && task.textLastLine == task.line {
+            // A one-line task's text is a view onto the document's bytes: field offsets count
+            // from its start.
+            let text = parsed.textBytes(of: task)
+            let fields = parsed.fields(of: task)
+            for kind in [TaskField.Kind.due, .scheduled, .start] {
+                guard let field = fields.first(kind), let date = fields.date(kind, in: text) else { continue }
+                let words = kind == .due ? DueState(due: date, today: today).description : RecordedDate.words(date, today: today)
+                hints.append(.object(["position": document.position(text.startIndex + field.value.upperBound, encoding: encoding),
+                                      "label": .string(words), "paddingLeft": .bool(true)]))
+            }
+        }
+        return .success(.array(hints))
+    }
+
+    // MARK: - Code lenses
+
+    /// Above each group's heading, how many of its tasks are done (subgroups' included), as
+    /// `tick progress` counts them: cancelled ones out of the total.
+    func codeLenses(_ document: TextDocument) -> Result<JSON, Failure> {
+        let parsed = parse(document)
+        let lenses = groupTallies(parsed, of: document).compactMap { heading, tally -> JSON? in
+            guard tally.total > 0 else { return nil }
+            let line = parsed.headings[heading].line
+            return .object(["range": document.range(document.lineStarts[line]..<document.contentEnd(ofLine: line), encoding: encoding),
+                            "command": .object(["title": .string("\(tally.closed)/\(tally.total) done (\(tally.percent)%)"), "command": .string("")])])
+        }
+        return .success(.array(lenses))
+    }
+
+    /// Each group's tasks counted as `tick groups` and `tick progress` count them (every status,
+    /// cancelled ones out of the total, the configured global filter honoured), by heading.
+    func groupTallies(_ parsed: Document, of document: TextDocument) -> [(heading: Int, tally: GroupTally)] {
+        var query = TaskQuery()
+        query.statuses = nil
+        query.waiting = .shown
+        query.globalFilter = configuration(ofRead: document).globalFilter
+        return GroupTally.tally([SourceDocument(path: "", document: parsed)], query: query, today: today).compactMap { tally in
+            tally.heading.map { ($0, tally) }
+        }
+    }
+
+    /// Where each heading's section ends: at the next heading of its level or above (as
+    /// `Sections.subtreeLines` says), in one pass over the headings.
+    static func sectionEnds(_ parsed: Document) -> [Int] {
+        let headings = parsed.headings
+        var ends = headings.map { min($0.lastLine + 1, parsed.lines.count) }
+        var open: [Int] = []
+        for (index, heading) in headings.enumerated() where heading.topLevel {
+            while let last = open.last, headings[last].level >= heading.level {
+                ends[last] = heading.line
+                open.removeLast()
+            }
+            open.append(index)
+        }
+        for index in open { ends[index] = parsed.lines.count }
+        return ends
+    }
+
+    // MARK: - Symbols
+
+    /// Groups as a tree, each with its open and done tasks counted as `tick groups` counts them.
+    func symbols(_ document: TextDocument) -> Result<JSON, Failure> {
+        let parsed = parse(document)
+        let headings = parsed.headings
+        let ends = Self.sectionEnds(parsed)
+        var tallies = [GroupTally?](repeating: nil, count: headings.count)
+        for (heading, tally) in groupTallies(parsed, of: document) { tallies[heading] = tally }
+        var childrenOf = [[Int]](repeating: [], count: headings.count)
+        for (index, heading) in headings.enumerated() { if let parent = heading.parent { childrenOf[parent].append(index) } }
+        func symbol(_ index: Int) -> JSON {
+            let heading = headings[index]
+            let end = ends[index]
+            let children = childrenOf[index].map(symbol)
+            let full = document.lineStarts[heading.line]..<(end < document.lineStarts.count ? document.lineStarts[end] : document.bytes.count)
+            let title = document.lineStarts[heading.line]..<document.contentEnd(ofLine: heading.line)
+            return .object([
+                "name": .string(heading.title.isEmpty ? "(untitled)" : heading.title),
+                "detail": .string(tallies[index].map { "\($0.open + $0.doing) open, \($0.closed) done" } ?? ""),
+                "kind": JSON(3),
+                "range": document.range(full, encoding: encoding),
+                "selectionRange": document.range(title, encoding: encoding),
+                "children": .array(children),
+            ])
+        }
+        return .success(.array(headings.indices.filter { headings[$0].parent == nil }.map(symbol)))
+    }
+
+    /// Groups and tasks of the workspace's task files whose names hold `query` (any case),
+    /// walked as `tick list FOLDER` walks (`.gitignore` honoured); an open document is read
+    /// as the editor holds it. At most `limit`.
+    func workspaceSymbols(query: String, limit: Int = 1_000) -> JSON {
+        let words = query.lowercased()
+        var symbols: [JSON] = []
+        var seen = Set<String>()
+        for path in host.taskFiles(in: workspaceFolders) where symbols.count < limit {
+            let uri = FileURI.uri(ofPath: path)
+            guard seen.insert(uri).inserted else { continue }
+            let document: TextDocument
+            if let open = documents[uri] {
+                document = open
+            } else {
+                guard let bytes = host.contents(ofFile: path), bytes.count <= Self.maximumDocumentSize, !bytes.contains(0) else { continue }
+                document = TextDocument(uri: uri, version: 0, text: String(decoding: bytes, as: UTF8.self))
+            }
+            guard refusal(document) == nil else { continue }
+            let parsed = parse(document)
+            func add(_ name: String, kind: Int, line: Int, container: String?) {
+                guard symbols.count < limit, words.isEmpty || name.lowercased().contains(words) else { return }
+                var symbol: [String: JSON] = ["name": .string(name), "kind": JSON(kind), "location": .object([
+                    "uri": .string(uri), "range": document.range(document.lineStarts[line]..<document.contentEnd(ofLine: line), encoding: encoding)])]
+                if let container { symbol["containerName"] = .string(container) }
+                symbols.append(.object(symbol))
+            }
+            for heading in parsed.headings { add(heading.title, kind: 3, line: heading.line, container: Paths.basename(of: path)) }
+            for task in parsed.tasks {
+                add(parsed.text(of: task), kind: 24, line: task.line, container: task.group.map { parsed.headings[$0].title } ?? Paths.basename(of: path))
+            }
+        }
+        return .array(symbols)
+    }
+}

@@ -1,0 +1,171 @@
+import Testing
+@testable import TickCore
+
+/// The language server run in process on buffers, with no file system: what `tick lsp` does,
+/// with a host that answers from memory.
+@Suite struct InProcessServerTests {
+    static let today = CivilDate(year: 2026, month: 11, day: 29)!
+
+    /// A machine with a few files, a fixed date and the default configuration.
+    struct MemoryHost: LanguageServerHost {
+        var files: [String: [UInt8]] = [:]
+        func today() -> CivilDate { InProcessServerTests.today }
+        func configuration(ofFolder folder: String) -> (config: ProjectConfig, problem: String?) { (ProjectConfig(), nil) }
+        func taskFiles(in folders: [String]) -> [String] {
+            files.keys.sorted().filter { path in folders.contains { path.hasPrefix($0 + "/") } }
+        }
+        func contents(ofFile path: String) -> [UInt8]? { files[path] }
+        func log(_ message: String) {}
+    }
+
+    /// A client of one server: frames what it sends, reads back what the server answered.
+    struct Client {
+        var server: LanguageServer
+        var nextID = 1
+
+        init(host: MemoryHost = MemoryHost(), root: String? = nil) {
+            server = LanguageServer(host: host, version: "test")
+            _ = request("initialize", ["processId": .null, "rootUri": root.map { .string($0) } ?? .null, "capabilities": .object([:])])
+            notify("initialized", [:])
+        }
+
+        /// Sends messages as one batch, framed as an editor frames them; the messages the
+        /// server sent back, and its exit status when it exits.
+        @discardableResult
+        mutating func send(_ messages: [JSON]) -> (replies: [JSON], exit: Int32?) {
+            var frames = MessageFrames()
+            for message in messages {
+                let body = message.encoded
+                frames.append(Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body)
+            }
+            var batch: [Result<JSON, JSON.ParseError>] = []
+            while let message = frames.take() { batch.append(message) }
+            let (output, exit) = server.handle(batch)
+            var replies = MessageFrames()
+            replies.append(output)
+            var read: [JSON] = []
+            while case .success(let json)? = replies.take() { read.append(json) }
+            return (read, exit)
+        }
+
+        mutating func notify(_ method: String, _ params: [String: JSON]) -> [JSON] {
+            send([.object(["jsonrpc": .string("2.0"), "method": .string(method), "params": .object(params)])]).replies
+        }
+
+        /// A request's result (nil for an error), after any notifications sent with it.
+        mutating func request(_ method: String, _ params: [String: JSON]) -> JSON? {
+            let id = nextID
+            nextID += 1
+            let replies = send([.object(["jsonrpc": .string("2.0"), "id": JSON(id), "method": .string(method), "params": .object(params)])]).replies
+            return replies.first { $0["id"]?.int == id }?["result"]
+        }
+
+        mutating func open(_ uri: String, _ text: [UInt8]) -> [JSON] {
+            notify("textDocument/didOpen", ["textDocument": .object([
+                "uri": .string(uri), "languageId": .string("markdown"), "version": JSON(1), "text": .string(String(decoding: text, as: UTF8.self)),
+            ])])
+        }
+    }
+
+    /// The buffer with a `WorkspaceEdit`'s text edits for `uri` made, last first.
+    static func applying(_ edit: JSON?, to bytes: [UInt8], uri: String) -> [UInt8] {
+        let document = TextDocument(uri: uri, version: 0, text: String(decoding: bytes, as: UTF8.self))
+        let edits = edit?["changes"]?[uri]?.array ?? []
+        var result = bytes
+        for edit in edits.reversed() {
+            guard let range = document.byteRange(edit["range"], encoding: .utf16), let text = edit["newText"]?.string else { continue }
+            result.replaceSubrange(range, with: Array(text.utf8))
+        }
+        return result
+    }
+
+    /// Opening a document publishes `tick lint`'s findings of its bytes: the same rules on
+    /// the same lines, with lint's severities.
+    @Test func diagnosticsAreTheLintersFindings() throws {
+        // (Its NUL byte aside: the server refuses a buffer with one, as not text;
+        // and as an editor holds it: text, so its invalid UTF-8 read as U+FFFD.)
+        let file = try bytes(of: Paths.fixtures.appendingPathComponent("lint/rules.md")).map { $0 == 0 ? 0x20 : $0 }
+        let bytes = Array(String(decoding: file, as: UTF8.self).utf8)
+        var client = Client()
+        let published = client.open("file:///notes/rules.md", bytes)
+        let diagnostics = try #require(published.first { $0["method"]?.string == "textDocument/publishDiagnostics" }?["params"]?["diagnostics"]?.array)
+        let findings = Linter.lint(Document(bytes: bytes), today: Self.today)
+        #expect(findings.count > 10)
+        #expect(diagnostics.map { "\($0["range"]?["start"]?["line"]?.int ?? -1) \($0["code"]?.string ?? "")" }
+                == findings.map { "\($0.line - 1) \($0.rule.rawValue)" })
+        let severities: [Severity: Int] = [.error: 1, .warning: 2, .info: 3]
+        #expect(diagnostics.map { $0["severity"]?.int } == findings.map { severities[$0.severity] })
+    }
+
+    /// "Mark done" on a repeating task edits the buffer as `tick done` edits the file: done
+    /// today with the date recorded (the file records done dates), the next occurrence
+    /// written above it.
+    @Test func doneActionEditsTheBuffer() throws {
+        let uri = "file:///notes/TODO.md"
+        let bytes = Array("# Home\n\n- [ ] water the plants 🔁 every week 📅 2026-11-27\n- [x] buy milk ✅ 2026-11-20\n".utf8)
+        var client = Client()
+        _ = client.open(uri, bytes)
+        let range: JSON = .object(["start": .object(["line": JSON(2), "character": JSON(0)]), "end": .object(["line": JSON(2), "character": JSON(0)])])
+        let actions = try #require(client.request("textDocument/codeAction", [
+            "textDocument": .object(["uri": .string(uri)]), "range": range, "context": .object(["diagnostics": .array([])]),
+        ])?.array)
+        let done = try #require(actions.first { $0["title"]?.string == "Mark done" })
+        #expect(String(decoding: Self.applying(done["edit"], to: bytes, uri: uri), as: UTF8.self) == """
+            # Home
+
+            - [ ] water the plants 🔁 every week 📅 2026-12-04
+            - [x] water the plants 🔁 every week 📅 2026-11-27 ✅ 2026-11-29
+            - [x] buy milk ✅ 2026-11-20
+
+            """)
+        // Offered only where it changes something: an open task is not reopened.
+        let titles = actions.compactMap { $0["title"]?.string }
+        #expect(titles.contains("Star (important)") && !titles.contains("Reopen"))
+    }
+
+    /// Workspace symbols come from the host's files: the server reads none itself.
+    @Test func workspaceSymbolsAskTheHost() throws {
+        var host = MemoryHost()
+        host.files["/work/a.md"] = Array("# Home\n\n- [ ] call mom\n".utf8)
+        host.files["/elsewhere/b.md"] = Array("- [ ] call mom again\n".utf8)
+        var client = Client(host: host, root: "file:///work")
+        let symbols = try #require(client.request("workspace/symbol", ["query": .string("MOM")])?.array)
+        #expect(symbols.map { $0["name"]?.string } == ["call mom"])
+        #expect(symbols.first?["location"]?["uri"]?.string == "file:///work/a.md")
+        #expect(symbols.first?["containerName"]?.string == "Home")
+    }
+
+    /// The exit status follows the protocol: 0 after `shutdown`, 1 without; a request before
+    /// `initialize` and a malformed body get errors, and the server goes on.
+    @Test func lifecycle() {
+        var fresh = LanguageServer(host: MemoryHost(), version: "test")
+        let early = fresh.handle([.success(.object(["jsonrpc": .string("2.0"), "id": JSON(1), "method": .string("textDocument/hover"), "params": .object([:])]))])
+        #expect(String(decoding: early.output, as: UTF8.self).contains("-32002") && early.exit == nil)
+        let garbage = fresh.handle([.failure(JSON.ParseError(offset: 3, message: "not JSON"))])
+        #expect(String(decoding: garbage.output, as: UTF8.self).contains("-32700"))
+        #expect(fresh.statusAtEnd == 1)
+        var client = Client()
+        _ = client.request("shutdown", [:])
+        let exit = client.send([.object(["jsonrpc": .string("2.0"), "method": .string("exit")])])
+        #expect(exit.exit == 0)
+    }
+
+    /// Frames arrive in pieces, and a bad frame costs only itself.
+    @Test func framesSurvivePiecesAndBadHeaders() {
+        let body = Array(#"{"jsonrpc":"2.0","method":"initialized"}"#.utf8)
+        let message = Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
+        var frames = MessageFrames()
+        frames.append(Array("X-Other: 1\r\n\r\n".utf8))
+        for byte in message {
+            frames.append([byte])
+        }
+        guard case .failure(let error)? = frames.take() else { Issue.record("a header without a length is an error"); return }
+        #expect(error.message.contains("Content-Length"))
+        guard case .success(let json)? = frames.take() else { Issue.record("the message after it is read"); return }
+        #expect(json["method"]?.string == "initialized")
+        #expect(frames.take() == nil)
+        frames.append(Array("Content-Length: 99999999999\r\n\r\n".utf8))
+        guard case .failure(let tooLarge)? = frames.take() else { Issue.record("an oversized message is refused"); return }
+        #expect(tooLarge.message.contains("more than tick lsp reads"))
+    }
+}
