@@ -189,6 +189,13 @@ package enum JSON: Hashable, Sendable {
                 let run = position
                 position = bytes.withUnsafeBufferPointer { buffer in
                     var index = run
+                    // Eight bytes at a time while none of them is one of those.
+                    let raw = UnsafeRawBufferPointer(buffer)
+                    while index + 8 <= buffer.count {
+                        let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                        if Self.holdsStringEnd(word) { break }
+                        index += 8
+                    }
                     while index < buffer.count {
                         // Letters and most else lie past the backslash: one comparison each.
                         let byte = buffer[index]
@@ -203,7 +210,9 @@ package enum JSON: Hashable, Sendable {
                         guard let text = String(validating: bytes[run..<(position - 1)], as: UTF8.self) else { throw error("a string that is not UTF-8") }
                         return text
                     }
-                    out.append(contentsOf: bytes[run..<position])
+                    // The string is at most the rest of the message: one allocation.
+                    if out.isEmpty { out.reserveCapacity(bytes.count - run) }
+                    bytes.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[run..<position])) }
                 }
                 guard position < bytes.count else { throw error("unterminated string") }
                 let byte = bytes[position]
@@ -241,6 +250,17 @@ package enum JSON: Hashable, Sendable {
                 default: out.append(byte)
                 }
             }
+        }
+
+        /// Whether any of the eight bytes of `word` is a control character, a quote or a
+        /// backslash (which end a run of a string's plain bytes). Exact as to whether one is
+        /// there: a byte is below `n` when `(x - n) & ~x & 0x80` sets its high bit, and no
+        /// borrow reaches past a byte that is not.
+        @inline(__always) static func holdsStringEnd(_ word: UInt64) -> Bool {
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            func zeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+            let control = (word &- ones &* 0x20) & ~word & highs
+            return control | zeroByte(word ^ (ones &* 0x22)) | zeroByte(word ^ (ones &* 0x5C)) != 0
         }
 
         mutating func hex4() throws(ParseError) -> UInt32 {
