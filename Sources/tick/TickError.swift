@@ -27,7 +27,7 @@ enum TickError: Error, Equatable {
         case .cannotWrite(let path, let reason):
             return "\(PathBytes.display(path)): cannot write: \(reason); the file is unchanged"
         case .edit(let error, let path):
-            return "\(PathBytes.display(path)): \(error.message)"
+            return "\(PathBytes.display(path)): \(error.message(listing: ShellWord.quotedInQuotes(PathBytes.display(path))))"
         case .nothingToUndo(let path):
             return path.map { "\(PathBytes.display($0)): nothing to undo" } ?? "nothing to undo"
         case .nothingToRedo(let path):

@@ -657,8 +657,8 @@ import Testing
     }
 
     @Test(arguments: [
-        (["done", "nothing here"], "tick: TODO.md: no task matches 'nothing here'; 'tick list --all' shows every task\n"),
-        (["done", "2"], "tick: TODO.md: line 2 is not a task; 'tick list --all' shows task line numbers\n"),
+        (["done", "nothing here"], "tick: TODO.md: no task matches 'nothing here'; 'tick list --all TODO.md' shows every task\n"),
+        (["done", "2"], "tick: TODO.md: line 2 is not a task; 'tick list --all TODO.md' shows task line numbers\n"),
         (["done", "99"], "tick: TODO.md: line 99 is past the end of the file (12 lines)\n"),
         (["due", "Milk", "someday"], "tick: TODO.md: 'someday' is not a date; use YYYY-MM-DD, today, tomorrow, a weekday, +3d, in 2 weeks, next week, dec 5 or end of month\n"),
         (["due", "Milk", "tomorow"], "tick: TODO.md: 'tomorow' is not a date (did you mean 'tomorrow'?); use YYYY-MM-DD, today, tomorrow, a weekday, +3d, in 2 weeks, next week, dec 5 or end of month\n"),
@@ -673,6 +673,22 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stderr == message)
         #expect(text == base)
+    }
+
+    /// A refusal's advice to list the file again names the file the edit was of, quoted as
+    /// a shell reads it: a bare `tick list` would show the default file instead.
+    @Test func adviceListsTheFileEdited() throws {
+        let folder = try TemporaryDirectory()
+        _ = try folder.write("TODO.md", "- [ ] default\n")
+        _ = try folder.write("my notes/list.md", "# A\n\n- [ ] named\n")
+        let env = ["XDG_STATE_HOME": folder.url.appendingPathComponent("state").path]
+        let refused = try TickProcess.run(["done", "1", "-f", "my notes/list.md"], in: folder.url, environment: env)
+        #expect(refused.stderr == "tick: my notes/list.md: line 1 is not a task; 'tick list --all \"my notes/list.md\"' shows task line numbers\n")
+        // The advice, run as the user would paste it, lists that file.
+        let advice = try #require(refused.stderr.split(separator: "'").dropFirst().first).dropFirst("tick ".count)
+        let listed = try TickProcess.run([], in: folder.url, environment: env, executable: URL(fileURLWithPath: "/bin/sh"),
+                                         arguments: ["-c", "exec \"$0\" " + advice, TickProcess.binary.path])
+        #expect(listed.stdout.contains("named") && !listed.stdout.contains("default"), "\(listed.stdout)\(listed.stderr)")
     }
 
     /// Removing a group asks only when something goes with it: tasks, or lines of the

@@ -173,7 +173,7 @@ import Glibc
         Row(covers: ["EditError.reversedRange"], arguments: ["done", "4-3"],
             says: "TODO.md: '4-3' is a range written backwards; lines run from the lower number: 3-4"),
         Row(covers: ["EditError.noTaskInRange"], arguments: ["done", "1-2"],
-            says: "TODO.md: no task on lines 1-2; 'tick list --all' shows task line numbers"),
+            says: "TODO.md: no task on lines 1-2; 'tick list --all TODO.md' shows task line numbers"),
         Row(covers: ["TickError.refused"], arguments: ["add", "* shout"], says: "the task text cannot start with '* ', which marks a task important; use 'tick star', or --star when adding"),
         Row(covers: ["TickError.refused"], arguments: ["group", "rm", "Home"], says: "TODO.md: there is no terminal to ask 'Remove group 'Home' with 3 tasks?'; add --yes to go ahead"),
         Row(covers: ["TickError.refused"], arguments: ["done", "1"], file: "- [ ] a\u{0}b\n", says: "TODO.md: contains NUL bytes"),

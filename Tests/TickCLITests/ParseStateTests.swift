@@ -96,7 +96,7 @@ import Testing
         // (checkpoints here are as close as they may be): the next edit reads the whole file.
         #expect(try twin.run(["reopen", line("0.0")]).hasPrefix("tick: test: parsed lines 1-"))
         #expect(try twin.run(["done", line("1.3")]) == "tick: test: parsed the whole file\n")
-        #expect(try twin.run(["done", "2"]) == "tick: TODO.md: line 2 is not a task; 'tick list --all' shows task line numbers\n")
+        #expect(try twin.run(["done", "2"]) == "tick: TODO.md: line 2 is not a task; 'tick list --all TODO.md' shows task line numbers\n")
         #expect(try twin.run(["done", line("33.0")]).hasPrefix("tick: test: parsed lines "))
         // A note and a recurring task's next occurrence are a line more: the checkpoints below
         // them move.

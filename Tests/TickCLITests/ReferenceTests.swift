@@ -334,7 +334,7 @@ import Testing
         #expect(try scratch.tick(["star", "3-5", "--yes"]).stdout == "starred 3 [ ] * one\nstarred 4 [x] * two\nstarred 5 [ ] * three\n")
         let asked = try scratch.tick(["done", "1-9"])
         #expect(asked.status == 2 && asked.stderr.contains("'Mark 3 tasks done?'"), "\(asked.stderr)")
-        #expect(try scratch.tick(["done", "TODO.md:1-2"]).stderr == "tick: TODO.md: no task on lines 1-2; 'tick list --all' shows task line numbers\n")
+        #expect(try scratch.tick(["done", "TODO.md:1-2"]).stderr == "tick: TODO.md: no task on lines 1-2; 'tick list --all TODO.md' shows task line numbers\n")
         let one = try scratch.tick(["edit", "3-5", "new text"])
         #expect(one.status == 2 && one.stderr.contains("'3-5' names the lines from 3 to 5; this takes one task"), "\(one.stderr)")
         #expect(scratch.text == "# A\n\n- [ ] * one\n- [x] * two\n- [ ] * three\n- [ ] Call mom due:2026-11-25\n")
@@ -415,7 +415,7 @@ import Testing
         try scratch.tick(["rm", "11"])
         let before = scratch.text
         let gone = try scratch.tick(["done", "11"])
-        #expect(gone.status == 2 && gone.stderr == "tick: TODO.md: the task the last listing showed on line 11 ('Milk') is gone: removed by 'tick rm 11'; run 'tick list' again\n")
+        #expect(gone.status == 2 && gone.stderr == "tick: TODO.md: the task the last listing showed on line 11 ('Milk') is gone: removed by 'tick rm 11'; run 'tick list TODO.md' again\n")
         let unlisted = try scratch.tick(["done", "3"])
         #expect(unlisted.status == 2 && unlisted.stderr.contains("line 3 was not in the last listing"))
         #expect(scratch.text == before)

@@ -61,7 +61,12 @@ public enum EditError: Error, Equatable, Sendable {
 
     public static func == (lhs: EditError, rhs: EditError) -> Bool { lhs.message == rhs.message }
 
-    public var message: String {
+    public var message: String { message(listing: nil) }
+
+    /// The message, its advice to list the file again naming `file` (as the shell takes it):
+    /// a bare `tick list` would show the default file, not the one the edit was of.
+    package func message(listing file: String?) -> String {
+        func list(_ options: String = "") -> String { ["tick list", options, file ?? ""].filter { !$0.isEmpty }.joined(separator: " ") }
         switch self {
         case .noSuchLine(let line, let count):
             if line < 1 { return "line \(line) is not a line number; lines are numbered from 1" }
@@ -74,11 +79,11 @@ public enum EditError: Error, Equatable, Sendable {
             let parts = range.split(separator: "-")
             return "'\(range)' is a range written backwards; lines run from the lower number: \(parts[1])-\(parts[0])"
         case .noTaskInRange(let range):
-            return "no task on lines \(range); 'tick list --all' shows task line numbers"
+            return "no task on lines \(range); '\(list("--all"))' shows task line numbers"
         case .notATask(let line):
-            return "line \(line) is not a task; 'tick list --all' shows task line numbers"
+            return "line \(line) is not a task; '\(list("--all"))' shows task line numbers"
         case .noMatch(let text):
-            return "no task matches '\(text)'; 'tick list --all' shows every task"
+            return "no task matches '\(text)'; '\(list("--all"))' shows every task"
         case .subtaskInNote(let line, let note):
             return "the subtask on line \(line) is nested in the note on line \(note); without it the subtask would move, so nothing was cleared; clear the notes in an editor"
         case .emptyReference:
@@ -115,20 +120,20 @@ public enum EditError: Error, Equatable, Sendable {
             return "the task's notes end in a code fence or HTML block that opens on line \(line) and is not closed, and a line added under the task would be part of it; close it first"
         case .notListed(let line, let kept):
             if kept == 0 {
-                return "tick keeps whole the listings of the latest \(ListingArchive.fileLimit) files views showed, this file's is not among them, and the file has changed since, so line \(line) cannot be checked; run 'tick list' on it again, or name the task by its text"
+                return "tick keeps whole the listings of the latest \(ListingArchive.fileLimit) files views showed, this file's is not among them, and the file has changed since, so line \(line) cannot be checked; run '\(list())' on it again, or name the task by its text"
             }
             if let kept {
-                return "the last listing kept only its first \(kept) tasks and the file has changed since, so line \(line) cannot be checked; run 'tick list' again, or name the task by its text"
+                return "the last listing kept only its first \(kept) tasks and the file has changed since, so line \(line) cannot be checked; run '\(list())' again, or name the task by its text"
             }
-            return "line \(line) was not in the last listing of this file, and lines have moved since; run 'tick list' again, or name the task by its text"
+            return "line \(line) was not in the last listing of this file, and lines have moved since; run '\(list())' again, or name the task by its text"
         case .listingUnreadable(let line):
-            return "the last listing of this file cannot be read back from tick's state folder (damaged, removed, or not kept when it was made), so what line \(line) showed is not known; run 'tick list' again, or name the task by its text"
+            return "the last listing of this file cannot be read back from tick's state folder (damaged, removed, or not kept when it was made), so what line \(line) showed is not known; run '\(list())' again, or name the task by its text"
         case .notListedAfterOutsideChange(let line):
-            return "line \(line) was not in the last listing of this file, and another program has changed the file since, so what was on that line then is not known; run 'tick list' again, or name the task by its text"
+            return "line \(line) was not in the last listing of this file, and another program has changed the file since, so what was on that line then is not known; run '\(list())' again, or name the task by its text"
         case .listedTaskGone(let line, let text, let reason):
-            return "the task the last listing showed on line \(line)\(text.isEmpty ? "" : " ('\(text)')") \(reason); run 'tick list' again"
+            return "the task the last listing showed on line \(line)\(text.isEmpty ? "" : " ('\(text)')") \(reason); run '\(list())' again"
         case .listedTaskMoved(let line, let text):
-            return "the file changed since the last listing showed \(text.isEmpty ? "a task" : "'\(text)'") on line \(line) (another program edited it), and that task cannot be found with certainty; run 'tick list' again"
+            return "the file changed since the last listing showed \(text.isEmpty ? "a task" : "'\(text)'") on line \(line) (another program edited it), and that task cannot be found with certainty; run '\(list())' again"
         case .otherFileListed(let line, let files):
             let shown = files.prefix(3).joined(separator: ", ") + (files.count > 3 ? ", …" : "")
             return "the last listing showed \(files.count == 1 ? "another file" : "\(files.count) files") (\(shown)), so line \(line) does not say which file; name it, as in \(files.first ?? "FILE"):\(line), or this file with -f, or list this file first"

@@ -35,12 +35,7 @@ enum GitCommand: Command {
         guard let running = Syscalls.readLink("/proc/self/exe").flatMap(Syscalls.realPath) else {
             throw .refused("cannot tell where this tick binary is (/proc/self/exe); add the driver by hand with --print")
         }
-        return shellQuoted(running)
-    }
-
-    static func shellQuoted(_ text: String) -> String {
-        let plain = !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "/._-+".contains($0)) }
-        return plain ? text : "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+        return ShellWord.quoted(running)
     }
 
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
@@ -64,7 +59,7 @@ enum GitCommand: Command {
         if arguments.flag("print") {
             context.stdout.write("""
                 git config merge.tick.name 'tick: task files merged task by task'
-                git config merge.tick.driver \(shellQuoted(driver))
+                git config merge.tick.driver \(ShellWord.quoted(driver))
                 echo '\(attribute)' >> .gitattributes
 
                 """)

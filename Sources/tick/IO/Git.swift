@@ -50,7 +50,7 @@ enum Git {
                     said[start.upperBound...].firstRange(of: "'").map { String(said[start.upperBound..<$0.lowerBound]) }
                 }
                 throw TickError.refused("git refuses the repository \(path.map { "at \($0) " } ?? "here ")as unsafe: another user owns it; "
-                    + "if you trust it: git config --global --add safe.directory \(path.map(GitCommand.shellQuoted) ?? "PATH")")
+                    + "if you trust it: git config --global --add safe.directory \(path.map(ShellWord.quoted) ?? "PATH")")
             }
             throw TickError.refused(said.contains("not a git repository") ? "not in a git repository" : "git rev-parse: \(output.firstError)")
         }
