@@ -5,9 +5,9 @@ import Testing
 /// only refs a listing gave, and report refusals as tool errors an agent can read.
 @Suite struct AgentServerTests {
     /// Runs a session of `messages` (each a JSON object) and returns the responses by id.
-    func session(_ messages: [[String: Any]], in folder: TemporaryDirectory) throws -> [Int: [String: Any]] {
+    func session(_ messages: [[String: Any]], in folder: TemporaryDirectory, arguments: [String] = []) throws -> [Int: [String: Any]] {
         let input = try messages.map { String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self) }.joined(separator: "\n") + "\n"
-        let result = try TickProcess.run(["mcp"], in: folder.url, environment: ["XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path], stdin: input)
+        let result = try TickProcess.run(["mcp"] + arguments, in: folder.url, environment: ["XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path], stdin: input)
         #expect(result.status == 0, "\(result.stderr)")
         var responses: [Int: [String: Any]] = [:]
         for line in result.stdout.split(separator: "\n") {
@@ -59,5 +59,62 @@ import Testing
         // The edits are tick's: undo takes the latest back.
         #expect(try TickProcess.run(["undo"], in: folder.url, environment: ["XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path]).status == 0)
         #expect(try String(contentsOf: file, encoding: .utf8) == "# Work\n\n- [ ] ship release due:2026-11-21\n- [x] review PR\n")
+    }
+
+    static var initialize: [String: Any] { ["jsonrpc": "2.0", "id": 1, "method": "initialize",
+                                            "params": ["protocolVersion": "2025-06-18", "capabilities": [:], "clientInfo": ["name": "test", "version": "1"]]] }
+
+    /// Started with a folder, the tools work in it, as tick run there does, and read and
+    /// edit only files under it: a path outside, a ref into a file outside, a link that
+    /// leads out and `..` are refused as tool errors, and nothing outside is written.
+    @Test func toolsStayInsideTheirFolders() throws {
+        let folder = try TemporaryDirectory()
+        let inside = try folder.write("notes/TODO.md", "# Work\n\n- [ ] inside task\n")
+        let outside = try folder.write("private.md", "# Mine\n\n- [ ] private task\n")
+        try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("notes/link.md").path, withDestinationPath: outside.path)
+        let listed = try TickProcess.run(["list", "--json", "-f", "private.md"], in: folder.url).stdout
+        let privateRef = "../private.md:" + (try #require((try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [[String: Any]])?.first?["ref"] as? String))
+        let responses = try session([
+            Self.initialize,
+            call(2, "list_tasks", [:]),
+            call(3, "list_tasks", ["path": "../private.md"]),
+            call(4, "done_tasks", ["refs": [privateRef]]),
+            call(5, "add_task", ["text": "planted", "file": "../notes/../private.md"]),
+            call(6, "add_task", ["text": "through a link", "file": "link.md"]),
+            call(7, "show_task", ["ref": privateRef]),
+            call(8, "query_tasks", ["query": ["not done"], "vault": ".."]),
+            call(9, "add_task", ["text": "new inside"]),
+            call(10, "query_tasks", ["query": ["not done"]]),
+        ], in: folder, arguments: ["notes"])
+        func result(_ id: Int) -> [String: Any] { responses[id]?["result"] as? [String: Any] ?? [:] }
+        let list = (result(2)["structuredContent"] as? [String: Any])?["result"] as? [[String: Any]]
+        #expect(list?.compactMap { $0["text"] as? String } == ["inside task"], "the folder's own TODO.md, found from it")
+        for id in 3...8 {
+            #expect(result(id)["isError"] as? Bool == true && "\(result(id)["content"] ?? "")".contains("outside the folders tick mcp was started with (notes)"),
+                    "call \(id): \(result(id))")
+        }
+        #expect(result(9)["isError"] as? Bool == false && result(10)["isError"] as? Bool == false)
+        #expect(try String(contentsOf: outside, encoding: .utf8) == "# Mine\n\n- [ ] private task\n")
+        #expect(try String(contentsOf: inside, encoding: .utf8) == "# Work\n\n- [ ] inside task\n- [ ] new inside\n")
+    }
+
+    /// `--read-only` offers the tools that read, and refuses the others before running them.
+    @Test func readOnlyOffersOnlyReading() throws {
+        let folder = try TemporaryDirectory()
+        let file = try folder.write("TODO.md", "- [ ] keep me open\n")
+        let listed = try TickProcess.run(["list", "--json"], in: folder.url).stdout
+        let ref = "TODO.md:" + (try #require((try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [[String: Any]])?.first?["ref"] as? String))
+        let responses = try session([
+            Self.initialize,
+            ["jsonrpc": "2.0", "id": 2, "method": "tools/list"],
+            call(3, "list_tasks", [:]),
+            call(4, "done_tasks", ["refs": [ref]]),
+        ], in: folder, arguments: ["--read-only"])
+        let tools = ((responses[2]?["result"] as? [String: Any])?["tools"] as? [[String: Any]])?.compactMap { $0["name"] as? String } ?? []
+        #expect(tools.sorted() == ["list_tasks", "query_tasks", "show_task"])
+        #expect((responses[3]?["result"] as? [String: Any])?["isError"] as? Bool == false)
+        let refused = responses[4]?["error"] as? [String: Any]
+        #expect(refused?["code"] as? Int == -32602 && "\(refused?["message"] ?? "")".contains("read-only"))
+        #expect(try String(contentsOf: file, encoding: .utf8) == "- [ ] keep me open\n")
     }
 }

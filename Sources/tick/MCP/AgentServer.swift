@@ -10,17 +10,29 @@ import Glibc
 /// same lock, edit law, journal (undo takes it back) and refusals. An edit names its tasks by
 /// the refs a listing gave (`FILE:LINE@FINGERPRINT`) and nothing else: an agent cannot edit a
 /// task it has not read, and a task changed since it was read is refused, as in the CLI.
+///
+/// The tools read and edit only files under the folders the server was started with
+/// (`AgentConfinement`); `readOnly` offers only the tools that read.
 struct AgentServer {
     static let protocolVersion = "2025-06-18"
     /// The task files offered as resources: those under these folders.
     let roots: [String]
+    let confinement: AgentConfinement
+    let readOnly: Bool
     let executable: String
+    let environment: Environment
     private var output: [UInt8] = []
 
-    init(roots: [String], executable: String) {
+    init(roots: [String], confinement: AgentConfinement, readOnly: Bool, executable: String, environment: Environment) {
         self.roots = roots
+        self.confinement = confinement
+        self.readOnly = readOnly
         self.executable = executable
+        self.environment = environment
     }
+
+    /// The tools offered: every one, or those that only read.
+    var tools: [Tool] { readOnly ? Self.tools.filter(\.reads) : Self.tools }
 
     /// Serves until standard input ends; the exit status.
     mutating func serve() -> Int32 {
@@ -59,7 +71,7 @@ struct AgentServer {
         switch method {
         case "initialize": result = .success(initialize(params))
         case "ping": result = .success(.object([:]))
-        case "tools/list": result = .success(.object(["tools": .array(Self.tools.map(\.description))]))
+        case "tools/list": result = .success(.object(["tools": .array(tools.map(\.description))]))
         case "tools/call": result = call(params)
         case "resources/list": result = listResources()
         case "resources/read": result = readResource(params)
@@ -105,7 +117,36 @@ struct AgentServer {
             .object(["name": .string(name), "description": .string(summary),
                      "inputSchema": .object(["type": .string("object"), "properties": .object(properties), "required": .array(required.map(JSON.string))])])
         }
+
+        /// Whether the tool only reads.
+        var reads: Bool { ["list_tasks", "query_tasks", "show_task"].contains(name) }
+
+        /// The files and folders a call names, and what it reads or edits when it names none
+        /// (`Target`).
+        func targets(_ arguments: JSON) -> [Target] {
+            func file(_ key: String, else fallback: Target) -> [Target] { [arguments[key]?.string.map(Target.path) ?? fallback] }
+            func refFile(_ ref: JSON) -> Target? {
+                guard let text = ref.string, let colon = text.lastIndex(of: ":") else { return nil }
+                return .path(String(text[..<colon]))
+            }
+            switch name {
+            case "list_tasks": return file("path", else: .defaultFile)
+            case "query_tasks": return file("vault", else: .path("."))
+            case "add_task": return file("file", else: .defaultFile)
+            case "undo": return file("file", else: .latestEdit)
+            default: return ((arguments["refs"]?.array ?? []) + [arguments["ref"]].compactMap { $0 }).compactMap(refFile)
+            }
+        }
     }
+
+    /// What a tool call reads or edits: a path it names, the task file tick uses when it
+    /// names none, or the files of the latest edit (`undo`).
+    enum Target: Equatable {
+        case path(String)
+        case defaultFile
+        case latestEdit
+    }
+
 
     static let string: JSON = .object(["type": .string("string")])
     static let strings: JSON = .object(["type": .string("array"), "items": .object(["type": .string("string")])])
@@ -216,13 +257,19 @@ struct AgentServer {
     }
 
     private func call(_ params: JSON) -> Result<JSON, Failure> {
-        guard let name = params["name"]?.string, let tool = Self.tools.first(where: { $0.name == name }) else {
-            return .failure(.invalidParams("no tool '\(params["name"]?.string ?? "")'; tools/list names them"))
+        guard let name = params["name"]?.string, let tool = tools.first(where: { $0.name == name }) else {
+            let readOnlyTool = readOnly && Self.tools.contains { $0.name == params["name"]?.string }
+            return .failure(.invalidParams(readOnlyTool ? "tick mcp runs read-only: '\(params["name"]?.string ?? "")' is not offered"
+                                                        : "no tool '\(params["name"]?.string ?? "")'; tools/list names them"))
         }
         let words: [String]
+        let arguments = params["arguments"] ?? .object([:])
         // Arguments a tool cannot take are said in its result, for the agent to read and
         // correct, as the spec has tool errors reported.
-        do { words = try tool.command(params["arguments"] ?? .object([:])) } catch { return .success(Self.toolError(error.message)) }
+        do { words = try tool.command(arguments) } catch { return .success(Self.toolError(error.message)) }
+        if let outside = tool.targets(arguments).lazy.compactMap(outside).first {
+            return .success(Self.toolError(outside))
+        }
         switch Subprocess.run([executable] + words, searchingPath: false) {
         case .failure(let failure):
             return .failure(Failure(code: -32603, message: "cannot run tick: \(Syscalls.errnoMessage(failure.code))"))
@@ -238,6 +285,31 @@ struct AgentServer {
             return .success(.object(["content": .array([.object(["type": .string("text"), "text": .string(text)])]),
                                      "structuredContent": structured, "isError": .bool(false)]))
         }
+    }
+
+    /// Why a call may not read or edit `target`: it leads outside the server's folders. Nil
+    /// when it may (or names nothing tick would find, which the command itself says).
+    private func outside(_ target: Target) -> String? {
+        let paths: [String]
+        switch target {
+        case .path(let path): paths = [path]
+        case .defaultFile:
+            // None found: the command says so, and reads and writes nothing.
+            guard let file = try? TodoFileLocator.locate(explicit: nil, environment: environment) else { return nil }
+            paths = [file]
+        case .latestEdit: paths = latestEditFiles()
+        }
+        guard let path = paths.first(where: { !confinement.admits($0) }) else { return nil }
+        return "\(PathBytes.display(path)) is outside the folders tick mcp was started with (\(confinement.shown)); "
+            + (target == .latestEdit ? "name a file under them to undo its latest edit" : "name a file under them")
+    }
+
+    /// The files of the edit `tick undo` would take back here, as `undo --list` names them.
+    private func latestEditFiles() -> [String] {
+        guard case .success(let run) = Subprocess.run([executable, "undo", "--list", "--json"], searchingPath: false), run.status == 0,
+              let entries = (try? JSON.parse(run.stdout))?.array,
+              let latest = entries.first(where: { $0["undone"]?.bool == false }) else { return [] }
+        return (latest["files"]?.array ?? []).compactMap { $0["path"]?.string }.map { PathBytes.parse(displayed: $0) ?? $0 }
     }
 
     static func toolError(_ message: String) -> JSON {
