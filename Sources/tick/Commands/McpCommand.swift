@@ -40,8 +40,49 @@ enum McpCommand: Command {
             guard first.withPathCString({ chdir($0) }) == 0 else { throw TickError.refused("\(PathBytes.display(first)): cannot work in it") }
             environment = Environment.current()
         }
-        var server = AgentServer(roots: roots, confinement: AgentConfinement(roots: roots, shown: arguments.operands, defaultFile: defaultFile),
-                                 readOnly: arguments.flag("read-only"), executable: executable, environment: environment)
-        return server.serve()
+        let host = AgentMachine(roots: roots, confinement: AgentConfinement(roots: roots, shown: arguments.operands, defaultFile: defaultFile),
+                                executable: executable, environment: environment)
+        var server = AgentServer(host: host, readOnly: arguments.flag("read-only"), version: Tick.version)
+        var pending: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            while let newline = pending.firstIndex(of: 0x0A) {
+                let output = server.handle(line: Array(pending[..<newline]))
+                pending.removeFirst(newline + 1)
+                _ = output.withUnsafeBytes { Syscalls.writeAll(1, $0) }
+            }
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { return 0 }
+            pending += buffer[0..<count]
+        }
     }
+}
+
+/// The agent server's machine: this tick run as a command, the folders it was started with
+/// (`AgentConfinement`) and their task files.
+private struct AgentMachine: AgentServerHost {
+    let roots: [String]
+    let confinement: AgentConfinement
+    let executable: String
+    let environment: Environment
+
+    func run(tick arguments: [String]) -> Result<CommandRun, CommandFailure> {
+        switch Subprocess.run([executable] + arguments, searchingPath: false) {
+        case .failure(let failure): return .failure(CommandFailure(reason: Syscalls.errnoMessage(failure.code)))
+        case .success(let run): return .success(CommandRun(status: run.status, stdout: run.stdout, stderr: run.stderr))
+        }
+    }
+
+    func defaultTaskFile() -> String? { try? TodoFileLocator.locate(explicit: nil, environment: environment) }
+    func admits(_ path: String) -> Bool { confinement.admits(path) }
+    var foldersShown: String { confinement.shown }
+    func taskFiles() -> [String] { ((try? PathWalker.files(roots)) ?? []).map { Syscalls.realPath($0) ?? $0 } }
+
+    func isTaskFile(_ path: String) -> Bool {
+        guard let real = Syscalls.realPath(path) else { return false }
+        return taskFiles().contains(real)
+    }
+
+    func contents(ofFile path: String) -> [UInt8]? { try? FileReader.read(path) }
 }

@@ -1,8 +1,3 @@
-import TickCore
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// `tick mcp`: a Model Context Protocol server (JSON-RPC 2.0, one message per line, revision
 /// 2025-06-18) through which an agent reads and edits task files with tick's own commands.
 ///
@@ -11,46 +6,32 @@ import Glibc
 /// the refs a listing gave (`FILE:LINE@FINGERPRINT`) and nothing else: an agent cannot edit a
 /// task it has not read, and a task changed since it was read is refused, as in the CLI.
 ///
-/// The tools read and edit only files under the folders the server was started with
-/// (`AgentConfinement`); `readOnly` offers only the tools that read.
-struct AgentServer {
+/// The tools read and edit only files under the folders the server was started with (the
+/// host says which, `AgentServerHost.admits`); `readOnly` offers only the tools that read.
+/// Pure: a line in, lines out; tick's commands, the folders and their files are the host's.
+package struct AgentServer {
     static let protocolVersion = "2025-06-18"
-    /// The task files offered as resources: those under these folders.
-    let roots: [String]
-    let confinement: AgentConfinement
+    let host: any AgentServerHost
     let readOnly: Bool
-    let executable: String
-    let environment: Environment
+    let version: String
     private var output: [UInt8] = []
 
-    init(roots: [String], confinement: AgentConfinement, readOnly: Bool, executable: String, environment: Environment) {
-        self.roots = roots
-        self.confinement = confinement
+    /// `version`: what `initialize` names the server's version.
+    package init(host: any AgentServerHost, readOnly: Bool, version: String) {
+        self.host = host
         self.readOnly = readOnly
-        self.executable = executable
-        self.environment = environment
+        self.version = version
     }
 
     /// The tools offered: every one, or those that only read.
     var tools: [Tool] { readOnly ? Self.tools.filter(\.reads) : Self.tools }
 
-    /// Serves until standard input ends; the exit status.
-    mutating func serve() -> Int32 {
-        var pending: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            while let newline = pending.firstIndex(of: 0x0A) {
-                let line = Array(pending[..<newline])
-                pending.removeFirst(newline + 1)
-                if line.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) { continue }
-                handle(line)
-                flush()
-            }
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            if count <= 0 { return 0 }
-            pending += buffer[0..<count]
-        }
+    /// Handles one line of input (one message; a blank line is none): the lines to send
+    /// back, each ending in a newline.
+    package mutating func handle(line: [UInt8]) -> [UInt8] {
+        defer { output.removeAll(keepingCapacity: true) }
+        if !line.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) { handle(line) }
+        return output
     }
 
     private mutating func handle(_ line: [UInt8]) {
@@ -94,7 +75,7 @@ struct AgentServer {
         .object([
             "protocolVersion": .string(Self.protocolVersion),
             "capabilities": .object(["tools": .object(["listChanged": .bool(false)]), "resources": .object(["listChanged": .bool(false)])]),
-            "serverInfo": .object(["name": .string("tick"), "title": .string("tick: todo lists in Markdown"), "version": .string(Tick.version)]),
+            "serverInfo": .object(["name": .string("tick"), "title": .string("tick: todo lists in Markdown"), "version": .string(version)]),
             "instructions": .string("""
                 Tasks live in Markdown files. Read them with list_tasks (or query_tasks), then edit them by the \
                 refs those give (FILE:LINE@FINGERPRINT); a task changed since it was read is refused: read again. \
@@ -270,9 +251,9 @@ struct AgentServer {
         if let outside = tool.targets(arguments).lazy.compactMap(outside).first {
             return .success(Self.toolError(outside))
         }
-        switch Subprocess.run([executable] + words, searchingPath: false) {
+        switch host.run(tick: words) {
         case .failure(let failure):
-            return .failure(Failure(code: -32603, message: "cannot run tick: \(Syscalls.errnoMessage(failure.code))"))
+            return .failure(Failure(code: -32603, message: "cannot run tick: \(failure.reason)"))
         case .success(let run):
             let said = String(decoding: run.stderr, as: UTF8.self)
             // A refusal is the tool's result, for the agent to read: one line, as the CLI says it.
@@ -295,18 +276,18 @@ struct AgentServer {
         case .path(let path): paths = [path]
         case .defaultFile:
             // None found: the command says so, and reads and writes nothing.
-            guard let file = try? TodoFileLocator.locate(explicit: nil, environment: environment) else { return nil }
+            guard let file = host.defaultTaskFile() else { return nil }
             paths = [file]
         case .latestEdit: paths = latestEditFiles()
         }
-        guard let path = paths.first(where: { !confinement.admits($0) }) else { return nil }
-        return "\(PathBytes.display(path)) is outside the folders tick mcp was started with (\(confinement.shown)); "
+        guard let path = paths.first(where: { !host.admits($0) }) else { return nil }
+        return "\(PathBytes.display(path)) is outside the folders tick mcp was started with (\(host.foldersShown)); "
             + (target == .latestEdit ? "name a file under them to undo its latest edit" : "name a file under them")
     }
 
     /// The files of the edit `tick undo` would take back here, as `undo --list` names them.
     private func latestEditFiles() -> [String] {
-        guard case .success(let run) = Subprocess.run([executable, "undo", "--list", "--json"], searchingPath: false), run.status == 0,
+        guard case .success(let run) = host.run(tick: ["undo", "--list", "--json"]), run.status == 0,
               let entries = (try? JSON.parse(run.stdout))?.array,
               let latest = entries.first(where: { $0["undone"]?.bool == false }) else { return [] }
         return (latest["files"]?.array ?? []).compactMap { $0["path"]?.string }.map { PathBytes.parse(displayed: $0) ?? $0 }
@@ -331,25 +312,19 @@ struct AgentServer {
     // MARK: - Resources
 
     private func listResources() -> Result<JSON, Failure> {
-        guard let files = try? PathWalker.files(roots) else { return .success(.object(["resources": .array([])])) }
-        return .success(.object(["resources": .array(files.map { path in
-            .object(["uri": .string(Self.uri(of: path)), "name": .string(PathBytes.display(path)), "mimeType": .string("text/markdown")])
+        .success(.object(["resources": .array(host.taskFiles().map { path in
+            .object(["uri": .string(FileURI.uri(ofPath: path)), "name": .string(PathBytes.display(path)), "mimeType": .string("text/markdown")])
         })]))
     }
 
     private func readResource(_ params: JSON) -> Result<JSON, Failure> {
         guard let uri = params["uri"]?.string, let path = FileURI.path(ofURI: uri) else { return .failure(.invalidParams("a resource is a file: URI")) }
         // Only the task files offered: never any other file the server could read.
-        let real = Syscalls.realPath(path)
-        guard let files = try? PathWalker.files(roots), files.contains(where: { Self.uri(of: $0) == uri || (real != nil && Syscalls.realPath($0) == real) }) else {
-            return .failure(Failure(code: -32002, message: "no task file \(uri) among the resources"))
-        }
-        guard let bytes = try? FileReader.read(path) else { return .failure(Failure(code: -32603, message: "cannot read \(uri)")) }
+        guard host.isTaskFile(path) else { return .failure(Failure(code: -32002, message: "no task file \(uri) among the resources")) }
+        guard let bytes = host.contents(ofFile: path) else { return .failure(Failure(code: -32603, message: "cannot read \(uri)")) }
         return .success(.object(["contents": .array([.object(["uri": .string(uri), "mimeType": .string("text/markdown"),
                                                               "text": .string(String(decoding: bytes, as: UTF8.self))])])]))
     }
-
-    static func uri(of path: String) -> String { FileURI.uri(ofPath: Syscalls.realPath(path) ?? path) }
 
     // MARK: - Output
 
@@ -358,9 +333,4 @@ struct AgentServer {
         output.append(0x0A)
     }
 
-    private mutating func flush() {
-        guard !output.isEmpty else { return }
-        _ = output.withUnsafeBytes { Syscalls.writeAll(1, $0) }
-        output.removeAll(keepingCapacity: true)
-    }
 }

@@ -1,0 +1,73 @@
+import Testing
+@testable import TickCore
+
+/// The agent server run in process: its tools turned into tick's command lines, checked
+/// against the host's folders before anything runs, with a host that records what it ran.
+@Suite struct InProcessAgentTests {
+    /// Folders under /notes; every command "succeeds" with a listing of one task.
+    final class RecordingHost: AgentServerHost {
+        var ran: [[String]] = []
+        func run(tick arguments: [String]) -> Result<CommandRun, CommandFailure> {
+            ran.append(arguments)
+            let listing = #"[{"file":"TODO.md","line":3,"text":"water the plants","ref":"3@4fed3c54"}]"#
+            return .success(CommandRun(status: 0, stdout: Array(listing.utf8), stderr: []))
+        }
+        func defaultTaskFile() -> String? { "/notes/TODO.md" }
+        func admits(_ path: String) -> Bool { path.hasPrefix("/notes/") || !path.hasPrefix("/") && !path.hasPrefix("..") }
+        var foldersShown: String { "/notes" }
+        func taskFiles() -> [String] { ["/notes/TODO.md"] }
+        func isTaskFile(_ path: String) -> Bool { path == "/notes/TODO.md" }
+        func contents(ofFile path: String) -> [UInt8]? { Array("- [ ] water the plants\n".utf8) }
+    }
+
+    static func exchange(_ server: inout AgentServer, _ message: JSON) throws -> JSON {
+        let output = server.handle(line: message.encoded)
+        #expect(output.last == 0x0A && output.dropLast().firstIndex(of: 0x0A) == nil, "one line per answer")
+        return try JSON.parse(Array(output.dropLast()))
+    }
+
+    static func call(_ id: Int, _ tool: String, _ arguments: [String: JSON]) -> JSON {
+        .object(["jsonrpc": .string("2.0"), "id": JSON(id), "method": .string("tools/call"),
+                 "params": .object(["name": .string(tool), "arguments": .object(arguments)])])
+    }
+
+    @Test func toolsRunTicksCommandsOnTheHostsFiles() throws {
+        let host = RecordingHost()
+        var server = AgentServer(host: host, readOnly: false, version: "test")
+        let listed = try Self.exchange(&server, Self.call(1, "list_tasks", [:]))
+        // Refs come back whole: FILE:LINE@FINGERPRINT, as the edit tools take them.
+        #expect(listed["result"]?["structuredContent"]?["result"]?.array?.first?["ref"]?.string == "TODO.md:3@4fed3c54")
+        let done = try Self.exchange(&server, Self.call(2, "done_tasks", ["refs": .array([.string("TODO.md:3@4fed3c54")])]))
+        #expect(done["result"]?["isError"] == .bool(false))
+        #expect(host.ran == [["list", "--json"], ["done", "--json", "--yes", "TODO.md:3@4fed3c54"]])
+        // Outside the folders, or not a ref: refused as the tool's error, and nothing runs.
+        let outside = try Self.exchange(&server, Self.call(3, "done_tasks", ["refs": .array([.string("../private.md:3@4fed3c54")])]))
+        #expect(outside["result"]?["isError"] == .bool(true))
+        #expect(outside["result"]?["content"]?.array?.first?["text"]?.string?.contains("outside the folders tick mcp was started with (/notes)") == true)
+        let byText = try Self.exchange(&server, Self.call(4, "done_tasks", ["refs": .array([.string("water")])]))
+        #expect(byText["result"]?["isError"] == .bool(true))
+        #expect(host.ran.count == 2)
+        let resource = try Self.exchange(&server, .object(["jsonrpc": .string("2.0"), "id": JSON(5), "method": .string("resources/read"),
+                                                           "params": .object(["uri": .string("file:///etc/passwd")])]))
+        #expect(resource["error"]?["code"]?.int == -32002)
+    }
+
+    @Test func readOnlyOffersReadingAlone() throws {
+        let host = RecordingHost()
+        var server = AgentServer(host: host, readOnly: true, version: "test")
+        let tools = try Self.exchange(&server, .object(["jsonrpc": .string("2.0"), "id": JSON(1), "method": .string("tools/list")]))
+        #expect(tools["result"]?["tools"]?.array?.compactMap { $0["name"]?.string }.sorted() == ["list_tasks", "query_tasks", "show_task"])
+        let refused = try Self.exchange(&server, Self.call(2, "add_task", ["text": .string("planted")]))
+        #expect(refused["error"]?["code"]?.int == -32602)
+        #expect(host.ran.isEmpty)
+    }
+
+    @Test func malformedLinesGetErrorsAndBlankLinesNothing() throws {
+        var server = AgentServer(host: RecordingHost(), readOnly: false, version: "test")
+        #expect(server.handle(line: Array("  \r".utf8)).isEmpty)
+        let garbage = try JSON.parse(Array(server.handle(line: Array("{not json".utf8)).dropLast()))
+        #expect(garbage["error"]?["code"]?.int == -32700)
+        let unknown = try Self.exchange(&server, .object(["jsonrpc": .string("2.0"), "id": JSON(1), "method": .string("no/such")]))
+        #expect(unknown["error"]?["code"]?.int == -32601)
+    }
+}
