@@ -1,4 +1,6 @@
 """tick lsp as VS Code's client capabilities drive it."""
+import asyncio
+
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
@@ -133,13 +135,15 @@ async def test_incremental_changes_are_applied(client: LanguageClient):
 
 
 async def test_inlay_hints_say_dates_in_words(client: LanguageClient):
-    open_document(client, "- [ ] pay rent 📅 2026-11-30 ⏳ 2026-11-27\n- [ ] file taxes due:2026-11-26\n")
+    open_document(client, "- [ ] pay rent 📅 2026-11-30 ⏳ 2026-11-27\n- [ ] file taxes due:2026-11-26\n- [ ] call mom [due:: 2026-12-01]\n")
     hints = await client.text_document_inlay_hint_async(
         types.InlayHintParams(text_document=types.TextDocumentIdentifier(uri=URI),
-                              range=types.Range(start=types.Position(line=0, character=0), end=types.Position(line=2, character=0)))
+                              range=types.Range(start=types.Position(line=0, character=0), end=types.Position(line=3, character=0)))
     )
     assert [(h.position.line, h.position.character, h.label) for h in hints] == [
         (0, 28, "in 2 days"), (0, 41, "yesterday"), (1, 31, "2 days overdue"),
+        # After a Dataview field's closing bracket, not inside it.
+        (2, 33, "in 3 days"),
     ]
 
 
@@ -187,3 +191,38 @@ async def test_completion_inside_a_query_block(client: LanguageClient):
     assert list(await completion_labels(client, note, 10, 12)) == ["reverse"]
     # Outside the block, a line is text: no instructions.
     assert "group by " not in await completion_labels(client, note, 12, 2)
+
+
+async def test_a_saved_config_changes_the_findings(client: LanguageClient, tmp_path):
+    # The server asks to watch .tick.toml files once initialized.
+    for _ in range(100):
+        if client.registrations:
+            break
+        await asyncio.sleep(0.02)
+    assert any(r.method == types.WORKSPACE_DID_CHANGE_WATCHED_FILES for r in client.registrations), client.registrations
+    uri = (tmp_path / "TODO.md").as_uri()
+    open_document(client, "- [ ] pay rent due:2026-11-20\n", uri)
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    assert [d.code for d in client.diagnostics[uri]] == ["overdue"]
+    # Saved in another buffer or program: the client tells the server, which reads it again.
+    (tmp_path / ".tick.toml").write_text('[lint]\noverdue = "off"\n')
+    client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(
+        changes=[types.FileEvent(uri=(tmp_path / ".tick.toml").as_uri(), type=types.FileChangeType.Created)]))
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    assert list(client.diagnostics[uri]) == []
+
+
+async def test_status_completion_replaces_the_checkbox_character(client: LanguageClient):
+    text = "- [ ] clean kitchen\n- ["
+    open_document(client, text)
+    for line, expected in [(0, "- [x] clean kitchen"), (1, "- [x] ")]:
+        result = await client.text_document_completion_async(
+            types.CompletionParams(text_document=types.TextDocumentIdentifier(uri=URI), position=types.Position(line=line, character=3)))
+        done = next(item for item in result.items if item.label == "[x] done")
+        assert apply(text, [done.text_edit]).split("\n")[line] == expected
+
+
+async def test_a_document_with_nul_bytes_is_still_linted(client: LanguageClient):
+    open_document(client, "- [ ] has \0 here\n")
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    assert [(d.range.start.line, d.code) for d in client.diagnostics[URI]] == [(0, "nul-byte")]

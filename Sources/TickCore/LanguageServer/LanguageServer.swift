@@ -14,6 +14,8 @@ package struct LanguageServer {
     var encoding = TextDocument.Encoding.utf16
     /// The client applies versioned edits (`documentChanges`), which it refuses on a changed buffer.
     var versionedEdits = false
+    /// The client watches files for the server when asked (`client/registerCapability`).
+    var watchesFiles = false
     var initialized = false
     /// The folders the client opened (`workspaceFolders`, else `rootUri`), as paths.
     var workspaceFolders: [String] = []
@@ -64,7 +66,7 @@ package struct LanguageServer {
     /// Handles one message; a status when the server must exit.
     private mutating func handle(_ message: JSON, cancelled: Set<JSON>) -> Int32? {
         guard case .object = message, let method = message["method"]?.string else {
-            // A response to a request of ours (none are sent), or not a message at all.
+            // A response to a request of ours (`client/registerCapability`), or not a message at all.
             if message["id"] == nil || message["result"] == nil && message["error"] == nil {
                 send(error: -32600, "not a JSON-RPC request or notification", id: message["id"] ?? .null)
             }
@@ -172,8 +174,17 @@ package struct LanguageServer {
                 for document in Array(documents.values) { _ = configuration(document) }
                 stale.formUnion(documents.keys)
             }
+        case "initialized":
+            // A `.tick.toml` saved in another buffer (or by another program) changes the
+            // findings of the documents in its folder: the client is asked to say so.
+            guard watchesFiles else { return }
+            send(.object(["jsonrpc": .string("2.0"), "id": .string("tick-watch-config"), "method": .string("client/registerCapability"),
+                          "params": .object(["registrations": .array([.object([
+                              "id": .string("tick-watch-config"), "method": .string("workspace/didChangeWatchedFiles"),
+                              "registerOptions": .object(["watchers": .array([.object(["globPattern": .string("**/" + ProjectConfig.fileName)])])]),
+                          ])])])]))
         default:
-            // `initialized`, `$/cancelRequest` (handled with its batch), `$/setTrace` and any
+            // `$/cancelRequest` (handled with its batch), `$/setTrace` and any
             // notification tick has no use for.
             break
         }
@@ -184,6 +195,7 @@ package struct LanguageServer {
         let offered = params["capabilities"]?["general"]?["positionEncodings"]?.array?.compactMap(\.string) ?? []
         encoding = offered.contains("utf-8") ? .utf8 : .utf16
         versionedEdits = params["capabilities"]?["workspace"]?["workspaceEdit"]?["documentChanges"]?.bool ?? false
+        watchesFiles = params["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.bool ?? false
         let folders = params["workspaceFolders"]?.array?.compactMap { $0["uri"]?.string } ?? params["rootUri"]?.string.map { [$0] } ?? []
         workspaceFolders = folders.compactMap(FileURI.path(ofURI:))
         let capabilities: JSON = .object([
@@ -204,11 +216,16 @@ package struct LanguageServer {
 
     // MARK: - What documents are read with
 
-    /// Why a document is not read: too large, or not text.
+    /// Why a document is not read at all: too large.
+    func sizeRefusal(_ document: TextDocument) -> String? {
+        document.bytes.count > Self.maximumDocumentSize ? "tick lsp: \(document.uri) is larger than 10 MB; tick does not read it" : nil
+    }
+
+    /// Why a document is not edited, formatted or searched: too large, or not text (NUL
+    /// bytes, which the CLI refuses to edit too). It is still linted, as `tick lint` lints
+    /// it, so that its findings say where the NUL bytes are.
     func refusal(_ document: TextDocument) -> String? {
-        if document.bytes.count > Self.maximumDocumentSize {
-            return "tick lsp: \(document.uri) is larger than 10 MB; tick does not read it"
-        }
+        if let tooLarge = sizeRefusal(document) { return tooLarge }
         if ByteSearch.contains(0, in: document.bytes[...]) { return "tick lsp: \(document.uri) contains NUL bytes; tick reads text files only" }
         return nil
     }
@@ -219,7 +236,11 @@ package struct LanguageServer {
         let folder = Paths.directory(of: path)
         if let known = configurations[folder] { return known }
         let (config, problem) = host.configuration(ofFolder: folder)
-        if let problem { log("tick lsp: " + problem) }
+        if let problem {
+            // Said where the user looks: the editor's messages (and the log).
+            log("tick lsp: " + problem)
+            showMessage("tick: \(problem); tick uses the default settings until it is fixed", type: 1)
+        }
         configurations[folder] = config
         return config
     }
@@ -238,7 +259,7 @@ package struct LanguageServer {
         for uri in stale.sorted() {
             guard let document = documents[uri] else { continue }
             let config = configuration(document)
-            if let refusal = refusal(document) {
+            if let refusal = sizeRefusal(document) {
                 parsedDocuments[uri] = nil
                 showMessage(refusal, type: 2)
                 sendDiagnostics(uri, .array([]), version: document.version)

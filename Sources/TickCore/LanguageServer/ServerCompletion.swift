@@ -19,12 +19,12 @@ extension LanguageServer {
         // Items keep the order they are offered in (today before tomorrow before the weekdays),
         // not the client's alphabetical one.
         var offered = 0
-        func item(_ label: String, insert: String, detail: String? = nil, kind: Int) -> JSON {
+        func item(_ label: String, insert: String, detail: String? = nil, kind: Int, range: JSON? = nil) -> JSON {
             offered += 1
             let order = String(offered)
             var object: [String: JSON] = ["label": .string(label), "kind": JSON(kind), "filterText": .string(label),
                                           "sortText": .string(String(repeating: "0", count: max(0, 4 - order.count)) + order),
-                                          "textEdit": .object(["range": replaced, "newText": .string(insert)])]
+                                          "textEdit": .object(["range": range ?? replaced, "newText": .string(insert)])]
             if let detail { object["detail"] = .string(detail) }
             return .object(object)
         }
@@ -60,8 +60,20 @@ extension LanguageServer {
             for (character, type) in config.statuses.custom.sorted(by: { $0.key < $1.key }) where !statuses.contains(where: { $0.0 == character }) {
                 statuses.append((character, type.rawValue))
             }
-            return .success(.object(["isIncomplete": .bool(false),
-                                      "items": .array(statuses.map { item("[\($0.0)] \($0.1)", insert: $0.0, detail: $0.1, kind: 20) })]))
+            // What follows the cursor: the checkbox's character and `]` (replaced by the one
+            // chosen), `]` alone, or nothing of a checkbox yet (closed by what is inserted).
+            let rest = document.bytes[cursor..<document.contentEnd(ofLine: line)]
+            var replacedEnd = cursor
+            var closing = "] "
+            if let bracket = rest.prefix(5).firstIndex(of: UInt8(ascii: "]")),
+               String(decoding: rest[cursor..<bracket], as: UTF8.self).count <= 1 {
+                replacedEnd = bracket
+                closing = ""
+            }
+            let range = document.range((cursor - (before.count - wordStart))..<replacedEnd, encoding: encoding)
+            return .success(.object(["isIncomplete": .bool(false), "items": .array(statuses.map {
+                item("[\($0.0)] \($0.1)", insert: $0.0 + closing, detail: $0.1, kind: 20, range: range)
+            })]))
         }
         return .success(.object(["isIncomplete": .bool(false), "items": .array([])]))
     }

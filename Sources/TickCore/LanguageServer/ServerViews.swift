@@ -78,7 +78,9 @@ extension LanguageServer {
             for kind in [TaskField.Kind.due, .scheduled, .start] {
                 guard let field = fields.first(kind), let date = fields.date(kind, in: text) else { continue }
                 let words = kind == .due ? DueState(due: date, today: today).description : RecordedDate.words(date, today: today)
-                hints.append(.object(["position": document.position(text.startIndex + field.value.upperBound, encoding: encoding),
+                // After the field: a Dataview field's closing bracket too.
+                let end = field.dialect == .dataview ? field.range.upperBound : field.value.upperBound
+                hints.append(.object(["position": document.position(text.startIndex + end, encoding: encoding),
                                       "label": .string(words), "paddingLeft": .bool(true)]))
             }
         }
@@ -159,28 +161,32 @@ extension LanguageServer {
     }
 
     /// Groups and tasks of the workspace's task files whose names hold `query` (any case),
-    /// walked as `tick list FOLDER` walks (`.gitignore` honoured); an open document is read
-    /// as the editor holds it. At most `limit`.
+    /// walked as `tick list FOLDER` walks (`.gitignore` honoured), and of the open documents
+    /// wherever they are, read as the editor holds them. At most `limit`.
     func workspaceSymbols(query: String, limit: Int = 1_000) -> JSON {
         let words = query.lowercased()
         var symbols: [JSON] = []
+        // Open documents by their paths (a client may spell a URI otherwise than tick does):
+        // read as the editor holds them, and searched even outside the workspace's folders.
+        var open: [String: TextDocument] = [:]
+        for document in documents.values { if let path = document.path { open[path] = document } }
         var seen = Set<String>()
-        for path in host.taskFiles(in: workspaceFolders) where symbols.count < limit {
-            let uri = FileURI.uri(ofPath: path)
-            guard seen.insert(uri).inserted else { continue }
+        let walked = host.taskFiles(in: workspaceFolders)
+        for path in walked + open.keys.sorted() where symbols.count < limit {
+            guard seen.insert(path).inserted else { continue }
             let document: TextDocument
-            if let open = documents[uri] {
-                document = open
+            if let held = open[path] {
+                document = held
             } else {
                 guard let bytes = host.contents(ofFile: path), bytes.count <= Self.maximumDocumentSize, !bytes.contains(0) else { continue }
-                document = TextDocument(uri: uri, version: 0, text: String(decoding: bytes, as: UTF8.self))
+                document = TextDocument(uri: FileURI.uri(ofPath: path), version: 0, text: String(decoding: bytes, as: UTF8.self))
             }
             guard refusal(document) == nil else { continue }
             let parsed = parse(document)
             func add(_ name: String, kind: Int, line: Int, container: String?) {
                 guard symbols.count < limit, words.isEmpty || name.lowercased().contains(words) else { return }
                 var symbol: [String: JSON] = ["name": .string(name), "kind": JSON(kind), "location": .object([
-                    "uri": .string(uri), "range": document.range(document.lineStarts[line]..<document.contentEnd(ofLine: line), encoding: encoding)])]
+                    "uri": .string(document.uri), "range": document.range(document.lineStarts[line]..<document.contentEnd(ofLine: line), encoding: encoding)])]
                 if let container { symbol["containerName"] = .string(container) }
                 symbols.append(.object(symbol))
             }
