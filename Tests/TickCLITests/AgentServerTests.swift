@@ -117,4 +117,61 @@ import Testing
         #expect(refused?["code"] as? Int == -32602 && "\(refused?["message"] ?? "")".contains("read-only"))
         #expect(try String(contentsOf: file, encoding: .utf8) == "- [ ] keep me open\n")
     }
+
+    /// What an untrusted agent tries: a ref whose file is spelled with tick's escapes, words
+    /// that name files outside, an undo whose latest edit reached outside, a link in the folder
+    /// leading out, option words in refs, a NUL in a text. Nothing outside is read into a
+    /// result or written.
+    @Test func anAgentCannotReachOutside() throws {
+        let folder = try TemporaryDirectory()
+        let inside = try folder.write("notes/TODO.md", "# Z\n\n- [ ] first\n- [ ] second\n")
+        let outside = try folder.write("private.md", "# Mine\n\n- [ ] SECRET task\n")
+        try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("notes/link.md").path, withDestinationPath: outside.path)
+        let state = ["XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path]
+        let listed = try TickProcess.run(["list", "--json", "-f", "private.md"], in: folder.url).stdout
+        let fingerprint = try #require((try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [[String: Any]])?.first?["ref"] as? String)
+        // An edit from the shell that spans both files: its undo would reach outside.
+        let notes = folder.url.appendingPathComponent("notes")
+        _ = try TickProcess.run(["list"], in: notes, environment: state)
+        #expect(try TickProcess.run(["done", "3", "../private.md:3"], in: notes, environment: state).status == 0)
+        let before = try String(contentsOf: outside, encoding: .utf8)
+        let responses = try session([
+            Self.initialize,
+            call(2, "done_tasks", ["refs": ["\\x2e\\x2e\\x2fprivate.md:" + fingerprint]]),
+            call(3, "list_tasks", ["words": ["../private.md"], "all": true]),
+            call(4, "undo", ["file": "TODO.md"]),
+            call(5, "list_tasks", ["path": "."]),
+            call(6, "done_tasks", ["refs": ["-gZ:1@00000000"]]),
+            call(7, "add_task", ["text": "cut\u{0}here", "file": "TODO.md"]),
+            ["jsonrpc": "2.0", "id": 8, "method": "resources/list"],
+            ["jsonrpc": "2.0", "id": 9, "method": "resources/read", "params": ["uri": "file://" + notes.appendingPathComponent("link.md").path]],
+        ], in: folder, arguments: ["notes"])
+        func result(_ id: Int) -> [String: Any] { responses[id]?["result"] as? [String: Any] ?? [:] }
+        func said(_ id: Int) -> String { "\(responses[id] ?? [:])" }
+        for id in [2, 3, 4, 6, 7] { #expect(result(id)["isError"] as? Bool == true, "call \(id): \(said(id))") }
+        for id in 2...9 { #expect(!said(id).contains("SECRET"), "call \(id) read the file outside: \(said(id))") }
+        // The folder's own tasks list, refs whole in the text an agent reads too.
+        #expect(result(5)["isError"] as? Bool == false && said(5).contains("TODO.md:4@"), "\(said(5))")
+        #expect(responses[9]?["error"] != nil)
+        #expect(try String(contentsOf: outside, encoding: .utf8) == before)
+        #expect(try String(contentsOf: inside, encoding: .utf8) == "# Z\n\n- [x] first\n- [ ] second\n")
+    }
+
+    /// `TICK_ROOTS`, which `tick mcp` sets for the commands it runs, holds for any command: a
+    /// file outside is neither read, written nor created, however it is named.
+    @Test func rootsConfineEveryCommand() throws {
+        let folder = try TemporaryDirectory()
+        _ = try folder.write("notes/TODO.md", "- [ ] inside\n")
+        let outside = try folder.write("private.md", "- [ ] SECRET task\n")
+        let roots = ["TICK_ROOTS": try #require(URL(fileURLWithPath: folder.url.appendingPathComponent("notes").path).resolvingSymlinksInPath().path as String?)]
+        let notes = folder.url.appendingPathComponent("notes")
+        for arguments in [["list", "-f", "../private.md"], ["done", "SECRET", "-f", "../private.md"], ["add", "-f", "../new.md", "planted"], ["list", ".."]] {
+            let run = try TickProcess.run(arguments, in: notes, environment: roots)
+            #expect(run.status != 0 || !run.stdout.contains("SECRET"), "\(arguments): \(run.stdout)\(run.stderr)")
+            #expect(!run.stdout.contains("SECRET"))
+        }
+        #expect(try String(contentsOf: outside, encoding: .utf8) == "- [ ] SECRET task\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("new.md").path))
+        #expect(try TickProcess.run(["list"], in: notes, environment: roots).stdout.contains("inside"))
+    }
 }

@@ -675,6 +675,15 @@ import Testing
         #expect(text == base)
     }
 
+    /// Words shaped like `FILE:LINE` whose first part names no file are words of a task's text,
+    /// never dropped: the task is edited, or the words are said to match none.
+    @Test func wordsWithAColonAreText() throws {
+        let (done, text) = try edit(["done", "standup:9"], "- [ ] prepare standup:9 notes\n- [ ] other\n")
+        #expect(done.status == 0 && text == "- [x] prepare standup:9 notes\n- [ ] other\n", "\(done.stdout)\(done.stderr)")
+        let (none, _) = try edit(["done", "Z:1@00000000"], "- [ ] other\n")
+        #expect(none.status == 2 && none.stderr.contains("no task matches 'Z:1@00000000'"), "\(none.stderr)")
+    }
+
     /// A refusal's advice to list the file again names the file the edit was of, quoted as
     /// a shell reads it: a bare `tick list` would show the default file instead.
     @Test func adviceListsTheFileEdited() throws {

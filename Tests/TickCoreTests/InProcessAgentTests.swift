@@ -14,6 +14,7 @@ import Testing
         }
         func defaultTaskFile() -> String? { "/notes/TODO.md" }
         func admits(_ path: String) -> Bool { path.hasPrefix("/notes/") || !path.hasPrefix("/") && !path.hasPrefix("..") }
+        func exists(_ path: String) -> Bool { path.hasPrefix("/") }
         var foldersShown: String { "/notes" }
         func taskFiles() -> [String] { ["/notes/TODO.md"] }
         func isTaskFile(_ path: String) -> Bool { path == "/notes/TODO.md" }
@@ -39,7 +40,7 @@ import Testing
         #expect(listed["result"]?["structuredContent"]?["result"]?.array?.first?["ref"]?.string == "TODO.md:3@4fed3c54")
         let done = try Self.exchange(&server, Self.call(2, "done_tasks", ["refs": .array([.string("TODO.md:3@4fed3c54")])]))
         #expect(done["result"]?["isError"] == .bool(false))
-        #expect(host.ran == [["list", "--json"], ["done", "--json", "--yes", "TODO.md:3@4fed3c54"]])
+        #expect(host.ran == [["list", "--json", "--"], ["done", "--json", "--yes", "--", "TODO.md:3@4fed3c54"]])
         // Outside the folders, or not a ref: refused as the tool's error, and nothing runs.
         let outside = try Self.exchange(&server, Self.call(3, "done_tasks", ["refs": .array([.string("../private.md:3@4fed3c54")])]))
         #expect(outside["result"]?["isError"] == .bool(true))

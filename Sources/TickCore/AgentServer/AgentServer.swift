@@ -57,6 +57,7 @@ package struct AgentServer {
         case "resources/list": result = listResources()
         case "resources/read": result = readResource(params)
         case "prompts/list": result = .success(.object(["prompts": .array([])]))
+        case "resources/templates/list": result = .success(.object(["resourceTemplates": .array([])]))
         default: result = .failure(Failure(code: -32601, message: "tick mcp does not handle \(method)"))
         }
         switch result {
@@ -76,7 +77,10 @@ package struct AgentServer {
             "protocolVersion": .string(Self.protocolVersion),
             "capabilities": .object(["tools": .object(["listChanged": .bool(false)]), "resources": .object(["listChanged": .bool(false)])]),
             "serverInfo": .object(["name": .string("tick"), "title": .string("tick: todo lists in Markdown"), "version": .string(version)]),
-            "instructions": .string("""
+            "instructions": .string(readOnly ? """
+                Tasks live in Markdown files. Read them with list_tasks, query_tasks and show_task (by the refs \
+                a listing gives, FILE:LINE@FINGERPRINT). This server only reads: it offers no tool that edits.
+                """ : """
                 Tasks live in Markdown files. Read them with list_tasks (or query_tasks), then edit them by the \
                 refs those give (FILE:LINE@FINGERPRINT); a task changed since it was read is refused: read again. \
                 Every edit can be taken back with undo.
@@ -96,7 +100,9 @@ package struct AgentServer {
 
         var description: JSON {
             .object(["name": .string(name), "description": .string(summary),
-                     "inputSchema": .object(["type": .string("object"), "properties": .object(properties), "required": .array(required.map(JSON.string))])])
+                     "inputSchema": .object(["type": .string("object"), "properties": .object(properties), "required": .array(required.map(JSON.string))]),
+                     // Every edit is journaled (undo takes it back), and only the files named are touched.
+                     "annotations": .object(["readOnlyHint": .bool(reads), "destructiveHint": .bool(false), "openWorldHint": .bool(false)])])
         }
 
         /// Whether the tool only reads.
@@ -106,26 +112,32 @@ package struct AgentServer {
         /// (`Target`).
         func targets(_ arguments: JSON) -> [Target] {
             func file(_ key: String, else fallback: Target) -> [Target] { [arguments[key]?.string.map(Target.path) ?? fallback] }
-            func refFile(_ ref: JSON) -> Target? {
-                guard let text = ref.string, let colon = text.lastIndex(of: ":") else { return nil }
-                return .path(String(text[..<colon]))
+            // A ref's file as it is written, and as tick reads its escapes (`\x2f`).
+            func refFiles(_ ref: JSON) -> [Target] {
+                guard let text = ref.string, let colon = text.lastIndex(of: ":") else { return [] }
+                let file = String(text[..<colon])
+                return [.path(file)] + (PathBytes.parse(displayed: file).map { [.path($0)] } ?? [])
             }
             switch name {
-            case "list_tasks": return file("path", else: .defaultFile)
+            case "list_tasks":
+                // A word that names a file or folder is read as one.
+                return file("path", else: .defaultFile) + (arguments["words"]?.array ?? []).compactMap { $0.string.map(Target.word) }
             case "query_tasks": return file("vault", else: .path("."))
             case "add_task": return file("file", else: .defaultFile)
-            case "undo": return file("file", else: .latestEdit)
-            default: return ((arguments["refs"]?.array ?? []) + [arguments["ref"]].compactMap { $0 }).compactMap(refFile)
+            case "undo": return [.latestEdit(arguments["file"]?.string)]
+            default: return ((arguments["refs"]?.array ?? []) + [arguments["ref"]].compactMap { $0 }).flatMap(refFiles)
             }
         }
     }
 
-    /// What a tool call reads or edits: a path it names, the task file tick uses when it
-    /// names none, or the files of the latest edit (`undo`).
+    /// What a tool call reads or edits: a path it names, a word that may name one, the task
+    /// file tick uses when it names none, or the files of the latest edit (`undo`), of one
+    /// file or of any.
     enum Target: Equatable {
         case path(String)
+        case word(String)
         case defaultFile
-        case latestEdit
+        case latestEdit(String?)
     }
 
 
@@ -151,23 +163,22 @@ package struct AgentServer {
              required: []) { arguments throws(Failure) in
             var words = ["list", "--json"]
             if arguments["all"]?.bool == true { words.append("--all") }
-            if let group = arguments["group"]?.string { words += ["--group", group] }
-            if let due = arguments["due"]?.string { words += ["--due", due] }
-            for tag in arguments["tags"]?.array?.compactMap(\.string) ?? [] { words += ["--tag", tag] }
-            if let path = arguments["path"]?.string { words += ["-f", path] }
-            let typed = arguments["words"]?.array?.compactMap(\.string) ?? []
-            return typed.isEmpty ? words : words + ["--"] + typed
+            if let group = arguments["group"]?.string { words.append("--group=" + group) }
+            if let due = arguments["due"]?.string { words.append("--due=" + due) }
+            for tag in arguments["tags"]?.array?.compactMap(\.string) ?? [] { words.append("--tag=" + tag) }
+            if let path = arguments["path"]?.string { words.append("--file=" + path) }
+            return words + ["--"] + (arguments["words"]?.array?.compactMap(\.string) ?? [])
         },
         Tool(name: "query_tasks", summary: "Run an Obsidian Tasks query (its lines, such as 'not done', 'due before tomorrow', 'sort by priority') against a folder.",
              properties: ["query": described(strings, "The query's lines."), "vault": described(string, "The folder to read (default: the working directory).")],
              required: ["query"]) { arguments throws(Failure) in
             let lines = arguments["query"]?.array?.compactMap(\.string) ?? []
             guard !lines.isEmpty else { throw .invalidParams("query needs at least one line") }
-            return ["query", "--json"] + (arguments["vault"]?.string.map { ["--vault", $0] } ?? []) + lines.flatMap { ["-e", $0] }
+            return ["query", "--json"] + (arguments["vault"]?.string.map { ["--vault=" + $0] } ?? []) + lines.map { "--expression=" + $0 }
         },
         Tool(name: "show_task", summary: "One task whole: its fields, notes and subtasks.",
              properties: ["ref": described(string, "The task's ref: FILE:LINE@FINGERPRINT.")], required: ["ref"]) { arguments throws(Failure) in
-            ["show", "--json", try ref(arguments["ref"])]
+            ["show", "--json", "--", try ref(arguments["ref"])]
         },
         Tool(name: "add_task", summary: "Add a task at the end of a group (created when missing) of a task file.",
              properties: ["text": described(string, "The task's text; fields such as due:fri are written as dates."),
@@ -177,46 +188,47 @@ package struct AgentServer {
              required: ["text"]) { arguments throws(Failure) in
             guard let text = arguments["text"]?.string, !text.isEmpty else { throw .invalidParams("add_task needs a text") }
             var words = ["add", "--json"]
-            if let file = arguments["file"]?.string { words += ["-f", file] }
-            if let group = arguments["group"]?.string { words += ["--group", group, "--create"] }
-            if let due = arguments["due"]?.string { words += ["--due", due] }
+            if let file = arguments["file"]?.string { words.append("--file=" + file) }
+            if let group = arguments["group"]?.string { words += ["--group=" + group, "--create"] }
+            if let due = arguments["due"]?.string { words.append("--due=" + due) }
             if arguments["important"]?.bool == true { words.append("--star") }
             return words + ["--", text]
         },
     ] + ["done", "reopen", "start", "cancel"].map { verb in
         Tool(name: verb + "_tasks", summary: verb == "done" ? "Mark tasks done (a repeating task gets its next occurrence)." : "\(verb.prefix(1).uppercased() + verb.dropFirst()) tasks.",
              properties: ["refs": refs], required: ["refs"]) { arguments throws(Failure) in
-            [verb, "--json", "--yes"] + (try refList(arguments["refs"]))
+            [verb, "--json", "--yes", "--"] + (try refList(arguments["refs"]))
         }
     } + [
         Tool(name: "set_due", summary: "Set, move or clear tasks' due date.",
              properties: ["refs": refs, "date": described(string, "2026-12-01, today, fri, next week, +3d, due+2d (from the current date), or none.")],
              required: ["refs", "date"]) { arguments throws(Failure) in
             guard let date = arguments["date"]?.string, !date.isEmpty else { throw .invalidParams("set_due needs a date") }
-            return ["due", "--json", "--yes"] + (try refList(arguments["refs"])) + [date]
+            return ["due", "--json", "--yes", "--"] + (try refList(arguments["refs"])) + [date]
         },
         Tool(name: "move_task", summary: "Move a task with its subtasks and notes to another group, or up or down in its list.",
              properties: ["ref": described(string, "The task's ref."), "group": described(string, "The group to move it to."),
                           "direction": described(string, "up, down, top or bottom (without group: in its own list).")],
              required: ["ref"]) { arguments throws(Failure) in
-            var words = ["move", "--json", try ref(arguments["ref"])]
-            if let group = arguments["group"]?.string { words += ["--to", group] }
+            var words = ["move", "--json"]
+            if let group = arguments["group"]?.string { words.append("--to=" + group) }
+            var direction: [String] = []
             switch arguments["direction"]?.string {
             case nil: if arguments["group"] == nil { throw .invalidParams("move_task needs a group or a direction") }
-            case "up", "down": words.append(arguments["direction"]!.string!)
+            case "up", "down": direction = [arguments["direction"]!.string!]
             case "top", "bottom": words.append("--" + arguments["direction"]!.string!)
             default: throw .invalidParams("direction is up, down, top or bottom")
             }
-            return words
+            return words + ["--", try ref(arguments["ref"])] + direction
         },
         Tool(name: "add_note", summary: "Add a note under a task.",
              properties: ["ref": described(string, "The task's ref."), "text": described(string, "The note.")], required: ["ref", "text"]) { arguments throws(Failure) in
             guard let text = arguments["text"]?.string, !text.isEmpty else { throw .invalidParams("add_note needs a text") }
-            return ["note", "--json", try ref(arguments["ref"]), "--", text]
+            return ["note", "--json", "--", try ref(arguments["ref"]), text]
         },
         Tool(name: "undo", summary: "Take back tick's latest edit here (any client's), or of one file.",
              properties: ["file": described(string, "Only this file's latest edit.")], required: []) { arguments throws(Failure) in
-            ["undo"] + (arguments["file"]?.string.map { ["-f", $0] } ?? [])
+            ["undo"] + (arguments["file"]?.string.map { ["--file=" + $0] } ?? [])
         },
     ]
 
@@ -248,12 +260,16 @@ package struct AgentServer {
         // Arguments a tool cannot take are said in its result, for the agent to read and
         // correct, as the spec has tool errors reported.
         do { words = try tool.command(arguments) } catch { return .success(Self.toolError(error.message)) }
+        // A command line cannot hold a NUL: the value would end there, silently.
+        if words.contains(where: { $0.utf8.contains(0) }) {
+            return .success(Self.toolError("a value holds a NUL character, which tick cannot take; leave it out"))
+        }
         if let outside = tool.targets(arguments).lazy.compactMap(outside).first {
             return .success(Self.toolError(outside))
         }
         switch host.run(tick: words) {
         case .failure(let failure):
-            return .failure(Failure(code: -32603, message: "cannot run tick: \(failure.reason)"))
+            return .success(Self.toolError("tick could not run this call: \(failure.reason)"))
         case .success(let run):
             let said = String(decoding: run.stderr, as: UTF8.self)
             // A refusal is the tool's result, for the agent to read: one line, as the CLI says it.
@@ -261,8 +277,15 @@ package struct AgentServer {
                 return .success(Self.toolError(said.isEmpty ? "tick exited with \(run.status)" : said))
             }
             var structured: JSON = .object([:])
-            if let parsed = try? JSON.parse(run.stdout) { structured = .object(["result": Self.withFileRefs(parsed)]) }
-            let text = String(decoding: run.stdout, as: UTF8.self) + said
+            // The text says what the structured result says, refs made whole (clients show
+            // agents the text), and what tick said besides.
+            var text = String(decoding: run.stdout, as: UTF8.self)
+            if let parsed = try? JSON.parse(run.stdout) {
+                let result = Self.withFileRefs(parsed)
+                structured = .object(["result": result])
+                text = String(decoding: result.encoded, as: UTF8.self) + "\n"
+            }
+            text += said
             return .success(.object(["content": .array([.object(["type": .string("text"), "text": .string(text)])]),
                                      "structuredContent": structured, "isError": .bool(false)]))
         }
@@ -274,22 +297,32 @@ package struct AgentServer {
         let paths: [String]
         switch target {
         case .path(let path): paths = [path]
+        case .word(let word): paths = host.exists(word) ? [word] : []
         case .defaultFile:
             // None found: the command says so, and reads and writes nothing.
             guard let file = host.defaultTaskFile() else { return nil }
             paths = [file]
-        case .latestEdit: paths = latestEditFiles()
+        case .latestEdit(let file):
+            if let file, !host.admits(file) { paths = [file]; break }
+            // Every file of the edit it would take back (an edit may span files).
+            guard let files = latestEditFiles(of: file) else {
+                return "nothing to undo in the folders tick mcp was started with (\(host.foldersShown))"
+            }
+            paths = files
         }
         guard let path = paths.first(where: { !host.admits($0) }) else { return nil }
+        let undoing: Bool
+        if case .latestEdit = target { undoing = true } else { undoing = false }
         return "\(PathBytes.display(path)) is outside the folders tick mcp was started with (\(host.foldersShown)); "
-            + (target == .latestEdit ? "name a file under them to undo its latest edit" : "name a file under them")
+            + (undoing ? "its latest edit is not one an agent here may take back" : "name a file under them")
     }
 
-    /// The files of the edit `tick undo` would take back here, as `undo --list` names them.
-    private func latestEditFiles() -> [String] {
-        guard case .success(let run) = host.run(tick: ["undo", "--list", "--json"]), run.status == 0,
+    /// The files of the edit `tick undo` would take back here (of `file`, when named), as
+    /// `undo --list` names them; nil when there is none.
+    private func latestEditFiles(of file: String?) -> [String]? {
+        guard case .success(let run) = host.run(tick: ["undo", "--list", "--json"] + (file.map { ["--file=" + $0] } ?? [])), run.status == 0,
               let entries = (try? JSON.parse(run.stdout))?.array,
-              let latest = entries.first(where: { $0["undone"]?.bool == false }) else { return [] }
+              let latest = entries.first(where: { $0["undone"]?.bool == false }) else { return nil }
         return (latest["files"]?.array ?? []).compactMap { $0["path"]?.string }.map { PathBytes.parse(displayed: $0) ?? $0 }
     }
 

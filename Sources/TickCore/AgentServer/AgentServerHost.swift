@@ -9,6 +9,8 @@ package protocol AgentServerHost {
     func defaultTaskFile() -> String?
     /// Whether `path` leads (through links and `..`) inside the server's folders.
     func admits(_ path: String) -> Bool
+    /// Whether `path` names a file or folder.
+    func exists(_ path: String) -> Bool
     /// The server's folders, as a message names them.
     var foldersShown: String { get }
     /// The task files under the server's folders, as absolute paths: its resources.

@@ -27,14 +27,14 @@ enum EditSession {
                 // A name shown by a view with \xNN escapes names the file it was shown for.
                 let named = Syscalls.fileStatus(file) != nil ? file : PathBytes.parse(displayed: file).flatMap { Syscalls.fileStatus($0) != nil ? $0 : nil }
                 if TaskReference.isLineReference(line) {
-                    guard let file = named else {
-                        if file.contains("/") || PathWalker.isMarkdown(file) {
-                            throw TickError.cannotRead(path: file, reason: "no such file")
-                        }
-                        break
+                    if let named {
+                        append(&result, named, line, named: true)
+                        continue
                     }
-                    append(&result, file, line, named: true)
-                    continue
+                    if file.contains("/") || PathWalker.isMarkdown(file) {
+                        throw TickError.cannotRead(path: file, reason: "no such file")
+                    }
+                    // Not a file's name: the words of a task's text (`standup:9`).
                 }
             }
             if defaultPath == nil { defaultPath = try path(arguments, environment: environment) }

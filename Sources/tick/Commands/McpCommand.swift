@@ -40,8 +40,17 @@ enum McpCommand: Command {
             guard first.withPathCString({ chdir($0) }) == 0 else { throw TickError.refused("\(PathBytes.display(first)): cannot work in it") }
             environment = Environment.current()
         }
-        let host = AgentMachine(roots: roots, confinement: AgentConfinement(roots: roots, shown: arguments.operands, defaultFile: defaultFile),
-                                executable: executable, environment: environment)
+        let confinement = AgentConfinement(roots: roots, shown: arguments.operands, defaultFile: defaultFile)
+        // What the tools run (and this server itself, for resources) reads and writes only
+        // there, by what each descriptor opened (`Confinement`); a file named first is the
+        // task file the tools use by default.
+        setenv(Confinement.variable, Confinement.value(for: confinement.places), 1)
+        if let first = roots.first, arguments.operands.count > 0,
+           Syscalls.fileStatus(first).map({ $0.st_mode & S_IFMT == S_IFREG }) ?? false {
+            setenv("TICK_FILE", first, 1)
+            environment = Environment.current()
+        }
+        let host = AgentMachine(roots: roots, confinement: confinement, executable: executable, environment: environment)
         var server = AgentServer(host: host, readOnly: arguments.flag("read-only"), version: Tick.version)
         var pending: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
@@ -76,6 +85,7 @@ private struct AgentMachine: AgentServerHost {
 
     func defaultTaskFile() -> String? { try? TodoFileLocator.locate(explicit: nil, environment: environment) }
     func admits(_ path: String) -> Bool { confinement.admits(path) }
+    func exists(_ path: String) -> Bool { Syscalls.fileStatus(path) != nil }
     var foldersShown: String { confinement.shown }
     func taskFiles() -> [String] { ((try? PathWalker.files(roots)) ?? []).map { Syscalls.realPath($0) ?? $0 } }
 

@@ -33,7 +33,7 @@ enum ConfigLoader {
             _ = Array(line.utf8).withUnsafeBytes { Syscalls.writeAll(2, $0) }
             return ProjectConfig()
         }
-        let file = try OpenedFile.open(path)
+        let file = try OpenedFile.open(path, confined: false)
         defer { file.close() }
         let text = String(decoding: try file.readAll(path: path), as: UTF8.self)
         var config: ProjectConfig

@@ -9,7 +9,13 @@ enum FileCreator {
     @discardableResult
     static func createIfMissing(_ path: String) throws(TickError) -> Bool {
         switch Syscalls.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) {
-        case .success(let fd): Syscalls.close(fd); return true
+        case .success(let fd):
+            defer { Syscalls.close(fd) }
+            do throws(TickError) { try Confinement.check(fd: fd, path: path) } catch {
+                _ = unlink(path)
+                throw error
+            }
+            return true
         case .failure(let error) where error.code == EEXIST: return false
         case .failure(let error) where error.code == ENOENT:
             throw TickError.refused("cannot create \(PathBytes.display(path)): there is no folder \(PathBytes.display(Paths.directory(of: path)))")

@@ -25,7 +25,7 @@ enum FileLock {
 
     /// Who holds a lock on the file, from `/proc/locks` (best effort): "process 123 (less)".
     static func holder(of status: stat) -> String {
-        guard let file = try? OpenedFile.open("/proc/locks"), let bytes = try? file.readAllStreaming() else {
+        guard let file = try? OpenedFile.open("/proc/locks", confined: false), let bytes = try? file.readAllStreaming() else {
             return "another program"
         }
         defer { file.close() }
@@ -37,7 +37,7 @@ enum FileLock {
                   String(decoding: fields[5], as: UTF8.self) == device,
                   let pid = Int32(String(decoding: fields[4], as: UTF8.self)), pid != getpid() else { continue }
             var name = ""
-            if let comm = try? OpenedFile.open("/proc/\(pid)/comm"), let text = try? comm.readAllStreaming() {
+            if let comm = try? OpenedFile.open("/proc/\(pid)/comm", confined: false), let text = try? comm.readAllStreaming() {
                 comm.close()
                 name = String(decoding: text.prefix { $0 != 0x0A }, as: UTF8.self)
             }

@@ -15,7 +15,10 @@ struct OpenedFile {
     /// 10 000 files is spared two `fcntl` calls each.
     /// `place`: a folder already open and the file's name in it, which must not be a link (a
     /// walked file, `WalkedPlace`); `path` is then for messages only.
-    static func open(_ path: String, blocking: Bool = true, in place: (folder: Int32, name: String)? = nil) throws(TickError) -> OpenedFile {
+    /// `confined`: a task file, which must lie in the folders `TICK_ROOTS` names (false for
+    /// what tick reads about the system and its settings).
+    static func open(_ path: String, blocking: Bool = true, in place: (folder: Int32, name: String)? = nil,
+                     confined: Bool = true) throws(TickError) -> OpenedFile {
         // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer. A file
         // another program holds a write lease on answers EWOULDBLOCK while the kernel asks
         // that program to give it up: wait for it, a bounded time.
@@ -45,6 +48,12 @@ struct OpenedFile {
         if let kind = nonRegularKind(info.st_mode) {
             Syscalls.close(fd)
             throw TickError.cannotRead(path: path, reason: kind)
+        }
+        if confined {
+            do throws(TickError) { try Confinement.check(fd: fd, path: path) } catch {
+                Syscalls.close(fd)
+                throw error
+            }
         }
         // A regular file never blocks; clear the flag so reads behave as usual.
         if blocking { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) }

@@ -171,6 +171,8 @@ enum PathWalker {
                 // file is inside the folder named, and then where that file is.
                 guard let info = Syscalls.fileStatus(path), (info.st_mode & S_IFMT) == S_IFREG else { continue }
                 let target = Syscalls.realPath(path)
+                // Not where tick may go (`TICK_ROOTS`): not a file of the walk.
+                if let roots = Confinement.roots, !(target.map { Confinement.admits(realPath: $0, roots: roots) } ?? false) { continue }
                 let place = target.flatMap { WalkedPlace.inside(root, realPath: $0) }
                 files.append(File(path: path, writable: place != nil, identity: target ?? path, isLink: true, place: place))
             }
