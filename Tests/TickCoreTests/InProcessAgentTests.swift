@@ -63,6 +63,23 @@ import Testing
         #expect(host.ran.isEmpty)
     }
 
+    /// Arguments are held to each tool's schema: a wrong type or an unknown name is the
+    /// tool's error, and nothing runs (read loosely, `"path": 5` would list another file).
+    @Test func argumentsMustFitTheSchema() throws {
+        let host = RecordingHost()
+        var server = AgentServer(host: host, readOnly: false, version: "test")
+        for (id, arguments) in [(1, ["path": JSON(5)]), (2, ["all": .string("yes")]), (3, ["bogus": JSON(1)]), (4, ["tags": .array([JSON(1)])])] {
+            let answer = try Self.exchange(&server, Self.call(id, "list_tasks", arguments))
+            #expect(answer["result"]?["isError"] == .bool(true), "\(arguments)")
+        }
+        let notAnObject = try Self.exchange(&server, .object(["jsonrpc": .string("2.0"), "id": JSON(5), "method": .string("tools/call"),
+                                                              "params": .object(["name": .string("list_tasks"), "arguments": .array([])])]))
+        #expect(notAnObject["result"]?["isError"] == .bool(true))
+        #expect(host.ran.isEmpty)
+        let oldVersion = try Self.exchange(&server, .object(["jsonrpc": .string("1.0"), "id": JSON(6), "method": .string("ping")]))
+        #expect(oldVersion["error"]?["code"]?.int == -32600)
+    }
+
     @Test func malformedLinesGetErrorsAndBlankLinesNothing() throws {
         var server = AgentServer(host: RecordingHost(), readOnly: false, version: "test")
         #expect(server.handle(line: Array("  \r".utf8)).isEmpty)

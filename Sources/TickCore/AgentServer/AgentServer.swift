@@ -47,6 +47,9 @@ package struct AgentServer {
         }
         // A notification (`notifications/initialized`, `notifications/cancelled`) needs no answer.
         guard let id = message["id"] else { return }
+        guard message["jsonrpc"]?.string == "2.0", id.string != nil || id.int != nil else {
+            return send(["jsonrpc": .string("2.0"), "id": .null, "error": .object(["code": JSON(-32600), "message": .string("not a JSON-RPC 2.0 request: it needs \"jsonrpc\": \"2.0\" and a string or number id")])])
+        }
         let params = message["params"] ?? .object([:])
         let result: Result<JSON, Failure>
         switch method {
@@ -103,6 +106,27 @@ package struct AgentServer {
                      "inputSchema": .object(["type": .string("object"), "properties": .object(properties), "required": .array(required.map(JSON.string))]),
                      // Every edit is journaled (undo takes it back), and only the files named are touched.
                      "annotations": .object(["readOnlyHint": .bool(reads), "destructiveHint": .bool(false), "openWorldHint": .bool(false)])])
+        }
+
+        /// What is wrong with a call's arguments against the tool's schema: not an object, a
+        /// name it does not take, a value of another type; nil when they fit. (Read loosely, a
+        /// `path` of 5 would list the default file instead.)
+        func misfit(_ arguments: JSON) -> String? {
+            guard case .object(let members) = arguments else { return "\(name) takes its arguments as an object" }
+            for (key, value) in members.sorted(by: { $0.key < $1.key }) {
+                guard let schema = properties[key] else {
+                    return "\(name) has no argument '\(key)'; it takes " + properties.keys.sorted().joined(separator: ", ")
+                }
+                let fits: Bool
+                switch schema["type"]?.string {
+                case "string": fits = value.string != nil
+                case "boolean": fits = value.bool != nil
+                case "array": fits = value.array?.allSatisfy { $0.string != nil } ?? false
+                default: fits = true
+                }
+                if !fits { return "\(name)'s '\(key)' is \(schema["type"]?.string == "array" ? "a list of strings" : "a " + (schema["type"]?.string ?? "value"))" }
+            }
+            return nil
         }
 
         /// Whether the tool only reads.
@@ -259,6 +283,7 @@ package struct AgentServer {
         let arguments = params["arguments"] ?? .object([:])
         // Arguments a tool cannot take are said in its result, for the agent to read and
         // correct, as the spec has tool errors reported.
+        if let wrong = tool.misfit(arguments) { return .success(Self.toolError(wrong)) }
         do { words = try tool.command(arguments) } catch { return .success(Self.toolError(error.message)) }
         // A command line cannot hold a NUL: the value would end there, silently.
         if words.contains(where: { $0.utf8.contains(0) }) {
