@@ -176,8 +176,11 @@ import Testing
             let copy = try folder.write("copy.md", text)
             let uri = "file://\(folder.url.path)/\(fixture.lastPathComponent)"
             client.open(uri, text)
+            var spans: [Int?] = []
             let published = try client.diagnostics(uri).map { diagnostic -> String in
                 let start = (diagnostic["range"] as! [String: Any])["start"] as! [String: Any]
+                let end = (diagnostic["range"] as! [String: Any])["end"] as! [String: Any]
+                spans.append(end["character"] as! Int + 1)
                 return "\(start["line"] as! Int + 1):\(start["character"] as! Int + 1) \(diagnostic["severity"]!) \(diagnostic["code"]!) \(diagnostic["message"]!)"
             }
             let lint = try TickProcess.run(["lint", "--format", "json", copy.path], in: folder.url)
@@ -185,6 +188,10 @@ import Testing
             let severities = ["error": 1, "warning": 2, "info": 3]
             let expected = findings.map { "\($0["line"]!):\($0["column"]!) \(severities[$0["severity"] as! String]!) \($0["rule"]!) \($0["message"]!)" }
             #expect(published == expected, "\(fixture.lastPathComponent)")
+            // A finding about a field underlines that field, as lint's endColumn says.
+            for (index, finding) in findings.enumerated() where index < spans.count {
+                if let end = finding["endColumn"] as? Int { #expect(spans[index] == end, "\(fixture.lastPathComponent): \(finding)") }
+            }
             compared += expected.count
             client.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
             #expect(try client.diagnostics(uri).isEmpty)

@@ -273,8 +273,8 @@ package struct LanguageServer {
         stale = []
     }
 
-    /// The findings as LSP says them, each from its column to the end of its line: one JSON
-    /// array written straight into one buffer (a large document has thousands).
+    /// The findings as LSP says them, each from its column to the end of its span (a field) or
+    /// of its line: one JSON array written straight into one buffer (a large document has thousands).
     func diagnostics(_ findings: [Diagnostic], in document: TextDocument) -> JSON {
         var json = JSONWriter()
         /// A position on line `line` (both ends of a finding's range are on its line).
@@ -289,8 +289,10 @@ package struct LanguageServer {
         json.beginArray()
         for finding in findings {
             let line = min(max(finding.line - 1, 0), document.lineStarts.count - 1)
-            let end = document.contentEnd(ofLine: line)
-            let start = min(document.lineStarts[line] + max(finding.column - 1, 0), end)
+            let lineEnd = document.contentEnd(ofLine: line)
+            let start = min(document.lineStarts[line] + max(finding.column - 1, 0), lineEnd)
+            // The span it is about (a field), else the rest of its line.
+            let end = finding.endColumn.map { min(document.lineStarts[line] + $0 - 1, lineEnd) } ?? lineEnd
             json.beginObject()
             json.key("range")
             json.beginObject()

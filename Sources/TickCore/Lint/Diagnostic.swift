@@ -6,6 +6,9 @@ public struct Diagnostic: Sendable, Equatable {
     public var severity: Severity
     public let rule: LintRule
     public let message: String
+    /// The 1-based column just past what the finding is about, when that is a span of its
+    /// line (a field); nil: the rest of the line.
+    package internal(set) var endColumn: Int?
 
     package init(line: Int, column: Int, severity: Severity, rule: LintRule, message: String) {
         self.line = line

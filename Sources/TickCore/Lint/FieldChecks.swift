@@ -22,9 +22,15 @@ enum FieldChecks {
         func place(_ field: TaskField) -> (line: Int, offset: Int) {
             document.filePlace(ofTextOffset: field.range.lowerBound, of: task) ?? (task.line, task.textStart)
         }
+        /// Just past the field's last byte, when that is on the line it starts on.
+        func end(_ field: TaskField, onLine line: Int) -> Int? {
+            guard field.range.upperBound > field.range.lowerBound,
+                  let last = document.filePlace(ofTextOffset: field.range.upperBound - 1, of: task), last.line == line else { return nil }
+            return last.offset + 1
+        }
         func report(_ rule: LintRule, _ field: TaskField, _ message: String) {
             let at = place(field)
-            findings.add(rule, line: at.line, offset: at.offset, message)
+            findings.add(rule, line: at.line, offset: at.offset, end: end(field, onLine: at.line), message)
         }
         func written(_ field: TaskField) -> String {
             String(decoding: text[(text.startIndex + field.range.lowerBound)..<(text.startIndex + field.range.upperBound)], as: UTF8.self)
@@ -56,7 +62,7 @@ enum FieldChecks {
             reading.readsAny = readsObsidian
             if let unread = fields.unread.first(where: { !isDateLink($0) }) {
                 let at = place(unread)
-                reading.unread = findings.finding(.unreadField, line: at.line, offset: at.offset,
+                reading.unread = findings.finding(.unreadField, line: at.line, offset: at.offset, end: end(unread, onLine: at.line),
                                                   "'\(written(unread))' is not read: Obsidian Tasks and tick read these fields only at the end of a task's text, and text follows it")
             }
         }

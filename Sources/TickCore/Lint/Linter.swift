@@ -23,14 +23,17 @@ struct LintFindings {
     let document: Document
     var items: [Diagnostic] = []
 
-    /// Records a finding at a 0-based line and a byte offset into the document.
-    mutating func add(_ rule: LintRule, line: Int, offset: Int? = nil, _ message: String) {
-        items.append(finding(rule, line: line, offset: offset, message))
+    /// Records a finding at a 0-based line and a byte offset into the document; `end`: the
+    /// offset just past the span it is about, on the same line.
+    mutating func add(_ rule: LintRule, line: Int, offset: Int? = nil, end: Int? = nil, _ message: String) {
+        items.append(finding(rule, line: line, offset: offset, end: end, message))
     }
 
     /// A finding to add later (or not), made as `add` makes it.
-    func finding(_ rule: LintRule, line: Int, offset: Int? = nil, _ message: String) -> Diagnostic {
-        let column = offset.map { $0 - document.lines[line].start + 1 } ?? 1
-        return Diagnostic(line: line + 1, column: column, severity: rule.defaultSeverity, rule: rule, message: message)
+    func finding(_ rule: LintRule, line: Int, offset: Int? = nil, end: Int? = nil, _ message: String) -> Diagnostic {
+        let start = document.lines[line].start
+        var diagnostic = Diagnostic(line: line + 1, column: offset.map { $0 - start + 1 } ?? 1, severity: rule.defaultSeverity, rule: rule, message: message)
+        diagnostic.endColumn = end.map { $0 - start + 1 }
+        return diagnostic
     }
 }
