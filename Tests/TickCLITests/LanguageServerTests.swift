@@ -304,7 +304,7 @@ import Testing
         let folder = try TemporaryDirectory()
         let client = try Client(directory: folder.url)
         let uri = "file://\(folder.url.path)/TODO.md"
-        let text = "# A\n\n- [ ] a   \n- [ ] b\n- [ ] c   \n- [ ] d\n    - [ ] e\n\n    - [ ] f\n"
+        let text = "# A\n\n- [ ] a   \n- [ ] b\n- [ ] c   \n- [X] d\n    - [ ] e\n\n    - [ ] f\n"
         client.open(uri, text)
         func range(_ first: Int, _ last: Int) -> [String: Any] {
             ["textDocument": ["uri": uri], "options": ["tabSize": 2, "insertSpaces": true],
@@ -315,10 +315,14 @@ import Testing
         let both = try client.request("textDocument/rangeFormatting", range(2, 4)) as? [[String: Any]] ?? []
         #expect(Self.applying(both, to: text) == text.replacingOccurrences(of: "   \n", with: "\n"), "\(both)")
         #expect((try client.request("textDocument/rangeFormatting", range(3, 3)) as? [[String: Any]])?.isEmpty == true, "line b needs nothing")
+        // Line c alone, though d (next to it) changes too: each can change without the other.
+        let alone = try client.request("textDocument/rangeFormatting", range(4, 4)) as? [[String: Any]] ?? []
+        #expect(Self.applying(alone, to: text) == text.replacingOccurrences(of: "- [ ] c   \n", with: "- [ ] c\n"), "\(alone)")
         #expect(throws: Client.ServerError.self) { try client.request("textDocument/rangeFormatting", range(6, 6)) }
         let nested = try client.request("textDocument/rangeFormatting", range(6, 8)) as? [[String: Any]] ?? []
         let fmt = try TickProcess.run(["fmt", "-"], in: folder.url, stdin: text).stdout
-        #expect(Self.applying(nested, to: text) == fmt.replacingOccurrences(of: "- [ ] a\n", with: "- [ ] a   \n").replacingOccurrences(of: "- [ ] c\n", with: "- [ ] c   \n"))
+        #expect(Self.applying(nested, to: text) == fmt.replacingOccurrences(of: "- [ ] a\n", with: "- [ ] a   \n").replacingOccurrences(of: "- [ ] c\n", with: "- [ ] c   \n")
+                .replacingOccurrences(of: "- [x] d\n", with: "- [X] d\n"))
         #expect(try client.shutdown() == 0)
     }
 

@@ -99,7 +99,7 @@ package enum ChangeHunks {
     }
 
     /// The lines of `bytes[range]`, which starts a line and ends one (or the file).
-    private static func lines(_ bytes: [UInt8], _ range: Range<Int>) -> [Range<Int>] {
+    static func lines(_ bytes: [UInt8], _ range: Range<Int>) -> [Range<Int>] {
         var result: [Range<Int>] = []
         var start = range.lowerBound
         while start < range.upperBound {

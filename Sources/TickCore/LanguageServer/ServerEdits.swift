@@ -63,15 +63,29 @@ extension LanguageServer {
             old.isEmpty ? lines.lowerBound <= old.lowerBound && old.lowerBound <= lines.upperBound
                 : old.lowerBound < lines.upperBound && old.upperBound > lines.lowerBound
         }
-        let runs = ChangeHunks.changedLines(document.bytes, result.bytes).filter { (!$0.old.isEmpty || !$0.new.isEmpty) && touches($0.old) }
-        guard !runs.isEmpty else { return .success(.array([])) }
-        var partial = document.bytes
-        for run in runs.reversed() { partial.replaceSubrange(run.old, with: result.bytes[run.new]) }
-        let reparsed = Document(bytes: partial, statuses: parsed.statuses)
-        guard Self.tasksReadTheSame(parsed, reparsed), Formatter.format(reparsed, options: options).bytes == result.bytes else {
-            return .failure(Failure(code: -32803, message: "tick fmt changes these lines together with others; format the whole document"))
+        let changed = ChangeHunks.changedLines(document.bytes, result.bytes).filter { !$0.old.isEmpty || !$0.new.isEmpty }
+        // Line by line first (a run of changed lines reaches past the range only where its
+        // lines must change together), else the runs whole.
+        let lineByLine = changed.flatMap { Self.lineByLine($0, document.bytes, result.bytes) }
+        for candidates in [lineByLine, changed] {
+            let runs = candidates.filter { touches($0.old) }
+            guard !runs.isEmpty else { return .success(.array([])) }
+            var partial = document.bytes
+            for run in runs.reversed() { partial.replaceSubrange(run.old, with: result.bytes[run.new]) }
+            let reparsed = Document(bytes: partial, statuses: parsed.statuses)
+            if Self.tasksReadTheSame(parsed, reparsed), Formatter.format(reparsed, options: options).bytes == result.bytes {
+                return .success(.array(textEdits(document, runs, to: result.bytes)))
+            }
         }
-        return .success(.array(textEdits(document, runs, to: result.bytes)))
+        return .failure(Failure(code: -32803, message: "tick fmt changes these lines together with others; format the whole document"))
+    }
+
+    /// A run of changed lines replaced by as many lines, cut into one run per line that
+    /// differs; any other run as it is.
+    static func lineByLine(_ run: (old: Range<Int>, new: Range<Int>), _ old: [UInt8], _ new: [UInt8]) -> [(old: Range<Int>, new: Range<Int>)] {
+        let oldLines = ChangeHunks.lines(old, run.old), newLines = ChangeHunks.lines(new, run.new)
+        guard oldLines.count > 1, oldLines.count == newLines.count else { return [run] }
+        return zip(oldLines, newLines).filter { !old[$0.0].elementsEqual(new[$0.1]) }.map { (old: $0.0, new: $0.1) }
     }
 
     /// Whether two versions hold the same tasks, each saying the same (`BlockEdits.says`) at
