@@ -27,7 +27,9 @@ enum TickError: Error, Equatable {
         case .cannotWrite(let path, let reason):
             return "\(PathBytes.display(path)): cannot write: \(reason); the file is unchanged"
         case .edit(let error, let path):
-            return "\(PathBytes.display(path)): \(error.message(listing: ShellWord.quotedInQuotes(PathBytes.display(path))))"
+            // A name starting with `-` would be read as an option: `./-x.md`.
+            let listed = PathBytes.display(path).hasPrefix("-") ? "./" + PathBytes.display(path) : PathBytes.display(path)
+            return "\(PathBytes.display(path)): \(error.message(listing: ShellWord.quotedInQuotes(listed)))"
         case .nothingToUndo(let path):
             return path.map { "\(PathBytes.display($0)): nothing to undo" } ?? "nothing to undo"
         case .nothingToRedo(let path):

@@ -37,21 +37,21 @@ package struct AgentServer {
     private mutating func handle(_ line: [UInt8]) {
         let message: JSON
         do { message = try JSON.parse(line) } catch {
-            return send(["jsonrpc": .string("2.0"), "id": .null, "error": .object(["code": JSON(-32700), "message": .string("parse error at byte \(error.offset): \(error.message)")])])
+            return send(JSONRPCError.parseError(error).response(to: .null))
         }
         guard case .object = message, let method = message["method"]?.string else {
             if message["result"] == nil && message["error"] == nil {
-                send(["jsonrpc": .string("2.0"), "id": message["id"] ?? .null, "error": .object(["code": JSON(-32600), "message": .string("not a JSON-RPC request or notification")])])
+                send(JSONRPCError.invalidRequest("not a JSON-RPC request or notification").response(to: message["id"] ?? .null))
             }
             return
         }
         // A notification (`notifications/initialized`, `notifications/cancelled`) needs no answer.
         guard let id = message["id"] else { return }
         guard message["jsonrpc"]?.string == "2.0", id.string != nil || id.int != nil else {
-            return send(["jsonrpc": .string("2.0"), "id": .null, "error": .object(["code": JSON(-32600), "message": .string("not a JSON-RPC 2.0 request: it needs \"jsonrpc\": \"2.0\" and a string or number id")])])
+            return send(JSONRPCError.invalidRequest("not a JSON-RPC 2.0 request: it needs \"jsonrpc\": \"2.0\" and a string or number id").response(to: .null))
         }
         let params = message["params"] ?? .object([:])
-        let result: Result<JSON, Failure>
+        let result: Result<JSON, JSONRPCError>
         switch method {
         case "initialize": result = .success(initialize(params))
         case "ping": result = .success(.object([:]))
@@ -61,19 +61,14 @@ package struct AgentServer {
         case "resources/read": result = readResource(params)
         case "prompts/list": result = .success(.object(["prompts": .array([])]))
         case "resources/templates/list": result = .success(.object(["resourceTemplates": .array([])]))
-        default: result = .failure(Failure(code: -32601, message: "tick mcp does not handle \(method)"))
+        default: result = .failure(.methodNotFound("tick mcp does not handle \(method)"))
         }
         switch result {
-        case .success(let value): send(["jsonrpc": .string("2.0"), "id": id, "result": value])
-        case .failure(let failure): send(["jsonrpc": .string("2.0"), "id": id, "error": .object(["code": JSON(failure.code), "message": .string(failure.message)])])
+        case .success(let value): send(.object(["jsonrpc": .string("2.0"), "id": id, "result": value]))
+        case .failure(let failure): send(failure.response(to: id))
         }
     }
 
-    struct Failure: Error {
-        let code: Int
-        let message: String
-        static func invalidParams(_ message: String) -> Failure { Failure(code: -32602, message: message) }
-    }
 
     private func initialize(_ params: JSON) -> JSON {
         .object([
@@ -99,7 +94,9 @@ package struct AgentServer {
         let summary: String
         let properties: [String: JSON]
         let required: [String]
-        let command: @Sendable (JSON) throws(Failure) -> [String]
+        /// Whether the tool only reads (offered by a read-only server).
+        var reads = false
+        let command: @Sendable (JSON) throws(JSONRPCError) -> [String]
 
         var description: JSON {
             .object(["name": .string(name), "description": .string(summary),
@@ -129,9 +126,6 @@ package struct AgentServer {
             return nil
         }
 
-        /// Whether the tool only reads.
-        var reads: Bool { ["list_tasks", "query_tasks", "show_task"].contains(name) }
-
         /// The files and folders a call names, and what it reads or edits when it names none
         /// (`Target`).
         func targets(_ arguments: JSON) -> [Target] {
@@ -157,7 +151,7 @@ package struct AgentServer {
     /// What a tool call reads or edits: a path it names, a word that may name one, the task
     /// file tick uses when it names none, or the files of the latest edit (`undo`), of one
     /// file or of any.
-    enum Target: Equatable {
+    enum Target {
         case path(String)
         case word(String)
         case defaultFile
@@ -184,7 +178,7 @@ package struct AgentServer {
                           "due": described(string, "today, tomorrow, week, overdue, soon, none, any, before:DATE or after:DATE."),
                           "tags": described(strings, "Tasks with any of these #tags."),
                           "words": described(strings, "Words the task's text holds.")],
-             required: []) { arguments throws(Failure) in
+             required: [], reads: true) { arguments throws(JSONRPCError) in
             var words = ["list", "--json"]
             if arguments["all"]?.bool == true { words.append("--all") }
             if let group = arguments["group"]?.string { words.append("--group=" + group) }
@@ -195,13 +189,13 @@ package struct AgentServer {
         },
         Tool(name: "query_tasks", summary: "Run an Obsidian Tasks query (its lines, such as 'not done', 'due before tomorrow', 'sort by priority') against a folder.",
              properties: ["query": described(strings, "The query's lines."), "vault": described(string, "The folder to read (default: the working directory).")],
-             required: ["query"]) { arguments throws(Failure) in
+             required: ["query"], reads: true) { arguments throws(JSONRPCError) in
             let lines = arguments["query"]?.array?.compactMap(\.string) ?? []
             guard !lines.isEmpty else { throw .invalidParams("query needs at least one line") }
             return ["query", "--json"] + (arguments["vault"]?.string.map { ["--vault=" + $0] } ?? []) + lines.map { "--expression=" + $0 }
         },
         Tool(name: "show_task", summary: "One task whole: its fields, notes and subtasks.",
-             properties: ["ref": described(string, "The task's ref: FILE:LINE@FINGERPRINT.")], required: ["ref"]) { arguments throws(Failure) in
+             properties: ["ref": described(string, "The task's ref: FILE:LINE@FINGERPRINT.")], required: ["ref"], reads: true) { arguments throws(JSONRPCError) in
             ["show", "--json", "--", try ref(arguments["ref"])]
         },
         Tool(name: "add_task", summary: "Add a task at the end of a group (created when missing) of a task file.",
@@ -209,7 +203,7 @@ package struct AgentServer {
                           "file": described(string, "The task file (default: the nearest TODO.md)."),
                           "group": described(string, "The group."), "due": described(string, "A due date: 2026-12-01, today, fri, +3d."),
                           "important": described(flag, "Star it.")],
-             required: ["text"]) { arguments throws(Failure) in
+             required: ["text"]) { arguments throws(JSONRPCError) in
             guard let text = arguments["text"]?.string, !text.isEmpty else { throw .invalidParams("add_task needs a text") }
             var words = ["add", "--json"]
             if let file = arguments["file"]?.string { words.append("--file=" + file) }
@@ -220,20 +214,20 @@ package struct AgentServer {
         },
     ] + ["done", "reopen", "start", "cancel"].map { verb in
         Tool(name: verb + "_tasks", summary: verb == "done" ? "Mark tasks done (a repeating task gets its next occurrence)." : "\(verb.prefix(1).uppercased() + verb.dropFirst()) tasks.",
-             properties: ["refs": refs], required: ["refs"]) { arguments throws(Failure) in
+             properties: ["refs": refs], required: ["refs"]) { arguments throws(JSONRPCError) in
             [verb, "--json", "--yes", "--"] + (try refList(arguments["refs"]))
         }
     } + [
         Tool(name: "set_due", summary: "Set, move or clear tasks' due date.",
              properties: ["refs": refs, "date": described(string, "2026-12-01, today, fri, next week, +3d, due+2d (from the current date), or none.")],
-             required: ["refs", "date"]) { arguments throws(Failure) in
+             required: ["refs", "date"]) { arguments throws(JSONRPCError) in
             guard let date = arguments["date"]?.string, !date.isEmpty else { throw .invalidParams("set_due needs a date") }
             return ["due", "--json", "--yes", "--"] + (try refList(arguments["refs"])) + [date]
         },
         Tool(name: "move_task", summary: "Move a task with its subtasks and notes to another group, or up or down in its list.",
              properties: ["ref": described(string, "The task's ref."), "group": described(string, "The group to move it to."),
                           "direction": described(string, "up, down, top or bottom (without group: in its own list).")],
-             required: ["ref"]) { arguments throws(Failure) in
+             required: ["ref"]) { arguments throws(JSONRPCError) in
             var words = ["move", "--json"]
             if let group = arguments["group"]?.string { words.append("--to=" + group) }
             var direction: [String] = []
@@ -246,18 +240,18 @@ package struct AgentServer {
             return words + ["--", try ref(arguments["ref"])] + direction
         },
         Tool(name: "add_note", summary: "Add a note under a task.",
-             properties: ["ref": described(string, "The task's ref."), "text": described(string, "The note.")], required: ["ref", "text"]) { arguments throws(Failure) in
+             properties: ["ref": described(string, "The task's ref."), "text": described(string, "The note.")], required: ["ref", "text"]) { arguments throws(JSONRPCError) in
             guard let text = arguments["text"]?.string, !text.isEmpty else { throw .invalidParams("add_note needs a text") }
             return ["note", "--json", "--", try ref(arguments["ref"]), text]
         },
         Tool(name: "undo", summary: "Take back tick's latest edit here (any client's), or of one file.",
-             properties: ["file": described(string, "Only this file's latest edit.")], required: []) { arguments throws(Failure) in
+             properties: ["file": described(string, "Only this file's latest edit.")], required: []) { arguments throws(JSONRPCError) in
             ["undo"] + (arguments["file"]?.string.map { ["--file=" + $0] } ?? [])
         },
     ]
 
     /// A ref as edits take it from an agent: a file, a line and the fingerprint of what was read.
-    static func ref(_ value: JSON?) throws(Failure) -> String {
+    static func ref(_ value: JSON?) throws(JSONRPCError) -> String {
         guard let text = value?.string else { throw .invalidParams("a ref is a string: FILE:LINE@FINGERPRINT") }
         guard let colon = text.lastIndex(of: ":"), colon > text.startIndex,
               TaskReference.fingerprinted(String(text[text.index(after: colon)...])) != nil else {
@@ -266,14 +260,14 @@ package struct AgentServer {
         return text
     }
 
-    static func refList(_ value: JSON?) throws(Failure) -> [String] {
+    static func refList(_ value: JSON?) throws(JSONRPCError) -> [String] {
         guard let values = value?.array, !values.isEmpty else { throw .invalidParams("refs is a list of refs from list_tasks") }
         var refs: [String] = []
         for value in values { refs.append(try ref(value)) }
         return refs
     }
 
-    private func call(_ params: JSON) -> Result<JSON, Failure> {
+    private func call(_ params: JSON) -> Result<JSON, JSONRPCError> {
         guard let name = params["name"]?.string, let tool = tools.first(where: { $0.name == name }) else {
             let readOnlyTool = readOnly && Self.tools.contains { $0.name == params["name"]?.string }
             return .failure(.invalidParams(readOnlyTool ? "tick mcp runs read-only: '\(params["name"]?.string ?? "")' is not offered"
@@ -319,10 +313,11 @@ package struct AgentServer {
     /// Why a call may not read or edit `target`: it leads outside the server's folders. Nil
     /// when it may (or names nothing tick would find, which the command itself says).
     private func outside(_ target: Target) -> String? {
-        let paths: [String]
+        var paths: [String] = []
+        var advice = "name a file under them"
         switch target {
         case .path(let path): paths = [path]
-        case .word(let word): paths = host.exists(word) ? [word] : []
+        case .word(let word): if host.exists(word) { paths = [word] }
         case .defaultFile:
             // None found: the command says so, and reads and writes nothing.
             guard let file = host.defaultTaskFile() else { return nil }
@@ -334,12 +329,10 @@ package struct AgentServer {
                 return "nothing to undo in the folders tick mcp was started with (\(host.foldersShown))"
             }
             paths = files
+            advice = "its latest edit is not one an agent here may take back"
         }
         guard let path = paths.first(where: { !host.admits($0) }) else { return nil }
-        let undoing: Bool
-        if case .latestEdit = target { undoing = true } else { undoing = false }
-        return "\(PathBytes.display(path)) is outside the folders tick mcp was started with (\(host.foldersShown)); "
-            + (undoing ? "its latest edit is not one an agent here may take back" : "name a file under them")
+        return "\(PathBytes.display(path)) is outside the folders tick mcp was started with (\(host.foldersShown)); " + advice
     }
 
     /// The files of the edit `tick undo` would take back here (of `file`, when named), as
@@ -369,26 +362,25 @@ package struct AgentServer {
 
     // MARK: - Resources
 
-    private func listResources() -> Result<JSON, Failure> {
+    private func listResources() -> Result<JSON, JSONRPCError> {
         .success(.object(["resources": .array(host.taskFiles().map { path in
             .object(["uri": .string(FileURI.uri(ofPath: path)), "name": .string(PathBytes.display(path)), "mimeType": .string("text/markdown")])
         })]))
     }
 
-    private func readResource(_ params: JSON) -> Result<JSON, Failure> {
+    private func readResource(_ params: JSON) -> Result<JSON, JSONRPCError> {
         guard let uri = params["uri"]?.string, let path = FileURI.path(ofURI: uri) else { return .failure(.invalidParams("a resource is a file: URI")) }
         // Only the task files offered: never any other file the server could read.
-        guard host.isTaskFile(path) else { return .failure(Failure(code: -32002, message: "no task file \(uri) among the resources")) }
-        guard let bytes = host.contents(ofFile: path) else { return .failure(Failure(code: -32603, message: "cannot read \(uri)")) }
+        guard host.isTaskFile(path) else { return .failure(JSONRPCError(code: -32002, message: "no task file \(uri) among the resources")) }
+        guard let bytes = host.contents(ofFile: path) else { return .failure(JSONRPCError(code: -32603, message: "cannot read \(uri)")) }
         return .success(.object(["contents": .array([.object(["uri": .string(uri), "mimeType": .string("text/markdown"),
                                                               "text": .string(String(decoding: bytes, as: UTF8.self))])])]))
     }
 
     // MARK: - Output
 
-    private mutating func send(_ members: [String: JSON]) {
-        output += JSON.object(members).encoded
+    private mutating func send(_ message: JSON) {
+        output += message.encoded
         output.append(0x0A)
     }
-
 }

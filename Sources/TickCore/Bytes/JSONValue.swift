@@ -182,6 +182,7 @@ package enum JSON: Hashable, Sendable {
 
         mutating func string() throws(ParseError) -> String {
             position += 1
+            let start = position
             var out: [UInt8] = []
             while true {
                 // A run of bytes that are neither a quote, a backslash nor a control character
@@ -204,14 +205,14 @@ package enum JSON: Hashable, Sendable {
                     }
                     return index
                 }
+                if out.isEmpty, position > run, position < bytes.count, bytes[position] == 0x22 {
+                    position += 1
+                    guard let text = String(validating: bytes[run..<(position - 1)], as: UTF8.self) else { throw error("a string that is not UTF-8") }
+                    return text
+                }
+                // A string with escapes is copied: into room for all of it, taken once.
+                if out.capacity == 0 { out.reserveCapacity(Self.closingQuote(in: bytes, from: start) - start) }
                 if position > run {
-                    if out.isEmpty, position < bytes.count, bytes[position] == 0x22 {
-                        position += 1
-                        guard let text = String(validating: bytes[run..<(position - 1)], as: UTF8.self) else { throw error("a string that is not UTF-8") }
-                        return text
-                    }
-                    // The string is at most the rest of the message: one allocation.
-                    if out.isEmpty { out.reserveCapacity(bytes.count - run) }
                     bytes.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[run..<position])) }
                 }
                 guard position < bytes.count else { throw error("unterminated string") }
@@ -250,6 +251,23 @@ package enum JSON: Hashable, Sendable {
                 default: out.append(byte)
                 }
             }
+        }
+
+        /// Where a string whose text starts at `start` closes (its first quote no backslash
+        /// escapes), else the end of the bytes: a bound on its text's length, which escapes
+        /// only shorten. Found with `memchr`; each backslash before a quote is counted once.
+        static func closingQuote(in bytes: [UInt8], from start: Int) -> Int {
+            var end = bytes.count
+            bytes.withUnsafeBufferPointer { buffer in
+                _ = ByteSearch.anyOffset(of: 0x22, in: UnsafeBufferPointer(rebasing: buffer[start...])) { offset in
+                    var backslashes = 0
+                    while offset > backslashes, buffer[start + offset - backslashes - 1] == 0x5C { backslashes += 1 }
+                    guard backslashes % 2 == 0 else { return false }
+                    end = start + offset
+                    return true
+                }
+            }
+            return end
         }
 
         /// Whether any of the eight bytes of `word` is a control character, a quote or a

@@ -52,8 +52,7 @@ package struct LanguageServer {
         for message in messages where exit == nil {
             switch message {
             case .failure(let error):
-                send(.object(["jsonrpc": .string("2.0"), "id": .null,
-                              "error": .object(["code": JSON(-32700), "message": .string("parse error at byte \(error.offset): \(error.message)")])]))
+                send(JSONRPCError.parseError(error).response(to: .null))
             case .success(let json):
                 exit = handle(json, cancelled: cancelled)
             }
@@ -68,23 +67,23 @@ package struct LanguageServer {
         guard case .object = message, let method = message["method"]?.string else {
             // A response to a request of ours (`client/registerCapability`), or not a message at all.
             if message["id"] == nil || message["result"] == nil && message["error"] == nil {
-                send(error: -32600, "not a JSON-RPC request or notification", id: message["id"] ?? .null)
+                send(JSONRPCError.invalidRequest("not a JSON-RPC request or notification").response(to: message["id"] ?? .null))
             }
             return nil
         }
         let id = message["id"]
         let params = message["params"] ?? .null
         if let id, cancelled.contains(id) {
-            send(error: -32800, "cancelled", id: id)
+            send(JSONRPCError(code: -32800, message: "cancelled").response(to: id))
             return nil
         }
         if method == "exit" { return shuttingDown ? 0 : 1 }
         if !initialized, method != "initialize" {
-            if let id { send(error: -32002, "the server is not initialized", id: id) }
+            if let id { send(JSONRPCError(code: -32002, message: "the server is not initialized").response(to: id)) }
             return nil
         }
         if shuttingDown, let id {
-            send(error: -32600, "the server is shutting down", id: id)
+            send(JSONRPCError.invalidRequest("the server is shutting down").response(to: id))
             return nil
         }
         guard let id else {
@@ -93,18 +92,12 @@ package struct LanguageServer {
         }
         switch request(method, params) {
         case .success(let result): send(.object(["jsonrpc": .string("2.0"), "id": id, "result": result]))
-        case .failure(let failure): send(error: failure.code, failure.message, id: id)
+        case .failure(let failure): send(failure.response(to: id))
         }
         return nil
     }
 
-    struct Failure: Error {
-        let code: Int
-        let message: String
-        static func invalidParams(_ message: String) -> Failure { Failure(code: -32602, message: message) }
-    }
-
-    private mutating func request(_ method: String, _ params: JSON) -> Result<JSON, Failure> {
+    private mutating func request(_ method: String, _ params: JSON) -> Result<JSON, JSONRPCError> {
         switch method {
         case "initialize":
             return .success(initialize(params))
@@ -130,11 +123,11 @@ package struct LanguageServer {
         case "workspace/symbol":
             return .success(workspaceSymbols(query: params["query"]?.string ?? ""))
         default:
-            return .failure(Failure(code: -32601, message: "tick lsp does not handle \(method)"))
+            return .failure(.methodNotFound("tick lsp does not handle \(method)"))
         }
     }
 
-    private func withDocument(_ params: JSON, _ body: (Self, TextDocument) -> Result<JSON, Failure>) -> Result<JSON, Failure> {
+    private func withDocument(_ params: JSON, _ body: (Self, TextDocument) -> Result<JSON, JSONRPCError>) -> Result<JSON, JSONRPCError> {
         guard let uri = params["textDocument"]?["uri"]?.string else { return .failure(.invalidParams("no textDocument.uri")) }
         guard let document = documents[uri] else { return .failure(.invalidParams("\(uri) is not open")) }
         guard refusal(document) == nil else { return .success(.null) }
@@ -333,10 +326,6 @@ package struct LanguageServer {
     }
 
     func log(_ message: String) { host.log(message) }
-
-    private mutating func send(error code: Int, _ message: String, id: JSON) {
-        send(.object(["jsonrpc": .string("2.0"), "id": id, "error": .object(["code": JSON(code), "message": .string(message)])]))
-    }
 
     private mutating func send(_ message: JSON) {
         let body = message.encoded

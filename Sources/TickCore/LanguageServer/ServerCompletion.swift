@@ -5,7 +5,7 @@ extension LanguageServer {
 
     /// Dates after a date field of any dialect, tags, projects and contexts from the open
     /// documents, recurrence rules, and status characters inside `[ ]`.
-    func completion(_ document: TextDocument, _ params: JSON) -> Result<JSON, Failure> {
+    func completion(_ document: TextDocument, _ params: JSON) -> Result<JSON, JSONRPCError> {
         guard let line = params["position"]?["line"]?.int, let character = params["position"]?["character"]?.int,
               document.lineStarts.indices.contains(line) else { return .success(.array([])) }
         let cursor = document.offset(line: line, character: character, encoding: encoding)
@@ -16,17 +16,10 @@ extension LanguageServer {
         let word = String(decoding: before[wordStart...], as: UTF8.self)
         let lead = String(decoding: before[..<wordStart], as: UTF8.self)
         let replaced = document.range((cursor - (before.count - wordStart))..<cursor, encoding: encoding)
-        // Items keep the order they are offered in (today before tomorrow before the weekdays),
-        // not the client's alphabetical one.
         var offered = 0
         func item(_ label: String, insert: String, detail: String? = nil, kind: Int, range: JSON? = nil) -> JSON {
             offered += 1
-            let order = String(offered)
-            var object: [String: JSON] = ["label": .string(label), "kind": JSON(kind), "filterText": .string(label),
-                                          "sortText": .string(String(repeating: "0", count: max(0, 4 - order.count)) + order),
-                                          "textEdit": .object(["range": range ?? replaced, "newText": .string(insert)])]
-            if let detail { object["detail"] = .string(detail) }
-            return .object(object)
+            return Self.completionItem(label, insert: insert, detail: detail, kind: kind, order: offered, range: range ?? replaced)
         }
         if let items = queryCompletion(document, line: line, cursor: cursor) {
             return .success(.object(["isIncomplete": .bool(false), "items": .array(items)]))
@@ -108,10 +101,7 @@ extension LanguageServer {
             let value = lowered.dropFirst(offset)
             let range = document.range((textStart + typed.prefix(offset).utf8.count)..<cursor, encoding: encoding)
             return values.filter { $0.lowercased().hasPrefix(value) }.enumerated().map { index, label in
-                let order = String(index + 1)
-                return .object(["label": .string(label), "kind": JSON(kind), "filterText": .string(label),
-                                "sortText": .string(String(repeating: "0", count: max(0, 4 - order.count)) + order),
-                                "textEdit": .object(["range": range, "newText": .string(label)])])
+                Self.completionItem(label, insert: label, kind: kind, order: index + 1, range: range)
             }
         }
         // The instruction that takes a value, longest first (`priority is not ` before `priority is `).
@@ -138,6 +128,18 @@ extension LanguageServer {
             return offer(entry.values(), from: entry.prefix.count, kind: entry.kind)
         }
         return offer(Self.queryInstructions, from: 0, kind: 14)
+    }
+
+    /// An item that puts `insert` in place of `range`, kept in the order it is offered in
+    /// (`order`, from 1: today before tomorrow before the weekdays), not the client's
+    /// alphabetical one.
+    static func completionItem(_ label: String, insert: String, detail: String? = nil, kind: Int, order: Int, range: JSON) -> JSON {
+        let digits = String(order)
+        var object: [String: JSON] = ["label": .string(label), "kind": JSON(kind), "filterText": .string(label),
+                                      "sortText": .string(String(repeating: "0", count: max(0, 4 - digits.count)) + digits),
+                                      "textEdit": .object(["range": range, "newText": .string(insert)])]
+        if let detail { object["detail"] = .string(detail) }
+        return .object(object)
     }
 
     /// The titles of the groups that hold tasks in the open documents, each once, in file order.

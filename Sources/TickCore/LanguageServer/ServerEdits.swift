@@ -37,7 +37,7 @@ extension LanguageServer {
     // MARK: - Formatting
 
     /// `tick fmt`'s output, as the fewest runs of lines replaced.
-    func formatting(_ document: TextDocument) -> Result<JSON, Failure> {
+    func formatting(_ document: TextDocument) -> Result<JSON, JSONRPCError> {
         let result = Formatter.format(parse(document), options: configuration(ofRead: document).format)
         return .success(.array(result.changed ? textEdits(document, to: result.bytes) : []))
     }
@@ -47,7 +47,7 @@ extension LanguageServer {
     /// `tick fmt`'s output. (A list's markers, say, change together or not at all: one item's
     /// marker changed alone would start a new list.) Else a request error that says to format
     /// the whole document.
-    func rangeFormatting(_ document: TextDocument, _ params: JSON) -> Result<JSON, Failure> {
+    func rangeFormatting(_ document: TextDocument, _ params: JSON) -> Result<JSON, JSONRPCError> {
         guard let range = document.byteRange(params["range"], encoding: encoding) else { return .failure(.invalidParams("no range")) }
         let options = configuration(ofRead: document).format
         let parsed = parse(document)
@@ -67,7 +67,8 @@ extension LanguageServer {
         // Line by line first (a run of changed lines reaches past the range only where its
         // lines must change together), else the runs whole.
         let lineByLine = changed.flatMap { Self.lineByLine($0, document.bytes, result.bytes) }
-        for candidates in [lineByLine, changed] {
+        let cut = !lineByLine.elementsEqual(changed) { $0.old == $1.old && $0.new == $1.new }
+        for candidates in cut ? [lineByLine, changed] : [changed] {
             let runs = candidates.filter { touches($0.old) }
             guard !runs.isEmpty else { return .success(.array([])) }
             var partial = document.bytes
@@ -77,7 +78,7 @@ extension LanguageServer {
                 return .success(.array(textEdits(document, runs, to: result.bytes)))
             }
         }
-        return .failure(Failure(code: -32803, message: "tick fmt changes these lines together with others; format the whole document"))
+        return .failure(JSONRPCError(code: -32803, message: "tick fmt changes these lines together with others; format the whole document"))
     }
 
     /// A run of changed lines replaced by as many lines, cut into one run per line that
@@ -110,7 +111,7 @@ extension LanguageServer {
         return parsed.tasks.filter { $0.line <= last && $0.textLastLine >= first }
     }
 
-    func codeActions(_ document: TextDocument, _ params: JSON) -> Result<JSON, Failure> {
+    func codeActions(_ document: TextDocument, _ params: JSON) -> Result<JSON, JSONRPCError> {
         guard let range = document.byteRange(params["range"], encoding: encoding) else { return .failure(.invalidParams("no range")) }
         let only = params["context"]?["only"]?.array?.compactMap(\.string)
         func wanted(_ kind: String) -> Bool { only.map { $0.contains { kind == $0 || kind.hasPrefix($0 + ".") } } ?? true }

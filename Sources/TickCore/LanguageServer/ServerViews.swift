@@ -3,7 +3,7 @@
 extension LanguageServer {
     // MARK: - Hover
 
-    func hover(_ document: TextDocument, _ params: JSON) -> Result<JSON, Failure> {
+    func hover(_ document: TextDocument, _ params: JSON) -> Result<JSON, JSONRPCError> {
         guard let line = params["position"]?["line"]?.int else { return .failure(.invalidParams("no position")) }
         let parsed = parse(document)
         guard let task = parsed.tasks.last(where: { $0.line <= line && $0.textLastLine >= line }) else { return .success(.null) }
@@ -63,7 +63,7 @@ extension LanguageServer {
 
     /// After each due, scheduled and start date of the tasks in the range, the date in words
     /// ("in 3 days", "2 days overdue"). Clients show them when the user turns them on.
-    func inlayHints(_ document: TextDocument, _ params: JSON) -> Result<JSON, Failure> {
+    func inlayHints(_ document: TextDocument, _ params: JSON) -> Result<JSON, JSONRPCError> {
         guard let range = document.byteRange(params["range"], encoding: encoding) else { return .failure(.invalidParams("no range")) }
         let parsed = parse(document)
         let today = self.today
@@ -91,7 +91,7 @@ extension LanguageServer {
 
     /// Above each group's heading, how many of its tasks are done (subgroups' included), as
     /// `tick progress` counts them: cancelled ones out of the total.
-    func codeLenses(_ document: TextDocument) -> Result<JSON, Failure> {
+    func codeLenses(_ document: TextDocument) -> Result<JSON, JSONRPCError> {
         let parsed = parse(document)
         let lenses = groupTallies(parsed, of: document).compactMap { heading, tally -> JSON? in
             guard tally.total > 0 else { return nil }
@@ -134,7 +134,7 @@ extension LanguageServer {
     // MARK: - Symbols
 
     /// Groups as a tree, each with its open and done tasks counted as `tick groups` counts them.
-    func symbols(_ document: TextDocument) -> Result<JSON, Failure> {
+    func symbols(_ document: TextDocument) -> Result<JSON, JSONRPCError> {
         let parsed = parse(document)
         let headings = parsed.headings
         let ends = Self.sectionEnds(parsed)

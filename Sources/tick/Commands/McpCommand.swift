@@ -18,39 +18,33 @@ enum McpCommand: Command {
     ]
 
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
-        for folder in arguments.operands where Syscalls.fileStatus(folder) == nil {
-            throw TickError.refused("\(PathBytes.display(folder)): no such file or folder")
-        }
         guard let executable = Syscalls.realPath("/proc/self/exe") else { throw TickError.refused("cannot find the tick binary to run its commands") }
         context.stdout.flush()
-        var environment = context.environment
         var roots = ["."]
         var defaultFile: String?
         if arguments.operands.isEmpty {
             // Started without folders, the task file tick uses from here counts as one of them.
-            defaultFile = try? TodoFileLocator.locate(explicit: nil, environment: environment)
+            defaultFile = try? TodoFileLocator.locate(explicit: nil, environment: context.environment)
         } else {
-            // The tools run in the first folder (a file's folder), as tick run there: paths and
-            // refs are read from it, and a task file named by none is found from it.
             roots = try arguments.operands.map { operand throws(TickError) in
                 guard let real = Syscalls.realPath(operand) else { throw TickError.refused("\(PathBytes.display(operand)): no such file or folder") }
                 return real
             }
-            let first = Syscalls.fileStatus(roots[0]).map { $0.st_mode & S_IFMT == S_IFDIR } ?? false ? roots[0] : Paths.directory(of: roots[0])
+            // The tools run in the first folder, as tick run there: paths and refs are read
+            // from it, and a task file named by none is found from it (a file named first is
+            // that task file, and its folder the one they run in).
+            let firstIsFile = Syscalls.fileStatus(roots[0]).map { $0.st_mode & S_IFMT == S_IFREG } ?? false
+            let first = firstIsFile ? Paths.directory(of: roots[0]) : roots[0]
             guard first.withPathCString({ chdir($0) }) == 0 else { throw TickError.refused("\(PathBytes.display(first)): cannot work in it") }
-            environment = Environment.current()
+            if firstIsFile { setenv("TICK_FILE", roots[0], 1) }
         }
-        let confinement = AgentConfinement(roots: roots, shown: arguments.operands, defaultFile: defaultFile)
+        let places = (roots + [defaultFile].compactMap { $0 }).compactMap(Syscalls.realPath)
         // What the tools run (and this server itself, for resources) reads and writes only
-        // there, by what each descriptor opened (`Confinement`); a file named first is the
-        // task file the tools use by default.
-        setenv(Confinement.variable, Confinement.value(for: confinement.places), 1)
-        if let first = roots.first, arguments.operands.count > 0,
-           Syscalls.fileStatus(first).map({ $0.st_mode & S_IFMT == S_IFREG }) ?? false {
-            setenv("TICK_FILE", first, 1)
-            environment = Environment.current()
-        }
-        let host = AgentMachine(roots: roots, confinement: confinement, executable: executable, environment: environment)
+        // there, by what each descriptor opened.
+        Confinement.confine(to: places)
+        let shown = arguments.operands.isEmpty ? "the working directory" : arguments.operands.map(PathBytes.display).joined(separator: ", ")
+        let host = AgentMachine(roots: roots, places: places, shown: shown, executable: executable,
+                                environment: arguments.operands.isEmpty ? context.environment : Environment.current())
         var server = AgentServer(host: host, readOnly: arguments.flag("read-only"), version: Tick.version)
         var pending: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
@@ -69,10 +63,12 @@ enum McpCommand: Command {
 }
 
 /// The agent server's machine: this tick run as a command, the folders it was started with
-/// (`AgentConfinement`) and their task files.
+/// (`places`, real paths, which `Confinement` holds every file to) and their task files.
 private struct AgentMachine: AgentServerHost {
     let roots: [String]
-    let confinement: AgentConfinement
+    let places: [String]
+    /// The folders as the user named them, for messages.
+    let shown: String
     let executable: String
     let environment: Environment
 
@@ -84,9 +80,9 @@ private struct AgentMachine: AgentServerHost {
     }
 
     func defaultTaskFile() -> String? { try? TodoFileLocator.locate(explicit: nil, environment: environment) }
-    func admits(_ path: String) -> Bool { confinement.admits(path) }
+    func admits(_ path: String) -> Bool { Confinement.admits(path: path, roots: places) }
     func exists(_ path: String) -> Bool { Syscalls.fileStatus(path) != nil }
-    var foldersShown: String { confinement.shown }
+    var foldersShown: String { shown }
     func taskFiles() -> [String] { ((try? PathWalker.files(roots)) ?? []).map { Syscalls.realPath($0) ?? $0 } }
 
     func isTaskFile(_ path: String) -> Bool {

@@ -1,4 +1,7 @@
 import TickCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `TICK_ROOTS`: the folders (or files) every task file tick reads, writes or creates must
 /// lie in, one real path a line, as `PathBytes.display` writes a path. `tick mcp` sets it for
@@ -9,23 +12,40 @@ import TickCore
 enum Confinement {
     static let variable = "TICK_ROOTS"
 
-    /// Read each time (an environment lookup): `tick mcp` sets the variable once it has
-    /// found its folders.
-    static var roots: [String]? {
-        Syscalls.environment(variable).map { value in
-            value.split(separator: "\n").map { line in PathBytes.parse(displayed: String(line)) ?? String(line) }
-        }
+    /// Read once, when the first task file is opened; `tick mcp` confines itself
+    /// (`confine(to:)`) before it opens any.
+    static let roots: [String]? = Syscalls.environment(variable).map { value in
+        value.split(separator: "\n").map { line in PathBytes.parse(displayed: String(line)) ?? String(line) }
     }
 
-    /// The value that confines tick to `roots` (real paths).
-    static func value(for roots: [String]) -> String { roots.map(PathBytes.display).joined(separator: "\n") }
+    /// Confines this process and the commands it runs to `places` (real paths).
+    static func confine(to places: [String]) {
+        setenv(variable, places.map(PathBytes.display).joined(separator: "\n"), 1)
+        // Read after it is set: had a task file been opened before, tick would be unconfined.
+        precondition(roots == places, "\(variable) was read before tick mcp set it")
+    }
 
-    /// Whether a real path lies in the roots (or there are none).
+    /// Whether a real path lies in `roots` (none: any path).
     static func admits(realPath: String, roots: [String]? = roots) -> Bool {
         guard let roots else { return true }
         return roots.contains { root in
             realPath == root || realPath.utf8.starts(with: (root == "/" ? root : root + "/").utf8)
         }
+    }
+
+    /// Whether `path` (from the working directory) leads inside `roots`, through links and
+    /// `..`; a file not there yet is judged by its folder's real path.
+    static func admits(path: String, roots: [String]? = roots) -> Bool {
+        guard let real = destination(path) else { return false }
+        return admits(realPath: real, roots: roots)
+    }
+
+    /// Where `path` leads: its real path, or for a file not there yet, its folder's and its name.
+    static func destination(_ path: String) -> String? {
+        if let real = Syscalls.realPath(path) { return real }
+        let name = Paths.basename(of: path)
+        guard name != ".", name != "..", let folder = Syscalls.realPath(path.contains("/") ? Paths.directory(of: path) : ".") else { return nil }
+        return (folder == "/" ? "" : folder) + "/" + name
     }
 
     /// Throws unless the file open on `fd` (opened by `path`) lies in the roots.
