@@ -1,36 +1,19 @@
 /// Checks of a task's fields, in every dialect: dates that are not dates, a field given twice,
 /// an Obsidian field Obsidian Tasks will not read, and recurrences that cannot repeat.
 enum FieldChecks {
-    /// What Obsidian Tasks makes of a task's emoji fields: whether it reads any, and the first it
-    /// does not read (with the finding that says so). The finding is only made in a file that
-    /// uses Obsidian Tasks (one where some field is read): elsewhere an emoji is just text.
-    struct ObsidianReading {
-        var readsAny = false
-        var unread: Diagnostic?
-    }
-
     /// `rules`: each rule text read so far in the file, and what it reads as (nil: unreadable).
     /// A file repeats a few rules on many tasks; reading one is string work.
-    static func run(_ task: Task, in document: Document, _ findings: inout LintFindings, rules: inout [String: Recurrence?]) -> ObsidianReading {
-        var reading = ObsidianReading()
+    /// Returns whether Obsidian Tasks reads any of the task's emoji fields; the first field it
+    /// does not read goes to `unreadObsidian`, a finding made only in a file that uses Obsidian
+    /// Tasks (one where some field is read): elsewhere an emoji is just text.
+    static func run(_ task: Task, in document: Document, _ findings: inout LintFindings, rules: inout [String: Recurrence?],
+                    unreadObsidian: inout [Diagnostic]) -> Bool {
         // Most tasks hold no field, as the parse saw: their text is not read again.
-        guard !task.fieldKinds.isEmpty else { return reading }
+        guard !task.fieldKinds.isEmpty else { return false }
         let text = document.textBytes(of: task)
         let fields = TaskFields.read(text)
-        // Where the field is in the file: on the line of the text it is on (a wrapped task's
-        // field may be on a later line), else the start of the task's text.
-        func place(_ field: TaskField) -> (line: Int, offset: Int) {
-            document.filePlace(ofTextOffset: field.range.lowerBound, of: task) ?? (task.line, task.textStart)
-        }
-        /// Just past the field's last byte, when that is on the line it starts on.
-        func end(_ field: TaskField, onLine line: Int) -> Int? {
-            guard field.range.upperBound > field.range.lowerBound,
-                  let last = document.filePlace(ofTextOffset: field.range.upperBound - 1, of: task), last.line == line else { return nil }
-            return last.offset + 1
-        }
         func report(_ rule: LintRule, _ field: TaskField, _ message: String) {
-            let at = place(field)
-            findings.add(rule, line: at.line, offset: at.offset, end: end(field, onLine: at.line), message)
+            findings.items.append(finding(rule, field, of: task, findings, message))
         }
         func written(_ field: TaskField) -> String {
             String(decoding: text[(text.startIndex + field.range.lowerBound)..<(text.startIndex + field.range.upperBound)], as: UTF8.self)
@@ -58,13 +41,9 @@ enum FieldChecks {
             report(.unreadField, field, "'\(written(field))' is a link, not a date: Obsidian Tasks and tick read a date written YYYY-MM-DD")
         }
         let readsObsidian = fields.fields.contains { $0.dialect == .obsidian }
-        if readsObsidian || !fields.unread.isEmpty {
-            reading.readsAny = readsObsidian
-            if let unread = fields.unread.first(where: { !isDateLink($0) }) {
-                let at = place(unread)
-                reading.unread = findings.finding(.unreadField, line: at.line, offset: at.offset, end: end(unread, onLine: at.line),
-                                                  "'\(written(unread))' is not read: Obsidian Tasks and tick read these fields only at the end of a task's text, and text follows it")
-            }
+        if let unread = fields.unread.first(where: { !isDateLink($0) }) {
+            unreadObsidian.append(finding(.unreadField, unread, of: task, findings,
+                                          "'\(written(unread))' is not read: Obsidian Tasks and tick read these fields only at the end of a task's text, and text follows it"))
         }
         if let action = fields.first(.onCompletion), !OnCompletion.isKnown(TaskFields.value(action, in: text)) {
             report(.invalidOnCompletion, action,
@@ -85,6 +64,22 @@ enum FieldChecks {
                        "tick cannot read the rule '\(value)'; write it as 'every week', 'every 2 days', 'every month on the 1st' or rec:1w")
             }
         }
-        return reading
+        return readsObsidian
+    }
+
+    /// A finding about a field, placed where the field is in the file: on the line of the text
+    /// it is on (a wrapped task's field may be on a later line), else at the start of the
+    /// task's text; it ends just past the field when the field ends on that line. Findings
+    /// are rare: kept out of the loop over every task's fields.
+    @inline(never)
+    private static func finding(_ rule: LintRule, _ field: TaskField, of task: Task, _ findings: LintFindings, _ message: String) -> Diagnostic {
+        let document = findings.document
+        let at = document.filePlace(ofTextOffset: field.range.lowerBound, of: task) ?? (task.line, task.textStart)
+        var end: Int?
+        if field.range.upperBound > field.range.lowerBound,
+           let last = document.filePlace(ofTextOffset: field.range.upperBound - 1, of: task), last.line == at.line {
+            end = last.offset + 1
+        }
+        return findings.finding(rule, line: at.line, offset: at.offset, end: end, message)
     }
 }

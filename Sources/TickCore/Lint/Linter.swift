@@ -6,15 +6,22 @@ public enum Linter {
         GroupChecks.run(&findings)
         LayoutChecks.run(&findings)
         let suppressions = Suppressions(document)
-        var result: [Diagnostic] = []
-        for finding in findings.items {
-            guard let severity = settings.severity(of: finding.rule),
-                  !suppressions.suppresses(finding.rule, line: finding.line - 1) else { continue }
-            var diagnostic = finding
-            diagnostic.severity = severity
-            result.append(diagnostic)
+        var items = findings.items
+        items.removeAll { settings.severity(of: $0.rule) == nil || suppressions.suppresses($0.rule, line: $0.line - 1) }
+        for index in items.indices { items[index].severity = settings.severity(of: items[index].rule)! }
+        return inReadingOrder(items)
+    }
+
+    /// By line, column and rule name. The checks report in passes of their own, so the
+    /// findings come in a few sorted runs; sorted as positions, each finding is copied once.
+    private static func inReadingOrder(_ items: [Diagnostic]) -> [Diagnostic] {
+        let order = items.indices.sorted { a, b in
+            if items[a].line != items[b].line { return items[a].line < items[b].line }
+            if items[a].column != items[b].column { return items[a].column < items[b].column }
+            if items[a].rule != items[b].rule { return items[a].rule.rawValue < items[b].rule.rawValue }
+            return a < b
         }
-        return result.sorted { ($0.line, $0.column, $0.rule.rawValue) < ($1.line, $1.column, $1.rule.rawValue) }
+        return order.map { items[$0] }
     }
 }
 

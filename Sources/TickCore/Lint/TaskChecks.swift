@@ -7,9 +7,7 @@ enum TaskChecks {
         var readsObsidian = false
         var unreadObsidian: [Diagnostic] = []
         for task in document.tasks {
-            let obsidian = FieldChecks.run(task, in: document, &findings, rules: &rules)
-            readsObsidian = readsObsidian || obsidian.readsAny
-            if let unread = obsidian.unread { unreadObsidian.append(unread) }
+            if FieldChecks.run(task, in: document, &findings, rules: &rules, unreadObsidian: &unreadObsidian) { readsObsidian = true }
             if !document.statuses.knows(task.status) {
                 findings.add(.unknownStatus, line: task.line, offset: task.checkboxStart,
                              "tick reads '[\(task.status.character)]' as todo, and GitHub shows it as text; give it a meaning in .tick.toml [statuses]")
