@@ -15,6 +15,8 @@ struct Environment: Sendable {
     let home: String?
     let stateHome: String?
     let workingDirectory: String
+    /// `TICK_ROOTS`, as `Confinement` reads it: where a task file found by name may be.
+    let roots: [String]?
     /// Seconds an edit waits for another program's lock on the file (`TICK_LOCK_TIMEOUT`, default 10).
     let lockTimeout: Double
     /// How many operations the undo journal keeps (`TICK_UNDO_KEEP`, default 100).
@@ -54,6 +56,7 @@ struct Environment: Sendable {
                     home: Syscalls.environment("HOME"),
                     stateHome: Syscalls.environment("XDG_STATE_HOME"),
                     workingDirectory: Syscalls.currentDirectory() ?? ".",
+                    roots: Syscalls.environment(Confinement.variable).map(Confinement.parse),
                     lockTimeout: Self.seconds(Syscalls.environment("TICK_LOCK_TIMEOUT")) ?? 10,
                     undoKeep: Self.count(Syscalls.environment("TICK_UNDO_KEEP"), upTo: 10_000) ?? 100)
     }

@@ -5,9 +5,12 @@ import Testing
 /// only refs a listing gave, and report refusals as tool errors an agent can read.
 @Suite struct AgentServerTests {
     /// Runs a session of `messages` (each a JSON object) and returns the responses by id.
-    func session(_ messages: [[String: Any]], in folder: TemporaryDirectory, arguments: [String] = []) throws -> [Int: [String: Any]] {
+    func session(_ messages: [[String: Any]], in folder: TemporaryDirectory, arguments: [String] = [],
+                 environment: [String: String] = [:]) throws -> [Int: [String: Any]] {
         let input = try messages.map { String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self) }.joined(separator: "\n") + "\n"
-        let result = try TickProcess.run(["mcp"] + arguments, in: folder.url, environment: ["XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path], stdin: input)
+        let result = try TickProcess.run(["mcp"] + arguments, in: folder.url,
+                                         environment: environment.merging(["XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path]) { $1 },
+                                         stdin: input)
         #expect(result.status == 0, "\(result.stderr)")
         var responses: [Int: [String: Any]] = [:]
         for line in result.stdout.split(separator: "\n") {
@@ -155,6 +158,29 @@ import Testing
         #expect(responses[9]?["error"] != nil)
         #expect(try String(contentsOf: outside, encoding: .utf8) == before)
         #expect(try String(contentsOf: inside, encoding: .utf8) == "# Z\n\n- [x] first\n- [ ] second\n")
+    }
+
+    /// Started confined, the server narrows `TICK_ROOTS`, never widens it: a folder outside
+    /// is refused, and with none named it serves the roots it was given. Started in `/` with
+    /// no folder, it refuses to serve every file. A task file is never looked for above the
+    /// folders it serves.
+    @Test func inheritedRootsOnlyNarrow() throws {
+        let folder = try TemporaryDirectory()
+        _ = try folder.write("TODO.md", "- [ ] SECRET task above\n")
+        _ = try folder.write("notes/TODO.md", "- [ ] inside\n")
+        _ = try folder.write("empty/readme.md", "no tasks\n")
+        let notes = folder.url.appendingPathComponent("notes").resolvingSymlinksInPath().path
+        let wider = try TickProcess.run(["mcp", "."], in: folder.url, environment: ["TICK_ROOTS": notes], stdin: "")
+        #expect(wider.status == 2 && wider.stderr == "tick: . is outside the folders TICK_ROOTS allows (\(notes))\n", "\(wider.stderr)")
+        let everything = try TickProcess.run(["mcp"], in: URL(fileURLWithPath: "/"), stdin: "")
+        #expect(everything.status == 2 && everything.stderr.hasPrefix("tick: started in /, which would serve every file here"), "\(everything.stderr)")
+        let served = try session([Self.initialize, call(2, "list_tasks", [:]), call(3, "list_tasks", ["path": folder.url.appendingPathComponent("TODO.md").path])],
+                                 in: folder, environment: ["TICK_ROOTS": notes])
+        #expect("\(served[2] ?? [:])".contains("inside"), "\(served[2] ?? [:])")
+        #expect((served[3]?["result"] as? [String: Any])?["isError"] as? Bool == true && !"\(served[3] ?? [:])".contains("SECRET"))
+        let climbed = try session([Self.initialize, call(2, "list_tasks", [:])], in: folder, arguments: ["empty"])
+        let said = "\(climbed[2] ?? [:])"
+        #expect(said.contains("isError") && !said.contains("SECRET") && !said.contains("../TODO.md"), "\(said)")
     }
 
     /// `TICK_ROOTS`, which `tick mcp` sets for the commands it runs, holds for any command: a

@@ -90,6 +90,21 @@ import Testing
         #expect(explanation.first?["explain"] as? String == "filter: recurring", "\(explained.stdout)")
     }
 
+    /// A note in an Obsidian vault (a folder above it holds `.obsidian`) runs its blocks
+    /// against that vault, from wherever tick is run, and its placeholders name it there.
+    @Test func aNoteRunsAgainstItsObsidianVault() throws {
+        let folder = try vault()
+        try folder.write(".obsidian/app.json", "{}\n")
+        try folder.write("Work/Board.md", "```tasks\nnot done\npath includes {{query.file.folder}}\n```\n")
+        for (place, arguments, file) in [(folder.url, ["Work/Board.md"], "Work/projects.md"),
+                                         (folder.url.appendingPathComponent("Work"), ["Board.md"], "../Work/projects.md"),
+                                         (folder.url.appendingPathComponent("Home"), ["../Work/Board.md"], "../Work/projects.md")] {
+            let result = try TickProcess.run(["query"] + arguments, in: place)
+            #expect(result.status == 0 && result.stdout.contains("2 tasks\n  \(file):3  [ ] ship release")
+                    && !result.stdout.contains("chores"), "\(arguments): \(result.stdout)\(result.stderr)")
+        }
+    }
+
     /// A line tick cannot read is said with its place, and its block is not run (it would
     /// show other tasks than asked); the other blocks are, and the exit status is 2.
     @Test func aLineTickCannotReadStopsItsBlockAlone() throws {
@@ -108,6 +123,16 @@ import Testing
                 + "  Work/projects.md:3  [ ] ship release ⏫  1 day overdue  · Projects\n", "\(dataview.stdout)")
         #expect(dataview.stderr == "tick: note: Dataview.md:13: a Dataview LIST query; tick runs TASK queries, not LIST\n"
                 + "tick: Dataview.md:10: 'FROM #home': tick reads FROM a folder or a file in quotes (FROM \"Work\"), not tags or links\n", "\(dataview.stderr)")
+        // In JSON, a block that was not run is there with the lines that stopped it.
+        let json = try TickProcess.run(["query", "--json", "Broken.md"], in: folder.url)
+        let blocks = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(json.status == 2 && blocks.map { $0["query"] as? String } == ["Broken.md:1", "Broken.md:6"], "\(json.stdout)")
+        let problems = try #require(blocks[0]["problems"] as? [[String: Any]])
+        #expect(problems.map { $0["line"] as? Int } == [3] && problems.first?["message"] as? String == "cannot read the date 'soonish'"
+                && blocks[0]["tasks"] == nil, "\(problems)")
+        let given = try TickProcess.run(["query", "--json", "-e", "not done", "-e", "due soonish"], in: folder.url)
+        #expect(given.status == 2 && given.stdout.hasPrefix("[\n{\"query\":null,\"problems\":[{\"line\":2,")
+                && given.stderr == "tick: instruction 2: 'due soonish': cannot read the date 'soonish'\n", "\(given.stdout)\(given.stderr)")
         let none = try TickProcess.run(["query", "Work/projects.md"], in: folder.url)
         #expect(none.status == 0 && none.stderr == "tick: note: no ```tasks block or Dataview TASK query in Work/projects.md\n", "\(none.stderr)")
         let usage = try TickProcess.run(["query"], in: folder.url)

@@ -62,6 +62,8 @@ import Testing
         (["path includes work"], ["ship release", "write notes", "review PR", "plan sprint", "old idea", "read book"]),
         (["path does not include Work"], []),
         (["filename includes projects", "done"], ["write notes", "old idea"]),
+        (["root includes work/", "root does not include Home", "status.type is CANCELLED"], ["old idea"]),
+        (["root includes projects"], []),
         (["(due before 2026-11-22) OR (is recurring)"], ["ship release", "plan sprint"]),
         (["NOT (done)", "(has due date) AND (tags include #reading)"], ["read book"]),
         (["(not done) AND ((priority is high) OR (priority is low))"], ["ship release", "review PR"]),
@@ -110,6 +112,32 @@ import Testing
         #expect(query.problems[5].message == "a regular expression is written /pattern/ or /pattern/i")
         #expect(query.problems[6].message == "'x' is no flag of a regular expression; 'i' matches any case")
         #expect(query.ignored.map(\.line) == [16, 17])
+    }
+
+    /// A line ending in a backslash goes on on the next (two backslashes end a line in one);
+    /// placeholders name the note the query is in, as a path in the vault, and inline
+    /// comments vanish. A query in no note cannot use them, and an unknown one is said.
+    @Test func lineContinuationsAndPlaceholders() {
+        let joined = TasksQuery(["(priority is highest) OR \\", "   (due before 2026-11-22)", "explain"], today: today)
+        #expect(joined.problems.isEmpty, "\(joined.problems)")
+        #expect(joined.explanation == "filter: (priority is highest) OR (due date before 2026-11-22)")
+        #expect(TasksQuery.continued(["a \\\\", "b \\", "c", "d \\"]).map(\.line) == ["a \\", "b c", "d "])
+        #expect(TasksQuery.continued(["a \\", "b \\", "c", "d"]).map(\.offset) == [0, 3])
+        let placed = TasksQuery(["path includes {{query.file.folder}}", "filename includes {{query.file.filenameWithoutExtension}} {{! the note's own name }}",
+                                 "root includes {{ query.file.root }}", "path includes {{query.file.pathWithoutExtension}}"],
+                                file: "Work/projects.md", today: today)
+        #expect(placed.explanation.split(separator: "\n").prefix(4) == ["filter: path includes 'Work/'", "filter: filename includes 'projects'",
+                                                                         "filter: root includes 'Work/'", "filter: path includes 'Work/projects'"],
+                "\(placed.explanation)")
+        #expect(document.tasks.filter { placed.matches($0, in: document, path: "Work/projects.md") }.count == document.tasks.count)
+        #expect(document.tasks.filter { placed.matches($0, in: document, path: "Home/projects.md") }.isEmpty)
+        let top = TasksQuery(["folder includes {{query.file.folder}}", "root includes {{query.file.root}}"], file: "Dashboard.md", today: today)
+        #expect(top.explanation.hasPrefix("filter: folder includes '/'\nfilter: root includes '/'"), "\(top.explanation)")
+        let alone = TasksQuery(["path includes {{query.file.path}}", "path includes {{query.file.size}}", "path includes {{query.file.path"], firstLine: 3, today: today)
+        #expect(alone.problems.map(\.line) == [3, 4, 5])
+        #expect(alone.problems[0].message.hasPrefix("{{query.file.path}} names the note a query is in"), "\(alone.problems[0])")
+        #expect(alone.problems[1].message.hasPrefix("tick knows the placeholders {{query.file.path}}"), "\(alone.problems[1])")
+        #expect(alone.problems[2].message == "'{{' opens a placeholder that no '}}' closes")
     }
 
     /// The texts of what a query of `lines` shows of the vault, a line per group: its names

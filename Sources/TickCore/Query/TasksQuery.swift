@@ -78,7 +78,7 @@ package struct TasksQuery: Sendable {
 
     package enum PriorityTest: String, Sendable { case `is` = "is", isNot = "is not", above = "is above", below = "is below" }
     /// `taskText`: the whole text, fields and all (Dataview's `text`).
-    package enum TextField: String, Sendable { case description, path, folder, heading, tag, filename, taskText = "text" }
+    package enum TextField: String, Sendable { case description, path, folder, root, heading, tag, filename, taskText = "text" }
 
     /// What rows are ordered by: each a key and whether it is reversed.
     package enum SortKey: String, Sendable, CaseIterable {
@@ -119,10 +119,17 @@ package struct TasksQuery: Sendable {
     package var ignored: [Problem] = []
 
     /// Reads `lines` (a block's, without its fences); `firstLine` numbers them for problems.
-    package init(_ lines: [String], firstLine: Int = 1, today: CivilDate) {
-        for (offset, raw) in lines.enumerated() {
-            let line = raw.trimmingSpaces
+    /// `file`: the note the block is in, as a path in the vault, which placeholders
+    /// (`{{query.file.folder}}`) name; nil for a query given on its own.
+    package init(_ lines: [String], firstLine: Int = 1, file: String? = nil, today: CivilDate) {
+        for (offset, joined) in Self.continued(lines) {
+            var line = joined.trimmingSpaces
             if line.isEmpty || line.hasPrefix("#") { continue }
+            do throws(Unread) { line = try Self.expandingPlaceholders(line, file: file).trimmingSpaces } catch {
+                problems.append(Problem(line: firstLine + offset, instruction: line, message: error.message))
+                continue
+            }
+            if line.isEmpty { continue }
             let lowered = line.lowercased()
             do throws(Unread) {
                 if lowered == "explain" {
@@ -185,6 +192,65 @@ package struct TasksQuery: Sendable {
         init(_ message: String) { self.message = message }
     }
 
+    /// The block's instructions, each with the offset of its first line: a line ending in a
+    /// backslash goes on on the next (the backslash dropped); one ending in two ends in one.
+    static func continued(_ lines: [String]) -> [(offset: Int, line: String)] {
+        var result: [(offset: Int, line: String)] = []
+        var pending: (offset: Int, line: String)?
+        for (offset, raw) in lines.enumerated() {
+            var line = pending.map { $0.line + raw.drop { $0 == " " || $0 == "\t" } } ?? raw
+            let start = pending?.offset ?? offset
+            pending = nil
+            let trimmed = line.reversed().drop { $0 == " " || $0 == "\t" }
+            if trimmed.starts(with: "\\\\") {
+                line = String(trimmed.dropFirst().reversed())
+            } else if trimmed.first == "\\" {
+                pending = (start, String(trimmed.dropFirst().reversed()))
+                continue
+            }
+            result.append((start, line))
+        }
+        if let pending { result.append(pending) }
+        return result
+    }
+
+    /// `line` with its placeholders replaced: `{{query.file.path}}`, `.pathWithoutExtension`,
+    /// `.root`, `.folder`, `.filename`, `.filenameWithoutExtension` by what they say of
+    /// `file`, and inline comments (`{{! ... }}`) by nothing.
+    static func expandingPlaceholders(_ line: String, file: String?) throws(Unread) -> String {
+        guard line.contains("{{") else { return line }
+        var result = ""
+        var rest = Substring(line)
+        while let open = rest.firstRange(of: "{{") {
+            result += rest[..<open.lowerBound]
+            guard let close = rest[open.upperBound...].firstRange(of: "}}") else {
+                throw Unread("'{{' opens a placeholder that no '}}' closes")
+            }
+            let name = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: " ")
+            rest = rest[close.upperBound...]
+            if name.hasPrefix("!") { continue }
+            let properties = ["path", "pathWithoutExtension", "root", "folder", "filename", "filenameWithoutExtension"]
+            guard let property = String(name).dropping(prefix: "query.file."), properties.contains(property) else {
+                throw Unread("tick knows the placeholders " + properties.map { "{{query.file.\($0)}}" }.joined(separator: ", ") + " and inline comments {{! ... }}")
+            }
+            guard let file else {
+                throw Unread("{{\(name)}} names the note a query is in, and a query given on its own is in none; run the note's block")
+            }
+            let slash = file.lastIndex(of: "/")
+            let filename = slash.map { String(file[file.index(after: $0)...]) } ?? file
+            let withoutExtension = { (text: String) in text.hasSuffix(".md") ? String(text.dropLast(3)) : text }
+            switch property {
+            case "path": result += file
+            case "pathWithoutExtension": result += withoutExtension(file)
+            case "root": result += file.firstIndex(of: "/").map { String(file[...$0]) } ?? "/"
+            case "folder": result += slash.map { String(file[...$0]) } ?? "/"
+            case "filename": result += filename
+            default: result += withoutExtension(filename)
+            }
+        }
+        return result + rest
+    }
+
     /// `a, b or c`.
     static func list(_ words: [String]) -> String {
         words.count < 2 ? words.joined() : words.dropLast().joined(separator: ", ") + " or " + words.last!
@@ -243,7 +309,7 @@ package struct TasksQuery: Sendable {
             }
             return .priority(test, priority)
         }
-        let textFields: [(String, TextField)] = [("description", .description), ("path", .path), ("folder", .folder), ("heading", .heading),
+        let textFields: [(String, TextField)] = [("description", .description), ("path", .path), ("folder", .folder), ("root", .root), ("heading", .heading),
                                                 ("filename", .filename), ("tags", .tag), ("tag", .tag)]
         for (name, field) in textFields {
             for (verb, includes) in [("includes", true), ("include", true), ("does not include", false), ("do not include", false)] {
@@ -404,9 +470,7 @@ package struct TasksQuery: Sendable {
             switch field {
             case .description:
                 found = FoldedWord.stringReading(description(of: task, in: document), contains: folded)
-            case .path: found = FoldedWord.stringReading(path, contains: folded)
-            case .folder: found = FoldedWord.stringReading(path.split(separator: "/").dropLast().joined(separator: "/") + "/", contains: folded)
-            case .filename: found = FoldedWord.stringReading(String(path.split(separator: "/").last ?? ""), contains: folded)
+            case .path, .folder, .root, .filename: found = FoldedWord.stringReading(Self.part(field, of: path), contains: folded)
             case .heading: found = document.groupPath(of: task).last.map { FoldedWord.stringReading($0, contains: folded) } ?? false
             case .tag: found = TaskTokens(bytes: document.textBytes(of: task)).tags.contains { FoldedWord.stringReading($0, contains: folded) }
             case .taskText: found = FoldedWord.stringReading(document.text(of: task), contains: folded)
@@ -416,9 +480,7 @@ package struct TasksQuery: Sendable {
             let texts: [String]
             switch field {
             case .description: texts = [description(of: task, in: document)]
-            case .path: texts = [path]
-            case .folder: texts = [path.split(separator: "/").dropLast().joined(separator: "/") + "/"]
-            case .filename: texts = [String(path.split(separator: "/").last ?? "")]
+            case .path, .folder, .root, .filename: texts = [Self.part(field, of: path)]
             case .heading: texts = document.groupPath(of: task).suffix(1)
             case .tag: texts = TaskTokens(bytes: document.textBytes(of: task)).tags.map { "#" + $0 }
             case .taskText: texts = [document.text(of: task)]
@@ -428,6 +490,18 @@ package struct TasksQuery: Sendable {
         case .any(let filters): return filters.contains { holds($0, task, document, path) }
         case .either(let one, let other): return holds(one, task, document, path) != holds(other, task, document, path)
         case .not(let inner): return !holds(inner, task, document, path)
+        }
+    }
+
+    /// What Obsidian Tasks calls the path, folder, root or file name of a note at `path` in
+    /// the vault: `Work/sub/note.md`, `Work/sub/`, `Work/`, `note.md` (`/`: the vault's own).
+    static func part(_ field: TextField, of path: String) -> String {
+        let folders = path.split(separator: "/").dropLast()
+        switch field {
+        case .folder: return folders.isEmpty ? "/" : folders.joined(separator: "/") + "/"
+        case .root: return folders.first.map { $0 + "/" } ?? "/"
+        case .filename: return String(path.split(separator: "/").last ?? "")
+        default: return path
         }
     }
 
@@ -509,7 +583,7 @@ package struct TasksQuery: Sendable {
 
 extension String {
     /// The rest of the string after `prefix`, nil when it does not start with it.
-    func dropping(prefix: String) -> String? {
+    package func dropping(prefix: String) -> String? {
         hasPrefix(prefix) ? String(dropFirst(prefix.count)) : nil
     }
 }

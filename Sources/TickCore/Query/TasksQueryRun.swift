@@ -137,12 +137,8 @@ extension TasksQuery {
         case .heading:
             return [document.groupPath(of: task).last.map { GroupLabel(rank: 1, text: $0) } ?? GroupLabel(rank: 0, text: "(No heading)")]
         case .path: return [GroupLabel(rank: 0, text: withoutExtension(path))]
-        case .folder:
-            let folders = path.split(separator: "/").dropLast()
-            return [GroupLabel(rank: 0, text: folders.isEmpty ? "/" : folders.joined(separator: "/") + "/")]
-        case .root:
-            let folders = path.split(separator: "/").dropLast()
-            return [GroupLabel(rank: 0, text: folders.first.map { $0 + "/" } ?? "/")]
+        case .folder: return [GroupLabel(rank: 0, text: TasksQuery.part(.folder, of: path))]
+        case .root: return [GroupLabel(rank: 0, text: TasksQuery.part(.root, of: path))]
         case .filename: return [GroupLabel(rank: 0, text: withoutExtension(file))]
         }
     }

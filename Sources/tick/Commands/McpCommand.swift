@@ -20,14 +20,24 @@ enum McpCommand: Command {
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
         guard let executable = Syscalls.realPath("/proc/self/exe") else { throw TickError.refused("cannot find the tick binary to run its commands") }
         context.stdout.flush()
+        // Started confined (`TICK_ROOTS` set), the server narrows the roots, never widens them.
+        let inherited = context.environment.roots
+        var operands = arguments.operands
+        if operands.isEmpty, let inherited, !Confinement.admits(path: ".", roots: inherited) { operands = inherited }
+        if operands.isEmpty, Syscalls.realPath(".") == "/" {
+            throw TickError.refused("started in /, which would serve every file here; name the folders to serve: tick mcp FOLDER...")
+        }
         var roots = ["."]
         var defaultFile: String?
-        if arguments.operands.isEmpty {
+        if operands.isEmpty {
             // Started without folders, the task file tick uses from here counts as one of them.
-            defaultFile = try? TodoFileLocator.locate(explicit: nil, environment: context.environment)
+            defaultFile = taskFileHere()
         } else {
-            roots = try arguments.operands.map { operand throws(TickError) in
+            roots = try operands.map { operand throws(TickError) in
                 guard let real = Syscalls.realPath(operand) else { throw TickError.refused("\(PathBytes.display(operand)): no such file or folder") }
+                if let inherited, !Confinement.admits(realPath: real, roots: inherited) {
+                    throw TickError.refused("\(PathBytes.display(operand)) is outside the folders \(Confinement.variable) allows (\(inherited.map(PathBytes.display).joined(separator: ", ")))")
+                }
                 return real
             }
             // The tools run in the first folder, as tick run there: paths and refs are read
@@ -42,9 +52,8 @@ enum McpCommand: Command {
         // What the tools run (and this server itself, for resources) reads and writes only
         // there, by what each descriptor opened.
         Confinement.confine(to: places)
-        let shown = arguments.operands.isEmpty ? "the working directory" : arguments.operands.map(PathBytes.display).joined(separator: ", ")
-        let host = AgentMachine(roots: roots, places: places, shown: shown, executable: executable,
-                                environment: arguments.operands.isEmpty ? context.environment : Environment.current())
+        let shown = operands.isEmpty ? "the working directory" : operands.map(PathBytes.display).joined(separator: ", ")
+        let host = AgentMachine(roots: roots, places: places, shown: shown, executable: executable)
         var server = AgentServer(host: host, readOnly: arguments.flag("read-only"), version: Tick.version)
         var pending: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
@@ -60,6 +69,14 @@ enum McpCommand: Command {
             pending += buffer[0..<count]
         }
     }
+
+    /// The task file a tool that names none works on: the one tick finds from here, as its
+    /// commands find it (`.tick.toml` read; confined, never outside the roots).
+    static func taskFileHere() -> String? {
+        var environment = Environment.current()
+        environment.configuredFile = (try? ConfigLoader.load(environment: environment))?.file
+        return try? TodoFileLocator.locate(explicit: nil, environment: environment)
+    }
 }
 
 /// The agent server's machine: this tick run as a command, the folders it was started with
@@ -70,7 +87,6 @@ private struct AgentMachine: AgentServerHost {
     /// The folders as the user named them, for messages.
     let shown: String
     let executable: String
-    let environment: Environment
 
     func run(tick arguments: [String]) -> Result<CommandRun, CommandFailure> {
         switch Subprocess.run([executable] + arguments, searchingPath: false) {
@@ -79,7 +95,7 @@ private struct AgentMachine: AgentServerHost {
         }
     }
 
-    func defaultTaskFile() -> String? { try? TodoFileLocator.locate(explicit: nil, environment: environment) }
+    func defaultTaskFile() -> String? { McpCommand.taskFileHere() }
     func admits(_ path: String) -> Bool { Confinement.admits(path: path, roots: places) }
     func exists(_ path: String) -> Bool { Syscalls.fileStatus(path) != nil }
     var foldersShown: String { shown }

@@ -35,10 +35,16 @@ enum QueryCommand: Command {
         do { style = try ColorChoice(option: arguments.value("color")).style(for: 1, environment: context.environment) } catch {
             throw .usage(error, command: name)
         }
+        // With -e, the operands are what the query reads; else the notes' blocks read the vault:
+        // the Obsidian vault the first note is in (the folder with `.obsidian`), else here.
+        let vault = arguments.value("vault").map { [$0] }
+            ?? (expressions.isEmpty ? [obsidianVault(holding: arguments.operands[0], from: context.environment.workingDirectory) ?? "."]
+                                    : arguments.operands.isEmpty ? ["."] : arguments.operands)
+        let vaultFolder = Syscalls.realPath(vault[0])
         // The queries: the one given here, or every block of the notes named.
-        var queries: [(location: String, path: String?, query: TasksQuery)] = []
+        var queries: [(location: String?, note: String?, query: TasksQuery)] = []
         if !expressions.isEmpty {
-            queries.append(("-e", nil, TasksQuery(expressions, firstLine: 1, today: today)))
+            queries.append((nil, nil, TasksQuery(expressions, firstLine: 1, today: today)))
         } else {
             for operand in arguments.operands {
                 // `NOTE:LINE`: the one block on that line (its opening fence or one of its lines).
@@ -52,7 +58,9 @@ enum QueryCommand: Command {
                 var found: [(path: String, line: Int, length: Int, query: TasksQuery)] = []
                 for path in try PathWalker.files([named]) {
                     let bytes = try FileReader.read(path)
-                    found += TasksQuery.blocks(in: bytes).map { (path, $0.line, $0.lines.count, TasksQuery($0.lines, firstLine: $0.line + 1, today: today)) }
+                    // The note as a path in the vault, which placeholders name.
+                    let note = Syscalls.realPath(path).map { real in vaultFolder.flatMap { real.dropping(prefix: $0 == "/" ? $0 : $0 + "/") } ?? real } ?? path
+                    found += TasksQuery.blocks(in: bytes).map { (path, $0.line, $0.lines.count, TasksQuery($0.lines, firstLine: $0.line + 1, file: note, today: today)) }
                     for block in TasksQuery.blocks(in: bytes, language: "dataview") {
                         guard let query = DataviewQuery.read(block.lines, firstLine: block.line + 1, today: today) else {
                             // Said of the note, or of the one block named.
@@ -76,8 +84,6 @@ enum QueryCommand: Command {
                 return 0
             }
         }
-        // With -e, the operands are what the query reads; else the notes' blocks read the vault.
-        let vault = arguments.value("vault").map { [$0] } ?? (expressions.isEmpty || arguments.operands.isEmpty ? ["."] : arguments.operands)
         // Each file with its path in the vault, as Obsidian reads `path`, `folder` and `root`.
         var files: [(path: String, inVault: String)] = []
         for root in vault {
@@ -101,16 +107,37 @@ enum QueryCommand: Command {
         var json = JSONWriter()
         if arguments.flag("json") { json.beginLines() }
         var status: Int32 = 0
-        for (index, (location, path, query)) in queries.enumerated() {
+        for (index, (location, note, query)) in queries.enumerated() {
+            // A line of a note's block by its place in the note; of a query given here, by its
+            // place among the instructions.
+            func place(_ problem: TasksQuery.Problem) -> String {
+                note.map { "\($0):\(problem.line)" } ?? "instruction \(problem.line)"
+            }
             func say(_ problem: TasksQuery.Problem, note: Bool) {
-                let place = path.map { "\($0):\(problem.line)" } ?? "-e \(problem.line)"
-                context.stderr.write("tick: \(note ? "note: " : "")\(place): '\(TerminalText.sanitized(problem.instruction))': \(problem.message)\n")
+                context.stderr.write("tick: \(note ? "note: " : "")\(place(problem)): '\(TerminalText.sanitized(problem.instruction))': \(problem.message)\n")
             }
             for problem in query.problems { say(problem, note: false) }
             for line in query.ignored { say(line, note: true) }
             if !query.problems.isEmpty {
-                // A query read in part would show other tasks than its author asked for.
+                // A query read in part would show other tasks than its author asked for: not
+                // run, and in JSON, said with the lines that stopped it.
                 status = 2
+                if arguments.flag("json") {
+                    json.nextLine { context.stdout.write(bytes: $0) }
+                    json.beginObject()
+                    json.key("query"); if let location { json.string(location) } else { json.null() }
+                    json.key("problems")
+                    json.beginArray()
+                    for problem in query.problems {
+                        json.beginObject()
+                        json.key("line"); json.int(problem.line)
+                        json.key("instruction"); json.string(problem.instruction)
+                        json.key("message"); json.string(problem.message)
+                        json.endObject()
+                    }
+                    json.endArray()
+                    json.endObject()
+                }
                 continue
             }
             let result = query.run(sources, paths: files.map(\.inVault), today: today, globalFilter: environment.globalFilter)
@@ -119,7 +146,7 @@ enum QueryCommand: Command {
             if arguments.flag("json") {
                 json.nextLine { context.stdout.write(bytes: $0) }
                 json.beginObject()
-                json.key("query"); json.string(location)
+                json.key("query"); if let location { json.string(location) } else { json.null() }
                 json.key("matched"); json.int(result.matched)
                 if query.explains { json.key("explain"); json.string(query.explanation) }
                 json.key("tasks")
@@ -143,12 +170,12 @@ enum QueryCommand: Command {
                 continue
             }
             if index > 0 { context.stdout.write("\n") }
-            if path != nil {
+            if let location {
                 let count = items.count == result.matched ? "\(items.count)" : "\(items.count) of \(result.matched)"
                 context.stdout.write(style.bold(TerminalText.sanitized(location)) + style.dim("  \(count) task\(result.matched == 1 ? "" : "s")") + "\n")
             }
             if query.explains { context.stdout.write(style.dim(query.explanation) + "\n") }
-            if path == nil {
+            if location == nil {
                 // A query given here has no header line: what it did not show is said aside.
                 let tasks = sources.reduce(0) { $0 + $1.document.tasks.count }
                 if result.matched == 0 {
@@ -189,5 +216,24 @@ enum QueryCommand: Command {
             view.recordListing(listed, in: sources, context: &context)
         }
         return status
+    }
+
+    /// The Obsidian vault `note` is in: the nearest folder above it (or it) that holds
+    /// `.obsidian`, as a path from `workingDirectory`; nil when there is none.
+    static func obsidianVault(holding note: String, from workingDirectory: String) -> String? {
+        guard var folder = Syscalls.realPath(note) else { return nil }
+        if Syscalls.fileStatus(folder).map({ $0.st_mode & S_IFMT != S_IFDIR }) ?? true { folder = Paths.directory(of: folder) }
+        while Syscalls.fileStatus(folder == "/" ? "/.obsidian" : folder + "/.obsidian").map({ $0.st_mode & S_IFMT == S_IFDIR }) != true {
+            guard folder != "/" else { return nil }
+            folder = Paths.directory(of: folder)
+        }
+        // Shown from here as tick shows other paths: below, by its path; above, by `..`.
+        let here = Syscalls.realPath(workingDirectory) ?? workingDirectory
+        if folder == here { return "." }
+        if let below = folder.dropping(prefix: here == "/" ? here : here + "/") { return below }
+        if let above = here.dropping(prefix: folder == "/" ? folder : folder + "/") {
+            return Array(repeating: "..", count: above.split(separator: "/").count).joined(separator: "/")
+        }
+        return folder
     }
 }

@@ -4,7 +4,8 @@ import Glibc
 #endif
 
 /// Finds and reads `.tick.toml`: in the working directory or the nearest parent, within the
-/// limits of the search for TODO.md. A file that another user owns is ignored, with a warning.
+/// limits of the search for TODO.md (but not of `TICK_ROOTS`: the settings of the folder that
+/// holds the roots apply in them). A file that another user owns is ignored, with a warning.
 enum ConfigLoader {
     static let name = ProjectConfig.fileName
 
@@ -16,7 +17,7 @@ enum ConfigLoader {
     /// The `.tick.toml` that applies in `folder`, if any, as a path that opens from the
     /// working directory (the search gives it from `folder`).
     static func path(from folder: String, environment: Environment) -> String? {
-        guard let found = TodoFileLocator.nearest([name], from: folder, home: environment.home) else { return nil }
+        guard let found = TodoFileLocator.nearest([name], from: folder, home: environment.home, roots: nil) else { return nil }
         return folder == environment.workingDirectory || found.hasPrefix("/") ? found : folder + "/" + found
     }
 

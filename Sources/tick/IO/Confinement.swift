@@ -14,7 +14,10 @@ enum Confinement {
 
     /// Read once, when the first task file is opened; `tick mcp` confines itself
     /// (`confine(to:)`) before it opens any.
-    static let roots: [String]? = Syscalls.environment(variable).map { value in
+    static let roots: [String]? = Syscalls.environment(variable).map(parse)
+
+    /// The roots a value of `TICK_ROOTS` names.
+    static func parse(_ value: String) -> [String] {
         value.split(separator: "\n").map { line in PathBytes.parse(displayed: String(line)) ?? String(line) }
     }
 

@@ -7,9 +7,10 @@ import Glibc
 /// names, else the first of `names` in the working directory or the nearest parent that has one
 /// (a folder of one of those names is not one).
 ///
-/// The climb stops at the root of a repository (a folder with `.git`), at the home folder, and
+/// The climb stops at the root of a repository (a folder with `.git`), at the home folder,
 /// before a folder that another user owns or that others may write (such as `/tmp`): a file
-/// planted there by someone else must not change what tick reads or edits.
+/// planted there by someone else must not change what tick reads or edits; and, confined
+/// (`TICK_ROOTS`), before a folder outside the roots.
 enum TodoFileLocator {
     /// The names looked for, in this order, in each folder (tick(1), FILES).
     static let names = ["TODO.md", "todo.md", "Todo.md", "TODO.markdown", "todo.markdown", "TASKS.md", "tasks.md", "Tasks.md"]
@@ -18,7 +19,7 @@ enum TodoFileLocator {
         if let explicit { return explicit }
         if let file = environment.tickFile, !file.isEmpty { return file }
         if let file = environment.configuredFile { return file }
-        let found = nearest(names, from: environment.workingDirectory, home: environment.home)
+        let found = nearest(names, from: environment.workingDirectory, home: environment.home, roots: environment.roots)
         // A folder of such a name here is not taken for a file, nor passed over in silence for
         // a parent's file (which a view would show, and an edit change, as if it were here's).
         if found?.hasPrefix("../") ?? true {
@@ -35,12 +36,13 @@ enum TodoFileLocator {
 
     /// The first of `names` in `directory` or its nearest parent, within the limits above, as a
     /// relative path.
-    static func nearest(_ names: [String], from start: String, home: String?) -> String? {
+    static func nearest(_ names: [String], from start: String, home: String?, roots: [String]?) -> String? {
         var directory = start
         var relative = ""
         var folder = Syscalls.fileStatus(start)
         var owner = folder?.st_uid
         while true {
+            if let roots, !(Syscalls.realPath(directory).map { Confinement.admits(realPath: $0, roots: roots) } ?? false) { return nil }
             for name in names {
                 let candidate = directory == "/" ? "/" + name : directory + "/" + name
                 // A folder of that name is no task file (list walked it, edits failed on it).
