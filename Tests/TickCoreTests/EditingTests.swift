@@ -276,6 +276,13 @@ import Testing
                 == "> Steps:\n> 1. [ ] b\n")
         #expect(try apply("> - [ ] a\n> - [x] b\n>   ```\n>   code\n>   ```\n> paragraph\n") { try TaskEdits.delete($0.tasks[1], in: $0) }
                 == "> - [ ] a\n>\n> paragraph\n")
+        // A quote right after what is left opens itself: a blank line in it would start the
+        // quote blank, and a callout would stop being one.
+        #expect(try apply("- [ ] a\n- [x] b\n  ```\n  code\n  ```\n> [!todo] c\n") { try TaskEdits.delete($0.tasks[1], in: $0) }
+                == "- [ ] a\n> [!todo] c\n")
+        #expect(try inserting("new", into: "- [ ] a\n> [!todo] Callout\n> - [ ] quoted\n") { .after($0.tasks[0]) }
+                == "- [ ] a\n- [ ] new\n> [!todo] Callout\n> - [ ] quoted\n")
+        #expect(try inserting("new", into: "> - [ ] a\n> > deeper\n") { .after($0.tasks[0]) } == "> - [ ] a\n> - [ ] new\n> > deeper\n")
         // Several at once (`tick rm 1 3`, archiving): one blank line only where it is needed.
         #expect(try apply("Steps:\n1. [ ] a\n2. [ ] b\n3. [ ] c\n4. [ ] d\n") { try TaskEdits.delete([$0.tasks[0], $0.tasks[2]], in: $0) }
                 == "Steps:\n1. [ ] b\n4. [ ] d\n")

@@ -177,12 +177,22 @@ package enum TaskPlacement {
     /// paragraph outside any list item: right after task text it would join that text (a lazy
     /// continuation), and a setext heading would stop being one. New lines meet this after a
     /// task with nothing past its checkbox; removed lines, when a fence or heading that kept
-    /// the paragraph apart goes (`removal`).
-    static func separated(_ lines: [[UInt8]], before line: Int, in document: Document) -> [[UInt8]] {
+    /// the paragraph apart goes (`removal`; `previous`: the line the paragraph then follows).
+    /// A paragraph quoted deeper than what it follows opens its own quote, and needs none (a
+    /// blank line in that quote would start it with a blank line: a callout's `[!todo]` would
+    /// stop being one).
+    static func separated(_ lines: [[UInt8]], before line: Int, after previous: Int? = nil, in document: Document) -> [[UInt8]] {
         guard line < document.lines.count, document.kinds[line] == .paragraph || document.kinds[line] == .setextText,
               !sortedContains(document.paragraphContinuations, line),
               !sortedContains(document.items.lazy.map(\.line), line) else { return lines }
+        let before = lines.last ?? previous.map { Array(document.content(ofLine: $0)) } ?? []
+        guard quoteDepth(document.content(ofLine: line)) <= quoteDepth(before) else { return lines }
         return lines + [blankLine(before: line, in: document)]
+    }
+
+    /// How many block quotes a line's markers open (`> > a`: 2).
+    static func quoteDepth(_ line: some Collection<UInt8>) -> Int {
+        line.prefix { Byte.isSpaceOrTab($0) || $0 == Byte.greater }.lazy.filter { $0 == Byte.greater }.count
     }
 
     /// A blank line to go right before `line`: in a block quote it keeps the line's quote
@@ -220,7 +230,7 @@ package enum TaskPlacement {
         if keepingApart, lines.upperBound < document.lines.count, !isBlank(document, lines.upperBound) {
             return Splice(lines: lines, replacement: [blankLine(before: lines.upperBound, in: document)])
         }
-        return Splice(lines: lines, replacement: separated([], before: lines.upperBound, in: document))
+        return Splice(lines: lines, replacement: separated([], before: lines.upperBound, after: lines.lowerBound - 1, in: document))
     }
 
     /// A list written at the end of the file goes before a code fence or HTML block that is never
