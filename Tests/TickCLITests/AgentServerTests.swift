@@ -114,7 +114,7 @@ import Testing
             call(4, "done_tasks", ["refs": [ref]]),
         ], in: folder, arguments: ["--read-only"])
         let tools = ((responses[2]?["result"] as? [String: Any])?["tools"] as? [[String: Any]])?.compactMap { $0["name"] as? String } ?? []
-        #expect(tools.sorted() == ["list_tasks", "query_tasks", "show_task"])
+        #expect(tools.sorted() == ["list_groups", "list_tasks", "query_tasks", "show_task"])
         #expect((responses[3]?["result"] as? [String: Any])?["isError"] as? Bool == false)
         let refused = responses[4]?["error"] as? [String: Any]
         #expect(refused?["code"] as? Int == -32602 && "\(refused?["message"] ?? "")".contains("read-only"))
@@ -158,6 +158,43 @@ import Testing
         #expect(responses[9]?["error"] != nil)
         #expect(try String(contentsOf: outside, encoding: .utf8) == before)
         #expect(try String(contentsOf: inside, encoding: .utf8) == "# Z\n\n- [x] first\n- [ ] second\n")
+    }
+
+    /// A refusal or a note says what to do in the tools' own terms: their arguments, not the
+    /// command's options; list_tasks or list_groups, not a command line; never a word of the
+    /// options the server adds to each call. A group name close to an existing one is
+    /// refused unless new_group is set.
+    @Test func messagesNameTheToolsArguments() throws {
+        let folder = try TemporaryDirectory()
+        let file = try folder.write("TODO.md", "# Work\n\n- [ ] ship release\n\n# Home\n\n- [ ] water plants\n")
+        let responses = try session([
+            Self.initialize,
+            call(2, "list_tasks", ["due": "soonish"]),
+            call(3, "list_tasks", ["group": "Wrk"]),
+            call(4, "list_tasks", ["words": ["nothing-like-it"]]),
+            call(5, "query_tasks", ["query": ["not done", "due soonish"]]),
+            call(6, "done_tasks", ["refs": ["TODO.md:3@0123abcd"]]),
+            call(7, "add_task", ["text": "typo", "group": "Hme"]),
+            call(8, "add_task", ["text": "fence", "group": "Garden"]),
+            call(9, "undo", [:]),
+            call(10, "list_groups", [:]),
+        ], in: folder)
+        func text(_ id: Int) -> String {
+            ((responses[id]?["result"] as? [String: Any])?["content"] as? [[String: Any]])?.first?["text"] as? String ?? "\(responses[id] ?? [:])"
+        }
+        #expect(text(2).hasPrefix("invalid value 'soonish' for 'due': expected today"), "\(text(2))")
+        #expect(text(3) == "no group 'Wrk' in TODO.md (did you mean 'Work'?); list_groups lists them\n", "\(text(3))")
+        #expect(text(4).contains("(of the statuses shown; 'all' looks among every task)"), "\(text(4))")
+        #expect(text(5) == "query line 2: 'due soonish': cannot read the date 'soonish'\n", "\(text(5))")
+        #expect(text(6).hasSuffix("; call list_tasks again\n"), "\(text(6))")
+        #expect(text(7) == "TODO.md: no group 'Hme'; did you mean 'Home'? (set 'new_group' to make a new group 'Hme')\n", "\(text(7))")
+        #expect(text(9).hasPrefix("undid 'tick add --group=Garden fence' (TODO.md)"), "\(text(9))")
+        #expect(text(10).contains("\"group\":[\"Home\"]") && text(10).contains("\"open\":1"), "\(text(10))")
+        for id in 2...10 {
+            #expect(!text(id).contains("--json") && !text(id).contains("tick list") && !text(id).contains("-f FILE") && !text(id).hasPrefix("tick: "),
+                    "call \(id): \(text(id))")
+        }
+        #expect(try String(contentsOf: file, encoding: .utf8) == "# Work\n\n- [ ] ship release\n\n# Home\n\n- [ ] water plants\n")
     }
 
     /// Started confined, the server narrows `TICK_ROOTS`, never widens it: a folder outside

@@ -167,7 +167,9 @@ import Glibc
                 try "# Bills\n\n- [ ] Water\n- [ ] Pay rent due:2026-11-01\n- [ ] Pay rent due:2026-12-01\n".write(to: file, atomically: false, encoding: .utf8)
             }, says: "TODO.md: reference 4@\(rentReference): 2 tasks are alike but for their dates (4 'Pay rent due:2026-11-01', 5 'Pay rent due:2026-12-01')"),
         Row(covers: ["EditError.staleReference"], arguments: ["done", "3@0123abcd"],
-            says: "TODO.md: reference 3@0123abcd: the task is not on that line and no task has its text any more"),
+            says: "TODO.md: reference 3@0123abcd: the task on that line now ('buy milk') is not the one listed, or has changed since (its text, group, notes or subtasks), and no other task is the one listed"),
+        Row(covers: ["EditError.staleReference"], arguments: ["done", "1@0123abcd"],
+            says: "TODO.md: reference 1@0123abcd: no task is on that line now, and no other task is the one listed"),
         Row(covers: ["EditError.rangeForOneTask"], arguments: ["edit", "3-4", "new"],
             says: "TODO.md: '3-4' names the lines from 3 to 4; this takes one task: name it by its line or text"),
         Row(covers: ["EditError.reversedRange"], arguments: ["done", "4-3"],

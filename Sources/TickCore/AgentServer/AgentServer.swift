@@ -76,10 +76,10 @@ package struct AgentServer {
             "capabilities": .object(["tools": .object(["listChanged": .bool(false)]), "resources": .object(["listChanged": .bool(false)])]),
             "serverInfo": .object(["name": .string("tick"), "title": .string("tick: todo lists in Markdown"), "version": .string(version)]),
             "instructions": .string(readOnly ? """
-                Tasks live in Markdown files. Read them with list_tasks, query_tasks and show_task (by the refs \
+                Tasks live in Markdown files. Read them with list_tasks, query_tasks, list_groups and show_task (by the refs \
                 a listing gives, FILE:LINE@FINGERPRINT). This server only reads: it offers no tool that edits.
                 """ : """
-                Tasks live in Markdown files. Read them with list_tasks (or query_tasks), then edit them by the \
+                Tasks live in Markdown files. Read them with list_tasks (or query_tasks; list_groups names the groups), then edit them by the \
                 refs those give (FILE:LINE@FINGERPRINT); a task changed since it was read is refused: read again. \
                 Every edit can be taken back with undo.
                 """),
@@ -96,6 +96,9 @@ package struct AgentServer {
         let required: [String]
         /// Whether the tool only reads (offered by a read-only server).
         var reads = false
+        /// The command's options by the arguments that set them (`--due`: `due`), for its
+        /// messages to name the arguments an agent passes.
+        var options: [String: String] = [:]
         let command: @Sendable (JSON) throws(JSONRPCError) -> [String]
 
         var description: JSON {
@@ -178,7 +181,8 @@ package struct AgentServer {
                           "due": described(string, "today, tomorrow, week, overdue, soon, none, any, before:DATE or after:DATE."),
                           "tags": described(strings, "Tasks with any of these #tags."),
                           "words": described(strings, "Words the task's text holds.")],
-             required: [], reads: true) { arguments throws(JSONRPCError) in
+             required: [], reads: true,
+             options: ["--all": "all", "--group": "group", "--due": "due", "--tag": "tags", "--file": "path", "-f FILE": "path"]) { arguments throws(JSONRPCError) in
             var words = ["list", "--json"]
             if arguments["all"]?.bool == true { words.append("--all") }
             if let group = arguments["group"]?.string { words.append("--group=" + group) }
@@ -189,10 +193,15 @@ package struct AgentServer {
         },
         Tool(name: "query_tasks", summary: "Run an Obsidian Tasks query (its lines, such as 'not done', 'due before tomorrow', 'sort by priority') against a folder.",
              properties: ["query": described(strings, "The query's lines."), "vault": described(string, "The folder to read (default: the working directory).")],
-             required: ["query"], reads: true) { arguments throws(JSONRPCError) in
+             required: ["query"], reads: true, options: ["--vault": "vault"]) { arguments throws(JSONRPCError) in
             let lines = arguments["query"]?.array?.compactMap(\.string) ?? []
             guard !lines.isEmpty else { throw .invalidParams("query needs at least one line") }
             return ["query", "--json"] + (arguments["vault"]?.string.map { ["--vault=" + $0] } ?? []) + lines.map { "--expression=" + $0 }
+        },
+        Tool(name: "list_groups", summary: "The groups (headings) of a file or folder, with their open and done counts: where add_task and move_task can put a task.",
+             properties: ["path": described(string, "A task file or a folder (default: the nearest TODO.md).")],
+             required: [], reads: true, options: ["--file": "path", "-f FILE": "path"]) { arguments throws(JSONRPCError) in
+            ["groups", "--json"] + (arguments["path"]?.string.map { ["--file=" + $0] } ?? [])
         },
         Tool(name: "show_task", summary: "One task whole: its fields, notes and subtasks.",
              properties: ["ref": described(string, "The task's ref: FILE:LINE@FINGERPRINT.")], required: ["ref"], reads: true) { arguments throws(JSONRPCError) in
@@ -201,13 +210,16 @@ package struct AgentServer {
         Tool(name: "add_task", summary: "Add a task at the end of a group (created when missing) of a task file.",
              properties: ["text": described(string, "The task's text; fields such as due:fri are written as dates."),
                           "file": described(string, "The task file (default: the nearest TODO.md)."),
-                          "group": described(string, "The group."), "due": described(string, "A due date: 2026-12-01, today, fri, +3d."),
+                          "group": described(string, "The group (a new name makes a new group)."),
+                          "new_group": described(flag, "Make the group even though its name is close to an existing group's."),
+                          "due": described(string, "A due date: 2026-12-01, today, fri, +3d."),
                           "important": described(flag, "Star it.")],
-             required: ["text"]) { arguments throws(JSONRPCError) in
+             required: ["text"], options: ["--file": "file", "-f FILE": "file", "--group": "group", "--due": "due", "--star": "important", "--create": "new_group"]) { arguments throws(JSONRPCError) in
             guard let text = arguments["text"]?.string, !text.isEmpty else { throw .invalidParams("add_task needs a text") }
             var words = ["add", "--json"]
             if let file = arguments["file"]?.string { words.append("--file=" + file) }
-            if let group = arguments["group"]?.string { words += ["--group=" + group, "--create"] }
+            if let group = arguments["group"]?.string { words.append("--group=" + group) }
+            if arguments["new_group"]?.bool == true { words.append("--create") }
             if let due = arguments["due"]?.string { words.append("--due=" + due) }
             if arguments["important"]?.bool == true { words.append("--star") }
             return words + ["--", text]
@@ -227,7 +239,7 @@ package struct AgentServer {
         Tool(name: "move_task", summary: "Move a task with its subtasks and notes to another group, or up or down in its list.",
              properties: ["ref": described(string, "The task's ref."), "group": described(string, "The group to move it to."),
                           "direction": described(string, "up, down, top or bottom (without group: in its own list).")],
-             required: ["ref"]) { arguments throws(JSONRPCError) in
+             required: ["ref"], options: ["--to": "group", "--top": "direction", "--bottom": "direction"]) { arguments throws(JSONRPCError) in
             var words = ["move", "--json"]
             if let group = arguments["group"]?.string { words.append("--to=" + group) }
             var direction: [String] = []
@@ -245,7 +257,8 @@ package struct AgentServer {
             return ["note", "--json", "--", try ref(arguments["ref"]), text]
         },
         Tool(name: "undo", summary: "Take back tick's latest edit here (any client's), or of one file.",
-             properties: ["file": described(string, "Only this file's latest edit.")], required: []) { arguments throws(JSONRPCError) in
+             properties: ["file": described(string, "Only this file's latest edit.")], required: [],
+             options: ["--file": "file", "-f FILE": "file"]) { arguments throws(JSONRPCError) in
             ["undo"] + (arguments["file"]?.string.map { ["--file=" + $0] } ?? [])
         },
     ]
@@ -293,18 +306,18 @@ package struct AgentServer {
             let said = String(decoding: run.stderr, as: UTF8.self)
             // A refusal is the tool's result, for the agent to read: one line, as the CLI says it.
             guard run.status == 0 || (run.status == 1 && !run.stdout.isEmpty) else {
-                return .success(Self.toolError(said.isEmpty ? "tick exited with \(run.status)" : said))
+                return .success(Self.toolError(said.isEmpty ? "tick exited with \(run.status)" : ToolWords.spoken(said, options: tool.options)))
             }
             var structured: JSON = .object([:])
             // The text says what the structured result says, refs made whole (clients show
             // agents the text), and what tick said besides.
-            var text = String(decoding: run.stdout, as: UTF8.self)
+            var text = ToolWords.spoken(String(decoding: run.stdout, as: UTF8.self), options: tool.options)
             if let parsed = try? JSON.parse(run.stdout) {
                 let result = Self.withFileRefs(parsed)
                 structured = .object(["result": result])
                 text = String(decoding: result.encoded, as: UTF8.self) + "\n"
             }
-            text += said
+            text += ToolWords.spoken(said, options: tool.options)
             return .success(.object(["content": .array([.object(["type": .string("text"), "text": .string(text)])]),
                                      "structuredContent": structured, "isError": .bool(false)]))
         }

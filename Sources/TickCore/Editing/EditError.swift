@@ -51,7 +51,9 @@ public enum EditError: Error, Equatable, Sendable {
     /// a file of its own, and is a link now), and leads elsewhere now.
     case listedThroughLink(line: Int, target: String)
     /// A `LINE@FINGERPRINT` reference whose task is not on that line and not found once elsewhere.
-    case staleReference(String, candidates: Int)
+    /// A `LINE@FINGERPRINT` that no task's block has: `onLine`, the text of the task on that
+    /// line now, if one is there.
+    case staleReference(String, onLine: String?)
     /// A range of lines (`3-7`) where the command takes one task.
     case rangeForOneTask(String)
     /// A range of lines (`3-7`) with no task on them (as the last listing showed them).
@@ -144,9 +146,12 @@ public enum EditError: Error, Equatable, Sendable {
         case .aliked(let reference, _, let candidates):
             let lines = candidates.prefix(5).map { "\($0.line) '\($0.text)'" }.joined(separator: ", ")
             return "reference \(reference): \(candidates.count) tasks are alike but for their dates (\(lines)\(candidates.count > 5 ? ", …" : "")), and the listing that printed it does not say which; list the tasks again"
-        case .staleReference(let reference, let candidates):
-            let found = candidates == 0 ? "no task has its text any more" : "\(candidates) tasks have its text"
-            return "reference \(reference): the task is not on that line and \(found); list the tasks again"
+        case .staleReference(let reference, let onLine):
+            // The fingerprint covers the task's group, its text but its due date, and its notes
+            // and subtasks: a note added since changes it as much as a new text.
+            let now = onLine.map { "the task on that line now ('\($0)') is not the one listed, or has changed since (its text, group, notes or subtasks)" }
+                ?? "no task is on that line now"
+            return "reference \(reference): \(now), and no other task is the one listed; list the tasks again"
         }
     }
 }

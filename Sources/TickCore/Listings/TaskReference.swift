@@ -136,7 +136,7 @@ public struct TaskReference: Sendable {
             let blocks = BlockTable(document)
             let found = document.tasks.indices.filter { TaskFingerprint.short(blocks.signatures[$0]) == fingerprint }
             if found.count == 1 { return document.tasks[found[0]] }
-            throw found.isEmpty ? .staleReference(reference, candidates: 0)
+            throw found.isEmpty ? .staleReference(reference, onLine: (try? Self.task(atLine: number, in: document)).map { document.text(of: $0) })
                 : .aliked(reference, line: number, candidates: found.map { (document.tasks[$0].line + 1, document.text(of: document.tasks[$0])) })
         }
         return try resolve(words: [reference])

@@ -9,7 +9,7 @@ enum McpCommand: Command {
     static let summary = "Serve the Model Context Protocol on stdin/stdout, for agents."
     static let usage = "tick mcp [--read-only] [FOLDER...]"
     static let options: [OptionSpec] = [
-        OptionSpec("read-only", help: "Offer only the tools that read (list_tasks, query_tasks, show_task)."),
+        OptionSpec("read-only", help: "Offer only the tools that read (list_tasks, query_tasks, list_groups, show_task)."),
     ]
     static let examples: [(command: String, explanation: String)] = [
         ("tick mcp", "Started by an agent's client: list, query, add, done, due, move, note and undo as tools, on the files here."),

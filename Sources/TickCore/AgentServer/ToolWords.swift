@@ -1,0 +1,36 @@
+/// What tick's commands say, in the words of the tools an agent calls: its arguments for the
+/// command's options, `list_tasks` for a listing to make again, refs for the only way a tool
+/// names a task. The facts stay the command's; only the way to act on them changes.
+enum ToolWords {
+    /// `said` (a command's standard error) as a tool's result says it; `options`: the
+    /// command's options by the tool's arguments that set them.
+    static func spoken(_ said: String, options: [String: String]) -> String {
+        said.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            var line = String(line)
+            if line.hasPrefix("tick: ") { line.removeFirst(6) }
+            // A query given to query_tasks is its lines, numbered from 1.
+            if let number = line.firstMatch(of: #/^(note: )?instruction ([0-9]+): /#) {
+                line.replaceSubrange(number.range, with: (number.output.1 ?? "") + "query line \(number.output.2): ")
+            }
+            line.replace(#/ \(see 'tick [a-z]* ?--help'\)/#, with: "")
+            line.replace(#/run 'tick list[^']*' again|list it again|list the tasks again/#, with: "call list_tasks again")
+            line.replace(", or name the task by its text", with: "")
+            line.replace("'tick groups' lists them", with: "list_groups lists them")
+            line.replace(#/start one with 'tick init', or name a file with -f FILE|name a (task )?file with -f FILE/#,
+                         with: "name a task file with the tool's \(options["-f FILE"].map { "'\($0)'" } ?? "file") argument")
+            for (option, argument) in options where option.hasPrefix("-") {
+                line.replace("'\(option)'", with: "'\(argument)'")
+                // Bare, as in `--all looks among every task`.
+                guard let bare = try? Regex("(^|[ (])" + option + "([ ;,)]|$)", as: (Substring, Substring, Substring).self) else { continue }
+                line.replace(bare) { match in match.output.1 + "'\(argument)'" + match.output.2 }
+                line.replace("add '\(argument)'", with: "set '\(argument)'")
+            }
+            // A command line quoted back (`undid 'tick move --json -- a.md:3@…'`), without
+            // what the server adds to every call.
+            line.replace(#/'tick [^']*'/#) { match in
+                match.output.split(separator: " ").filter { !["--json", "--yes", "--", "--create"].contains($0) }.joined(separator: " ")
+            }
+            return line
+        }.joined(separator: "\n")
+    }
+}
