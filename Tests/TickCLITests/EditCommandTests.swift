@@ -260,6 +260,35 @@ import Testing
         #expect(try String(contentsOf: file, encoding: .utf8).hasSuffix("# Done\n\n## W\n\n### A\n\n#### B\n\n##### C\n\n###### D\n\n- [x] deep\n"))
     }
 
+    /// `-g` takes one group's done work, as it picks tasks for every other command; `--into`
+    /// names the archive group. What an archive group holds stays where it is, whichever
+    /// group is archived into and whether the archive goes to another file; a name close to
+    /// an existing group's is refused as a typo unless `--create` is given.
+    @Test func archiveTakesOneGroupAndNeverTheArchiveAgain() throws {
+        let folder = try TemporaryDirectory()
+        let file = try folder.write("TODO.md", "# Home\n\n- [x] h\n- [ ] open\n\n# Work\n\n- [x] w\n\n# Done\n\n## Work\n\n- [x] old\n")
+        let state = ["XDG_STATE_HOME": folder.url.appendingPathComponent("state").path]
+        let home = try TickProcess.run(["archive", "-g", "home"], in: folder.url, environment: state)
+        #expect(home.status == 0 && home.stdout == "archived 17 [x] h  · Done / Home\n", "\(home.stdout)\(home.stderr)")
+        #expect(try String(contentsOf: file, encoding: .utf8)
+                == "# Home\n\n- [ ] open\n\n# Work\n\n- [x] w\n\n# Done\n\n## Work\n\n- [x] old\n\n## Home\n\n- [x] h\n")
+        let typo = try TickProcess.run(["archive", "--into", "Dnoe"], in: folder.url, environment: state)
+        #expect(typo.status == 2 && typo.stderr == "tick: TODO.md: no group 'Dnoe'; did you mean 'Done'? (add --create to make a new group 'Dnoe')\n",
+                "\(typo.stderr)")
+        let unknown = try TickProcess.run(["archive", "-g", "Wrk"], in: folder.url, environment: state)
+        #expect(unknown.status == 2 && unknown.stderr.hasPrefix("tick: TODO.md: no group 'Wrk' (did you mean 'Work'?)"), "\(unknown.stderr)")
+        // Into another group, the Done group's tasks stay in Done.
+        let elsewhere = try TickProcess.run(["archive", "--into", "Archive 2026"], in: folder.url, environment: state)
+        #expect(elsewhere.status == 0 && elsewhere.stdout == "archived 21 [x] w  · Archive 2026 / Work\n", "\(elsewhere.stdout)\(elsewhere.stderr)")
+        #expect(try String(contentsOf: file, encoding: .utf8).contains("# Done\n\n## Work\n\n- [x] old\n\n## Home\n\n- [x] h\n"))
+        // To another file, nothing archived before goes again.
+        try folder.write("TODO.md", "# Work\n\n- [x] new\n\n# Done\n\n## Work\n\n- [x] old\n")
+        let moved = try TickProcess.run(["archive", "--to", "DONE.md"], in: folder.url, environment: state)
+        #expect(moved.status == 0, "\(moved.stderr)")
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("DONE.md"), encoding: .utf8) == "# Done\n\n## Work\n\n- [x] new\n")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "# Work\n\n# Done\n\n## Work\n\n- [x] old\n")
+    }
+
     /// Cancelled tasks are archived with done ones; a closed task whose block still holds a
     /// task to do stays, and the output says which and why, here and with `--to`.
     @Test func archiveKeepsAClosedTaskWithOpenSubtasks() throws {

@@ -3,25 +3,35 @@ import TickCore
 enum ArchiveCommand: Command {
     static let name = "archive"
     static let summary = "Move done and cancelled tasks into a Done group, here or in another file."
-    static let usage = "tick archive [--group NAME] [--to FILE]"
+    static let usage = "tick archive [-g GROUP] [--into NAME [--create]] [--to FILE]"
     static let options = [
-        OptionSpec("group", short: "g", value: "NAME", help: "The archive group (default: .tick.toml's [tasks] archive, else Done); created when missing."),
+        OptionSpec("group", short: "g", value: "GROUP", help: "Only the done and cancelled tasks of GROUP and its subgroups."),
+        OptionSpec("into", value: "NAME", help: "The archive group (default: .tick.toml's [tasks] archive, else Done); created when missing."),
+        OptionSpec("create", help: "Create the --into group even though its name is close to an existing group's."),
         OptionSpec("to", value: "FILE", help: "Move them to FILE instead (created when missing)."),
     ] + EditSession.commonOptions
     static let examples: [(command: String, explanation: String)] = [
         ("tick archive", "Move every done or cancelled top-level task, with its subtasks and notes, to the Done group, under a subgroup named as the group it left (Done / Work)."),
+        ("tick archive -g Work", "Only Work's (and its subgroups')."),
         ("tick archive --to ARCHIVE.md", "Move them to the Done group of ARCHIVE.md."),
     ]
 
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
         if let extra = arguments.operands.first { throw TickError.usage(.unexpectedOperand(extra), command: name) }
         let path = try EditSession.path(arguments, environment: context.environment)
-        let group = arguments.value("group") ?? context.environment.archiveGroup
+        let configured = context.environment.archiveGroup
+        let group = arguments.value("into") ?? configured
+        let inFile = arguments.value("to") == nil
+        // What is taken: not what an archive group holds already (unless -g names it).
+        func archived(from document: Document) throws(EditError) -> ArchiveSelection {
+            let archives = [configured] + (inFile ? [group] : [])
+            return ArchiveSelection(document, archives: archives.compactMap { ArchivePlace($0, in: document).heading },
+                                    within: try arguments.value("group").map { name throws(EditError) in try Sections.resolve(name, in: document) })
+        }
         if !arguments.flag("yes"), !arguments.flag("dry-run") {
             // 3 tasks or more are shown and asked about (tick(1), CONFIRMATION), with what goes with them.
             let document = context.environment.document(try FileReader.read(path))
-            let archive = arguments.value("to") == nil ? ArchivePlace(group, in: document).heading : nil
-            let moved = ArchiveSelection(document, archive: archive).moved
+            let moved = try EditSession.reporting(path) { () throws(EditError) in try archived(from: document).moved }
             if moved.count >= 3 {
                 let shown = moved.flatMap { [$0.index] + document.descendants(of: $0).map(\.index) }
                 let destination = arguments.value("to").map { " to \(PathBytes.display($0))" } ?? ""
@@ -32,10 +42,17 @@ enum ArchiveCommand: Command {
         guard let destination = arguments.value("to") else {
             try EditSession.applyEdit(path, arguments, context: &context) { input throws(EditError) in
                 let document = input.document
-                let selection = ArchiveSelection(document, archive: ArchivePlace(group, in: document).heading)
+                // A name close to an existing group's is most likely a typo of it.
+                if arguments.value("into") != nil, !arguments.flag("create"), ArchivePlace(group, in: document).heading == nil,
+                   let close = GroupName(group).suggestion(in: [document]) {
+                    throw .closeToGroup(group, group: close)
+                }
+                let selection = try archived(from: document)
                 var plan = EditPlan(try BlockEdits.archive(selection.moved, into: group, in: document),
                                     subjects: selection.moved.map { .task($0.index, verb: "archived") } + kept(selection))
-                if plan.subjects.isEmpty { plan.nothing = "nothing to archive: no done or cancelled tasks outside '\(group)'" }
+                if plan.subjects.isEmpty {
+                    plan.nothing = "nothing to archive: no done or cancelled tasks " + (arguments.value("group").map { "in '\($0)'" } ?? "outside '\(group)'")
+                }
                 return plan
             }
             return 0
@@ -53,14 +70,14 @@ enum ArchiveCommand: Command {
         }
         try EditSession.refuseUneditable(sourceBytes, path: path)
         let source = context.environment.document(sourceBytes)
-        let selection = ArchiveSelection(source)
+        let selection = try EditSession.reporting(path) { () throws(EditError) in try archived(from: source) }
         let done = selection.moved
         let blocks = done.map { (origin: source.groupPath(of: $0), lines: BlockEdits.marginLines($0, in: source)) }
         guard !blocks.isEmpty else {
             if !selection.kept.isEmpty {
                 // Nothing is written: the tasks kept are said as an edit that moved none says them.
                 try EditSession.applyEdit(path, arguments, context: &context) { input throws(EditError) in
-                    EditPlan(subjects: kept(ArchiveSelection(input.document)))
+                    EditPlan(subjects: kept(try archived(from: input.document)))
                 }
             } else if !arguments.flag("quiet") {
                 context.stdout.write("nothing to archive: no done or cancelled tasks in \(PathBytes.display(path))\n")
@@ -74,7 +91,7 @@ enum ArchiveCommand: Command {
             let splices = try EditSession.reporting(destination) { () throws(EditError) in try BlockEdits.appendArchived(blocks, toGroup: group, in: target).splices }
             context.stdout.write(UnifiedDiff.render(target, splices, path: PathBytes.display(destination), creating: !exists))
             try EditSession.applyEdit(path, arguments, context: &context) { input throws(EditError) in
-                EditPlan(try TaskEdits.delete(ArchiveSelection(input.document).moved, in: input.document))
+                EditPlan(try TaskEdits.delete(try archived(from: input.document).moved, in: input.document))
             }
             return 0
         }
@@ -89,7 +106,7 @@ enum ArchiveCommand: Command {
             // Its rows (a task kept) name the file, after the destination's rows.
             try EditSession.applyEdit(path, arguments, context: &context, showsFile: true) { input throws(EditError) in
                 let document = input.document
-                let selection = ArchiveSelection(document)
+                let selection = try archived(from: document)
                 guard selection.moved.map({ BlockEdits.marginLines($0, in: document) }) == blocks.map(\.lines) else { throw .changedDuringEdit }
                 return EditPlan(try TaskEdits.delete(selection.moved, in: document), subjects: kept(selection))
             }
