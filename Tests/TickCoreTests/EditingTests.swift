@@ -209,6 +209,22 @@ import Testing
                 == "*\t- [ ] b\n \t- [ ] a\n")
     }
 
+    /// Archived items of ordered lists are numbered as the list they join shows them: a new
+    /// list from 1, an existing one on from its last item; a number that would change width
+    /// stays on an item of several lines.
+    @Test func archivedItemsAreNumberedOn() throws {
+        func archived(_ text: String) throws -> String {
+            try apply(text) { try BlockEdits.archive(ArchiveSelection($0, archives: [ArchivePlace("Done", in: $0).heading].compactMap { $0 }).moved,
+                                                     into: "Done", in: $0) }
+        }
+        #expect(try archived("# W\n\n1. [ ] a\n2. [x] b\n3. [x] c\n") == "# W\n\n1. [ ] a\n\n# Done\n\n## W\n\n1. [x] b\n2. [x] c\n")
+        #expect(try archived("# W\n\n4. [x] d\n5. [x] e\n\n# Done\n\n## W\n\n1. [x] b\n2. [x] c\n")
+                == "# W\n\n# Done\n\n## W\n\n1. [x] b\n2. [x] c\n3. [x] d\n4. [x] e\n")
+        #expect(OrderedNumbers.numberedOn([[Array("10. [x] a".utf8), Array("    note".utf8)], [Array("11) [x] b".utf8)], [Array("- [x] c".utf8)],
+                                           [Array("7. [x] d".utf8)]]).map { $0.map { String(decoding: $0, as: UTF8.self) } }
+                == [["10. [x] a", "    note"], ["2) [x] b"], ["- [x] c"], ["1. [x] d"]])
+    }
+
     /// An Obsidian comment of several lines that ends the file (an Obsidian Kanban board's
     /// settings) stays last: new groups and archived tasks go before it. A one-line comment, an
     /// indented `%%` or one with a task inside is no such block.

@@ -292,9 +292,10 @@ package enum BlockEdits {
             guard let found = Sections.group(atPath: path[..<prefix], in: document) else { continue }
             if prefix == path.count { return try appendBlocks(blocks, to: found, in: document) }
             return try GroupEdits.add(Array(path[prefix...]), under: found, level: Sections.defaultLevel(in: document),
-                                      body: blocks.flatMap { $0 }, in: document)
+                                      body: OrderedNumbers.numberedOn(blocks).flatMap { $0 }, in: document)
         }
-        return try GroupEdits.add(path, under: nil, level: Sections.defaultLevel(in: document), body: blocks.flatMap { $0 }, in: document)
+        return try GroupEdits.add(path, under: nil, level: Sections.defaultLevel(in: document),
+                                  body: OrderedNumbers.numberedOn(blocks).flatMap { $0 }, in: document)
     }
 
     /// A task's block with its first line starting at the margin (no quote or indentation), and
@@ -316,12 +317,15 @@ package enum BlockEdits {
     /// re-prefixed like the group's tasks (the first line's prefix is the marker).
     private static func appendBlocks(_ blocks: [[[UInt8]]], to group: Int, in document: Document) throws(EditError) -> [Splice] {
         try TaskPlacement.insert(at: .bottom(group: group), in: document) { prefix in
-            blocks.flatMap { block in
+            let written = blocks.map { block in
                 let old = Array(block[0].prefix { $0 != Byte.leftBracket })
                 return block.enumerated().map { index, line in
                     index == 0 ? prefix + line[old.count...] : BlockEdits.indentPart(of: prefix) + line
                 }
             }
+            // Each takes the prefix of the list's next item; in an ordered list, the numbers
+            // after it in turn.
+            return OrderedNumbers.number(ofLine: prefix).map { OrderedNumbers.numberedOn(written, from: $0) }?.flatMap { $0 } ?? written.flatMap { $0 }
         }
     }
 

@@ -43,6 +43,30 @@ enum OrderedNumbers {
         return result
     }
 
+    /// The number of a line's ordered marker (`> 12. [ ] a`: 12), nil when it has none.
+    static func number(ofLine line: [UInt8]) -> Int? {
+        var start = 0
+        while start < line.count, Byte.isSpaceOrTab(line[start]) || line[start] == Byte.greater { start += 1 }
+        var end = start
+        while end < line.count, end - start < 9, Byte.isDigit(line[end]) { end += 1 }
+        guard end > start, end < line.count, line[end] == Byte.dot || line[end] == Byte.rightParen else { return nil }
+        return Int(String(decoding: line[start..<end], as: UTF8.self))
+    }
+
+    /// Blocks written one after another as items of one list (an archive's): each ordered one
+    /// numbered on from the ordered block before it, the first from `first` (a new list: 1),
+    /// as GitHub shows them whatever they say. A number that would change its width keeps
+    /// the old one on a block of several lines, whose content column would move.
+    static func numberedOn(_ blocks: [[[UInt8]]], from first: Int = 1) -> [[[UInt8]]] {
+        var next = first
+        return blocks.map { block in
+            guard let old = block.first.flatMap(number(ofLine:)) else { next = first; return block }
+            defer { next += 1 }
+            guard old != next, String(old).utf8.count == String(next).utf8.count || block.count == 1 else { return block }
+            return [renumbering(block[0], to: next)] + block.dropFirst()
+        }
+    }
+
     /// Whether `other` is an item of the same ordered list as `task` (`ListSiblings`).
     static func isSibling(_ other: Task, of task: Task, in document: Document) -> Bool {
         task.ordered && (ListSiblings.adjacent(to: task, before: true, in: document)?.index == other.index
