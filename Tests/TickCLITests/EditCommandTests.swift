@@ -810,6 +810,15 @@ import Testing
 
             """)
         #expect(try tick("done", "standup").stderr.contains("'standup' matches 2 tasks"), "two open: the list, as before")
+        // One rule for every command that takes a task by its words.
+        try folder.write("TODO.md", "# L\n\n- [x] Water the plants done:2026-11-22\n- [ ] Water the plants\n- [ ] Rake\n")
+        for command in [["show", "water"], ["move", "water", "--top"], ["note", "water", "twice a week"], ["add", "--after", "water", "Feed"],
+                        ["add", "--under", "water", "Ferns"], ["rm", "water"]] {
+            let result = try TickProcess.run(command + ["--dry-run"].filter { _ in command[0] != "show" }, in: folder.url, environment: state)
+            #expect(result.status == 0 && !result.stdout.contains("-- [x] Water") && !result.stdout.contains("[x] Water the plants  ·"),
+                    "\(command): \(result.stdout)\(result.stderr)")
+        }
+        #expect(try tick("move", "water", "--top").stdout == "moved 3 [ ] Water the plants  · L\n")
     }
 
     /// A repeating task with no date repeats from the day it is done: the next one is due on

@@ -61,16 +61,16 @@ public struct EditTransaction: Sendable {
 
         /// One task. `named`: the reference named this file (`FILE:LINE`, `-f`), so a bare
         /// number is this file's whatever the latest listing showed. `prefers`: of several
-        /// tasks a text matches, the one open (or closed) one.
-        public func task(_ reference: String, named: Bool = false, prefers: TaskReference.Preference? = nil) throws(EditError) -> Task {
+        /// tasks a text matches, the one open (`reopen`: closed) one.
+        public func task(_ reference: String, named: Bool = false, prefers: TaskReference.Preference = .open) throws(EditError) -> Task {
             try resolver(named, prefers).resolve(reference)
         }
 
-        public func tasks(_ references: [String], named: Bool = false, prefers: TaskReference.Preference? = nil) throws(EditError) -> [Task] {
+        public func tasks(_ references: [String], named: Bool = false, prefers: TaskReference.Preference = .open) throws(EditError) -> [Task] {
             try resolver(named, prefers).resolve(references)
         }
 
-        private func resolver(_ named: Bool, _ prefers: TaskReference.Preference?) -> TaskReference {
+        private func resolver(_ named: Bool, _ prefers: TaskReference.Preference) -> TaskReference {
             var resolver = references
             if named { resolver.otherFilesListed = nil }
             resolver.prefers = prefers

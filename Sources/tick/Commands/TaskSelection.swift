@@ -21,16 +21,12 @@ struct TaskSelection {
 
     let targets: [(path: String, kind: Kind)]
     let today: CivilDate
-    /// Which of several tasks a text matches the command means: an open one for commands
-    /// that act on work to do, a closed one for `reopen`.
-    let prefers: TaskReference.Preference?
+    /// Which of several tasks a text matches the command means: the open one, but for
+    /// `reopen`, the closed one.
+    let prefers: TaskReference.Preference
 
-    static func preference(of command: String) -> TaskReference.Preference? {
-        switch command {
-        case "done", "start", "cancel", "star", "unstar", "due", "postpone", "edit": return .open
-        case "reopen": return .closed
-        default: return nil
-        }
+    static func preference(of command: String) -> TaskReference.Preference {
+        command == "reopen" ? .closed : .open
     }
 
     init(_ operands: [String], _ arguments: ParsedArguments, command: String, defaults: TaskQuery = TaskQuery(),
