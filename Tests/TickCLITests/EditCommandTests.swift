@@ -484,6 +484,8 @@ import Testing
             (["postpone", "late"], "- [ ] late due:2026-11-23"),
             (["postpone", "plain", "3d"], "- [ ] plain due:2026-11-25"),
             (["postpone", "emoji", "2", "weeks"], "- [ ] emoji 📅 2026-12-14"),
+            (["postpone", "emoji", "3 days"], "- [ ] emoji 📅 2026-12-03"),
+            (["postpone", "rent", "a week"], "- [ ] rent due:2026-12-02"),
             (["postpone", "dv", "1m"], "- [ ] dv [due:: 2026-12-30]"),
             (["due", "late", "due+2d"], "- [ ] late due:2026-11-22"),
             (["due", "emoji", "due-1w"], "- [ ] emoji 📅 2026-11-23"),

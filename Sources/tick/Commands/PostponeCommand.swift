@@ -13,9 +13,10 @@ enum PostponeCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
         var operands = arguments.operands
-        // The time is the last operand (`3d`), or the last two (`3 days`); a day when neither.
+        // The time is the last operand (`3d`, `'3 days'`), or the last two (`3 days`); a day
+        // when neither.
         var shift = DateShift(amount: 1, unit: .days)
-        if let last = operands.last, let typed = DateShift(last) {
+        if let last = operands.last, let typed = DateShift(last) ?? DateShift(words: last) {
             shift = typed
             operands.removeLast()
         } else if operands.count >= 2, let typed = DateShift(words: operands.suffix(2).joined(separator: " ")) {
