@@ -42,7 +42,9 @@ package final class ListRows: Sendable {
     }
 
     struct Row: Sendable {
-        /// The task's 1-based line and its depth.
+        /// The task's 1-based line, and its depth among the rows: how many of its parent
+        /// tasks are rows too (a subtask whose parent is not shown is not indented, or it
+        /// would read as a subtask of the row above).
         let line, depth: Int32
         /// The group heading the row is under (-1 above the first), and the index of its
         /// heading line in `headers` (grouped rows).
@@ -85,6 +87,21 @@ package final class ListRows: Sendable {
         // A heading line per group that shows a row, and a flat row's group suffix per group.
         var headerOfGroup = [Int32](repeating: -1, count: document.headings.count + 1)
         var groupPaths = [String?](repeating: nil, count: document.headings.count)
+        // Which tasks are rows, worked out when the first subtask comes.
+        var isRow: [Bool] = []
+        func depthAmongRows(_ task: Task) -> Int {
+            guard task.depth > 0 else { return 0 }
+            if isRow.isEmpty {
+                isRow = [Bool](repeating: false, count: document.tasks.count)
+                for index in tasks { isRow[index] = true }
+            }
+            var depth = 0, parent = task.parent
+            while let index = parent {
+                if isRow[index] { depth += 1 }
+                parent = document.tasks[index].parent
+            }
+            return depth
+        }
         for index in tasks {
             let task = document.tasks[index]
             let group = task.group ?? -1
@@ -107,7 +124,7 @@ package final class ListRows: Sendable {
             if options.notes && !options.json {
                 for note in document.notes(of: task) { Self.appendNote(note, style: style, to: &out) }
             }
-            rows.append(Row(line: Int32(task.line + 1), depth: Int32(task.depth), group: Int32(group),
+            rows.append(Row(line: Int32(task.line + 1), depth: Int32(depthAmongRows(task)), group: Int32(group),
                             header: header, textEnd: textEnd, notesEnd: Int32(options.json ? json.count : out.count)))
             for key in options.keys { keys.append(key.key(of: task, in: document, today: options.today)) }
         }
