@@ -16,7 +16,7 @@ import Testing
         // occurrence goes above, every date moved with the rule.
         (["done", "Rent"], "- [ ] Rent 🔁 every month ⏳ 2026-11-20 📅 2026-11-25\n- [x] Paid ✅ 2026-11-01\n",
          "- [ ] Rent 🔁 every month ⏳ 2026-12-20 📅 2026-12-25\n- [x] Rent 🔁 every month ⏳ 2026-11-20 📅 2026-11-25 ✅ 2026-11-22\n- [x] Paid ✅ 2026-11-01\n",
-         "next 1 [ ] Rent 🔁 every month ⏳ 2026-12-20  in 33 days\ndone 2 [x] Rent 🔁 every month ⏳ 2026-11-20  due 2026-11-25  done today\n"),
+         "next 1 [ ] Rent 🔁 every month  in 33 days  scheduled in 28 days\ndone 2 [x] Rent 🔁 every month  due 2026-11-25  scheduled 2 days ago  done today\n"),
         // Dataview, and no done dates in the file: none recorded unless --date.
         (["done", "Tax"], "- [ ] Tax [repeat:: every year] [due:: 2026-11-30]\n",
          "- [ ] Tax [repeat:: every year] [due:: 2027-11-30]\n- [x] Tax [repeat:: every year] [due:: 2026-11-30]\n", nil),

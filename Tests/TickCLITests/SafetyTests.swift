@@ -253,13 +253,14 @@ import Glibc
         func tick(_ arguments: [String]) throws -> TickProcess.Result {
             try TickProcess.run(arguments, in: folder.url, environment: ["XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path, "TICK_TODAY": "2026-11-26"])
         }
+        // (Both open: the words name neither, and the message quotes both.)
+        let refused = try tick(["note", "pay", "a note"])
+        #expect(refused.stderr.contains("pay \\xe2\\x80\\xaetnuocca\\x1b[2J\\xc2\\x9b31m"), "\(refused.stderr)")
         for view in [["list"], ["today"], ["board", "-w", "120"], ["show", "3"], ["done", "3"]] {
             let output = try tick(view).stdout
             #expect(output.contains("pay \u{FFFD}tnuocca\u{FFFD}[2J\u{FFFD}31m"), "\(view): \(output)")
             #expect(!output.unicodeScalars.contains { [0x1B, 0x9B, 0x202E].contains($0.value) }, "\(view)")
         }
-        let refused = try tick(["note", "pay", "a note"])
-        #expect(refused.stderr.contains("pay \\xe2\\x80\\xaetnuocca\\x1b[2J\\xc2\\x9b31m"), "\(refused.stderr)")
         // What a message quotes from the file: an edit's "was:", a lint finding's field.
         let edited = try tick(["edit", "3", "pay", "rent"]).stdout
         #expect(edited.contains("was: pay \u{FFFD}tnuocca\u{FFFD}[2J\u{FFFD}31m"), "\(edited)")

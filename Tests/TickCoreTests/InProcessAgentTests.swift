@@ -57,7 +57,7 @@ import Testing
         let host = RecordingHost()
         var server = AgentServer(host: host, readOnly: true, version: "test")
         let tools = try Self.exchange(&server, .object(["jsonrpc": .string("2.0"), "id": JSON(1), "method": .string("tools/list")]))
-        #expect(tools["result"]?["tools"]?.array?.compactMap { $0["name"]?.string }.sorted() == ["list_tasks", "query_tasks", "show_task"])
+        #expect(tools["result"]?["tools"]?.array?.compactMap { $0["name"]?.string }.sorted() == ["list_groups", "list_tasks", "query_tasks", "show_task"])
         let refused = try Self.exchange(&server, Self.call(2, "add_task", ["text": .string("planted")]))
         #expect(refused["error"]?["code"]?.int == -32602)
         #expect(host.ran.isEmpty)

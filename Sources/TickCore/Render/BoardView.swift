@@ -252,6 +252,18 @@ public enum BoardView {
         init(_ task: Task, in document: borrowing Document) {
             let cut = task.due == nil ? 0..<0 : document.dueCut(of: task) ?? 0..<0
             let text = document.textBytes(of: task)
+            // The dates a card's task records (done, cancelled, created) are history: left out,
+            // as a row shows them apart (the one fast path cuts the due field alone).
+            let recorded = ListView.recordedDates(of: task, in: document, kinds: [.done, .cancelled, .created])
+            guard recorded.isEmpty else {
+                var out = TextBuffer(capacity: text.count)
+                ListView.appendDisplayText(task, in: document, cutting: recorded.map(\.cut), to: &out)
+                self.cut = 0..<0
+                bytes = []
+                string = out.string
+                width = DisplayWidth.of(out.string)
+                return
+            }
             let printable = !task.hasInvalidUTF8 && text.withUnsafeBufferPointer { text in
                 DisplayWidth.isPrintableASCII(UnsafeBufferPointer(rebasing: text[..<cut.lowerBound]))
                     && DisplayWidth.isPrintableASCII(UnsafeBufferPointer(rebasing: text[cut.upperBound...]))

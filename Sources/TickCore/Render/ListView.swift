@@ -136,7 +136,13 @@ public enum ListView {
         for date in recorded {
             out.appendSpaces(2)
             out.appendStyled(style, .dim) { out in
-                out.appendLiteral(date.kind == .created ? "created " : date.kind == .done ? "done " : "cancelled ")
+                switch date.kind {
+                case .start: out.appendLiteral(date.date < today ? "started " : "starts ")
+                case .scheduled: out.appendLiteral("scheduled ")
+                case .created: out.appendLiteral("created ")
+                case .done: out.appendLiteral("done ")
+                default: out.appendLiteral("cancelled ")
+                }
                 if absoluteDate {
                     out.appendDate(date.date)
                 } else {
@@ -146,15 +152,18 @@ public enum ListView {
         }
     }
 
-    /// The done, cancelled and created dates a row shows in words after the text, each with
-    /// the part of the text it is cut from (the field and a space beside it). A field whose
-    /// value is no date stays in the text, as written.
-    static func recordedDates(of task: Task, in document: Document) -> [(kind: TaskField.Kind, date: CivilDate, cut: Range<Int>)] {
+    /// The dates besides the due date that a row shows in words after the text (start,
+    /// scheduled, done, cancelled, created; a board's card, only the three it records), each
+    /// with the part of the text it is cut from (the field and a space beside it). A field
+    /// whose value is no date stays in the text, as written.
+    static func recordedDates(of task: Task, in document: Document,
+                              kinds shown: [TaskField.Kind] = [.start, .scheduled, .done, .cancelled, .created])
+        -> [(kind: TaskField.Kind, date: CivilDate, cut: Range<Int>)] {
         let kinds = task.fieldKinds
-        guard kinds.contains(.done) || kinds.contains(.cancelled) || kinds.contains(.created) else { return [] }
+        guard shown.contains(where: kinds.contains) else { return [] }
         let text = document.textBytes(of: task)
         let fields = TaskFields.read(text)
-        return [TaskField.Kind.done, .cancelled, .created].compactMap { kind in
+        return shown.compactMap { kind in
             guard let field = fields.first(kind), let date = fields.date(kind, in: text) else { return nil }
             return (kind, date, Document.cut(field.range, in: text))
         }
