@@ -180,6 +180,19 @@ import Testing
         #expect(created.status == 0 && createdText.contains("# 3\n\n- [ ] y\n"), "\(createdText)")
     }
 
+    /// A group renamed takes its archive's name along (`Done / Work` becomes `Done / Job`),
+    /// so that progress still counts what was archived from it; a subgroup of the archive,
+    /// renamed itself, is no group's archive.
+    @Test func aRenamedGroupKeepsItsArchive() throws {
+        let file = "# Work\n\n- [ ] b\n\n# Done\n\n## Work\n\n- [x] a\n"
+        let (renamed, text) = try edit(["group", "rename", "work", "Job"], file)
+        #expect(renamed.status == 0 && text == "# Job\n\n- [ ] b\n\n# Done\n\n## Job\n\n- [x] a\n", "\(renamed.stderr)\(text)")
+        #expect(renamed.stderr == "tick: note: its archive 'Done / Work' is renamed too\n", "\(renamed.stderr)")
+        let (inside, insideText) = try edit(["group", "rename", "Done/Work", "Old work"], file)
+        #expect(inside.status == 0 && insideText == "# Work\n\n- [ ] b\n\n# Done\n\n## Old work\n\n- [x] a\n" && inside.stderr.isEmpty,
+                "\(inside.stderr)\(insideText)")
+    }
+
     /// A typed text that ends in Obsidian fields takes `--due` in Obsidian's way, in a file of
     /// tick's fields: written as `due:` after the rule, neither would be read.
     @Test func addedDatesFollowTheTypedFields() throws {

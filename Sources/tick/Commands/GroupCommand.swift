@@ -101,9 +101,25 @@ enum GroupCommand: Command {
             }
         case "rename":
             try expect(2, operands.isEmpty ? "old and new group names" : "the new group name")
+            let archive = context.environment.archiveGroup
+            var archiveRenamed: String?
             try edit("renamed group") { document throws(EditError) in
                 let index = try Sections.resolve(operands[0], in: document)
-                return (try GroupEdits.rename(index, to: operands[1], in: document), operands[1].trimmingSpaces, index)
+                var splices = try GroupEdits.rename(index, to: operands[1], in: document)
+                // What `tick archive` took from the group (`Done / Work`) goes by the new name
+                // too, or progress would stop counting it as the group's.
+                let place = ArchivePlace(archive, in: document)
+                if place.origin(ofHeading: index, in: document) == nil, index != place.heading,
+                   let archived = Sections.group(atPath: place.destination(of: document.groupPath(ofHeading: index)), in: document),
+                   archived != index, document.headings[archived].title == document.headings[index].title,
+                   let more = try? GroupEdits.rename(archived, to: operands[1], in: document) {
+                    splices = (splices + more).sorted { $0.lines.lowerBound < $1.lines.lowerBound }
+                    archiveRenamed = GroupName.shown(document.groupPath(ofHeading: archived))
+                }
+                return (splices, operands[1].trimmingSpaces, index)
+            }
+            if let archiveRenamed, !arguments.flag("quiet") {
+                context.note("its archive '\(archiveRenamed)' is renamed too")
             }
         case "rm":
             try expect(1, "group name")
