@@ -44,7 +44,7 @@ enum TickError: Error, Equatable {
                 return "\(path) changed \(since) in or next to the lines it changed, or both above and below them (another program or a later edit); \(nothing)" + hint
             case .ambiguous?:
                 return "\(path) changed \(since) so that the lines it changed read the same in more than one place; \(nothing)" + hint
-            case .none: return "\(path) is gone \(since); \(nothing)"
+            case .none: return "\(path) is gone \(since); \(nothing)" + hint
             }
         case .refused(let message):
             return message

@@ -21,6 +21,20 @@ import Testing
         #expect(edited["text"] as? String == "Write the yearly report")
     }
 
+    /// No change prints nothing for a script, and says so on a terminal, where an empty
+    /// answer looks like a failure.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func noChangeIsSaidOnATerminal() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("o.md", "- [ ] a\n")
+        try folder.write("n.md", "- [ ] a\n")
+        #expect(try TickProcess.run(["changes", "o.md", "n.md"], in: folder.url).stdout.isEmpty)
+        let command = "\(TickProcess.binary.path) changes o.md n.md"
+        let terminal = try TickProcess.run([], in: folder.url, executable: URL(fileURLWithPath: "/usr/bin/script"),
+                                           arguments: ["-qec", command, "/dev/null"])
+        #expect(terminal.stdout.contains("tick: note: no task changed in the file compared"), "\(terminal.stdout)")
+    }
+
     /// Each group is shown once: a removed task (placed by its old line) went under a second
     /// heading of its group, after the next group's changes.
     @Test func eachGroupIsShownOnce() throws {

@@ -700,6 +700,20 @@ import Testing
         #expect(try TickProcess.run(["undo"], in: folder.url, environment: env).stderr == "tick: nothing to undo\n")
     }
 
+    /// What a deletion takes along is in its question: the subtasks and every note under the
+    /// task or them. Quiet (-q), a new file is not said either.
+    @Test func aDeletionSaysItsNotesAndQuietIsQuiet() throws {
+        let (refused, text) = try edit(["rm", "parent"], "- [ ] parent\n  - a note\n  - [ ] child\n    - child note\n")
+        #expect(refused.status == 2 && text.hasPrefix("- [ ] parent")
+                && refused.stderr == "tick: TODO.md: there is no terminal to ask 'Delete 1 task and the 1 subtask under it, with 2 notes?'; add --yes to go ahead\n",
+                "\(refused.stderr)")
+        let folder = try TemporaryDirectory()
+        let quiet = try TickProcess.run(["add", "-q", "-f", "new.md", "x"], in: folder.url,
+                                        environment: ["XDG_STATE_HOME": folder.url.appendingPathComponent("state").path])
+        #expect(quiet.status == 0 && quiet.stdout.isEmpty && quiet.stderr.isEmpty, "\(quiet.stdout)\(quiet.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("new.md").path))
+    }
+
     @Test(arguments: [
         (["done", "nothing here"], "tick: TODO.md: no task matches 'nothing here'; 'tick list --all TODO.md' shows every task\n"),
         (["done", "2"], "tick: TODO.md: line 2 is not a task; 'tick list --all TODO.md' shows task line numbers\n"),

@@ -27,6 +27,12 @@ import Testing
         #expect(try String(contentsOf: file, encoding: .utf8) == done, "the older edit stands")
         #expect(try tick("redo").stdout == "redid 'tick group color work blue' (.tick.toml created)\n")
         #expect(try String(contentsOf: config, encoding: .utf8) == "[colors]\n\"Work\" = \"blue\"\n")
+        // Its file removed by hand, the colour cannot be undone; the refusal says how to take
+        // back the edit before it.
+        try FileManager.default.removeItem(at: config)
+        let gone = try tick("undo")
+        #expect(gone.status == 2 && gone.stderr == "tick: .tick.toml is gone since 'tick group color work blue'; nothing undone "
+                + "('tick undo --list' numbers the operations; 'tick undo N' takes another, leaving this one as it is)\n", "\(gone.stderr)")
     }
 
     @Test func aColourIsKeptInTheConfigurationAndShownInEveryGroupView() throws {

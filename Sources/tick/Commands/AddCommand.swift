@@ -69,7 +69,7 @@ enum AddCommand: Command {
             try add(created: false, context: &context)
         } else {
             try FileCreator.creatingIfMissing(path) { created throws(TickError) in
-                if created { context.stderr.write("tick: created \(PathBytes.display(path))\n") }
+                if created, !arguments.flag("quiet") { context.stderr.write("tick: created \(PathBytes.display(path))\n") }
                 try add(created: created, context: &context)
             }
         }

@@ -65,6 +65,11 @@ enum ChangesCommand: Command {
             context.stdout.write(ChangesView.markdown(files))
         default:
             context.stdout.write(ChangesView.render(files, today: today, style: style))
+            // Nothing printed is said on a terminal, where an empty answer looks like a hang
+            // or a failure; a script reads no output as no change.
+            if files.allSatisfy({ $0.changes.isEmpty }), Syscalls.isTerminal(1) {
+                context.note("no task changed in the \(files.count == 1 ? "file" : "\(files.count) files") compared")
+            }
             // Read on a terminal, the numbers of the tasks as they are now count as a listing,
             // as lint's do: a number typed next means what changes showed there.
             if Syscalls.isTerminal(1) {

@@ -43,7 +43,7 @@ enum GroupColoring {
             }
             if let warning = written.warning { context.warn(warning) }
         }
-        if created { context.stderr.write("tick: created \(PathBytes.display(config))\n") }
+        if created, !arguments.flag("quiet") { context.stderr.write("tick: created \(PathBytes.display(config))\n") }
         if !arguments.flag("quiet") { context.stdout.write(said) }
     }
 }

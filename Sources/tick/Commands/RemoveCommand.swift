@@ -14,8 +14,9 @@ enum RemoveCommand: Command {
         let selection = try TaskSelection(arguments.operands, arguments, command: name, environment: context.environment)
         for target in selection.targets {
             // Ask before locking: a prompt must not hold the file.
-            try selection.confirm(target.kind, path: target.path, deletes: true, arguments: arguments, context: &context) { count, subtasks in
-                "Delete \(TaskSelection.count(count))" + (subtasks == 0 ? "?" : " and the \(TaskSelection.count(subtasks, "subtask")) under \(count == 1 ? "it" : "them")?")
+            try selection.confirm(target.kind, path: target.path, deletes: true, arguments: arguments, context: &context) { count, subtasks, notes in
+                "Delete \(TaskSelection.count(count))" + (subtasks == 0 ? "" : " and the \(TaskSelection.count(subtasks, "subtask")) under \(count == 1 ? "it" : "them")")
+                    + (notes == 0 ? "?" : ", with \(TaskSelection.count(notes, "note"))?")
             }
             try EditSession.applyEdit(target.path, arguments, context: &context, showsFile: selection.targets.count > 1) { input throws(EditError) in
                 // A subtask of a task deleted too goes with its parent, and is counted there.

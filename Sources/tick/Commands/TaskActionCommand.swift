@@ -33,7 +33,7 @@ enum TaskActionEdit {
         let config = context.config
         for target in selection.targets {
             try selection.confirm(target.kind, path: target.path, deletes: false, arguments: arguments, context: &context,
-                                  changes: action.changes) { count, _ in
+                                  changes: action.changes) { count, _, _ in
                 question(count)
             }
             var notes: [String] = []

@@ -68,7 +68,7 @@ struct TaskSelection {
     /// tasks and of subtasks that go with them. `changes`: whether the edit changes a task (one
     /// already starred is not asked about, nor counted).
     func confirm(_ kind: Kind, path: String, deletes: Bool, arguments: ParsedArguments, context: inout CommandContext,
-                 changes: (Task, Document) -> Bool = { _, _ in true }, question: (Int, Int) -> String) throws(TickError) {
+                 changes: (Task, Document) -> Bool = { _, _ in true }, question: (_ tasks: Int, _ subtasks: Int, _ notes: Int) -> String) throws(TickError) {
         if arguments.flag("yes") || arguments.flag("dry-run") { return }
         if case .references(let references, _) = kind, references.count < 3, !deletes,
            !references.contains(where: { TaskReference.range($0) != nil }) { return }
@@ -82,8 +82,9 @@ struct TaskSelection {
             for task in tasks { for subtask in document.descendants(of: task) { subtasks.insert(subtask.index) } }
         }
         guard tasks.count >= 3 || !subtasks.isEmpty else { return }
-        // What goes: the tasks, and with a deletion the subtasks under them.
-        try EditSession.confirm(question(tasks.count, subtasks.count), showing: Set(tasks.map(\.index)).union(subtasks).sorted(),
+        // What goes: the tasks, and with a deletion the subtasks under them and their notes.
+        let notes = deletes ? (tasks.map(\.index) + subtasks).reduce(0) { $0 + document.notes(of: document.tasks[$1]).count } : 0
+        try EditSession.confirm(question(tasks.count, subtasks.count, notes), showing: Set(tasks.map(\.index)).union(subtasks).sorted(),
                                 in: document, path: path, context: &context)
     }
 

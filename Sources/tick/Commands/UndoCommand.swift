@@ -142,7 +142,7 @@ enum JournalStep {
                                              other: others, refusal: refusal)
             case nil:
                 throw TickError.journalStale(path: shown(path, context.environment), command: chosen.operation.command, undo: undo,
-                                             other: false, refusal: nil)
+                                             other: others, refusal: nil)
             }
             currents.append(current)
             replays.append(replay)
