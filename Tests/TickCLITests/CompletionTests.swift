@@ -76,8 +76,9 @@ import Testing
     /// Types `line` and a Tab (`tabs` of them) into an interactive zsh (the generated `_tick`
     /// on its fpath) or bash (the generated script sourced) under tmux, and returns the screen
     /// once it shows `expected`, or as it is after 10 seconds.
-    func type(_ line: String, tabs: Int = 1, in shell: String = "zsh", until expected: String) throws -> String {
+    func type(_ line: String, tabs: Int = 1, in shell: String = "zsh", until expected: String, files: [String: String] = [:]) throws -> String {
         let (folder, bin) = try project()
+        for (name, text) in files { try folder.write(name, text) }
         try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("functions"), withIntermediateDirectories: false)
         try folder.write("functions/_tick", try TickProcess.run(["completions", "zsh"]).stdout)
         try folder.write(".zshrc", "fpath=($PWD/functions $fpath)\nautoload -Uz compinit && compinit -u -D\nPROMPT='%% '\nunsetopt BEEP\n")
@@ -127,7 +128,7 @@ import Testing
     @Test func bashCompletesInATerminal() throws {
         // A line as typed, the candidate inserted (tmux drops the space bash adds after it).
         func completes(_ line: String, to expected: String) throws {
-            let screen = try type(line, in: "bash", until: expected)
+            let screen = try type(line, in: "bash", until: expected, files: ["spaced.md": "# Big Work\n\n## Back end\n\n- [ ] a\n\n# Home\n\n## Groceries\n\n- [ ] b\n"])
             #expect(screen.split(separator: "\n").contains { $0 == "% " + expected }, "\(line): \(screen)")
         }
         try completes("tick list --sort d", to: "tick list --sort due")
@@ -138,6 +139,11 @@ import Testing
         #expect(try type("tick li", tabs: 2, in: "bash", until: "lint").contains("lint"))
         try completes("tick list --so", to: "tick list --sort")
         try completes("tick list -g Home/G", to: "tick list -g Home/Groceries")
+        // A group by its own title, in any case; a path with spaces, escaped or quoted, goes on
+        // past its slash.
+        try completes("tick list -g groc", to: "tick list -g Groceries")
+        try completes("tick list -f spaced.md -g Big\\ Work/B", to: "tick list -f spaced.md -g Big\\ Work/Back\\ end")
+        try completes("tick list -f spaced.md -g 'Big Work/B", to: "tick list -f spaced.md -g 'Big Work/Back end'")
         try completes("tick list -f TO", to: "tick list -f TODO.md")
     }
 

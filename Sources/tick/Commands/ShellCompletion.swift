@@ -92,14 +92,35 @@ enum ShellCompletion {
             tick groups --names "${file[@]}" 2>/dev/null
         }
 
-        # The group paths that start with the word typed, each as it is: never through
-        # `compgen -W`, which expands `$(...)` and backticks in a heading a cloned file holds.
+        # The group paths that start with the word typed (in any case, as -g reads it; read
+        # as the shell will read it: `Big\\ Work/`, `'Big Work/`), each as it is: never
+        # through `compgen -W`, which expands `$(...)` and backticks in a heading a cloned
+        # file holds. A word without a slash also completes a group's own title, when no
+        # other group has it (`-g groc` names Home/Groceries).
         _tick_group_matches() {
-            local name
+            local name word='' rest=$cur c title
+            local -A titles=()
+            if [[ $rest == [\\'\\"]* ]]; then
+                word=${rest:1}
+            else
+                while [[ -n $rest ]]; do
+                    c=${rest:0:1} rest=${rest:1}
+                    if [[ $c == \\\\ ]]; then c=${rest:0:1} rest=${rest:1}; fi
+                    word+=$c
+                done
+            fi
             COMPREPLY=()
             while IFS= read -r name; do
-                [[ $name == "$cur"* ]] && COMPREPLY+=("$name")
+                [[ ${name,,} == "${word,,}"* ]] && COMPREPLY+=("$name")
+                title=${name##*/}
+                [[ $word != */* && $name == */* && $name != *\\\\/* && ${title,,} == "${word,,}"* ]] && titles[$title]=$((${titles[$title]:-0} + 1))
             done < <(_tick_groups)
+            # A title whose group a path offered already is not offered again.
+            for title in "${!titles[@]}"; do
+                ((titles[$title] == 1)) || continue
+                for name in "${COMPREPLY[@]}"; do [[ $name == "$title" || $name == */"$title" ]] && continue 2; done
+                COMPREPLY+=("$title")
+            done
         }
 
         # The words of the space-separated list $1 that start with the word typed, one
