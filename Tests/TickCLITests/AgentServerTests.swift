@@ -178,6 +178,7 @@ import Testing
             call(8, "add_task", ["text": "fence", "group": "Garden"]),
             call(9, "undo", [:]),
             call(10, "list_groups", [:]),
+            call(11, "add_task", ["text": "hidden", "file": "notes.txt"]),
         ], in: folder)
         func text(_ id: Int) -> String {
             ((responses[id]?["result"] as? [String: Any])?["content"] as? [[String: Any]])?.first?["text"] as? String ?? "\(responses[id] ?? [:])"
@@ -190,7 +191,9 @@ import Testing
         #expect(text(7) == "TODO.md: no group 'Hme'; did you mean 'Home'? (set 'new_group' to make a new group 'Hme')\n", "\(text(7))")
         #expect(text(9).hasPrefix("undid 'tick add --group=Garden fence' (TODO.md)"), "\(text(9))")
         #expect(text(10).contains("\"group\":[\"Home\"]") && text(10).contains("\"open\":1"), "\(text(10))")
-        for id in 2...10 {
+        #expect(text(11).hasPrefix("'notes.txt' is not a Markdown file by its name"), "\(text(11))")
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("notes.txt").path))
+        for id in 2...11 {
             #expect(!text(id).contains("--json") && !text(id).contains("tick list") && !text(id).contains("-f FILE") && !text(id).hasPrefix("tick: "),
                     "call \(id): \(text(id))")
         }

@@ -98,8 +98,10 @@ import Testing
         try folder.write("Work/Board.md", "```tasks\nnot done\npath includes {{query.file.folder}}\n```\n")
         for (place, arguments, file) in [(folder.url, ["Work/Board.md"], "Work/projects.md"),
                                          (folder.url.appendingPathComponent("Work"), ["Board.md"], "../Work/projects.md"),
-                                         (folder.url.appendingPathComponent("Home"), ["../Work/Board.md"], "../Work/projects.md")] {
-            let result = try TickProcess.run(["query"] + arguments, in: place)
+                                         (folder.url.appendingPathComponent("Home"), ["../Work/Board.md"], "../Work/projects.md"),
+                                         (folder.url.appendingPathComponent("Work"), ["Board.md:2"], "../Work/projects.md"),
+                                         (folder.url.appendingPathComponent("Work"), ["--query", "Board.md:2"], "../Work/projects.md")] {
+            let result = try TickProcess.run([arguments[0] == "--query" ? "list" : "query"] + arguments, in: place)
             #expect(result.status == 0 && result.stdout.contains("2 tasks\n  \(file):3  [ ] ship release")
                     && !result.stdout.contains("chores"), "\(arguments): \(result.stdout)\(result.stderr)")
         }

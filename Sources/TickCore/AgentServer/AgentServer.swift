@@ -217,7 +217,13 @@ package struct AgentServer {
              required: ["text"], options: ["--file": "file", "-f FILE": "file", "--group": "group", "--due": "due", "--star": "important", "--create": "new_group"]) { arguments throws(JSONRPCError) in
             guard let text = arguments["text"]?.string, !text.isEmpty else { throw .invalidParams("add_task needs a text") }
             var words = ["add", "--json"]
-            if let file = arguments["file"]?.string { words.append("--file=" + file) }
+            if let file = arguments["file"]?.string {
+                // A task file list_tasks and the resources will show: Markdown by its name.
+                guard [".md", ".markdown"].contains(where: file.lowercased().hasSuffix) else {
+                    throw .invalidParams("'\(file)' is not a Markdown file by its name (.md, .markdown), and list_tasks reads only those; name one that is")
+                }
+                words.append("--file=" + file)
+            }
             if let group = arguments["group"]?.string { words.append("--group=" + group) }
             if arguments["new_group"]?.bool == true { words.append("--create") }
             if let due = arguments["due"]?.string { words.append("--due=" + due) }

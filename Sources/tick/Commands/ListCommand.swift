@@ -17,6 +17,18 @@ extension TaskListCommand {
     }
 
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
+        // `list --query NOTE:LINE`: the block's own filters, sorting and grouping, as `query` runs it.
+        if let block = arguments.value("query") {
+            if let extra = arguments.operands.first { throw .usage(.unexpectedOperand(extra), command: name) }
+            if ViewOptions.hasFilter(arguments) {
+                throw .usage(.invalidValue(option: "--query", value: block, expected: "a block run as it is: its own lines filter, with no filter besides"), command: name)
+            }
+            var forwarded = ParsedArguments()
+            forwarded.operands = [block]
+            if arguments.flag("json") { forwarded.record("json", value: nil) }
+            if let color = arguments.value("color") { forwarded.record("color", value: color) }
+            return try QueryCommand.run(forwarded, context: &context)
+        }
         let view = try ViewOptions(arguments, command: name, defaults: defaults, environment: context.environment)
         // `--sort due,priority`: the first key decides, the next ones break its ties.
         var keys = [defaultOrder]
@@ -89,8 +101,10 @@ extension TaskListCommand {
 enum ListCommand: TaskListCommand {
     static let name = "list"
     static let summary = "List tasks, grouped by heading, with their line numbers."
-    static let usage = "tick list [OPTIONS] [FILE|FOLDER|WORD...]"
-    static var options: [OptionSpec] { listOptions }
+    static let usage = "tick list [OPTIONS] [FILE|FOLDER|WORD...] | tick list --query NOTE:LINE [--json]"
+    static var options: [OptionSpec] {
+        listOptions + [OptionSpec("query", value: "NOTE:LINE", help: "Run the ```tasks block (or Dataview TASK query) on that line of NOTE, as 'tick query NOTE:LINE' does.")]
+    }
     static let defaults = TaskQuery()
     static let defaultOrder = TaskOrder.file
     static let examples: [(command: String, explanation: String)] = [
@@ -100,5 +114,6 @@ enum ListCommand: TaskListCommand {
         ("tick list milk", "Open tasks whose text contains 'milk'."),
         ("tick list docs/ --tag bug", "Open tasks tagged #bug in every Markdown file under docs/."),
         ("tick list --all --json | jq '.[] | select(.important)'", "Starred tasks, for a script."),
+        ("tick list --query Dashboard.md:12", "The tasks the query block on line 12 of Dashboard.md shows."),
     ]
 }

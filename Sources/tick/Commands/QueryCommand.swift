@@ -38,7 +38,7 @@ enum QueryCommand: Command {
         // With -e, the operands are what the query reads; else the notes' blocks read the vault:
         // the Obsidian vault the first note is in (the folder with `.obsidian`), else here.
         let vault = arguments.value("vault").map { [$0] }
-            ?? (expressions.isEmpty ? [obsidianVault(holding: arguments.operands[0], from: context.environment.workingDirectory) ?? "."]
+            ?? (expressions.isEmpty ? [obsidianVault(holding: note(arguments.operands[0]).path, from: context.environment.workingDirectory) ?? "."]
                                     : arguments.operands.isEmpty ? ["."] : arguments.operands)
         let vaultFolder = Syscalls.realPath(vault[0])
         // The queries: the one given here, or every block of the notes named.
@@ -47,13 +47,7 @@ enum QueryCommand: Command {
             queries.append((nil, nil, TasksQuery(expressions, firstLine: 1, today: today)))
         } else {
             for operand in arguments.operands {
-                // `NOTE:LINE`: the one block on that line (its opening fence or one of its lines).
-                var line: Int?
-                var named = operand
-                if Syscalls.fileStatus(operand) == nil, let colon = operand.lastIndex(of: ":"),
-                   let number = Int(operand[operand.index(after: colon)...]), Syscalls.fileStatus(String(operand[..<colon])) != nil {
-                    (named, line) = (String(operand[..<colon]), number)
-                }
+                let (named, line) = note(operand)
                 // The note's ```tasks blocks, and its ```dataview blocks that hold a TASK query.
                 var found: [(path: String, line: Int, length: Int, query: TasksQuery)] = []
                 for path in try PathWalker.files([named]) {
@@ -216,6 +210,16 @@ enum QueryCommand: Command {
             view.recordListing(listed, in: sources, context: &context)
         }
         return status
+    }
+
+    /// The note an operand names, and the line of the one block it names (`NOTE:LINE`: the
+    /// block on that line, its opening fence or one of its lines).
+    static func note(_ operand: String) -> (path: String, line: Int?) {
+        if Syscalls.fileStatus(operand) == nil, let colon = operand.lastIndex(of: ":"),
+           let number = Int(operand[operand.index(after: colon)...]), Syscalls.fileStatus(String(operand[..<colon])) != nil {
+            return (String(operand[..<colon]), number)
+        }
+        return (operand, nil)
     }
 
     /// The Obsidian vault `note` is in: the nearest folder above it (or it) that holds
