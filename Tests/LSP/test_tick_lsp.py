@@ -160,6 +160,10 @@ async def test_code_lenses_count_each_group(client: LanguageClient):
     open_document(client, "# Home\n\n- [x] a\n- [ ] b\n- [-] c\n\n## Garden\n\n- [x] d\n\n# Work\n\n- [ ] e\n")
     lenses = await client.text_document_code_lens_async(types.CodeLensParams(text_document=types.TextDocumentIdentifier(uri=URI)))
     assert [(lens.range.start.line, lens.command.title) for lens in lenses] == [(0, "1/2 done (50%)"), (6, "1/1 done (100%)"), (10, "0/1 done (0%)")]
+    # Clicked, a lens says the group's tasks by status.
+    # (The message comes before the command's answer: the client keeps what it was shown.)
+    await client.workspace_execute_command_async(types.ExecuteCommandParams(command=lenses[0].command.command, arguments=lenses[0].command.arguments))
+    assert [m.message for m in client.messages][-1:] == ["Home: 1 to do, 0 in progress, 1 done, 1 cancelled (out of the total); 50% of 2 done"], client.messages
 
 
 async def test_a_task_moves_to_another_group(client: LanguageClient):

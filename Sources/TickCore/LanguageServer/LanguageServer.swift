@@ -122,6 +122,12 @@ package struct LanguageServer {
             return withDocument(params) { server, document in server.inlayHints(document, params) }
         case "workspace/symbol":
             return .success(workspaceSymbols(query: params["query"]?.string ?? ""))
+        case "workspace/executeCommand":
+            guard params["command"]?.string == Self.groupCountsCommand else {
+                return .failure(.invalidParams("tick lsp has no command '\(params["command"]?.string ?? "")'"))
+            }
+            if let said = groupCounts(params["arguments"]?.array ?? []) { showMessage(said, type: 3) }
+            return .success(.null)
         default:
             return .failure(.methodNotFound("tick lsp does not handle \(method)"))
         }
@@ -202,6 +208,7 @@ package struct LanguageServer {
             "workspaceSymbolProvider": .bool(true),
             "inlayHintProvider": .bool(true),
             "codeLensProvider": .object(["resolveProvider": .bool(false)]),
+            "executeCommandProvider": .object(["commands": .array([.string(Self.groupCountsCommand)])]),
             "completionProvider": .object(["triggerCharacters": .array([":", " ", "#", "+", "@", "["].map(JSON.string))]),
         ])
         return .object(["capabilities": capabilities, "serverInfo": .object(["name": .string("tick"), "version": .string(version)])])

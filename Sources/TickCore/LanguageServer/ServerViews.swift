@@ -97,9 +97,27 @@ extension LanguageServer {
             guard tally.total > 0 else { return nil }
             let line = parsed.headings[heading].line
             return .object(["range": document.range(document.lineStarts[line]..<document.contentEnd(ofLine: line), encoding: encoding),
-                            "command": .object(["title": .string("\(tally.closed)/\(tally.total) done (\(tally.percent)%)"), "command": .string("")])])
+                            "command": .object(["title": .string("\(tally.closed)/\(tally.total) done (\(tally.percent)%)"),
+                                                "command": .string(Self.groupCountsCommand),
+                                                "arguments": .array([.string(document.uri), JSON(line)])])])
         }
         return .success(.array(lenses))
+    }
+
+    /// What a code lens runs when clicked: the group's tasks by status, said in a message.
+    static let groupCountsCommand = "tick.groupCounts"
+
+    /// `tick.groupCounts URI LINE`: how many of the group's tasks (the heading on that line)
+    /// are in each status, as a message; nil when no group is there.
+    func groupCounts(_ arguments: [JSON]) -> String? {
+        guard arguments.count == 2, let uri = arguments[0].string, let line = arguments[1].int, let document = documents[uri],
+              refusal(document) == nil else { return nil }
+        let parsed = parse(document)
+        guard let (heading, tally) = groupTallies(parsed, of: document).first(where: { parsed.headings[$0.heading].line == line }) else { return nil }
+        let name = GroupName.shown(parsed.groupPath(ofHeading: heading))
+        var counts = ["\(tally.open) to do", "\(tally.doing) in progress", "\(tally.closed) done"]
+        if tally.cancelled > 0 { counts.append("\(tally.cancelled) cancelled (out of the total)") }
+        return "\(name): " + counts.joined(separator: ", ") + "; \(tally.percent)% of \(tally.total) done"
     }
 
     /// Each group's tasks counted as `tick groups` and `tick progress` count them (every status,
