@@ -248,6 +248,15 @@ import Testing
         #expect(try String(contentsOf: b.appendingPathComponent("TODO.md"), encoding: .utf8) == "# B\n\n- [ ] in b\n")
         // Named, the file's own line.
         #expect(try TickProcess.run(["done", "TODO.md:3"], in: b, environment: state).stdout == "done 3 [x] in b\n")
+        // An edit's rows here are the latest numbers then: a line it printed names its task.
+        #expect(try TickProcess.run(["list"], in: a, environment: state).status == 0)
+        #expect(try TickProcess.run(["add", "Eggs"], in: b, environment: state).stdout == "added 4 [ ] Eggs  · B\n")
+        let eggs = try TickProcess.run(["done", "4"], in: b, environment: state)
+        #expect(eggs.status == 0 && eggs.stdout == "done 4 [x] Eggs\n", "\(eggs.stdout)\(eggs.stderr)")
+        // A view of this project stays the latest through an edit of another of its files.
+        #expect(try TickProcess.run(["list"], in: a, environment: state).status == 0)
+        #expect(try TickProcess.run(["add", "-f", "notes.md", "x"], in: a, environment: state).status == 0)
+        #expect(try TickProcess.run(["done", "4"], in: a, environment: state).stdout == "done 4 [x] more in a\n")
     }
 
     /// A TODO.md that is a link is listed and edited by number through the link and through

@@ -37,11 +37,8 @@ enum AddCommand: Command {
         // link to /etc/passwd, is most likely a slip of the shell's completion.
         // The name that counts is the file's own, where a link leads (else, for a file to
         // create, the name given).
-        if let named = arguments.value("file"), named != FileReader.standardInput, !arguments.flag("force"),
-           !Self.isTaskFileName(Syscalls.realPath(named) ?? named) {
-            let real = Syscalls.realPath(named)
-            let what = real.map { Self.isTaskFileName(named) ? " leads to \(PathBytes.display($0)), which" : "" } ?? ""
-            throw TickError.refused("\(PathBytes.display(named))\(what) is not a Markdown or text file by its name (.md, .markdown, .txt); add --force to add to it anyway")
+        if let named = arguments.value("file"), named != FileReader.standardInput, !arguments.flag("force") {
+            try refuseUnlessTaskFile(named, verb: "add to")
         }
         let due = try arguments.value("due").map { text throws(TickError) in try EditSession.date(text, today: today, path: path) }
         var text = try normalizedDates(typed, today: today, path: path, due: arguments.value("due"))
@@ -143,6 +140,15 @@ enum AddCommand: Command {
 
     /// A name a task file has: Markdown (`.md`, `.markdown`) or text (`.txt`, todo.txt's),
     /// in any case.
+    /// Refuses a file that is not a task file by its name (nor leads to one): most likely a
+    /// slip (`-f setup.py`), which `--force` overrides.
+    static func refuseUnlessTaskFile(_ named: String, verb: String) throws(TickError) {
+        guard !isTaskFileName(Syscalls.realPath(named) ?? named) else { return }
+        let real = Syscalls.realPath(named)
+        let what = real.map { isTaskFileName(named) ? " leads to \(PathBytes.display($0)), which" : "" } ?? ""
+        throw TickError.refused("\(PathBytes.display(named))\(what) is not a Markdown or text file by its name (.md, .markdown, .txt); add --force to \(verb) it anyway")
+    }
+
     static func isTaskFileName(_ path: String) -> Bool {
         PathWalker.isMarkdown(path) || path.lowercased().hasSuffix(".txt")
     }

@@ -9,6 +9,7 @@ enum ArchiveCommand: Command {
         OptionSpec("into", value: "NAME", help: "The archive group (default: .tick.toml's [tasks] archive, else Done); created when missing."),
         OptionSpec("create", help: "Create the --into group even though its name is close to an existing group's."),
         OptionSpec("to", value: "FILE", help: "Move them to FILE instead (created when missing)."),
+        OptionSpec("force", help: "Archive --to a file even when its name is not a Markdown or text file's."),
     ] + EditSession.commonOptions
     static let examples: [(command: String, explanation: String)] = [
         ("tick archive", "Move every done or cancelled top-level task, with its subtasks and notes, to the Done group, under a subgroup named as the group it left (Done / Work)."),
@@ -19,6 +20,9 @@ enum ArchiveCommand: Command {
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
         if let extra = arguments.operands.first { throw TickError.usage(.unexpectedOperand(extra), command: name) }
         let path = try EditSession.path(arguments, environment: context.environment)
+        if let destination = arguments.value("to"), !arguments.flag("force") {
+            try AddCommand.refuseUnlessTaskFile(destination, verb: "archive to")
+        }
         let configured = context.environment.archiveGroup
         let group = arguments.value("into") ?? configured
         let inFile = arguments.value("to") == nil
@@ -43,8 +47,10 @@ enum ArchiveCommand: Command {
             try EditSession.applyEdit(path, arguments, context: &context) { input throws(EditError) in
                 let document = input.document
                 // A name close to an existing group's is most likely a typo of it.
+                // (A subgroup of that very name is no typo: the archive is a group of its own.)
                 if arguments.value("into") != nil, !arguments.flag("create"), ArchivePlace(group, in: document).heading == nil,
-                   let close = GroupName(group).suggestion(in: [document]) {
+                   let close = GroupName(group).suggestion(in: [document]),
+                   GroupName(close).titles.last?.lowercased() != GroupName(group).titles.last?.lowercased() {
                     throw .closeToGroup(group, group: close)
                 }
                 let selection = try archived(from: document)

@@ -174,6 +174,10 @@ enum EditSession {
                                            environment: environment) {
             context.warn(warning)
         }
+        if transaction.edited != nil, let file = names,
+           let warning = ListingStore.takeLatest(file, after: written.after ?? transaction.after, environment: environment) {
+            context.warn(warning)
+        }
     }
 
     /// The input for a look at `path` outside an edit (a question asked before it), and the

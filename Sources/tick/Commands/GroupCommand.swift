@@ -102,7 +102,7 @@ enum GroupCommand: Command {
         case "rename":
             try expect(2, operands.isEmpty ? "old and new group names" : "the new group name")
             let archive = context.environment.archiveGroup
-            var archiveRenamed: String?
+            var archiveRenamed: String?, archiveKept: String?
             try edit("renamed group") { document throws(EditError) in
                 let index = try Sections.resolve(operands[0], in: document)
                 var splices = try GroupEdits.rename(index, to: operands[1], in: document)
@@ -111,15 +111,23 @@ enum GroupCommand: Command {
                 let place = ArchivePlace(archive, in: document)
                 if place.origin(ofHeading: index, in: document) == nil, index != place.heading,
                    let archived = Sections.group(atPath: place.destination(of: document.groupPath(ofHeading: index)), in: document),
-                   archived != index, document.headings[archived].title == document.headings[index].title,
-                   let more = try? GroupEdits.rename(archived, to: operands[1], in: document) {
-                    splices = (splices + more).sorted { $0.lines.lowerBound < $1.lines.lowerBound }
-                    archiveRenamed = GroupName.shown(document.groupPath(ofHeading: archived))
+                   archived != index, document.headings[archived].title == document.headings[index].title {
+                    if let more = try? GroupEdits.rename(archived, to: operands[1], in: document) {
+                        splices = (splices + more).sorted { $0.lines.lowerBound < $1.lines.lowerBound }
+                        archiveRenamed = GroupName.shown(document.groupPath(ofHeading: archived))
+                    } else {
+                        // Its archive has a group of the new name already: two groups are not
+                        // merged behind the user's back.
+                        archiveKept = GroupName.shown(document.groupPath(ofHeading: archived))
+                    }
                 }
                 return (splices, operands[1].trimmingSpaces, index)
             }
             if let archiveRenamed, !arguments.flag("quiet") {
                 context.note("its archive '\(archiveRenamed)' is renamed too")
+            }
+            if let archiveKept {
+                context.warn("its archive '\(archiveKept)' keeps its name: the archive has a group '\(operands[1].trimmingSpaces)' already; move or rename one of them")
             }
         case "rm":
             try expect(1, "group name")

@@ -26,6 +26,13 @@ enum PostponeCommand: Command {
         guard shift.amount > 0 else {
             throw TickError.usage(.invalidValue(option: "time", value: arguments.operands.last ?? "", expected: "a time to come, such as 3d (tick due REF due-3d moves a date earlier)"), command: name)
         }
+        // A date after a task (`postpone 6 'next week'`, `postpone 6 fri`) is for `tick due`:
+        // postpone takes a length of time. (A word of digits is a line number.)
+        let today = try context.environment.today()
+        if operands.count >= 2, let last = operands.last, TaskReference.number(last) == nil, DateExpression.parse(last, today: today) != nil {
+            throw TickError.usage(.invalidValue(option: "time", value: last,
+                                                expected: "a length of time, such as 3d, '3 days' or 1w ('tick due REF DATE' sets a date)"), command: name)
+        }
         let selection = try TaskSelection(operands, arguments, command: name, environment: context.environment)
         try TaskActionEdit.apply(.moveDue(shift, postponing: true), to: selection, asking: { "Postpone \(TaskSelection.count($0)) by \(shift.words)?" },
                                  arguments, context: &context)

@@ -141,6 +141,25 @@ enum ListingStore {
         }
     }
 
+    /// After an edit printed rows of a file when the latest view showed another project's
+    /// files (none in the project tick runs in): the numbers just printed are what the user
+    /// has, so this file is the latest view now, with the listing it has (the rows printed
+    /// carried into it) or, listed never, its own lines. Else a number read off those rows
+    /// was refused as the other project's. (A view of this project stays the latest: `tick
+    /// list`, an add to another file of it, then `tick done 3` is the list's 3.)
+    static func takeLatest(_ file: FileNames, after: Document, environment: Environment) -> String? {
+        let path = PathBytes.bytes(of: file.realPath)
+        guard case .success(let folder) = StateFolder.open(environment) else { return nil }
+        let index: ListingIndex?
+        do { index = try readIndex(folder) } catch { index = nil }
+        let own = index.flatMap { listing(of: path, in: $0, folder: folder) }
+        folder.close()
+        guard let index, !index.latestPaths.isEmpty, index.latestPaths != [path] else { return nil }
+        let project = ProjectFolder(environment: environment)
+        guard !index.latestPaths.contains(where: project.contains) else { return nil }
+        return record([Shown(file, listing: own ?? Listing(shown: Array(after.tasks.indices), in: after))], environment: environment)
+    }
+
     /// Changes the listing of one file, where it is kept (the record of the view that showed
     /// it, or its stub in the index); nothing when the file has none.
     private static func change(_ realPath: String, _ environment: Environment, _ body: (inout Listing) -> Void) -> String? {
