@@ -188,6 +188,10 @@ import Testing
         let (renamed, text) = try edit(["group", "rename", "work", "Job"], file)
         #expect(renamed.status == 0 && text == "# Job\n\n- [ ] b\n\n# Done\n\n## Job\n\n- [x] a\n", "\(renamed.stderr)\(text)")
         #expect(renamed.stderr == "tick: note: its archive 'Done / Work' is renamed too\n", "\(renamed.stderr)")
+        // An archive that has the new name already keeps the old one, and says so.
+        let (kept, keptText) = try edit(["group", "rename", "work", "Job"], file + "\n## Job\n\n- [x] j\n")
+        #expect(kept.status == 0 && keptText.hasPrefix("# Job\n") && keptText.contains("## Work\n\n- [x] a\n")
+                && kept.stderr.contains("warning: its archive 'Done / Work' keeps its name: the archive has a group 'Job' already"), "\(kept.stderr)")
         let (inside, insideText) = try edit(["group", "rename", "Done/Work", "Old work"], file)
         #expect(inside.status == 0 && insideText == "# Work\n\n- [ ] b\n\n# Done\n\n## Old work\n\n- [x] a\n" && inside.stderr.isEmpty,
                 "\(inside.stderr)\(insideText)")
@@ -300,6 +304,15 @@ import Testing
         #expect(moved.status == 0, "\(moved.stderr)")
         #expect(try String(contentsOf: folder.url.appendingPathComponent("DONE.md"), encoding: .utf8) == "# Done\n\n## Work\n\n- [x] new\n")
         #expect(try String(contentsOf: file, encoding: .utf8) == "# Work\n\n# Done\n\n## Work\n\n- [x] old\n")
+        // Not into a file that is no task file by its name; a subgroup of the name asked is no typo.
+        try folder.write("setup.py", "print(1)\n")
+        try folder.write("TODO.md", "# Work\n\n- [x] w\n\n# Later\n\n## Archive\n\n- [ ] keep\n")
+        let python = try TickProcess.run(["archive", "--to", "setup.py"], in: folder.url, environment: state)
+        #expect(python.status == 2 && python.stderr.hasPrefix("tick: setup.py is not a Markdown or text file by its name"), "\(python.stderr)")
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("setup.py"), encoding: .utf8) == "print(1)\n")
+        let same = try TickProcess.run(["archive", "--into", "Archive"], in: folder.url, environment: state)
+        let archived = try String(contentsOf: file, encoding: .utf8)
+        #expect(same.status == 0 && archived.hasSuffix("# Archive\n\n## Work\n\n- [x] w\n"), "\(same.stderr)\(archived)")
     }
 
     /// Cancelled tasks are archived with done ones; a closed task whose block still holds a
@@ -514,6 +527,12 @@ import Testing
         for time in ["-1d", "0d"] {
             let (refused, after) = try edit(["postpone", "rent", time], text)
             #expect(refused.status == 2 && refused.stderr.contains("a time to come") && after == text, "\(refused.stderr)")
+        }
+        // A date is for `due`, and said so.
+        for date in ["next week", "fri"] {
+            let (refused, after) = try edit(["postpone", "rent", date], text)
+            #expect(refused.status == 2 && refused.stderr.contains("expected a length of time, such as 3d, '3 days' or 1w ('tick due REF DATE' sets a date)")
+                    && after == text, "\(refused.stderr)")
         }
     }
 
