@@ -37,6 +37,13 @@ import Testing
         let (two, _) = try run(["list", "-g", "s"], on: text)
         #expect(two.status == 2 && two.stderr == "tick: no group 's' in TODO.md (did you mean 'Someday/Maybe'?); 'tick groups' lists them\n",
                 "\(two.stderr)")
+        // Groups of one title (a group and its archive) share a start as they share the
+        // title: a view shows both, an edit takes the one nearer the top.
+        let archived = "# T\n\n## Groceries\n\n- [ ] a\n\n## Done\n\n### Groceries\n\n- [x] b\n"
+        let (both, _) = try run(["list", "--all", "-g", "groc"], on: archived)
+        #expect(both.status == 0 && both.stdout.contains("[ ] a") && both.stdout.contains("[x] b"), "\(both.stdout)\(both.stderr)")
+        let (added, afterAdd) = try run(["add", "-g", "groc", "milk"], on: archived)
+        #expect(added.status == 0 && afterAdd.hasPrefix("# T\n\n## Groceries\n\n- [ ] a\n- [ ] milk\n"), "\(added.stderr)\(afterAdd)")
     }
 
     @Test func everyViewFindsASubgroupByItsTitle() throws {

@@ -9,8 +9,9 @@
 /// 4. else rules 2 and 3 with each title read from its first letter or digit, so that an emoji
 ///    or a mark before the words need not be typed (`today` names `📆 Today`);
 /// 5. else the start of one group's title, read so, names that group (`someday` names
-///    `Someday/Maybe`, `home/gar` names `Home / Garden & Yard`); the start of several names
-///    none.
+///    `Someday/Maybe`, `home/gar` names `Home / Garden & Yard`), or the groups of one title
+///    (`groc` names `Groceries` and the archive's `Done / Groceries`, as `groceries` does);
+///    the start of several titles names none.
 ///
 /// Titles compare without case and surrounding spaces.
 public struct GroupName: Sendable, Equatable {
@@ -70,7 +71,8 @@ public struct GroupName: Sendable, Equatable {
             return titles.suffix(wordsPath.count).dropLast().map(Self.words) == wordsPath.dropLast()
                 && Self.words(last).hasPrefix(typed)
         }.map(\.0)
-        return byStart.count == 1 ? byStart : []
+        let startTitles = Set(byStart.map { document.headings[$0].title.trimmingSpaces.lowercased() })
+        return startTitles.count == 1 ? byStart : []
     }
 
     /// A title from its first letter or digit on (`📆 today` → `today`).
