@@ -28,6 +28,22 @@ import TickCore
         #expect(whole.stdout.contains("  4  [ ] Refactor the parser  0/2\n  5    [ ] Write tests  0/1  in 3 days\n  6      [ ] unit"), "\(whole.stdout)")
     }
 
+    /// A task to do whose start date is still to come waits: hidden from every view, the
+    /// board's too, unless asked for; one in progress or closed waits for nothing. Rows say
+    /// start and scheduled dates in words; a card shows the due date alone.
+    @Test func waitingTasksAreHiddenFromEveryView() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("TODO.md", "# W\n\n- [ ] Plan sprint 🛫 2026-12-05\n- [/] Email Bob t:2026-12-03\n- [ ] now ⏳ 2026-12-01\n- [x] Paid ✅ 2026-11-28\n")
+        let today = ["TICK_TODAY": "2026-11-29", "XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path]
+        let list = try TickProcess.run(["list"], in: folder.url, environment: today)
+        #expect(list.stdout == "W\n  4  [/] Email Bob  starts in 4 days\n  5  [ ] now  scheduled in 2 days\n", "\(list.stdout)")
+        let board = try TickProcess.run(["board", "-w", "60"], in: folder.url, environment: today)
+        #expect(board.stdout.contains("5 now ") && board.stdout.contains("4 Email Bob ") && board.stdout.contains("6 Paid")
+                && !board.stdout.contains("Plan sprint") && !board.stdout.contains("2026-1"), "\(board.stdout)")
+        let waiting = try TickProcess.run(["board", "-w", "60", "--waiting"], in: folder.url, environment: today)
+        #expect(waiting.stdout.contains("3 Plan sprint") && !waiting.stdout.contains("Email Bob"), "\(waiting.stdout)")
+    }
+
     /// Words that match no task say so on standard error (a mistyped file name is a word),
     /// in every way a view is read; a word that matches says nothing.
     @Test func wordsThatMatchNothingSaySo() throws {

@@ -163,14 +163,15 @@ public struct TaskQuery: Sendable {
             }
             if !accepts(group: task.group) { return false }
             if let filter = query.globalFilter, !filter.isHeld(byTextOf: task, in: document) { return false }
-            // The start date is asked of every task (unless waiting tasks are shown too): its
-            // fields are read only when it has one.
-            let asksStart = query.waiting != .shown && task.fieldKinds.contains(.start)
+            // The start date is asked of every task still to do (unless waiting tasks are shown
+            // too): its fields are read only when it has one. A task started or closed waits
+            // for nothing, whatever its start date says.
+            let asksStart = query.waiting != .shown && task.statusType == .todo && task.fieldKinds.contains(.start)
             if asksStart || query.minimumPriority != nil {
                 let text = document.textBytes(of: task)
                 let fields = TaskFields.read(text)
                 if query.waiting != .shown {
-                    let waits = fields.date(.start, in: text).map { $0 > today } ?? false
+                    let waits = asksStart && fields.date(.start, in: text).map { $0 > today } ?? false
                     if waits != (query.waiting == .only) { return false }
                 }
                 if let minimum = query.minimumPriority, (fields.priority(in: text) ?? .none) > minimum { return false }

@@ -252,9 +252,9 @@ public enum BoardView {
         init(_ task: Task, in document: borrowing Document) {
             let cut = task.due == nil ? 0..<0 : document.dueCut(of: task) ?? 0..<0
             let text = document.textBytes(of: task)
-            // The dates a card's task records (done, cancelled, created) are history: left out,
-            // as a row shows them apart (the one fast path cuts the due field alone).
-            let recorded = ListView.recordedDates(of: task, in: document, kinds: [.done, .cancelled, .created])
+            // A card shows one date, the due date: the others are left out, where a row shows
+            // them apart in words (the one fast path cuts the due field alone).
+            let recorded = ListView.recordedDates(of: task, in: document)
             guard recorded.isEmpty else {
                 var out = TextBuffer(capacity: text.count)
                 ListView.appendDisplayText(task, in: document, cutting: recorded.map(\.cut), to: &out)

@@ -153,12 +153,11 @@ public enum ListView {
     }
 
     /// The dates besides the due date that a row shows in words after the text (start,
-    /// scheduled, done, cancelled, created; a board's card, only the three it records), each
-    /// with the part of the text it is cut from (the field and a space beside it). A field
-    /// whose value is no date stays in the text, as written.
-    static func recordedDates(of task: Task, in document: Document,
-                              kinds shown: [TaskField.Kind] = [.start, .scheduled, .done, .cancelled, .created])
-        -> [(kind: TaskField.Kind, date: CivilDate, cut: Range<Int>)] {
+    /// scheduled, done, cancelled, created), each with the part of the text it is cut from
+    /// (the field and a space beside it). A field whose value is no date stays in the text,
+    /// as written.
+    static func recordedDates(of task: Task, in document: Document) -> [(kind: TaskField.Kind, date: CivilDate, cut: Range<Int>)] {
+        let shown: [TaskField.Kind] = [.start, .scheduled, .done, .cancelled, .created]
         let kinds = task.fieldKinds
         guard shown.contains(where: kinds.contains) else { return [] }
         let text = document.textBytes(of: task)

@@ -5,10 +5,9 @@ enum BoardCommand: Command {
     static let summary = "Todo, Doing and Done side by side, fitted to the terminal."
     static let usage = "tick board [OPTIONS] [FILE|FOLDER|WORD...]"
     static var options: [OptionSpec] {
-        // A board shows every status, and waiting tasks too: --waiting keeps only those.
-        ViewOptions.filters.filter { !["open", "doing", "done", "all"].contains($0.long) }.map { option in
-            option.long == "waiting" ? OptionSpec("waiting", help: "Only tasks whose start date is still to come.") : option
-        }
+        // A board shows every status; tasks waiting for their start date are left out, as in
+        // every view, and --waiting shows only those.
+        ViewOptions.filters.filter { !["open", "doing", "done", "all"].contains($0.long) }
             + [OptionSpec("width", short: "w", value: "N", help: "Fit the board to N columns (default: the terminal's width, else COLUMNS, else 80).")]
             + ViewOptions.output
     }
@@ -21,7 +20,6 @@ enum BoardCommand: Command {
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
         var everything = TaskQuery()
         everything.statuses = nil
-        everything.waiting = .shown
         let view = try ViewOptions(arguments, command: name, defaults: everything, environment: context.environment)
         var width = TerminalWidth.current(environment: context.environment)
         if let text = arguments.value("width") {

@@ -17,7 +17,7 @@ struct ViewOptions {
         OptionSpec("exclude", short: "x", value: "WORD", help: "Leave out tasks whose text contains WORD; repeatable."),
         OptionSpec("since", value: "DATE", help: "Only tasks done on or after DATE by their done date: monday (the last one), -7d, 2026-11-01."),
         OptionSpec("priority", short: "p", value: "P", help: "Only tasks of priority P or higher: highest, high, medium, low, lowest, or A-Z."),
-        OptionSpec("waiting", help: "Only tasks whose start date is still to come (hidden otherwise, unless --all)."),
+        OptionSpec("waiting", help: "Only tasks to do whose start date is still to come (hidden otherwise, unless --all)."),
         stdinFilename,
         noIgnore,
     ]
