@@ -85,6 +85,7 @@ enum Tick {
                 context.stdout.write(command.help)
                 return 0
             }
+            context.quiet = parsed.flag("quiet")
             try Environment.checkSettings()
             // The language server reads each document's own folder's configuration.
             if command != CompletionsCommand.self, command != LspCommand.self, command != McpCommand.self {

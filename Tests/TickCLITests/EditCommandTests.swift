@@ -730,6 +730,9 @@ import Testing
         let quiet = try TickProcess.run(["add", "-q", "-f", "new.md", "x"], in: folder.url,
                                         environment: ["XDG_STATE_HOME": folder.url.appendingPathComponent("state").path])
         #expect(quiet.status == 0 && quiet.stdout.isEmpty && quiet.stderr.isEmpty, "\(quiet.stdout)\(quiet.stderr)")
+        // Nor its notes: a parent done with its subtask open.
+        let (parent, _) = try edit(["done", "-q", "parent"], "- [ ] parent\n  - [ ] child\n")
+        #expect(parent.status == 0 && parent.stdout.isEmpty && parent.stderr.isEmpty, "\(parent.stderr)")
         #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("new.md").path))
     }
 

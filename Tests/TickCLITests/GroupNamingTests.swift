@@ -22,7 +22,7 @@ import Testing
         #expect(result.stderr == "tick: note: 'Food' named the group '🥕 Food' until now; from now on it names the new group, and '🥕 Food' goes by its full title\n",
                 "\(result.stderr)")
         let (again, twice) = try run(["group", "add", "Food"], on: text)
-        #expect(again.stderr == "tick: warning: a group 'Food' exists already; the new one is named as shown\n" && twice.hasSuffix("# Food\n\n# Food (1)\n"),
+        #expect(again.stderr == "tick: note: a group 'Food' exists already; the new one is named as shown\n" && twice.hasSuffix("# Food\n\n# Food (1)\n"),
                 "\(again.stderr)\(twice)")
     }
 

@@ -13,6 +13,8 @@ struct CommandContext {
     /// then: the edit that follows the yes refuses a file changed in between, since the
     /// tasks it would change are not the ones shown.
     var confirmed: Confirmation?
+    /// `-q`: an edit that succeeds prints nothing, its notes included.
+    var quiet = false
 
     /// A file asked about, and the hash of its bytes when it was (a struct: a tuple's metadata
     /// costs every run's start-up).
@@ -29,6 +31,7 @@ struct CommandContext {
     /// `tick: note: …` on standard error: what an edit did beside what it was asked (created a
     /// group, left subtasks open, could not repeat a task), on one line.
     mutating func note(_ message: String) {
+        guard !quiet else { return }
         stderr.write("tick: note: " + TickError.oneLine(message) + "\n")
     }
 }

@@ -94,7 +94,7 @@ enum GroupCommand: Command {
                 let splices = try GroupEdits.add(titles, under: parent, level: level ?? Sections.defaultLevel(in: document), in: document)
                 return (splices, GroupName.written(titles), nil)
             }
-            if let taken { context.warn("a group '\(taken)' exists already; the new one is named as shown") }
+            if let taken { context.note("a group '\(taken)' exists already; the new one is named as shown") }
             if let answering {
                 let name = operands.first ?? ""
                 context.note("'\(name)' named the group '\(answering)' until now; from now on it names the new group, and '\(answering)' goes by its full title")
