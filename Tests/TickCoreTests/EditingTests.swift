@@ -423,6 +423,17 @@ import Testing
         #expect(try done("- [x] a\n- [ ] b\n") == "- [x] a\n- [x] b done:2026-11-25\n")
         #expect(try apply("- [ ] (A) a\n- [ ] b\n") { try TaskEdits.setField(.priority, of: $0.tasks[1], to: Array("B".utf8), in: $0) }
                 == "- [ ] (A) a\n- [ ] b pri:B\n")
+        // An action on many tasks reads the spelling once for all of them, and spells alike.
+        let today = CivilDate(iso: "2026-11-25")!
+        for (action, text, expected) in [(TaskAction.done(), "- [ ] a\n- [x] b completed:2025-01-15\n- [ ] c\n",
+                                          "- [x] a completed:2026-11-25\n- [x] b completed:2025-01-15\n- [x] c completed:2026-11-25\n"),
+                                         (.due(today), "- [ ] a\n- [ ] b Due:2026-01-01\n- [ ] c\n",
+                                          "- [ ] a Due:2026-11-25\n- [ ] b Due:2026-11-25\n- [ ] c Due:2026-11-25\n")] {
+            let edited = try apply(text) { document in
+                try action.plan(document.tasks, in: document, dates: DateRecording(document, today: today, config: ProjectConfig())).splices
+            }
+            #expect(edited == expected, "\(action): \(edited)")
+        }
     }
 
     /// Found by the edits fuzzer: a task with nothing after its checkbox ends at a blank line,

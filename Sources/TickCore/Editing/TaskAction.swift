@@ -68,6 +68,10 @@ public enum TaskAction: Sendable, Equatable, Hashable {
     public func plan(_ tasks: [Task], in document: Document, dates: DateRecording, notesOpenSubtasks: Bool = true) throws(EditError) -> EditPlan {
         var plan = EditPlan()
         let selected = Set(tasks.map(\.index))
+        // How the file spells its fields, read once for an edit of many tasks (asked of the
+        // file per task, it made such an edit quadratic).
+        var dates = dates
+        if tasks.count > 1, document.stretch == nil { dates.spelling = document.spelling() }
         for task in tasks {
             switch self {
             case .done(let withSubtasks):
@@ -83,7 +87,8 @@ public enum TaskAction: Sendable, Equatable, Hashable {
                 }
             case .reopen:
                 plan.add(task, verb: verb, unchanged: unchanged,
-                         try TaskEdits.setStatus(task, to: .open, dates: [(.done, nil), (.cancelled, nil)], in: document, dialect: dates.dialect),
+                         try TaskEdits.setStatus(task, to: .open, dates: [(.done, nil), (.cancelled, nil)], in: document, dialect: dates.dialect,
+                                                 spelling: dates.spelling),
                          in: document)
             case .cancel:
                 guard task.statusType != .cancelled else {
@@ -92,19 +97,20 @@ public enum TaskAction: Sendable, Equatable, Hashable {
                 }
                 let recorded: [(TaskField.Kind, CivilDate?)] = dates.recordsCancelled ? [(.cancelled, dates.today), (.done, nil)] : [(.done, nil)]
                 plan.add(task, verb: verb, unchanged: unchanged,
-                         try TaskEdits.setStatus(task, to: .other("-"), dates: recorded, in: document, dialect: dates.dialect), in: document)
+                         try TaskEdits.setStatus(task, to: .other("-"), dates: recorded, in: document, dialect: dates.dialect, spelling: dates.spelling),
+                         in: document)
             case .start:
                 plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setStatus(task, to: .doing, in: document), in: document)
             case .star, .unstar:
                 plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setImportant(task, self == .star, in: document), in: document)
             case .due(let date):
-                plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setDue(task, to: date, in: document, dialect: dates.dialect),
+                plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setDue(task, to: date, in: document, dialect: dates.dialect, spelling: dates.spelling),
                          in: document, former: Self.formerDue(task, today: dates.today))
             case .moveDue(let shift, let postponing):
                 let current = task.due ?? dates.today
                 let from = postponing && current < dates.today ? dates.today : current
                 guard let date = shift.applied(to: from) else { throw .invalidDate("\(from) \(shift)") }
-                plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setDue(task, to: date, in: document, dialect: dates.dialect),
+                plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setDue(task, to: date, in: document, dialect: dates.dialect, spelling: dates.spelling),
                          in: document, former: Self.formerDue(task, today: dates.today))
             }
         }
@@ -132,7 +138,7 @@ public enum TaskAction: Sendable, Equatable, Hashable {
         // takes a done date away.
         var splices = try TaskEdits.setStatus(task, to: .done,
                                               dates: (context.recordsDone ? [(.done, context.today)] : []) + [(.cancelled, nil)],
-                                              in: document, dialect: context.dialect)
+                                              in: document, dialect: context.dialect, spelling: context.spelling)
         switch NextOccurrence.of(task, in: document, today: context.today, dialect: context.dialect) {
         case .lines(let next)?:
             // Placed as a new task is (the list's marker and container prefix), with the text and
@@ -192,6 +198,8 @@ public struct DateRecording: Sendable {
     /// Whether a recurring task's next occurrence goes below it (`.tick.toml`'s
     /// `next-occurrence = "below"`) rather than above.
     package let nextBelow: Bool
+    /// How the file spells its fields, when an edit of many tasks has read it once.
+    package var spelling: FileSpelling?
 
     public init(_ document: Document, today: CivilDate, config: ProjectConfig, recordsDate: Bool = false) {
         self.today = today

@@ -46,24 +46,25 @@ package enum TaskEdits {
     /// Sets, changes or (nil) removes the task's due date. A due field in any dialect is
     /// changed in place, in its dialect; a task without one gets one in the dialect its other
     /// fields use, else in `dialect` (the file's, see `FieldUsage`).
+    /// `spelling`: the file's, when worked out already for an edit of many tasks.
     package static func setDue(_ task: Task, to date: CivilDate?, in document: Document,
-                              dialect: TaskField.Dialect = .tick) throws(EditError) -> [Splice] {
-        try setField(.due, of: task, to: date.map { Array($0.description.utf8) }, in: document, dialect: dialect)
+                              dialect: TaskField.Dialect = .tick, spelling: FileSpelling? = nil) throws(EditError) -> [Splice] {
+        try setField(.due, of: task, to: date.map { Array($0.description.utf8) }, in: document, dialect: dialect, spelling: spelling)
     }
 
     /// Sets, changes or (nil) removes one field of the task, as `setDue` does the due date.
     package static func setField(_ kind: TaskField.Kind, of task: Task, to value: [UInt8]?, in document: Document,
-                                dialect: TaskField.Dialect = .tick) throws(EditError) -> [Splice] {
+                                dialect: TaskField.Dialect = .tick, spelling: FileSpelling? = nil) throws(EditError) -> [Splice] {
         var lines = TaskLines(task, in: document)
         let written = document.fields(of: task).dialect ?? dialect
-        try lines.set(kind, to: value, dialect: written, key: written == .tick && value != nil ? document.tickKey(for: kind) : nil)
+        try lines.set(kind, to: value, dialect: written, key: written == .tick && value != nil ? key(for: kind, in: document, spelling) : nil)
         return try ItemBoundary.checked(lines.splices, editing: task, in: document)
     }
 
     /// Sets the status and, with it, date fields (`done` when done, `cancelled` when cancelled,
     /// nil to remove one), in one change of the task's lines.
     package static func setStatus(_ task: Task, to status: TaskStatus, dates: [(TaskField.Kind, CivilDate?)],
-                                 in document: Document, dialect: TaskField.Dialect) throws(EditError) -> [Splice] {
+                                 in document: Document, dialect: TaskField.Dialect, spelling: FileSpelling? = nil) throws(EditError) -> [Splice] {
         var lines = TaskLines(task, in: document)
         for splice in try setStatus(task, to: status, in: document) where splice.lines == task.line..<(task.line + 1) {
             lines.replaceFirst(with: splice.replacement[0])
@@ -71,9 +72,15 @@ package enum TaskEdits {
         let written = document.fields(of: task).dialect ?? dialect
         for (kind, date) in dates {
             try lines.set(kind, to: date.map { Array($0.description.utf8) }, dialect: written,
-                          key: written == .tick && date != nil ? document.tickKey(for: kind) : nil)
+                          key: written == .tick && date != nil ? key(for: kind, in: document, spelling) : nil)
         }
         return try ItemBoundary.checked(lines.splices, editing: task, in: document)
+    }
+
+    /// The key the file writes fields of `kind` with in tick's dialect (`Document.tickKey`),
+    /// from `spelling` when an edit of many tasks has read it once for all of them.
+    private static func key(for kind: TaskField.Kind, in document: Document, _ spelling: FileSpelling?) -> [UInt8]? {
+        spelling.map { $0.key(for: kind) } ?? document.tickKey(for: kind)
     }
 
     /// Where the task's text starts on one of its text lines (a wrapped line's indentation is

@@ -6,6 +6,9 @@ extension Document {
     /// the whole file's (`FileSpelling`).
     func tickKey(for kind: TaskField.Kind) -> [UInt8]? {
         if let stretch { return stretch.spelling.key(for: kind) }
+        // Asked once per task an edit changes: a file without such a field (most) answers at
+        // once, not after a pass over its tasks (an edit of every task was quadratic).
+        guard fieldUsage.uses(.tick), fieldUsage.records(kind) else { return nil }
         for task in tasks where task.fieldKinds.contains(kind) {
             if let key = tickKey(of: task, for: kind) { return key }
         }

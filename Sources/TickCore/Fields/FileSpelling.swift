@@ -2,7 +2,7 @@
 /// checkbox (`Document.doneLetter`) and the key of each field in tick's dialect
 /// (`Document.tickKey(for:)`: a done date is `completed:` in a file whose first dated task says
 /// so). Kept with parse checkpoints: a stretch's edit spells as the whole file's would.
-struct FileSpelling: Sendable, Equatable {
+package struct FileSpelling: Sendable, Equatable {
     let doneLetter: UInt8
     /// Per `TaskField.Kind.allCases`: the key of the first field of the kind in tick's dialect
     /// that has one, and the index of its task.
@@ -11,7 +11,7 @@ struct FileSpelling: Sendable, Equatable {
     /// change it. (The keys move with the first field of each kind, `ParseCheckpoints.after`.)
     let settledTasks: Int
 
-    static func == (left: FileSpelling, right: FileSpelling) -> Bool {
+    package static func == (left: FileSpelling, right: FileSpelling) -> Bool {
         left.doneLetter == right.doneLetter && left.settledTasks == right.settledTasks
             && left.keys.count == right.keys.count
             && zip(left.keys, right.keys).allSatisfy { $0?.key == $1?.key && $0?.task == $1?.task }
