@@ -179,6 +179,9 @@ import Testing
             call(9, "undo", [:]),
             call(10, "list_groups", [:]),
             call(11, "add_task", ["text": "hidden", "file": "notes.txt"]),
+            call(12, "add_task", ["text": "x", "file": "sub/deeper/new.md"]),
+            call(13, "add_task", ["text": String(repeating: "a", count: 200_000)]),
+            call(14, "list_groups", ["path": "../elsewhere"]),
         ], in: folder)
         func text(_ id: Int) -> String {
             ((responses[id]?["result"] as? [String: Any])?["content"] as? [[String: Any]])?.first?["text"] as? String ?? "\(responses[id] ?? [:])"
@@ -189,11 +192,16 @@ import Testing
         #expect(text(5) == "query line 2: 'due soonish': cannot read the date 'soonish'\n", "\(text(5))")
         #expect(text(6).hasSuffix("; call list_tasks again\n"), "\(text(6))")
         #expect(text(7) == "TODO.md: no group 'Hme'; did you mean 'Home'? (set 'new_group' to make a new group 'Hme')\n", "\(text(7))")
-        #expect(text(9).hasPrefix("undid 'tick add --group=Garden fence' (TODO.md)"), "\(text(9))")
+        #expect(text(9).hasPrefix("undid 'add_task --group=Garden fence' (TODO.md)"), "\(text(9))")
         #expect(text(10).contains("\"group\":[\"Home\"]") && text(10).contains("\"open\":1"), "\(text(10))")
         #expect(text(11).hasPrefix("'notes.txt' is not a Markdown file by its name"), "\(text(11))")
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("notes.txt").path))
-        for id in 2...11 {
+        // A folder not there yet is no way out: the command says it is missing. A text too
+        // long for a command line is said as that.
+        #expect(text(12) == "cannot create sub/deeper/new.md: there is no folder sub/deeper\n", "\(text(12))")
+        #expect(text(13) == "'text' is longer than tick takes (64 KiB); give a shorter one", "\(text(13))")
+        #expect(text(14).hasPrefix("../elsewhere is outside the folders tick mcp was started with"), "\(text(14))")
+        for id in 2...14 {
             #expect(!text(id).contains("--json") && !text(id).contains("tick list") && !text(id).contains("-f FILE") && !text(id).hasPrefix("tick: "),
                     "call \(id): \(text(id))")
         }

@@ -144,6 +144,7 @@ package struct AgentServer {
                 // A word that names a file or folder is read as one.
                 return file("path", else: .defaultFile) + (arguments["words"]?.array ?? []).compactMap { $0.string.map(Target.word) }
             case "query_tasks": return file("vault", else: .path("."))
+            case "list_groups": return file("path", else: .defaultFile)
             case "add_task": return file("file", else: .defaultFile)
             case "undo": return [.latestEdit(arguments["file"]?.string)]
             default: return ((arguments["refs"]?.array ?? []) + [arguments["ref"]].compactMap { $0 }).flatMap(refFiles)
@@ -294,6 +295,12 @@ package struct AgentServer {
         }
         let words: [String]
         let arguments = params["arguments"] ?? .object([:])
+        // A command line has a size limit (about 128 KiB an argument): a longer value is said
+        // here, not as the system's "argument list too long".
+        if case .object(let members) = arguments,
+           let (key, _) = members.first(where: { ($0.value.string?.utf8.count ?? 0) > Self.longestValue }) {
+            return .success(Self.toolError("'\(key)' is longer than tick takes (\(Self.longestValue / 1024) KiB); give a shorter one"))
+        }
         // Arguments a tool cannot take are said in its result, for the agent to read and
         // correct, as the spec has tool errors reported.
         if let wrong = tool.misfit(arguments) { return .success(Self.toolError(wrong)) }
@@ -362,6 +369,9 @@ package struct AgentServer {
               let latest = entries.first(where: { $0["undone"]?.bool == false }) else { return nil }
         return (latest["files"]?.array ?? []).compactMap { $0["path"]?.string }.map { PathBytes.parse(displayed: $0) ?? $0 }
     }
+
+    /// The longest text a tool takes in one argument.
+    static let longestValue = 64 * 1024
 
     static func toolError(_ message: String) -> JSON {
         .object(["content": .array([.object(["type": .string("text"), "text": .string(message)])]), "isError": .bool(true)])

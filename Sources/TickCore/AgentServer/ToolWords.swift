@@ -2,6 +2,11 @@
 /// command's options, `list_tasks` for a listing to make again, refs for the only way a tool
 /// names a task. The facts stay the command's; only the way to act on them changes.
 enum ToolWords {
+    /// The tool that runs each command.
+    static let tools = ["list": "list_tasks", "query": "query_tasks", "groups": "list_groups", "show": "show_task", "add": "add_task",
+                        "done": "done_tasks", "reopen": "reopen_tasks", "start": "start_tasks", "cancel": "cancel_tasks",
+                        "due": "set_due", "move": "move_task", "note": "add_note", "undo": "undo"]
+
     /// `said` (a command's standard error) as a tool's result says it; `options`: the
     /// command's options by the tool's arguments that set them.
     static func spoken(_ said: String, options: [String: String]) -> String {
@@ -15,6 +20,9 @@ enum ToolWords {
             line.replace(#/ \(see 'tick [a-z]* ?--help'\)/#, with: "")
             line.replace(#/run 'tick list[^']*' again|list it again|list the tasks again/#, with: "call list_tasks again")
             line.replace(", or name the task by its text", with: "")
+            // The undo tool takes the latest edit (of a file), never one by its number.
+            line.replace(" ('tick undo --list' numbers the operations; 'tick undo N' takes another, leaving this one as it is)", with: "")
+            line.replace(" ('tick undo --list' shows the journal)", with: "")
             line.replace("'tick groups' lists them", with: "list_groups lists them")
             line.replace(#/start one with 'tick init', or name a file with -f FILE|name a (task )?file with -f FILE/#,
                          with: "name a task file with the tool's \(options["-f FILE"].map { "'\($0)'" } ?? "file") argument")
@@ -28,7 +36,10 @@ enum ToolWords {
             // A command line quoted back (`undid 'tick move --json -- a.md:3@…'`), without
             // what the server adds to every call.
             line.replace(#/'tick [^']*'/#) { match in
-                match.output.split(separator: " ").filter { !["--json", "--yes", "--", "--create"].contains($0) }.joined(separator: " ")
+                var words = match.output.dropFirst().dropLast().split(separator: " ").filter { !["--json", "--yes", "--", "--create"].contains($0) }
+                // The command by the tool that runs it.
+                if words.count > 1, let tool = Self.tools[String(words[1])] { words.removeFirst(2); words.insert(Substring(tool), at: 0) }
+                return "'" + words.joined(separator: " ") + "'"
             }
             return line
         }.joined(separator: "\n")

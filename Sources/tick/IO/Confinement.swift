@@ -43,12 +43,23 @@ enum Confinement {
         return admits(realPath: real, roots: roots)
     }
 
-    /// Where `path` leads: its real path, or for a file not there yet, its folder's and its name.
+    /// Where `path` leads: its real path, or for a file not there yet, the real path of the
+    /// nearest folder on its way that is there and the names after it (none of them `.` or
+    /// `..`, which could lead back out once made).
     static func destination(_ path: String) -> String? {
         if let real = Syscalls.realPath(path) { return real }
-        let name = Paths.basename(of: path)
-        guard name != ".", name != "..", let folder = Syscalls.realPath(path.contains("/") ? Paths.directory(of: path) : ".") else { return nil }
-        return (folder == "/" ? "" : folder) + "/" + name
+        var names: [String] = []
+        var rest = path
+        while true {
+            let name = Paths.basename(of: rest)
+            guard name != ".", name != "..", !name.isEmpty else { return nil }
+            names.insert(name, at: 0)
+            guard rest.contains("/") else { break }
+            rest = Paths.directory(of: rest)
+            if let folder = Syscalls.realPath(rest) { return (folder == "/" ? "" : folder) + "/" + names.joined(separator: "/") }
+        }
+        guard let here = Syscalls.realPath(".") else { return nil }
+        return (here == "/" ? "" : here) + "/" + names.joined(separator: "/")
     }
 
     /// Throws unless the file open on `fd` (opened by `path`) lies in the roots.
