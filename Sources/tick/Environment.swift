@@ -17,6 +17,11 @@ struct Environment: Sendable {
     let workingDirectory: String
     /// `TICK_ROOTS`, as `Confinement` reads it: where a task file found by name may be.
     let roots: [String]?
+    /// Whether what views and edits print is recorded as the listing that numbers name
+    /// (`TICK_LISTINGS=0`: not, for a client that names tasks by refs alone, as `tick mcp`
+    /// does, so that an agent's views never change what a person's numbers mean). Listings
+    /// are carried through edits either way.
+    let recordsListings: Bool
     /// Seconds an edit waits for another program's lock on the file (`TICK_LOCK_TIMEOUT`, default 10).
     let lockTimeout: Double
     /// How many operations the undo journal keeps (`TICK_UNDO_KEEP`, default 100).
@@ -57,6 +62,7 @@ struct Environment: Sendable {
                     stateHome: Syscalls.environment("XDG_STATE_HOME"),
                     workingDirectory: Syscalls.currentDirectory() ?? ".",
                     roots: Syscalls.environment(Confinement.variable).map(Confinement.parse),
+                    recordsListings: Syscalls.environment("TICK_LISTINGS") != "0",
                     lockTimeout: Self.seconds(Syscalls.environment("TICK_LOCK_TIMEOUT")) ?? 10,
                     undoKeep: Self.count(Syscalls.environment("TICK_UNDO_KEEP"), upTo: 10_000) ?? 100)
     }

@@ -208,6 +208,33 @@ import Testing
         #expect(try String(contentsOf: file, encoding: .utf8) == "# Work\n\n- [ ] ship release\n\n# Home\n\n- [ ] water plants\n")
     }
 
+    /// An agent's views never change what a person's numbers mean: a person lists their
+    /// project, an agent lists another, and the person's number still names their task. The
+    /// agent's refs still follow a task whose line moved.
+    @Test func anAgentsViewsLeaveAPersonsNumbers() throws {
+        let root = try TemporaryDirectory()
+        let state = ["XDG_STATE_HOME": root.url.appendingPathComponent(".state").path]
+        try root.write("mine/TODO.md", "# Mine\n\n- [ ] first\n- [ ] second\n")
+        let agents = try root.write("agent/TODO.md", "# A\n\n- [ ] task a\n")
+        let mine = root.url.appendingPathComponent("mine")
+        #expect(try TickProcess.run(["list"], in: mine, environment: state).status == 0)
+        let agent = root.url.appendingPathComponent("agent")
+        let listed = try TickProcess.run(["mcp", agent.path], in: root.url, environment: state,
+                                         stdin: try [Self.initialize, call(2, "list_tasks", [:])].map {
+                                             String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self) }.joined(separator: "\n") + "\n")
+        let ref = try #require(listed.stdout.split(separator: "\"").first { $0.hasPrefix("TODO.md:3@") && !$0.hasSuffix("\\") }.map(String.init),
+                               "\(listed.stdout)")
+        let done = try TickProcess.run(["done", "4"], in: mine, environment: state)
+        #expect(done.status == 0 && done.stdout == "done 4 [x] second\n", "\(done.stdout)\(done.stderr)")
+        // A line put above the agent's task: its ref still names it.
+        try "# A\n\n- [ ] new above\n- [ ] task a\n".write(to: agents, atomically: false, encoding: .utf8)
+        let moved = try TickProcess.run(["mcp", agent.path], in: root.url, environment: state,
+                                        stdin: try [Self.initialize, call(2, "done_tasks", ["refs": [ref]])].map {
+                                            String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self) }.joined(separator: "\n") + "\n")
+        let after = try String(contentsOf: agents, encoding: .utf8)
+        #expect(!moved.stdout.contains("\"isError\":true") && after == "# A\n\n- [ ] new above\n- [x] task a\n", "\(moved.stdout)\(after)")
+    }
+
     /// Started confined, the server narrows `TICK_ROOTS`, never widens it: a folder outside
     /// is refused, and with none named it serves the roots it was given. Started in `/` with
     /// no folder, it refuses to serve every file. A task file is never looked for above the

@@ -52,6 +52,9 @@ enum McpCommand: Command {
         // What the tools run (and this server itself, for resources) reads and writes only
         // there, by what each descriptor opened.
         Confinement.confine(to: places)
+        // The tools name tasks by refs alone: their views leave the listing a person's
+        // numbers name as it was.
+        setenv("TICK_LISTINGS", "0", 1)
         let shown = operands.isEmpty ? "the working directory" : operands.map(PathBytes.display).joined(separator: ", ")
         let host = AgentMachine(roots: roots, places: places, shown: shown, executable: executable)
         var server = AgentServer(host: host, readOnly: arguments.flag("read-only"), version: Tick.version)

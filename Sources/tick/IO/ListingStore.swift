@@ -77,7 +77,7 @@ enum ListingStore {
     /// the index keeps a stub of the others' (`Listing.withoutEntries`), which refuses their
     /// numbers rather than let them name the file's own lines.
     static func record(_ listings: [Shown], environment: Environment) -> String? {
-        guard !listings.isEmpty else { return nil }
+        guard !listings.isEmpty, environment.recordsListings else { return nil }
         return withFolder(environment) { folder throws(TickError) -> String? in
             let (files, past) = ListingArchive.split(listings.map { ListingArchive.File(path: PathBytes.bytes(of: $0.realPath), listing: $0.listing) })
             let paths = files.map(\.path) + past.map(\.path)
@@ -136,7 +136,8 @@ enum ListingStore {
     /// `version`: `after`'s `ContentDigest.version`, when worked out already.
     static func show(_ lines: [Int], realPath: String, after: Document, before: Document? = nil, version: UInt64? = nil,
                      environment: Environment) -> String? {
-        change(realPath, environment) { listing in
+        guard environment.recordsListings else { return nil }
+        return change(realPath, environment) { listing in
             listing = listing.showing(lines, in: after, by: Journal.shared.command, before: before, version: version)
         }
     }
@@ -148,6 +149,7 @@ enum ListingStore {
     /// was refused as the other project's. (A view of this project stays the latest: `tick
     /// list`, an add to another file of it, then `tick done 3` is the list's 3.)
     static func takeLatest(_ file: FileNames, after: Document, environment: Environment) -> String? {
+        guard environment.recordsListings else { return nil }
         let path = PathBytes.bytes(of: file.realPath)
         guard case .success(let folder) = StateFolder.open(environment) else { return nil }
         let index: ListingIndex?
