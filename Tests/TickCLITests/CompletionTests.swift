@@ -128,7 +128,8 @@ import Testing
     @Test func bashCompletesInATerminal() throws {
         // A line as typed, the candidate inserted (tmux drops the space bash adds after it).
         func completes(_ line: String, to expected: String) throws {
-            let screen = try type(line, in: "bash", until: expected, files: ["spaced.md": "# Big Work\n\n## Back end\n\n- [ ] a\n\n# Home\n\n## Groceries\n\n- [ ] b\n"])
+            let screen = try type(line, in: "bash", until: expected, files: ["spaced.md": "# Big Work\n\n## Back end\n\n- [ ] a\n\n# Home\n\n## Groceries\n\n- [ ] b\n",
+                                                                           "titled.md": "# TODO\n\n## Big Project\n\n### Back end\n\n- [ ] a\n\n## Home\n\n- [ ] b\n"])
             #expect(screen.split(separator: "\n").contains { $0 == "% " + expected }, "\(line): \(screen)")
         }
         try completes("tick list --sort d", to: "tick list --sort due")
@@ -144,6 +145,10 @@ import Testing
         try completes("tick list -g groc", to: "tick list -g Groceries")
         try completes("tick list -f spaced.md -g Big\\ Work/B", to: "tick list -f spaced.md -g Big\\ Work/Back\\ end")
         try completes("tick list -f spaced.md -g 'Big Work/B", to: "tick list -f spaced.md -g 'Big Work/Back end'")
+        // A path from below the file's title, as -g takes it.
+        try completes("tick list -f titled.md -g Big\\ Project/", to: "tick list -f titled.md -g Big\\ Project/Back\\ end")
+        let formats = try type("tick changes --format ", tabs: 2, in: "bash", until: "markdown")
+        #expect(formats.contains("markdown") && !formats.contains("github"), "\(formats)")
         try completes("tick list -f TO", to: "tick list -f TODO.md")
     }
 

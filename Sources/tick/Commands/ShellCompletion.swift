@@ -11,7 +11,8 @@ enum ShellCompletion {
         case free
     }
 
-    static func valueKind(of option: OptionSpec) -> ValueKind {
+    /// `command`: the command the option is given to (`--format`'s values are its own).
+    static func valueKind(of option: OptionSpec, in command: String = "") -> ValueKind {
         guard let value = option.value else { return .none }
         switch (option.long, value) {
         case (_, "FILE"): return .file
@@ -21,7 +22,7 @@ enum ShellCompletion {
         case ("eol", _): return .choices(["lf", "crlf"])
         case ("dates", _): return .choices(["relative", "absolute"])
         case ("sort", _): return .choices(TaskOrder.allCases.map(\.rawValue))
-        case ("format", _): return .choices(["text", "json", "github"])
+        case ("format", _): return .choices(command == ChangesCommand.name ? ["text", "json", "markdown"] : ["text", "json", "github"])
         case ("priority", _): return .choices(["highest", "high", "medium", "low", "lowest"])
         case ("enable", _), ("disable", _): return .choices(LintRule.allCases.map(\.rawValue))
         default: return .free
@@ -65,7 +66,7 @@ enum ShellCompletion {
             cases += "            options='\(options.flatMap(spellings).joined(separator: " "))'\n"
             cases += "            files='\(files)' groups='\(groups)' values='\(values)'\n"
             for option in options {
-                if case .choices(let choices) = valueKind(of: option) {
+                if case .choices(let choices) = valueKind(of: option, in: command.name) {
                     cases += "            [[ \" \(spellings(option).joined(separator: " ")) \" == *\" $prev \"* ]] && choices='\(choices.joined(separator: " "))'\n"
                 }
             }
@@ -98,8 +99,8 @@ enum ShellCompletion {
         # file holds. A word without a slash also completes a group's own title, when no
         # other group has it (`-g groc` names Home/Groceries).
         _tick_group_matches() {
-            local name word='' rest=$cur c title
-            local -A titles=()
+            local name word='' rest=$cur c title suffix
+            local -A titles=() offered=()
             if [[ $rest == [\\'\\"]* ]]; then
                 word=${rest:1}
             else
@@ -111,7 +112,14 @@ enum ShellCompletion {
             fi
             COMPREPLY=()
             while IFS= read -r name; do
-                [[ ${name,,} == "${word,,}"* ]] && COMPREPLY+=("$name")
+                [[ ${name,,} == "${word,,}"* ]] && COMPREPLY+=("$name") && offered[$name]=1
+                # A path typed from below the top (`Big Work/` for TODO/Big Work/...), as -g
+                # takes the end of a group's path.
+                suffix=$name
+                while [[ $word == */* && $suffix == */* && $name != *\\\\/* ]]; do
+                    suffix=${suffix#*/}
+                    [[ ${suffix,,} == "${word,,}"* && -z ${offered[$suffix]} ]] && COMPREPLY+=("$suffix") && offered[$suffix]=1
+                done
                 title=${name##*/}
                 [[ $word != */* && $name == */* && $name != *\\\\/* && ${title,,} == "${word,,}"* ]] && titles[$title]=$((${titles[$title]:-0} + 1))
             done < <(_tick_groups)
@@ -180,7 +188,7 @@ enum ShellCompletion {
                 let all = spellings(option)
                 let exclusion = all.count > 1 ? "(\(all.joined(separator: " ")))" : ""
                 let action: String
-                switch valueKind(of: option) {
+                switch valueKind(of: option, in: command.name) {
                 case .none: action = ""
                 case .file: action = ":\(option.value!.lowercased()):_files"
                 case .group: action = ":group:_tick_groups"
@@ -266,7 +274,7 @@ enum ShellCompletion {
                 var line = "complete -c tick \(condition)"
                 if let short = option.short { line += " -s \(short)" }
                 line += " -l \(option.long)"
-                switch valueKind(of: option) {
+                switch valueKind(of: option, in: command.name) {
                 case .none: break
                 case .file: line += " -r -F"
                 case .group: line += " -x -a '(__tick_groups)'"
