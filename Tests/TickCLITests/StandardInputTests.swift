@@ -30,6 +30,10 @@ import Testing
         let diff = try run(["fmt", "--diff", "--stdin-filename", "a.md", "-"])
         #expect(diff.status == 1 && diff.stdout.hasPrefix("--- a/a.md\n+++ b/a.md\n"), "\(diff.stdout)")
         #expect(try run(["fmt", "-"]).stdout == "# A\n\n- [ ] x due:2026-13-01\n* [ ] y\n")
+        // As a file of it would be, text with a NUL byte is refused, under its given name.
+        let folder = try TemporaryDirectory()
+        let nul = try TickProcess.run(["fmt", "--stdin-filename", "a.md", "-"], in: folder.url, stdin: "# A\n+ [ ] b\u{0}\n")
+        #expect(nul.status == 2 && nul.stdout.isEmpty && nul.stderr == "tick: a.md: contains NUL bytes; tick edits text files only\n", "\(nul.stderr)")
         let fix = try run(["lint", "--fix", "-"])
         #expect(fix.status == 2 && fix.stderr == "tick: lint --fix cannot fix standard input in place; tick fmt - prints it formatted\n")
     }

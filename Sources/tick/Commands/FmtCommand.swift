@@ -46,6 +46,8 @@ enum FmtCommand: Command {
         // Formatting standard input prints it; with --check or --diff it is checked like a file.
         if named == [FileReader.standardInput], !check, !showDiff {
             let input = try FileReader.readStandardInput()
+            // Refused as a file of it would be: a NUL byte makes it no text file.
+            try EditSession.refuseUneditable(input, path: context.environment.standardInputName)
             context.stdout.write(bytes: Formatter.format(context.environment.document(input), options: options).bytes)
             return 0
         }
