@@ -360,9 +360,18 @@ import Testing
         #expect(client.notifications.contains { ($0["params"] as? [String: Any])?["message"] as? String == "tick lsp: file:///huge.md is larger than 10 MB; tick does not read it" })
         client.open("file:///small.md", "- [ ] a due:2026-02-30\n")
         #expect(try client.diagnostics("file:///small.md").count == 1)
+        // Initialized once; after shutdown, requests are refused and changes dropped.
+        #expect(throws: Client.ServerError.self) { try client.request("initialize", ["capabilities": [String: Any]()]) }
+        _ = try client.request("shutdown", [:])
+        #expect(throws: Client.ServerError.self) { try client.request("textDocument/hover", [:]) }
+        let published = client.notifications.count
+        client.notify("textDocument/didChange", ["textDocument": ["uri": "file:///small.md", "version": 2],
+                                                 "contentChanges": [["text": "- [ ] b due:2026-02-31\n- [ ] c due:2026-13-01\n"]]])
+        #expect(throws: Client.ServerError.self) { try client.request("textDocument/hover", [:]) }
+        #expect(client.notifications.count == published, "a change after shutdown was linted")
         client.notify("exit", [:])
         client.process.waitUntilExit()
-        #expect(client.process.terminationStatus == 1)
+        #expect(client.process.terminationStatus == 0)
     }
 
     /// Workspace symbols are the groups and tasks of the folder's task files, walked as `tick

@@ -27,6 +27,15 @@ import Testing
         return try JSON.parse(Array(output.dropLast()))
     }
 
+    /// A server that has been sent `initialize`, as every client does first.
+    static func server(_ host: RecordingHost, readOnly: Bool = false) throws -> AgentServer {
+        var server = AgentServer(host: host, readOnly: readOnly, version: "test")
+        let answer = try exchange(&server, .object(["jsonrpc": .string("2.0"), "id": JSON(0), "method": .string("initialize"),
+                                                    "params": .object(["protocolVersion": .string("2025-06-18")])]))
+        #expect(answer["result"]?["serverInfo"]?["name"]?.string == "tick")
+        return server
+    }
+
     static func call(_ id: Int, _ tool: String, _ arguments: [String: JSON]) -> JSON {
         .object(["jsonrpc": .string("2.0"), "id": JSON(id), "method": .string("tools/call"),
                  "params": .object(["name": .string(tool), "arguments": .object(arguments)])])
@@ -34,7 +43,7 @@ import Testing
 
     @Test func toolsRunTicksCommandsOnTheHostsFiles() throws {
         let host = RecordingHost()
-        var server = AgentServer(host: host, readOnly: false, version: "test")
+        var server = try Self.server(host)
         let listed = try Self.exchange(&server, Self.call(1, "list_tasks", [:]))
         // Refs come back whole: FILE:LINE@FINGERPRINT, as the edit tools take them.
         #expect(listed["result"]?["structuredContent"]?["result"]?.array?.first?["ref"]?.string == "TODO.md:3@4fed3c54")
@@ -55,7 +64,7 @@ import Testing
 
     @Test func readOnlyOffersReadingAlone() throws {
         let host = RecordingHost()
-        var server = AgentServer(host: host, readOnly: true, version: "test")
+        var server = try Self.server(host, readOnly: true)
         let tools = try Self.exchange(&server, .object(["jsonrpc": .string("2.0"), "id": JSON(1), "method": .string("tools/list")]))
         #expect(tools["result"]?["tools"]?.array?.compactMap { $0["name"]?.string }.sorted() == ["list_groups", "list_tasks", "query_tasks", "show_task"])
         let refused = try Self.exchange(&server, Self.call(2, "add_task", ["text": .string("planted")]))
@@ -67,7 +76,7 @@ import Testing
     /// tool's error, and nothing runs (read loosely, `"path": 5` would list another file).
     @Test func argumentsMustFitTheSchema() throws {
         let host = RecordingHost()
-        var server = AgentServer(host: host, readOnly: false, version: "test")
+        var server = try Self.server(host)
         for (id, arguments) in [(1, ["path": JSON(5)]), (2, ["all": .string("yes")]), (3, ["bogus": JSON(1)]), (4, ["tags": .array([JSON(1)])])] {
             let answer = try Self.exchange(&server, Self.call(id, "list_tasks", arguments))
             #expect(answer["result"]?["isError"] == .bool(true), "\(arguments)")
@@ -81,11 +90,17 @@ import Testing
     }
 
     @Test func malformedLinesGetErrorsAndBlankLinesNothing() throws {
-        var server = AgentServer(host: RecordingHost(), readOnly: false, version: "test")
+        var server = try Self.server(RecordingHost())
         #expect(server.handle(line: Array("  \r".utf8)).isEmpty)
         let garbage = try JSON.parse(Array(server.handle(line: Array("{not json".utf8)).dropLast()))
         #expect(garbage["error"]?["code"]?.int == -32700)
         let unknown = try Self.exchange(&server, .object(["jsonrpc": .string("2.0"), "id": JSON(1), "method": .string("no/such")]))
         #expect(unknown["error"]?["code"]?.int == -32601)
+        // Before initialize, a call is refused; a ping is answered.
+        var fresh = AgentServer(host: RecordingHost(), readOnly: false, version: "test")
+        let early = try Self.exchange(&fresh, Self.call(2, "list_tasks", [:]))
+        #expect(early["error"]?["code"]?.int == -32002 && early["error"]?["message"]?.string?.hasPrefix("send initialize first") == true, "\(early)")
+        let ping = try Self.exchange(&fresh, .object(["jsonrpc": .string("2.0"), "id": JSON(3), "method": .string("ping")]))
+        #expect(ping["result"] == .object([:]))
     }
 }

@@ -15,6 +15,8 @@ package struct AgentServer {
     let readOnly: Bool
     let version: String
     private var output: [UInt8] = []
+    /// Whether the client has sent `initialize`: until then, only it and `ping` are answered.
+    private var initialized = false
 
     /// `version`: what `initialize` names the server's version.
     package init(host: any AgentServerHost, readOnly: Bool, version: String) {
@@ -51,9 +53,14 @@ package struct AgentServer {
             return send(JSONRPCError.invalidRequest("not a JSON-RPC 2.0 request: it needs \"jsonrpc\": \"2.0\" and a string or number id").response(to: .null))
         }
         let params = message["params"] ?? .object([:])
+        guard initialized || method == "initialize" || method == "ping" else {
+            return send(JSONRPCError(code: -32002, message: "send initialize first: tick mcp answers \(method) once initialized").response(to: id))
+        }
         let result: Result<JSON, JSONRPCError>
         switch method {
-        case "initialize": result = .success(initialize(params))
+        case "initialize":
+            initialized = true
+            result = .success(initialize(params))
         case "ping": result = .success(.object([:]))
         case "tools/list": result = .success(.object(["tools": .array(tools.map(\.description))]))
         case "tools/call": result = call(params)

@@ -82,8 +82,13 @@ package struct LanguageServer {
             if let id { send(JSONRPCError(code: -32002, message: "the server is not initialized").response(to: id)) }
             return nil
         }
-        if shuttingDown, let id {
-            send(JSONRPCError.invalidRequest("the server is shutting down").response(to: id))
+        if shuttingDown {
+            // After shutdown only exit counts: a change then is dropped, not linted.
+            if let id { send(JSONRPCError.invalidRequest("the server is shutting down").response(to: id)) }
+            return nil
+        }
+        if method == "initialize", initialized, let id {
+            send(JSONRPCError.invalidRequest("the server is initialized already").response(to: id))
             return nil
         }
         guard let id else {
