@@ -304,6 +304,11 @@ import Testing
         #expect(moved.status == 0, "\(moved.stderr)")
         #expect(try String(contentsOf: folder.url.appendingPathComponent("DONE.md"), encoding: .utf8) == "# Done\n\n## Work\n\n- [x] new\n")
         #expect(try String(contentsOf: file, encoding: .utf8) == "# Work\n\n# Done\n\n## Work\n\n- [x] old\n")
+        // From under the file's title, filed as the group it left, as within the file.
+        try folder.write("TODO.md", "# TODO\n\n## Home\n\n- [x] h2\n")
+        #expect(try TickProcess.run(["archive", "--to", "DONE.md"], in: folder.url, environment: state).status == 0)
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("DONE.md"), encoding: .utf8)
+                == "# Done\n\n## Work\n\n- [x] new\n\n## Home\n\n- [x] h2\n")
         // Not into a file that is no task file by its name; a subgroup of the name asked is no typo.
         try folder.write("setup.py", "print(1)\n")
         try folder.write("TODO.md", "# Work\n\n- [x] w\n\n# Later\n\n## Archive\n\n- [ ] keep\n")

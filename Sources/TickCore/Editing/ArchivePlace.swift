@@ -1,7 +1,8 @@
 /// Where `tick archive` files a document's closed tasks: the group `name` at the top of the
 /// file (under its title, when it has one: `Sections.title`), found by its whole path and
-/// never by a name's looser rules, so that a `Done` inside another group is not taken for it;
-/// each task under a subgroup with the path of the group it left, below the title.
+/// never by a name's looser rules, so that a `Done` inside another group is not taken for it
+/// (a title that is `name` is the group itself); each task under a subgroup with the path of
+/// the group it left, below the title.
 ///
 /// On an Obsidian Kanban board the lanes are flat: cards go into the archive group itself, and
 /// the board's own archive (its `Archive` lane) is where they go when `name` is `Done` and the
@@ -23,7 +24,9 @@ package struct ArchivePlace: Sendable {
         flat = ByteSearch.contains(Array("kanban-plugin".utf8), in: document.bytes, 0..<document.bytes.count)
         var titles = GroupName(name).titles
         if flat, Sections.pathKey(titles) == ["done"], Sections.group(atPath: title + ["Archive"], in: document) != nil { titles = ["Archive"] }
-        path = title + titles
+        // A file whose title is the archive group (a DONE.md that `archive --to` made, its
+        // `# Done` over the groups it filed) is that group: not a Done inside a Done.
+        path = !title.isEmpty && Sections.pathKey(title) == Sections.pathKey(titles) ? title : title + titles
         heading = Sections.group(atPath: path, in: document)
         let level = heading.map { document.headings[$0].level }
             ?? Sections.defaultLevel(in: document) + titles.count - 1

@@ -78,7 +78,13 @@ enum ArchiveCommand: Command {
         let source = context.environment.document(sourceBytes)
         let selection = try EditSession.reporting(path) { () throws(EditError) in try archived(from: source) }
         let done = selection.moved
-        let blocks = done.map { (origin: source.groupPath(of: $0), lines: BlockEdits.marginLines($0, in: source)) }
+        // Each from the group it left, below the file's title (a `# TODO` over the groups): the
+        // other file files it as `Done / Work`, as an archive within the file would.
+        let title = Sections.title(in: source).map { source.groupPath(ofHeading: $0) } ?? []
+        let blocks = done.map { task in
+            let origin = source.groupPath(of: task)
+            return (origin: origin.starts(with: title) ? Array(origin.dropFirst(title.count)) : origin, lines: BlockEdits.marginLines(task, in: source))
+        }
         guard !blocks.isEmpty else {
             if !selection.kept.isEmpty {
                 // Nothing is written: the tasks kept are said as an edit that moved none says them.
