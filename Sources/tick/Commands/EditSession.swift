@@ -110,10 +110,13 @@ enum EditSession {
         do { _ = try ColorChoice(option: arguments.value("color")) } catch { throw .usage(error, command: nil) }
         _ = try environment.today()
         let names = try? AtomicFile.names(of: path)
+        // Whether the latest view showed other files than this one, as the edit found it.
+        var otherFilesListed = false
         func known(checkpoints: Bool) -> EditTransaction.Known {
             // What the file's listing says, read under the file's lock for an edit (another
             // tick's edit carries the listing along before its version takes the file's place).
             let listing = names.map { ListingStore.load($0, environment: environment) }
+            otherFilesListed = listing?.otherFilesListed != nil
             // The parse checkpoints, read from the state folder only when the edit may use them.
             let realPath = checkpoints ? names?.realPath : nil
             return EditTransaction.Known(listing: listing?.listing, otherFilesListed: listing?.otherFilesListed,
@@ -174,7 +177,7 @@ enum EditSession {
                                            environment: environment) {
             context.warn(warning)
         }
-        if transaction.edited != nil, let file = names,
+        if transaction.edited != nil, otherFilesListed, let file = names,
            let warning = ListingStore.takeLatest(file, after: written.after ?? transaction.after, environment: environment) {
             context.warn(warning)
         }

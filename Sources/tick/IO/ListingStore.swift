@@ -154,11 +154,13 @@ enum ListingStore {
         guard case .success(let folder) = StateFolder.open(environment) else { return nil }
         let index: ListingIndex?
         do { index = try readIndex(folder) } catch { index = nil }
-        let own = index.flatMap { listing(of: path, in: $0, folder: folder) }
+        guard let index, !index.latestPaths.isEmpty, index.latestPaths != [path],
+              !index.latestPaths.contains(where: ProjectFolder(environment: environment).contains) else {
+            folder.close()
+            return nil
+        }
+        let own = listing(of: path, in: index, folder: folder)
         folder.close()
-        guard let index, !index.latestPaths.isEmpty, index.latestPaths != [path] else { return nil }
-        let project = ProjectFolder(environment: environment)
-        guard !index.latestPaths.contains(where: project.contains) else { return nil }
         return record([Shown(file, listing: own ?? Listing(shown: Array(after.tasks.indices), in: after))], environment: environment)
     }
 
