@@ -32,6 +32,12 @@ local actions = client.request_sync("textDocument/codeAction",
   { textDocument = document, range = { start = position, ["end"] = position }, context = { diagnostics = {} } }, 10000, 0)
 for _, action in ipairs((actions and actions.result) or {}) do
   if action.title == "Mark done" then
+    -- Neovim resolves a code action's edit when the server offers it without one, as tick
+    -- does for a client that says it can.
+    if not action.edit then
+      local resolved = client.request_sync("codeAction/resolve", action, 10000, 0)
+      action = (resolved and resolved.result) or action
+    end
     vim.lsp.util.apply_workspace_edit(action.edit, client.offset_encoding)
     table.insert(report, "done")
   end

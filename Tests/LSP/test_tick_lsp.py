@@ -51,8 +51,11 @@ async def code_actions(client: LanguageClient, line: int, character: int):
     )
 
 
-def edits_of(action):
-    """The TextEdits of a code action's workspace edit for URI."""
+async def edits_of(client: LanguageClient, action):
+    """The TextEdits of a code action's workspace edit for URI. VS Code resolves code actions:
+    tick offers them without their edits, and works one out when it is chosen."""
+    assert action.edit is None and action.data is not None
+    action = await client.code_action_resolve_async(action)
     return action.edit.document_changes[0].edits if action.edit.document_changes else action.edit.changes[URI]
 
 
@@ -72,7 +75,7 @@ async def test_done_writes_the_next_occurrence(client: LanguageClient):
     actions = await code_actions(client, line=2, character=4)
     done = next(a for a in actions if a.title == "Mark done")
     assert done.is_preferred
-    edits = edits_of(done)
+    edits = await edits_of(client, done)
     assert apply(text, edits) == (
         "# Home\n\n- [ ] 🪴 water the plants 🔁 every week 📅 2026-12-04\n"
         "- [x] 🪴 water the plants 🔁 every week 📅 2026-11-27 ✅ 2026-11-28\n- [x] buy milk ✅ 2026-11-20\n"
@@ -171,7 +174,7 @@ async def test_a_task_moves_to_another_group(client: LanguageClient):
     open_document(client, text)
     actions = await code_actions(client, line=2, character=0)
     move = next(a for a in actions if a.title == "Move to Work")
-    edits = edits_of(move)
+    edits = await edits_of(client, move)
     assert apply(text, edits) == "# Home\n\n# Work\n\n- [ ] report\n- [ ] paint\n"
     assert "Move to Home" not in [a.title for a in actions]
 

@@ -109,22 +109,28 @@ package enum BlockEdits {
     /// Moves a task above its previous sibling (`up`) or below its next one: in its group, at
     /// its level, among the tasks in as many block quotes (never into or out of a quote).
     package static func move(_ task: Task, up: Bool, in document: Document) throws(EditError) -> [Splice] {
-        let siblings = document.tasks.filter {
-            $0.parent == task.parent && $0.group == task.group && $0.depth == task.depth && $0.quoteDepth == task.quoteDepth
+        guard let other = sibling(of: task, up: up, in: document) else {
+            // Named: a number the listing followed to another line may not be the task the user sees.
+            let named = "'\(String(decoding: Listing.shortText(task, in: document), as: UTF8.self))' (line \(task.line + 1))"
+            throw .cannotMove("\(named) is already the \(up ? "first" : "last") in its list")
         }
-        guard let position = siblings.firstIndex(where: { $0.index == task.index }) else { return [] }
-        // Named: a number the listing followed to another line may not be the task the user sees.
-        let named = "'\(String(decoding: Listing.shortText(task, in: document), as: UTF8.self))' (line \(task.line + 1))"
         if up {
-            guard position > 0 else { throw .cannotMove("\(named) is already the first in its list") }
-            let other = siblings[position - 1]
             if let swap = swapped(other, task, movingUp: true, in: document) { return swap }
             return OrderedNumbers.swapping(try move(task, to: .before(other), in: document), moving: task, past: other, in: document)
         }
-        guard position + 1 < siblings.count else { throw .cannotMove("\(named) is already the last in its list") }
-        let other = siblings[position + 1]
         if let swap = swapped(task, other, movingUp: false, in: document) { return swap }
         return OrderedNumbers.swapping(try move(task, to: .after(other), in: document), moving: task, past: other, in: document)
+    }
+
+    /// The task a one-step move (`up`, else down) passes: the sibling above or below in the
+    /// task's list (same parent, group, depth and quote); nil at the list's end.
+    package static func sibling(of task: Task, up: Bool, in document: Document) -> Task? {
+        let siblings = document.tasks.filter {
+            $0.parent == task.parent && $0.group == task.group && $0.depth == task.depth && $0.quoteDepth == task.quoteDepth
+        }
+        guard let position = siblings.firstIndex(where: { $0.index == task.index }) else { return nil }
+        let other = up ? position - 1 : position + 1
+        return siblings.indices.contains(other) ? siblings[other] : nil
     }
 
     /// Two neighbouring sibling blocks of a bulleted list, `first` above `second`, swapped as

@@ -14,6 +14,8 @@ package struct LanguageServer {
     var encoding = TextDocument.Encoding.utf16
     /// The client applies versioned edits (`documentChanges`), which it refuses on a changed buffer.
     var versionedEdits = false
+    /// The client asks for a code action's edit when one is chosen (`codeAction/resolve`).
+    var resolvesCodeActions = false
     /// The client watches files for the server when asked (`client/registerCapability`).
     var watchesFiles = false
     var initialized = false
@@ -115,6 +117,8 @@ package struct LanguageServer {
             return withDocument(params) { server, document in server.rangeFormatting(document, params) }
         case "textDocument/codeAction":
             return withDocument(params) { server, document in server.codeActions(document, params) }
+        case "codeAction/resolve":
+            return resolveCodeAction(params)
         case "textDocument/hover":
             return withDocument(params) { server, document in server.hover(document, params) }
         case "textDocument/documentSymbol":
@@ -199,6 +203,9 @@ package struct LanguageServer {
         let offered = params["capabilities"]?["general"]?["positionEncodings"]?.array?.compactMap(\.string) ?? []
         encoding = offered.contains("utf-8") ? .utf8 : .utf16
         versionedEdits = params["capabilities"]?["workspace"]?["workspaceEdit"]?["documentChanges"]?.bool ?? false
+        let codeAction = params["capabilities"]?["textDocument"]?["codeAction"]
+        resolvesCodeActions = codeAction?["dataSupport"]?.bool == true
+            && codeAction?["resolveSupport"]?["properties"]?.array?.contains(.string("edit")) == true
         watchesFiles = params["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.bool ?? false
         let folders = params["workspaceFolders"]?.array?.compactMap { $0["uri"]?.string } ?? params["rootUri"]?.string.map { [$0] } ?? []
         workspaceFolders = folders.compactMap(FileURI.path(ofURI:))
@@ -207,7 +214,8 @@ package struct LanguageServer {
             "textDocumentSync": .object(["openClose": .bool(true), "change": JSON(2), "save": .object(["includeText": .bool(false)])]),
             "documentFormattingProvider": .bool(true),
             "documentRangeFormattingProvider": .bool(true),
-            "codeActionProvider": .object(["codeActionKinds": .array(["quickfix", "refactor.rewrite", "source.fixAll.tick"].map(JSON.string))]),
+            "codeActionProvider": .object(["codeActionKinds": .array(["quickfix", "refactor.rewrite", "source.fixAll.tick"].map(JSON.string)),
+                                           "resolveProvider": .bool(resolvesCodeActions)]),
             "hoverProvider": .bool(true),
             "documentSymbolProvider": .bool(true),
             "workspaceSymbolProvider": .bool(true),
