@@ -23,14 +23,26 @@ extension Document {
         String(decoding: textBytes(of: task), as: UTF8.self)
     }
 
-    /// Every field of the task's text, in every dialect (read on demand, see `TaskFields.read`).
-    package func fields(of task: Task) -> TaskFields { TaskFields.read(textBytes(of: task)) }
+    /// Every field of the task's text, in every dialect, read on demand: the one place a
+    /// task's fields are read after the parse. A wrapped task's first line is read as Obsidian
+    /// Tasks reads the task (`TaskFields.init(_:firstLineEnd:)`).
+    package func fields(of task: Task) -> TaskFields { TaskFields(textBytes(of: task), firstLineEnd: firstLineEnd(of: task)) }
+
+    /// Where the part of a wrapped task's text on its first line ends in the joined text (nil
+    /// for a task of one line): that line's text without its trailing spaces, as the parse
+    /// joins it.
+    func firstLineEnd(of task: Task) -> Int? {
+        guard task.textLocation.isJoined else { return nil }
+        var end = lines[task.line].contentEnd
+        while end > task.textStart, Byte.isSpaceChar(bytes[end - 1]) { end -= 1 }
+        return end - task.textStart
+    }
 
     /// When the task was closed, as it records it: its done date, else its cancelled date.
     package func closedDate(of task: Task) -> CivilDate? {
         guard task.fieldKinds.contains(.done) || task.fieldKinds.contains(.cancelled) else { return nil }
         let text = textBytes(of: task)
-        let fields = TaskFields.read(text)
+        let fields = fields(of: task)
         return fields.date(.done, in: text) ?? fields.date(.cancelled, in: text)
     }
 

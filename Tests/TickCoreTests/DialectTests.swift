@@ -71,6 +71,29 @@ import Testing
         #expect(!document.fieldUsage.records(.done) && !document.fieldUsage.records(.due))
     }
 
+    /// Obsidian Tasks reads a task as its first line: the fields that end it are read
+    /// whatever the lines the paragraph wraps onto say (a description, a lazy line), a rule
+    /// ends with the line, and lint finds nothing unread; the parse's due date is theirs. On a
+    /// later line, fields that text follows stay text.
+    @Test func theFirstLineOfAWrappedTaskEndsItsObsidianFields() throws {
+        let today = CivilDate(year: 2026, month: 11, day: 29)!
+        for text in ["- [ ] call mom 📅 2026-12-01 🔁 every week\nabout the visit\n",
+                     "- [ ] call mom 📅 2026-12-01 🔁 every week\n  about the visit\n  and more\n",
+                     "> - [ ] call mom 📅 2026-12-01 🔁 every week  \n> about the visit\n"] {
+            ReferenceBuilderTests.agree(Array(text.utf8), text)
+            let document = Document(text)
+            let task = try #require(document.tasks.first)
+            let fields = document.fields(of: task)
+            #expect(task.due == CivilDate(year: 2026, month: 12, day: 1), "\(text)")
+            let rule = try #require(fields.first(.recurrence), "\(text)")
+            #expect(TaskFields.value(rule, in: document.textBytes(of: task)) == "every week", "\(text)")
+            #expect(fields.unread.isEmpty, "\(text)")
+            #expect(Linter.lint(document, today: today).allSatisfy { $0.rule != .unreadField }, "\(text)")
+        }
+        let later = Document("- [ ] call mom\n  about 📅 2026-12-01 the visit\n  and more\n")
+        #expect(later.tasks[0].due == nil && later.fields(of: later.tasks[0]).unread.count == 1)
+    }
+
     /// A task whose text wraps: an Obsidian field at the end of a line ends the text when each
     /// line after it holds only Obsidian fields, tags and block links. Random wrapped tasks of
     /// such pieces and of words agree with the reference builder (which asks it of every line
@@ -114,12 +137,18 @@ import Testing
         // Both outcomes are drawn often.
         #expect(read > 3_000 && unreadSeen > 1_000, "\(read) \(unreadSeen)")
         // A word that is not an Obsidian field, written on the last line, would make the ⏫
-        // that ends the line above it text: refused, and nothing written.
-        let mixed = Document("- [ ] Pay due:2026-12-01 t:2026-11-01 ⏫\n  #home\n")
+        // that ends the line above it text: refused, and nothing written. The first line ends
+        // the task as Obsidian Tasks reads it, whatever follows: its ⏫ stays read.
+        let mixed = Document("- [ ] Pay\n  due:2026-12-01 t:2026-11-01 ⏫\n  #home\n")
         #expect(mixed.tasks.count == 1 && mixed.fields(of: mixed.tasks[0]).first(.priority) != nil)
         #expect(throws: EditError.self) {
             try TaskEdits.setField(.done, of: mixed.tasks[0], to: Array("2026-11-26".utf8), in: mixed, dialect: .tick)
         }
+        let first = Document("- [ ] Pay due:2026-12-01 t:2026-11-01 ⏫\n  #home\n")
+        let done = try TaskEdits.setField(.done, of: first.tasks[0], to: Array("2026-11-26".utf8), in: first, dialect: .tick)
+        let written = Document(bytes: first.applying(done))
+        #expect(String(decoding: written.bytes, as: UTF8.self) == "- [ ] Pay due:2026-12-01 t:2026-11-01 ⏫\n  #home done:2026-11-26\n")
+        #expect(written.fields(of: written.tasks[0]).first(.priority) != nil)
         // A rule that ends a line, with a word on the next: the 📅 above it is read line by
         // line (the rule ends its line), and the engine agrees with the reference.
         ReferenceBuilderTests.agree(Array("- [ ] a 📅\n  🔁 every week\n  ⏳ 2026-12-05\n".utf8), "a rule that ends a line")
@@ -164,16 +193,16 @@ import Testing
                 // would make it text: Obsidian Tasks reads its fields only at the end).
                 let value = kind == .priority ? "" : kind == .recurrence ? " every day" : " 2026-01-02"
                 let text = Array("Task ".utf8) + marker + selector + Array(value.utf8)
-                let fields = TaskFields.read(text[...])
+                let fields = TaskFields(text[...])
                 #expect(fields.fields.map(\.kind) == [kind], "\(String(decoding: marker, as: UTF8.self)) \(selector)")
             }
         }
         // 🏁 takes one word, and the fields before it are read (they were text before it).
-        let ending = TaskFields.read(Array("water 🔁 every week 🏁 delete 📅 2026-11-20".utf8)[...])
+        let ending = TaskFields(Array("water 🔁 every week 🏁 delete 📅 2026-11-20".utf8)[...])
         #expect(ending.fields.map(\.kind) == [.recurrence, .onCompletion, .due] && ending.unread.isEmpty)
-        #expect(TaskFields.read(Array("a [onCompletion:: keep]".utf8)[...]).fields.map(\.kind) == [.onCompletion])
+        #expect(TaskFields(Array("a [onCompletion:: keep]".utf8)[...]).fields.map(\.kind) == [.onCompletion])
         // Letters of other scripts (lead bytes 0xE3 and up) hold no marker.
-        #expect(TaskFields.read(Array("買い物リスト 2026-01-02 항목".utf8)[...]).fields.isEmpty)
+        #expect(TaskFields(Array("買い物リスト 2026-01-02 항목".utf8)[...]).fields.isEmpty)
     }
 
     /// A file the due-date prefilter rules out holds no due (or scheduled) date in any

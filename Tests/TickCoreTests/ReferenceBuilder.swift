@@ -54,11 +54,12 @@ enum ReferenceBuilder {
             var text = trimmed(bytes[cursor..<line.contentEnd])
             var location = TextLocation(bytesAt: text.startIndex, count: text.count)
             var valid = text.allSatisfyValidUTF8
-            var dueField = TaskFields.read(text).first(.due)
+            var dueField = TaskFields(text).first(.due)
+            var firstLineEnd: Int?
             if continuationIndex < continuations.count, continuations[continuationIndex].item == Int32(itemIndex) {
                 // Each line's text; the due field is the first one a line reads, where an
-                // Obsidian field ends a line's text only when each line after it is an Obsidian
-                // ending on its own.
+                // Obsidian field ends the first line's text (Obsidian Tasks' task), and a later
+                // line's only when each line after it is an Obsidian ending on its own.
                 var parts = [text]
                 while continuationIndex < continuations.count, continuations[continuationIndex].item == Int32(itemIndex) {
                     let next = continuations[continuationIndex]
@@ -71,15 +72,16 @@ enum ReferenceBuilder {
                 dueField = nil
                 for (index, part) in parts.enumerated() {
                     if !joined.isEmpty { joined.append(Byte.space) }
-                    let follows = !parts[(index + 1)...].allSatisfy { TaskFields.obsidianEnding($0) }
+                    let follows = index > 0 && !parts[(index + 1)...].allSatisfy { TaskFields.obsidianEnding($0) }
                     if dueField == nil, let field = TaskFields(part, textFollows: follows).first(.due) { dueField = field.shifted(by: joined.count) }
                     joined += part
                 }
+                firstLineEnd = parts[0].count
                 location = TextLocation(joinedAt: joinedTexts.count, count: joined.count)
                 joinedTexts += joined
                 text = joined[...]
             }
-            let fields = TaskFields.read(text)
+            let fields = TaskFields(text, firstLineEnd: firstLineEnd)
             var kinds = TaskField.Kinds()
             for field in fields.fields {
                 usage.count(field)

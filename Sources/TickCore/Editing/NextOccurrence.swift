@@ -17,7 +17,7 @@ package enum NextOccurrence {
     /// Nil when the task does not recur.
     package static func of(_ task: Task, in document: Document, today: CivilDate, dialect: TaskField.Dialect) -> Outcome? {
         let text = document.textBytes(of: task)
-        let fields = TaskFields.read(text)
+        let fields = document.fields(of: task)
         guard let field = fields.first(.recurrence) else { return nil }
         let written = TaskFields.value(field, in: text)
         guard let rule = Recurrence(written, dialect: field.dialect) else { return .unknown("tick cannot read the rule '\(written)'") }

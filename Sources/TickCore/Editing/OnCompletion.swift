@@ -7,7 +7,7 @@ package enum OnCompletion {
     package static func deletes(_ task: Task, in document: Document) -> Bool {
         guard task.fieldKinds.contains(.onCompletion), task.lastLine == task.textLastLine else { return false }
         let text = document.textBytes(of: task)
-        guard let field = TaskFields.read(text).first(.onCompletion) else { return false }
+        guard let field = document.fields(of: task).first(.onCompletion) else { return false }
         return TaskFields.value(field, in: text).lowercased() == "delete"
     }
 

@@ -97,7 +97,8 @@ package enum TaskEdits {
     /// (`TextReplacement`). Status and star stay; wrapped lines of the old text go.
     package static func setText(_ task: Task, to text: String, keepingTokens: Bool = false, in document: Document) throws(EditError) -> [Splice] {
         try TaskText.check(text)
-        let newText = try TextReplacement.text(text, replacing: document.textBytes(of: task), keepingTokens: keepingTokens)
+        let newText = try TextReplacement.text(text, replacing: document.textBytes(of: task), fields: document.fields(of: task),
+                                                  keepingTokens: keepingTokens)
         let line = document.lines[task.line]
         var end = line.contentEnd
         while end > task.textStart, Byte.isSpaceOrTab(document.bytes[end - 1]) { end -= 1 }

@@ -68,10 +68,11 @@ struct TaskLines {
     /// For each line, whether the task's text goes on after it in a way that makes the
     /// Obsidian fields at the end of the line text, as the parse reads them (the later lines
     /// hold more than an Obsidian ending, `TaskFields.obsidianEnding`): from the last line back.
+    /// Never the first line, which ends the task as Obsidian Tasks reads it.
     private var textFollows: [Bool] {
         var follows = [Bool](repeating: false, count: contents.count)
         var ending = true
-        for index in stride(from: contents.count - 2, through: 0, by: -1) {
+        for index in stride(from: contents.count - 2, through: 1, by: -1) {
             let next = contents[index + 1]
             ending = ending && TaskFields.obsidianEnding(next[textStarts[index + 1]...])
             follows[index] = !ending

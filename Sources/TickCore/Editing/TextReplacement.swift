@@ -18,8 +18,8 @@ enum TextReplacement {
         let bytes: [UInt8]
     }
 
-    static func text(_ text: String, replacing old: ArraySlice<UInt8>, keepingTokens: Bool) throws(EditError) -> [UInt8] {
-        let oldFields = TaskFields.read(old)
+    /// `oldFields`: the fields of `old`, as the task's document reads them (`Document.fields(of:)`).
+    static func text(_ text: String, replacing old: ArraySlice<UInt8>, fields oldFields: TaskFields, keepingTokens: Bool) throws(EditError) -> [UInt8] {
         var pieces: [Piece] = []
         let (given, respelled) = respelling(text, as: oldFields, into: &pieces)
         let newFields = TaskFields(given)

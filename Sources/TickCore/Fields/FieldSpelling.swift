@@ -18,7 +18,7 @@ extension Document {
     /// The key of `task`'s first field of `kind` in tick's dialect, when it has one.
     func tickKey(of task: Task, for kind: TaskField.Kind) -> [UInt8]? {
         let text = textBytes(of: task)
-        for field in TaskFields.read(text).fields where field.kind == kind && field.dialect == .tick
+        for field in fields(of: task).fields where field.kind == kind && field.dialect == .tick
             && field.value.lowerBound > field.range.lowerBound {
             // `key:value`: the key ends at the colon before the value. (A todo.txt
             // priority, `(A)`, has no key.)

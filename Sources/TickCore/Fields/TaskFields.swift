@@ -1,7 +1,9 @@
 /// The fields of a task's text in every dialect (`TaskField`), found in one pass over its bytes.
 ///
-/// Obsidian Tasks' emoji fields count only at the end of the text, as there (`FieldScanner`);
-/// one that text follows is `unread`, and lint says so. Words inside inline code are not fields.
+/// Obsidian Tasks' emoji fields count only at the end of the text, as there (`FieldScanner`),
+/// or of a wrapped task's first line, which is the task to Obsidian Tasks
+/// (`init(_:firstLineEnd:)`); one that text follows is `unread`, and lint says so. Words
+/// inside inline code are not fields.
 package struct TaskFields: Sendable, Equatable {
     /// The fields tick reads, in text order.
     package private(set) var fields: [TaskField] = []
@@ -42,17 +44,25 @@ package struct TaskFields: Sendable, Equatable {
 
     package func first(_ kind: TaskField.Kind) -> TaskField? { fields.first { $0.kind == kind } }
 
-    /// The fields of a text (a text that cannot hold one is read once, `FieldScanner.scan`).
-    package static func read(_ text: ArraySlice<UInt8>) -> TaskFields { TaskFields(text) }
+    /// The fields of a wrapped task's text, whose first line's part ends at `firstLineEnd`
+    /// (`Document.fields(of:)`): Obsidian Tasks reads a task as its first line, so the Obsidian
+    /// fields at the end of that line are read whatever the later lines hold, and no field runs
+    /// from one line into the next.
+    package init(_ text: ArraySlice<UInt8>, firstLineEnd: Int?) {
+        let list = text.withUnsafeBufferPointer { buffer in FieldScanner.scan(buffer, into: FieldList(), firstLineEnd: firstLineEnd) }
+        fields = list.fields
+        unread = list.unread
+    }
 
     /// What the parse asks of each task's text: its first due field and the kinds of field it
     /// holds, with every field counted in `usage` on the way; no list of fields is made.
-    static func tally(_ text: ArraySlice<UInt8>, counting usage: inout FieldUsage) -> (due: TaskField?, kinds: TaskField.Kinds) {
-        text.withUnsafeBufferPointer { tally($0, counting: &usage) }
+    /// `firstLineEnd`: as `init(_:firstLineEnd:)` reads it.
+    static func tally(_ text: ArraySlice<UInt8>, firstLineEnd: Int? = nil, counting usage: inout FieldUsage) -> (due: TaskField?, kinds: TaskField.Kinds) {
+        text.withUnsafeBufferPointer { tally($0, firstLineEnd: firstLineEnd, counting: &usage) }
     }
 
-    static func tally(_ text: UnsafeBufferPointer<UInt8>, counting usage: inout FieldUsage) -> (due: TaskField?, kinds: TaskField.Kinds) {
-        let tally = FieldScanner.scan(text, into: UsageTally())
+    static func tally(_ text: UnsafeBufferPointer<UInt8>, firstLineEnd: Int? = nil, counting usage: inout FieldUsage) -> (due: TaskField?, kinds: TaskField.Kinds) {
+        let tally = FieldScanner.scan(text, into: UsageTally(), firstLineEnd: firstLineEnd)
         if !tally.kinds.isEmpty { usage.add(tally.usage) }
         return (tally.due, tally.kinds)
     }
@@ -322,6 +332,14 @@ struct UsageTally: FieldSink {
     mutating func addUnread(_ field: TaskField) { kinds.insertUnread() }
 }
 
+/// A sink that hands on fields found in a part of a text, placed in the whole of it.
+struct ShiftedSink<Base: FieldSink>: FieldSink {
+    var base: Base
+    let offset: Int
+    mutating func add(_ field: TaskField) { base.add(field.shifted(by: offset)) }
+    mutating func addUnread(_ field: TaskField) { base.addUnread(field.shifted(by: offset)) }
+}
+
 /// Every field, in text order.
 struct FieldList: FieldSink {
     var fields: [TaskField] = []
@@ -357,6 +375,16 @@ struct FieldScanner<Sink: FieldSink> {
         var scanner = FieldScanner(sink: sink)
         scanner.scan(text, textFollows: textFollows)
         return scanner.sink
+    }
+
+    /// A wrapped task's text read as two: its first line's part, which ends an Obsidian task
+    /// (`TaskFields.init(_:firstLineEnd:)`), then the rest after the joining space, its fields
+    /// placed in the whole text.
+    static func scan(_ text: UnsafeBufferPointer<UInt8>, into sink: Sink, firstLineEnd: Int?) -> Sink {
+        guard let end = firstLineEnd, end > 0, end < text.count else { return scan(text, into: sink) }
+        let first = scan(UnsafeBufferPointer(rebasing: text[..<end]), into: sink)
+        let rest = end + 1
+        return FieldScanner<ShiftedSink<Sink>>.scan(UnsafeBufferPointer(rebasing: text[rest...]), into: ShiftedSink(base: first, offset: rest)).base
     }
 
     /// Most texts hold no field, and most of those that do hold only `key:value` words: the

@@ -11,7 +11,7 @@ enum FieldChecks {
         // Most tasks hold no field, as the parse saw: their text is not read again.
         guard !task.fieldKinds.isEmpty else { return false }
         let text = document.textBytes(of: task)
-        let fields = TaskFields.read(text)
+        let fields = document.fields(of: task)
         func report(_ rule: LintRule, _ field: TaskField, _ message: String) {
             findings.items.append(finding(rule, field, of: task, findings, message))
         }

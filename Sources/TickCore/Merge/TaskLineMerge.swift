@@ -203,7 +203,7 @@ enum TaskLineMerge {
         }
 
         init(_ text: ArraySlice<UInt8>) {
-            let read = TaskFields.read(text).fields
+            let read = TaskFields(text).fields
             var tokens: [Token] = []
             var fields: [FieldKey: ArraySlice<UInt8>] = [:]
             var seen: [FieldKey: Int] = [:]

@@ -199,7 +199,7 @@ package struct TaskMatching: Sendable {
     /// A task's words without its dates, in lower case.
     static func words(_ task: Task, in document: Document) -> Set<Substring> {
         var text = Array(document.textBytes(of: task))
-        for range in TaskFields.read(text[...]).fields.filter(\.kind.isDate).map(\.range).reversed() {
+        for range in document.fields(of: task).fields.filter(\.kind.isDate).map(\.range).reversed() {
             text.replaceSubrange(range, with: [Byte.space])
         }
         let string = String(decoding: text, as: UTF8.self).lowercased()

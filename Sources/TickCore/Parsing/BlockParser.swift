@@ -853,12 +853,15 @@ struct BlockParser {
             var text = bytes[cursor..<textEnd]
             let joinedStart = joinedTexts.count
             joinedTexts += text
-            // The first due field a line reads. An Obsidian one at the end of its line is read
-            // only when each line after it is an Obsidian ending (`TaskFields.obsidianEnding`):
-            // it is held (`ending`) until a line that is not one drops it. A later line's due
-            // field counts only once no earlier one is read or held.
+            // The first due field a line reads. The first line ends an Obsidian task, as
+            // Obsidian Tasks reads it (`TaskFields.init(_:firstLineEnd:)`); on a later line, an
+            // Obsidian one at the end of its line is read only when each line after it is an
+            // Obsidian ending (`TaskFields.obsidianEnding`): it is held (`ending`) until a line
+            // that is not one drops it. A later line's due field counts only once no earlier
+            // one is read or held.
             var ending: TaskField?
-            (dueField, ending) = Self.due(TaskFields.due(in: text), at: 0)
+            let firstLineEnd = text.count
+            dueField = TaskFields.due(in: text)
             while next < continuations.count {
                 let part = DocumentBuilder.trimmed(bytes[continuations[next].start..<continuations[next].end])
                 if !part.isEmpty {
@@ -875,7 +878,7 @@ struct BlockParser {
             dueField = dueField ?? ending
             location = TextLocation(joinedAt: joinedStart, count: joinedTexts.count - joinedStart)
             text = joinedTexts[joinedStart...]
-            fieldKinds = TaskFields.tally(text, counting: &usage).kinds
+            fieldKinds = TaskFields.tally(text, firstLineEnd: firstLineEnd, counting: &usage).kinds
             due = dueField.flatMap { field in
                 CivilDate(isoBytes: text[(text.startIndex + field.value.lowerBound)..<(text.startIndex + field.value.upperBound)])
             }

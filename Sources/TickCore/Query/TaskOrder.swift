@@ -36,7 +36,7 @@ public enum TaskOrder: String, Sendable, CaseIterable {
             // Priority first, then the due date (undated last): days fit well below 10^8.
             let due = (task.due?.daysSinceEpoch ?? 9_000_000) + 1_000_000
             let text = document.textBytes(of: task)
-            return .number((TaskFields.read(text).priority(in: text) ?? .none).rawValue * 100_000_000 + due)
+            return .number((document.fields(of: task).priority(in: text) ?? .none).rawValue * 100_000_000 + due)
         case .urgency:
             let day = today ?? CivilDate(year: 2000, month: 1, day: 1)!
             return .real(-Urgency.of(task, in: document, today: day))

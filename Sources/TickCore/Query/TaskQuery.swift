@@ -169,7 +169,7 @@ public struct TaskQuery: Sendable {
             let asksStart = query.waiting != .shown && task.statusType == .todo && task.fieldKinds.contains(.start)
             if asksStart || query.minimumPriority != nil {
                 let text = document.textBytes(of: task)
-                let fields = TaskFields.read(text)
+                let fields = document.fields(of: task)
                 if query.waiting != .shown {
                     let waits = asksStart && fields.date(.start, in: text).map { $0 > today } ?? false
                     if waits != (query.waiting == .only) { return false }

@@ -449,7 +449,7 @@ package struct TasksQuery: Sendable {
             return dates(kind, task, document).isEmpty != yes
         case .priority(let test, let priority):
             let text = document.textBytes(of: task)
-            let own = TaskFields.read(text).priority(in: text) ?? .none
+            let own = document.fields(of: task).priority(in: text) ?? .none
             switch test {
             case .is: return own == priority
             case .isNot: return own != priority
@@ -510,7 +510,7 @@ package struct TasksQuery: Sendable {
     /// tags stay.
     static func description(of task: Task, in document: Document) -> String {
         let text = document.textBytes(of: task)
-        let fields = TaskFields.read(text).fields
+        let fields = document.fields(of: task).fields
         guard !fields.isEmpty else { return document.text(of: task) }
         var kept: [UInt8] = []
         var position = 0
@@ -528,7 +528,7 @@ package struct TasksQuery: Sendable {
         if kinds == [.due] { return task.due.map { [$0] } ?? [] }
         guard kinds.contains(where: task.fieldKinds.contains) else { return [] }
         let text = document.textBytes(of: task)
-        let fields = TaskFields.read(text)
+        let fields = document.fields(of: task)
         return kinds.compactMap { fields.date($0, in: text) }
     }
 

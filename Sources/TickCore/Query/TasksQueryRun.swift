@@ -102,7 +102,7 @@ extension TasksQuery {
         case .happens: return date(nil, "happens")
         case .priority:
             let text = document.textBytes(of: task)
-            let priority = TaskFields.read(text).priority(in: text) ?? .none
+            let priority = document.fields(of: task).priority(in: text) ?? .none
             return [GroupLabel(rank: priority.rawValue, text: (priority == .none ? "Normal" : priority.name.capitalizedFirst) + " priority")]
         case .status:
             return [task.isClosed ? GroupLabel(rank: 0, text: "Done") : GroupLabel(rank: 1, text: "Todo")]
@@ -115,7 +115,7 @@ extension TasksQuery {
             return [GroupLabel(rank: 0, text: task.fieldKinds.contains(.recurrence) ? "Recurring" : "Not Recurring")]
         case .recurrence:
             let text = document.textBytes(of: task)
-            let fields = TaskFields.read(text)
+            let fields = document.fields(of: task)
             guard let field = fields.first(.recurrence) else { return [GroupLabel(rank: 1, text: "None")] }
             let written = TaskFields.value(field, in: text)
             return [GroupLabel(rank: 0, text: Recurrence(written, dialect: field.dialect)?.text ?? written)]
@@ -180,7 +180,7 @@ extension TasksQuery {
         case .happens: return date(nil)
         case .priority:
             let text = document.textBytes(of: task)
-            return .number((TaskFields.read(text).priority(in: text) ?? .none).rawValue)
+            return .number((document.fields(of: task).priority(in: text) ?? .none).rawValue)
         case .description: return .text(description(of: task, in: document).lowercased())
         case .status: return .number(task.isClosed ? 1 : 0)
         case .statusType: return .number(statusTypeRank(task))

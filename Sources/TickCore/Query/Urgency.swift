@@ -10,7 +10,7 @@
 package enum Urgency {
     package static func of(_ task: Task, in document: Document, today: CivilDate) -> Double {
         let text = document.textBytes(of: task)
-        let fields = TaskFields.read(text)
+        let fields = document.fields(of: task)
         var score = 0.0
         if let due = task.due {
             let overdue = Double(due.days(until: today))

@@ -161,7 +161,7 @@ public enum ListView {
         let kinds = task.fieldKinds
         guard shown.contains(where: kinds.contains) else { return [] }
         let text = document.textBytes(of: task)
-        let fields = TaskFields.read(text)
+        let fields = document.fields(of: task)
         return shown.compactMap { kind in
             guard let field = fields.first(kind), let date = fields.date(kind, in: text) else { return nil }
             return (kind, date, Document.cut(field.range, in: text))

@@ -27,7 +27,7 @@ package enum TaskDetail {
         row("status", task.statusType.rawValue + (task.status.isGitHubCheckbox || task.status == .doing ? "" : " ([\(task.status.character)])"))
         if task.important { row("important", "yes") }
         let text = document.textBytes(of: task)
-        let fields = TaskFields.read(text)
+        let fields = document.fields(of: task)
         for kind in TaskField.Kind.allCases where kind.isDate {
             guard let date = fields.date(kind, in: text) else { continue }
             row(kind.rawValue, date.description)
@@ -68,7 +68,7 @@ package enum TaskDetail {
         let wanted = Array(id.utf8)
         for task in document.tasks where task.fieldKinds.contains(.id) {
             let text = document.textBytes(of: task)
-            guard let field = TaskFields.read(text).first(.id),
+            guard let field = document.fields(of: task).first(.id),
                   text[(text.startIndex + field.value.lowerBound)..<(text.startIndex + field.value.upperBound)].elementsEqual(wanted) else { continue }
             return "\(id) (line \(task.line + 1), \(task.statusType.rawValue))"
         }

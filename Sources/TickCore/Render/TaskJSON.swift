@@ -106,7 +106,7 @@ package enum TaskJSON {
         if let parent = task.parent { json.int(document.tasks[parent].line + 1) } else { json.null() }
         // The fields of every dialect (tick(5), DIALECTS), read only when the parse saw one,
         // and once: the reference leaves the dates out of its fingerprint.
-        let fields = task.fieldKinds.isEmpty ? TaskFields() : TaskFields.read(text)
+        let fields = task.fieldKinds.isEmpty ? TaskFields() : document.fields(of: task)
         let signature = TaskFingerprint.block(task, in: document, groups: file.groupHashes,
                                               text: TaskFingerprint.of(task, in: document, fields: fields), lines: &file.blockLines)
         json.key("ref"); json.reference(line: shownLine, signature: signature)
