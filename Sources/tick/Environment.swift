@@ -22,6 +22,10 @@ struct Environment: Sendable {
     /// does, so that an agent's views never change what a person's numbers mean). Listings
     /// are carried through edits either way.
     let recordsListings: Bool
+    /// The agent session tick runs for (`TICK_AGENT`, which `tick mcp` sets for the commands
+    /// its tools run): its edits are journaled as that session's, and its undo and redo take
+    /// only that session's operations.
+    let agent: String?
     /// Seconds an edit waits for another program's lock on the file (`TICK_LOCK_TIMEOUT`, default 10).
     let lockTimeout: Double
     /// How many operations the undo journal keeps (`TICK_UNDO_KEEP`, default 100).
@@ -63,6 +67,7 @@ struct Environment: Sendable {
                     workingDirectory: Syscalls.currentDirectory() ?? ".",
                     roots: Syscalls.environment(Confinement.variable).map(Confinement.parse),
                     recordsListings: Syscalls.environment("TICK_LISTINGS") != "0",
+                    agent: Syscalls.environment("TICK_AGENT").flatMap { $0.isEmpty ? nil : $0 },
                     lockTimeout: Self.seconds(Syscalls.environment("TICK_LOCK_TIMEOUT")) ?? 10,
                     undoKeep: Self.count(Syscalls.environment("TICK_UNDO_KEEP"), upTo: 10_000) ?? 100)
     }

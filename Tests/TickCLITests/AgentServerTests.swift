@@ -64,6 +64,47 @@ import Testing
         #expect(try String(contentsOf: file, encoding: .utf8) == "# Work\n\n- [ ] ship release due:2026-11-21\n- [x] review PR\n")
     }
 
+    /// An agent's undo takes back its own session's edits alone: a person's edit (or another
+    /// session's) is never taken back by it, and one made since the agent's stays while the
+    /// agent's own is taken back from under it.
+    @Test func anAgentsUndoTakesBackItsOwnEditsOnly() throws {
+        let folder = try TemporaryDirectory()
+        let file = try folder.write("TODO.md", "# Work\n\n- [ ] ship release\n- [ ] review PR\n- [ ] a\n- [ ] b\n- [ ] c\n- [ ] write notes\n")
+        let state = ["XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path]
+        #expect(try TickProcess.run(["done", "review"], in: folder.url, environment: state).status == 0)
+        let listed = try TickProcess.run(["list", "--json"], in: folder.url).stdout
+        let ref = try #require((try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [[String: Any]])?.first?["ref"] as? String)
+        let responses = try session([
+            Self.initialize,
+            call(2, "undo", [:]),
+            call(3, "done_tasks", ["refs": ["TODO.md:" + ref]]),
+            call(4, "undo", [:]),
+            call(5, "undo", [:]),
+        ], in: folder)
+        func text(_ id: Int) -> String {
+            ((responses[id]?["result"] as? [String: Any])?["content"] as? [[String: Any]])?.first?["text"] as? String ?? "\(responses[id] ?? [:])"
+        }
+        #expect(text(2).hasPrefix("nothing to undo: this session has made no edit"), "\(text(2))")
+        #expect(text(4).hasPrefix("undid 'done_tasks"), "\(text(4))")
+        #expect(text(5).hasPrefix("nothing to undo: this session has made no edit"), "\(text(5))")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "# Work\n\n- [ ] ship release\n- [x] review PR\n- [ ] a\n- [ ] b\n- [ ] c\n- [ ] write notes\n")
+        // The same from the command line, for the session TICK_AGENT names: the person's edit
+        // made after the agent's stays, the agent's is taken back from under it.
+        let agent = state.merging(["TICK_AGENT": "mcp-test"]) { $1 }
+        #expect(try TickProcess.run(["done", "ship"], in: folder.url, environment: agent).status == 0)
+        #expect(try TickProcess.run(["done", "write"], in: folder.url, environment: state).status == 0)
+        let undone = try TickProcess.run(["undo"], in: folder.url, environment: agent)
+        #expect(undone.status == 0 && undone.stdout.hasPrefix("undid 'tick done ship'"), "\(undone.stdout)\(undone.stderr)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "# Work\n\n- [ ] ship release\n- [x] review PR\n- [ ] a\n- [ ] b\n- [ ] c\n- [x] write notes\n")
+        let again = try TickProcess.run(["undo"], in: folder.url, environment: agent)
+        #expect(again.status != 0 && again.stderr.contains("this agent has made no edit here"), "\(again.stderr)")
+        let listing = try TickProcess.run(["undo", "--list", "--json"], in: folder.url, environment: agent).stdout
+        #expect(listing.contains("tick done ship") && !listing.contains("tick done write"), "\(listing)")
+        // The person's undo takes back the latest operation that stands, whoever made it.
+        let person = try TickProcess.run(["undo"], in: folder.url, environment: state)
+        #expect(person.stdout.hasPrefix("undid 'tick done write'"), "\(person.stdout)\(person.stderr)")
+    }
+
     static var initialize: [String: Any] { ["jsonrpc": "2.0", "id": 1, "method": "initialize",
                                             "params": ["protocolVersion": "2025-06-18", "capabilities": [:], "clientInfo": ["name": "test", "version": "1"]]] }
 

@@ -48,6 +48,29 @@ struct StateRecordTests {
         #expect(past == nil, "the sum line is not part of the body")
     }
 
+    /// An operation's record reads back as written, a person's in the first format (which
+    /// every version of tick reads) and an agent's, with its session, in the second; a record
+    /// of either format with a field too many or too few is refused.
+    @Test func anOperationsRecordNamesTheAgentThatMadeIt() throws {
+        let person = JournalOperation(time: 1_795_900_000, command: "tick done 3", undoneStamp: 7)
+        let agent = JournalOperation(time: 1_795_900_001, command: "tick done --json -- TODO.md:3@0123abcd", agent: "mcp-1f-abc")
+        #expect(person.encodedMeta().starts(with: Array("tick-op 1\n".utf8)))
+        #expect(agent.encodedMeta().starts(with: Array("tick-op 2\n".utf8)))
+        #expect(JournalOperation(meta: person.encodedMeta()) == person)
+        #expect(JournalOperation(meta: agent.encodedMeta()) == agent)
+        var extra = RecordWriter(magic: "tick-op 1\n")
+        extra.number("time", 1)
+        extra.field("command", Array("tick done 3".utf8))
+        extra.number("undone", 0)
+        extra.field("agent", Array("mcp".utf8))
+        #expect(JournalOperation(meta: extra.finished()) == nil)
+        var missing = RecordWriter(magic: "tick-op 2\n")
+        missing.number("time", 1)
+        missing.field("command", Array("tick done 3".utf8))
+        missing.number("undone", 0)
+        #expect(JournalOperation(meta: missing.finished()) == nil)
+    }
+
     @Test func aDamagedSumIsRefused() {
         var writer = RecordWriter(magic: "test\n")
         writer.number("n", 5)

@@ -270,8 +270,8 @@ package struct AgentServer {
             guard let text = arguments["text"]?.string, !text.isEmpty else { throw .invalidParams("add_note needs a text") }
             return ["note", "--json", "--", try ref(arguments["ref"]), text]
         },
-        Tool(name: "undo", summary: "Take back tick's latest edit here (any client's), or of one file.",
-             properties: ["file": described(string, "Only this file's latest edit.")], required: [],
+        Tool(name: "undo", summary: "Take back this session's latest edit, or its latest of one file. Edits made since by people or other agents stay; theirs are never taken back.",
+             properties: ["file": described(string, "Only this session's latest edit of this file.")], required: [],
              options: ["--file": "file", "-f FILE": "file"]) { arguments throws(JSONRPCError) in
             ["undo"] + (arguments["file"]?.string.map { ["--file=" + $0] } ?? [])
         },
@@ -359,7 +359,7 @@ package struct AgentServer {
             if let file, !host.admits(file) { paths = [file]; break }
             // Every file of the edit it would take back (an edit may span files).
             guard let files = latestEditFiles(of: file) else {
-                return "nothing to undo in the folders tick mcp was started with (\(host.foldersShown))"
+                return "nothing to undo: this session has made no edit in the folders tick mcp was started with (\(host.foldersShown)) that is not undone"
             }
             paths = files
             advice = "its latest edit is not one an agent here may take back"

@@ -85,33 +85,49 @@ package struct JournalOperation: Sendable, Equatable {
     package var command: String
     /// 0 while the operation stands; once undone, an increasing stamp (the latest undone is redone first).
     package var undoneStamp: Int64
-    package init(time: Int64, command: String, undoneStamp: Int64 = 0) {
+    /// The agent session that made it (`tick mcp`'s, `TICK_AGENT`), whose undo takes back its
+    /// own operations alone; nil for a person's.
+    package var agent: String?
+    package init(time: Int64, command: String, undoneStamp: Int64 = 0, agent: String? = nil) {
         self.time = time
         self.command = command
         self.undoneStamp = undoneStamp
+        self.agent = agent
     }
 
     package var isUndone: Bool { undoneStamp != 0 }
 
     static let metaMagic = "tick-op 1\n"
+    /// An agent's operation: the same fields, and the session that made it. (A person's
+    /// operations keep the first format, which every version of tick reads.)
+    static let agentMetaMagic = "tick-op 2\n"
     static let changeMagic = "tick-change 2\n"
     /// Changes recorded before their versions were named by `ContentDigest.version`.
     static let formerChangeMagic = "tick-change 1\n"
 
     /// The operation's own record (its file changes are records of their own, written as they happen).
     package func encodedMeta() -> [UInt8] {
-        var writer = RecordWriter(magic: Self.metaMagic)
+        var writer = RecordWriter(magic: agent == nil ? Self.metaMagic : Self.agentMetaMagic)
         writer.number("time", Int(time))
         writer.field("command", Array(command.utf8))
         writer.number("undone", Int(undoneStamp))
+        if let agent { writer.field("agent", Array(agent.utf8)) }
         return writer.finished()
     }
 
     package init?(meta bytes: [UInt8]) {
-        guard var reader = RecordReader(bytes, magic: Self.metaMagic),
+        let agentMeta = RecordReader(bytes, magic: Self.agentMetaMagic)
+        guard var reader = agentMeta ?? RecordReader(bytes, magic: Self.metaMagic),
               let time = reader.number("time"), let command = reader.field("command"),
-              let undone = reader.number("undone"), reader.atEnd else { return nil }
-        self.init(time: Int64(time), command: String(decoding: command, as: UTF8.self), undoneStamp: Int64(undone))
+              let undone = reader.number("undone") else { return nil }
+        var agent: [UInt8]?
+        if agentMeta != nil {
+            guard let session = reader.field("agent") else { return nil }
+            agent = session
+        }
+        guard reader.atEnd else { return nil }
+        self.init(time: Int64(time), command: String(decoding: command, as: UTF8.self), undoneStamp: Int64(undone),
+                  agent: agent.map { String(decoding: $0, as: UTF8.self) })
     }
 }
 

@@ -55,6 +55,8 @@ enum McpCommand: Command {
         // The tools name tasks by refs alone: their views leave the listing a person's
         // numbers name as it was.
         setenv("TICK_LISTINGS", "0", 1)
+        // Its edits are journaled as this session's, and its undo takes back only those.
+        setenv("TICK_AGENT", "mcp-" + String(UInt32(getpid()), radix: 16) + "-" + ContentHash.hex(UInt64(Clock.wallNanoseconds())), 1)
         let shown = operands.isEmpty ? "the working directory" : operands.map(PathBytes.display).joined(separator: ", ")
         let host = AgentMachine(roots: roots, places: places, shown: shown, executable: executable)
         var server = AgentServer(host: host, readOnly: arguments.flag("read-only"), version: Tick.version)

@@ -42,16 +42,21 @@ enum JournalStep {
     }
 
     /// Which operations a step or a list is about: those that changed the file `-f` names;
-    /// else, unless `--all`, those of this folder (`ProjectFolder`).
-    enum Scope {
-        case file([UInt8])
-        case here(ProjectFolder)
-        case all
-
-        var isFile: Bool { if case .file = self { return true } else { return false } }
+    /// else, unless `--all`, those of this folder (`ProjectFolder`). Run for an agent
+    /// (`Environment.agent`), only that agent's: an agent's undo never takes back a person's
+    /// edit, or another agent's, and steps over them to its own.
+    struct Scope {
+        enum Place {
+            case file([UInt8])
+            case here(ProjectFolder)
+            case all
+        }
+        let place: Place
+        let agent: String?
 
         func contains(_ entry: Journal.Stored) -> Bool {
-            switch self {
+            if let agent, entry.operation.agent != agent { return false }
+            switch place {
             case .file(let path): return entry.changes.contains { $0.path == path }
             case .here(let here): return entry.changes.contains { here.contains($0.path) }
             case .all: return true
@@ -60,8 +65,10 @@ enum JournalStep {
     }
 
     static func scope(_ arguments: ParsedArguments, environment: Environment) throws(TickError) -> Scope {
-        if let file = try EditSession.namedFile(arguments) { return .file(PathBytes.bytes(of: try AtomicFile.realPath(of: file))) }
-        return arguments.flag("all") ? .all : .here(ProjectFolder(environment: environment))
+        if let file = try EditSession.namedFile(arguments) {
+            return Scope(place: .file(PathBytes.bytes(of: try AtomicFile.realPath(of: file))), agent: environment.agent)
+        }
+        return Scope(place: arguments.flag("all") ? .all : .here(ProjectFolder(environment: environment)), agent: environment.agent)
     }
 
     static func step(undo: Bool, _ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
@@ -103,7 +110,11 @@ enum JournalStep {
             }
             guard let chosen = latest(stored) else {
                 // Operations elsewhere: say where, and how to reach them.
-                if case .here(let here) = scope, let other = latest(all), let path = other.changes.first?.path {
+                if scope.agent != nil {
+                    throw TickError.refused("nothing to \(name): this agent has made no edit here that is not \(undo ? "undone" : "applied") (a person's edits, "
+                                            + "and other agents', are theirs to undo)")
+                }
+                if case .here(let here) = scope.place, let other = latest(all), let path = other.changes.first?.path {
                     let file = shown(PathBytes.string(from: path), context.environment)
                     throw TickError.refused("nothing to \(undo ? "undo" : "redo") in \(here.shown); the latest operation elsewhere is "
                                             + "\(Journal.quoted(command: other.operation.command)) (\(file)): add -f \(file), or --all")

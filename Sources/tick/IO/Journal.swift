@@ -133,7 +133,7 @@ final class Journal: Sendable {
             let record = change.encoded()
             if state.operation == nil {
                 let name = "op-" + ContentHash.hex(UInt64(Clock.wallNanoseconds())) + "-" + String(UInt32(getpid()), radix: 16)
-                let meta = JournalOperation(time: Clock.wallNanoseconds() / 1_000_000_000, command: state.command)
+                let meta = JournalOperation(time: Clock.wallNanoseconds() / 1_000_000_000, command: state.command, agent: environment.agent)
                 do throws(TickError) {
                     try journal.withLock { () throws(TickError) in
                         state.undoneLeft = Self.dropUndone(journal, touching: change.path, environment: environment)
