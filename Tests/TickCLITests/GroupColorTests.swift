@@ -62,6 +62,34 @@ import Testing
         }
     }
 
+    /// A group renamed keeps its colour, and its subgroups theirs, under the new names; a
+    /// group removed takes its colour with it. The task file and `.tick.toml` change in one
+    /// operation: one undo takes both back. Said on stderr as a note; nothing with -q.
+    @Test func aColourFollowsItsGroup() throws {
+        let folder = try TemporaryDirectory()
+        let file = try folder.write("TODO.md", "# Work\n\n- [ ] ship\n\n## Backend\n\n- [ ] api\n\n# Home\n\n- [ ] milk\n\n# Later\n\n- [ ] x\n")
+        let config = try folder.write(".tick.toml", "# colours\n[colors]\n\"Work\" = \"blue\"\n\"Work/Backend\" = \"red\"\n\"Home\" = \"green\"\n")
+        let state = ["XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path]
+        func tick(_ arguments: String...) throws -> TickProcess.Result { try TickProcess.run(arguments, in: folder.url, environment: state) }
+        let renamed = try tick("group", "rename", "work", "Job")
+        #expect(renamed.stderr == "tick: note: its colours in .tick.toml go with it: 'Job', 'Job/Backend'\n", "\(renamed.stderr)")
+        #expect(try String(contentsOf: config, encoding: .utf8) == "# colours\n[colors]\n\"Job\" = \"blue\"\n\"Job/Backend\" = \"red\"\n\"Home\" = \"green\"\n")
+        let removed = try tick("group", "rm", "Home", "--yes", "-q")
+        #expect(removed.status == 0 && removed.stderr.isEmpty, "\(removed.stderr)")
+        #expect(try String(contentsOf: config, encoding: .utf8) == "# colours\n[colors]\n\"Job\" = \"blue\"\n\"Job/Backend\" = \"red\"\n")
+        #expect(try tick("undo").stdout == "undid 'tick group rm Home --yes -q' (.tick.toml, TODO.md)\n")
+        #expect(try tick("undo").status == 0)
+        #expect(try String(contentsOf: config, encoding: .utf8) == "# colours\n[colors]\n\"Work\" = \"blue\"\n\"Work/Backend\" = \"red\"\n\"Home\" = \"green\"\n")
+        #expect(try String(contentsOf: file, encoding: .utf8).hasPrefix("# Work\n"))
+        let subgroup = try tick("group", "rename", "Backend", "API")
+        #expect(subgroup.stderr == "tick: note: its colour in .tick.toml goes with it: 'Work/API'\n", "\(subgroup.stderr)")
+        // A group without a colour changes nothing in the configuration, and says nothing.
+        let before = try String(contentsOf: config, encoding: .utf8)
+        let plain = try tick("group", "rename", "Later", "Someday")
+        #expect(plain.status == 0 && plain.stderr.isEmpty, "\(plain.stderr)")
+        #expect(try String(contentsOf: config, encoding: .utf8) == before)
+    }
+
     @Test func aSubgroupTakesItsParentsColourUnlessItHasItsOwn() throws {
         let folder = try TemporaryDirectory()
         _ = try folder.write("TODO.md", example)

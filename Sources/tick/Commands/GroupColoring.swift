@@ -29,12 +29,58 @@ enum GroupColoring {
             context.stdout.write("would set " + said)
             return
         }
+        try write([(key, value, matches)], to: config, context: &context)
+        if !arguments.flag("quiet") { context.stdout.write(said) }
+    }
+
+    /// The colour entries that name the group `heading` of `document` or a group under it, each
+    /// with the name it goes by once the group is renamed `title` (nil: removed with it).
+    static func following(_ heading: Int, renamedTo title: String?, in document: Document, colors: GroupColors) -> [(old: String, new: String?, color: String)] {
+        var moved: [(old: String, new: String?, color: String)] = []
+        let depth = document.groupPath(ofHeading: heading).count - 1
+        for entry in colors.entries {
+            for named in GroupName(entry.name).groups(in: document) {
+                var up: Int? = named
+                while let current = up, current != heading { up = document.headings[current].parent }
+                guard up != nil else { continue }
+                var path = document.groupPath(ofHeading: named)
+                if let title { path[depth] = title }
+                moved.append((entry.name, title.map { _ in GroupName.written(path) }, entry.color.name))
+                break
+            }
+        }
+        return moved
+    }
+
+    /// Puts the colours of a group renamed or removed (`following`) under its new names, or
+    /// takes them out, in the project's `.tick.toml`; journaled with the edit (one `tick undo`
+    /// takes both back). A failure is a warning: the group edit stands.
+    static func follow(_ moved: [(old: String, new: String?, color: String)], context: inout CommandContext) {
+        guard !moved.isEmpty, let config = ConfigLoader.path(environment: context.environment) else { return }
+        do throws(TickError) {
+            try write(moved.map { entry in (entry.new ?? entry.old, entry.new.map { _ in entry.color }, { $0 == entry.old }) }, to: config, context: &context)
+            let file = PathBytes.display(config), one = moved.count == 1
+            let renamed = moved.compactMap(\.new).map { "'\($0)'" }.joined(separator: ", ")
+            if !context.quiet {
+                context.note(renamed.isEmpty ? (one ? "its colour in \(file) is removed too" : "its colours in \(file) are removed too")
+                                             : (one ? "its colour in \(file) goes with it: " : "its colours in \(file) go with it: ") + renamed)
+            }
+        } catch {
+            context.warn("the group's colour in \(PathBytes.display(config)) is left as it was: \(error.message)")
+        }
+    }
+
+    /// Sets (or, with no value, removes) each entry's key in `[colors]` of the configuration
+    /// at `config`, the entries each replaces first: one journaled rewrite.
+    private static func write(_ entries: [(key: String, value: String?, replacing: (String) -> Bool)], to config: String,
+                              context: inout CommandContext) throws(TickError) {
         var created = false
         try FileCreator.creatingIfMissing(config) { (made: Bool) throws(TickError) in
             created = made
             // Recorded in the journal like any edit: `tick undo` takes the colour back.
             let written = try Journal.update(config, environment: context.environment, created: made) { bytes throws(TickError) in
-                let edited = ProjectConfigEdit.setting(key, to: value, in: "colors", replacing: matches, in: bytes)
+                var edited = bytes
+                for entry in entries { edited = ProjectConfigEdit.setting(entry.key, to: entry.value, in: "colors", replacing: entry.replacing, in: edited) }
                 // What tick writes, tick must read back: a file it cannot parse is left as it was.
                 do throws(ProjectConfig.ParseError) { _ = try ProjectConfig(parsing: String(decoding: edited, as: UTF8.self)) } catch {
                     throw TickError.refused("\(PathBytes.display(config)):\(error.line): \(error.message); fix it before setting a colour")
@@ -43,7 +89,6 @@ enum GroupColoring {
             }
             if let warning = written.warning { context.warn(warning) }
         }
-        if created, !arguments.flag("quiet") { context.stderr.write("tick: created \(PathBytes.display(config))\n") }
-        if !arguments.flag("quiet") { context.stdout.write(said) }
+        if created, !context.quiet { context.stderr.write("tick: created \(PathBytes.display(config))\n") }
     }
 }

@@ -103,9 +103,13 @@ enum GroupCommand: Command {
             try expect(2, operands.isEmpty ? "old and new group names" : "the new group name")
             let archive = context.environment.archiveGroup
             var archiveRenamed: String?, archiveKept: String?
+            let colors = context.config.groupColors
+            var recolored: [(old: String, new: String?, color: String)] = []
             try edit("renamed group") { document throws(EditError) in
                 let index = try Sections.resolve(operands[0], in: document)
                 var splices = try GroupEdits.rename(index, to: operands[1], in: document)
+                // Its colour (and its subgroups') goes by the new name too.
+                recolored = GroupColoring.following(index, renamedTo: operands[1].trimmingSpaces, in: document, colors: colors)
                 // What `tick archive` took from the group (`Done / Work`) goes by the new name
                 // too, or progress would stop counting it as the group's.
                 let place = ArchivePlace(archive, in: document)
@@ -129,6 +133,7 @@ enum GroupCommand: Command {
             if let archiveKept {
                 context.warn("its archive '\(archiveKept)' keeps its name: the archive has a group '\(operands[1].trimmingSpaces)' already; move or rename one of them")
             }
+            if !arguments.flag("dry-run") { GroupColoring.follow(recolored.filter { $0.new != $0.old }, context: &context) }
         case "rm":
             try expect(1, "group name")
             if !arguments.flag("yes"), !arguments.flag("dry-run") {
@@ -145,10 +150,15 @@ enum GroupCommand: Command {
                 if !tasks.isEmpty || text > 0 { try EditSession.confirm("Remove group '\(document.headings[index].title)' with \(TaskSelection.count(tasks.count))\(also)?",
                                         showing: tasks.map(\.index), in: document, path: path, declined: "nothing removed", context: &context) }
             }
+            let colors = context.config.groupColors
+            var recolored: [(old: String, new: String?, color: String)] = []
             try edit("removed group", removes: true) { document throws(EditError) in
                 let index = try Sections.resolve(operands[0], in: document)
+                // Its colour goes with it: a group made later under the name starts with none.
+                recolored = GroupColoring.following(index, renamedTo: nil, in: document, colors: colors)
                 return (GroupEdits.remove(index, in: document), document.headings[index].title, index)
             }
+            if !arguments.flag("dry-run") { GroupColoring.follow(recolored, context: &context) }
         case "move":
             try expect(1, "group name")
             let before = arguments.value("before"), after = arguments.value("after")
