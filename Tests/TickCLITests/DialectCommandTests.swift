@@ -55,6 +55,23 @@ import Testing
         #expect(result.stderr == "tick: note: TODO.md: line 1 repeats, but no next task was written: tick cannot read the rule 'every full moon'\n")
     }
 
+    /// A due date set or postponed to before the task's start date is written as asked, and
+    /// a note says so, in every dialect; one on or after it, or a task with no start date, is
+    /// said nothing of.
+    @Test func aDueDateBeforeTheStartIsSaid() throws {
+        for (before, start) in [("- [ ] Ship 🛫 2026-12-10\n", "2026-12-10"), ("- [ ] Ship start:2026-12-10\n", "2026-12-10"),
+                                ("- [ ] Ship [start:: 2026-12-10]\n", "2026-12-10")] {
+            let (postponed, _) = try run(["postpone", "Ship"], on: before)
+            #expect(postponed.status == 0)
+            // (The tests' today is 2026-11-22.)
+            #expect(postponed.stderr == "tick: note: TODO.md: line 1 is now due 2026-11-23, before it starts (\(start))\n", "\(before)")
+            let (late, _) = try run(["due", "Ship", start], on: before)
+            #expect(late.status == 0 && late.stderr.isEmpty, "\(late.stderr)")
+        }
+        let (plain, _) = try run(["due", "Ship", "tomorrow"], on: "- [ ] Ship\n")
+        #expect(plain.stderr.isEmpty)
+    }
+
     @Test func completedSinceReadsDoneDates() throws {
         let text = "- [x] Old ✅ 2026-11-01\n- [x] Recent [completion:: 2026-11-20]\n- [x] Undated\n- [ ] Open\n"
         let (result, _) = try run(["completed", "--since", "-7d"], on: text)

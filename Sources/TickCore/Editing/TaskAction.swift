@@ -106,15 +106,26 @@ public enum TaskAction: Sendable, Equatable, Hashable {
             case .due(let date):
                 plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setDue(task, to: date, in: document, dialect: dates.dialect, spelling: dates.spelling),
                          in: document, former: Self.formerDue(task, today: dates.today))
+                if let date { Self.noteStart(after: date, of: task, in: document, to: &plan) }
             case .moveDue(let shift, let postponing):
                 let current = task.due ?? dates.today
                 let from = postponing && current < dates.today ? dates.today : current
                 guard let date = shift.applied(to: from) else { throw .invalidDate("\(from) \(shift)") }
                 plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setDue(task, to: date, in: document, dialect: dates.dialect, spelling: dates.spelling),
                          in: document, former: Self.formerDue(task, today: dates.today))
+                Self.noteStart(after: date, of: task, in: document, to: &plan)
             }
         }
         return plan
+    }
+
+    /// A due date set before the day the task starts (its start date: it cannot be begun
+    /// before then) is written as asked, and said: the task is due before it can start.
+    private static func noteStart(after due: CivilDate, of task: Task, in document: Document, to plan: inout EditPlan) {
+        guard task.fieldKinds.contains(.start) else { return }
+        let text = document.textBytes(of: task)
+        guard let start = document.fields(of: task).date(.start, in: text), start > due else { return }
+        plan.notes.append(EditPlan.Note(line: task.line, saying: "is now due \(due), before it starts (\(start))"))
     }
 
     /// The due date a task had, as a row says it (`tomorrow`, `2 days overdue`), for the
