@@ -14,7 +14,13 @@ import Testing
         let texts = ["Milk", "milk", "MILK", "Kelvin \u{212A}", "kelvin k", "Straße", "STRASSE", "straße", "é", "É", "e\u{301}", "a  b", "a b",
                      // Past eight bytes, and the bytes around the letters (`@`, `[`, `` ` ``, `{`).
                      "Buy Milk And Eggs Today", "buy milk and eggs today", "BUY MILK AND EGGS TODAY!", "Buy milk and eggs",
-                     "@[`{ Az 0123456789", "@[`{ aZ 0123456789", "@{`[ az 0123456789", "`@{[ az 0123456789"]
+                     "@[`{ Az 0123456789", "@[`{ aZ 0123456789", "@{`[ az 0123456789", "`@{[ az 0123456789",
+                     // Emoji and symbols, folded by their bytes; beside characters that are not.
+                     "Call 📅 2026-12-01", "call 📅 2026-12-01", "CALL ⏫ — now", "call ⏫ — NOW", "call ⏫\u{FE0F} — now",
+                     "Kelvin \u{212A} 📅", "kelvin k 📅", "é 📅", "É 📅", "e\u{301} 📅", "\u{2329}x\u{232A} ✅", "\u{3008}x\u{3009} ✅",
+                     // Long enough to be looked up by their skeleton (`skeletonHash`).
+                     "Acheter du pain à la boulangerie", "acheter du pain a\u{300} la boulangerie", "ACHETER DU PAIN À LA BOULANGERIE",
+                     "acheter du pain á la boulangerie", "Kelvin \u{212A} temperature check", "kelvin k temperature check", "買い物リスト 2026"]
         for group in 0..<3 {
             made += "# G\(group)\n\n"
             for (index, text) in (texts + texts.reversed()).enumerated() {
@@ -31,7 +37,8 @@ import Testing
             for (index, task) in document.tasks.enumerated() where hasText(task) {
                 func folded(_ task: Task) -> String {
                     let text = document.text(of: task).lowercased()
-                    return document.textBytes(of: task).allSatisfy { $0 < 0x80 } ? "a:" + text : "u:" + text
+                    let bytes = document.textBytes(of: task)
+                    return bytes.withUnsafeBufferPointer(TaskChecks.DuplicateFinder.foldsByBytes) ? "a:" + text : "u:" + text
                 }
                 if let first = document.tasks[..<index].first(where: { hasText($0) && $0.group == task.group
                                                                        && $0.parent == task.parent && folded($0) == folded(task) }) {
@@ -64,6 +71,65 @@ import Testing
         #expect(invalid("- [ ] a due:2026-02-30\n  b\n") == ["1:9"])
         #expect(invalid("- [ ] a\n  b\n  c due:x\n") == ["3:5"])
         #expect(invalid("> - [ ] a\n> b due:x\n") == ["1:9"])
+    }
+
+    /// The characters folded by their bytes are exactly those a String leaves as they are
+    /// when it lowercases and normalizes a text (NFC and NFD): over every scalar of the ranges
+    /// let by, and their neighbours outside them.
+    @Test func charactersFoldedByTheirBytesHaveOneSpelling() {
+        let ranges: [ClosedRange<UInt32>] = [0x1FF0...0x2050, 0x22F0...0x2810, 0xFDF0...0xFE1F, 0x1EFF0...0x1F000, 0x1F000...0x1FFFF]
+        for range in ranges {
+            for value in range {
+                guard let scalar = Unicode.Scalar(value) else { continue }
+                let text = String(scalar), bytes = Array(text.utf8)
+                guard bytes.withUnsafeBufferPointer(TaskChecks.DuplicateFinder.foldsByBytes) else { continue }
+                let properties = scalar.properties
+                #expect(text.lowercased() == text && text.uppercased() == text, "U+\(String(value, radix: 16))")
+                #expect(properties.canonicalCombiningClass == .notReordered, "U+\(String(value, radix: 16))")
+                #expect(text.precomposedStringWithCanonicalMapping == text && text.decomposedStringWithCanonicalMapping == text, "U+\(String(value, radix: 16))")
+                // It composes with nothing before it: a letter and it stay two characters.
+                #expect(Array(("a" + text).precomposedStringWithCanonicalMapping.unicodeScalars).count == 2, "U+\(String(value, radix: 16))")
+            }
+        }
+        #expect(Array("📅 ⏫ ✅ 🔁 — ’".utf8).withUnsafeBufferPointer(TaskChecks.DuplicateFinder.foldsByBytes))
+        #expect(!Array("é".utf8).withUnsafeBufferPointer(TaskChecks.DuplicateFinder.foldsByBytes))
+        #expect(!Array("\u{212A}".utf8).withUnsafeBufferPointer(TaskChecks.DuplicateFinder.foldsByBytes))
+    }
+
+    /// Every spelling of a text that reads the same, lowercased, as a String (canonically
+    /// equivalent: composed or not, marks in either order, K for the Kelvin sign) has one
+    /// skeleton hash: the duplicate finder looks up such texts by it. Over every scalar of the
+    /// planes task files use, in context, and texts made of the pieces that spell alike.
+    @Test func everySpellingOfATextHasOneSkeleton() {
+        func skeleton(_ text: String) -> UInt64? {
+            Array(text.utf8).withUnsafeBufferPointer { TaskChecks.DuplicateFinder.skeletonHash($0, seed: 1) }
+        }
+        func variants(_ text: String) -> [String] {
+            [text.decomposedStringWithCanonicalMapping, text.precomposedStringWithCanonicalMapping, text.lowercased(),
+             text.lowercased().decomposedStringWithCanonicalMapping, text.uppercased(), text.uppercased().precomposedStringWithCanonicalMapping]
+        }
+        var compared = 0
+        for value in UInt32(0x80)...0x2FFFF where !(0xD800...0xDFFF).contains(value) {
+            guard let scalar = Unicode.Scalar(value), scalar.properties.generalCategory != .unassigned else { continue }
+            for (before, after) in [("prefix e", " suffix"), ("prefix ", "x suffix"), ("prefix a", "\u{301} suffix b")] {
+                let text = before + String(scalar) + after
+                for variant in variants(text) where variant.lowercased() == text.lowercased() {
+                    #expect(skeleton(variant) == skeleton(text), "U+\(String(value, radix: 16)) in \(text.debugDescription) and \(variant.debugDescription)")
+                    compared += 1
+                }
+            }
+        }
+        var random = SeededGenerator(seed: 11)
+        let pieces = ["a", "e", "E", "K", "k", "\u{212A}", ";", "\u{37E}", "`", "\u{1FEF}", "\u{301}", "\u{323}", "\u{302}", "\u{5B0}", "\u{338}", "<", "=",
+                      "é", "É", "ế", "ệ", "İ", "i\u{307}", "ß", " ", "tâche ", "Straße ", "\u{FFFD}", "ﬁ", "Å", "\u{212B}", "Ω", "\u{2126}", "📅 ", "x"]
+        for _ in 0..<20_000 {
+            let text = (0..<Int.random(in: 4...14, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            for variant in variants(text) where variant.lowercased() == text.lowercased() {
+                #expect(skeleton(variant) == skeleton(text), "\(text.debugDescription) and \(variant.debugDescription)")
+                compared += 1
+            }
+        }
+        #expect(compared > 100_000, "\(compared)")
     }
 
     @Test func wordsLowerAsTheirBytes() {

@@ -85,7 +85,8 @@ enum TaskChecks {
         }
 
         /// A hash of the group, the parent and the text folded as `DuplicateKey.folded` folds
-        /// it: ASCII letters to lower case, eight bytes at a time; a text with other bytes by
+        /// it: by its bytes, ASCII letters to lower case, eight bytes at a time, when its other
+        /// characters are ones that neither change case nor compose (`foldsByBytes`); else by
         /// its lowercased String's hash, which canonically equivalent texts share.
         static func hash(_ task: Task, in document: Document) -> UInt64 {
             var hash = mixed(0xcbf2_9ce4_8422_2325, UInt64(bitPattern: Int64(task.group ?? -1)))
@@ -93,7 +94,7 @@ enum TaskChecks {
             let text = document.withTextBytes(of: task) { bytes -> UInt64? in
                 // The length first: the last word is padded with zero bytes.
                 var text = mixed(hash, UInt64(bytes.count))
-                var start = 0
+                var start = 0, checked = false
                 while start < bytes.count {
                     var word: UInt64 = 0
                     let count = min(8, bytes.count - start)
@@ -102,14 +103,110 @@ enum TaskChecks {
                     } else {
                         for offset in 0..<count { word |= UInt64(bytes[start + offset]) << (8 * UInt64(offset)) }
                     }
-                    guard word & 0x8080_8080_8080_8080 == 0 else { return nil }
-                    text = mixed(text, lowercased(word))
+                    if word & 0x8080_8080_8080_8080 == 0 {
+                        word = lowercased(word)
+                    } else {
+                        if !checked {
+                            guard foldsByBytes(bytes) else { return nil }
+                            checked = true
+                        }
+                        // ASCII bytes to lower case one by one; the others as they are.
+                        var folded: UInt64 = 0
+                        for offset in stride(from: 0, to: 64, by: 8) { folded |= UInt64(Byte.lower(UInt8(truncatingIfNeeded: word >> UInt64(offset)))) << UInt64(offset) }
+                        word = folded
+                    }
+                    text = mixed(text, word)
                     start += 8
                 }
                 return text
             }
-            // Compared as Unicode text ("é" precomposed or not): hashed as a String is.
-            return text ?? mixed(hash, UInt64(bitPattern: Int64(document.text(of: task).lowercased().hashValue)))
+            if let text { return text }
+            // Compared as Unicode text ("é" precomposed or not): hashed by what every spelling
+            // of it shares, else as a String is.
+            return document.withTextBytes(of: task) { skeletonHash($0, seed: hash) }
+                ?? mixed(hash, UInt64(bitPattern: Int64(document.text(of: task).lowercased().hashValue)))
+        }
+
+        /// A hash of what every canonically equivalent spelling of a text, in either case,
+        /// holds: its ASCII bytes, lowered, but for one a combining mark follows (`e` in `e` +
+        /// U+0301, which `é` spells without it) and for `K`, `k`, `;` and `` ` `` (which
+        /// U+212A, U+037E and U+1FEF decompose or lowercase to). Nil when fewer than 8 bytes are
+        /// kept: too little to tell tasks apart (a text in a script without ASCII), which are
+        /// then hashed as Strings.
+        static func skeletonHash(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64) -> UInt64? {
+            var hash = mixed(seed, 0x736B_656C_6574_6F6E), kept = 0
+            let count = bytes.count
+            for index in 0..<count {
+                let byte = bytes[index]
+                guard byte < 0x80 else { continue }
+                if index + 1 < count, bytes[index + 1] >= 0x80, combines(bytes, at: index + 1) { continue }
+                let lower = Byte.lower(byte)
+                if lower == 0x6B || lower == 0x3B || lower == 0x60 { continue }
+                hash = mixed(hash, UInt64(lower))
+                kept += 1
+            }
+            return kept >= 8 ? hash : nil
+        }
+
+        /// Whether the character at `index` (not ASCII) may combine with the one before it: a
+        /// combining mark (a canonical combining class other than 0), or one that decomposes
+        /// into such marks. Bytes that are not UTF-8
+        /// read as U+FFFD, as the text's String reads them, which does not.
+        private static func combines(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+            let lead = bytes[index]
+            let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 0
+            guard length > 0, index + length <= bytes.count else { return false }
+            var value = UInt32(lead) & (0x7F >> UInt32(length))
+            for offset in 1..<length {
+                let next = bytes[index + offset]
+                guard next & 0xC0 == 0x80 else { return false }
+                value = value << 6 | UInt32(next & 0x3F)
+            }
+            // An overlong form is not UTF-8 either.
+            guard value >= [0, 0, 0x80, 0x800, 0x10000][length], let scalar = Unicode.Scalar(value) else { return false }
+            // The Tibetan vowel signs U+0F73, U+0F75 and U+0F81 are of class 0 but decompose into
+            // marks of other classes (Unicode's non-starter decompositions).
+            return scalar.properties.canonicalCombiningClass != .notReordered || value == 0x0F73 || value == 0x0F75 || value == 0x0F81
+        }
+
+        /// Whether a text's bytes, ASCII letters folded, say the same as its lowercased
+        /// Unicode text: each character outside ASCII is one that has no other case, no
+        /// canonical decomposition and no character it composes with, so that two such texts
+        /// are canonically equivalent exactly when their bytes are equal. These are the emoji
+        /// and symbols task files are full of (📅 ✅ ⏫ 🔁, dashes and quotes): U+2002 to U+203F,
+        /// U+2300 to U+27FF but for the angle brackets U+2329 and U+232A and the circled
+        /// letters (U+2480 to U+24FF, which have cases), the variation selectors U+FE00 to
+        /// U+FE0F, and U+1F000 to U+1FFFF. Any other text is compared as a String.
+        static func foldsByBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            var index = 0
+            let count = bytes.count
+            while index < count {
+                let lead = bytes[index]
+                if lead < 0x80 { index += 1; continue }
+                switch lead {
+                case 0xE2:
+                    guard index + 2 < count else { return false }
+                    let second = bytes[index + 1], third = bytes[index + 2]
+                    guard third & 0xC0 == 0x80 else { return false }
+                    switch second {
+                    case 0x80: guard third >= 0x82 else { return false }                        // U+2002-U+203F
+                    case 0x8C: guard third != 0xA9, third != 0xAA else { return false }       // U+2300-U+233F, not the angle brackets
+                    case 0x8D...0x91, 0x94...0x9F: break                                         // U+2340-U+247F, U+2500-U+27FF
+                    default: return false
+                    }
+                    index += 3
+                case 0xEF:
+                    guard index + 2 < count, bytes[index + 1] == 0xB8, (0x80...0x8F).contains(bytes[index + 2]) else { return false }
+                    index += 3
+                case 0xF0:
+                    // U+1F000-U+1FFFF
+                    guard index + 3 < count, bytes[index + 1] == 0x9F, bytes[index + 2] & 0xC0 == 0x80, bytes[index + 3] & 0xC0 == 0x80 else { return false }
+                    index += 4
+                default:
+                    return false
+                }
+            }
+            return true
         }
 
         /// `hash` with `value` mixed in (a multiply and a shift).
@@ -135,15 +232,16 @@ enum TaskChecks {
         let parent: Int
         let text: Folded
 
-        /// Text in one case: ASCII folded byte by byte (the common case, and cheap to hash),
+        /// Text in one case: folded byte by byte where its bytes say it all (ASCII, and the
+        /// emoji and symbols `foldsByBytes` lets by: the common case, and cheap to hash),
         /// anything else as a lowercased String, compared as Unicode text.
         enum Folded: Hashable {
-            case ascii([UInt8])
+            case bytes([UInt8])
             case unicode(String)
 
             func hash(into hasher: inout Hasher) {
                 switch self {
-                case .ascii(let bytes):
+                case .bytes(let bytes):
                     // All at once: combining byte by byte costs a call per byte.
                     bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
                 case .unicode(let text):
@@ -154,13 +252,10 @@ enum TaskChecks {
 
         static func folded(_ task: Task, in document: Document) -> Folded {
             let text = document.textBytes(of: task)
-            var folded: [UInt8] = []
-            folded.reserveCapacity(text.count)
-            for byte in text {
-                guard byte < 0x80 else { return .unicode(document.text(of: task).lowercased()) }
-                folded.append(Byte.lower(byte))
+            guard text.allSatisfy({ $0 < 0x80 }) || text.withUnsafeBufferPointer(DuplicateFinder.foldsByBytes) else {
+                return .unicode(document.text(of: task).lowercased())
             }
-            return .ascii(folded)
+            return .bytes(text.map(Byte.lower))
         }
     }
 
