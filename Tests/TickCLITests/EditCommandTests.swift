@@ -44,6 +44,8 @@ import Testing
         (["due", "Milk", "eom"], "- [ ] Milk", "- [ ] Milk due:2026-11-30"),
         (["due", "passport", "none"], " due:2026-11-20 #errands", " #errands"),
         (["due", "passport", "tomorrow"], "due:2026-11-20", "due:2026-11-23"),
+        // Line numbers before a date: `11 12 dec 5` is two tasks and December 5th, never `12 dec 5` of year 5.
+        (["due", "11", "12", "dec", "5"], "- [ ] Milk\n- [ ] Coffee beans\n", "- [ ] Milk due:2026-12-05\n- [ ] Coffee beans due:2026-12-05\n"),
         (["edit", "passport", "Renew", "the", "ID"], "Renew passport due:2026-11-20 #errands", "Renew the ID due:2026-11-20 #errands"),
         (["note", "Milk", "oat", "milk"], "- [ ] Milk\n", "- [ ] Milk\n  - oat milk\n"),
         // A note that starts with '- ' is text, not an option (it was refused as '-' + ' ').

@@ -49,7 +49,9 @@ import Testing
         #expect(DateExpression.parse(text, today: Self.today).map(String.init(describing:)) == expected, "\(text)")
     }
 
-    @Test(arguments: ["dec 32", "in -3 days", "in 3 fortnights", "next decade", "ma 5", "5", "in days", "2026-13-01", "next", "jan 5 0"])
+    @Test(arguments: ["dec 32", "in -3 days", "in 3 fortnights", "next decade", "ma 5", "5", "in days", "2026-13-01", "next", "jan 5 0",
+                      // A year has four digits: `2 dec 5` read as year 5 took a line number for a day.
+                      "2 dec 5", "dec 5 5", "1 jan 1", "jan 5 999", "jan 5 02026", "jan 5 ２０２６"])
     func nonsenseIsNoDate(_ text: String) {
         #expect(DateExpression.parse(text, today: Self.today) == nil, "\(text)")
     }

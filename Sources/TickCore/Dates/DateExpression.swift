@@ -97,7 +97,9 @@ package enum DateExpression {
         let monthFirst = month(words[0]) != nil
         guard let month = month(words[monthFirst ? 0 : 1]), let day = Int(words[monthFirst ? 1 : 0]), (1...31).contains(day) else { return nil }
         if words.count == 3 {
-            guard let year = Int(words[2]), (1...9999).contains(year) else { return nil }
+            // Four digits, as ISO dates have it: `2 dec 5` is no date (a run of line numbers
+            // before `dec 5` is not read into year 5).
+            guard words[2].count == 4, words[2].allSatisfy(\.isASCII), let year = Int(words[2]), year >= 1000 else { return nil }
             return CivilDate(year: year, month: month, day: day)
         }
         // The next one: this year's, else the next year that has it (February 29th).
