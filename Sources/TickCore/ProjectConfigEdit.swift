@@ -10,6 +10,7 @@ package enum ProjectConfigEdit {
         let crlf = lines.first.map { $0.upperBound >= 2 && bytes[$0.upperBound - 2] == 0x0D && bytes[$0.upperBound - 1] == 0x0A } ?? false
         let ending: [UInt8] = crlf ? [0x0D, 0x0A] : [0x0A]
         let entry = value.map { Array("\(quoted(key)) = \(quoted($0))".utf8) + ending }
+        let entryText = value.map { Array("\(quoted(key)) = \(quoted($0))".utf8) }
         var current = "", placed = false
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count + 64)
@@ -19,8 +20,16 @@ package enum ProjectConfigEdit {
             // The ending off as bytes: "\r\n" is one Character, which no Character trim sees.
             var end = range.upperBound
             while end > range.lowerBound, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
-            var content = Substring(String(decoding: bytes[range.lowerBound..<end], as: UTF8.self))
-            if let hash = ProjectConfig.commentStart(content) { content = content[..<hash] }
+            let line = Substring(String(decoding: bytes[range.lowerBound..<end], as: UTF8.self))
+            var content = line
+            // A comment after an entry, with the spaces before it: kept when the entry is replaced.
+            var comment: Substring = ""
+            if let hash = ProjectConfig.commentStart(content) {
+                content = content[..<hash]
+                var start = hash
+                while start > line.startIndex, line[line.index(before: start)] == " " || line[line.index(before: start)] == "\t" { start = line.index(before: start) }
+                comment = line[start...]
+            }
             let trimmed = String(content).trimmingSpaces
             if trimmed.hasPrefix("[") && trimmed.hasSuffix("]") {
                 current = String(trimmed.dropFirst().dropLast()).trimmingSpaces
@@ -30,7 +39,7 @@ package enum ProjectConfigEdit {
             }
             if current == section, !trimmed.isEmpty, let equals = separator(in: trimmed) {
                 if matches(ProjectConfig.unquoted(String(trimmed[..<equals]).trimmingSpaces)) {
-                    if let entry, !placed { result += entry }
+                    if let entryText, !placed { result += entryText + Array(comment.utf8) + ending }
                     placed = true
                     sectionEnd = result.count
                     continue

@@ -90,6 +90,36 @@ import Testing
         #expect(try String(contentsOf: config, encoding: .utf8) == before)
     }
 
+    /// A colour names groups by name across the project's files: colouring one group leaves
+    /// an entry that names others too; renaming a group in one file keeps the entry another
+    /// file's group still answers to, and replaces one of the new name; a comment after an
+    /// entry stays; --dry-run shows the configuration's diff too, and writes nothing.
+    @Test func aColourOfOneGroupLeavesOthersAlone() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("TODO.md", "# Work\n\n- [ ] a\n\n# Home\n\n- [ ] c\n\n## Work\n\n- [ ] w\n")
+        let state = ["XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path]
+        func tick(_ arguments: String...) throws -> TickProcess.Result { try TickProcess.run(arguments, in: folder.url, environment: state) }
+        let config = folder.url.appendingPathComponent(".tick.toml")
+        #expect(try tick("group", "color", "Work", "blue").status == 0)
+        #expect(try tick("group", "color", "Home/Work", "green").status == 0)
+        #expect(try String(contentsOf: config, encoding: .utf8) == "[colors]\n\"Work\" = \"blue\"\n\"Home/Work\" = \"green\"\n")
+        #expect(try tick("group", "color", "Work").stdout == "Work: blue\n")
+        // Another file's Work keeps the entry; the renamed group takes its colour along.
+        try folder.write("other.md", "# Work\n\n- [ ] x\n")
+        try folder.write(".tick.toml", "[colors]\n\"Work\" = \"blue\"   # work is blue\n\"Office\" = \"red\"\n")
+        let dry = try tick("group", "rename", "-f", "other.md", "Work", "Office", "--dry-run")
+        #expect(dry.stdout.contains("+++ b/.tick.toml\n") && dry.stdout.contains("-\"Office\" = \"red\"\n") && dry.stdout.contains("+\"Office\" = \"blue\"\n"), "\(dry.stdout)")
+        #expect(try String(contentsOf: config, encoding: .utf8) == "[colors]\n\"Work\" = \"blue\"   # work is blue\n\"Office\" = \"red\"\n")
+        #expect(try tick("group", "rename", "-f", "other.md", "Work", "Office").status == 0)
+        #expect(try String(contentsOf: config, encoding: .utf8) == "[colors]\n\"Work\" = \"blue\"   # work is blue\n\"Office\" = \"blue\"\n")
+        // Alone in the project, the entry goes by the new name, its comment kept.
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("other.md"))
+        try folder.write("TODO.md", "# Work\n\n- [ ] a\n")
+        try folder.write(".tick.toml", "[colors]\n\"work\" = \"blue\"   # work is blue\n")
+        #expect(try tick("group", "rename", "Work", "Job").status == 0)
+        #expect(try String(contentsOf: config, encoding: .utf8) == "[colors]\n\"Job\" = \"blue\"   # work is blue\n")
+    }
+
     @Test func aSubgroupTakesItsParentsColourUnlessItHasItsOwn() throws {
         let folder = try TemporaryDirectory()
         _ = try folder.write("TODO.md", example)

@@ -9,11 +9,13 @@ enum GroupColoring {
         let document = context.environment.document(try FileReader.read(path))
         let heading = try EditSession.reporting(path) { () throws(EditError) in try Sections.resolve(name, in: document) }
         let key = GroupName.written(document.groupPath(ofHeading: heading))
-        // Every entry that names this group in this file is the group's: the new one replaces them all.
-        let matches = { (entry: String) in GroupName(entry).groups(in: document).contains(heading) }
+        // The entries that name this group alone in this file (or spell its key) are the
+        // group's: the new one replaces them. One that names other groups too (`Work` for
+        // `Home/Work` and a top-level Work) stays theirs; the new one, later, wins for this group.
+        let matches = { (entry: String) in entry.lowercased() == key.lowercased() || GroupName(entry).groups(in: document) == [heading] }
         guard operands.count == 2 else {
             let color = SourceDocument(path: path, document: document, groupColors: context.config.groupColors).color(ofHeading: heading)
-            let own = context.config.groupColors.entries.last { matches($0.name) } != nil
+            let own = context.config.groupColors.entries.last { GroupName($0.name).groups(in: document).contains(heading) } != nil
             let said = color.map { own ? $0.name : "\($0.name) (its parent's)" } ?? "no colour"
             context.stdout.write(TerminalText.sanitized(key) + ": " + said + "\n")
             return
@@ -29,7 +31,7 @@ enum GroupColoring {
             context.stdout.write("would set " + said)
             return
         }
-        try write([(key, value, matches)], to: config, context: &context)
+        _ = try write([(key, value, matches)], to: config, dryRun: false, context: &context)
         if !arguments.flag("quiet") { context.stdout.write(said) }
     }
 
@@ -52,13 +54,33 @@ enum GroupColoring {
         return moved
     }
 
-    /// Puts the colours of a group renamed or removed (`following`) under its new names, or
-    /// takes them out, in the project's `.tick.toml`; journaled with the edit (one `tick undo`
-    /// takes both back). A failure is a warning: the group edit stands.
-    static func follow(_ moved: [(old: String, new: String?, color: String)], context: inout CommandContext) {
+    /// Puts the colours of a group of `path` renamed or removed (`following`) under its new
+    /// names, or takes them out, in the project's `.tick.toml`; journaled with the edit (one
+    /// `tick undo` takes both back). An entry that still names a group of another Markdown file
+    /// of the project's folder stays as well (the new name is added beside it). With
+    /// `dryRun`, the change is printed as a diff. A failure is a warning: the group edit stands.
+    static func follow(_ moved: [(old: String, new: String?, color: String)], of path: String, dryRun: Bool, context: inout CommandContext) {
         guard !moved.isEmpty, let config = ConfigLoader.path(environment: context.environment) else { return }
+        let edited = Syscalls.realPath(path)
+        var others: [Document]?
+        func stillNamed(_ key: String) -> Bool {
+            if others == nil {
+                let files = (try? PathWalker.files([Paths.directory(of: config).isEmpty ? "." : Paths.directory(of: config)])) ?? []
+                others = files.filter { Syscalls.realPath($0) != edited }.compactMap { file in
+                    (try? FileReader.read(file)).map { context.environment.document($0) }
+                }
+            }
+            return others!.contains { !GroupName(key).groups(in: $0).isEmpty }
+        }
         do throws(TickError) {
-            try write(moved.map { entry in (entry.new ?? entry.old, entry.new.map { _ in entry.color }, { $0 == entry.old }) }, to: config, context: &context)
+            let entries = moved.map { entry -> (key: String, value: String?, replacing: (String) -> Bool) in
+                let kept = stillNamed(entry.old)
+                guard let new = entry.new else { return (entry.old, kept ? entry.color : nil, { $0 == entry.old }) }
+                // An entry of the new name already is replaced: the group brings its colour.
+                return (new, entry.color, { (!kept && $0 == entry.old) || $0.lowercased() == new.lowercased() })
+            }
+            let changed = try write(entries, to: config, dryRun: dryRun, context: &context)
+            guard changed, !dryRun else { return }
             let file = PathBytes.display(config), one = moved.count == 1
             let renamed = moved.compactMap(\.new).map { "'\($0)'" }.joined(separator: ", ")
             if !context.quiet {
@@ -71,16 +93,28 @@ enum GroupColoring {
     }
 
     /// Sets (or, with no value, removes) each entry's key in `[colors]` of the configuration
-    /// at `config`, the entries each replaces first: one journaled rewrite.
+    /// at `config`, the entries each replaces first: one journaled rewrite; with `dryRun`, its
+    /// diff printed instead. Whether it changes the file.
     private static func write(_ entries: [(key: String, value: String?, replacing: (String) -> Bool)], to config: String,
-                              context: inout CommandContext) throws(TickError) {
-        var created = false
+                              dryRun: Bool, context: inout CommandContext) throws(TickError) -> Bool {
+        func edit(_ bytes: [UInt8]) -> [UInt8] {
+            var edited = bytes
+            for entry in entries { edited = ProjectConfigEdit.setting(entry.key, to: entry.value, in: "colors", replacing: entry.replacing, in: edited) }
+            return edited
+        }
+        if dryRun {
+            let bytes = Syscalls.fileStatus(config) == nil ? [] : try FileReader.read(config)
+            let edited = edit(bytes)
+            context.stdout.write(UnifiedDiff.render(bytes, edited, path: PathBytes.display(config), creating: bytes.isEmpty && Syscalls.fileStatus(config) == nil))
+            return edited != bytes
+        }
+        var created = false, changed = false
         try FileCreator.creatingIfMissing(config) { (made: Bool) throws(TickError) in
             created = made
             // Recorded in the journal like any edit: `tick undo` takes the colour back.
             let written = try Journal.update(config, environment: context.environment, created: made) { bytes throws(TickError) in
-                var edited = bytes
-                for entry in entries { edited = ProjectConfigEdit.setting(entry.key, to: entry.value, in: "colors", replacing: entry.replacing, in: edited) }
+                let edited = edit(bytes)
+                changed = edited != bytes
                 // What tick writes, tick must read back: a file it cannot parse is left as it was.
                 do throws(ProjectConfig.ParseError) { _ = try ProjectConfig(parsing: String(decoding: edited, as: UTF8.self)) } catch {
                     throw TickError.refused("\(PathBytes.display(config)):\(error.line): \(error.message); fix it before setting a colour")
@@ -90,5 +124,6 @@ enum GroupColoring {
             if let warning = written.warning { context.warn(warning) }
         }
         if created, !context.quiet { context.stderr.write("tick: created \(PathBytes.display(config))\n") }
+        return changed
     }
 }

@@ -133,7 +133,7 @@ enum GroupCommand: Command {
             if let archiveKept {
                 context.warn("its archive '\(archiveKept)' keeps its name: the archive has a group '\(operands[1].trimmingSpaces)' already; move or rename one of them")
             }
-            if !arguments.flag("dry-run") { GroupColoring.follow(recolored.filter { $0.new != $0.old }, context: &context) }
+            GroupColoring.follow(recolored.filter { $0.new != $0.old }, of: path, dryRun: arguments.flag("dry-run"), context: &context)
         case "rm":
             try expect(1, "group name")
             if !arguments.flag("yes"), !arguments.flag("dry-run") {
@@ -158,7 +158,7 @@ enum GroupCommand: Command {
                 recolored = GroupColoring.following(index, renamedTo: nil, in: document, colors: colors)
                 return (GroupEdits.remove(index, in: document), document.headings[index].title, index)
             }
-            if !arguments.flag("dry-run") { GroupColoring.follow(recolored, context: &context) }
+            GroupColoring.follow(recolored, of: path, dryRun: arguments.flag("dry-run"), context: &context)
         case "move":
             try expect(1, "group name")
             let before = arguments.value("before"), after = arguments.value("after")
