@@ -1,9 +1,10 @@
+import Foundation
 import Testing
 @testable import TickCore
 
 /// A word found in task texts byte by byte says what the String reading says
-/// (`text.lowercased().contains(word.lowercased())` as the core compiles it, and `==` for a
-/// whole text), for texts and
+/// (`text.lowercased().contains(word.lowercased())` as the core compiles it, the text's accents
+/// taken off for a word typed without any, and `==` for a whole text), for texts and
 /// words of ASCII in both cases and of the characters where the two readings could part:
 /// decomposed accents, the Kelvin sign (it lowercases to ASCII `k`), `ß`, dotted `İ`, emoji
 /// and bytes that are not UTF-8.
@@ -32,7 +33,9 @@ import Testing
             for bytes in words {
                 let word = String(decoding: bytes, as: UTF8.self)
                 let folded = FoldedWord(word)
-                let contains = FoldedWord.stringReading(string, contains: FoldedWord.folded(word))
+                let foldedWord = FoldedWord.folded(word)
+                let contains = foldedWord.utf8.allSatisfy({ $0 < 0x80 }) ? FoldedWord.unaccentedReading(string, contains: foldedWord)
+                    : FoldedWord.stringReading(string, contains: foldedWord)
                 #expect(folded.isContained(inTextOf: task, in: document) == contains, "\(string.debugDescription) contains \(word.debugDescription)")
                 #expect(folded.isWholeText(of: task, in: document) == (FoldedWord.folded(string) == FoldedWord.folded(word)),
                         "\(string.debugDescription) is \(word.debugDescription)")
@@ -49,12 +52,28 @@ import Testing
             return FoldedWord(word).isContained(inTextOf: document.tasks[0], in: document)
         }
         #expect(contains("Kelvin", "kel") && contains("\u{212A}elvin", "kelvin"))
-        #expect(!contains("cafe\u{301}", "cafe"), "a decomposed é is one Character")
-        #expect(contains("Straße", "STRASSE") == FoldedWord.stringReading("Straße", contains: "strasse"))
+        // A word typed without accents finds the text with them; one typed with them, as typed.
+        #expect(contains("cafe\u{301}", "cafe") && contains("Café au lait", "cafe") && contains("CV résumé", "resume"))
+        #expect(contains("Łódź", "lodz") && contains("Œuvre", "oeuvre") && contains("Ærø", "aero"))
+        #expect(!contains("cafe", "café") && contains("café", "café") && !contains("cafe\u{301}", "café\u{301}x"))
+        #expect(contains("Straße", "STRASSE") && !contains("Strasse", "straße"))
         #expect(contains("Buy MILK today", "milk") && !contains("Buy milk", "milks"))
         // Code points that show nothing are not read: as typed on a phone or on a desktop.
         #expect(contains("⚠\u{FE0F} check the boiler", "⚠") && contains("⚠ check", "⚠\u{FE0F}"))
         #expect(contains("پیاده\u{200C}سازی API", "پیادهسازی") && contains("پیادهسازی", "پیاده\u{200C}سازی"))
         #expect(contains("soft\u{00AD}ware update", "software") && !contains("⚠ check", "⚡"))
+    }
+
+    /// The letters of U+00C0 to U+017F that decompose into a base letter and accents lose the
+    /// accents as Unicode's canonical decomposition has it; the others keep to their own base
+    /// letter (`ø` o, `ł` l, `đ` d) or stay (`þ`, `×`).
+    @Test func accentsComeOffAsDecompositionSays() {
+        for value in UInt32(0xC0)...0x17F {
+            let text = String(Unicode.Scalar(value)!).lowercased()
+            let decomposed = text.decomposedStringWithCanonicalMapping.unicodeScalars
+            guard let base = decomposed.first, base.isASCII, decomposed.count > 1 else { continue }
+            #expect(FoldedWord.unaccented(text) == String(base), "U+\(String(value, radix: 16)) \(text)")
+        }
+        #expect(FoldedWord.unaccented("øłđßæœĳþ×") == "oldssaeoeijþ×")
     }
 }

@@ -14,6 +14,9 @@
 /// ignorable: the emoji variation selector U+FE0F, the zero-width joiner and non-joiner,
 /// soft hyphens): `⚠` finds `⚠️`, and Persian typed without a zero-width non-joiner finds
 /// the word written with one. (ASCII holds none of them.)
+///
+/// A word typed without accents (all ASCII) finds the text with them: `cafe` finds `Café`,
+/// `resume` `résumé` (`unaccented`); a word with accents finds them as typed.
 package struct FoldedWord: Sendable {
     /// The word, folded (`folded(_:)`).
     package let folded: String
@@ -40,14 +43,58 @@ package struct FoldedWord: Sendable {
     package func isContained(inTextOf task: Task, in document: Document) -> Bool {
         guard isContained(inWholeTextOf: task, in: document) else { return false }
         guard let shown = ListView.shownText(ifCut: task, in: document) else { return true }
-        return Self.stringReading(shown, contains: folded)
+        return ascii != nil && shown.utf8.allSatisfy({ $0 < 0x80 }) ? Self.stringReading(shown, contains: folded) : reading(shown)
     }
 
     private func isContained(inWholeTextOf task: Task, in document: Document) -> Bool {
         if let ascii, let found = document.withTextBytes(of: task, { Self.find(ascii, in: $0) }) { return found }
         if ascii == nil, document.withTextBytes(of: task, Self.isASCII) { return false }
-        return Self.stringReading(document.text(of: task), contains: folded)
+        return reading(document.text(of: task))
     }
+
+    /// Whether `text` (not ASCII) holds the word: with its accents taken off when the word has
+    /// none.
+    private func reading(_ text: String) -> Bool {
+        ascii == nil ? Self.stringReading(text, contains: folded) : Self.unaccentedReading(text, contains: folded)
+    }
+
+    /// The String reading of a text with its accents taken off (`unaccented`), for a word
+    /// typed without any.
+    static func unaccentedReading(_ text: String, contains foldedWord: String) -> Bool {
+        unaccented(folded(text)).contains(foldedWord)
+    }
+
+    /// A folded text without its accents: combining marks left out, and the letters of Latin-1
+    /// and Latin Extended-A (U+00C0 to U+017F) as their base letters (`é` as `e`, `ß` as `ss`,
+    /// `œ` as `oe`); any other character as it is.
+    static func unaccented(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 >= 0x80 }) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if (0x300...0x36F).contains(value) { continue }
+            if (0xC0...0x17F).contains(value) {
+                let base = Self.latinBases[Int(value - 0xC0)]
+                switch base {
+                case "*": result.append(scalar)
+                case "1": result.append(contentsOf: "ae".unicodeScalars)
+                case "2": result.append(contentsOf: "ss".unicodeScalars)
+                case "3": result.append(contentsOf: "ij".unicodeScalars)
+                case "4": result.append(contentsOf: "oe".unicodeScalars)
+                default: result.append(base)
+                }
+                continue
+            }
+            result.append(scalar)
+        }
+        return String(result)
+    }
+
+    /// The base letter of each character from U+00C0 to U+017F (lowercase: texts are folded
+    /// first); `*` keeps the character (×, ÷, þ), digits name a pair of letters (`unaccented`).
+    private static let latinBases: [Unicode.Scalar] = Array(("aaaaaa1ceeeeiiii" + "dnooooo*ouuuuy*2" + "aaaaaa1ceeeeiiii" + "dnooooo*ouuuuy*y"
+        + "aaaaaaccccccccdd" + "ddeeeeeeeeeegggg" + "gggghhhhiiiiiiii" + "ii33jjkkklllllll"
+        + "lllnnnnnnnnnoooo" + "oo44rrrrrrssssss" + "ssttttttuuuuuuuu" + "uuuuwwyyyzzzzzzs").unicodeScalars)
 
     /// Whether the task's text is the word.
     package func isWholeText(of task: Task, in document: Document) -> Bool {
