@@ -100,6 +100,9 @@ import Testing
         #expect(again.status != 0 && again.stderr.contains("this agent has made no edit here"), "\(again.stderr)")
         let listing = try TickProcess.run(["undo", "--list", "--json"], in: folder.url, environment: agent).stdout
         #expect(listing.contains("tick done ship") && !listing.contains("tick done write"), "\(listing)")
+        #expect(listing.contains("\"agent\":\"mcp-test\""), "\(listing)")
+        let shown = try TickProcess.run(["undo", "--list"], in: folder.url, environment: state).stdout
+        #expect(shown.contains("(undone) (agent) tick done ship") && shown.contains("  tick done write"), "\(shown)")
         // The person's undo takes back the latest operation that stands, whoever made it.
         let person = try TickProcess.run(["undo"], in: folder.url, environment: state)
         #expect(person.stdout.hasPrefix("undid 'tick done write'"), "\(person.stdout)\(person.stderr)")

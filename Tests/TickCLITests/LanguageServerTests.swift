@@ -326,6 +326,28 @@ import Testing
         #expect(try lazy.shutdown() == 0)
     }
 
+    /// An action on a selection is about the tasks it changes, and its title counts them:
+    /// postpone takes the tasks with a due date, done the open ones, reopen the closed ones,
+    /// and of a selection with open tasks the closed ones get no dates.
+    @Test func aSelectionsActionsCountTheTasksTheyChange() throws {
+        let folder = try TemporaryDirectory()
+        let client = try Client(directory: folder.url)
+        let uri = "file://\(folder.url.path)/TODO.md"
+        let text = "# Home\n\n- [ ] milk due:2026-11-25\n- [ ] eggs\n- [x] tea due:2026-11-20\n"
+        client.open(uri, text)
+        let actions = try client.request("textDocument/codeAction", ["textDocument": ["uri": uri],
+                                                                     "range": ["start": ["line": 2, "character": 0], "end": ["line": 4, "character": 3]],
+                                                                     "context": ["diagnostics": []]]) as? [[String: Any]] ?? []
+        let titles = actions.compactMap { $0["title"] as? String }
+        for title in ["Mark done (2 tasks)", "Reopen (1 task)", "Postpone a day (1 task)", "Due next week (2 tasks)", "Clear the due date (1 task)"] {
+            #expect(titles.contains(title), "\(titles)")
+        }
+        let week = try #require(actions.first { $0["title"] as? String == "Due next week (2 tasks)" })
+        #expect(Self.applying(Self.edits(week["edit"], uri: uri), to: text)
+                == "# Home\n\n- [ ] milk due:2026-11-29\n- [ ] eggs due:2026-11-29\n- [x] tea due:2026-11-20\n")
+        #expect(try client.shutdown() == 0)
+    }
+
     /// The quick fix of a finding formats the finding's lines, not the whole document: other
     /// findings of the same rule elsewhere stay for their own fixes (or "Fix all").
     @Test func aQuickFixFormatsItsFindingsLines() throws {

@@ -359,6 +359,7 @@ package struct AgentServer {
             if let file, !host.admits(file) { paths = [file]; break }
             // Every file of the edit it would take back (an edit may span files).
             guard let files = latestEditFiles(of: file) else {
+                if let file { return "nothing to undo: this session has made no edit of \(file) that is not undone" }
                 return "nothing to undo: this session has made no edit in the folders tick mcp was started with (\(host.foldersShown)) that is not undone"
             }
             paths = files

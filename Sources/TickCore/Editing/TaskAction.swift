@@ -125,7 +125,7 @@ public enum TaskAction: Sendable, Equatable, Hashable {
         guard task.fieldKinds.contains(.start) else { return }
         let text = document.textBytes(of: task)
         guard let start = document.fields(of: task).date(.start, in: text), start > due else { return }
-        plan.notes.append(EditPlan.Note(line: task.line, saying: "is now due \(due), before it starts (\(start))"))
+        plan.notes.append(EditPlan.Note(line: task.line, saying: "is due \(due), before it starts (\(start))"))
     }
 
     /// The due date a task had, as a row says it (`tomorrow`, `2 days overdue`), for the

@@ -97,17 +97,25 @@ extension LanguageServer {
                 (.moveDue(DateShift(amount: 1, unit: .days), postponing: true), "postpone", "Postpone a day"),
                 (.due(nil), "clear-due", "Clear the due date"),
             ]
-            // A task without a due date is postponed to tomorrow: "Due tomorrow" says that already.
-            func offered(_ action: TaskAction, _ task: Task) -> Bool {
-                guard case .moveDue = action else { return action.changes(task, in: parsed) }
-                return task.due != nil
+            // An action is about the tasks of the selection it changes: a task without a due
+            // date is not postponed (to tomorrow: "Due tomorrow" says that already), and of a
+            // selection that holds open tasks, the closed ones get no dates.
+            let holdsOpen = selected.contains { !$0.isClosed }
+            func applies(_ action: TaskAction, _ task: Task) -> Bool {
+                switch action {
+                case .moveDue: return task.due != nil && !(holdsOpen && task.isClosed)
+                case .due: return action.changes(task, in: parsed) && !(holdsOpen && task.isClosed)
+                default: return action.changes(task, in: parsed)
+                }
             }
-            let count = selected.count == 1 ? "" : " (\(selected.count) tasks)"
-            for (action, name, title) in candidates where selected.contains(where: { offered(action, $0) }) {
+            for (action, name, title) in candidates {
+                let subjects = selected.filter { applies(action, $0) }
+                guard !subjects.isEmpty else { continue }
+                let count = selected.count == 1 ? "" : " (\(subjects.count) task\(subjects.count == 1 ? "" : "s"))"
                 offers.append(CodeActionOffer(name: name, title: title + count, kind: "refactor.rewrite",
-                                              isPreferred: action == .done() && selected.contains { !$0.isClosed },
+                                              isPreferred: action == .done() && holdsOpen,
                                               edit: edit { input throws(EditError) in
-                    let tasks = selected.map { input.document.tasks[$0.index] }
+                    let tasks = subjects.map { input.document.tasks[$0.index] }
                     return try action.plan(tasks, in: input.document, dates: DateRecording(input.document, today: today, config: config))
                 }))
             }

@@ -254,6 +254,7 @@ enum JournalStep {
                 json.key("time"); json.int(Int(entry.operation.time))
                 json.key("command"); json.string(entry.operation.command)
                 json.key("undone"); json.bool(entry.operation.isUndone)
+                json.key("agent"); if let agent = entry.operation.agent { json.string(agent) } else { json.null() }
                 json.key("files")
                 json.beginArray()
                 for change in entry.changes {
@@ -283,6 +284,8 @@ enum JournalStep {
             out.appendStyled(style, .dim) { $0.append(time(entry.operation.time)) }
             out.append("  ")
             if entry.operation.isUndone { out.appendStyled(style, .dim) { $0.append("(undone) ") } }
+            // An agent's edit (`tick mcp`) says so: its session takes it back, and a person may.
+            if entry.operation.agent != nil { out.appendStyled(style, .dim) { $0.append("(agent) ") } }
             out.append(TickError.oneLine(entry.operation.command))
             let files = entry.changes.map { change in
                 shown(PathBytes.string(from: change.path), context.environment) + (change.tasks > 0 ? " (\(TaskSelection.count(change.tasks)))" : "")
