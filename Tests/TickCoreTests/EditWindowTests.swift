@@ -243,7 +243,7 @@ import Testing
         let groupAbove = window.headingsAbove > 0 ? original.headings[..<window.headingsAbove].lastIndex(where: \.topLevel) : nil
         func expectSame(_ whole: Document, _ part: Document, wholeIndex: Int, partIndex: Int) {
             let a = whole.tasks[wholeIndex], b = part.tasks[partIndex]
-            #expect(BlockEdits.Says(a, in: whole) == BlockEdits.Says(b, in: part) && a.line == b.line + shift && a.depth == b.depth
+            #expect(TaskMeaning(a, in: whole) == TaskMeaning(b, in: part) && a.line == b.line + shift && a.depth == b.depth
                     && a.parent == b.parent.map { $0 + window.tasksAbove }
                     && a.group == (b.group.map { $0 + window.headingsAbove } ?? groupAbove)
                     && a.lastLine == b.lastLine + shift,
@@ -257,7 +257,7 @@ import Testing
         let headingDelta = window.after.headings.count - window.before.headings.count
         for index in 0..<window.tasksAbove {
             let a = original.tasks[index], b = edited.tasks[index]
-            #expect(BlockEdits.Says(a, in: original) == BlockEdits.Says(b, in: edited) && a.line == b.line && a.group == b.group && a.lastLine == b.lastLine,
+            #expect(TaskMeaning(a, in: original) == TaskMeaning(b, in: edited) && a.line == b.line && a.group == b.group && a.lastLine == b.lastLine,
                     "task \(index) above, \(splices)", sourceLocation: sourceLocation)
         }
         // Below it, a task is in a group above the window, in the window's last group, or below it.
@@ -268,7 +268,7 @@ import Testing
         }
         for index in (window.tasksAbove + window.before.tasks.count)..<original.tasks.count {
             let a = original.tasks[index], b = edited.tasks[index + taskDelta]
-            #expect(BlockEdits.Says(a, in: original) == BlockEdits.Says(b, in: edited) && a.line + lineDelta == b.line && a.depth == b.depth
+            #expect(TaskMeaning(a, in: original) == TaskMeaning(b, in: edited) && a.line + lineDelta == b.line && a.depth == b.depth
                     && a.parent.map { $0 + taskDelta } == b.parent && a.group.flatMap(groupBelow) == b.group,
                     "task \(index) below, \(splices)", sourceLocation: sourceLocation)
         }

@@ -46,7 +46,7 @@ package enum BlockEdits {
     /// left behind as an item of the list around it.
     static func readsTheSame(_ window: EditWindow) -> Bool {
         let before = window.before, after = window.after
-        func same(_ old: Int, _ new: Int) -> Bool { BlockEdits.same(before.tasks[old], in: before, after.tasks[new], in: after) }
+        func same(_ old: Int, _ new: Int) -> Bool { TaskMeaning.same(before.tasks[old], in: before, as: after.tasks[new], in: after, notes: true) }
         // Compared as the file's bytes (the text holds the due date), from both ends.
         var first = 0
         while first < before.tasks.count, first < after.tasks.count, same(first, first) { first += 1 }
@@ -85,25 +85,6 @@ package enum BlockEdits {
         // of them is; two tasks unlike with one key (by chance, one time in 2^64) refuse the
         // edit rather than pass it.
         return zip(old, new).allSatisfy { old, new in old.key == new.key && same(old.task, new.task) }
-    }
-
-    /// Whether two tasks read the same, notes too.
-    private static func same(_ old: Task, in before: Document, _ new: Task, in after: Document) -> Bool {
-        says(old, in: before, theSameAs: new, in: after) && before.noteContents(of: old) == after.noteContents(of: new)
-    }
-
-    /// Whether two tasks say the same (status, star, due date and text), compared as bytes.
-    static func says(_ old: Task, in before: borrowing Document, theSameAs new: Task, in after: borrowing Document) -> Bool {
-        old.status == new.status && old.important == new.important
-            && old.dueValueRange == new.dueValueRange && before.textBytes(of: old) == after.textBytes(of: new)
-    }
-
-    /// What a task says, which a move must not change: status, star, due date and text.
-    struct Says: Hashable {
-        let status: TaskStatus, important: Bool, due: String?, text: String
-        init(_ task: Task, in document: borrowing Document) {
-            (status, important, due, text) = (task.status, task.important, document.dueValue(of: task), document.text(of: task))
-        }
     }
 
     /// Moves a task above its previous sibling (`up`) or below its next one: in its group, at
@@ -162,8 +143,8 @@ package enum BlockEdits {
         }
         // The region's tasks, as they read and how deep, before (in the swapped order) and after.
         let window = EditWindow(splices, in: document)
-        func reading(_ document: Document, _ lines: Range<Int>) -> [(Says, Int)] {
-            document.tasks.filter { lines.contains($0.line + window.firstLine) }.map { (Says($0, in: document), $0.depth) }
+        func reading(_ document: Document, _ lines: Range<Int>) -> [(TaskMeaning, Int)] {
+            document.tasks.filter { lines.contains($0.line + window.firstLine) }.map { (TaskMeaning($0, in: document), $0.depth) }
         }
         let secondLines = second.line..<(secondLast + 1), firstLines = first.line..<(firstLast + 1)
         let expected = reading(window.before, secondLines) + reading(window.before, firstLines)

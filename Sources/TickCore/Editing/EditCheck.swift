@@ -43,7 +43,7 @@ package enum EditCheck {
         // nested blocks that end on one line ask once.
         var edges: [Int: (lastIn: Int?, firstOut: Int?)] = [:]
         for (old, new) in zip(oldTasks, newTasks) {
-            guard map.newLine(ofOld: shift + old.line) == shift + new.line, BlockEdits.says(old, in: before, theSameAs: new, in: after),
+            guard map.newLine(ofOld: shift + old.line) == shift + new.line, TaskMeaning.same(old, in: before, as: new, in: after),
                   old.depth == new.depth, oldParentLine(old) == newParentLine(new), oldGroupLine(old) == newGroupLine(new)
             else { return shift + min(old.line, map.oldLine(near: shift + new.line) - shift) }
             // Its block (notes, subtasks) holds the same untouched lines: the last one in it

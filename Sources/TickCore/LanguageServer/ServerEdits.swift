@@ -111,12 +111,12 @@ extension LanguageServer {
         return zip(oldLines, newLines).filter { !old[$0.0].elementsEqual(new[$0.1]) }.map { (old: $0.0, new: $0.1) }
     }
 
-    /// Whether two versions hold the same tasks, each saying the same (`BlockEdits.says`) at
+    /// Whether two versions hold the same tasks, each saying the same (`TaskMeaning`) at
     /// the same depth, under the same parent, in the same group.
     static func tasksReadTheSame(_ one: Document, _ other: Document) -> Bool {
         guard one.tasks.count == other.tasks.count else { return false }
         return zip(one.tasks, other.tasks).allSatisfy { a, b in
-            BlockEdits.says(a, in: one, theSameAs: b, in: other) && a.depth == b.depth && a.parent == b.parent
+            TaskMeaning.same(a, in: one, as: b, in: other) && a.depth == b.depth && a.parent == b.parent
                 && one.groupPath(of: a) == other.groupPath(of: b)
         }
     }
