@@ -62,6 +62,15 @@ import Testing
         #expect(resource["error"]?["code"]?.int == -32002)
     }
 
+    /// A command line quoted back in what a command says is said as the tool call, in
+    /// either quotes, without the options the server adds to every call.
+    @Test func aCommandQuotedBackIsTheToolCall() {
+        #expect(ToolWords.spoken("undid 'tick done --json --yes -- TODO.md:3@0123abcd' (TODO.md)", options: [:])
+                == "undid 'done_tasks TODO.md:3@0123abcd' (TODO.md)")
+        #expect(ToolWords.spoken(#"tick: undid "tick add --json -- 'it'''s here'" (TODO.md)"#, options: [:])
+                == #"undid "add_task 'it'''s here'" (TODO.md)"#)
+    }
+
     @Test func readOnlyOffersReadingAlone() throws {
         let host = RecordingHost()
         var server = try Self.server(host, readOnly: true)

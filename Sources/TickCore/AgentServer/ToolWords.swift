@@ -35,12 +35,16 @@ enum ToolWords {
             }
             // A command line quoted back (`undid 'tick move --json -- a.md:3@…'`), without
             // what the server adds to every call.
-            line.replace(#/'tick [^']*'/#) { match in
-                var words = match.output.dropFirst().dropLast().split(separator: " ").filter { !["--json", "--yes", "--", "--create"].contains($0) }
+            // (In double quotes when it holds a single quote.)
+            func spokenCommand(_ quoted: Substring) -> String {
+                let quote = quoted.first.map(String.init) ?? "'"
+                var words = quoted.dropFirst().dropLast().split(separator: " ").filter { !["--json", "--yes", "--", "--create"].contains($0) }
                 // The command by the tool that runs it.
                 if words.count > 1, let tool = Self.tools[String(words[1])] { words.removeFirst(2); words.insert(Substring(tool), at: 0) }
-                return "'" + words.joined(separator: " ") + "'"
+                return quote + words.joined(separator: " ") + quote
             }
+            line.replace(#/'tick [^']*'/#) { spokenCommand($0.output) }
+            line.replace(#/"tick [^"]*"/#) { spokenCommand($0.output) }
             return line
         }.joined(separator: "\n")
     }
