@@ -35,6 +35,23 @@ import Testing
         #expect(terminal.stdout.contains("tick: note: no task changed in the file compared"), "\(terminal.stdout)")
     }
 
+    /// A repeating task done reads as done, and the next occurrence tick wrote beside it as
+    /// added, in every dialect and without a due date (`when done`): the stand-up note's Done
+    /// section lists them. Two plain tasks of one text, one done, stay as the lines say.
+    @Test func aRepeatingTaskDoneIsCompletedAndItsNextAdded() throws {
+        let folder = try TemporaryDirectory()
+        let old = "# Home\n\n- [ ] Water 🔁 every week when done\n- [ ] Feed cat 🔁 every week 📅 2026-12-07\n- [ ] Report due:2026-12-07 rec:1w\n"
+        try folder.write("TODO.md", old)
+        try folder.write("old.md", old)
+        let state = ["XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path, "TICK_TODAY": "2026-12-07"]
+        #expect(try TickProcess.run(["done", "-q", "--yes", "3", "4", "5"], in: folder.url, environment: state).status == 0)
+        let json = try TickProcess.run(["changes", "old.md", "TODO.md", "--json"], in: folder.url, environment: state).stdout
+        let objects = try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [[String: Any]]
+        #expect(objects.map { $0["change"] as! String } == ["added", "completed", "added", "completed", "added", "completed"], "\(json)")
+        let note = try TickProcess.run(["changes", "old.md", "TODO.md", "--format", "markdown"], in: folder.url, environment: state).stdout
+        #expect(note.hasPrefix("## Done\n\n- Water 🔁 every week when done (Home)\n"), "\(note)")
+    }
+
     /// Each group is shown once: a removed task (placed by its old line) went under a second
     /// heading of its group, after the next group's changes.
     @Test func eachGroupIsShownOnce() throws {

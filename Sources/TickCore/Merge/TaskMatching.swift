@@ -22,7 +22,10 @@
 /// 4. Within two paired tasks' blocks of as many lines, unpaired tasks at the same place pair:
 ///    the subtasks of a moved task.
 /// 5. Only for a view that tells a task's story (`tick changes`, `show --history`), never for a
-///    merge: of the rest, tasks whose words mostly agree (at least half, by the Dice
+///    merge: an open repeating task and the two unpaired tasks with its words, one closed, one
+///    open, that `tick done` leaves of it: the closed one is it, the open one its next
+///    occurrence.
+/// 6. Only for such a view too: of the rest, tasks whose words mostly agree (at least half, by the Dice
 ///    coefficient of their word sets) pair, the most alike first, then the nearest: a task
 ///    re-worded beside a new one reads as edited rather than removed and added.
 /// What is left was added (in the new version) or removed (from the old), or cannot be told.
@@ -170,7 +173,20 @@ package struct TaskMatching: Sendable {
                 if a >= 0, b >= 0, forward[Int(a)] < 0, backward[Int(b)] < 0 { pair(Int(a), Int(b)) }
             }
         }
-        // 5. Mostly the same words. Bounded: past a quarter of a million comparisons the rest
+        // 5. A repeating task done, its next occurrence written beside it: of the two new
+        // tasks with its words, the closed one is the task (done), the open one new. (What
+        // `tick done` writes; a merge leaves it to the lines.)
+        if pairingSimilarWords {
+            var newTwins: [UInt64: [Int]] = [:]
+            for task in new.tasks where backward[task.index] < 0 { newTwins[newPrint[task.index]!, default: []].append(task.index) }
+            for task in old.tasks where forward[task.index] < 0 && !task.isClosed && task.fieldKinds.contains(.recurrence) {
+                let key = oldPrint[task.index]!
+                guard oldByWords[key]?.count == 1, let twins = newTwins[key], twins.count == 2 else { continue }
+                let closed = twins.filter { new.tasks[$0].isClosed }
+                if closed.count == 1 { pair(task.index, closed[0]) }
+            }
+        }
+        // 6. Mostly the same words. Bounded: past a quarter of a million comparisons the rest
         // counts as added and removed.
         let oldLeft = old.tasks.indices.filter { forward[$0] < 0 }
         let newLeft = new.tasks.indices.filter { backward[$0] < 0 }
