@@ -748,6 +748,8 @@ import Testing
         (["done", "2"], "tick: TODO.md: line 2 is not a task; 'tick list --all TODO.md' shows task line numbers\n"),
         (["done", "99"], "tick: TODO.md: line 99 is past the end of the file (12 lines)\n"),
         (["due", "Milk", "someday"], "tick: TODO.md: 'someday' is not a date; use YYYY-MM-DD, today, tomorrow, a weekday, +3d, in 2 weeks, next week, dec 5 or end of month\n"),
+        // A day a month does not have, typed without quotes: named whole, not its last word.
+        (["due", "11", "12", "feb", "30"], "tick: TODO.md: 'feb 30' is not a date; use YYYY-MM-DD, today, tomorrow, a weekday, +3d, in 2 weeks, next week, dec 5 or end of month\n"),
         (["due", "Milk", "tomorow"], "tick: TODO.md: 'tomorow' is not a date (did you mean 'tomorrow'?); use YYYY-MM-DD, today, tomorrow, a weekday, +3d, in 2 weeks, next week, dec 5 or end of month\n"),
         (["move", "Milk", "up"], "tick: TODO.md: 'Milk' (line 11) is already the first in its list\n"),
         (["move", "Milk", "--to", "Nowhere"], "tick: TODO.md: no group 'Nowhere'; 'tick groups' lists them\n"),

@@ -110,6 +110,15 @@ package enum DateExpression {
     }
 
     /// The month a word names (`dec`, `December`; three letters at least), 1–12.
+    /// Whether `words` are written as a day of a month (`feb 30`, `31 nov`, `dec 5 2026`),
+    /// whether or not that day exists: what a command names when it cannot read them.
+    package static func isDayOfMonth(_ words: [String]) -> Bool {
+        let words = words.map { $0.lowercased() }
+        guard words.count == 2 || words.count == 3 else { return false }
+        let monthFirst = month(words[0]) != nil
+        return (monthFirst || month(words[1]) != nil) && Int(words[monthFirst ? 1 : 0]) != nil && (words.count == 2 || (words[2].count == 4 && Int(words[2]) != nil))
+    }
+
     private static func month(_ word: String) -> Int? {
         guard word.count >= 3, let index = months.firstIndex(where: { $0.hasPrefix(word) }) else { return nil }
         return index + 1

@@ -24,7 +24,10 @@ enum DueCommand: Command {
         // The date may be a phrase typed without quotes (`tick due 12 next week`): the longest
         // run of last operands, up to four, that reads as a date, leaving a reference.
         let longest = min(4, operands.count - (filtered ? 0 : 1))
-        let dateWords = longest < 2 ? 1 : (2...longest).reversed().first { DateExpression.parse(operands.suffix($0).joined(separator: " "), today: today) != nil } ?? 1
+        // None does: the words written as a day of a month, which the error then names
+        // (`'feb 30' is not a date`, not `'30'`).
+        let dateWords = longest < 2 ? 1 : (2...longest).reversed().first { DateExpression.parse(operands.suffix($0).joined(separator: " "), today: today) != nil }
+            ?? (2...longest).reversed().first { DateExpression.isDayOfMonth(Array(operands.suffix($0))) } ?? 1
         let value = operands.suffix(dateWords).joined(separator: " ")
         let selection = try TaskSelection(Array(operands.dropLast(dateWords)), arguments, command: name, environment: context.environment)
         let action: TaskAction, question: (Int) -> String
