@@ -27,6 +27,10 @@ import Testing
         #expect(try complete(["tick", "group", ""]) == ["add", "rename", "rm", "move", "color"])
         #expect(try complete(["tick", "group", "rm", ""]) == ["Home", "Home/Groceries", "Work"])
         #expect(try complete(["tick", "group", "add", "--under", "H"]) == ["Home", "Home/Groceries"])
+        // After `color NAME`, the colours; after `rename NAME`, groups still.
+        #expect(try complete(["tick", "group", "color", "Work", "bright-b"]) == ["bright-blue"])
+        #expect(try complete(["tick", "group", "color", "Work", "n"]) == ["none"])
+        #expect(try complete(["tick", "group", "rename", "Work", "H"]) == ["Home", "Home/Groceries"])
         #expect(try complete(["tick", "list", "-g", "W"]) == ["Work"])
     }
 
@@ -68,6 +72,8 @@ import Testing
         // `rm` and `move` are commands too: after `group` they are its actions, not files' commands.
         #expect(try fish("tick group rm ") == ["Home", "Home/Groceries", "Work"])
         #expect(try fish("tick group move Work --before ") == ["Home", "Home/Groceries", "Work"])
+        #expect(try fish("tick group color Work bright-b") == ["bright-blue"])
+        #expect(try fish("tick group rename Work H") == ["Home", "Home/Groceries"])
         #expect(try fish("tick list -g W") == ["Work"])
         #expect(try fish("tick list --sort d") == ["due"])
         #expect(try fish("tick li") == ["lint", "list"])
@@ -158,6 +164,7 @@ import Testing
         let names = try type("tick group rm ", until: "Groceries")
         #expect(names.contains("Home") && names.contains("Home/Groceries") && names.contains("Work") && !names.contains("TODO.md"), "\(names)")
         #expect(try type("tick list -g W", until: "-g Work").contains("% tick list -g Work"))
+        #expect(try type("tick group color Work bright-b", until: "bright-blue").contains("% tick group color Work bright-blue"))
         #expect(try type("tick completions ", until: "fish").contains("bash  fish  zsh"))
     }
 }

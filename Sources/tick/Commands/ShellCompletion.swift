@@ -40,6 +40,8 @@ enum ShellCompletion {
 
     /// `tick group`'s first operand; the operands after it are group names.
     static let groupActions = ["add", "rename", "rm", "move", "color"]
+    /// What `tick group color NAME` takes: a colour's name, or none.
+    static let colorWords = (GroupColor.names + ["none"]).joined(separator: " ")
 
     private static func spellings(_ option: OptionSpec) -> [String] {
         (option.short.map { ["-\($0)"] } ?? []) + ["--\(option.long)"]
@@ -71,7 +73,10 @@ enum ShellCompletion {
                 }
             }
             if command.name == "group" {
-                cases += "            if ((COMP_CWORD == 2)); then operands='\(groupActions.joined(separator: " "))'; else groupnames=1; fi\n"
+                // After `color NAME`, the colours.
+                cases += "            if ((COMP_CWORD == 2)); then operands='\(groupActions.joined(separator: " "))'\n"
+                cases += "            elif ((COMP_CWORD == 4)) && [[ ${COMP_WORDS[2]} == colo*r ]]; then operands='\(colorWords)'\n"
+                cases += "            else groupnames=1; fi\n"
             } else if let words = operandWords(command) {
                 cases += "            operands='\(words.joined(separator: " "))'\n"
             }
@@ -203,6 +208,8 @@ enum ShellCompletion {
             }
             if command.name == "group" {
                 specs.append(quoted("1:action:(\(groupActions.joined(separator: " ")))"))
+                // After `color NAME`, the colours.
+                specs.append(quoted("3:group or colour:{ [[ $line[1] == colo*r ]] && compadd \(colorWords) || _tick_groups }"))
                 specs.append(quoted("*:group:_tick_groups"))
             } else if let words = operandWords(command) {
                 specs.append(quoted("*:argument:(\(words.joined(separator: " ")))"))
@@ -286,7 +293,10 @@ enum ShellCompletion {
             if command.name == "group" {
                 // The action is the second operand: `tick group rm` is not `tick rm`.
                 lines.append("complete -c tick -n '__tick_is group; and test (count (__tick_operands)) -eq 1' -f -a \(quoted(groupActions.joined(separator: " ")))")
-                lines.append("complete -c tick -n '__tick_is group; and test (count (__tick_operands)) -ge 2' -f -a '(__tick_groups)'")
+                // After `color NAME`, the colours.
+                let colorValue = "__tick_is group; and test (count (__tick_operands)) -eq 3; and contains -- (__tick_operands)[2] color colour"
+                lines.append("complete -c tick -n '\(colorValue)' -f -a \(quoted(colorWords))")
+                lines.append("complete -c tick -n '__tick_is group; and test (count (__tick_operands)) -ge 2; and not begin; \(colorValue); end' -f -a '(__tick_groups)'")
             } else if let words = operandWords(command) {
                 lines.append("complete -c tick \(condition) -a \(quoted(words.joined(separator: " ")))")
             } else {
