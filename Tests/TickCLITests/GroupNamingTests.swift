@@ -46,6 +46,22 @@ import Testing
         #expect(added.status == 0 && afterAdd.hasPrefix("# T\n\n## Groceries\n\n- [ ] a\n- [ ] milk\n"), "\(added.stderr)\(afterAdd)")
     }
 
+    /// A name typed without accents names the group whose title has them, whole or by its
+    /// start; one typed with them, as typed; an exact title still wins.
+    @Test func aNameTypedWithoutAccentsNamesTheGroup() throws {
+        let text = "# Épicerie\n\n- [ ] lait\n\n# Öffentlich\n\n- [ ] x\n\n# Epicerie fine\n\n- [ ] y\n"
+        for name in ["epicerie", "épicerie", "ÉPICERIE"] {
+            let (list, _) = try run(["list", "-g", name], on: text)
+            #expect(list.status == 0 && list.stdout.contains("[ ] lait") && !list.stdout.contains("[ ] y"), "\(name): \(list.stdout)\(list.stderr)")
+        }
+        let (start, _) = try run(["list", "-g", "offent"], on: text)
+        #expect(start.status == 0 && start.stdout.contains("[ ] x"), "\(start.stderr)")
+        let (moved, after) = try run(["move", "lait", "--to", "offentlich"], on: text)
+        #expect(moved.status == 0 && after.contains("- [ ] x\n- [ ] lait\n"), "\(moved.stderr)")
+        let (typed, _) = try run(["list", "-g", "öffentlichkeit"], on: text)
+        #expect(typed.status == 2)
+    }
+
     @Test func everyViewFindsASubgroupByItsTitle() throws {
         for command in ["list", "board", "progress", "important", "groups"] {
             let (result, _) = try run([command, "-g", "groceries"], on: example)

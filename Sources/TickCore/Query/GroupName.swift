@@ -11,7 +11,10 @@
 /// 5. else the start of one group's title, read so, names that group (`someday` names
 ///    `Someday/Maybe`, `home/gar` names `Home / Garden & Yard`), or the groups of one title
 ///    (`groc` names `Groceries` and the archive's `Done / Groceries`, as `groceries` does);
-///    the start of several titles names none.
+///    the start of several titles names none;
+/// 6. a name typed without accents reads titles without theirs too: after rule 4 fails, rule 4
+///    so (`epicerie` names `Épicerie` before `Epicerie fine` by its start), and after rule 5,
+///    rule 5 so (`epi`).
 ///
 /// Titles compare without case and surrounding spaces.
 public struct GroupName: Sendable, Equatable {
@@ -57,15 +60,34 @@ public struct GroupName: Sendable, Equatable {
             return joined == title || joined.hasSuffix("/" + title)
         }.map(\.0)
         if !byJoined.isEmpty { return byJoined }
+        // 6. A name typed without accents reads the titles without theirs too (`epicerie`
+        // names `Épicerie`), as a word typed so finds a task's text: by rule 4, then 5.
+        let unaccented = title.utf8.allSatisfy({ $0 < 0x80 }) ? paths.map { $0.map(FoldedWord.unaccented) } : nil
         let wordsPath = path.map(Self.words)
         guard !wordsPath.contains(where: \.isEmpty) else { return [] }
+        for paths in [paths, unaccented].compactMap({ $0 }) {
+            let found = byWords(wordsPath, groups, paths)
+            if !found.isEmpty { return found }
+        }
+        for paths in [paths, unaccented].compactMap({ $0 }) {
+            let found = byStart(wordsPath, groups, paths, in: document)
+            if !found.isEmpty { return found }
+        }
+        return []
+    }
+
+    /// Rule 4, on the groups' `paths` (lowercased titles).
+    private func byWords(_ wordsPath: [Substring], _ groups: [Int], _ paths: [[String]]) -> [Int] {
         let wordsTitle = Self.words(title)
-        let byWords = zip(groups, paths).filter { _, titles in
+        return zip(groups, paths).filter { _, titles in
             if titles.count >= wordsPath.count && titles.suffix(wordsPath.count).map(Self.words) == wordsPath { return true }
             let joined = titles.map(Self.words).joined(separator: "/")
             return joined == wordsTitle || joined.hasSuffix("/" + wordsTitle)
         }.map(\.0)
-        if !byWords.isEmpty { return byWords }
+    }
+
+    /// Rule 5, on the groups' `paths` (lowercased titles).
+    private func byStart(_ wordsPath: [Substring], _ groups: [Int], _ paths: [[String]], in document: Document) -> [Int] {
         let byStart = zip(groups, paths).filter { _, titles in
             guard titles.count >= wordsPath.count, let last = titles.last, let typed = wordsPath.last else { return false }
             return titles.suffix(wordsPath.count).dropLast().map(Self.words) == wordsPath.dropLast()
