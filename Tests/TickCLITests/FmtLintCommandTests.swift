@@ -17,7 +17,11 @@ import Testing
         #expect(try String(contentsOf: folder.url.appendingPathComponent("notes/a.md"), encoding: .utf8) == messy, "check and diff write nothing")
 
         let write = try TickProcess.run(["fmt", "notes"], in: folder.url)
-        #expect(write.status == 0 && write.stdout.isEmpty && write.stderr.isEmpty)
+        // Each file rewritten is said on standard error; with -q nothing is.
+        #expect(write.status == 0 && write.stdout.isEmpty && write.stderr == "tick: note: notes/a.md: formatted\n", "\(write.stderr)")
+        try folder.write("notes/a.md", messy)
+        let quiet = try TickProcess.run(["fmt", "-q", "notes"], in: folder.url)
+        #expect(quiet.status == 0 && quiet.stdout.isEmpty && quiet.stderr.isEmpty)
         let formatted = try String(contentsOf: folder.url.appendingPathComponent("notes/a.md"), encoding: .utf8)
         // The '*' list keeps its bullets: as '-' it would merge with the '-' list after it.
         #expect(formatted == "# Title\n\n* [x] done\n* [ ] open\n\n- [ ] last\n")
@@ -57,7 +61,7 @@ import Testing
         let folder = try TemporaryDirectory()
         for index in 0..<40 { try folder.write("many/\(index).md", messy) }
         try folder.write("many/zz-binary.md", "- [ ] a\0b\n")
-        let result = try TickProcess.run(["fmt", "many"], in: folder.url, environment: ["TICK_JOBS": "2"])
+        let result = try TickProcess.run(["fmt", "-q", "many"], in: folder.url, environment: ["TICK_JOBS": "2"])
         #expect(result.status == 2)
         #expect(result.stderr == "tick: many/zz-binary.md: contains NUL bytes; tick edits text files only\n")
         for index in 0..<40 {

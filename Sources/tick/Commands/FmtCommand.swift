@@ -6,12 +6,13 @@ import Glibc
 enum FmtCommand: Command {
     static let name = "fmt"
     static let summary = "Rewrite files into tick's canonical layout, without changing what they mean."
-    static let usage = "tick fmt [--check | --diff] [--eol lf|crlf] [FILE|FOLDER|-]..."
+    static let usage = "tick fmt [--check | --diff] [--eol lf|crlf] [-q] [FILE|FOLDER|-]..."
     static let options = [
         OptionSpec("check", help: "Write nothing; list the files that would change and exit 1 if any would."),
         OptionSpec("diff", help: "Write nothing; print what would change as a unified diff (exit 1 if anything would)."),
         OptionSpec("eol", value: "ENDING", help: "Line ending to write: lf or crlf (default: each file's most common one)."),
         OptionSpec("file", short: "f", value: "FILE", help: "Format FILE (or a folder); repeatable. '-' reads stdin (and writes stdout)."),
+        OptionSpec("quiet", short: "q", help: "Print nothing when it succeeds (not even which files it rewrote)."),
         ViewOptions.stdinFilename,
         ViewOptions.noIgnore,
     ]
@@ -71,6 +72,8 @@ enum FmtCommand: Command {
                 break
             case .changed(let diff, let warning):
                 if let warning { context.warn(warning) }
+                // A file rewritten in place is said, as lint --fix says it: never silent about an edit.
+                if !check, !showDiff { context.note("\(context.environment.shown(file)): formatted") }
                 if check { context.stdout.write(context.environment.shown(file) + "\n") }
                 if showDiff { context.stdout.write(diff) }
                 if check || showDiff { status = max(status, 1) }

@@ -28,7 +28,7 @@ enum LintCommand: Command {
         let error: TickError?
         var warning: String? = nil
         /// With `--fix`, when the file was formatted: the findings that formatting fixed, as
-        /// "formatted, which fixed 3 trailing-whitespace, 1 list-marker".
+        /// "formatted, which fixed 3 trailing-whitespace, 1 inconsistent-marker".
         var fixed: String? = nil
         /// The listing of the findings' lines, when a person reads them (`listsLines`).
         var listing: ListingStore.Shown? = nil
