@@ -118,6 +118,13 @@ import Testing
         try folder.write(".tick.toml", "[colors]\n\"work\" = \"blue\"   # work is blue\n")
         #expect(try tick("group", "rename", "Work", "Job").status == 0)
         #expect(try String(contentsOf: config, encoding: .utf8) == "[colors]\n\"Job\" = \"blue\"   # work is blue\n")
+        // A configuration above the file, outside a git checkout (a home folder's, say): the
+        // files under it are not read, and the entry stays beside the new one.
+        try folder.write("TODO.md", "# Other\n\n- [ ] b\n")
+        let sub = try folder.write("sub/TODO.md", "# Job\n\n- [ ] a\n")
+        let renamed = try TickProcess.run(["group", "rename", "Job", "Task"], in: sub.deletingLastPathComponent(), environment: state)
+        #expect(renamed.status == 0, "\(renamed.stderr)")
+        #expect(try String(contentsOf: config, encoding: .utf8) == "[colors]\n\"Job\" = \"blue\"   # work is blue\n\"Task\" = \"blue\"\n")
     }
 
     @Test func aSubgroupTakesItsParentsColourUnlessItHasItsOwn() throws {

@@ -54,6 +54,9 @@ enum GroupColoring {
         return moved
     }
 
+    /// How many Markdown files of the project `follow` reads at most.
+    static let othersRead = 2_000
+
     /// Puts the colours of a group of `path` renamed or removed (`following`) under its new
     /// names, or takes them out, in the project's `.tick.toml`; journaled with the edit (one
     /// `tick undo` takes both back). An entry that still names a group of another Markdown file
@@ -62,15 +65,23 @@ enum GroupColoring {
     static func follow(_ moved: [(old: String, new: String?, color: String)], of path: String, dryRun: Bool, context: inout CommandContext) {
         guard !moved.isEmpty, let config = ConfigLoader.path(environment: context.environment) else { return }
         let edited = Syscalls.realPath(path)
-        var others: [Document]?
+        var others: [Document]?, walked = false
+        // The other files are read only in a project's folder (a git checkout's top, or the
+        // edited file's own folder), and up to `othersRead` of them: a `.tick.toml` in a home
+        // folder is not a reason to read every note under it. Unread, an entry is kept.
+        let folder = Paths.directory(of: config).isEmpty ? "." : Paths.directory(of: config)
+        let readable = Syscalls.linkStatus(folder + "/.git") != nil || Syscalls.realPath(folder) == edited.map(Paths.directory(of:))
         func stillNamed(_ key: String) -> Bool {
-            if others == nil {
-                let files = (try? PathWalker.files([Paths.directory(of: config).isEmpty ? "." : Paths.directory(of: config)])) ?? []
-                others = files.filter { Syscalls.realPath($0) != edited }.compactMap { file in
+            guard readable else { return true }
+            if !walked {
+                walked = true
+                let files = (try? PathWalker.files([folder])) ?? []
+                others = files.count > othersRead ? nil : files.filter { Syscalls.realPath($0) != edited }.compactMap { file in
                     (try? FileReader.read(file)).map { context.environment.document($0) }
                 }
             }
-            return others!.contains { !GroupName(key).groups(in: $0).isEmpty }
+            guard let others else { return true }
+            return others.contains { !GroupName(key).groups(in: $0).isEmpty }
         }
         do throws(TickError) {
             let entries = moved.map { entry -> (key: String, value: String?, replacing: (String) -> Bool) in
