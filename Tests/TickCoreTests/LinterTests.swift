@@ -20,7 +20,11 @@ import Testing
                      "Kelvin \u{212A} 📅", "kelvin k 📅", "é 📅", "É 📅", "e\u{301} 📅", "\u{2329}x\u{232A} ✅", "\u{3008}x\u{3009} ✅",
                      // Long enough to be looked up by their skeleton (`skeletonHash`).
                      "Acheter du pain à la boulangerie", "acheter du pain a\u{300} la boulangerie", "ACHETER DU PAIN À LA BOULANGERIE",
-                     "acheter du pain á la boulangerie", "Kelvin \u{212A} temperature check", "kelvin k temperature check", "買い物リスト 2026"]
+                     "acheter du pain á la boulangerie", "Kelvin \u{212A} temperature check", "kelvin k temperature check", "買い物リスト 2026",
+                     // The Kelvin sign is K, with emoji or not; bytes that are not UTF-8 are no
+                     // U+FFFD, nor other such bytes; a text past 4 KB compares by its bytes.
+                     "Kelvin", "\u{212A}elvin", "😀 Kelvin", "😀 \u{212A}ELVIN", "a;b", "a\u{37E}b", "bad \u{FFFD} x",
+                     String(repeating: "a\u{301}\u{323}", count: 1500), String(repeating: "a\u{323}\u{301}", count: 1500)]
         for group in 0..<3 {
             made += "# G\(group)\n\n"
             for (index, text) in (texts + texts.reversed()).enumerated() {
@@ -29,16 +33,21 @@ import Testing
             }
         }
         inputs.append(Array(made.utf8))
+        inputs.append(Array("# Bad\n\n- [ ] bad ".utf8) + [0xFF] + Array(" x\n- [ ] bad ".utf8) + [0xFE] + Array(" x\n- [ ] BAD ".utf8) + [0xFF]
+                      + Array(" X\n- [ ] bad \u{FFFD} x\n".utf8))
         for input in inputs {
             let document = Document(bytes: input)
             let found = Linter.lint(document, today: today).filter { $0.rule == .duplicateTask }.map { ($0.line, $0.message) }
             var expected: [(Int, String)] = []
             func hasText(_ task: Task) -> Bool { !document.textBytes(of: task).isEmpty }
             for (index, task) in document.tasks.enumerated() where hasText(task) {
+                // Texts whose bytes say it all compare by them (ASCII letters lowered, the three
+                // singletons as their ASCII), the others as lowercased Strings.
                 func folded(_ task: Task) -> String {
-                    let text = document.text(of: task).lowercased()
-                    let bytes = document.textBytes(of: task)
-                    return bytes.withUnsafeBufferPointer(TaskChecks.DuplicateFinder.foldsByBytes) ? "a:" + text : "u:" + text
+                    let folded = document.textBytes(of: task).withUnsafeBufferPointer {
+                        TaskChecks.DuplicateFinder.byteFolded($0, always: TaskChecks.DuplicateFinder.comparesBytes(task, $0))
+                    }
+                    return folded.map { "a:" + $0.map(String.init).joined(separator: ",") } ?? "u:" + document.text(of: task).lowercased()
                 }
                 if let first = document.tasks[..<index].first(where: { hasText($0) && $0.group == task.group
                                                                        && $0.parent == task.parent && folded($0) == folded(task) }) {

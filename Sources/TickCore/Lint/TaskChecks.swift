@@ -85,46 +85,98 @@ enum TaskChecks {
         }
 
         /// A hash of the group, the parent and the text folded as `DuplicateKey.folded` folds
-        /// it: by its bytes, ASCII letters to lower case, eight bytes at a time, when its other
-        /// characters are ones that neither change case nor compose (`foldsByBytes`); else by
-        /// its lowercased String's hash, which canonically equivalent texts share.
+        /// it: by its bytes (`byteFolded`), eight at a time, where they say it all; else by
+        /// what every spelling of it shares (`skeletonHash`), else by its lowercased String's
+        /// hash, which canonically equivalent texts share.
         static func hash(_ task: Task, in document: Document) -> UInt64 {
             var hash = mixed(0xcbf2_9ce4_8422_2325, UInt64(bitPattern: Int64(task.group ?? -1)))
             hash = mixed(hash, UInt64(bitPattern: Int64(task.parent ?? -1)))
+            let seed = hash
             let text = document.withTextBytes(of: task) { bytes -> UInt64? in
-                // The length first: the last word is padded with zero bytes.
-                var text = mixed(hash, UInt64(bytes.count))
-                var start = 0, checked = false
-                while start < bytes.count {
-                    var word: UInt64 = 0
-                    let count = min(8, bytes.count - start)
-                    if count == 8 {
-                        word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + start).loadUnaligned(as: UInt64.self))
-                    } else {
-                        for offset in 0..<count { word |= UInt64(bytes[start + offset]) << (8 * UInt64(offset)) }
-                    }
-                    if word & 0x8080_8080_8080_8080 == 0 {
-                        word = lowercased(word)
-                    } else {
-                        if !checked {
-                            guard foldsByBytes(bytes) else { return nil }
-                            checked = true
-                        }
-                        // ASCII bytes to lower case one by one; the others as they are.
-                        var folded: UInt64 = 0
-                        for offset in stride(from: 0, to: 64, by: 8) { folded |= UInt64(Byte.lower(UInt8(truncatingIfNeeded: word >> UInt64(offset)))) << UInt64(offset) }
-                        word = folded
-                    }
-                    text = mixed(text, word)
-                    start += 8
-                }
-                return text
+                if let hashed = wordHash(bytes, seed: seed, anyBytes: false) { return hashed }
+                guard let folded = byteFolded(bytes, always: comparesBytes(task, bytes)) else { return nil }
+                return folded.withUnsafeBufferPointer { wordHash($0, seed: seed, anyBytes: true) }
             }
             if let text { return text }
             // Compared as Unicode text ("é" precomposed or not): hashed by what every spelling
             // of it shares, else as a String is.
             return document.withTextBytes(of: task) { skeletonHash($0, seed: hash) }
                 ?? mixed(hash, UInt64(bitPattern: Int64(document.text(of: task).lowercased().hashValue)))
+        }
+
+        /// A text longer than this is compared by its bytes: Unicode's normalization of a long
+        /// run of combining marks takes time that grows with its square.
+        static let longText = 4096
+
+        /// Whether a task's text is compared by its bytes whatever they hold: one with bytes
+        /// that are not UTF-8 (two such texts read alike as Strings, U+FFFD each), or longer
+        /// than `longText`.
+        static func comparesBytes(_ task: Task, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            task.hasInvalidUTF8 || bytes.count > longText
+        }
+
+        /// The hash of bytes eight at a time, ASCII letters lowered; nil when a byte is not
+        /// ASCII and the text does not fold by its bytes (`foldsByBytes`), unless `anyBytes`.
+        private static func wordHash(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64, anyBytes: Bool) -> UInt64? {
+            // The length first: the last word is padded with zero bytes.
+            var text = mixed(seed, UInt64(bytes.count))
+            var start = 0, checked = anyBytes
+            while start < bytes.count {
+                var word: UInt64 = 0
+                let count = min(8, bytes.count - start)
+                if count == 8 {
+                    word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + start).loadUnaligned(as: UInt64.self))
+                } else {
+                    for offset in 0..<count { word |= UInt64(bytes[start + offset]) << (8 * UInt64(offset)) }
+                }
+                if word & 0x8080_8080_8080_8080 == 0 {
+                    word = lowercased(word)
+                } else {
+                    if !checked {
+                        guard foldsByBytes(bytes) else { return nil }
+                        checked = true
+                    }
+                    // ASCII bytes to lower case one by one; the others as they are.
+                    var folded: UInt64 = 0
+                    for offset in stride(from: 0, to: 64, by: 8) { folded |= UInt64(Byte.lower(UInt8(truncatingIfNeeded: word >> UInt64(offset)))) << UInt64(offset) }
+                    word = folded
+                }
+                text = mixed(text, word)
+                start += 8
+            }
+            return text
+        }
+
+        /// A text as its bytes fold when they say it all: ASCII letters lowered, the characters
+        /// `foldsByBytes` lets by as they are, and the Kelvin sign, the Greek question mark
+        /// and the Greek varia as the ASCII they are canonically (`k`, `;`, `` ` ``), so that
+        /// `\u{212A}elvin` is `Kelvin`; nil for a text with any other character, unless
+        /// `always` (`comparesBytes`): then every other byte as it is.
+        static func byteFolded(_ bytes: UnsafeBufferPointer<UInt8>, always: Bool) -> [UInt8]? {
+            var folded: [UInt8] = []
+            folded.reserveCapacity(bytes.count)
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x80 {
+                    folded.append(Byte.lower(byte))
+                    index += 1
+                    continue
+                }
+                let rest = UnsafeBufferPointer(rebasing: bytes[index...])
+                if rest.starts(with: [0xE2, 0x84, 0xAA]) { folded.append(0x6B); index += 3; continue }
+                if rest.starts(with: [0xCD, 0xBE]) { folded.append(0x3B); index += 2; continue }
+                if rest.starts(with: [0xE1, 0xBF, 0xAF]) { folded.append(0x60); index += 3; continue }
+                let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+                let character = UnsafeBufferPointer(rebasing: bytes[index..<min(index + length, bytes.count)])
+                if always || (character.count == length && foldsByBytes(character)) {
+                    folded.append(contentsOf: always ? UnsafeBufferPointer(rebasing: bytes[index...index]) : character)
+                    index += always ? 1 : length
+                    continue
+                }
+                return nil
+            }
+            return folded
         }
 
         /// A hash of what every canonically equivalent spelling of a text, in either case,
@@ -232,9 +284,9 @@ enum TaskChecks {
         let parent: Int
         let text: Folded
 
-        /// Text in one case: folded byte by byte where its bytes say it all (ASCII, and the
-        /// emoji and symbols `foldsByBytes` lets by: the common case, and cheap to hash),
-        /// anything else as a lowercased String, compared as Unicode text.
+        /// Text in one case: folded byte by byte where its bytes say it all
+        /// (`DuplicateFinder.byteFolded`: the common case, and cheap to hash), anything else
+        /// as a lowercased String, compared as Unicode text.
         enum Folded: Hashable {
             case bytes([UInt8])
             case unicode(String)
@@ -251,11 +303,10 @@ enum TaskChecks {
         }
 
         static func folded(_ task: Task, in document: Document) -> Folded {
-            let text = document.textBytes(of: task)
-            guard text.allSatisfy({ $0 < 0x80 }) || text.withUnsafeBufferPointer(DuplicateFinder.foldsByBytes) else {
-                return .unicode(document.text(of: task).lowercased())
+            let folded = document.withTextBytes(of: task) {
+                DuplicateFinder.byteFolded($0, always: DuplicateFinder.comparesBytes(task, $0))
             }
-            return .bytes(text.map(Byte.lower))
+            return folded.map(Folded.bytes) ?? .unicode(document.text(of: task).lowercased())
         }
     }
 
