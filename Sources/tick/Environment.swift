@@ -47,7 +47,7 @@ struct Environment: Sendable {
 
     /// A path as output shows it: standard input by its name, any other as `PathBytes.display`.
     func shown(_ path: String) -> String {
-        path == "-" ? standardInputName : PathBytes.display(path)
+        PathBytes.display(path == "-" ? standardInputName : path)
     }
 
     /// Parses a file's bytes with the project's status set.

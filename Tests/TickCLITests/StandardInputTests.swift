@@ -29,6 +29,9 @@ import Testing
         #expect(check.status == 1 && check.stdout == "-\n")
         let diff = try run(["fmt", "--diff", "--stdin-filename", "a.md", "-"])
         #expect(diff.status == 1 && diff.stdout.hasPrefix("--- a/a.md\n+++ b/a.md\n"), "\(diff.stdout)")
+        // A name is shown as a file's would be: its control characters escaped, never sent
+        // to the terminal, and on one line.
+        #expect(try run(["fmt", "--check", "--stdin-filename", "\u{1B}[31mred\nb", "-"]).stdout == "\\x1b[31mred\\nb\n")
         #expect(try run(["fmt", "-"]).stdout == "# A\n\n- [ ] x due:2026-13-01\n* [ ] y\n")
         // As a file of it would be, text with a NUL byte is refused, under its given name.
         let folder = try TemporaryDirectory()
