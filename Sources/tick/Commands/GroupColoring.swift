@@ -59,10 +59,14 @@ enum GroupColoring {
 
     /// Puts the colours of a group of `path` renamed or removed (`following`) under its new
     /// names, or takes them out, in the project's `.tick.toml`; journaled with the edit (one
-    /// `tick undo` takes both back). An entry that still names a group of another Markdown file
-    /// of the project's folder stays as well (the new name is added beside it). With
-    /// `dryRun`, the change is printed as a diff. A failure is a warning: the group edit stands.
-    static func follow(_ moved: [(old: String, new: String?, color: String)], of path: String, dryRun: Bool, context: inout CommandContext) {
+    /// `tick undo` takes both back). `after`: the file as the edit leaves it. An entry that
+    /// still names another group, of this file or of another Markdown file of the project's
+    /// folder, stays (the new name is added beside it); a new name that has a colour already
+    /// (an entry names the group as it is now called) keeps it, and a warning says the colour
+    /// was not carried. With `dryRun`, the change is printed as a diff. A failure is a
+    /// warning: the group edit stands.
+    static func follow(_ moved: [(old: String, new: String?, color: String)], of path: String, after: Document, dryRun: Bool,
+                       context: inout CommandContext) {
         guard !moved.isEmpty, let config = ConfigLoader.path(environment: context.environment) else { return }
         let edited = Syscalls.realPath(path)
         var others: [Document]?, walked = false
@@ -72,6 +76,7 @@ enum GroupColoring {
         let folder = Paths.directory(of: config).isEmpty ? "." : Paths.directory(of: config)
         let readable = Syscalls.linkStatus(folder + "/.git") != nil || Syscalls.realPath(folder) == edited.map(Paths.directory(of:))
         func stillNamed(_ key: String) -> Bool {
+            if !GroupName(key).groups(in: after).isEmpty { return true }
             guard readable else { return true }
             if !walked {
                 walked = true
@@ -83,20 +88,34 @@ enum GroupColoring {
             guard let others else { return true }
             return others.contains { !GroupName(key).groups(in: $0).isEmpty }
         }
-        do throws(TickError) {
-            let entries = moved.map { entry -> (key: String, value: String?, replacing: (String) -> Bool) in
-                let kept = stillNamed(entry.old)
-                guard let new = entry.new else { return (entry.old, kept ? entry.color : nil, { $0 == entry.old }) }
-                // An entry of the new name already is replaced: the group brings its colour.
-                return (new, entry.color, { (!kept && $0 == entry.old) || $0.lowercased() == new.lowercased() })
+        let colors = context.config.groupColors
+        var entries: [(key: String, value: String?, replacing: (String) -> Bool)] = []
+        var carried: [String] = [], kept: [String] = []
+        for entry in moved {
+            let stays = stillNamed(entry.old)
+            guard let new = entry.new else {
+                if !stays { entries.append((entry.old, nil, { $0 == entry.old })) }
+                continue
             }
-            let changed = try write(entries, to: config, dryRun: dryRun, context: &context)
+            // Another entry that names the group as it is now called gives it its colour.
+            let renamed = Set(GroupName(new).groups(in: after))
+            if let taken = colors.entries.last(where: { $0.name != entry.old && !renamed.isDisjoint(with: GroupName($0.name).groups(in: after)) }) {
+                if !stays { entries.append((entry.old, nil, { $0 == entry.old })) }
+                kept.append("'\(new)' has the colour \(PathBytes.display(config)) gives '\(taken.name)' (\(taken.color.name)); its own (\(entry.color)) is not carried")
+                continue
+            }
+            entries.append((new, entry.color, { (!stays && $0 == entry.old) || $0.lowercased() == new.lowercased() }))
+            carried.append("'\(new)'")
+        }
+        do throws(TickError) {
+            let changed = entries.isEmpty ? false : try write(entries, to: config, dryRun: dryRun, context: &context)
+            for warning in kept { context.warn(warning) }
             guard changed, !dryRun else { return }
-            let file = PathBytes.display(config), one = moved.count == 1
-            let renamed = moved.compactMap(\.new).map { "'\($0)'" }.joined(separator: ", ")
-            if !context.quiet {
-                context.note(renamed.isEmpty ? (one ? "its colour in \(file) is removed too" : "its colours in \(file) are removed too")
-                                             : (one ? "its colour in \(file) goes with it: " : "its colours in \(file) go with it: ") + renamed)
+            let file = PathBytes.display(config), one = carried.count == 1
+            if moved.allSatisfy({ $0.new == nil }) {
+                context.note(moved.count == 1 ? "its colour in \(file) is removed too" : "its colours in \(file) are removed too")
+            } else if !carried.isEmpty {
+                context.note((one ? "its colour in \(file) goes with it: " : "its colours in \(file) go with it: ") + carried.joined(separator: ", "))
             }
         } catch {
             context.warn("the group's colour in \(PathBytes.display(config)) is left as it was: \(error.message)")

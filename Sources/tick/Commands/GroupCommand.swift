@@ -105,6 +105,7 @@ enum GroupCommand: Command {
             var archiveRenamed: String?, archiveKept: String?
             let colors = context.config.groupColors
             var recolored: [(old: String, new: String?, color: String)] = []
+            var result: (before: Document, splices: [Splice])?
             try edit("renamed group") { document throws(EditError) in
                 let index = try Sections.resolve(operands[0], in: document)
                 var splices = try GroupEdits.rename(index, to: operands[1], in: document)
@@ -125,6 +126,7 @@ enum GroupCommand: Command {
                         archiveKept = GroupName.shown(document.groupPath(ofHeading: archived))
                     }
                 }
+                result = (document, splices)
                 return (splices, operands[1].trimmingSpaces, index)
             }
             if let archiveRenamed, !arguments.flag("quiet") {
@@ -133,7 +135,10 @@ enum GroupCommand: Command {
             if let archiveKept {
                 context.warn("its archive '\(archiveKept)' keeps its name: the archive has a group '\(operands[1].trimmingSpaces)' already; move or rename one of them")
             }
-            GroupColoring.follow(recolored.filter { $0.new != $0.old }, of: path, dryRun: arguments.flag("dry-run"), context: &context)
+            if let result, recolored.contains(where: { $0.new != $0.old }) {
+                let after = context.environment.document(result.before.applying(result.splices))
+                GroupColoring.follow(recolored.filter { $0.new != $0.old }, of: path, after: after, dryRun: arguments.flag("dry-run"), context: &context)
+            }
         case "rm":
             try expect(1, "group name")
             if !arguments.flag("yes"), !arguments.flag("dry-run") {
@@ -152,13 +157,19 @@ enum GroupCommand: Command {
             }
             let colors = context.config.groupColors
             var recolored: [(old: String, new: String?, color: String)] = []
+            var result: (before: Document, splices: [Splice])?
             try edit("removed group", removes: true) { document throws(EditError) in
                 let index = try Sections.resolve(operands[0], in: document)
                 // Its colour goes with it: a group made later under the name starts with none.
                 recolored = GroupColoring.following(index, renamedTo: nil, in: document, colors: colors)
-                return (GroupEdits.remove(index, in: document), document.headings[index].title, index)
+                let splices = GroupEdits.remove(index, in: document)
+                result = (document, splices)
+                return (splices, document.headings[index].title, index)
             }
-            GroupColoring.follow(recolored, of: path, dryRun: arguments.flag("dry-run"), context: &context)
+            if let result, !recolored.isEmpty {
+                let after = context.environment.document(result.before.applying(result.splices))
+                GroupColoring.follow(recolored, of: path, after: after, dryRun: arguments.flag("dry-run"), context: &context)
+            }
         case "move":
             try expect(1, "group name")
             let before = arguments.value("before"), after = arguments.value("after")
