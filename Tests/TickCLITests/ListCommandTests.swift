@@ -15,14 +15,14 @@ import TickCore
 
     /// A subtask is indented under its parent's row, and only there: when a filter leaves
     /// the parent out, the subtask is not indented, or it would read as a subtask of the row
-    /// above it.
+    /// above it, and it says whose subtask it is, or it would read as a task of its own.
     @Test func aSubtaskIsIndentedOnlyUnderItsShownParent() throws {
         let folder = try TemporaryDirectory()
         try folder.write("TODO.md", "# L\n\n- [ ] Water the plants due:2026-12-01\n- [ ] Refactor the parser\n"
                          + "  - [ ] Write tests due:2026-12-02\n    - [ ] unit due:2026-12-02\n")
         let today = ["TICK_TODAY": "2026-11-29", "XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path]
         let filtered = try TickProcess.run(["list", "--due", "week"], in: folder.url, environment: today)
-        #expect(filtered.stdout == "L\n  3  [ ] Water the plants  in 2 days\n  5  [ ] Write tests  0/1  in 3 days\n  6    [ ] unit  in 3 days\n",
+        #expect(filtered.stdout == "L\n  3  [ ] Water the plants  in 2 days\n  5  [ ] Write tests  0/1  in 3 days  · subtask of 'Refactor the parser'\n  6    [ ] unit  in 3 days\n",
                 "\(filtered.stdout)")
         let whole = try TickProcess.run(["list"], in: folder.url, environment: today)
         #expect(whole.stdout.contains("  4  [ ] Refactor the parser  0/2\n  5    [ ] Write tests  0/1  in 3 days\n  6      [ ] unit"), "\(whole.stdout)")

@@ -105,6 +105,7 @@ package final class ListRows: Sendable {
         for index in tasks {
             let task = document.tasks[index]
             let group = task.group ?? -1
+            let depth = depthAmongRows(task)
             var header: Int32 = -1
             if options.grouped && !options.json {
                 if headerOfGroup[group + 1] < 0 {
@@ -118,13 +119,19 @@ package final class ListRows: Sendable {
                 TaskJSON.write(task, in: document, file: &file!, to: &json)
             } else {
                 ListView.appendLine(for: task, in: document, today: options.today, style: style, absoluteDate: options.absoluteDates, to: &out)
+                // A subtask whose parent is not shown (done, or filtered out) says whose it is:
+                // at the parent's depth it would read as a task of its own.
+                if let parent = task.parent, depth == 0 || !isRow[parent] {
+                    out.appendSpaces(2)
+                    out.appendStyled(style, .dim) { $0.append("· subtask of '"); $0.appendSanitized(String(decoding: Listing.shortText(document.tasks[parent], in: document), as: UTF8.self)); $0.append("'") }
+                }
                 if !options.grouped, let group = task.group { Self.appendGroup(group, in: source, style: style, paths: &groupPaths, to: &out) }
             }
             let textEnd = Int32(options.json ? json.count : out.count)
             if options.notes && !options.json {
                 for note in document.notes(of: task) { Self.appendNote(note, style: style, to: &out) }
             }
-            rows.append(Row(line: Int32(task.line + 1), depth: Int32(depthAmongRows(task)), group: Int32(group),
+            rows.append(Row(line: Int32(task.line + 1), depth: Int32(depth), group: Int32(group),
                             header: header, textEnd: textEnd, notesEnd: Int32(options.json ? json.count : out.count)))
             for key in options.keys { keys.append(key.key(of: task, in: document, today: options.today)) }
         }
