@@ -257,11 +257,11 @@ import Testing
                 let position = ["line": number, "character": 0]
                 let actions = try client.request("textDocument/codeAction", ["textDocument": ["uri": uri], "range": ["start": position, "end": position],
                                                                            "context": ["diagnostics": []]]) as? [[String: Any]] ?? []
-                for (title, arguments) in [("Mark done", ["done"]), ("Star (important)", ["star"]), ("Due tomorrow", ["due"]), ("Reopen", ["reopen"]),
-                                           ("Postpone a day", ["postpone"])] {
+                for (title, arguments, date) in [("Mark done", ["done"], []), ("Star (important)", ["star"], []), ("Due tomorrow", ["due"], ["tomorrow"]),
+                                                 ("Due next week", ["due"], ["next", "week"]), ("Reopen", ["reopen"], []), ("Postpone a day", ["postpone"], [])] {
                     guard let action = actions.first(where: { $0["title"] as? String == title }) else { continue }
                     let copy = try folder.write("TODO.md", text)
-                    let cli = try TickProcess.run(arguments + ["-f", copy.path, "\(number + 1)"] + (arguments == ["due"] ? ["tomorrow"] : []),
+                    let cli = try TickProcess.run(arguments + ["-f", copy.path, "\(number + 1)"] + date,
                                                   in: folder.url, environment: ["XDG_STATE_HOME": state])
                     #expect(cli.status == 0, "\(cli.stderr)")
                     let edited = try String(contentsOf: copy, encoding: .utf8)
@@ -344,7 +344,7 @@ import Testing
         }
         let week = try #require(actions.first { $0["title"] as? String == "Due next week (2 tasks)" })
         #expect(Self.applying(Self.edits(week["edit"], uri: uri), to: text)
-                == "# Home\n\n- [ ] milk due:2026-11-29\n- [ ] eggs due:2026-11-29\n- [x] tea due:2026-11-20\n")
+                == "# Home\n\n- [ ] milk due:2026-11-23\n- [ ] eggs due:2026-11-23\n- [x] tea due:2026-11-20\n")
         #expect(try client.shutdown() == 0)
     }
 
@@ -424,6 +424,16 @@ import Testing
         let alone = try client.request("textDocument/rangeFormatting", range(4, 4)) as? [[String: Any]] ?? []
         #expect(Self.applying(alone, to: text) == text.replacingOccurrences(of: "- [ ] c   \n", with: "- [ ] c\n"), "\(alone)")
         #expect(throws: Client.ServerError.self) { try client.request("textDocument/rangeFormatting", range(6, 6)) }
+        // Lines that must change together are taken with the range, and no more: the
+        // trailing spaces of the line after the subtasks stay for their own range.
+        let deep = "# Fmt\n\n- [ ] Parent one\n    - [ ] Child a\n        - [ ] Grandchild\n    - [ ] Child b\n- [ ] Parent two   \n- [ ] Parent three\n"
+        let deepURI = "file://\(folder.url.path)/DEEP.md"
+        client.open(deepURI, deep)
+        let together = try client.request("textDocument/rangeFormatting", [
+            "textDocument": ["uri": deepURI], "options": ["tabSize": 2, "insertSpaces": true],
+            "range": ["start": ["line": 3, "character": 0], "end": ["line": 3, "character": 1]]]) as? [[String: Any]] ?? []
+        let deepFmt = try TickProcess.run(["fmt", "-"], in: folder.url, stdin: deep).stdout
+        #expect(Self.applying(together, to: deep) == deepFmt.replacingOccurrences(of: "- [ ] Parent two\n", with: "- [ ] Parent two   \n"), "\(together)")
         let nested = try client.request("textDocument/rangeFormatting", range(6, 8)) as? [[String: Any]] ?? []
         let fmt = try TickProcess.run(["fmt", "-"], in: folder.url, stdin: text).stdout
         #expect(Self.applying(nested, to: text) == fmt.replacingOccurrences(of: "- [ ] a\n", with: "- [ ] a   \n").replacingOccurrences(of: "- [ ] c\n", with: "- [ ] c   \n")

@@ -88,7 +88,8 @@ extension LanguageServer {
         }
         if !selected.isEmpty, wanted("refactor.rewrite") {
             let today = self.today
-            let week = today.adding(days: 7) ?? today
+            // As `tick due REF next week` reads it: next Monday.
+            let week = DateExpression.parse("next week", today: today) ?? today
             let candidates: [(TaskAction, String, String)] = [
                 (.done(), "done", "Mark done"), (.reopen, "reopen", "Reopen"), (.start, "start", "Start (in progress)"),
                 (.cancel, "cancel", "Cancel"), (.star, "star", "Star (important)"), (.unstar, "unstar", "Unstar"),

@@ -17,9 +17,9 @@ extension LanguageServer {
         let lead = String(decoding: before[..<wordStart], as: UTF8.self)
         let replaced = document.range((cursor - (before.count - wordStart))..<cursor, encoding: encoding)
         var offered = 0
-        func item(_ label: String, insert: String, detail: String? = nil, kind: Int, range: JSON? = nil) -> JSON {
+        func item(_ label: String, insert: String, detail: String? = nil, kind: Int, range: JSON? = nil, typed: Bool = false) -> JSON {
             offered += 1
-            return Self.completionItem(label, insert: insert, detail: detail, kind: kind, order: offered, range: range ?? replaced)
+            return Self.completionItem(label, insert: insert, detail: detail, kind: kind, order: offered, range: range ?? replaced, typed: typed)
         }
         if let items = queryCompletion(document, line: line, cursor: cursor) {
             return .success(.object(["isIncomplete": .bool(false), "items": .array(items)]))
@@ -30,7 +30,9 @@ extension LanguageServer {
             let words = ["today", "tomorrow"] + DateExpression.weekdays + ["+3d", "+1w", "+2w", "+1m", "eow", "eom"]
             let items = words.compactMap { word -> JSON? in
                 guard let date = DateExpression.parse(word, today: today) else { return nil }
-                return item(word, insert: "\(date)", detail: "\(date)", kind: 12)
+                // `[due:: ` closed when nothing closes it yet.
+                let close = lead.hasSuffix(":: ") && !document.bytes[cursor..<document.contentEnd(ofLine: line)].contains(UInt8(ascii: "]"))
+                return item(word, insert: "\(date)" + (close ? "]" : ""), detail: "\(date)", kind: 12, typed: true)
             }
             return .success(.object(["isIncomplete": .bool(false), "items": .array(items)]))
         }
@@ -132,12 +134,16 @@ extension LanguageServer {
 
     /// An item that puts `insert` in place of `range`, kept in the order it is offered in
     /// (`order`, from 1: today before tomorrow before the weekdays), not the client's
-    /// alphabetical one.
-    static func completionItem(_ label: String, insert: String, detail: String? = nil, kind: Int, order: Int, range: JSON) -> JSON {
+    /// alphabetical one. `typed`: the label is what one types for it (`tomorrow` for the date
+    /// it puts), which a client filters by (`filterText`); else the client filters by what is
+    /// put, from the range's start (a client that is given a `filterText` may insert at the
+    /// cursor, not in place of the range: Neovim's omnifunc).
+    static func completionItem(_ label: String, insert: String, detail: String? = nil, kind: Int, order: Int, range: JSON, typed: Bool = false) -> JSON {
         let digits = String(order)
-        var object: [String: JSON] = ["label": .string(label), "kind": JSON(kind), "filterText": .string(label),
+        var object: [String: JSON] = ["label": .string(label), "kind": JSON(kind),
                                       "sortText": .string(String(repeating: "0", count: max(0, 4 - digits.count)) + digits),
                                       "textEdit": .object(["range": range, "newText": .string(insert)])]
+        if typed { object["filterText"] = .string(label) }
         if let detail { object["detail"] = .string(detail) }
         return .object(object)
     }

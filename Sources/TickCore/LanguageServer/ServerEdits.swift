@@ -86,12 +86,24 @@ extension LanguageServer {
             }
         }
         let changed = ChangeHunks.changedLines(document.bytes, formatted).filter { !$0.old.isEmpty || !$0.new.isEmpty }
-        // Line by line first (a run of changed lines reaches past the range only where its
-        // lines must change together), else the runs whole.
-        let lineByLine = changed.flatMap { Self.lineByLine($0, document.bytes, formatted) }
-        let cut = !lineByLine.elementsEqual(changed) { $0.old == $1.old && $0.new == $1.new }
-        for candidates in cut ? [lineByLine, changed] : [changed] {
-            let runs = candidates.filter { touches($0.old) }
+        // Line by line first; else the lines touched with their neighbours of the same run,
+        // one more on each side at a time (subtasks reindented together, not the line after
+        // them whose trailing spaces go); else the runs whole.
+        let pieces = changed.map { Self.lineByLine($0, document.bytes, formatted) }
+        var candidates: [[(old: Range<Int>, new: Range<Int>)]] = []
+        for widening in 0...16 {
+            let grown = pieces.flatMap { run -> [(old: Range<Int>, new: Range<Int>)] in
+                let touched = run.indices.filter { touches(run[$0].old) }
+                guard let first = touched.first, let last = touched.last else { return [] }
+                return Array(run[max(0, first - widening)...min(run.count - 1, last + widening)])
+            }
+            if grown.isEmpty { return [] }
+            if let previous = candidates.last, previous.count == grown.count { break }
+            candidates.append(grown)
+        }
+        let whole = changed.filter { touches($0.old) }
+        if candidates.last.map({ !$0.elementsEqual(whole) { $0.old == $1.old && $0.new == $1.new } }) ?? true { candidates.append(whole) }
+        for runs in candidates {
             guard !runs.isEmpty else { return [] }
             var partial = document.bytes
             for run in runs.reversed() { partial.replaceSubrange(run.old, with: formatted[run.new]) }
