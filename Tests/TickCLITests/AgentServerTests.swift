@@ -303,19 +303,26 @@ import Testing
     }
 
     /// `TICK_ROOTS`, which `tick mcp` sets for the commands it runs, holds for any command: a
-    /// file outside is neither read, written nor created, however it is named.
+    /// file outside is neither read, written nor created, however it is named; a walk of a
+    /// folder that holds the roots reads the files in them and passes the others by, saying so.
     @Test func rootsConfineEveryCommand() throws {
         let folder = try TemporaryDirectory()
         _ = try folder.write("notes/TODO.md", "- [ ] inside\n")
-        let outside = try folder.write("private.md", "- [ ] SECRET task\n")
+        let outside = try folder.write("private.md", "* [ ] SECRET task   \n")
         let roots = ["TICK_ROOTS": folder.url.appendingPathComponent("notes").resolvingSymlinksInPath().path]
         let notes = folder.url.appendingPathComponent("notes")
-        for arguments in [["list", "-f", "../private.md"], ["done", "SECRET", "-f", "../private.md"], ["add", "-f", "../new.md", "planted"], ["list", ".."]] {
+        for arguments in [["list", "-f", "../private.md"], ["done", "SECRET", "-f", "../private.md"], ["add", "-f", "../new.md", "planted"]] {
             let run = try TickProcess.run(arguments, in: notes, environment: roots)
             #expect(run.status == 2 && run.stderr.contains("leads outside the folders this tick may use (TICK_ROOTS)"), "\(arguments): \(run.stdout)\(run.stderr)")
             #expect(!run.stdout.contains("SECRET"))
         }
-        #expect(try String(contentsOf: outside, encoding: .utf8) == "- [ ] SECRET task\n")
+        for arguments in [["list", ".."], ["fmt", ".."], ["lint", ".."]] {
+            let run = try TickProcess.run(arguments, in: notes, environment: roots)
+            #expect(!run.stdout.contains("SECRET") && !run.stdout.contains("private"), "\(arguments): \(run.stdout)")
+            #expect(run.stderr.contains("tick: note: 1 file under .. lies outside the folders this tick may use (TICK_ROOTS); not read"), "\(arguments): \(run.stderr)")
+        }
+        #expect(try TickProcess.run(["list", ".."], in: notes, environment: roots).stdout.contains("inside"))
+        #expect(try String(contentsOf: outside, encoding: .utf8) == "* [ ] SECRET task   \n")
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("new.md").path))
         #expect(try TickProcess.run(["list"], in: notes, environment: roots).stdout.contains("inside"))
     }

@@ -64,7 +64,19 @@ enum PathWalker {
                 }
                 let root = WalkRoot(fd: fd, path: Syscalls.readLink("/proc/self/fd/\(fd)") ?? Syscalls.realPath(path) ?? path)
                 let ignores = ignoring ? IgnoreStack.above(root.path) : IgnoreStack(enabled: false)
+                let start = files.count
                 try walk(path, fd: fd, folders: [], root: root, ignores: ignores, into: &files)
+                // Confined (`TICK_ROOTS`), a walk reads the files that lie in the roots and
+                // passes the others by, saying so: a folder that holds a root is walked for
+                // it. (Each file read is checked again by what its descriptor opened.)
+                if Confinement.roots != nil {
+                    let outside = files[start...].count { !Confinement.admits(path: $0.path) }
+                    if outside > 0 {
+                        files = Array(files[..<start]) + files[start...].filter { Confinement.admits(path: $0.path) }
+                        let said = "tick: note: \(outside) file\(outside == 1 ? "" : "s") under \(PathBytes.display(path)) \(outside == 1 ? "lies" : "lie") outside the folders this tick may use (\(Confinement.variable)); not read\n"
+                        _ = Array(said.utf8).withUnsafeBytes { Syscalls.writeAll(2, $0) }
+                    }
+                }
             } else {
                 files.append(File(path: path, writable: true, identity: Syscalls.realPath(path) ?? path))
             }
