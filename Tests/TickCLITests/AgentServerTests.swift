@@ -322,6 +322,13 @@ import Testing
             #expect(run.stderr.contains("tick: note: 1 file under .. lies outside the folders this tick may use (TICK_ROOTS); not read"), "\(arguments): \(run.stderr)")
         }
         #expect(try TickProcess.run(["list", ".."], in: notes, environment: roots).stdout.contains("inside"))
+        // A root written with a slash at its end is the same root; a folder with nothing in
+        // the roots is refused, as a file outside is.
+        let slashed = ["TICK_ROOTS": roots["TICK_ROOTS"]! + "/"]
+        #expect(try TickProcess.run(["list", "TODO.md"], in: notes, environment: slashed).stdout.contains("inside"))
+        try folder.write("elsewhere/o.md", "- [ ] other\n")
+        let refused = try TickProcess.run(["list", "../elsewhere"], in: notes, environment: roots)
+        #expect(refused.status == 2 && refused.stderr.contains("leads outside the folders this tick may use"), "\(refused.stderr)")
         #expect(try String(contentsOf: outside, encoding: .utf8) == "* [ ] SECRET task   \n")
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("new.md").path))
         #expect(try TickProcess.run(["list"], in: notes, environment: roots).stdout.contains("inside"))

@@ -24,6 +24,14 @@ import TickCore
         let filtered = try TickProcess.run(["list", "--due", "week"], in: folder.url, environment: today)
         #expect(filtered.stdout == "L\n  3  [ ] Water the plants  in 2 days\n  5  [ ] Write tests  0/1  in 3 days  · subtask of 'Refactor the parser'\n  6    [ ] unit  in 3 days\n",
                 "\(filtered.stdout)")
+        // The parent as its row shows it, its dates left out (in words on its row), cut to
+        // 40 columns at a whole character.
+        let dated = try TemporaryDirectory()
+        try dated.write("TODO.md", "# A\n\n- [x] Café renovation 📅 2026-12-10 #home ✅ 2026-11-28\n  - [ ] Call\n"
+                        + "- [x] " + String(repeating: "日本語", count: 10) + "\n  - [ ] kid\n")
+        let labels = try TickProcess.run(["list"], in: dated.url, environment: today).stdout
+        #expect(labels == "A\n  4  [ ] Call  · subtask of 'Café renovation #home'\n  6  [ ] kid  · subtask of '" + String(repeating: "日本語", count: 6) + "日…'\n",
+                "\(labels)")
         let whole = try TickProcess.run(["list"], in: folder.url, environment: today)
         #expect(whole.stdout.contains("  4  [ ] Refactor the parser  0/2\n  5    [ ] Write tests  0/1  in 3 days\n  6      [ ] unit"), "\(whole.stdout)")
     }

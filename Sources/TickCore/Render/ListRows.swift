@@ -123,7 +123,10 @@ package final class ListRows: Sendable {
                 // at the parent's depth it would read as a task of its own.
                 if let parent = task.parent, depth == 0 || !isRow[parent] {
                     out.appendSpaces(2)
-                    out.appendStyled(style, .dim) { $0.append("· subtask of '"); $0.appendSanitized(String(decoding: Listing.shortText(document.tasks[parent], in: document), as: UTF8.self)); $0.append("'") }
+                    // The parent's text as its row shows it (its dates in words, so left out),
+                    // cut to 40 columns at a whole character.
+                    let shown = ListView.shownText(ifCut: document.tasks[parent], in: document) ?? document.text(of: document.tasks[parent])
+                    out.appendStyled(style, .dim) { $0.append("· subtask of '"); $0.appendSanitized(DisplayWidth.truncated(shown, to: 40)); $0.append("'") }
                 }
                 if !options.grouped, let group = task.group { Self.appendGroup(group, in: source, style: style, paths: &groupPaths, to: &out) }
             }

@@ -18,7 +18,12 @@ enum Confinement {
 
     /// The roots a value of `TICK_ROOTS` names.
     static func parse(_ value: String) -> [String] {
-        value.split(separator: "\n").map { line in PathBytes.parse(displayed: String(line)) ?? String(line) }
+        value.split(separator: "\n").map { line in
+            var root = PathBytes.parse(displayed: String(line)) ?? String(line)
+            // `/notes/` is `/notes`: a real path has no slash at its end (but `/`).
+            while root.count > 1, root.hasSuffix("/") { root.removeLast() }
+            return root
+        }
     }
 
     /// Confines this process and the commands it runs to `places` (real paths).

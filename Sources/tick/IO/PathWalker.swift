@@ -71,6 +71,10 @@ enum PathWalker {
                 // it. (Each file read is checked again by what its descriptor opened.)
                 if Confinement.roots != nil {
                     let outside = files[start...].count { !Confinement.admits(path: $0.path) }
+                    // A folder with nothing in the roots is refused, as a file outside is.
+                    if outside > 0, outside == files.count - start, let first = files[start...].first {
+                        throw TickError.refused("\(PathBytes.display(first.path)) leads outside the folders this tick may use (\(Confinement.variable)); nothing read or written")
+                    }
                     if outside > 0 {
                         files = Array(files[..<start]) + files[start...].filter { Confinement.admits(path: $0.path) }
                         let said = "tick: note: \(outside) file\(outside == 1 ? "" : "s") under \(PathBytes.display(path)) \(outside == 1 ? "lies" : "lie") outside the folders this tick may use (\(Confinement.variable)); not read\n"
