@@ -103,6 +103,16 @@ import Testing
             }
         }
 
+        /// The code actions offered for `range` of the document at `uri` (an empty range at
+        /// the start of `line`, when no range is given).
+        func codeActions(_ uri: String, line: Int = 0, range: Any? = nil, diagnostics: [Any] = [], only: [String]? = nil) throws -> [[String: Any]] {
+            let position = ["line": line, "character": 0]
+            var context: [String: Any] = ["diagnostics": diagnostics]
+            if let only { context["only"] = only }
+            return try request("textDocument/codeAction", ["textDocument": ["uri": uri], "range": range ?? ["start": position, "end": position],
+                                                           "context": context]) as? [[String: Any]] ?? []
+        }
+
         func open(_ uri: String, _ text: String, version: Int = 1) {
             notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "markdown", "version": version, "text": text]])
         }
@@ -254,9 +264,7 @@ import Testing
             client.open(uri, text)
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
             for (number, line) in lines.enumerated() where line.contains("[ ]") || line.contains("[x]") || line.contains("[/]") {
-                let position = ["line": number, "character": 0]
-                let actions = try client.request("textDocument/codeAction", ["textDocument": ["uri": uri], "range": ["start": position, "end": position],
-                                                                           "context": ["diagnostics": []]]) as? [[String: Any]] ?? []
+                let actions = try client.codeActions(uri, line: number)
                 for (title, arguments, date) in [("Mark done", ["done"], []), ("Star (important)", ["star"], []), ("Due tomorrow", ["due"], ["tomorrow"]),
                                                  ("Due next week", ["due"], ["next", "week"]), ("Reopen", ["reopen"], []), ("Postpone a day", ["postpone"], [])] {
                     guard let action = actions.first(where: { $0["title"] as? String == title }) else { continue }
@@ -282,11 +290,7 @@ import Testing
     @Test func resolvedCodeActionsAreTheOfferedEdits() throws {
         let folder = try TemporaryDirectory()
         let eager = try Client(directory: folder.url), lazy = try Client(resolves: true, directory: folder.url)
-        func actions(_ client: Client, _ uri: String, line: Int) throws -> [[String: Any]] {
-            let position = ["line": line, "character": 0]
-            return try client.request("textDocument/codeAction", ["textDocument": ["uri": uri], "range": ["start": position, "end": position],
-                                                                 "context": ["diagnostics": []]]) as? [[String: Any]] ?? []
-        }
+        func actions(_ client: Client, _ uri: String, line: Int) throws -> [[String: Any]] { try client.codeActions(uri, line: line) }
         var resolved = 0
         for fixture in try Self.textFixtures(["example", "dialects"]) {
             let text = try String(contentsOf: fixture, encoding: .utf8)
@@ -335,9 +339,7 @@ import Testing
         let uri = "file://\(folder.url.path)/TODO.md"
         let text = "# Home\n\n- [ ] milk due:2026-11-25\n- [ ] eggs\n- [x] tea due:2026-11-20\n"
         client.open(uri, text)
-        let actions = try client.request("textDocument/codeAction", ["textDocument": ["uri": uri],
-                                                                     "range": ["start": ["line": 2, "character": 0], "end": ["line": 4, "character": 3]],
-                                                                     "context": ["diagnostics": []]]) as? [[String: Any]] ?? []
+        let actions = try client.codeActions(uri, range: ["start": ["line": 2, "character": 0], "end": ["line": 4, "character": 3]])
         let titles = actions.compactMap { $0["title"] as? String }
         for title in ["Mark done (2 tasks)", "Reopen (1 task)", "Postpone a day (1 task)", "Due next week (2 tasks)", "Clear the due date (1 task)"] {
             #expect(titles.contains(title), "\(titles)")
@@ -360,15 +362,13 @@ import Testing
             let findings = try client.diagnostics(uri).filter { $0["code"] as? String == "trailing-whitespace" }
             #expect(findings.count == 2)
             let tea = try #require(findings.first { (($0["range"] as? [String: Any])?["start"] as? [String: Any])?["line"] as? Int == 4 })
-            let actions = try client.request("textDocument/codeAction", ["textDocument": ["uri": uri], "range": tea["range"]!,
-                                                                         "context": ["diagnostics": [tea]]]) as? [[String: Any]] ?? []
+            let actions = try client.codeActions(uri, range: tea["range"], diagnostics: [tea])
             var fix = try #require(actions.first { $0["kind"] as? String == "quickfix" })
             #expect(fix["title"] as? String == "Fix with tick fmt")
             if resolves { fix = try #require(try client.request("codeAction/resolve", fix) as? [String: Any]) }
             #expect(Self.applying(Self.edits(fix["edit"], uri: uri), to: text) == "# Home\n\n- [ ] milk   \n- [ ] eggs\n- [ ] tea\n", "resolves: \(resolves)")
             #expect(actions.allSatisfy { $0["kind"] as? String != "source.fixAll.tick" }, "fix all is asked for by name")
-            let all = try client.request("textDocument/codeAction", ["textDocument": ["uri": uri], "range": tea["range"]!,
-                                                                     "context": ["diagnostics": [], "only": ["source.fixAll"]]]) as? [[String: Any]] ?? []
+            let all = try client.codeActions(uri, range: tea["range"], only: ["source.fixAll"])
             var fixAll = try #require(all.first)
             if resolves { fixAll = try #require(try client.request("codeAction/resolve", fixAll) as? [String: Any]) }
             #expect(Self.applying(Self.edits(fixAll["edit"], uri: uri), to: text) == "# Home\n\n- [ ] milk\n- [ ] eggs\n- [ ] tea\n")
