@@ -153,30 +153,44 @@ enum TaskChecks {
         /// `\u{212A}elvin` is `Kelvin`; nil for a text with any other character, unless
         /// `always` (`comparesBytes`): then every other byte as it is.
         static func byteFolded(_ bytes: UnsafeBufferPointer<UInt8>, always: Bool) -> [UInt8]? {
+            // Checked first, with nothing made: a text with an accent (the usual other case)
+            // is told apart without an array.
+            guard always || fold(bytes, always: false, { _ in }) else { return nil }
             var folded: [UInt8] = []
             folded.reserveCapacity(bytes.count)
+            _ = fold(bytes, always: always) { folded.append($0) }
+            return folded
+        }
+
+        /// Hands each byte of `bytes` folded (`byteFolded`) to `emit`; false at the first
+        /// character that does not fold by its bytes, unless `always`.
+        @inline(__always)
+        private static func fold(_ bytes: UnsafeBufferPointer<UInt8>, always: Bool, _ emit: (UInt8) -> Void) -> Bool {
             var index = 0
-            while index < bytes.count {
+            let count = bytes.count
+            while index < count {
                 let byte = bytes[index]
                 if byte < 0x80 {
-                    folded.append(Byte.lower(byte))
+                    emit(Byte.lower(byte))
                     index += 1
                     continue
                 }
-                let rest = UnsafeBufferPointer(rebasing: bytes[index...])
-                if rest.starts(with: [0xE2, 0x84, 0xAA]) { folded.append(0x6B); index += 3; continue }
-                if rest.starts(with: [0xCD, 0xBE]) { folded.append(0x3B); index += 2; continue }
-                if rest.starts(with: [0xE1, 0xBF, 0xAF]) { folded.append(0x60); index += 3; continue }
+                func at(_ offset: Int) -> UInt8 { index + offset < count ? bytes[index + offset] : 0 }
+                // The Kelvin sign (E2 84 AA), the Greek question mark (CD BE), the Greek varia (E1 BF AF).
+                if byte == 0xE2, at(1) == 0x84, at(2) == 0xAA { emit(0x6B); index += 3; continue }
+                if byte == 0xCD, at(1) == 0xBE { emit(0x3B); index += 2; continue }
+                if byte == 0xE1, at(1) == 0xBF, at(2) == 0xAF { emit(0x60); index += 3; continue }
                 let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
-                let character = UnsafeBufferPointer(rebasing: bytes[index..<min(index + length, bytes.count)])
-                if always || (character.count == length && foldsByBytes(character)) {
-                    folded.append(contentsOf: always ? UnsafeBufferPointer(rebasing: bytes[index...index]) : character)
-                    index += always ? 1 : length
+                if always {
+                    emit(byte)
+                    index += 1
                     continue
                 }
-                return nil
+                guard index + length <= count, foldsByBytes(UnsafeBufferPointer(rebasing: bytes[index..<(index + length)])) else { return false }
+                for offset in 0..<length { emit(bytes[index + offset]) }
+                index += length
             }
-            return folded
+            return true
         }
 
         /// A hash of what every canonically equivalent spelling of a text, in either case,

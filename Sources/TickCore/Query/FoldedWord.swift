@@ -43,7 +43,7 @@ package struct FoldedWord: Sendable {
     package func isContained(inTextOf task: Task, in document: Document) -> Bool {
         guard isContained(inWholeTextOf: task, in: document) else { return false }
         guard let shown = ListView.shownText(ifCut: task, in: document) else { return true }
-        return ascii != nil && shown.utf8.allSatisfy({ $0 < 0x80 }) ? Self.stringReading(shown, contains: folded) : reading(shown)
+        return reading(shown)
     }
 
     private func isContained(inWholeTextOf task: Task, in document: Document) -> Bool {
@@ -52,8 +52,8 @@ package struct FoldedWord: Sendable {
         return reading(document.text(of: task))
     }
 
-    /// Whether `text` (not ASCII) holds the word: with its accents taken off when the word has
-    /// none.
+    /// Whether `text` holds the word, as a String: with its accents taken off when the word
+    /// has none.
     private func reading(_ text: String) -> Bool {
         ascii == nil ? Self.stringReading(text, contains: folded) : Self.unaccentedReading(text, contains: folded)
     }

@@ -70,13 +70,14 @@ enum PathWalker {
                 // passes the others by, saying so: a folder that holds a root is walked for
                 // it. (Each file read is checked again by what its descriptor opened.)
                 if Confinement.roots != nil {
-                    let outside = files[start...].count { !Confinement.admits(path: $0.path) }
+                    let inside = files[start...].filter { Confinement.admits(path: $0.path) }
+                    let outside = files.count - start - inside.count
                     // A folder with nothing in the roots is refused, as a file outside is.
-                    if outside > 0, outside == files.count - start, let first = files[start...].first {
-                        throw TickError.refused("\(PathBytes.display(first.path)) leads outside the folders this tick may use (\(Confinement.variable)); nothing read or written")
+                    if outside > 0, inside.isEmpty {
+                        throw TickError.refused("\(PathBytes.display(files[start].path)) leads outside the folders this tick may use (\(Confinement.variable)); nothing read or written")
                     }
                     if outside > 0 {
-                        files = Array(files[..<start]) + files[start...].filter { Confinement.admits(path: $0.path) }
+                        files = Array(files[..<start]) + inside
                         let said = "tick: note: \(outside) file\(outside == 1 ? "" : "s") under \(PathBytes.display(path)) \(outside == 1 ? "lies" : "lie") outside the folders this tick may use (\(Confinement.variable)); not read\n"
                         _ = Array(said.utf8).withUnsafeBytes { Syscalls.writeAll(2, $0) }
                     }
