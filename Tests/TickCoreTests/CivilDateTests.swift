@@ -40,13 +40,23 @@ import Testing
     @Test(arguments: [
         ("next week", "2026-11-30"), ("Next-Week", "2026-11-30"), ("next month", "2026-12-01"), ("next year", "2027-01-01"),
         ("in 3 days", "2026-12-01"), ("in a week", "2026-12-05"), ("in 2 weeks", "2026-12-12"), ("in 1 month", "2026-12-28"),
-        ("in an year", "2027-11-28"), ("next fri", "2026-12-04"), ("this saturday", "2026-12-05"), ("end of week", "2026-11-29"),
+        ("in an year", "2027-11-28"), ("next fri", "2026-12-04"), ("this saturday", "2026-11-28"), ("this fri", "2026-12-04"),
+        ("next sat", "2026-12-05"), ("next sunday", "2026-12-06"), ("end of week", "2026-11-29"),
         ("end of month", "2026-11-30"), ("end-of-year", "2026-12-31"), ("dec 5", "2026-12-05"), ("5 December", "2026-12-05"),
         ("nov 28", "2026-11-28"), ("nov 27", "2027-11-27"), ("feb 29", "2028-02-29"), ("jan 5 2030", "2030-01-05"),
         ("-3d", "2026-11-25"), ("+1w", "2026-12-05"), ("2026-12-24", "2026-12-24"),
     ])
     func phrasesReadAsDates(_ text: String, _ expected: String) {
         #expect(DateExpression.parse(text, today: Self.today).map(String.init(describing:)) == expected, "\(text)")
+    }
+
+    /// Midweek (Tuesday 2026-12-01), `fri` and `this fri` are this week's Friday, `next fri`
+    /// the one of next week.
+    @Test(arguments: [("fri", "2026-12-04"), ("this fri", "2026-12-04"), ("next fri", "2026-12-11"), ("next tue", "2026-12-08"),
+                      ("this tue", "2026-12-01"), ("tue", "2026-12-08"), ("this mon", "2026-12-07"), ("next mon", "2026-12-07")])
+    func weekdaysReadByWeek(_ text: String, _ expected: String) {
+        let tuesday = CivilDate(year: 2026, month: 12, day: 1)!
+        #expect(DateExpression.parse(text, today: tuesday).map(String.init(describing:)) == expected, "\(text)")
     }
 
     @Test(arguments: ["dec 32", "in -3 days", "in 3 fortnights", "next decade", "ma 5", "5", "in days", "2026-13-01", "next", "jan 5 0",

@@ -1,5 +1,5 @@
-/// The dates a user may type: `2026-12-01`, `today`, `tomorrow`, a weekday (`fri`, `friday`,
-/// `next fri`: the next one after today), `+3d`, `+2w`, `+1m`, `in 3 days`, `in a week`,
+/// The dates a user may type: `2026-12-01`, `today`, `tomorrow`, a weekday (`fri`, `friday`:
+/// the next one after today; `this fri`: this week's; `next fri`: next week's), `+3d`, `+2w`, `+1m`, `in 3 days`, `in a week`,
 /// `next week` (next Monday), `next month` (its first day), `eow` or `end of week` (this
 /// week's Sunday), `eom` or `end of month` (the month's last day), `end of year`, and a day of
 /// a month (`dec 5`, `5 december`, `dec 5 2027`: the next one on or after today unless the
@@ -83,8 +83,13 @@ package enum DateExpression {
         case ["end", "of", "year"]: return CivilDate(year: today.year, month: 12, day: 31)
         default: break
         }
-        if words.count == 2, words[0] == "next" || words[0] == "this", isWeekday(words[1]) {
-            return single(words[1], today: today)
+        // Weeks start on Monday. `this fri`: this week's, or the next one once it is past;
+        // `next fri`: next week's (the week `next week` starts).
+        if words.count == 2, words[0] == "next" || words[0] == "this", isWeekday(words[1]),
+           let index = weekdays.firstIndex(where: { $0.hasPrefix(words[1]) }),
+           let thisWeeks = today.adding(days: index + 1 - today.isoWeekday) {
+            if words[0] == "next" { return thisWeeks.adding(days: 7) }
+            return thisWeeks >= today ? thisWeeks : single(words[1], today: today)
         }
         // `in 3 days`, `in a week`, `in 2 months`.
         if words.count == 3, words[0] == "in", let amount = words[1] == "a" || words[1] == "an" ? 1 : Int(words[1]), (0...100_000).contains(amount) {
