@@ -16,6 +16,9 @@ package enum ProjectConfigEdit {
         result.reserveCapacity(bytes.count + 64)
         /// Where the section's last entry (or its header) ends in `result`: where a new entry goes.
         var sectionEnd: Int?
+        /// Where the section's header starts in `result`, and whether any line but a blank one
+        /// follows it in the section: a section whose last entry is removed goes with it.
+        var header: Int?, sectionLines = 0, removed = 0
         for range in lines {
             // The ending off as bytes: "\r\n" is one Character, which no Character trim sees.
             var end = range.upperBound
@@ -33,13 +36,15 @@ package enum ProjectConfigEdit {
             let trimmed = String(content).trimmingSpaces
             if trimmed.hasPrefix("[") && trimmed.hasSuffix("]") {
                 current = String(trimmed.dropFirst().dropLast()).trimmingSpaces
+                if current == section { header = result.count }
                 result += bytes[range]
                 if current == section { sectionEnd = result.count }
                 continue
             }
+            if current == section, !String(line).trimmingSpaces.isEmpty { sectionLines += 1 }
             if current == section, !trimmed.isEmpty, let equals = separator(in: trimmed) {
                 if matches(ProjectConfig.unquoted(String(trimmed[..<equals]).trimmingSpaces)) {
-                    if let entryText, !placed { result += entryText + Array(comment.utf8) + ending }
+                    if let entryText, !placed { result += entryText + Array(comment.utf8) + ending } else { removed += 1 }
                     placed = true
                     sectionEnd = result.count
                     continue
@@ -49,6 +54,25 @@ package enum ProjectConfigEdit {
                 continue
             }
             result += bytes[range]
+        }
+        if entry == nil, removed > 0, removed == sectionLines, let header {
+            // Nothing left in the section but blank lines: its header goes with them, up to
+            // the next section; at the end of the file, with the blank line that set it off.
+            var end = result[header...].firstIndex(of: 0x0A).map { $0 + 1 } ?? result.count
+            var lineStart = end
+            while end < result.count, [0x0A, 0x0D, 0x20, 0x09].contains(result[end]) {
+                if result[end] == 0x0A { lineStart = end + 1 }
+                end += 1
+            }
+            var start = header
+            if end == result.count {
+                lineStart = end
+                if start >= ending.count + 1, Array(result[(start - ending.count)..<start]) == ending, result[start - ending.count - 1] == 0x0A {
+                    start -= ending.count
+                }
+            }
+            result.removeSubrange(start..<lineStart)
+            return result.allSatisfy({ [0x0A, 0x0D, 0x20, 0x09].contains($0) }) ? [] : result
         }
         guard let entry, !placed else { return result }
         if let sectionEnd {

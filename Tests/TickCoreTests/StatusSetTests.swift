@@ -119,4 +119,19 @@ import Testing
         let config = try ProjectConfig(parsing: "[colors]\n\"say \\\"hi\\\" # there\" = \"red\" # a comment\n")
         #expect(config.groupColors.entries.map(\.name) == ["say \"hi\" # there"])
     }
+    /// Removing a section's last entry removes the section; anything else in the file stays.
+    @Test(arguments: [
+        ("[colors]\n\"Work\" = \"red\"\n", ""),
+        ("[tasks]\nfile = \"a.md\"\n\n[colors]\n\"Work\" = \"red\"\n", "[tasks]\nfile = \"a.md\"\n"),
+        ("[colors]\n\"Work\" = \"red\"\n\n[tasks]\nfile = \"a.md\"\n", "[tasks]\nfile = \"a.md\"\n"),
+        ("[tasks]\r\nfile = \"a.md\"\r\n\r\n[colors]\r\n\"Work\" = \"red\"\r\n\r\n[statuses]\r\n\"R\" = \"todo\"\r\n",
+         "[tasks]\r\nfile = \"a.md\"\r\n\r\n[statuses]\r\n\"R\" = \"todo\"\r\n"),
+        // A comment or another entry keeps it.
+        ("[colors]\n# mine\n\"Work\" = \"red\"\n", "[colors]\n# mine\n"),
+        ("[colors]\n\"Work\" = \"red\"\n\"Home\" = \"blue\"\n", "[colors]\n\"Home\" = \"blue\"\n"),
+    ])
+    func aSectionEmptiedGoes(_ before: String, _ after: String) {
+        let written = ProjectConfigEdit.setting("Work", to: nil, in: "colors", replacing: { $0 == "Work" }, in: Array(before.utf8))
+        #expect(String(decoding: written, as: UTF8.self) == after)
+    }
 }
