@@ -19,10 +19,11 @@ import Testing
     @Test func addingANameAnotherGroupAnsweredToSaysSo() throws {
         let (result, text) = try run(["group", "add", "Food"], on: "# 🥕 Food\n\n- [ ] carrots\n")
         #expect(result.status == 0 && text == "# 🥕 Food\n\n- [ ] carrots\n\n# Food\n")
-        #expect(result.stderr == "tick: note: 'Food' named the group '🥕 Food' until now; from now on it names the new group, and '🥕 Food' goes by its full title\n",
+        #expect(result.stderr == "tick: note: 'Food' named '🥕 Food' until now; it now names the new group (the other is still '🥕 Food')\n",
                 "\(result.stderr)")
-        let (again, twice) = try run(["group", "add", "Food"], on: text)
-        #expect(again.stderr == "tick: note: a group 'Food' exists already; the new one is named as shown\n" && twice.hasSuffix("# Food\n\n# Food (1)\n"),
+        // A second group of one name is refused, the file untouched.
+        let (again, twice) = try run(["group", "add", "food"], on: text)
+        #expect(again.status == 2 && again.stderr == "tick: TODO.md: a group 'Food' is already there (line 5); choose another name\n" && twice == text,
                 "\(again.stderr)\(twice)")
     }
 
@@ -102,13 +103,19 @@ import Testing
         let (_, under) = try run(["group", "add", "--under", "Home", "Garden"], on: example)
         #expect(under.contains("due:2026-11-25\n\n## Garden\n\n# Work\n"), "\(under)")
         let (taken, twin) = try run(["group", "add", "Work"], on: example)
-        #expect(taken.status == 0 && twin.hasSuffix("\n# Work (1)\n") && taken.stderr.contains("a group 'Work' exists already"), "\(taken.stderr)")
-        // A name alone is a top-level group, even when a subgroup has that name.
+        #expect(taken.status == 2 && twin == example && taken.stderr.contains("a group 'Work' is already there"), "\(taken.stderr)")
+        // Under a title too: `## Work` is where a new `Work` would go.
+        let (titled, same) = try run(["group", "add", "Version 1.0"], on: versions)
+        #expect(titled.status == 2 && same == versions, "\(titled.stderr)")
+        // A name alone is a top-level group, even when a subgroup has that name, which the
+        // name no longer names.
         let nested = "# Home\n\n- [ ] a\n\n## Garden\n\n- [ ] b\n\n# Work\n\n- [ ] c\n"
-        let (_, top) = try run(["group", "add", "Garden"], on: nested)
-        #expect(top == nested + "\n# Garden (1)\n", "\(top)")
-        let (_, sibling) = try run(["group", "add", "Home/Garden"], on: nested)
-        #expect(sibling.contains("- [ ] b\n\n## Garden (1)\n\n# Work\n"), "\(sibling)")
+        let (garden, top) = try run(["group", "add", "Garden"], on: nested)
+        #expect(top == nested + "\n# Garden\n" && garden.stderr.contains("'Garden' named 'Home/Garden' until now"), "\(top)\(garden.stderr)")
+        let (underHome, same2) = try run(["group", "add", "--under", "Home", "garden"], on: nested)
+        #expect(underHome.status == 2 && same2 == nested, "\(underHome.stderr)")
+        let (sibling, same3) = try run(["group", "add", "Home/Garden"], on: nested)
+        #expect(sibling.status == 2 && same3 == nested, "\(sibling.stderr)")
         let (rename, unchanged) = try run(["group", "rename", "Home", "work"], on: example)
         #expect(rename.status == 2 && rename.stderr.contains("a group 'Work' is already there (line 14)") && unchanged == example, "\(rename.stderr)")
     }

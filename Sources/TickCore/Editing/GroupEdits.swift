@@ -1,7 +1,7 @@
 /// Edits of groups (headings and the sections under them).
 package enum GroupEdits {
-    /// The name a new group gets: "Untitled list" for an empty name, and "NAME (1)", "NAME (2)"…
-    /// when the name is taken, as the list apps do.
+    /// The name a new group of `name` gets: "Untitled list" for an empty name, and "NAME (1)",
+    /// "NAME (2)"… when the name is taken, as the list apps do.
     package static func availableName(_ name: String, in document: Document) -> String {
         let base = name.trimmingSpaces.isEmpty ? "Untitled list" : name.trimmingSpaces
         let taken = Set(document.headings.filter(\.topLevel).map { $0.title.lowercased() })
@@ -69,17 +69,24 @@ package enum GroupEdits {
         return (nil, titles)
     }
 
+    /// Refuses a group `title` under `parent` (nil: at the top) where another group but
+    /// `except` has that title: two groups with one path would be one name for two places
+    /// (lint's duplicate-group).
+    package static func checkNoTwin(of title: String, under parent: Int?, except: Int? = nil, in document: Document) throws(EditError) {
+        let wanted = title.trimmingSpaces.lowercased()
+        if let twin = document.headings.indices.first(where: { other in
+            other != except && document.headings[other].topLevel && document.headings[other].parent == parent
+                && document.headings[other].title.trimmingSpaces.lowercased() == wanted
+        }) {
+            throw .invalidText("a group '\(document.headings[twin].title)' is already there (line \(document.headings[twin].line + 1)); choose another name")
+        }
+    }
+
     /// Renames a group, keeping its heading's style (ATX markers and closing sequence, or setext).
     package static func rename(_ index: Int, to name: String, in document: Document) throws(EditError) -> [Splice] {
         try TaskText.checkGroupName(name)
         let heading = document.headings[index]
-        // Two groups with one path would be one name for two places (lint's duplicate-group).
-        if let twin = document.headings.indices.first(where: { other in
-            other != index && document.headings[other].topLevel && document.headings[other].parent == heading.parent
-                && document.headings[other].title.lowercased() == name.trimmingSpaces.lowercased()
-        }) {
-            throw .invalidText("a group '\(document.headings[twin].title)' is already there (line \(document.headings[twin].line + 1)); choose another name")
-        }
+        try checkNoTwin(of: name, under: heading.parent, except: index, in: document)
         let line = document.lines[heading.line]
         let splices: [Splice]
         if heading.setext {

@@ -11,7 +11,7 @@ enum GroupCommand: Command {
         OptionSpec("after", value: "OTHER", help: "move: put the group after OTHER."),
     ] + EditSession.commonOptions
     static let examples: [(command: String, explanation: String)] = [
-        ("tick group add Errands", "Add a group at the end, at the level of the file's top groups (\"Errands (1)\" if taken)."),
+        ("tick group add Errands", "Add a group at the end, at the level of the file's top groups."),
         ("tick group add Work/Backend", "Add Backend as a subgroup of Work (Work too, if missing)."),
         ("tick group add --under Home Garden", "Add Garden as the last subgroup of Home."),
         ("tick group rename Errands 'Out and about'", "Rename a group, keeping its heading style."),
@@ -67,7 +67,7 @@ enum GroupCommand: Command {
             if under != nil, level != nil {
                 throw TickError.usage(.invalidValue(option: "--level", value: arguments.value("level")!, expected: "no level with --under (a subgroup is one level below its parent)"), command: name)
             }
-            var taken: String?, answering: String?
+            var answering: String?
             try edit("added group") { document throws(EditError) in
                 let wanted = GroupName(operands.first ?? "")
                 var (parent, titles): (Int?, [String])
@@ -76,28 +76,26 @@ enum GroupCommand: Command {
                 } else {
                     (parent, titles) = try GroupEdits.missingPath(wanted, in: document)
                 }
-                // The whole path exists: a sibling of the last group, under the "(1)" rule. A
-                // name alone is a new top-level group, whatever subgroup has that name.
+                // A group answers to the whole name: the new one is a sibling of its last
+                // group, or, for a name alone, a top-level group (whatever subgroup has that
+                // name, or a title answering by its words: '🥕 Food' to 'Food').
                 if titles.isEmpty, let existing = wanted.groups(in: document).first {
                     parent = under == nil && wanted.titles.count == 1 ? nil : document.headings[existing].parent
-                    titles = [GroupEdits.availableName(wanted.titles.last!, in: document)]
-                    // A name free as it is, that a group answers to by its words ('🥕 Food' to
-                    // 'Food'), is kept: the name then means the new group, and says so.
-                    if titles[0] == wanted.titles.last! {
-                        answering = document.headings[existing].title
-                    } else {
-                        taken = wanted.titles.last!
-                    }
+                    titles = [wanted.titles.last!]
+                    answering = GroupName.written(document.shownGroupPath(ofHeading: existing))
                 } else if titles.isEmpty {
                     titles = [GroupEdits.availableName("", in: document)]
                 }
-                let splices = try GroupEdits.add(titles, under: parent, level: level ?? Sections.defaultLevel(in: document), in: document)
+                let level = level ?? Sections.defaultLevel(in: document)
+                // A group with that title where the new one goes is the group asked for: not a second one.
+                let at = parent ?? document.title.flatMap { document.headings[$0].level < level ? $0 : nil }
+                try GroupEdits.checkNoTwin(of: titles[0], under: at, in: document)
+                let splices = try GroupEdits.add(titles, under: parent, level: level, in: document)
                 return (splices, GroupName.written(titles), nil)
             }
-            if let taken { context.note("a group '\(taken)' exists already; the new one is named as shown") }
             if let answering {
                 let name = operands.first ?? ""
-                context.note("'\(name)' named the group '\(answering)' until now; from now on it names the new group, and '\(answering)' goes by its full title")
+                context.note("'\(name)' named '\(answering)' until now; it now names the new group (the other is still '\(answering)')")
             }
         case "rename":
             try expect(2, operands.isEmpty ? "old and new group names" : "the new group name")
