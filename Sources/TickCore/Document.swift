@@ -49,11 +49,15 @@ public struct Document: Sendable {
         package let tasksAbove: Int
         /// How the whole file spells what an edit writes (`doneLetter`, `tickKey(for:)`).
         let spelling: FileSpelling
+        /// `ParseCheckpoints.firstGroupEnd`: an edit above it may change the file's title.
+        let firstGroupEnd: Int
     }
 
     /// Each heading's group path (titles from the outermost group), built once: views ask for
     /// it per task.
     private let groupPaths: [[String]]
+    /// The file's title (`Self.title(_:tasks:)`; in a stretch, as its checkpoints say).
+    package let title: Int?
 
     /// The largest document: byte offsets and line numbers are kept in 32 bits.
     package static let maximumSize = Int(Int32.max)
@@ -82,6 +86,7 @@ public struct Document: Sendable {
         self.headings = headings
         groupPaths = Self.groupPaths(headings)
         tasks = structure.tasks
+        title = Self.title(headings, tasks: tasks)
         joinedTexts = structure.joinedTexts
         fieldUsage = structure.fieldUsage
         items = structure.items
@@ -93,7 +98,7 @@ public struct Document: Sendable {
     /// A document from its parts, read elsewhere (`init(splicing:window:edited:)`).
     init(bytes: [UInt8], lines: [Line], kinds: [LineKind], tasks: [Task], joinedTexts: [UInt8], headings: [Heading], statuses: StatusSet,
          frontMatterEnd: Int, unclosedBlockLine: Int?, items: [ParsedItem], paragraphContinuations: [Int],
-         indentedLazyLines: [Int], fieldUsage: FieldUsage, isWellFormedUTF8: Bool, stretch: Stretch? = nil) {
+         indentedLazyLines: [Int], fieldUsage: FieldUsage, isWellFormedUTF8: Bool, stretch: Stretch? = nil, titleLine: Int? = nil) {
         self.bytes = bytes
         self.lines = lines
         self.kinds = kinds
@@ -110,6 +115,30 @@ public struct Document: Sendable {
         self.isWellFormedUTF8 = isWellFormedUTF8
         self.stretch = stretch
         groupPaths = Self.groupPaths(headings)
+        title = stretch == nil ? Self.title(headings, tasks: tasks) : titleLine.flatMap { line in headings.firstIndex { $0.line == line } }
+    }
+
+    /// The file's title: a lone first heading, with no tasks of its own, over deeper ones
+    /// (`# TODO` over `## Work` and `## Home`). It is a group like any other, but not one among
+    /// the groups it holds: views name those without it (`shownGroupPath`).
+    private static func title(_ headings: [Heading], tasks: [Task]) -> Int? {
+        guard let first = titleCandidate(headings) else { return nil }
+        // Tasks are in file order: the first one below the heading is its own if any is.
+        let below = tasks.partitionPoint { $0.line > headings[first].line }
+        return below < tasks.count && tasks[below].group == first ? nil : first
+    }
+
+    /// The first group when it is the file's title unless it has tasks of its own: a lone
+    /// first heading over deeper ones.
+    static func titleCandidate(_ headings: [Heading]) -> Int? {
+        guard let first = headings.firstIndex(where: \.topLevel) else { return nil }
+        let level = headings[first].level
+        var deeper = false
+        for heading in headings[(first + 1)...] where heading.topLevel {
+            if heading.level <= level { return nil }
+            deeper = true
+        }
+        return deeper ? first : nil
     }
 
     private static func groupPaths(_ headings: [Heading]) -> [[String]] {
@@ -196,6 +225,13 @@ public struct Document: Sendable {
 
     public func groupPath(ofHeading index: Int?) -> [String] {
         index.map { groupPaths[$0] } ?? []
+    }
+
+    /// A group's path as views show it: without the file's `title` above it.
+    package func shownGroupPath(ofHeading index: Int?) -> [String] {
+        let path = groupPath(ofHeading: index)
+        guard title != nil, index != title, path.count > 1 else { return path }
+        return Array(path.dropFirst())
     }
 
     /// Every task inside `task`'s block: its subtasks, theirs, and so on, in file order.

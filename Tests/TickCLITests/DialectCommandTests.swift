@@ -110,7 +110,8 @@ import Testing
     @Test func filesReadAsTheirAuthorsMeant() throws {
         let quirks = TickProcess.fixtures.appendingPathComponent("dialects/quirks")
         let tilde = try TickProcess.run(["progress", "-f", quirks.appendingPathComponent("tilde-in-progress.md").path])
-        #expect(tilde.stdout.contains("Roadmap  –\n  Core   1/2   50%"), "\(tilde.stdout)")
+        // `# Roadmap` is the file's title: its groups are the file's.
+        #expect(tilde.stdout.hasPrefix("Core   1/2   50%"), "\(tilde.stdout)")
         let obsidian = try TickProcess.run(["today", "-f", quirks.appendingPathComponent("obsidian-kanban-emoji.md").path],
                                            environment: ["TICK_TODAY": "2024-06-20"])
         #expect(obsidian.stdout.contains("T-Mobile") && obsidian.stdout.contains("5 days overdue"), "\(obsidian.stdout)")

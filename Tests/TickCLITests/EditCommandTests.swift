@@ -60,7 +60,7 @@ import Testing
         (["rm", "Paint", "--yes"], "- [/] Paint the fence\n  - [ ] Buy primer\n  - [x] Sand the boards\n", ""),
         (["done", "--with-subtasks", "Paint"], "- [/] Paint the fence\n  - [ ] Buy primer", "- [x] Paint the fence\n  - [x] Buy primer"),
         (["group", "rename", "Groceries", "Shopping"], "## Groceries", "## Shopping"),
-        (["group", "add", "Groceries"], "- [ ] Coffee beans\n", "- [ ] Coffee beans\n\n# Groceries (1)\n"),
+        (["group", "add", "Errands"], "- [ ] Coffee beans\n", "- [ ] Coffee beans\n\n# Errands\n"),
         (["group", "rm", "Groceries", "--yes"], "\n\n## Groceries\n\n- [ ] Milk\n- [ ] Coffee beans\n", "\n"),
         (["move", "Coffee", "--before", "Milk"], "- [ ] Milk\n- [ ] Coffee beans\n", "- [ ] Coffee beans\n- [ ] Milk\n"),
         // --top and --bottom alone: in the task's own group, or among its sibling subtasks.
@@ -273,7 +273,7 @@ import Testing
         #expect(try String(contentsOf: file, encoding: .utf8)
                 == "# TODO\n\n## Work\n\n### Backend\n\n- [ ] c2\n\n## Done\n\n### Work\n\n- [x] b\n\n#### Backend\n\n- [x] c\n")
         let nested = try TickProcess.run(["add", "-g", "Backend", "d"], in: folder.url, environment: state)
-        #expect(nested.stdout == "added 8 [ ] d  · TODO / Work / Backend\n", "\(nested.stdout)\(nested.stderr)")
+        #expect(nested.stdout == "added 8 [ ] d  · Work / Backend\n", "\(nested.stdout)\(nested.stderr)")
         try folder.write("TODO.md", "# W\n\n## A\n\n### B\n\n#### C\n\n##### D\n\n###### E\n\n- [x] deep\n\n# H\n")
         _ = try TickProcess.run(["archive"], in: folder.url, environment: state)
         #expect(try String(contentsOf: file, encoding: .utf8).hasSuffix("# Done\n\n## W\n\n### A\n\n#### B\n\n##### C\n\n###### D\n\n- [x] deep\n"))

@@ -1,5 +1,5 @@
 /// Where `tick archive` files a document's closed tasks: the group `name` at the top of the
-/// file (under its title, when it has one: `Sections.title`), found by its whole path and
+/// file (under its title, when it has one: `Document.title`), found by its whole path and
 /// never by a name's looser rules, so that a `Done` inside another group is not taken for it
 /// (a title that is `name` is the group itself); each task under a subgroup with the path of
 /// the group it left, below the title.
@@ -20,7 +20,7 @@ package struct ArchivePlace: Sendable {
     let depth: Int
 
     package init(_ name: String, in document: Document) {
-        title = Sections.title(in: document).map { document.groupPath(ofHeading: $0) } ?? []
+        title = document.title.map { document.groupPath(ofHeading: $0) } ?? []
         flat = ByteSearch.contains(Array("kanban-plugin".utf8), in: document.bytes, 0..<document.bytes.count)
         var titles = GroupName(name).titles
         if flat, Sections.pathKey(titles) == ["done"], Sections.group(atPath: title + ["Archive"], in: document) != nil { titles = ["Archive"] }

@@ -44,6 +44,16 @@ package struct EditWindow: Sendable {
         case item(continuing: Int32?)
     }
 
+    /// Whether the edit leaves the file's title (`Document.title`) as it is: the headings keep
+    /// their levels, and it is made below `firstGroupEnd` (`ParseCheckpoints.firstGroupEnd`),
+    /// where a task added or taken away cannot make a title of the first group, or a group of
+    /// the title. (A window starts below a heading: one that starts below that group's end
+    /// leaves it where it is.)
+    package func keepsTitle(firstGroupEnd: Int) -> Bool {
+        func levels(_ document: Document) -> [Int] { document.headings.filter(\.topLevel).map(\.level) }
+        return firstLine >= firstGroupEnd && levels(before) == levels(after)
+    }
+
     package init(_ splices: [Splice], in document: Document) {
         self.init(splices, in: document, edited: document.applying(splices))
     }

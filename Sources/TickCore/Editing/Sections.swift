@@ -73,25 +73,16 @@ package enum Sections {
     }
 
     /// The heading level a new top-level group gets: the level of the file's top groups, the
-    /// shallowest level used, or 1 in a file without headings; under a title (`title(in:)`),
+    /// shallowest level used, or 1 in a file without headings; under a title (`Document.title`),
     /// the level of the groups below it: `# TODO` over `## Version 1.0` yields 2, and
     /// `### Version 1.1` subgroups do not count.
     package static func defaultLevel(in document: Document) -> Int {
         let levels = document.headings.filter(\.topLevel).map(\.level)
         guard let top = levels.min() else { return 1 }
-        guard title(in: document) != nil else { return top }
+        guard document.title != nil else { return top }
         return levels.filter { $0 > top }.min() ?? top
     }
 
-    /// The file's title: a lone first heading, with no tasks of its own, over deeper ones. It
-    /// is a group like any other, but not one among the groups it holds.
-    package static func title(in document: Document) -> Int? {
-        let groups = document.headings.indices.filter { document.headings[$0].topLevel }
-        let levels = groups.map { document.headings[$0].level }
-        guard let top = levels.min(), levels.first == top, levels.filter({ $0 == top }).count == 1,
-              levels.contains(where: { $0 > top }), !document.tasks.contains(where: { $0.group == groups[0] }) else { return nil }
-        return groups[0]
-    }
 }
 
 extension Substring {

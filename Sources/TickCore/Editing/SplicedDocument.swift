@@ -111,8 +111,11 @@ extension Document {
                   // in both parts means well-formed (false may only mean "not known").
                   isWellFormedUTF8: original.isWellFormedUTF8 && inside.isWellFormedUTF8,
                   stretch: original.stretch.map {
-                      Stretch(lines: $0.lines.lowerBound..<($0.lines.upperBound + lineDelta), tasksAbove: $0.tasksAbove, spelling: $0.spelling)
-                  })
+                      Stretch(lines: $0.lines.lowerBound..<($0.lines.upperBound + lineDelta), tasksAbove: $0.tasksAbove, spelling: $0.spelling,
+                              firstGroupEnd: $0.firstGroupEnd)
+                  },
+                  // A stretch is edited only where the title stays (`covers`), above the window.
+                  titleLine: original.title.map { original.headings[$0].line })
     }
 }
 

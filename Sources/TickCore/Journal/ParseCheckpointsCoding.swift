@@ -1,7 +1,7 @@
 /// Parse checkpoints as a state record (`RecordWriter`): kept between commands in tick's
 /// state folder, one record per large file an edit parsed.
 extension ParseCheckpoints {
-    static let magic = "tick-parse 2\n"
+    static let magic = "tick-parse 3\n"
 
     package func encoded() -> [UInt8] {
         var writer = RecordWriter(magic: Self.magic)
@@ -15,6 +15,8 @@ extension ParseCheckpoints {
         writer.number("settled", spelling.settledTasks)
         writer.number("front", frontMatterEnd)
         writer.number("unclosed", unclosedBlockLine.map { $0 + 1 } ?? 0)
+        writer.number("title", title.map { $0 + 1 } ?? 0)
+        writer.number("first-group-end", firstGroupEnd)
         for key in spelling.keys {
             writer.field("key", key?.key ?? [])
             writer.number("key-task", key.map { $0.task + 1 } ?? 0)
@@ -49,7 +51,9 @@ extension ParseCheckpoints {
         guard let usage = FieldUsage(storedCounts: counts), let letter = reader.number("letter"),
               letter == Int(UInt8(ascii: "x")) || letter == Int(UInt8(ascii: "X")), let settled = reader.number("settled"),
               let front = reader.number("front"), let unclosed = reader.number("unclosed"),
-              byteCount <= Document.maximumSize, lineCount <= byteCount + 1, front <= lineCount, unclosed <= lineCount else { return nil }
+              let title = reader.number("title"), let firstGroupEnd = reader.number("first-group-end"),
+              byteCount <= Document.maximumSize, lineCount <= byteCount + 1, front <= lineCount, unclosed <= lineCount,
+              title <= lineCount, firstGroupEnd <= lineCount else { return nil }
         var keys: [(key: [UInt8], task: Int)?] = []
         for _ in TaskField.Kind.allCases {
             guard let key = reader.field("key"), let task = reader.number("key-task"), key.isEmpty == (task == 0),
@@ -75,6 +79,6 @@ extension ParseCheckpoints {
         guard reader.atEnd else { return nil }
         self.init(content: ContentDigest(high: high, low: low), byteCount: byteCount, lineCount: lineCount, statuses: statuses, fieldUsage: usage,
                   spelling: FileSpelling(doneLetter: UInt8(letter), keys: keys, settledTasks: settled), frontMatterEnd: front, unclosedBlockLine: unclosed == 0 ? nil : unclosed - 1,
-                  points: points)
+                  title: title == 0 ? nil : title - 1, firstGroupEnd: firstGroupEnd, points: points)
     }
 }

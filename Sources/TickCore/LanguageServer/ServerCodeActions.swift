@@ -131,7 +131,7 @@ extension LanguageServer {
                 }
                 // To the end of each other group, as `tick move REF --to GROUP` moves it.
                 for group in parsed.headings.indices.filter({ parsed.headings[$0].topLevel && $0 != task.group }).prefix(20) {
-                    let path = parsed.groupPath(ofHeading: group).joined(separator: " / ")
+                    let path = GroupName.shown(parsed.shownGroupPath(ofHeading: group))
                     offers.append(CodeActionOffer(name: "move-to-\(parsed.headings[group].line)", title: "Move to " + (path.isEmpty ? "(untitled)" : path),
                                                   kind: "refactor.rewrite", edit: edit { input throws(EditError) in
                         let task = input.document.tasks[task.index]

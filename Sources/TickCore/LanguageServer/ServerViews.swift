@@ -114,7 +114,7 @@ extension LanguageServer {
               refusal(document) == nil else { return nil }
         let parsed = parse(document)
         guard let (heading, tally) = groupTallies(parsed, of: document).first(where: { parsed.headings[$0.heading].line == line }) else { return nil }
-        let name = GroupName.shown(parsed.groupPath(ofHeading: heading))
+        let name = GroupName.shown(parsed.shownGroupPath(ofHeading: heading))
         var counts = ["\(tally.open) to do", "\(tally.doing) in progress", "\(tally.closed) done"]
         if tally.cancelled > 0 { counts.append("\(tally.cancelled) cancelled (out of the total)") }
         return "\(name): " + counts.joined(separator: ", ") + "; \(tally.percent)% of \(tally.total) done"

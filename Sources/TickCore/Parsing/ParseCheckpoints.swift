@@ -24,6 +24,11 @@ package struct ParseCheckpoints: Sendable, Equatable {
     let spelling: FileSpelling
     let frontMatterEnd: Int
     let unclosedBlockLine: Int?
+    /// The line of the file's title (`Document.title`); and where the first group's own lines
+    /// end (the next top-level heading) when its heading is a title unless it holds tasks
+    /// (`Document.titleCandidate`), else 0: an edit there may make it a title, or a group.
+    let title: Int?
+    let firstGroupEnd: Int
     package let points: [Point]
 
     package struct Point: Sendable, Equatable {
@@ -68,6 +73,10 @@ package struct ParseCheckpoints: Sendable, Equatable {
         self.spelling = spelling
         frontMatterEnd = document.frontMatterEnd
         unclosedBlockLine = document.unclosedBlockLine
+        title = document.title.map { document.headings[$0].line }
+        firstGroupEnd = Document.titleCandidate(document.headings).map { first in
+            document.headings[(first + 1)...].first(where: \.topLevel)!.line
+        } ?? 0
         var points: [Point] = []
         if !EditWindow.opensLikeFrontMatter(document) || document.frontMatterEnd > 0 {
             var lastOffset = 0
@@ -95,7 +104,9 @@ package struct ParseCheckpoints: Sendable, Equatable {
     }
 
     init(content: ContentDigest, byteCount: Int, lineCount: Int, statuses: UInt64, fieldUsage: FieldUsage, spelling: FileSpelling,
-         frontMatterEnd: Int, unclosedBlockLine: Int?, points: [Point]) {
+         frontMatterEnd: Int, unclosedBlockLine: Int?, title: Int?, firstGroupEnd: Int, points: [Point]) {
+        self.title = title
+        self.firstGroupEnd = firstGroupEnd
         self.content = content
         self.byteCount = byteCount
         self.lineCount = lineCount
@@ -145,6 +156,7 @@ package struct ParseCheckpoints: Sendable, Equatable {
         let taskDelta = window.after.tasks.count - window.before.tasks.count
         // A window from the top may have changed how the file starts (its front matter).
         guard firstLine > 0, firstLine > frontMatterEnd else { return nil }
+        guard window.keepsTitle(firstGroupEnd: firstGroupEnd) else { return nil }
         var usage = fieldUsage
         usage.replace(window.before.fieldUsage, with: window.after.fieldUsage)
         guard let spelling = spelling(after: window, in: document, usage: usage) else { return nil }
@@ -173,7 +185,7 @@ package struct ParseCheckpoints: Sendable, Equatable {
         let unclosed = oldEnd == lineCount ? window.after.unclosedBlockLine.map { $0 + firstLine } : unclosedBlockLine.map { $0 + lineDelta }
         return ParseCheckpoints(content: digest ?? ContentDigest.of(edited), byteCount: edited.count, lineCount: lineCount + lineDelta,
                                 statuses: statuses, fieldUsage: usage, spelling: spelling, frontMatterEnd: frontMatterEnd,
-                                unclosedBlockLine: unclosed, points: points)
+                                unclosedBlockLine: unclosed, title: title, firstGroupEnd: firstGroupEnd, points: points)
     }
 
     /// The file's spelling after an edit with `window`; nil when it cannot be told from a

@@ -58,7 +58,9 @@ extension Document {
                   indentedLazyLines: part.indentedLazyLines.map { $0 + firstLine }, fieldUsage: checkpoints.fieldUsage,
                   // Only the stretch was looked at ("not known").
                   isWellFormedUTF8: false,
-                  stretch: Stretch(lines: firstLine..<endLine, tasksAbove: point.tasksAbove, spelling: checkpoints.spelling))
+                  stretch: Stretch(lines: firstLine..<endLine, tasksAbove: point.tasksAbove, spelling: checkpoints.spelling,
+                                   firstGroupEnd: checkpoints.firstGroupEnd),
+                  titleLine: checkpoints.title)
     }
 
     /// The stretch from the file's start to its first checkpoint (`ParseCheckpoints.head`):
@@ -76,13 +78,16 @@ extension Document {
                   statuses: statuses, frontMatterEnd: checkpoints.frontMatterEnd, unclosedBlockLine: checkpoints.unclosedBlockLine,
                   items: part.items, paragraphContinuations: part.paragraphContinuations, indentedLazyLines: part.indentedLazyLines,
                   fieldUsage: checkpoints.fieldUsage, isWellFormedUTF8: false,
-                  stretch: Stretch(lines: 0..<endLine, tasksAbove: 0, spelling: checkpoints.spelling))
+                  stretch: Stretch(lines: 0..<endLine, tasksAbove: 0, spelling: checkpoints.spelling, firstGroupEnd: checkpoints.firstGroupEnd),
+                  titleLine: checkpoints.title)
     }
 
     /// Whether an edit with `window` reads this document as it reads the whole file: always for
-    /// a whole document; for a stretch, when the window lies inside it.
+    /// a whole document; for a stretch, when the window lies inside it and keeps the file's
+    /// title as it is (`EditWindow.keepsTitle`).
     package func covers(_ window: EditWindow) -> Bool {
         guard let stretch else { return true }
         return window.firstLine >= stretch.lines.lowerBound && window.linesBefore.upperBound <= stretch.lines.upperBound
+            && window.keepsTitle(firstGroupEnd: stretch.firstGroupEnd)
     }
 }

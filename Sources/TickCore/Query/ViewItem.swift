@@ -23,4 +23,42 @@ public struct ViewItem: Sendable, Hashable {
         }
         return items
     }
+
+    /// `items` (in the order a view shows them) in reverse, a task's subtasks still below it
+    /// when `grouped` (`ViewItem.reversedOrder`).
+    package static func reversed(_ items: [ViewItem], in sources: [SourceDocument], grouped: Bool) -> [ViewItem] {
+        guard grouped else { return items.reversed() }
+        var shown = Set<ViewItem>()
+        shown.reserveCapacity(items.count)
+        for item in items { shown.insert(item) }
+        let depths = items.map { item in
+            let document = sources[item.source].document
+            var depth = 0, parent = document.tasks[item.task].parent
+            while let index = parent {
+                if shown.contains(ViewItem(source: item.source, task: index)) { depth += 1 }
+                parent = document.tasks[index].parent
+            }
+            return depth
+        }
+        return reversedOrder(depths: depths).map { items[$0] }
+    }
+
+    /// The positions of rows in reverse order, as trees: each row whose depth (how many of its
+    /// parent tasks are rows above it) is deeper than the row before it is that row's subtask,
+    /// and stays below it, its own subtasks reversed in turn. A reversed list would print a
+    /// subtask, indented, above its parent.
+    ///
+    /// The order is the reverse of the rows' post-order (each row after its subtasks): one
+    /// pass with a stack, however deep the nesting.
+    package static func reversedOrder(depths: [Int]) -> [Int] {
+        var postOrder: [Int] = []
+        postOrder.reserveCapacity(depths.count)
+        var open: [Int] = []
+        for (position, depth) in depths.enumerated() {
+            while let last = open.last, depths[last] >= depth { postOrder.append(open.removeLast()) }
+            open.append(position)
+        }
+        postOrder.append(contentsOf: open.reversed())
+        return postOrder.reversed()
+    }
 }

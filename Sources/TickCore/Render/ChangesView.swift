@@ -47,7 +47,7 @@ package enum ChangesView {
             var paths: [[String]] = [], changesOf: [[String]: [TaskChange]] = [:]
             for change in file.changes {
                 let (task, document) = file.task(change)
-                let path = document.groupPath(of: task)
+                let path = document.shownGroupPath(ofHeading: task.group)
                 if changesOf[path] == nil { paths.append(path) }
                 changesOf[path, default: []].append(change)
             }
@@ -91,7 +91,7 @@ package enum ChangesView {
                 out += (files.count > 1 ? "### " : "## ") + title + "\n\n"
                 for change in entries {
                     let (task, document) = file.task(change)
-                    let group = GroupName.shown(document.groupPath(of: task))
+                    let group = GroupName.shown(document.shownGroupPath(ofHeading: task.group))
                     // Text from the file, sanitized as a view's rows are: it goes to a terminal too.
                     out += "- " + TerminalText.sanitized(ListView.displayText(task, in: document) + (group.isEmpty ? "" : " (\(group))")) + "\n"
                 }
@@ -108,7 +108,7 @@ package enum ChangesView {
         var parts: [String] = []
         if change.kinds.contains(.edited) { parts.append(ListView.displayText(before, in: file.old)) }
         if change.kinds.contains(.moved) {
-            let path = file.old.groupPath(of: before)
+            let path = file.old.shownGroupPath(ofHeading: before.group)
             parts.append("in " + (path.isEmpty ? "(no group)" : GroupName.shown(path)))
         }
         if change.kinds.contains(.redated) { parts.append(before.due.map { "due \($0)" } ?? "no due date") }

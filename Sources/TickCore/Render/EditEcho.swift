@@ -208,7 +208,7 @@ package struct EditEcho: Sendable {
                 out.append(Byte.space)
                 ListView.appendLine(for: task, in: row.document, today: today, style: style, to: &out)
                 if row.showsGroup {
-                    let path = GroupName.shown(row.document.groupPath(of: task))
+                    let path = GroupName.shown(row.document.shownGroupPath(ofHeading: task.group))
                     if !path.isEmpty {
                         out.appendSpaces(2)
                         out.appendStyled(style, .dim) { $0.append("· "); $0.appendSanitized(path) }

@@ -1,5 +1,6 @@
 /// How many of a group's own tasks are open, in progress and closed. Subgroups are tallied
-/// separately; tasks above a file's first heading form a tally with no heading.
+/// separately; tasks above a file's first heading form a tally with no heading; a file's title
+/// (`Document.title`) has none.
 public struct GroupTally: Sendable, Equatable {
     package let source: Int
     /// Index into the document's `headings`; nil for the tasks above the first heading.
@@ -31,10 +32,11 @@ public struct GroupTally: Sendable, Equatable {
             var ungrouped = GroupTally(source: sourceIndex, heading: nil, depth: 0)
             var tallies: [GroupTally] = []
             let matcher = query.matcher(for: document, today: today)
-            for (index, heading) in document.headings.enumerated() where heading.topLevel {
+            // The file's title holds no task of its own: its groups are the file's top ones.
+            for (index, heading) in document.headings.enumerated() where heading.topLevel && index != document.title {
                 guard matcher.accepts(group: index) else { continue }
                 var depth = 0, parent = heading.parent
-                while let next = parent { depth += 1; parent = document.headings[next].parent }
+                while let next = parent, next != document.title { depth += 1; parent = document.headings[next].parent }
                 rows[index] = tallies.count
                 tallies.append(GroupTally(source: sourceIndex, heading: index, depth: depth))
             }

@@ -148,7 +148,7 @@ package final class ListRows: Sendable {
     /// once shown.
     private static func appendGroup(_ group: Int, in source: SourceDocument, style: TextStyle, paths: inout [String?],
                                     to out: inout TextBuffer) {
-        if paths[group] == nil { paths[group] = GroupName.shown(source.document.groupPath(ofHeading: group)) }
+        if paths[group] == nil { paths[group] = GroupName.shown(source.document.shownGroupPath(ofHeading: group)) }
         let path = paths[group]!
         guard !path.isEmpty else { return }
         out.appendSpaces(2)
@@ -170,7 +170,7 @@ package final class ListRows: Sendable {
     /// The heading line over a group's rows: its path, with the file's name when the view
     /// shows several; empty when there is neither.
     static func heading(of group: Int?, in source: SourceDocument, showFiles: Bool, style: TextStyle) -> [UInt8] {
-        let path = GroupName.shown(source.document.groupPath(ofHeading: group))
+        let path = GroupName.shown(source.document.shownGroupPath(ofHeading: group))
         let header = showFiles ? (path.isEmpty ? source.path : "\(source.path): \(path)") : path
         guard !header.isEmpty else { return [] }
         var out = TextBuffer(capacity: header.utf8.count + 16)
@@ -236,5 +236,12 @@ package struct RowReference: Sendable {
             }
             return left.position < right.position
         }.map(\.reference)
+    }
+
+    /// `references` in reverse, a task's subtasks still below it when the rows are `grouped`
+    /// (`ViewItem.reversedOrder`).
+    package static func reversed(_ references: [RowReference], in files: [ListRows], grouped: Bool) -> [RowReference] {
+        guard grouped else { return references.reversed() }
+        return ViewItem.reversedOrder(depths: references.map { Int(files[$0.file].rows[$0.row].depth) }).map { references[$0] }
     }
 }

@@ -22,7 +22,7 @@ package enum TaskDetail {
             out.appendSanitized(value)
             out.append(Byte.lf)
         }
-        let path = document.groupPath(of: task)
+        let path = document.shownGroupPath(ofHeading: task.group)
         if !path.isEmpty { row("group", GroupName.shown(path)) }
         row("status", task.statusType.rawValue + (task.status.isGitHubCheckbox || task.status == .doing ? "" : " ([\(task.status.character)])"))
         if task.important { row("important", "yes") }

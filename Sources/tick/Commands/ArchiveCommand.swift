@@ -80,7 +80,7 @@ enum ArchiveCommand: Command {
         let done = selection.moved
         // Each from the group it left, below the file's title (a `# TODO` over the groups): the
         // other file files it as `Done / Work`, as an archive within the file would.
-        let title = Sections.title(in: source).map { source.groupPath(ofHeading: $0) } ?? []
+        let title = source.title.map { source.groupPath(ofHeading: $0) } ?? []
         let blocks = done.map { task in
             let origin = source.groupPath(of: task)
             return (origin: origin.starts(with: title) ? Array(origin.dropFirst(title.count)) : origin, lines: BlockEdits.marginLines(task, in: source))

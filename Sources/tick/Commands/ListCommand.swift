@@ -10,7 +10,7 @@ protocol TaskListCommand: Command {
 extension TaskListCommand {
     static var listOptions: [OptionSpec] {
         ViewOptions.filters + [OptionSpec("sort", short: "s", value: "KEY", help: "Order: file, due, group, status, text, priority or urgency, or several: due,priority (default: \(defaultOrder.rawValue))."),
-                               OptionSpec("reverse", short: "r", help: "Reverse the order."),
+                               OptionSpec("reverse", short: "r", help: "Reverse the order (a task's subtasks stay below it)."),
                                OptionSpec("dates", value: "HOW", help: "Dates as relative (default: in 3 days, done 2 days ago) or absolute (due 2026-11-25, done 2026-11-20)."),
                                OptionSpec("notes", short: "N", help: "Show each task's notes under it.")]
             + ViewOptions.output
@@ -70,7 +70,7 @@ extension TaskListCommand {
             // Stable sorts, the last key first: each earlier key keeps the later keys' order among its ties.
             let sources = [source]
             for key in keys.reversed() { items = key.sorted(items, in: sources, today: view.today) }
-            if arguments.flag("reverse") { items.reverse() }
+            if arguments.flag("reverse") { items = ViewItem.reversed(items, in: sources, grouped: options.grouped) }
             view.recordListing(items, in: sources, context: &context)
             if json {
                 ListView.printJSON(items, in: sources, today: view.today) { context.stdout.write(bytes: $0) }
@@ -83,7 +83,7 @@ extension TaskListCommand {
             // The first key decides, the next ones break its ties, file order the rest.
             var rows = RowReference.sorted(files)
             shownNothing = rows.isEmpty
-            if arguments.flag("reverse") { rows.reverse() }
+            if arguments.flag("reverse") { rows = RowReference.reversed(rows, in: files, grouped: options.grouped) }
             if let warning = ListingStore.record(listings, environment: context.environment) { context.warn(warning) }
             if json {
                 ListView.printJSON(files, rows) { context.stdout.write(bytes: $0) }
