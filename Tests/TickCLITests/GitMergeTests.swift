@@ -228,8 +228,13 @@ import Testing
         let list = try TickProcess.run(["list"], in: folder.url, environment: state)
         #expect(list.status == 0 && list.stdout.contains("[ ] c") && list.stderr.components(separatedBy: "\n").count == 2
                 && list.stderr.hasPrefix("tick: warning: TODO.md:4: an unresolved merge conflict"), "\(list.stderr)")
-        // A marker line right below a task reads as a line of its text: rows leave it out.
+        // A marker line right below a task would read as a line of its text (a lazy
+        // continuation): no view, JSON or query takes it for one.
         #expect(list.stdout.contains("  3  [ ] a\n") && !["<<<", "===", ">>>"].contains(where: list.stdout.contains), "\(list.stdout)")
+        for view in [["board"], ["list", "--json"], ["query", "-e", "description includes HEAD"]] {
+            let shown = try TickProcess.run(view, in: folder.url, environment: state).stdout
+            #expect(!["<<<", "===", ">>>", "HEAD"].contains(where: shown.contains), "\(view): \(shown)")
+        }
         let shown = try TickProcess.run(["resolve"], in: folder.url, environment: state)
         #expect(shown.stdout.hasPrefix("TODO.md:4: conflict\n  ours:\n    - [ ] b due:2026-12-01\n  theirs:\n    - [ ] b due:2026-12-09\n"), "\(shown.stdout)")
         let resolved = try TickProcess.run(["resolve", "--theirs"], in: folder.url, environment: state)

@@ -863,6 +863,11 @@ struct BlockParser {
             let firstLineEnd = text.count
             dueField = TaskFields.due(in: text)
             while next < continuations.count {
+                // A merge conflict's marker line (`<<<<<<< HEAD` right below the task, git's)
+                // is none of its text: the file is half of two versions from there.
+                if ConflictMarkers.run(bytes, from: continuations[next].start, to: continuations[next].end).count >= ConflictMarkers.gitSize {
+                    break
+                }
                 let part = DocumentBuilder.trimmed(bytes[continuations[next].start..<continuations[next].end])
                 if !part.isEmpty {
                     if joinedTexts.count > joinedStart { joinedTexts.append(Byte.space) }

@@ -172,7 +172,7 @@ public enum ListView {
     /// dates it records); nil when a row shows the text whole.
     static func shownText(ifCut task: Task, in document: Document) -> String? {
         let recorded = recordedDates(of: task, in: document)
-        guard task.due != nil || !recorded.isEmpty || conflictCut(task, in: document) != nil else { return nil }
+        guard task.due != nil || !recorded.isEmpty else { return nil }
         var out = TextBuffer(capacity: task.textLocation.count)
         appendDisplayText(task, in: document, cutting: recorded.map(\.cut), to: &out)
         return out.string
@@ -181,7 +181,7 @@ public enum ListView {
     /// The task's text without its due field (and one space beside it), which is shown as a
     /// relative date instead. Everything else, runs of spaces included, stays as written.
     package static func displayText(_ task: Task, in document: Document) -> String {
-        guard task.due != nil || conflictCut(task, in: document) != nil else { return document.text(of: task) }
+        guard task.due != nil else { return document.text(of: task) }
         var out = TextBuffer(capacity: task.textLocation.count)
         appendDisplayText(task, in: document, to: &out)
         return out.string
@@ -193,11 +193,10 @@ public enum ListView {
     static func appendDisplayText(_ task: Task, in document: Document, cutting more: [Range<Int>] = [], to out: inout TextBuffer) {
         let text = document.textBytes(of: task)
         let due = task.due == nil ? nil : document.dueCut(of: task)
-        let conflict = conflictCut(task, in: document)
-        guard due != nil || !more.isEmpty || conflict != nil else { return appendText(text, checked: task.hasInvalidUTF8, to: &out) }
+        guard due != nil || !more.isEmpty else { return appendText(text, checked: task.hasInvalidUTF8, to: &out) }
         // The cuts in order, those that meet (two fields sharing the space between them) as one.
         var cuts: [Range<Int>] = []
-        for cut in ((due.map { [$0] } ?? []) + more + (conflict.map { [$0] } ?? [])).sorted(by: { $0.lowerBound < $1.lowerBound }) {
+        for cut in ((due.map { [$0] } ?? []) + more).sorted(by: { $0.lowerBound < $1.lowerBound }) {
             if let last = cuts.last, cut.lowerBound <= last.upperBound {
                 cuts[cuts.count - 1] = last.lowerBound..<max(last.upperBound, cut.upperBound)
             } else {
@@ -216,27 +215,6 @@ public enum ListView {
             position = cut.upperBound
         }
         appendText(text[(text.startIndex + position)...], checked: task.hasInvalidUTF8, to: &out)
-    }
-
-    /// Where a wrapped task's text takes in the marker line of a merge conflict left in the file
-    /// (`ConflictMarkers`: `<<<<<<< HEAD` right below a task reads as a line of its text): from
-    /// there to its end, which a row leaves out. The file's conflict is said on its own.
-    static func conflictCut(_ task: Task, in document: Document) -> Range<Int>? {
-        guard task.textLocation.isJoined, task.textLastLine > task.line else { return nil }
-        for line in (task.line + 1)...task.textLastLine {
-            let marker = ConflictMarkers.run(document.bytes, from: document.lines[line].start, to: document.lines[line].contentEnd)
-            guard marker.count > 0 else { continue }
-            // Lines are joined by a space: the marker's run after one, past the first line.
-            let text = document.textBytes(of: task)
-            let needle = [Byte.space] + [UInt8](repeating: marker.byte, count: marker.count)
-            var offset = document.firstLineEnd(of: task) ?? 0
-            while offset + needle.count <= text.count {
-                if text[(text.startIndex + offset)..<(text.startIndex + offset + needle.count)].elementsEqual(needle) { return offset..<text.count }
-                offset += 1
-            }
-            return nil
-        }
-        return nil
     }
 
     /// Text from the file, sanitized; `checked`: it may hold bytes that are not UTF-8, shown as U+FFFD.
