@@ -104,9 +104,20 @@ import Testing
         #expect(under.contains("due:2026-11-25\n\n## Garden\n\n# Work\n"), "\(under)")
         let (taken, twin) = try run(["group", "add", "Work"], on: example)
         #expect(taken.status == 2 && twin == example && taken.stderr.contains("a group 'Work' is already there"), "\(taken.stderr)")
-        // Under a title too: `## Work` is where a new `Work` would go.
+        // Under a title too: `## Version 1.0` is where a new one would go. A group named as
+        // the title would be under it, and the name would still name the title.
         let (titled, same) = try run(["group", "add", "Version 1.0"], on: versions)
         #expect(titled.status == 2 && same == versions, "\(titled.stderr)")
+        let (asTitle, same4) = try run(["group", "add", "todo"], on: versions)
+        #expect(asTitle.status == 2 && same4 == versions
+                && asTitle.stderr == "tick: TODO.md: 'todo' would still name the group 'TODO' (line 1); choose another name\n", "\(asTitle.stderr)")
+        // `tick init`'s lone `# TODO` takes the groups added under it.
+        let (_, initial) = try run(["group", "add", "Work"], on: "# TODO\n")
+        #expect(initial == "# TODO\n\n## Work\n", "\(initial)")
+        // A name two subgroups have is a new top-level group, which the name names now.
+        let twice = "# A\n\n## Tasks\n\n- [ ] a\n\n# B\n\n## Tasks\n\n- [ ] b\n"
+        let (shared, addedTop) = try run(["group", "add", "tasks"], on: twice)
+        #expect(shared.status == 0 && addedTop == twice + "\n# tasks\n" && shared.stderr.contains("'tasks' named 'A/Tasks' until now"), "\(shared.stderr)")
         // A name alone is a top-level group, even when a subgroup has that name, which the
         // name no longer names.
         let nested = "# Home\n\n- [ ] a\n\n## Garden\n\n- [ ] b\n\n# Work\n\n- [ ] c\n"

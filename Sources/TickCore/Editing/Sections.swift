@@ -57,7 +57,7 @@ package enum Sections {
         }
         if matches.isEmpty { throw .noSuchGroup(name, suggestion: group.suggestion(in: [document])) }
         throw .ambiguousGroup(name, candidates: matches.map {
-            (document.headings[$0].line + 1, GroupName.written(document.groupPath(ofHeading: $0)))
+            (document.headings[$0].line + 1, GroupName.written(document.shownGroupPath(ofHeading: $0)))
         })
     }
 
@@ -75,10 +75,14 @@ package enum Sections {
     /// The heading level a new top-level group gets: the level of the file's top groups, the
     /// shallowest level used, or 1 in a file without headings; under a title (`Document.title`),
     /// the level of the groups below it: `# TODO` over `## Version 1.0` yields 2, and
-    /// `### Version 1.1` subgroups do not count.
+    /// `### Version 1.1` subgroups do not count. Under a lone heading with no tasks, one level
+    /// below it.
     package static func defaultLevel(in document: Document) -> Int {
         let levels = document.headings.filter(\.topLevel).map(\.level)
         guard let top = levels.min() else { return 1 }
+        // A lone heading with no tasks (`tick init`'s `# TODO`) becomes the title of the
+        // groups added under it.
+        if levels.count == 1, document.tasks.isEmpty { return min(top + 1, 6) }
         guard document.title != nil else { return top }
         return levels.filter { $0 > top }.min() ?? top
     }

@@ -69,28 +69,43 @@ enum GroupCommand: Command {
             }
             var answering: String?
             try edit("added group") { document throws(EditError) in
-                let wanted = GroupName(operands.first ?? "")
+                let name = operands.first ?? ""
+                let wanted = GroupName(name)
                 var (parent, titles): (Int?, [String])
-                if let under {
+                // The group the name answered to until now, when it does not name the new one's place.
+                var existing: Int?
+                if name.trimmingSpaces.isEmpty {
+                    (parent, titles) = (nil, [GroupEdits.availableName("", in: document)])
+                } else if let under {
                     (parent, titles) = (try Sections.resolve(under, in: document), wanted.titles)
+                } else if wanted.titles.count == 1 {
+                    // A name alone is a top-level group, whatever groups answer to it now (a
+                    // subgroup of that title, a title in other words: '🥕 Food' to 'Food').
+                    (parent, titles) = (nil, wanted.titles)
+                    existing = wanted.groups(in: document).first
                 } else {
                     (parent, titles) = try GroupEdits.missingPath(wanted, in: document)
-                }
-                // A group answers to the whole name: the new one is a sibling of its last
-                // group, or, for a name alone, a top-level group (whatever subgroup has that
-                // name, or a title answering by its words: '🥕 Food' to 'Food').
-                if titles.isEmpty, let existing = wanted.groups(in: document).first {
-                    parent = under == nil && wanted.titles.count == 1 ? nil : document.headings[existing].parent
-                    titles = [wanted.titles.last!]
-                    answering = GroupName.written(document.shownGroupPath(ofHeading: existing))
-                } else if titles.isEmpty {
-                    titles = [GroupEdits.availableName("", in: document)]
+                    // The whole path answers: a sibling of its last group.
+                    if titles.isEmpty, let found = wanted.groups(in: document).first {
+                        (parent, titles, existing) = (document.headings[found].parent, [wanted.titles.last!], found)
+                    }
                 }
                 let level = level ?? Sections.defaultLevel(in: document)
                 // A group with that title where the new one goes is the group asked for: not a second one.
                 let at = parent ?? document.title.flatMap { document.headings[$0].level < level ? $0 : nil }
                 try GroupEdits.checkNoTwin(of: titles[0], under: at, in: document)
                 let splices = try GroupEdits.add(titles, under: parent, level: level, in: document)
+                if let existing {
+                    // The name must name the new group from now on, or it would be a group no
+                    // name reaches but its path (a subgroup named as the group it is under).
+                    let other = GroupName.written(document.shownGroupPath(ofHeading: existing))
+                    let edited = document.afterApplying(splices)
+                    let named = try? Sections.resolve(name, in: edited)
+                    if named.map({ edited.groupPath(ofHeading: $0) == document.groupPath(ofHeading: existing) }) ?? true {
+                        throw .invalidText("'\(name)' would still name the group '\(other)' (line \(document.headings[existing].line + 1)); choose another name")
+                    }
+                    answering = other
+                }
                 return (splices, GroupName.written(titles), nil)
             }
             if let answering {
