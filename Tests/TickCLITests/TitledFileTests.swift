@@ -41,5 +41,10 @@ import Testing
         #expect(folder.hasPrefix("b.md: Home\n") && folder.contains("b.md: Work\n   9  [ ] call bob\n   5  [ ] send report  0/3\n   8    [ ] review\n"), "\(folder)")
         // A flat list is reversed row by row.
         #expect(try run(["list", "-r", "--sort", "text"]).hasPrefix("   5  [ ] send report"))
+        // Tasks above the first heading print first, under no heading, or they would read as
+        // the last group's.
+        #expect(try run(["list", "-r"], text: "- [ ] loose\n- [ ] free\n\n## H\n\n- [ ] b\n- [ ] c\n") == "  2  [ ] free\n  1  [ ] loose\nH\n  7  [ ] c\n  6  [ ] b\n")
+        let two = try run(["list", "-r", "."], text: "- [ ] loose\n\n## H\n\n- [ ] b\n", files: ["a.md", "b.md"])
+        #expect(two == "b.md\n  1  [ ] loose\nb.md: H\n  5  [ ] b\na.md\n  1  [ ] loose\na.md: H\n  5  [ ] b\n", "\(two)")
     }
 }

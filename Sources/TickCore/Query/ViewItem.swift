@@ -40,7 +40,27 @@ public struct ViewItem: Sendable, Hashable {
             }
             return depth
         }
-        return reversedOrder(depths: depths).map { items[$0] }
+        let order = ungroupedFirst(reversedOrder(depths: depths), file: { items[$0].source },
+                                   ungrouped: { sources[items[$0].source].document.tasks[items[$0].task].group == nil })
+        return order.map { items[$0] }
+    }
+
+    /// `order` with each file's rows above its first heading back at the start of that file's
+    /// rows, where a view prints them under no heading: after a group's rows, they would read
+    /// as that group's.
+    package static func ungroupedFirst(_ order: [Int], file: (Int) -> Int, ungrouped: (Int) -> Bool) -> [Int] {
+        var result: [Int] = []
+        result.reserveCapacity(order.count)
+        var start = 0
+        while start < order.count {
+            var end = start
+            while end < order.count, file(order[end]) == file(order[start]) { end += 1 }
+            let run = order[start..<end]
+            result += run.filter(ungrouped)
+            result += run.filter { !ungrouped($0) }
+            start = end
+        }
+        return result
     }
 
     /// The positions of rows in reverse order, as trees: each row whose depth (how many of its

@@ -242,6 +242,8 @@ package struct RowReference: Sendable {
     /// (`ViewItem.reversedOrder`).
     package static func reversed(_ references: [RowReference], in files: [ListRows], grouped: Bool) -> [RowReference] {
         guard grouped else { return references.reversed() }
-        return ViewItem.reversedOrder(depths: references.map { Int(files[$0.file].rows[$0.row].depth) }).map { references[$0] }
+        let order = ViewItem.reversedOrder(depths: references.map { Int(files[$0.file].rows[$0.row].depth) })
+        return ViewItem.ungroupedFirst(order, file: { references[$0].file }, ungrouped: { files[references[$0].file].rows[references[$0].row].group < 0 })
+            .map { references[$0] }
     }
 }
