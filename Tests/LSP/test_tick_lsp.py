@@ -181,6 +181,10 @@ async def test_a_task_moves_to_another_group(client: LanguageClient):
     edits = await edits_of(client, move)
     assert apply(text, edits) == "# Home\n\n# Work\n\n- [ ] report\n- [ ] paint\n"
     assert "Move to Home" not in [a.title for a in actions]
+    # Under the file's title, groups are named without it, and the title takes no tasks.
+    open_document(client, "# TODO\n\n## Home\n\n- [ ] paint\n\n## Work\n\n### Later\n\n- [ ] report\n")
+    titles = [a.title for a in await code_actions(client, line=4, character=0) if a.title.startswith("Move to")]
+    assert titles == ["Move to Work", "Move to Work / Later"], titles
 
 
 async def test_completion_inside_a_query_block(client: LanguageClient):

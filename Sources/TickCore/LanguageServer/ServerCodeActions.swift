@@ -129,8 +129,9 @@ extension LanguageServer {
                         return EditPlan(try BlockEdits.move(task, up: up, in: input.document), subjects: [.task(task.index, verb: "moved")])
                     }))
                 }
-                // To the end of each other group, as `tick move REF --to GROUP` moves it.
-                for group in parsed.headings.indices.filter({ parsed.headings[$0].topLevel && $0 != task.group }).prefix(20) {
+                // To the end of each other group, as `tick move REF --to GROUP` moves it (not
+                // into the file's title, which holds groups, not tasks).
+                for group in parsed.headings.indices.filter({ parsed.headings[$0].topLevel && $0 != task.group && $0 != parsed.title }).prefix(20) {
                     let path = GroupName.shown(parsed.shownGroupPath(ofHeading: group))
                     offers.append(CodeActionOffer(name: "move-to-\(parsed.headings[group].line)", title: "Move to " + (path.isEmpty ? "(untitled)" : path),
                                                   kind: "refactor.rewrite", edit: edit { input throws(EditError) in

@@ -24,7 +24,7 @@ enum GroupChecks {
             let key = path.map { $0.lowercased() }.joined(separator: "\u{0}")
             if let first = paths[key] {
                 findings.add(.duplicateGroup, line: heading.line, offset: start,
-                             "group '\(GroupName.shown(path))' already starts on line \(first + 1)")
+                             "group '\(GroupName.shown(document.shownGroupPath(ofHeading: index)))' already starts on line \(first + 1)")
             } else {
                 paths[key] = heading.line
             }

@@ -45,7 +45,8 @@ public enum TaskOrder: String, Sendable, CaseIterable {
         case .due:
             return .number(task.due?.daysSinceEpoch ?? Int.max)
         case .group:
-            return .text(document.groupPath(of: task).joined(separator: "\u{0}").lowercased())
+            // As views name groups: a file's title is no part of the order.
+            return .text(document.shownGroupPath(ofHeading: task.group).joined(separator: "\u{0}").lowercased())
         case .status:
             return .number(Self.rank(task))
         case .text:
