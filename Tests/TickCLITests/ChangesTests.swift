@@ -40,7 +40,7 @@ import Testing
     /// section lists them. Two plain tasks of one text, one done, stay as the lines say.
     @Test func aRepeatingTaskDoneIsCompletedAndItsNextAdded() throws {
         let folder = try TemporaryDirectory()
-        let old = "# Home\n\n- [ ] Water 🔁 every week when done\n- [ ] Feed cat 🔁 every week 📅 2026-12-07\n- [ ] Report due:2026-12-07 rec:1w\n"
+        let old = "# Home\n\n- [ ] Water 🔁 every week when done\n- [ ] Feed cat 🔁 every week 📅 2026-12-07 🛫 2026-12-01\n- [ ] Report due:2026-12-07 rec:1w\n"
         try folder.write("TODO.md", old)
         try folder.write("old.md", old)
         let state = ["XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path, "TICK_TODAY": "2026-12-07"]
@@ -49,7 +49,8 @@ import Testing
         let objects = try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [[String: Any]]
         #expect(objects.map { $0["change"] as! String } == ["added", "completed", "added", "completed", "added", "completed"], "\(json)")
         let note = try TickProcess.run(["changes", "old.md", "TODO.md", "--format", "markdown"], in: folder.url, environment: state).stdout
-        #expect(note.hasPrefix("## Done\n\n- Water 🔁 every week when done (Home)\n"), "\(note)")
+        // As prose: the dates a task records are left out, as its row shows them apart.
+        #expect(note.hasPrefix("## Done\n\n- Water 🔁 every week when done (Home)\n- Feed cat 🔁 every week (Home)\n"), "\(note)")
     }
 
     /// Each group is shown once: a removed task (placed by its old line) went under a second

@@ -92,8 +92,10 @@ package enum ChangesView {
                 for change in entries {
                     let (task, document) = file.task(change)
                     let group = GroupName.shown(document.shownGroupPath(ofHeading: task.group))
-                    // Text from the file, sanitized as a view's rows are: it goes to a terminal too.
-                    out += "- " + TerminalText.sanitized(ListView.displayText(task, in: document) + (group.isEmpty ? "" : " (\(group))")) + "\n"
+                    // The text as a row shows it, without the dates it records (a note reads
+                    // as prose), sanitized: it goes to a terminal too.
+                    let text = ListView.shownText(ifCut: task, in: document) ?? document.text(of: task)
+                    out += "- " + TerminalText.sanitized(text + (group.isEmpty ? "" : " (\(group))")) + "\n"
                 }
                 out += "\n"
             }
