@@ -56,15 +56,24 @@ package enum ProjectConfigEdit {
             result += bytes[range]
         }
         if entry == nil, removed > 0, removed == sectionLines, let header {
-            // Nothing left in the section but blank lines: its header goes with them, up to
-            // the next section; at the end of the file, with the blank line that set it off.
+            // Nothing left in the section but blank lines: its header goes with them (and the
+            // comments on it), up to the next section; at the end of the file, with the blank
+            // line that set it off.
             var end = result[header...].firstIndex(of: 0x0A).map { $0 + 1 } ?? result.count
             var lineStart = end
             while end < result.count, [0x0A, 0x0D, 0x20, 0x09].contains(result[end]) {
                 if result[end] == 0x0A { lineStart = end + 1 }
                 end += 1
             }
+            // Comment lines right above the header are the section's.
             var start = header
+            while start > 0 {
+                var above = start - 1
+                while above > 0, result[above - 1] != 0x0A { above -= 1 }
+                let line = String(decoding: result[above..<start], as: UTF8.self).trimmingSpaces
+                guard line.hasPrefix("#") else { break }
+                start = above
+            }
             if end == result.count {
                 lineStart = end
                 if start >= ending.count + 1, Array(result[(start - ending.count)..<start]) == ending, result[start - ending.count - 1] == 0x0A {

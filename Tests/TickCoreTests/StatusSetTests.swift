@@ -126,6 +126,9 @@ import Testing
         ("[colors]\n\"Work\" = \"red\"\n\n[tasks]\nfile = \"a.md\"\n", "[tasks]\nfile = \"a.md\"\n"),
         ("[tasks]\r\nfile = \"a.md\"\r\n\r\n[colors]\r\n\"Work\" = \"red\"\r\n\r\n[statuses]\r\n\"R\" = \"todo\"\r\n",
          "[tasks]\r\nfile = \"a.md\"\r\n\r\n[statuses]\r\n\"R\" = \"todo\"\r\n"),
+        // Its comments go with it.
+        ("# colours\n[colors]\n\"Work\" = \"red\"\n\n[lint]\nx = 1\n", "[lint]\nx = 1\n"),
+        ("[tasks]\nfile = \"a.md\"\n\n# colours\n[colors]\n\"Work\" = \"red\"\n", "[tasks]\nfile = \"a.md\"\n"),
         // A comment or another entry keeps it.
         ("[colors]\n# mine\n\"Work\" = \"red\"\n", "[colors]\n# mine\n"),
         ("[colors]\n\"Work\" = \"red\"\n\"Home\" = \"blue\"\n", "[colors]\n\"Home\" = \"blue\"\n"),
