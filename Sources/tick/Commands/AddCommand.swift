@@ -17,7 +17,7 @@ enum AddCommand: Command {
     ] + EditSession.commonOptions
     static let examples: [(command: String, explanation: String)] = [
         ("tick add Buy milk", "Add 'Buy milk' to the first list in TODO.md."),
-        ("tick add -g Groceries --due fri Coffee beans", "Add to the Groceries group, due next Friday."),
+        ("tick add -g Groceries --due fri Coffee beans", "Add to the Groceries group, due on the coming Friday."),
         ("tick add --under 12 Write the tests", "Add a subtask under the task on line 12."),
     ]
 

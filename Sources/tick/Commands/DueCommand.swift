@@ -6,7 +6,7 @@ enum DueCommand: Command {
     static let usage = "tick due REF... DATE|due+N[dwmy]|none | tick due FILTERS DATE|due+N[dwmy]|none"
     static var options: [OptionSpec] { EditSession.commonOptions + TaskSelection.options }
     static let examples: [(command: String, explanation: String)] = [
-        ("tick due 12 fri", "Due next Friday (written as an ISO date)."),
+        ("tick due 12 fri", "Due on the coming Friday (written as an ISO date; next fri: the one of next week)."),
         ("tick due 'report' +2w", "Due two weeks from today."),
         ("tick due 12 next week", "Due next Monday (also: in 3 days, dec 5, end of month)."),
         ("tick due 12 due+2d", "Two days later than it is due now (due-1w: a week earlier)."),

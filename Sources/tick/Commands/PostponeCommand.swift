@@ -30,7 +30,10 @@ enum PostponeCommand: Command {
         // postpone takes a length of time. (A word of digits is a line number.)
         let today = try context.environment.today()
         if operands.count >= 2, let last = operands.last, TaskReference.number(last) == nil, DateExpression.parse(last, today: today) != nil {
-            throw TickError.usage(.invalidValue(option: "time", value: last,
+            // Named as typed: `next fri` rather than its `fri`.
+            let twoWords = operands.suffix(2).joined(separator: " ")
+            let typed = operands.count >= 3 && DateExpression.parse(twoWords, today: today) != nil ? twoWords : last
+            throw TickError.usage(.invalidValue(option: "time", value: typed,
                                                 expected: "a length of time, such as 3d, '3 days' or 1w ('tick due REF DATE' sets a date)"), command: name)
         }
         let selection = try TaskSelection(operands, arguments, command: name, environment: context.environment)
