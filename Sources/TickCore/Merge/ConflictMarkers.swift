@@ -18,7 +18,7 @@ package enum ConflictMarkers {
     /// The shortest markers read as a conflict's (and written by `tick merge -L`).
     package static let minimumSize = 3
     /// The markers git writes unless told otherwise: the only ones a task's text stops at
-    /// (`BlockParser`), where shorter runs may be the user's words.
+    /// (`BlockParser`), where other runs may be the user's words.
     static let gitSize = 7
 
     /// Which lines a resolved conflict keeps.

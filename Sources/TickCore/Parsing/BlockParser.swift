@@ -863,11 +863,12 @@ struct BlockParser {
             let firstLineEnd = text.count
             dueField = TaskFields.due(in: text)
             while next < continuations.count {
-                // A merge conflict's marker line (`<<<<<<< HEAD` right below the task, git's)
-                // is none of its text: the file is half of two versions from there.
-                if ConflictMarkers.run(bytes, from: continuations[next].start, to: continuations[next].end).count >= ConflictMarkers.gitSize {
-                    break
-                }
+                // A merge conflict's marker line right below the task (git's `<<<<<<< HEAD`,
+                // or its `=======`) is none of its text: the file is half of two versions from
+                // there. (A longer run of `=`, a setext underline's, is text, as CommonMark
+                // reads it.)
+                let marker = ConflictMarkers.run(bytes, from: continuations[next].start, to: continuations[next].end)
+                if marker.count == ConflictMarkers.gitSize || marker.count > ConflictMarkers.gitSize && marker.byte == UInt8(ascii: "<") { break }
                 let part = DocumentBuilder.trimmed(bytes[continuations[next].start..<continuations[next].end])
                 if !part.isEmpty {
                     if joinedTexts.count > joinedStart { joinedTexts.append(Byte.space) }
