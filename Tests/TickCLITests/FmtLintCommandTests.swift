@@ -107,7 +107,7 @@ import Testing
         try folder.write("TODO.md", "# A\n- [ ] trailing   \n- [ ] bad due:2026-13-01")
         let result = try TickProcess.run(["lint", "--fix"], in: folder.url)
         #expect(result.status == 1)
-        #expect(result.stdout == "TODO.md:4:11: error: 'due:2026-13-01' is not a date; use YYYY-MM-DD [invalid-date]\n")
+        #expect(result.stdout == "TODO.md:4:11: error: 'due:2026-13-01' is not a date; there is no month 13 [invalid-date]\n")
         #expect(try String(contentsOf: folder.url.appendingPathComponent("TODO.md"), encoding: .utf8)
                 == "# A\n\n- [ ] trailing\n- [ ] bad due:2026-13-01\n")
         // It says what it changed, and only when it changed something.

@@ -51,6 +51,18 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
         self.init(year: y, month: m, day: d)
     }
 
+    /// Why `YYYY-MM-DD` bytes name no day (`there is no month 13`, `February 2026 has 28
+    /// days`); nil when they do, or are not of that shape.
+    package static func noDay(isoBytes bytes: ArraySlice<UInt8>) -> String? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard bytes.count == 10, parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), CivilDate(isoBytes: bytes) == nil else { return nil }
+        guard (1...12).contains(month) else { return "there is no month \(month)" }
+        let name = DateExpression.months[month - 1].prefix(1).uppercased() + DateExpression.months[month - 1].dropFirst()
+        return day == 0 ? "there is no day 0" : "\(name) \(year) has \(daysIn(month: month, year: year)) days"
+    }
+
     package static func isLeap(_ year: Int) -> Bool {
         (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
     }

@@ -8,7 +8,7 @@
 package enum DateExpression {
     /// The weekdays as dates name them, lower case, Monday first.
     package static let weekdays = CivilDate.weekdayNames.map { $0.lowercased() }
-    static let months = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"]
+    package static let months = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"]
 
     /// The word a mistyped date was probably meant as (`tomorow`, `firday`), for a message.
     package static func suggestion(for text: String) -> String? {

@@ -99,20 +99,24 @@ public enum TaskAction: Sendable, Equatable, Hashable {
                 plan.add(task, verb: verb, unchanged: unchanged,
                          try TaskEdits.setStatus(task, to: .other("-"), dates: recorded, in: document, dialect: dates.dialect, spelling: dates.spelling),
                          in: document)
+                // As Obsidian Tasks has it, only done makes the next one: said, since done does.
+                if task.fieldKinds.contains(.recurrence) {
+                    plan.notes.append(EditPlan.Note(line: task.line, saying: "repeats; cancelled, it gets no next occurrence ('tick done' gives one)"))
+                }
             case .start:
                 plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setStatus(task, to: .doing, in: document), in: document)
             case .star, .unstar:
                 plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setImportant(task, self == .star, in: document), in: document)
             case .due(let date):
                 plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setDue(task, to: date, in: document, dialect: dates.dialect, spelling: dates.spelling),
-                         in: document, former: Self.formerDue(task, today: dates.today))
+                         in: document, former: Self.formerDue(task, in: document, today: dates.today))
                 if let date { Self.noteStart(after: date, of: task, in: document, to: &plan) }
             case .moveDue(let shift, let postponing):
                 let current = task.due ?? dates.today
                 let from = postponing && current < dates.today ? dates.today : current
                 guard let date = shift.applied(to: from) else { throw .invalidDate("\(from) \(shift)") }
                 plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setDue(task, to: date, in: document, dialect: dates.dialect, spelling: dates.spelling),
-                         in: document, former: Self.formerDue(task, today: dates.today))
+                         in: document, former: Self.formerDue(task, in: document, today: dates.today))
                 Self.noteStart(after: date, of: task, in: document, to: &plan)
             }
         }
@@ -130,8 +134,10 @@ public enum TaskAction: Sendable, Equatable, Hashable {
 
     /// The due date a task had, as a row says it (`tomorrow`, `2 days overdue`), for the
     /// output of an edit that moves it.
-    private static func formerDue(_ task: Task, today: CivilDate) -> String {
-        task.due.map { DueState(due: $0, today: today).description } ?? "no due date"
+    private static func formerDue(_ task: Task, in document: Document, today: CivilDate) -> String {
+        if let due = task.due { return DueState(due: due, today: today).description }
+        // A due field whose value is no date is replaced all the same: said, not taken for none.
+        return document.dueValue(of: task).map { "'\($0)', not a date" } ?? "no due date"
     }
 
     /// Done, with the date when the file records done dates, and for a recurring task its next

@@ -21,8 +21,9 @@ enum FieldChecks {
         // The kinds seen so far, as bits: no dictionary per task (lint reads every task).
         var seen: UInt16 = 0
         for (index, field) in fields.fields.enumerated() {
-            if field.kind.isDate, CivilDate(isoBytes: text[(text.startIndex + field.value.lowerBound)..<(text.startIndex + field.value.upperBound)]) == nil {
-                report(.invalidDate, field, "'\(written(field))' is not a date; use YYYY-MM-DD")
+            let value = text[(text.startIndex + field.value.lowerBound)..<(text.startIndex + field.value.upperBound)]
+            if field.kind.isDate, CivilDate(isoBytes: value) == nil {
+                report(.invalidDate, field, "'\(written(field))' is not a date; " + (CivilDate.noDay(isoBytes: value) ?? "use YYYY-MM-DD"))
             }
             let bit = field.kind.bit
             if seen & bit != 0, let first = fields.fields[..<index].first(where: { $0.kind == field.kind }) {
