@@ -294,6 +294,10 @@ import Testing
         let typo = try TickProcess.run(["archive", "--into", "Dnoe"], in: folder.url, environment: state)
         #expect(typo.status == 2 && typo.stderr == "tick: TODO.md: no group 'Dnoe'; did you mean 'Done'? (add --create to make a new group 'Dnoe')\n",
                 "\(typo.stderr)")
+        // Said before the question three tasks ask (without a terminal, before asking for --yes).
+        let many = try folder.write("many.md", "# Home\n\n- [x] a\n- [x] b\n- [x] c\n\n# Done\n")
+        let typoOfMany = try TickProcess.run(["archive", "--into", "Dnoe", "-f", many.path], in: folder.url, environment: state)
+        #expect(typoOfMany.status == 2 && typoOfMany.stderr.contains("no group 'Dnoe'; did you mean 'Done'?"), "\(typoOfMany.stderr)")
         let unknown = try TickProcess.run(["archive", "-g", "Wrk"], in: folder.url, environment: state)
         #expect(unknown.status == 2 && unknown.stderr.hasPrefix("tick: TODO.md: no group 'Wrk' (did you mean 'Work'?)"), "\(unknown.stderr)")
         // Into another group, the Done group's tasks stay in Done.
@@ -938,5 +942,21 @@ import Testing
             let mine = tasks.filter { $0.hasPrefix("- [ ] task \(worker)-") }.map { Int($0.split(separator: "-").last!)! }
             #expect(mine == Array(1...200), "each process's tasks are all there, in order")
         }
+    }
+
+    /// An edit says what it replaced or left out where the file would not show it: a due
+    /// value that was no date, a repeating task cancelled (no next occurrence), a date phrase
+    /// typed without quotes.
+    @Test func editsSayWhatTheyReplacedOrLeftOut() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("TODO.md", "# H\n\n- [ ] bad due:2026-13-45\n- [ ] chore 🔁 every week 📅 2026-12-01\n")
+        let state = ["XDG_STATE_HOME": folder.url.appendingPathComponent("state").path, "TICK_TODAY": "2026-12-01"]
+        let due = try TickProcess.run(["due", "3", "tomorrow"], in: folder.url, environment: state)
+        #expect(due.stdout == "due 3 [ ] bad  tomorrow (was: '2026-13-45', not a date)\n", "\(due.stdout)")
+        let cancel = try TickProcess.run(["cancel", "4"], in: folder.url, environment: state)
+        #expect(cancel.status == 0 && cancel.stderr == "tick: note: TODO.md: line 4 repeats; cancelled, it gets no next occurrence ('tick done' gives one)\n",
+                "\(cancel.stderr)")
+        let phrase = try TickProcess.run(["add", "--due", "next", "week", "dentist"], in: folder.url, environment: state)
+        #expect(phrase.status == 2 && phrase.stderr.contains("a date of several words is quoted: --due 'next week'"), "\(phrase.stderr)")
     }
 }

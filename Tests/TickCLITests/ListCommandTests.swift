@@ -90,6 +90,7 @@ import TickCore
         for (arguments, note) in [("list", "tick: note: 0 of 2 tasks in TODO.md shown; 'tick list --all' shows every task"),
                                   ("today", "tick: note: nothing due today or overdue among the 2 tasks in TODO.md; 'tick list' shows the open ones"),
                                   ("important", "tick: note: no open starred task among the 2 tasks in TODO.md; 'tick star N' stars one"),
+                                  ("overdue", "tick: note: nothing overdue among the 2 tasks in TODO.md; 'tick today' shows what is due today"),
                                   ("today --tag home", "tick: note: 0 of 2 tasks in TODO.md shown; 'tick list --all' shows every task"),
                                   ("completed --since 2026-12-01", "tick: note: nothing done since 2026-12-01 among the 2 tasks in TODO.md; 'tick completed' shows every done one"),
                                   ("completed --since 2026-12-01 --tag home", "tick: note: 0 of 2 tasks in TODO.md shown; 'tick list --all' shows every task"),

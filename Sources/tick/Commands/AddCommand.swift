@@ -40,6 +40,13 @@ enum AddCommand: Command {
         if let named = arguments.value("file"), named != FileReader.standardInput, !arguments.flag("force") {
             try refuseUnlessTaskFile(named, verb: "add to")
         }
+        // A phrase typed without quotes (`--due next week`) gives the option its first word:
+        // said as such, rather than that the word is no date.
+        if let value = arguments.value("due"), DateExpression.parse(value, today: today) == nil, let next = arguments.operands.first,
+           DateExpression.parse(value + " " + next, today: today) != nil {
+            throw TickError.usage(.invalidValue(option: "--due", value: value, expected: "a date; a date of several words is quoted: --due '\(value) \(next)'"),
+                                  command: name)
+        }
         let due = try arguments.value("due").map { text throws(TickError) in try EditSession.date(text, today: today, path: path) }
         var text = try normalizedDates(typed, today: today, path: path, due: arguments.value("due"))
         // In a vault with a global filter, a task is one only with it: it goes first, as

@@ -32,10 +32,22 @@ enum ArchiveCommand: Command {
             return ArchiveSelection(document, archives: archives.compactMap { ArchivePlace($0, in: document).heading },
                                     within: try arguments.value("group").map { name throws(EditError) in try Sections.resolve(name, in: document) })
         }
+        // A name close to an existing group's is most likely a typo of it, said before anything
+        // is asked. (A subgroup of that very name is no typo: the archive is a group of its own.)
+        func checkInto(_ document: Document) throws(EditError) {
+            if inFile, arguments.value("into") != nil, !arguments.flag("create"), ArchivePlace(group, in: document).heading == nil,
+               let close = GroupName(group).suggestion(in: [document]),
+               GroupName(close).titles.last?.lowercased() != GroupName(group).titles.last?.lowercased() {
+                throw .closeToGroup(group, group: close)
+            }
+        }
         if !arguments.flag("yes"), !arguments.flag("dry-run") {
             // 3 tasks or more are shown and asked about (tick(1), CONFIRMATION), with what goes with them.
             let document = context.environment.document(try FileReader.read(path))
-            let moved = try EditSession.reporting(path) { () throws(EditError) in try archived(from: document).moved }
+            let moved = try EditSession.reporting(path) { () throws(EditError) in
+                try checkInto(document)
+                return try archived(from: document).moved
+            }
             if moved.count >= 3 {
                 let shown = moved.flatMap { [$0.index] + document.descendants(of: $0).map(\.index) }
                 let destination = arguments.value("to").map { " to \(PathBytes.display($0))" } ?? ""
@@ -46,13 +58,7 @@ enum ArchiveCommand: Command {
         guard let destination = arguments.value("to") else {
             try EditSession.applyEdit(path, arguments, context: &context) { input throws(EditError) in
                 let document = input.document
-                // A name close to an existing group's is most likely a typo of it.
-                // (A subgroup of that very name is no typo: the archive is a group of its own.)
-                if arguments.value("into") != nil, !arguments.flag("create"), ArchivePlace(group, in: document).heading == nil,
-                   let close = GroupName(group).suggestion(in: [document]),
-                   GroupName(close).titles.last?.lowercased() != GroupName(group).titles.last?.lowercased() {
-                    throw .closeToGroup(group, group: close)
-                }
+                try checkInto(document)
                 let selection = try archived(from: document)
                 var plan = EditPlan(try BlockEdits.archive(selection.moved, into: group, in: document),
                                     subjects: selection.moved.map { .task($0.index, verb: "archived") } + kept(selection))

@@ -68,7 +68,7 @@ enum ChangesCommand: Command {
             // Nothing printed is said on a terminal, where an empty answer looks like a hang
             // or a failure; a script reads no output as no change.
             if files.allSatisfy({ $0.changes.isEmpty }), Syscalls.isTerminal(1) {
-                context.note("no task changed in the \(files.count == 1 ? "file" : "\(files.count) files") compared")
+                context.note(files.isEmpty ? "no task file changed" : "no task changed in the \(files.count == 1 ? "file" : "\(files.count) files") compared")
             }
             // Read on a terminal, the numbers of the tasks as they are now count as a listing,
             // as lint's do: a number typed next means what changes showed there.

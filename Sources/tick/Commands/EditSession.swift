@@ -10,7 +10,7 @@ enum EditSession {
         OptionSpec("dry-run", short: "n", help: "Print the change as a unified diff (with --json, the tasks as it would leave them); write nothing."),
         OptionSpec("quiet", short: "q", help: "Print nothing when the edit succeeds."),
         OptionSpec("json", help: "Print the changed tasks as JSON (the list schema with a 'change' key)."),
-        OptionSpec("yes", short: "y", help: "Do not ask before changing 3 or more tasks or deleting subtasks (needed without a terminal)."),
+        OptionSpec("yes", short: "y", help: "Do not ask before changing 3 or more tasks, deleting subtasks or removing a group with tasks (needed without a terminal)."),
         OptionSpec("color", value: "WHEN", help: "Colour what the edit prints: auto (default: on a terminal without NO_COLOR), always or never."),
     ]
 

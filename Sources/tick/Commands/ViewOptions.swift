@@ -157,6 +157,8 @@ struct ViewOptions {
                 context.note("no tasks in \(file.path); 'tick add\(named) TEXT' adds one")
             } else if command == "today", !narrowed {
                 context.note("nothing due today or overdue among the \(tasks) in \(file.path); 'tick list\(named)' shows the open ones")
+            } else if command == "overdue", !narrowed {
+                context.note("nothing overdue among the \(tasks) in \(file.path); 'tick today\(named)' shows what is due today")
             } else if command == "important", !narrowed {
                 context.note("no open starred task among the \(tasks) in \(file.path); 'tick star\(named) N' stars one")
             } else if command == "completed", let since = query.doneSince, !narrowed {
