@@ -34,6 +34,23 @@ import Testing
         #expect(try complete(["tick", "list", "-g", "W"]) == ["Work"])
     }
 
+    /// A group is offered by the path views show (without the file's title), and by its own
+    /// title when that names it: the group nearest the top that has it, as `-g` reads it
+    /// (`Work`, not its archive `Done/Work`).
+    @Test func aTitleCompletesToTheGroupItNames() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("TODO.md", "# TODO\n\n## Work\n\n### Errands\n\n- [ ] e\n\n## Done\n\n### Work\n\n- [x] w\n\n#### Errands\n\n- [x] x\n")
+        #expect(try complete(["tick", "list", "-g", "Wo"], in: folder) == ["Work", "Work/Errands"])
+        #expect(try complete(["tick", "list", "-g", "erra"], in: folder) == ["Errands"])
+        #expect(try complete(["tick", "move", "1", "--to", "Done/"], in: folder) == ["Done/Work", "Done/Work/Errands"])
+        let bin = TickProcess.binary.deletingLastPathComponent().path
+        try folder.write("tick.fish", try TickProcess.run(["completions", "fish"]).stdout)
+        let fish = try TickProcess.run(["fish", "--no-config", "-c", "source tick.fish; complete -C 'tick list -g '"], in: folder.url,
+                                       environment: ["PATH": bin + ":/usr/bin:/bin"], executable: URL(fileURLWithPath: "/usr/bin/env"))
+        #expect(fish.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
+                == ["Done", "Done/Work", "Done/Work/Errands", "Errands", "Work", "Work/Errands"], "\(fish.stdout)\(fish.stderr)")
+    }
+
     /// Group names are offered as they are: a heading of a cloned file that holds `$(...)` or
     /// backticks is not run by bash when the user presses Tab.
     @Test func bashNeverRunsAHeading() throws {
@@ -70,8 +87,8 @@ import Testing
     @Test func fishCompletesActionsThenGroups() throws {
         #expect(try fish("tick group ") == ["add", "color", "move", "rename", "rm"])
         // `rm` and `move` are commands too: after `group` they are its actions, not files' commands.
-        #expect(try fish("tick group rm ") == ["Home", "Home/Groceries", "Work"])
-        #expect(try fish("tick group move Work --before ") == ["Home", "Home/Groceries", "Work"])
+        #expect(try fish("tick group rm ") == ["Groceries", "Home", "Home/Groceries", "Work"])
+        #expect(try fish("tick group move Work --before ") == ["Groceries", "Home", "Home/Groceries", "Work"])
         #expect(try fish("tick group color Work bright-b") == ["bright-blue"])
         #expect(try fish("tick group rename Work H") == ["Home", "Home/Groceries"])
         #expect(try fish("tick list -g W") == ["Work"])
@@ -164,6 +181,7 @@ import Testing
         let names = try type("tick group rm ", until: "Groceries")
         #expect(names.contains("Home") && names.contains("Home/Groceries") && names.contains("Work") && !names.contains("TODO.md"), "\(names)")
         #expect(try type("tick list -g W", until: "-g Work").contains("% tick list -g Work"))
+        #expect(try type("tick list -g groc", until: "-g Groceries").contains("% tick list -g Groceries"))
         #expect(try type("tick group color Work bright-b", until: "bright-blue").contains("% tick group color Work bright-blue"))
         #expect(try type("tick completions ", until: "fish").contains("bash  fish  zsh"))
     }

@@ -189,7 +189,7 @@ import Testing
         let file = "# Work\n\n- [ ] b\n\n# Done\n\n## Work\n\n- [x] a\n"
         let (renamed, text) = try edit(["group", "rename", "work", "Job"], file)
         #expect(renamed.status == 0 && text == "# Job\n\n- [ ] b\n\n# Done\n\n## Job\n\n- [x] a\n", "\(renamed.stderr)\(text)")
-        #expect(renamed.stderr == "tick: note: its archive 'Done / Work' is renamed too\n", "\(renamed.stderr)")
+        #expect(renamed.stderr == "tick: note: its archive 'Done / Work' is renamed too, to 'Done / Job'\n", "\(renamed.stderr)")
         // An archive that has the new name already keeps the old one, and says so.
         let (kept, keptText) = try edit(["group", "rename", "work", "Job"], file + "\n## Job\n\n- [x] j\n")
         #expect(kept.status == 0 && keptText.hasPrefix("# Job\n") && keptText.contains("## Work\n\n- [x] a\n")

@@ -9,6 +9,8 @@ enum GroupColoring {
         let document = context.environment.document(try FileReader.read(path))
         let heading = try EditSession.reporting(path) { () throws(EditError) in try Sections.resolve(name, in: document) }
         let key = GroupName.written(document.groupPath(ofHeading: heading))
+        // As views name it (without the file's title); the key names it by its whole path.
+        let shown = TerminalText.sanitized(GroupName.written(document.shownGroupPath(ofHeading: heading)))
         // The entries that name this group alone in this file (or spell its key) are the
         // group's: the new one replaces them. One that names other groups too (`Work` for
         // `Home/Work` and a top-level Work) stays theirs; the new one, later, wins for this group.
@@ -17,7 +19,7 @@ enum GroupColoring {
             let color = SourceDocument(path: path, document: document, groupColors: context.config.groupColors).color(ofHeading: heading)
             let own = context.config.groupColors.entries.last { GroupName($0.name).groups(in: document).contains(heading) } != nil
             let said = color.map { own ? $0.name : "\($0.name) (its parent's)" } ?? "no colour"
-            context.stdout.write(TerminalText.sanitized(key) + ": " + said + "\n")
+            context.stdout.write(shown + ": " + said + "\n")
             return
         }
         let removing = ["none", "default"].contains(operands[1].lowercased())
@@ -26,7 +28,7 @@ enum GroupColoring {
         }
         let value = removing ? nil : GroupColor(operands[1])!.name
         let config = ConfigLoader.path(environment: context.environment) ?? ConfigLoader.name
-        let said = TerminalText.sanitized(key) + ": " + (value ?? "no colour") + " (" + PathBytes.display(config) + ")\n"
+        let said = shown + ": " + (value ?? "no colour") + " (" + PathBytes.display(config) + ")\n"
         if arguments.flag("dry-run") {
             context.stdout.write("would set " + said)
             return

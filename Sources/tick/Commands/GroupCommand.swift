@@ -115,7 +115,7 @@ enum GroupCommand: Command {
         case "rename":
             try expect(2, operands.isEmpty ? "old and new group names" : "the new group name")
             let archive = context.environment.archiveGroup
-            var archiveRenamed: String?, archiveKept: String?
+            var archiveRenamed: (old: String, new: String)?, archiveKept: String?
             let colors = context.config.groupColors
             var recolored: [(old: String, new: String?, color: String)] = []
             var result: (before: Document, splices: [Splice])?
@@ -132,18 +132,19 @@ enum GroupCommand: Command {
                    archived != index, document.headings[archived].title == document.headings[index].title {
                     if let more = try? GroupEdits.rename(archived, to: operands[1], in: document) {
                         splices = (splices + more).sorted { $0.lines.lowerBound < $1.lines.lowerBound }
-                        archiveRenamed = GroupName.shown(document.groupPath(ofHeading: archived))
+                        let path = document.shownGroupPath(ofHeading: archived)
+                        archiveRenamed = (GroupName.shown(path), GroupName.shown(path.dropLast() + [operands[1].trimmingSpaces]))
                     } else {
                         // Its archive has a group of the new name already: two groups are not
                         // merged behind the user's back.
-                        archiveKept = GroupName.shown(document.groupPath(ofHeading: archived))
+                        archiveKept = GroupName.shown(document.shownGroupPath(ofHeading: archived))
                     }
                 }
                 result = (document, splices)
                 return (splices, operands[1].trimmingSpaces, index)
             }
             if let archiveRenamed, !arguments.flag("quiet") {
-                context.note("its archive '\(archiveRenamed)' is renamed too")
+                context.note("its archive '\(archiveRenamed.old)' is renamed too, to '\(archiveRenamed.new)'")
             }
             if let archiveKept {
                 context.warn("its archive '\(archiveKept)' keeps its name: the archive has a group '\(operands[1].trimmingSpaces)' already; move or rename one of them")

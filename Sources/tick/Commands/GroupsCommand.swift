@@ -28,11 +28,12 @@ extension TallyCommand {
         let tallies = GroupTally.tally(sources, query: view.query, today: view.today,
                                        archive: countsArchivedAsTheirGroups ? context.environment.archiveGroup : nil)
         if arguments.flag("names") {
-            // One group path per line, as -g and --to accept it (for scripts and completion).
+            // One group path per line, as views name it and -g and --to accept it (for scripts
+            // and completion).
             var seen = Set<String>()
             for tally in tallies {
                 guard let heading = tally.heading else { continue }
-                let path = GroupName.written(sources[tally.source].document.groupPath(ofHeading: heading))
+                let path = GroupName.written(sources[tally.source].document.shownGroupPath(ofHeading: heading))
                 if seen.insert(path).inserted { context.stdout.write(TerminalText.sanitized(path) + "\n") }
             }
             return 0

@@ -102,10 +102,10 @@ enum ShellCompletion {
         # as the shell will read it: `Big\\ Work/`, `'Big Work/`), each as it is: never
         # through `compgen -W`, which expands `$(...)` and backticks in a heading a cloned
         # file holds. A word without a slash also completes a group's own title, when no
-        # other group has it (`-g groc` names Home/Groceries).
+        # other group as near the top has it (`-g groc` names Home/Groceries).
         _tick_group_matches() {
-            local name word='' rest=$cur c title suffix
-            local -A titles=() offered=()
+            local name word='' rest=$cur c title suffix depth
+            local -A titles=() depths=() offered=()
             if [[ $rest == [\\'\\"]* ]]; then
                 word=${rest:1}
             else
@@ -125,12 +125,20 @@ enum ShellCompletion {
                     suffix=${suffix#*/}
                     [[ ${suffix,,} == "${word,,}"* && -z ${offered[$suffix]} ]] && COMPREPLY+=("$suffix") && offered[$suffix]=1
                 done
-                title=${name##*/}
-                [[ $word != */* && $name == */* && $name != *\\\\/* && ${title,,} == "${word,,}"* ]] && titles[$title]=$((${titles[$title]:-0} + 1))
+                # A title names the group nearest the top that has it, when only one is
+                # (`work` names Work, not Done/Work): how deep each is, and how many are there.
+                title=${name##*/} depth=${name//[^\\/]/}
+                if [[ $word != */* && $name != *\\\\/* && ${title,,} == "${word,,}"* ]]; then
+                    if [[ -z ${depths[$title]} ]] || ((${#depth} < ${depths[$title]})); then
+                        depths[$title]=${#depth} titles[$title]=1
+                    elif ((${#depth} == ${depths[$title]})); then
+                        titles[$title]=$((${titles[$title]} + 1))
+                    fi
+                fi
             done < <(_tick_groups)
             # A title whose group a path offered already is not offered again.
             for title in "${!titles[@]}"; do
-                ((titles[$title] == 1)) || continue
+                ((${titles[$title]} == 1 && ${depths[$title]} > 0)) || continue
                 for name in "${COMPREPLY[@]}"; do [[ $name == "$title" || $name == */"$title" ]] && continue 2; done
                 COMPREPLY+=("$title")
             done
@@ -233,7 +241,21 @@ enum ShellCompletion {
             esac
           done
           groups=(${(f)"$(tick groups --names $file 2>/dev/null)"})
-          compadd -a groups
+          # A title names the group nearest the top that has it, when only one is (`work`
+          # names Work, not Done/Work): offered too.
+          local -A depth count
+          local name title d
+          for name in $groups; do
+            [[ $name == *\\\\/* ]] && continue
+            title=${name##*/} d=${#${name//[^\\/]/}}
+            if [[ -z ${depth[$title]} ]] || (( d < ${depth[$title]} )); then depth[$title]=$d count[$title]=1
+            elif (( d == ${depth[$title]} )); then count[$title]=$(( ${count[$title]} + 1 )); fi
+          done
+          for title in ${(k)count}; do
+            (( ${count[$title]} == 1 && ${depth[$title]} > 0 )) && (( ! ${groups[(Ie)$title]} )) && groups+=($title)
+          done
+          # In any case, as -g reads a name.
+          compadd -M 'm:{[:lower:][:upper:]}={[:upper:][:lower:]}' -a groups
         }
 
         _tick() {
@@ -316,7 +338,30 @@ enum ShellCompletion {
                     set file -f $tokens[(math $i + 1)]
                 end
             end
-            tick groups --names $file 2>/dev/null
+            set -l names (tick groups --names $file 2>/dev/null)
+            printf '%s\\n' $names
+            # A title names the group nearest the top that has it, when only one is (`work`
+            # names Work, not Done/Work): offered too.
+            set -l titles; set -l depths; set -l counts
+            for name in $names
+                string match -q -r -- '\\\\\\\\/' $name; and continue
+                set -l title (string split -r -m1 / -- $name)[-1]
+                set -l depth (math (count (string split / -- $name)) - 1)
+                if set -l i (contains -i -- $title $titles)
+                    if test $depth -lt $depths[$i]
+                        set depths[$i] $depth; set counts[$i] 1
+                    else if test $depth -eq $depths[$i]
+                        set counts[$i] (math $counts[$i] + 1)
+                    end
+                else
+                    set -a titles $title; set -a depths $depth; set -a counts 1
+                end
+            end
+            for i in (seq (count $titles))
+                if test $counts[$i] -eq 1 -a $depths[$i] -gt 0; and not contains -- $titles[$i] $names
+                    echo $titles[$i]
+                end
+            end
         end
 
         # The words before the cursor that are not options, the command first (`tick group rm`
