@@ -79,6 +79,8 @@ import Glibc
         Row(covers: ["TickError.edit", "EditError.noSuchLine"], arguments: ["done", "99"], says: "TODO.md: line 99 is past the end of the file"),
         Row(covers: ["EditError.notATask"], arguments: ["done", "1"], says: "TODO.md: line 1 is not a task"),
         Row(covers: ["EditError.noMatch"], arguments: ["done", "zebra"], says: "TODO.md: no task matches 'zebra'"),
+        Row(covers: ["EditError.wordsAreOneReference"], arguments: ["done", "milk", "call mom"],
+            says: "TODO.md: no task matches 'milk call mom': words next to each other are one reference; 'milk' and 'call mom' each name a task, so give their lines: 3 5"),
         // An unset variable in a script (`tick rm "$TASK"`): an empty word is in every text.
         Row(covers: ["EditError.emptyReference"], arguments: ["rm", ""], file: "# A\n\n- [ ] only task\n",
             says: "TODO.md: an empty reference names no task; give a task's line number, a range such as 3-7, or words of its text"),

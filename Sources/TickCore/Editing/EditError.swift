@@ -3,6 +3,9 @@ public enum EditError: Error, Equatable, Sendable {
     case noSuchLine(Int, lineCount: Int)
     case notATask(line: Int)
     case noMatch(String)
+    /// Words given apart (`tick done 'Q4 report' 'CI login'`) that each name a task, while
+    /// together, read as one reference, they name none: the tasks' lines.
+    case wordsAreOneReference(String, parts: [(text: String, line: Int)])
     /// A reference of no words (`tick rm ""`, an unset variable in a script): it names no task.
     case emptyReference
     case ambiguous(String, candidates: [(line: Int, text: String)])
@@ -86,6 +89,10 @@ public enum EditError: Error, Equatable, Sendable {
             return "line \(line) is not a task; '\(list("--all"))' shows task line numbers"
         case .noMatch(let text):
             return "no task matches '\(text)'; '\(list("--all"))' shows every task"
+        case .wordsAreOneReference(let text, let parts):
+            let named = parts.map { "'\($0.text)'" }.joined(separator: " and ")
+            return "no task matches '\(text)': words next to each other are one reference; \(named) each name a task, so give their lines: "
+                + parts.map { String($0.line) }.joined(separator: " ")
         case .subtaskInNote(let line, let note):
             return "the subtask on line \(line) is nested in the note on line \(note); without it the subtask would move, so nothing was cleared; clear the notes in an editor"
         case .emptyReference:

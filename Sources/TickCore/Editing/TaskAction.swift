@@ -72,6 +72,7 @@ public enum TaskAction: Sendable, Equatable, Hashable {
         // file per task, it made such an edit quadratic).
         var dates = dates
         if tasks.count > 1, document.stretch == nil { dates.spelling = document.spelling() }
+        var cancelledRepeating: [Int] = []
         for task in tasks {
             switch self {
             case .done(let withSubtasks):
@@ -99,10 +100,7 @@ public enum TaskAction: Sendable, Equatable, Hashable {
                 plan.add(task, verb: verb, unchanged: unchanged,
                          try TaskEdits.setStatus(task, to: .other("-"), dates: recorded, in: document, dialect: dates.dialect, spelling: dates.spelling),
                          in: document)
-                // As Obsidian Tasks has it, only done makes the next one: said, since done does.
-                if task.fieldKinds.contains(.recurrence) {
-                    plan.notes.append(EditPlan.Note(line: task.line, saying: "repeats; cancelled, it gets no next occurrence ('tick done' gives one)"))
-                }
+                if task.fieldKinds.contains(.recurrence) { cancelledRepeating.append(task.line) }
             case .start:
                 plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setStatus(task, to: .doing, in: document), in: document)
             case .star, .unstar:
@@ -120,6 +118,13 @@ public enum TaskAction: Sendable, Equatable, Hashable {
                 Self.noteStart(after: date, of: task, in: document, to: &plan)
             }
         }
+        // As Obsidian Tasks has it, only done makes the next one: said, since done does.
+        if let first = cancelledRepeating.first {
+            let others = cancelledRepeating.dropFirst().map { String($0 + 1) }
+            let also = others.isEmpty ? "" : ", as do line\(others.count == 1 ? "" : "s") " + Self.listed(others)
+            let they = others.isEmpty ? "it gets" : "they get"
+            plan.notes.append(EditPlan.Note(line: first, saying: "repeats\(also); cancelled, \(they) no next occurrence ('tick done' gives one)"))
+        }
         return plan
     }
 
@@ -130,6 +135,11 @@ public enum TaskAction: Sendable, Equatable, Hashable {
         let text = document.textBytes(of: task)
         guard let start = document.fields(of: task).date(.start, in: text), start > due else { return }
         plan.notes.append(EditPlan.Note(line: task.line, saying: "is due \(due), before it starts (\(start))"))
+    }
+
+    /// `a`, `a and b`, `a, b and c`.
+    private static func listed(_ items: [String]) -> String {
+        items.count < 2 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + items.last!
     }
 
     /// The due date a task had, as a row says it (`tomorrow`, `2 days overdue`), for the

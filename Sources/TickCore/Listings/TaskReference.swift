@@ -64,7 +64,14 @@ public struct TaskReference: Sendable {
         }
         func takeWords() throws(EditError) {
             guard !words.isEmpty else { return }
-            add([try resolve(words: words)])
+            do {
+                add([try resolve(words: words)])
+            } catch {
+                // Given apart, each naming a task: most likely meant as several references.
+                guard case .noMatch(let text) = error, words.count > 1 else { throw error }
+                let parts = words.compactMap { word in (try? resolve(words: [word])).map { (text: word, line: $0.line + 1) } }
+                throw parts.count == words.count ? .wordsAreOneReference(text, parts: parts) : error
+            }
             words.removeAll()
         }
         for reference in references {
