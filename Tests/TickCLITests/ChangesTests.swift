@@ -139,6 +139,16 @@ import Testing
                                         executable: URL(fileURLWithPath: "/usr/bin/script"))
         #expect(shown.stdout.contains("3  [ ] zero"), "\(shown.stdout)")
         #expect(try run(["rm", "3"]).stdout == "removed 3 [ ] zero\n")
+        // A removed task is shown by its former line, which another task may hold now: that
+        // number is refused, never taken for the task there.
+        try folder.write("TODO.md", "# A\n\n- [ ] two\n")
+        let removed = try TickProcess.run(["-qc", "\"$TICK\" changes", "/dev/null"], in: folder.url,
+                                          environment: ["TICK": TickProcess.binary.path, "XDG_STATE_HOME": state, "NO_COLOR": "1"],
+                                          executable: URL(fileURLWithPath: "/usr/bin/script"))
+        #expect(removed.stdout.contains("removed 3  [ ] one"), "\(removed.stdout)")
+        let refused = try run(["done", "3"])
+        #expect(refused.status == 2 && refused.stderr.contains("is not in the file: 'tick changes' showed it removed"), "\(refused.stderr)")
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("TODO.md"), encoding: .utf8) == "# A\n\n- [ ] two\n")
     }
 
     @Test func theWorkingTreeAgainstHeadAndBetweenCommits() throws {

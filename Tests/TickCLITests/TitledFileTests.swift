@@ -31,6 +31,12 @@ import Testing
         #expect(owned == "TODO\n  3  [ ] loose\nTODO / Work\n  7  [ ] a\n", "\(owned)")
     }
 
+    /// A heading with no text is a group all the same: its rows say so, or they would read as
+    /// the group's above.
+    @Test func anUntitledHeadingIsNamed() throws {
+        #expect(try run(["list"], text: "# A\n\n- [ ] a\n\n## \n\n- [ ] b\n") == "A\n  3  [ ] a\nA / (untitled)\n  7  [ ] b\n")
+    }
+
     /// `--reverse` in a grouped view reverses groups and tasks, each task's subtasks still
     /// below it (reversed among themselves): a reversed list printed them above it.
     @Test func aReversedListKeepsSubtasksBelowTheirTask() throws {

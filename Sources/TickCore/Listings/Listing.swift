@@ -423,6 +423,29 @@ package struct Listing: Sendable, Equatable {
         return result
     }
 
+    /// This listing with `numbers` refused from now on: a view printed them for tasks that are
+    /// not in the file (`tick changes` shows a removed task by its former line), so a number
+    /// typed from it is refused, never taken for the task on that line now. Lines the view did
+    /// not print are refused too (`shifted`): it showed two versions' numbers.
+    package func refusing(_ numbers: [Int], reason: String) -> Listing {
+        guard !numbers.isEmpty else { return self }
+        var result = self
+        result.shifted = true
+        for number in Set(numbers) {
+            let gone = Entry(shown: Int32(number), line: -1, fingerprint: 0, block: 0, listedBlock: 0, unique: false, text: [], reason: Array(reason.utf8))
+            if let at = result.entries.firstIndex(where: { Int($0.shown) == number }) {
+                result.entries[at].line = -1
+                result.entries[at].reason = gone.reason
+            } else if result.entries.count < Self.limit {
+                result.entries.append(gone)
+            } else {
+                result.truncated = true
+            }
+        }
+        result.entries.sort { $0.shown < $1.shown }
+        return result
+    }
+
     /// Every entry found again after another program changed the file (`locate`), or refused
     /// from now on: whether its task is gone, changed or only moved is not known.
     func verified(against document: Document) -> Listing {

@@ -110,7 +110,9 @@ public struct GroupName: Sendable, Equatable {
         var text = ""
         for (index, title) in path.enumerated() {
             if index > 0 { text += " / " }
-            text += title
+            // A heading with no text (`## `) is a group all the same: named, or its tasks
+            // would read as the group's above.
+            text += title.isEmpty ? "(untitled)" : title
         }
         return text
     }

@@ -75,7 +75,11 @@ enum ChangesCommand: Command {
             if Syscalls.isTerminal(1) {
                 let listings = files.compactMap { file -> ListingStore.Shown? in
                     guard let current = file.current, !file.changes.isEmpty, let names = try? AtomicFile.names(of: current) else { return nil }
-                    return ListingStore.Shown(names, listing: Listing(shown: file.changes.compactMap(\.new), in: file.new))
+                    // A removed task is shown by its former line: that number is refused.
+                    let removed = file.changes.filter { $0.new == nil }.compactMap { $0.old.map { file.old.tasks[$0].line + 1 } }
+                    let listing = Listing(shown: file.changes.compactMap(\.new), in: file.new)
+                        .refusing(removed, reason: "is not in the file: 'tick changes' showed it removed")
+                    return ListingStore.Shown(names, listing: listing)
                 }
                 if !listings.isEmpty, let warning = ListingStore.record(listings, environment: context.environment) { context.warn(warning) }
             }
