@@ -105,4 +105,18 @@ import Testing
         #expect(board.contains("1 Paint the") && board.contains("  0/1 ") && board.contains("2 ↳ Buy primer") && board.contains("3 Call"), "\(board)")
         #expect(try TickProcess.run(["done", "2"], in: folder.url, environment: state).stdout.hasPrefix("done 2 [x] Buy primer"))
     }
+
+    /// Piped to a pager, the board takes the width of the terminal standard error is (shells
+    /// do not export COLUMNS): 50 columns stack the columns, as on the terminal itself.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func aPipedBoardFitsTheTerminal() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("TODO.md", "- [ ] Paint the fence\n- [/] Call\n- [x] Write\n")
+        let piped = try TickProcess.run(["-qec", "stty cols 50; \"$TICK\" board | cat", "/dev/null"], in: folder.url,
+                                        environment: ["TICK": TickProcess.binary.path, "NO_COLOR": "1",
+                                                      "XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path],
+                                        executable: URL(fileURLWithPath: "/usr/bin/script"))
+        let widest = piped.stdout.split(separator: "\n").map { $0.replacingOccurrences(of: "\r", with: "").count }.max() ?? 0
+        #expect(widest > 0 && widest <= 50, "\(piped.stdout)")
+    }
 }

@@ -153,7 +153,10 @@ struct TrailingWhitespace {
         guard kind == .paragraph, !taskText[index], end > line.start, bytes[end - 1] != Byte.backslash,
               bytes[end - 1] != Byte.star, bytes[end - 1] != Byte.underscore, bytes[end - 1] != 0x7E,
               !bytes[line.start..<end].contains(Byte.pipe), !Self.endsInAutolink(bytes[line.start..<end]),
-              indentedLazy.isEmpty || !indentedLazy[index + 1], !mayHoldLinkDefinition(index) else { return nil }
+              indentedLazy.isEmpty || !indentedLazy[index + 1], !mayHoldLinkDefinition(index),
+              // A next line that GitHub's tasklist pattern matches (`-\f[ ] `, text to tick) is
+              // drawn one way after spaces and another after a backslash.
+              !Checkbox.matchesGitHubPattern(document.content(ofLine: index + 1)) else { return nil }
         return .hardBreak(from: end)
     }
 

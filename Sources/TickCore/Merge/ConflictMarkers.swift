@@ -17,9 +17,22 @@ package enum ConflictMarkers {
 
     /// The shortest markers read as a conflict's (and written by `tick merge -L`).
     package static let minimumSize = 3
-    /// The markers git writes unless told otherwise: the only ones a task's text stops at
-    /// (`BlockParser`), where other runs may be the user's words.
+    /// The markers git writes unless told otherwise.
     static let gitSize = 7
+
+    /// Whether a line that reads as a wrapped task's text is one of git's markers, which end
+    /// the text (`BlockParser`): seven or more `<`, or seven `|`, each with its label or none,
+    /// or `=======` alone. Other runs may be the user's words: a setext underline's longer run
+    /// of `=`, or `======= more`, is text, as CommonMark reads it.
+    static func endsText(_ bytes: [UInt8], from start: Int, to end: Int) -> Bool {
+        let marker = run(bytes, from: start, to: end)
+        switch marker.byte {
+        case UInt8(ascii: "<"): return marker.count >= gitSize
+        case UInt8(ascii: "|"): return marker.count == gitSize
+        case UInt8(ascii: "="): return marker.count == gitSize && (start + gitSize == end || bytes[start + gitSize] == 0x0D && start + gitSize + 1 == end)
+        default: return false
+        }
+    }
 
     /// Which lines a resolved conflict keeps.
     package enum Side: String, Sendable, CaseIterable {

@@ -865,10 +865,8 @@ struct BlockParser {
             while next < continuations.count {
                 // A merge conflict's marker line right below the task (git's `<<<<<<< HEAD`,
                 // or its `=======`) is none of its text: the file is half of two versions from
-                // there. (A longer run of `=`, a setext underline's, is text, as CommonMark
-                // reads it.)
-                let marker = ConflictMarkers.run(bytes, from: continuations[next].start, to: continuations[next].end)
-                if marker.count == ConflictMarkers.gitSize || marker.count > ConflictMarkers.gitSize && marker.byte == UInt8(ascii: "<") { break }
+                // there (`ConflictMarkers.endsText`).
+                if ConflictMarkers.endsText(bytes, from: continuations[next].start, to: continuations[next].end) { break }
                 let part = DocumentBuilder.trimmed(bytes[continuations[next].start..<continuations[next].end])
                 if !part.isEmpty {
                     if joinedTexts.count > joinedStart { joinedTexts.append(Byte.space) }
