@@ -112,11 +112,12 @@ import Testing
     func aPipedBoardFitsTheTerminal() throws {
         let folder = try TemporaryDirectory()
         try folder.write("TODO.md", "- [ ] Paint the fence\n- [/] Call\n- [x] Write\n")
-        let piped = try TickProcess.run(["-qec", "stty cols 50; \"$TICK\" board | cat", "/dev/null"], in: folder.url,
+        let piped = try TickProcess.run(["-qec", "stty cols 50; env -u COLUMNS \"$TICK\" board | cat", "/dev/null"], in: folder.url,
                                         environment: ["TICK": TickProcess.binary.path, "NO_COLOR": "1",
                                                       "XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path],
                                         executable: URL(fileURLWithPath: "/usr/bin/script"))
-        let widest = piped.stdout.split(separator: "\n").map { $0.replacingOccurrences(of: "\r", with: "").count }.max() ?? 0
+        // ("\r\n", the terminal's line ending, is one Character: split after replacing it.)
+        let widest = piped.stdout.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n").map(\.count).max() ?? 0
         #expect(widest > 0 && widest <= 50, "\(piped.stdout)")
     }
 }
