@@ -25,7 +25,9 @@ extension Document {
     /// The backslash `tick note` puts before a start Markdown would read as another block
     /// (`- \\- [ ] a`, `- 1\\. a`) is not shown, as GitHub does not show it.
     package func notes(of task: Task) -> [String] {
-        noteContents(of: task).map { String(decoding: Self.withoutLeadingEscape($0), as: UTF8.self) }
+        // A merge conflict's marker line in the item (which ends the task's text) is no note.
+        noteContents(of: task).filter { !ConflictMarkers.endsText(bytes, from: $0.startIndex, to: $0.endIndex) }
+            .map { String(decoding: Self.withoutLeadingEscape($0), as: UTF8.self) }
     }
 
     /// A note's line without the backslash that keeps its text a paragraph: right after its

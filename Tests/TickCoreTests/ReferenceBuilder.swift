@@ -61,17 +61,12 @@ enum ReferenceBuilder {
                 // Obsidian field ends the first line's text (Obsidian Tasks' task), and a later
                 // line's only when each line after it is an Obsidian ending on its own.
                 var parts = [text]
-                // A line of git's conflict markers ends the text, and the lines after it are
-                // none of it.
-                var ended = false
                 while continuationIndex < continuations.count, continuations[continuationIndex].item == Int32(itemIndex) {
                     let next = continuations[continuationIndex]
-                    continuationIndex += 1
-                    if ConflictMarkers.endsText(bytes, from: next.start, to: next.end) { ended = true }
-                    if ended { continue }
                     let part = trimmed(bytes[next.start..<next.end])
                     if !part.isEmpty { parts.append(part) }
                     valid = valid && part.allSatisfyValidUTF8
+                    continuationIndex += 1
                 }
                 var joined: [UInt8] = []
                 dueField = nil

@@ -553,6 +553,14 @@ struct BlockParser {
         if stack[index].firstLine != line { paragraphContinuations.append(line) }
         let owner = stack[index].ownerItem
         if owner >= 0, stack[index].firstLine != line {
+            // A merge conflict's marker line right below the task (git's `<<<<<<< HEAD`, or
+            // its `=======`) ends its text, as a table's header row does: the file is half of
+            // two versions from there (`ConflictMarkers.endsText`).
+            if ConflictMarkers.endsText(bytes, from: firstNonspace, to: lineEnd) {
+                completeOpenTask()
+                stack[index].ownerItem = -1
+                return
+            }
             items[Int(owner)].textLastLine = line
             continuations.append(TextContinuation(item: owner, start: firstNonspace, end: lineEnd))
         }
@@ -863,10 +871,6 @@ struct BlockParser {
             let firstLineEnd = text.count
             dueField = TaskFields.due(in: text)
             while next < continuations.count {
-                // A merge conflict's marker line right below the task (git's `<<<<<<< HEAD`,
-                // or its `=======`) is none of its text: the file is half of two versions from
-                // there (`ConflictMarkers.endsText`).
-                if ConflictMarkers.endsText(bytes, from: continuations[next].start, to: continuations[next].end) { break }
                 let part = DocumentBuilder.trimmed(bytes[continuations[next].start..<continuations[next].end])
                 if !part.isEmpty {
                     if joinedTexts.count > joinedStart { joinedTexts.append(Byte.space) }
