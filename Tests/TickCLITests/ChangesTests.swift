@@ -149,6 +149,14 @@ import Testing
         let refused = try run(["done", "3"])
         #expect(refused.status == 2 && refused.stderr.contains("is not in the file: 'tick changes' showed it removed"), "\(refused.stderr)")
         #expect(try String(contentsOf: folder.url.appendingPathComponent("TODO.md"), encoding: .utf8) == "# A\n\n- [ ] two\n")
+        // A number printed for a removed task and a task of the file both is refused as such.
+        try folder.write("TODO.md", "# A\n\n- [x] two\n")
+        let both = try TickProcess.run(["-qc", "\"$TICK\" changes", "/dev/null"], in: folder.url,
+                                       environment: ["TICK": TickProcess.binary.path, "XDG_STATE_HOME": state, "NO_COLOR": "1"],
+                                       executable: URL(fileURLWithPath: "/usr/bin/script"))
+        #expect(both.stdout.contains(" 3  [ ] one") && both.stdout.contains(" 3  [x] two"), "\(both.stdout)")
+        let shared = try run(["reopen", "3"])
+        #expect(shared.status == 2 && shared.stderr.contains("('two') has that number with a removed task in 'tick changes'"), "\(shared.stderr)")
     }
 
     @Test func theWorkingTreeAgainstHeadAndBetweenCommits() throws {

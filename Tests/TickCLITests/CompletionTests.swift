@@ -32,6 +32,9 @@ import Testing
         #expect(try complete(["tick", "group", "color", "Work", "n"]) == ["none"])
         #expect(try complete(["tick", "group", "rename", "Work", "H"]) == ["Home", "Home/Groceries"])
         #expect(try complete(["tick", "list", "-g", "W"]) == ["Work"])
+        // `--group=W`, which bash splits at the `=`.
+        #expect(try complete(["tick", "list", "--group", "=", "W"]) == ["Work"])
+        #expect(try complete(["tick", "list", "--group", "="]) == ["=Home", "=Home/Groceries", "=Work"])
     }
 
     /// A group is offered by the path views show (without the file's title), and by its own

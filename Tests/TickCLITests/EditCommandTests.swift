@@ -956,7 +956,13 @@ import Testing
         let cancel = try TickProcess.run(["cancel", "4"], in: folder.url, environment: state)
         #expect(cancel.status == 0 && cancel.stderr == "tick: note: TODO.md: line 4 repeats; cancelled, it gets no next occurrence ('tick done' gives one)\n",
                 "\(cancel.stderr)")
-        let phrase = try TickProcess.run(["add", "--due", "next", "week", "dentist"], in: folder.url, environment: state)
-        #expect(phrase.status == 2 && phrase.stderr.contains("a date of several words is quoted: --due 'next week'"), "\(phrase.stderr)")
+        for arguments in [["add", "--due", "next", "week", "dentist"], ["add", "dentist", "--due", "next", "week"]] {
+            let phrase = try TickProcess.run(arguments, in: folder.url, environment: state)
+            #expect(phrase.status == 2 && phrase.stderr.contains("a date of several words is quoted: --due 'next week'"), "\(phrase.stderr)")
+        }
+        // Before the first archive, its name is the group a typo of it is close to.
+        try folder.write("TODO.md", "# H\n\n- [x] a\n- [x] b\n- [x] c\n")
+        let typo = try TickProcess.run(["archive", "--into", "Dnoe"], in: folder.url, environment: state)
+        #expect(typo.status == 2 && typo.stderr.contains("no group 'Dnoe'; did you mean 'Done'?"), "\(typo.stderr)")
     }
 }

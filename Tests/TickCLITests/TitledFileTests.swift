@@ -26,6 +26,11 @@ import Testing
         // The full path still names the group, and JSON keeps it whole.
         #expect(try run(["list", "-g", "TODO/Home"]).contains("buy milk"))
         #expect(try run(["list", "--json", "-g", "home"]).contains(#""group":["TODO","Home"]"#))
+        // A suggestion names a group as views do.
+        let folder = try TemporaryDirectory()
+        try folder.write("TODO.md", Self.text)
+        let typo = try TickProcess.run(["list", "-g", "latr"], in: folder.url)
+        #expect(typo.status == 2 && typo.stderr.contains("did you mean 'Later'?") && !typo.stderr.contains("TODO/"), "\(typo.stderr)")
         // Tasks of its own make the first heading a group like the others.
         let owned = try run(["list"], text: "# TODO\n\n- [ ] loose\n\n## Work\n\n- [ ] a\n")
         #expect(owned == "TODO\n  3  [ ] loose\nTODO / Work\n  7  [ ] a\n", "\(owned)")

@@ -427,15 +427,17 @@ package struct Listing: Sendable, Equatable {
     /// not in the file (`tick changes` shows a removed task by its former line), so a number
     /// typed from it is refused, never taken for the task on that line now. Lines the view did
     /// not print are refused too (`shifted`): it showed two versions' numbers.
-    package func refusing(_ numbers: [Int], reason: String) -> Listing {
+    /// `sharing`: why a number the view printed for a task of the file too is refused.
+    package func refusing(_ numbers: [Int], reason: String, sharing: String) -> Listing {
         guard !numbers.isEmpty else { return self }
         var result = self
         result.shifted = true
         for number in Set(numbers) {
             let gone = Entry(shown: Int32(number), line: -1, fingerprint: 0, block: 0, listedBlock: 0, unique: false, text: [], reason: Array(reason.utf8))
             if let at = result.entries.firstIndex(where: { Int($0.shown) == number }) {
+                // Printed for two tasks: which one the user means cannot be known.
                 result.entries[at].line = -1
-                result.entries[at].reason = gone.reason
+                result.entries[at].reason = Array(sharing.utf8)
             } else if result.entries.count < Self.limit {
                 result.entries.append(gone)
             } else {

@@ -136,8 +136,8 @@ public struct GroupName: Sendable, Equatable {
         for document in documents {
             for index in document.headings.indices where document.headings[index].topLevel {
                 // Each as typed most simply: its title alone (a `/` in it unescaped) where
-                // that names it, else its path.
-                let path = document.groupPath(ofHeading: index)
+                // that names it, else its path as views show it (without the file's title).
+                let path = document.shownGroupPath(ofHeading: index)
                 if let last = path.last, GroupName(last).groups(in: document) == [index] { candidates.append(last) }
                 candidates.append(Self.written(path))
                 if let last = path.last { candidates.append(Self.written([last])) }

@@ -35,8 +35,10 @@ enum ArchiveCommand: Command {
         // A name close to an existing group's is most likely a typo of it, said before anything
         // is asked. (A subgroup of that very name is no typo: the archive is a group of its own.)
         func checkInto(_ document: Document) throws(EditError) {
+            // (The archive's own name, before the first archive makes it a group, too.)
             if inFile, arguments.value("into") != nil, !arguments.flag("create"), ArchivePlace(group, in: document).heading == nil,
-               let close = GroupName(group).suggestion(in: [document]),
+               let close = GroupName(group).suggestion(in: [document])
+                ?? Suggestion.nearest(to: group.lowercased(), among: [configured.lowercased()], tolerance: 2).map({ _ in configured }),
                GroupName(close).titles.last?.lowercased() != GroupName(group).titles.last?.lowercased() {
                 throw .closeToGroup(group, group: close)
             }

@@ -78,7 +78,8 @@ enum ChangesCommand: Command {
                     // A removed task is shown by its former line: that number is refused.
                     let removed = file.changes.filter { $0.new == nil }.compactMap { $0.old.map { file.old.tasks[$0].line + 1 } }
                     let listing = Listing(shown: file.changes.compactMap(\.new), in: file.new)
-                        .refusing(removed, reason: "is not in the file: 'tick changes' showed it removed")
+                        .refusing(removed, reason: "is not in the file: 'tick changes' showed it removed",
+                                  sharing: "has that number with a removed task in 'tick changes'")
                     return ListingStore.Shown(names, listing: listing)
                 }
                 if !listings.isEmpty, let warning = ListingStore.record(listings, environment: context.environment) { context.warn(warning) }

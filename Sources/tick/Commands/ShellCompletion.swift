@@ -153,6 +153,13 @@ enum ShellCompletion {
 
         _tick() {
             local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]}
+            # `--group=Wo`: bash splits the word at its `=`, which stays before what is offered.
+            local equals=''
+            if [[ $cur == = ]]; then
+                cur='' equals='='
+            elif [[ $prev == = ]] && ((COMP_CWORD > 2)); then
+                prev=${COMP_WORDS[COMP_CWORD - 2]}
+            fi
             if ((COMP_CWORD == 1)); then
                 _tick_words '\(names)'
                 return
@@ -179,6 +186,7 @@ enum ShellCompletion {
             else
                 COMPREPLY=($(compgen -f -- "$cur"))
             fi
+            [[ -n $equals ]] && COMPREPLY=("${COMPREPLY[@]/#/=}")
         }
         complete -o filenames -F _tick tick
 
