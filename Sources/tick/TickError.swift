@@ -13,7 +13,15 @@ enum TickError: Error, Equatable {
     case nothingToUndo(path: String?)
     case nothingToRedo(path: String?)
     /// `refusal` nil: the file is gone.
-    case journalStale(path: String, command: String, undo: Bool, other: Bool, refusal: JournalOperation.FileChange.Refusal?)
+    /// `later`: a later operation of tick's that changed the file too (its command line, quoted,
+    /// and its number in `tick undo --list`).
+    case journalStale(path: String, command: String, undo: Bool, other: Bool, refusal: JournalOperation.FileChange.Refusal?,
+                      later: LaterEdit?)
+
+    struct LaterEdit: Equatable {
+        let command: String
+        let number: Int
+    }
     case refused(String)
 
     var message: String {
@@ -34,14 +42,20 @@ enum TickError: Error, Equatable {
             return path.map { "\(PathBytes.display($0)): nothing to undo" } ?? "nothing to undo"
         case .nothingToRedo(let path):
             return (path.map { "\(PathBytes.display($0)): " } ?? "") + "nothing to redo ('tick undo --list' shows the journal)"
-        case .journalStale(let path, let command, let undo, let other, let refusal):
-            let hint = other ? " ('tick undo --list' numbers the operations; 'tick \(undo ? "undo" : "redo") N' takes another, leaving this one as it is)" : ""
+        case .journalStale(let path, let command, let undo, let other, let refusal, let later):
+            var hint = other ? " ('tick undo --list' numbers the operations; 'tick \(undo ? "undo" : "redo") N' takes another, leaving this one as it is)" : ""
             let since = "since \(undo ? "" : "'tick undo' of ")\(Journal.quoted(command: command))"
             let nothing = "nothing \(undo ? "undone" : "redone")"
+            // Tick's own later edit of the file, when there is one: undone first, this one may go.
+            var by = " (another program or a later edit)"
+            if let later {
+                by = ": \(later.command) (operation \(later.number)) changed it later; 'tick undo \(later.number)' first may let this one go"
+                hint = ""
+            }
             switch refusal {
-            case .otherVersion?: return "\(path) changed \(since) (another program or a later edit); \(nothing)" + hint
+            case .otherVersion?: return "\(path) changed \(since)\(by); \(nothing)" + hint
             case .changedNearby?:
-                return "\(path) changed \(since) in or next to the lines it changed, or both above and below them (another program or a later edit); \(nothing)" + hint
+                return "\(path) changed \(since) in or next to the lines it changed, or both above and below them\(by); \(nothing)" + hint
             case .ambiguous?:
                 return "\(path) changed \(since) so that the lines it changed read the same in more than one place; \(nothing)" + hint
             case .none: return "\(path) is gone \(since); \(nothing)" + hint

@@ -965,4 +965,22 @@ import Testing
         let typo = try TickProcess.run(["archive", "--into", "Dnoe"], in: folder.url, environment: state)
         #expect(typo.status == 2 && typo.stderr.contains("no group 'Dnoe'; did you mean 'Done'?"), "\(typo.stderr)")
     }
+
+    /// An undo that tick's own later edit of the file blocks names that edit and its number,
+    /// and taking that one back first lets this one go.
+    @Test func anUndoBlockedByALaterEditNamesIt() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("TODO.md", "# A\n\n- [ ] open windows\n- [ ] check colours\n- [ ] plan holiday\n- [ ] d\n")
+        let state = ["XDG_STATE_HOME": folder.url.appendingPathComponent("state").path]
+        #expect(try TickProcess.run(["move", "open windows", "--bottom"], in: folder.url, environment: state).status == 0)
+        #expect(try TickProcess.run(["move", "check colours", "--after", "plan holiday"], in: folder.url, environment: state).status == 0)
+        let blocked = try TickProcess.run(["undo", "2"], in: folder.url, environment: state)
+        #expect(blocked.status == 2 && blocked.stderr.hasSuffix(
+            ": \"tick move 'check colours' --after 'plan holiday'\" (operation 1) changed it later; 'tick undo 1' first may let this one go; nothing undone\n"),
+                "\(blocked.stderr)")
+        #expect(try TickProcess.run(["undo", "1"], in: folder.url, environment: state).status == 0)
+        #expect(try TickProcess.run(["undo", "2"], in: folder.url, environment: state).status == 0)
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("TODO.md"), encoding: .utf8)
+                == "# A\n\n- [ ] open windows\n- [ ] check colours\n- [ ] plan holiday\n- [ ] d\n")
+    }
 }

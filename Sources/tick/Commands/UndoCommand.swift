@@ -106,7 +106,7 @@ enum JournalStep {
                     throw TickError.refused(undo ? "operation \(number), \(command), is undone already; 'tick redo \(number)' applies it again"
                                                  : "operation \(number), \(command), is not undone; nothing to redo")
                 }
-                return try step(to: entry, undo: undo, others: stored.count > 1, folder: folder, arguments, context: &context)
+                return try step(to: entry, undo: undo, others: stored.count > 1, listed: listed, folder: folder, arguments, context: &context)
             }
             guard let chosen = latest(stored) else {
                 // Operations elsewhere: say where, and how to reach them.
@@ -122,14 +122,24 @@ enum JournalStep {
                 let file = arguments.value("file")
                 throw undo ? TickError.nothingToUndo(path: file) : TickError.nothingToRedo(path: file)
             }
-            return try step(to: chosen, undo: undo, others: stored.count > 1, folder: folder, arguments, context: &context)
+            return try step(to: chosen, undo: undo, others: stored.count > 1, listed: every.filter { scope.contains($0) }, folder: folder,
+                            arguments, context: &context)
         }
     }
 
     /// Undoes (or redoes) the operation `chosen`: every file it changed is checked before the
     /// first is written. `others`: other operations could be stepped to (said on a refusal).
-    private static func step(to chosen: Journal.Stored, undo: Bool, others: Bool, folder: StateFolder, _ arguments: ParsedArguments,
-                             context: inout CommandContext) throws(TickError) -> Int32 {
+    /// `listed`: the operations `tick undo --list` numbers, oldest first.
+    private static func step(to chosen: Journal.Stored, undo: Bool, others: Bool, listed: [Journal.Stored], folder: StateFolder,
+                             _ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
+        /// The newest later operation, not undone, that changed `path` too: what an undo of
+        /// `chosen` refused there most likely meets, named with its number.
+        func laterEdit(of path: [UInt8]) -> TickError.LaterEdit? {
+            guard undo, let at = listed.firstIndex(where: { $0.name == chosen.name }),
+                  let later = listed[(at + 1)...].lastIndex(where: { !$0.operation.isUndone && $0.changes.contains { $0.path == path } })
+            else { return nil }
+            return TickError.LaterEdit(command: Journal.quoted(command: listed[later].operation.command), number: listed.count - later)
+        }
         let changes = undo ? Array(chosen.changes.reversed()) : chosen.changes
         // Every file is checked before the first is written.
         var currents: [[UInt8]?] = []
@@ -150,10 +160,10 @@ enum JournalStep {
             case .success(let value)?: replay = value
             case .failure(let refusal)?:
                 throw TickError.journalStale(path: shown(path, context.environment), command: chosen.operation.command, undo: undo,
-                                             other: others, refusal: refusal)
+                                             other: others, refusal: refusal, later: laterEdit(of: change.path))
             case nil:
                 throw TickError.journalStale(path: shown(path, context.environment), command: chosen.operation.command, undo: undo,
-                                             other: others, refusal: nil)
+                                             other: others, refusal: nil, later: nil)
             }
             currents.append(current)
             replays.append(replay)
@@ -214,7 +224,7 @@ enum JournalStep {
             switch undo ? change.undone(current) : change.redone(current) {
             case .success(let value): replay = value
             case .failure(let refusal):
-                throw TickError.journalStale(path: shown(path, context.environment), command: command, undo: undo, other: false, refusal: refusal)
+                throw TickError.journalStale(path: shown(path, context.environment), command: command, undo: undo, other: false, refusal: refusal, later: nil)
             }
             before = current
             keepsOtherChanges = replay.keepsOtherChanges
