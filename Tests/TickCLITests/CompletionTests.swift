@@ -32,6 +32,10 @@ import Testing
         #expect(try complete(["tick", "group", "color", "Work", "n"]) == ["none"])
         #expect(try complete(["tick", "group", "rename", "Work", "H"]) == ["Home", "Home/Groceries"])
         #expect(try complete(["tick", "list", "-g", "W"]) == ["Work"])
+        // A task reference is typed: of files, only Markdown ones (for FILE:LINE); after the
+        // reference `due` takes, a date.
+        #expect(try complete(["tick", "done", ""]) == ["TODO.md"])
+        #expect(try complete(["tick", "due", "12", "t"]) == ["today", "tomorrow", "tue", "thu"])
         // `--group=W`, which bash splits at the `=`.
         #expect(try complete(["tick", "list", "--group", "=", "W"]) == ["Work"])
         #expect(try complete(["tick", "list", "--group", "="]) == ["=Home", "=Home/Groceries", "=Work"])
@@ -96,6 +100,8 @@ import Testing
         #expect(try fish("tick group rename Work H") == ["Home", "Home/Groceries"])
         #expect(try fish("tick list -g W") == ["Work"])
         #expect(try fish("tick list --sort d") == ["due"])
+        #expect(try fish("tick done ") == ["TODO.md"])
+        #expect(try fish("tick due 12 to").contains("tomorrow"))
         #expect(try fish("tick li") == ["lint", "list"])
     }
 
@@ -185,6 +191,8 @@ import Testing
         #expect(names.contains("Home") && names.contains("Home/Groceries") && names.contains("Work") && !names.contains("TODO.md"), "\(names)")
         #expect(try type("tick list -g W", until: "-g Work").contains("% tick list -g Work"))
         #expect(try type("tick list -g groc", until: "-g Groceries").contains("% tick list -g Groceries"))
+        #expect(try type("tick done TO", until: "TODO.md").contains("% tick done TODO.md"))
+        #expect(try type("tick due 12 tomo", until: "tomorrow").contains("% tick due 12 tomorrow"))
         #expect(try type("tick group color Work bright-b", until: "bright-blue").contains("% tick group color Work bright-blue"))
         #expect(try type("tick completions ", until: "fish").contains("bash  fish  zsh"))
     }

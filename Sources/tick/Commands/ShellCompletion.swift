@@ -38,6 +38,16 @@ enum ShellCompletion {
         }
     }
 
+    /// The commands whose operands are task references: a line number or words of a task's
+    /// text, typed, or `FILE:LINE`, for which only Markdown files and folders are offered.
+    static let referenceCommands: Set<String> = [DoneCommand.name, ReopenCommand.name, StartCommand.name, CancelCommand.name,
+                                                 StarCommand.name, UnstarCommand.name, RemoveCommand.name, ShowCommand.name,
+                                                 NoteCommand.name, EditTextCommand.name, MoveCommand.name, DueCommand.name,
+                                                 PostponeCommand.name]
+    /// What `tick due REF` takes after its reference: dates as people say them.
+    static let dateWords = ["today", "tomorrow", "mon", "tue", "wed", "thu", "fri", "sat", "sun", "next-week", "next-month",
+                            "eow", "eom", "+1d", "+1w", "+1m", "none"]
+
     /// `tick group`'s first operand; the operands after it are group names.
     static let groupActions = ["add", "rename", "rm", "move", "color"]
     /// What `tick group color NAME` takes: a colour's name, or none.
@@ -79,6 +89,9 @@ enum ShellCompletion {
                 cases += "            else groupnames=1; fi\n"
             } else if let words = operandWords(command) {
                 cases += "            operands='\(words.joined(separator: " "))'\n"
+            } else if referenceCommands.contains(command.name) {
+                cases += "            references=1\n"
+                if command.name == DueCommand.name { cases += "            dates='\(dateWords.joined(separator: " "))'\n" }
             }
             cases += "            ;;\n"
         }
@@ -164,7 +177,7 @@ enum ShellCompletion {
                 _tick_words '\(names)'
                 return
             fi
-            local options='' files='' groups='' values='' choices='' operands='' groupnames=''
+            local options='' files='' groups='' values='' choices='' operands='' groupnames='' references='' dates=''
             case ${COMP_WORDS[1]} in
         \(cases)        help) operands='\(commands.map { $0.name }.joined(separator: " "))' ;;
             esac
@@ -183,6 +196,14 @@ enum ShellCompletion {
                 _tick_words "$operands"
             elif [[ -n $groupnames ]]; then
                 _tick_group_matches
+            elif [[ -n $references ]]; then
+                # A reference is typed (a line number, words of a task); after one, `due` takes
+                # a date. Of files, only Markdown ones and folders, for FILE:LINE.
+                COMPREPLY=()
+                [[ -n $dates && $prev != -* ]] && ((COMP_CWORD > 2)) && _tick_words "$dates"
+                local hidden='.*'
+                [[ $cur == .* ]] && hidden=''
+                COMPREPLY+=($(compgen -d -X "$hidden" -- "$cur") $(compgen -f -X '!*.md' -- "$cur"))
             else
                 COMPREPLY=($(compgen -f -- "$cur"))
             fi
@@ -229,6 +250,14 @@ enum ShellCompletion {
                 specs.append(quoted("*:group:_tick_groups"))
             } else if let words = operandWords(command) {
                 specs.append(quoted("*:argument:(\(words.joined(separator: " ")))"))
+            } else if referenceCommands.contains(command.name) {
+                // A reference is typed; of files, only Markdown ones, for FILE:LINE.
+                if command.name == DueCommand.name {
+                    specs.append(quoted("1:task:_files -g '*.md'"))
+                    specs.append(quoted("*:date:(\(dateWords.joined(separator: " ")))"))
+                } else {
+                    specs.append(quoted("*:task:_files -g '*.md'"))
+                }
             } else {
                 specs.append(quoted("*:file:_files"))
             }
@@ -329,6 +358,12 @@ enum ShellCompletion {
                 lines.append("complete -c tick -n '__tick_is group; and test (count (__tick_operands)) -ge 2; and not begin; \(colorValue); end' -f -a '(__tick_groups)'")
             } else if let words = operandWords(command) {
                 lines.append("complete -c tick \(condition) -a \(quoted(words.joined(separator: " ")))")
+            } else if referenceCommands.contains(command.name) {
+                // A reference is typed; of files, only Markdown ones and folders, for FILE:LINE.
+                lines.append("complete -c tick \(condition) -a '(__tick_markdown)'")
+                if command.name == DueCommand.name {
+                    lines.append("complete -c tick -n '__tick_is due; and test (count (__tick_operands)) -ge 2' -a \(quoted(dateWords.joined(separator: " ")))")
+                }
             } else {
                 lines.append("complete -c tick \(condition) -F")
             }
@@ -368,6 +403,18 @@ enum ShellCompletion {
             for i in (seq (count $titles))
                 if test $counts[$i] -eq 1 -a $depths[$i] -gt 0; and not contains -- $titles[$i] $names
                     echo $titles[$i]
+                end
+            end
+        end
+
+        # The Markdown files and folders that start with the word typed (for FILE:LINE).
+        function __tick_markdown
+            set -l token (commandline -ct)
+            for file in $token*
+                if test -d $file
+                    echo $file/
+                else if string match -q -- '*.md' $file
+                    echo $file
                 end
             end
         end
