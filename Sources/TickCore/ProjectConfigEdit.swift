@@ -9,15 +9,15 @@ package enum ProjectConfigEdit {
         let lines = lineRanges(bytes)
         let crlf = lines.first.map { $0.upperBound >= 2 && bytes[$0.upperBound - 2] == 0x0D && bytes[$0.upperBound - 1] == 0x0A } ?? false
         let ending: [UInt8] = crlf ? [0x0D, 0x0A] : [0x0A]
-        let entry = value.map { Array("\(quoted(key)) = \(quoted($0))".utf8) + ending }
         let entryText = value.map { Array("\(quoted(key)) = \(quoted($0))".utf8) }
+        let entry = entryText.map { $0 + ending }
         var current = "", placed = false
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count + 64)
         /// Where the section's last entry (or its header) ends in `result`: where a new entry goes.
         var sectionEnd: Int?
-        /// Where the section's header starts in `result`, and whether any line but a blank one
-        /// follows it in the section: a section whose last entry is removed goes with it.
+        /// Where the section's header starts in `result`; how many lines of the section are not
+        /// blank, and how many of them are entries removed: a section left with none goes.
         var header: Int?, sectionLines = 0, removed = 0
         for range in lines {
             // The ending off as bytes: "\r\n" is one Character, which no Character trim sees.

@@ -10,6 +10,8 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// The weekdays' names, Monday first (`isoWeekday` 1 to 7).
     package static let weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+    package static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+                                     "October", "November", "December"]
 
     public var year: Int { Int(packed >> 9) }
     public var month: Int { Int((packed >> 5) & 0xF) }
@@ -59,8 +61,7 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
         guard bytes.count == 10, parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
               let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), CivilDate(isoBytes: bytes) == nil else { return nil }
         guard (1...12).contains(month) else { return "there is no month \(month)" }
-        let name = DateExpression.months[month - 1].prefix(1).uppercased() + DateExpression.months[month - 1].dropFirst()
-        return day == 0 ? "there is no day 0" : "\(name) \(year) has \(daysIn(month: month, year: year)) days"
+        return day == 0 ? "there is no day 0" : "\(monthNames[month - 1]) \(year) has \(daysIn(month: month, year: year)) days"
     }
 
     package static func isLeap(_ year: Int) -> Bool {

@@ -1,14 +1,14 @@
 /// The dates a user may type: `2026-12-01`, `today`, `tomorrow`, a weekday (`fri`, `friday`:
-/// the next one after today; `this fri`: this week's; `next fri`: next week's), `+3d`, `+2w`, `+1m`, `in 3 days`, `in a week`,
-/// `next week` (next Monday), `next month` (its first day), `eow` or `end of week` (this
-/// week's Sunday), `eom` or `end of month` (the month's last day), `end of year`, and a day of
-/// a month (`dec 5`, `5 december`, `dec 5 2027`: the next one on or after today unless the
-/// year is given). Words may be joined by spaces or hyphens (`next-week`). tick always writes
-/// the result as an ISO date.
+/// the next one after today; `this fri`: this week's; `next fri`: next week's), `+3d`, `+2w`,
+/// `+1m`, `in 3 days`, `in a week`, `next week` (next Monday), `next month` (its first day),
+/// `eow` or `end of week` (this week's Sunday), `eom` or `end of month` (the month's last day),
+/// `end of year`, and a day of a month (`dec 5`, `5 december`, `dec 5 2027`: the next one on or
+/// after today unless the year is given). Words may be joined by spaces or hyphens
+/// (`next-week`). tick always writes the result as an ISO date.
 package enum DateExpression {
     /// The weekdays as dates name them, lower case, Monday first.
     package static let weekdays = CivilDate.weekdayNames.map { $0.lowercased() }
-    package static let months = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"]
+    static let months = CivilDate.monthNames.map { $0.lowercased() }
 
     /// The word a mistyped date was probably meant as (`tomorow`, `firday`), for a message.
     package static func suggestion(for text: String) -> String? {
@@ -114,7 +114,6 @@ package enum DateExpression {
         return nil
     }
 
-    /// The month a word names (`dec`, `December`; three letters at least), 1–12.
     /// Whether `words` are written as a day of a month (`feb 30`, `31 nov`, `dec 5 2026`),
     /// whether or not that day exists: what a command names when it cannot read them.
     package static func isDayOfMonth(_ words: [String]) -> Bool {
@@ -124,6 +123,7 @@ package enum DateExpression {
         return (monthFirst || month(words[1]) != nil) && Int(words[monthFirst ? 1 : 0]) != nil && (words.count == 2 || (words[2].count == 4 && Int(words[2]) != nil))
     }
 
+    /// The month a word names (`dec`, `December`; three letters at least), 1–12.
     private static func month(_ word: String) -> Int? {
         guard word.count >= 3, let index = months.firstIndex(where: { $0.hasPrefix(word) }) else { return nil }
         return index + 1

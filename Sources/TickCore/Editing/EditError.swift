@@ -90,7 +90,7 @@ public enum EditError: Error, Equatable, Sendable {
         case .noMatch(let text):
             return "no task matches '\(text)'; '\(list("--all"))' shows every task"
         case .wordsAreOneReference(let text, let parts):
-            let named = parts.map { "'\($0.text)'" }.joined(separator: " and ")
+            let named = parts.map { "'\($0.text)'" }.spokenList("and")
             return "no task matches '\(text)': words next to each other are one reference; \(named) each name a task, so give their lines: "
                 + parts.map { String($0.line) }.joined(separator: " ")
         case .subtaskInNote(let line, let note):

@@ -56,11 +56,18 @@ package struct Splice: Sendable, Equatable {
         Splice(lines: lines, replacement: [])
     }
 
-    /// The splice from one version of a file to another, for a diff of them (`changedLines`).
-    /// Empty when they are the same.
+    /// The splices from one version of a file to another, for a diff of them: a run of changed
+    /// lines each (`ChangeHunks.changedLines`, as the journal finds them). Empty when they are
+    /// the same.
     package static func between(_ before: Document, _ after: Document) -> [Splice] {
-        guard let changed = changedLines(from: before, to: after) else { return [] }
-        return [Splice(lines: changed.old, replacement: changed.new.map { Array(after.content(ofLine: $0)) })]
+        guard before.bytes != after.bytes else { return [] }
+        // A run starts and ends a line in both versions: its lines by binary search.
+        func lines(_ document: Document, _ range: Range<Int>) -> Range<Int> {
+            document.lines.partitionPoint { $0.start >= range.lowerBound }..<document.lines.partitionPoint { $0.start >= range.upperBound }
+        }
+        return ChangeHunks.changedLines(before.bytes, after.bytes).map { run in
+            Splice(lines: lines(before, run.old), replacement: lines(after, run.new).map { Array(after.content(ofLine: $0)) })
+        }
     }
 
     /// The lines that differ between two versions of a file, in each: what is left when the

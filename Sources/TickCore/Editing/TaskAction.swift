@@ -121,7 +121,7 @@ public enum TaskAction: Sendable, Equatable, Hashable {
         // As Obsidian Tasks has it, only done makes the next one: said, since done does.
         if let first = cancelledRepeating.first {
             let others = cancelledRepeating.dropFirst().map { String($0 + 1) }
-            let also = others.isEmpty ? "" : ", as do line\(others.count == 1 ? "" : "s") " + Self.listed(others)
+            let also = others.isEmpty ? "" : ", as do line\(others.count == 1 ? "" : "s") " + others.spokenList("and")
             let they = others.isEmpty ? "it gets" : "they get"
             plan.notes.append(EditPlan.Note(line: first, saying: "repeats\(also); cancelled, \(they) no next occurrence ('tick done' gives one)"))
         }
@@ -135,11 +135,6 @@ public enum TaskAction: Sendable, Equatable, Hashable {
         let text = document.textBytes(of: task)
         guard let start = document.fields(of: task).date(.start, in: text), start > due else { return }
         plan.notes.append(EditPlan.Note(line: task.line, saying: "is due \(due), before it starts (\(start))"))
-    }
-
-    /// `a`, `a and b`, `a, b and c`.
-    private static func listed(_ items: [String]) -> String {
-        items.count < 2 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + items.last!
     }
 
     /// The due date a task had, as a row says it (`tomorrow`, `2 days overdue`), for the

@@ -432,14 +432,15 @@ package struct Listing: Sendable, Equatable {
         guard !numbers.isEmpty else { return self }
         var result = self
         result.shifted = true
+        let at = Dictionary(entries.indices.map { (Int(entries[$0].shown), $0) }, uniquingKeysWith: { first, _ in first })
         for number in Set(numbers) {
-            let gone = Entry(shown: Int32(number), line: -1, fingerprint: 0, block: 0, listedBlock: 0, unique: false, text: [], reason: Array(reason.utf8))
-            if let at = result.entries.firstIndex(where: { Int($0.shown) == number }) {
+            if let index = at[number] {
                 // Printed for two tasks: which one the user means cannot be known.
-                result.entries[at].line = -1
-                result.entries[at].reason = Array(sharing.utf8)
+                result.entries[index].line = -1
+                result.entries[index].reason = Array(sharing.utf8)
             } else if result.entries.count < Self.limit {
-                result.entries.append(gone)
+                result.entries.append(Entry(shown: Int32(number), line: -1, fingerprint: 0, block: 0, listedBlock: 0, unique: false,
+                                            text: [], reason: Array(reason.utf8)))
             } else {
                 result.truncated = true
             }

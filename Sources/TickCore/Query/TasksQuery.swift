@@ -149,7 +149,7 @@ package struct TasksQuery: Sendable {
                         if let first = words.first, SortKey(rawValue: first) != nil {
                             throw Unread("after the key comes only 'reverse' (or, for tag, the tag's place: 'sort by tag 2')")
                         }
-                        throw Unread("tick sorts by " + Self.list(SortKey.allCases.map(\.rawValue)))
+                        throw Unread("tick sorts by " + SortKey.allCases.map(\.rawValue).spokenList("or"))
                     }
                     sorts.append((key, reverse, position, false))
                 } else if let rest = lowered.dropping(prefix: "group by ") {
@@ -159,10 +159,10 @@ package struct TasksQuery: Sendable {
                     let name = words.joined(separator: " ")
                     if name.hasPrefix("function") {
                         throw Unread("'group by function' runs JavaScript, which tick does not; group by one of "
-                                     + Self.list(Grouping.allCases.map(\.rawValue)))
+                                     + Grouping.allCases.map(\.rawValue).spokenList("or"))
                     }
                     guard let grouping = Grouping(rawValue: name == "tag" ? "tags" : name) else {
-                        throw Unread("tick groups by " + Self.list(Grouping.allCases.map(\.rawValue)))
+                        throw Unread("tick groups by " + Grouping.allCases.map(\.rawValue).spokenList("or"))
                     }
                     groups.append((grouping, reverse))
                 } else if let rest = lowered.dropping(prefix: "limit ") {
@@ -251,10 +251,6 @@ package struct TasksQuery: Sendable {
         return result + rest
     }
 
-    /// `a, b or c`.
-    static func list(_ words: [String]) -> String {
-        words.count < 2 ? words.joined() : words.dropLast().joined(separator: ", ") + " or " + words.last!
-    }
 
     /// One filter line: a boolean combination in parentheses, or a single filter.
     static func filter(_ line: String, today: CivilDate) throws(Unread) -> Filter {

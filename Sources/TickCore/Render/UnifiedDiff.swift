@@ -94,24 +94,6 @@ package enum UnifiedDiff {
         }
     }
 
-    /// The diff between two versions of a small file that is not a task file (a `.tick.toml`
-    /// a command rewrites): its runs of changed lines, as splices.
-    package static func render(_ old: [UInt8], _ new: [UInt8], path: String, creating: Bool = false) -> String {
-        guard old != new else { return "" }
-        let document = Document(bytes: old)
-        let starts = document.lines.map(\.start)
-        let splices = ChangeHunks.changedLines(old, new).map { run in
-            let first = run.old.lowerBound >= old.count ? starts.count : (starts.lastIndex { $0 <= run.old.lowerBound } ?? 0)
-            let replacement = ChangeHunks.lines(new, run.new).map { line in
-                var end = line.upperBound
-                while end > line.lowerBound, new[end - 1] == Byte.lf || new[end - 1] == Byte.cr { end -= 1 }
-                return Array(new[line.lowerBound..<end])
-            }
-            return Splice(lines: first..<(first + ChangeHunks.lines(old, run.old).count), replacement: replacement)
-        }
-        return render(document, splices, path: path, after: new, creating: creating)
-    }
-
     /// One hunk that replaces every line of `old` by every line of `new`, lines split at line
     /// feeds as patch(1) splits them: what `diff -u` prints for a file of lone-CR endings,
     /// which is one line to it.

@@ -3,6 +3,10 @@ import TickCore
 /// `tick group color NAME [COLOR|none]`: a group's title colour, kept in the project's
 /// `.tick.toml` (`[colors]`), so that the task file itself stays as GitHub renders it.
 enum GroupColoring {
+    /// A colour entry of a group renamed or removed: its key, the key it goes by after the
+    /// edit (nil: removed with the group), and its colour.
+    typealias Moved = (old: String, new: String?, color: String)
+
     static func run(_ operands: [String], _ arguments: ParsedArguments, path: String, context: inout CommandContext) throws(TickError) {
         guard let name = operands.first else { throw TickError.usage(.missingOperand("group name"), command: GroupCommand.name) }
         if operands.count > 2 { throw TickError.usage(.unexpectedOperand(operands[2]), command: GroupCommand.name) }
@@ -39,8 +43,8 @@ enum GroupColoring {
 
     /// The colour entries that name the group `heading` of `document` or a group under it, each
     /// with the name it goes by once the group is renamed `title` (nil: removed with it).
-    static func following(_ heading: Int, renamedTo title: String?, in document: Document, colors: GroupColors) -> [(old: String, new: String?, color: String)] {
-        var moved: [(old: String, new: String?, color: String)] = []
+    static func following(_ heading: Int, renamedTo title: String?, in document: Document, colors: GroupColors) -> [Moved] {
+        var moved: [Moved] = []
         let depth = document.groupPath(ofHeading: heading).count - 1
         for entry in colors.entries {
             for named in GroupName(entry.name).groups(in: document) {
@@ -67,7 +71,7 @@ enum GroupColoring {
     /// (an entry names the group as it is now called) keeps it, and a warning says the colour
     /// was not carried. With `dryRun`, the change is printed as a diff. A failure is a
     /// warning: the group edit stands.
-    static func follow(_ moved: [(old: String, new: String?, color: String)], of path: String, after: Document, dryRun: Bool,
+    static func follow(_ moved: [Moved], of path: String, after: Document, dryRun: Bool,
                        context: inout CommandContext) {
         guard !moved.isEmpty, let config = ConfigLoader.path(environment: context.environment) else { return }
         let edited = Syscalls.realPath(path)
@@ -137,7 +141,9 @@ enum GroupColoring {
         if dryRun {
             let bytes = Syscalls.fileStatus(config) == nil ? [] : try FileReader.read(config)
             let edited = edit(bytes)
-            context.stdout.write(UnifiedDiff.render(bytes, edited, path: PathBytes.display(config), creating: bytes.isEmpty && Syscalls.fileStatus(config) == nil))
+            let before = Document(bytes: bytes)
+            context.stdout.write(UnifiedDiff.render(before, Splice.between(before, Document(bytes: edited)), path: PathBytes.display(config),
+                                                    after: edited, creating: bytes.isEmpty && Syscalls.fileStatus(config) == nil))
             return edited != bytes
         }
         var created = false, changed = false

@@ -117,13 +117,15 @@ enum GroupCommand: Command {
             let archive = context.environment.archiveGroup
             var archiveRenamed: (old: String, new: String)?, archiveKept: String?
             let colors = context.config.groupColors
-            var recolored: [(old: String, new: String?, color: String)] = []
+            var recolored: [GroupColoring.Moved] = []
             var result: (before: Document, splices: [Splice])?
             try edit("renamed group") { document throws(EditError) in
                 let index = try Sections.resolve(operands[0], in: document)
                 var splices = try GroupEdits.rename(index, to: operands[1], in: document)
                 // Its colour (and its subgroups') goes by the new name too.
+                // (An entry whose key the rename leaves as it is is left alone.)
                 recolored = GroupColoring.following(index, renamedTo: operands[1].trimmingSpaces, in: document, colors: colors)
+                    .filter { $0.new != $0.old }
                 // What `tick archive` took from the group (`Done / Work`) goes by the new name
                 // too, or progress would stop counting it as the group's.
                 let place = ArchivePlace(archive, in: document)
@@ -149,9 +151,9 @@ enum GroupCommand: Command {
             if let archiveKept {
                 context.warn("its archive '\(archiveKept)' keeps its name: the archive has a group '\(operands[1].trimmingSpaces)' already; move or rename one of them")
             }
-            if let result, recolored.contains(where: { $0.new != $0.old }) {
+            if let result, !recolored.isEmpty {
                 let after = context.environment.document(result.before.applying(result.splices))
-                GroupColoring.follow(recolored.filter { $0.new != $0.old }, of: path, after: after, dryRun: arguments.flag("dry-run"), context: &context)
+                GroupColoring.follow(recolored, of: path, after: after, dryRun: arguments.flag("dry-run"), context: &context)
             }
         case "rm":
             try expect(1, "group name")
@@ -170,7 +172,7 @@ enum GroupCommand: Command {
                                         showing: tasks.map(\.index), in: document, path: path, declined: "nothing removed", context: &context) }
             }
             let colors = context.config.groupColors
-            var recolored: [(old: String, new: String?, color: String)] = []
+            var recolored: [GroupColoring.Moved] = []
             var result: (before: Document, splices: [Splice])?
             try edit("removed group", removes: true) { document throws(EditError) in
                 let index = try Sections.resolve(operands[0], in: document)

@@ -92,11 +92,12 @@ enum JournalStep {
             let every = try Journal.operations(in: folder, damaged: &damaged)
             let all = every.filter { $0.operation.isUndone != undo }
             let stored = all.filter { scope.contains($0) }
+            // What `tick undo --list` numbers, oldest first.
+            let listed = every.filter { scope.contains($0) }
             func latest(_ entries: [Journal.Stored]) -> Journal.Stored? {
                 undo ? entries.last : entries.max { $0.operation.undoneStamp < $1.operation.undoneStamp }
             }
             if let number {
-                let listed = every.filter { scope.contains($0) }
                 guard number <= listed.count else {
                     throw TickError.refused("there is no operation \(number) to \(name): 'tick undo --list' shows \(listed.count)")
                 }
@@ -122,8 +123,7 @@ enum JournalStep {
                 let file = arguments.value("file")
                 throw undo ? TickError.nothingToUndo(path: file) : TickError.nothingToRedo(path: file)
             }
-            return try step(to: chosen, undo: undo, others: stored.count > 1, listed: every.filter { scope.contains($0) }, folder: folder,
-                            arguments, context: &context)
+            return try step(to: chosen, undo: undo, others: stored.count > 1, listed: listed, folder: folder, arguments, context: &context)
         }
     }
 
