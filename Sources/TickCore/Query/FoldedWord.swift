@@ -68,7 +68,11 @@ package struct FoldedWord: Sendable {
     /// and Latin Extended-A (U+00C0 to U+017F) as their base letters (`é` as `e`, `ß` as `ss`,
     /// `œ` as `oe`); any other character as it is.
     static func unaccented(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 >= 0x80 }) else { return text }
+        // Most texts, ASCII or in a script without accents (CJK), have nothing to take off:
+        // looked at without making a String.
+        guard text.unicodeScalars.contains(where: { (0xC0...0x17F).contains($0.value) || (0x300...0x36F).contains($0.value) }) else {
+            return text
+        }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             let value = scalar.value
