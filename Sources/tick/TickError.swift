@@ -49,7 +49,7 @@ enum TickError: Error, Equatable {
             // Tick's own later edit of the file, when there is one: undone first, this one may go.
             var by = " (another program or a later edit)"
             if let later {
-                by = ": \(later.command) (operation \(later.number)) changed it later; 'tick undo \(later.number)' first may let this one go"
+                by = ": \(later.command) (operation \(later.number)) changed it later; undo that one first, with 'tick undo \(later.number)'"
                 hint = ""
             }
             switch refusal {

@@ -801,7 +801,7 @@ import Testing
         #expect(empty.status == 0 && after == "# A\n\n- [ ] x\n\n# Notes\n\nsome prose\n", "\(empty.stderr)")
         let (prose, kept) = try edit(["group", "rm", "Notes"], text)
         #expect(prose.status == 2 && kept == text)
-        #expect(prose.stderr == "tick: TODO.md: there is no terminal to ask 'Remove group 'Notes' with 0 tasks and 1 other line?'; add --yes to go ahead\n")
+        #expect(prose.stderr == "tick: TODO.md: there is no terminal to ask 'Remove group 'Notes' with 1 line of text?'; add --yes to go ahead\n")
     }
 
     @Test func ambiguousReferenceListsCandidates() throws {
@@ -953,6 +953,9 @@ import Testing
         let state = ["XDG_STATE_HOME": folder.url.appendingPathComponent("state").path, "TICK_TODAY": "2026-12-01"]
         let due = try TickProcess.run(["due", "3", "tomorrow"], in: folder.url, environment: state)
         #expect(due.stdout == "due 3 [ ] bad  tomorrow (was: '2026-13-45', not a date)\n", "\(due.stdout)")
+        try folder.write("link.md", "- [ ] link 📅 [[2026-09-26]]\n")
+        let link = try TickProcess.run(["due", "-f", "link.md", "1", "tomorrow"], in: folder.url, environment: state)
+        #expect(link.stdout == "due 1 [ ] link  tomorrow (was: '[[2026-09-26]]', not a date)\n", "\(link.stdout)\(link.stderr)")
         let cancel = try TickProcess.run(["cancel", "4"], in: folder.url, environment: state)
         #expect(cancel.status == 0 && cancel.stderr == "tick: note: TODO.md: line 4 repeats; cancelled, it gets no next occurrence ('tick done' gives one)\n",
                 "\(cancel.stderr)")
@@ -976,7 +979,7 @@ import Testing
         #expect(try TickProcess.run(["move", "check colours", "--after", "plan holiday"], in: folder.url, environment: state).status == 0)
         let blocked = try TickProcess.run(["undo", "2"], in: folder.url, environment: state)
         #expect(blocked.status == 2 && blocked.stderr.hasSuffix(
-            ": \"tick move 'check colours' --after 'plan holiday'\" (operation 1) changed it later; 'tick undo 1' first may let this one go; nothing undone\n"),
+            ": \"tick move 'check colours' --after 'plan holiday'\" (operation 1) changed it later; undo that one first, with 'tick undo 1'; nothing undone\n"),
                 "\(blocked.stderr)")
         #expect(try TickProcess.run(["undo", "1"], in: folder.url, environment: state).status == 0)
         #expect(try TickProcess.run(["undo", "2"], in: folder.url, environment: state).status == 0)

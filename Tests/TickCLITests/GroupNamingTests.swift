@@ -19,8 +19,13 @@ import Testing
     @Test func addingANameAnotherGroupAnsweredToSaysSo() throws {
         let (result, text) = try run(["group", "add", "Food"], on: "# 🥕 Food\n\n- [ ] carrots\n")
         #expect(result.status == 0 && text == "# 🥕 Food\n\n- [ ] carrots\n\n# Food\n")
-        #expect(result.stderr == "tick: note: 'Food' named '🥕 Food' until now; it now names the new group (the other is still '🥕 Food')\n",
+        #expect(result.stderr == "tick: note: 'Food' named the group '🥕 Food' (line 1) until now; from now on it names the new group\n",
                 "\(result.stderr)")
+        // A rename onto such a name says so too.
+        let (renamed, renamedText) = try run(["group", "rename", "Food", "Fruit"], on: text)
+        #expect(renamed.status == 0 && renamedText.hasSuffix("# Fruit\n"), "\(renamed.stderr)")
+        let (moved, _) = try run(["group", "rename", "fruit", "food"], on: "# 🥕 Food\n\n- [ ] carrots\n\n# Fruit\n")
+        #expect(moved.stderr == "tick: note: 'food' named the group '🥕 Food' (line 1) until now; from now on it names this one\n", "\(moved.stderr)")
         // A second group of one name is refused, the file untouched.
         let (again, twice) = try run(["group", "add", "food"], on: text)
         #expect(again.status == 2 && again.stderr == "tick: TODO.md: a group 'Food' is already there (line 5); choose another name\n" && twice == text,
@@ -117,12 +122,12 @@ import Testing
         // A name two subgroups have is a new top-level group, which the name names now.
         let twice = "# A\n\n## Tasks\n\n- [ ] a\n\n# B\n\n## Tasks\n\n- [ ] b\n"
         let (shared, addedTop) = try run(["group", "add", "tasks"], on: twice)
-        #expect(shared.status == 0 && addedTop == twice + "\n# tasks\n" && shared.stderr.contains("'tasks' named 'A/Tasks' until now"), "\(shared.stderr)")
+        #expect(shared.status == 0 && addedTop == twice + "\n# tasks\n" && shared.stderr.contains("'tasks' named the group 'A / Tasks' (line 3) until now"), "\(shared.stderr)")
         // A name alone is a top-level group, even when a subgroup has that name, which the
         // name no longer names.
         let nested = "# Home\n\n- [ ] a\n\n## Garden\n\n- [ ] b\n\n# Work\n\n- [ ] c\n"
         let (garden, top) = try run(["group", "add", "Garden"], on: nested)
-        #expect(top == nested + "\n# Garden\n" && garden.stderr.contains("'Garden' named 'Home/Garden' until now"), "\(top)\(garden.stderr)")
+        #expect(top == nested + "\n# Garden\n" && garden.stderr.contains("'Garden' named the group 'Home / Garden' (line 5) until now"), "\(top)\(garden.stderr)")
         let (underHome, same2) = try run(["group", "add", "--under", "Home", "garden"], on: nested)
         #expect(underHome.status == 2 && same2 == nested, "\(underHome.stderr)")
         let (sibling, same3) = try run(["group", "add", "Home/Garden"], on: nested)

@@ -26,6 +26,12 @@ import Testing
         // The full path still names the group, and JSON keeps it whole.
         #expect(try run(["list", "-g", "TODO/Home"]).contains("buy milk"))
         #expect(try run(["list", "--json", "-g", "home"]).contains(#""group":["TODO","Home"]"#))
+        // A colour is kept under the name views show, which a rename of the title leaves.
+        let colored = try TemporaryDirectory()
+        try colored.write("TODO.md", Self.text)
+        let color = try TickProcess.run(["group", "color", "later", "blue"], in: colored.url)
+        #expect(color.stdout == "Work/Later: blue (.tick.toml)\n", "\(color.stdout)\(color.stderr)")
+        #expect(try String(contentsOf: colored.url.appendingPathComponent(".tick.toml"), encoding: .utf8) == "[colors]\n\"Work/Later\" = \"blue\"\n")
         // A suggestion names a group as views do.
         let folder = try TemporaryDirectory()
         try folder.write("TODO.md", Self.text)

@@ -141,8 +141,11 @@ public enum TaskAction: Sendable, Equatable, Hashable {
     /// output of an edit that moves it.
     private static func formerDue(_ task: Task, in document: Document, today: CivilDate) -> String {
         if let due = task.due { return DueState(due: due, today: today).description }
-        // A due field whose value is no date is replaced all the same: said, not taken for none.
-        return document.dueValue(of: task).map { "'\($0)', not a date" } ?? "no due date"
+        // A due field whose value is no date (`due:2026-13-45`, `📅 [[2026-09-26]]`, a link) is
+        // replaced all the same: said, not taken for none.
+        let value = document.dueValue(of: task)
+            ?? document.fields(of: task).unread.first { $0.kind == .due }.map { TaskFields.value($0, in: document.textBytes(of: task)) }
+        return value.map { "'\($0)', not a date" } ?? "no due date"
     }
 
     /// Done, with the date when the file records done dates, and for a recurring task its next

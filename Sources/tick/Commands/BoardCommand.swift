@@ -7,8 +7,10 @@ enum BoardCommand: Command {
     static var options: [OptionSpec] {
         // A board shows every status; tasks waiting for their start date are left out, as in
         // every view, and --waiting shows only those.
-        ViewOptions.filters.filter { !["open", "doing", "done", "all"].contains($0.long) }
-            + [OptionSpec("width", short: "w", value: "N", help: "Fit the board to N columns (default: the terminal's width, else COLUMNS, else 80).")]
+        ViewOptions.filters.filter { !["open", "doing", "done", "all"].contains($0.long) }.map { option in
+            option.long == "waiting" ? OptionSpec("waiting", help: "Only tasks to do whose start date is still to come (hidden otherwise).") : option
+        }
+            + [OptionSpec("width", short: "w", value: "N", help: "Fit the board to N columns (default: the terminal's width; piped, COLUMNS, else the terminal's; else 80).")]
             + ViewOptions.output
     }
     static let examples: [(command: String, explanation: String)] = [

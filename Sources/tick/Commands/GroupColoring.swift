@@ -12,9 +12,8 @@ enum GroupColoring {
         if operands.count > 2 { throw TickError.usage(.unexpectedOperand(operands[2]), command: GroupCommand.name) }
         let document = context.environment.document(try FileReader.read(path))
         let heading = try EditSession.reporting(path) { () throws(EditError) in try Sections.resolve(name, in: document) }
-        let key = GroupName.written(document.groupPath(ofHeading: heading))
-        // As views name it (without the file's title); the key names it by its whole path.
-        let shown = TerminalText.sanitized(GroupName.written(document.shownGroupPath(ofHeading: heading)))
+        let key = Self.key(document.groupPath(ofHeading: heading), in: document)
+        let shown = TerminalText.sanitized(key)
         // The entries that name this group alone in this file (or spell its key) are the
         // group's: the new one replaces them. One that names other groups too (`Work` for
         // `Home/Work` and a top-level Work) stays theirs; the new one, later, wins for this group.
@@ -53,11 +52,18 @@ enum GroupColoring {
                 guard up != nil else { continue }
                 var path = document.groupPath(ofHeading: named)
                 if let title { path[depth] = title }
-                moved.append((entry.name, title.map { _ in GroupName.written(path) }, entry.color.name))
+                moved.append((entry.name, title.map { _ in key(path, in: document) }, entry.color.name))
                 break
             }
         }
         return moved
+    }
+
+    /// The key a group's colour is kept under: its path as views name it and `-g` reads it,
+    /// without the file's title (`Document.title`), which a rename of the title then leaves
+    /// as it is.
+    static func key(_ path: [String], in document: Document) -> String {
+        GroupName.written(document.title != nil && path.count > 1 ? Array(path.dropFirst()) : path)
     }
 
     /// How many Markdown files of the project `follow` reads at most.

@@ -98,20 +98,16 @@ enum GroupCommand: Command {
                 if let existing {
                     // The name must name the new group from now on, or it would be a group no
                     // name reaches but its path (a subgroup named as the group it is under).
-                    let other = GroupName.written(document.shownGroupPath(ofHeading: existing))
                     let edited = document.afterApplying(splices)
                     let named = try? Sections.resolve(name, in: edited)
                     if named.map({ edited.groupPath(ofHeading: $0) == document.groupPath(ofHeading: existing) }) ?? true {
-                        throw .invalidText("'\(name)' would still name the group '\(other)' (line \(document.headings[existing].line + 1)); choose another name")
+                        throw .invalidText("'\(name)' would still name the group \(Self.named(existing, in: document)); choose another name")
                     }
-                    answering = other
+                    answering = Self.nameMoved(name, from: existing, in: document, to: "the new group")
                 }
                 return (splices, GroupName.written(titles), nil)
             }
-            if let answering {
-                let name = operands.first ?? ""
-                context.note("'\(name)' named '\(answering)' until now; it now names the new group (the other is still '\(answering)')")
-            }
+            if let answering { context.note(answering) }
         case "rename":
             try expect(2, operands.isEmpty ? "old and new group names" : "the new group name")
             let archive = context.environment.archiveGroup
@@ -119,9 +115,19 @@ enum GroupCommand: Command {
             let colors = context.config.groupColors
             var recolored: [GroupColoring.Moved] = []
             var result: (before: Document, splices: [Splice])?
+            var answering: String?
             try edit("renamed group") { document throws(EditError) in
                 let index = try Sections.resolve(operands[0], in: document)
                 var splices = try GroupEdits.rename(index, to: operands[1], in: document)
+                let newName = operands[1].trimmingSpaces
+                // A group the new name answered to until now (by its words: `✅ Completed` to
+                // `Completed`) that it names no longer: said, as group add says it.
+                if let other = GroupName(newName).groups(in: document).first(where: { $0 != index }) {
+                    let edited = document.afterApplying(splices)
+                    if let named = try? Sections.resolve(newName, in: edited), edited.headings[named].line == document.headings[index].line {
+                        answering = Self.nameMoved(newName, from: other, in: document, to: "this one")
+                    }
+                }
                 // Its colour (and its subgroups') goes by the new name too.
                 // (An entry whose key the rename leaves as it is is left alone.)
                 recolored = GroupColoring.following(index, renamedTo: operands[1].trimmingSpaces, in: document, colors: colors)
@@ -145,6 +151,7 @@ enum GroupCommand: Command {
                 result = (document, splices)
                 return (splices, operands[1].trimmingSpaces, index)
             }
+            if let answering { context.note(answering) }
             if let archiveRenamed, !arguments.flag("quiet") {
                 context.note("its archive '\(archiveRenamed.old)' is renamed too, to '\(archiveRenamed.new)'")
             }
@@ -166,9 +173,10 @@ enum GroupCommand: Command {
                 let headings = Set(document.headings.map(\.line))
                 let taskLines = Set(tasks.map(\.line))
                 let text = lines.count { !headings.contains($0) && !taskLines.contains($0) && document.content(ofLine: $0).contains { $0 != 0x20 && $0 != 0x09 } }
-                let also = text == 0 ? "" : " and \(text) other line\(text == 1 ? "" : "s")"
+                let prose = "\(text) line\(text == 1 ? "" : "s") of text"
+                let holding = tasks.isEmpty ? prose : TaskSelection.count(tasks.count) + (text == 0 ? "" : " and " + prose)
                 // What goes, as `rm` shows it (tick(1), CONFIRMATION).
-                if !tasks.isEmpty || text > 0 { try EditSession.confirm("Remove group '\(document.headings[index].title)' with \(TaskSelection.count(tasks.count))\(also)?",
+                if !tasks.isEmpty || text > 0 { try EditSession.confirm("Remove group '\(document.headings[index].title)' with \(holding)?",
                                         showing: tasks.map(\.index), in: document, path: path, declined: "nothing removed", context: &context) }
             }
             let colors = context.config.groupColors
@@ -203,5 +211,15 @@ enum GroupCommand: Command {
             throw TickError.usage(.unknownCommand("group \(action)", suggestion: Suggestion.nearest(to: action, among: ShellCompletion.groupActions).map { "group \($0)" }), command: name)
         }
         return 0
+    }
+
+    /// A group as a message names it: its path as views show it, and the line of its heading.
+    private static func named(_ heading: Int, in document: Document) -> String {
+        "'\(GroupName.shown(document.shownGroupPath(ofHeading: heading)))' (line \(document.headings[heading].line + 1))"
+    }
+
+    /// What a note says when `name`, which named the group `other` until now, names another.
+    private static func nameMoved(_ name: String, from other: Int, in document: Document, to group: String) -> String {
+        "'\(name)' named the group \(named(other, in: document)) until now; from now on it names \(group)"
     }
 }

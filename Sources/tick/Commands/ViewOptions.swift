@@ -158,11 +158,13 @@ struct ViewOptions {
             } else if command == "today", !narrowed {
                 context.note("nothing due today or overdue among the \(tasks) in \(file.path); 'tick list\(named)' shows the open ones")
             } else if command == "overdue", !narrowed {
-                context.note("nothing overdue among the \(tasks) in \(file.path); 'tick today\(named)' shows what is due today")
+                context.note("nothing overdue among the \(tasks) in \(file.path); 'tick list --sort due\(named)' shows what comes next")
             } else if command == "important", !narrowed {
                 context.note("no open starred task among the \(tasks) in \(file.path); 'tick star\(named) N' stars one")
             } else if command == "completed", let since = query.doneSince, !narrowed {
                 context.note("nothing done since \(since) among the \(tasks) in \(file.path); 'tick completed\(named)' shows every done one")
+            } else if command == "completed", !narrowed {
+                context.note("no done task among the \(tasks) in \(file.path); 'tick done\(named) N' marks one")
             } else {
                 context.note("0 of \(tasks) in \(file.path) shown; 'tick list --all\(named)' shows every task")
             }
