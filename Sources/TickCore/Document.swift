@@ -141,6 +141,24 @@ public struct Document: Sendable {
         return deeper ? first : nil
     }
 
+    /// Whether the file is an Obsidian Kanban board (`kanban-plugin` in its front matter): its
+    /// lanes are flat groups, and the plugin lays out its blank lines.
+    package var isKanbanBoard: Bool {
+        guard frontMatterEnd > 0 else { return false }
+        return ByteSearch.contains(Array("kanban-plugin".utf8), in: bytes, 0..<lines[frontMatterEnd - 1].end)
+    }
+
+    /// Per heading, where its group comes when a view lists the file in reverse: siblings in
+    /// reverse order, each group above its subgroups (`ViewItem.reversedOrder`).
+    package var reversedGroupRanks: [Int] {
+        var depths: [Int] = []
+        depths.reserveCapacity(headings.count)
+        for heading in headings { depths.append(heading.parent.map { depths[$0] + 1 } ?? 0) }
+        var ranks = [Int](repeating: 0, count: headings.count)
+        for (rank, heading) in ViewItem.reversedOrder(depths: depths).enumerated() { ranks[heading] = rank }
+        return ranks
+    }
+
     private static func groupPaths(_ headings: [Heading]) -> [[String]] {
         var paths: [[String]] = []
         paths.reserveCapacity(headings.count)

@@ -3,7 +3,8 @@ import TickCore
 
 enum TickError: Error, Equatable {
     case cannotRead(path: String, reason: String)
-    case noTodoFile(searchedFrom: String)
+    /// `naming`: how the command is told a file ("with -f FILE").
+    case noTodoFile(searchedFrom: String, naming: String = "with -f FILE")
     case usage(UsageError, command: String?)
     case invalidToday(String)
     /// An environment variable tick reads whose value it cannot use.
@@ -28,8 +29,8 @@ enum TickError: Error, Equatable {
         switch self {
         case .cannotRead(let path, let reason):
             return "\(PathBytes.display(path)): \(reason)"
-        case .noTodoFile(let directory):
-            return "no TODO.md (nor todo.md, TASKS.md, ...) in \(PathBytes.display(directory)) or its parents; start one with 'tick init', or name a file with -f FILE"
+        case .noTodoFile(let directory, let naming):
+            return "no TODO.md (nor todo.md, TASKS.md, ...) in \(PathBytes.display(directory)) or its parents; start one with 'tick init', or name a file \(naming)"
         case .usage(let error, _):
             return error.message
         case .cannotWrite(let path, let reason):

@@ -66,6 +66,14 @@ import Testing
                 "\(result.stdout)")
     }
 
+    /// With no task file to find, the way to name one is the command's own (a path operand).
+    @Test func noTaskFileSaysHowToNameOne() throws {
+        let (_, run) = try repository([["notes.md": "- [ ] a\n"]])
+        let result = try run("changes")
+        #expect(result.status == 2 && result.stderr.contains("or name a file or folder: tick changes PATH\n") && !result.stderr.contains("-f"),
+                "\(result.stderr)")
+    }
+
     /// A repository with one commit per entry of `history` (path to text; nil removes the file).
     func repository(_ history: [[String: String?]]) throws -> (TemporaryDirectory, (String...) throws -> TickProcess.Result) {
         let folder = try TemporaryDirectory()

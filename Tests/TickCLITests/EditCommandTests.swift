@@ -326,6 +326,19 @@ import Testing
         #expect(same.status == 0 && archived.hasSuffix("# Archive\n\n## Work\n\n- [x] w\n"), "\(same.stderr)\(archived)")
     }
 
+    /// A file's own group for closed tasks (`✅ Completed`, `Archive`) is its archive when it
+    /// has no `Done`: the closed tasks join it rather than a new group taking it in.
+    @Test func archiveUsesTheFilesOwnCompletedGroup() throws {
+        let (result, archived) = try edit(["archive"], "# Work\n\n- [x] shipped\n- [ ] open\n\n# ✅ Completed\n\n- [x] old\n")
+        #expect(result.stdout == "archived 11 [x] shipped  · ✅ Completed / Work\n", "\(result.stdout)")
+        #expect(archived == "# Work\n\n- [ ] open\n\n# ✅ Completed\n\n- [x] old\n\n## Work\n\n- [x] shipped\n", "\(archived)")
+        // Under a title, beside the groups; two such groups are not guessed between.
+        let (_, titled) = try edit(["archive"], "# TODO\n\n## Work\n\n- [x] a\n\n## Archive\n")
+        #expect(titled == "# TODO\n\n## Work\n\n## Archive\n\n### Work\n\n- [x] a\n", "\(titled)")
+        let (_, two) = try edit(["archive"], "# Work\n\n- [x] a\n\n# Completed\n\n# Archive\n")
+        #expect(two.hasSuffix("# Archive\n\n# Done\n\n## Work\n\n- [x] a\n"), "\(two)")
+    }
+
     /// Cancelled tasks are archived with done ones; a closed task whose block still holds a
     /// task to do stays, and the output says which and why, here and with `--to`.
     @Test func archiveKeepsAClosedTaskWithOpenSubtasks() throws {
@@ -545,6 +558,9 @@ import Testing
             #expect(refused.status == 2 && refused.stderr.contains("expected a length of time, such as 3d, '3 days' or 1w ('tick due REF DATE' sets a date)")
                     && after == text, "\(refused.stderr)")
         }
+        // A mistyped length after a line number is said to be one, not looked for as a task.
+        let (typo, same) = try edit(["postpone", "1", "3x"], text)
+        #expect(typo.status == 2 && same == text && typo.stderr.contains("invalid value '3x' for 'time': expected a length of time"), "\(typo.stderr)")
     }
 
     /// rm says what went with the task: its subtasks and its lines of notes.

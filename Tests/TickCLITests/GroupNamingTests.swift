@@ -26,6 +26,14 @@ import Testing
         #expect(renamed.status == 0 && renamedText.hasSuffix("# Fruit\n"), "\(renamed.stderr)")
         let (moved, _) = try run(["group", "rename", "fruit", "food"], on: "# 🥕 Food\n\n- [ ] carrots\n\n# Fruit\n")
         #expect(moved.stderr == "tick: note: 'food' named the group '🥕 Food' (line 1) until now; from now on it names this one\n", "\(moved.stderr)")
+        // The emoji a title starts with stays when the new name has none of its own.
+        let carrots = "# 🥕 Food\n\n- [ ] carrots\n"
+        let (kept, keptText) = try run(["group", "rename", "food", "Vegetables"], on: carrots)
+        #expect(kept.stdout == "renamed group 1 # 🥕 Vegetables  (1 task)\n" && keptText.hasPrefix("# 🥕 Vegetables\n"), "\(kept.stdout)\(kept.stderr)")
+        let (replaced, replacedText) = try run(["group", "rename", "food", "🍎 Fruit"], on: carrots)
+        #expect(replaced.status == 0 && replacedText.hasPrefix("# 🍎 Fruit\n"), "\(replacedText)")
+        let (linked, linkedText) = try run(["group", "rename", "Link", "Other"], on: "# [[Link]]\n\n- [ ] a\n")
+        #expect(linked.status == 0 && linkedText.hasPrefix("# Other\n"), "\(linkedText)")
         // A second group of one name is refused, the file untouched.
         let (again, twice) = try run(["group", "add", "food"], on: text)
         #expect(again.status == 2 && again.stderr == "tick: TODO.md: a group 'Food' is already there (line 5); choose another name\n" && twice == text,
@@ -33,7 +41,7 @@ import Testing
     }
 
     /// The start of one group's title names it; the start of two names neither, and the
-    /// suggestion is the title as it can be typed (its slash unescaped).
+    /// suggestion is each title as it can be typed (its slash unescaped).
     @Test func aUniqueStartOfATitleNamesIt() throws {
         let text = "# Work\n\n- [ ] a\n\n# Someday/Maybe\n\n- [ ] c\n\n## Sub\n\n- [ ] d\n"
         let (list, _) = try run(["list", "-g", "someday"], on: text)
@@ -41,8 +49,13 @@ import Testing
         let (done, after) = try run(["done", "-g", "wo"], on: text)
         #expect(done.status == 0 && after.contains("- [x] a"), "\(done.stderr)")
         let (two, _) = try run(["list", "-g", "s"], on: text)
-        #expect(two.status == 2 && two.stderr == "tick: no group 's' in TODO.md (did you mean 'Someday/Maybe'?); 'tick groups' lists them\n",
+        #expect(two.status == 2 && two.stderr == "tick: no group 's' in TODO.md (did you mean 'Someday/Maybe' or 'Sub'?); 'tick groups' lists them\n",
                 "\(two.stderr)")
+        let (edit, same) = try run(["done", "-g", "s", "--all", "-y"], on: text)
+        #expect(edit.status == 2 && same == text
+                && edit.stderr == "tick: TODO.md: no group 's' (did you mean 'Someday/Maybe' or 'Sub'?); 'tick groups' lists them\n", "\(edit.stderr)")
+        let (one, _) = try run(["list", "-g", "wok"], on: text)
+        #expect(one.stderr == "tick: no group 'wok' in TODO.md (did you mean 'Work'?); 'tick groups' lists them\n", "\(one.stderr)")
         // Groups of one title (a group and its archive) share a start as they share the
         // title: a view shows both, an edit takes the one nearer the top.
         let archived = "# T\n\n## Groceries\n\n- [ ] a\n\n## Done\n\n### Groceries\n\n- [x] b\n"

@@ -48,11 +48,18 @@ import Testing
         #expect(try run(["list"], text: "# A\n\n- [ ] a\n\n## \n\n- [ ] b\n") == "A\n  3  [ ] a\nA / (untitled)\n  7  [ ] b\n")
     }
 
-    /// `--reverse` in a grouped view reverses groups and tasks, each task's subtasks still
-    /// below it (reversed among themselves): a reversed list printed them above it.
+    /// `--reverse` in a grouped view reverses groups and tasks as trees: each task's subtasks
+    /// still below it and each group's subgroups below its own tasks (reversed among
+    /// themselves), where a reversed list would print them above it.
     @Test func aReversedListKeepsSubtasksBelowTheirTask() throws {
-        let expected = "Home\n  17  [ ] buy milk\nWork / Later\n  13  [ ] plan\nWork\n   9  [ ] call bob\n   5  [ ] send report  0/3\n   8    [ ] review\n   6    [ ] draft  0/1\n   7      [ ] outline\n"
+        let expected = "Home\n  17  [ ] buy milk\nWork\n   9  [ ] call bob\n   5  [ ] send report  0/3\n   8    [ ] review\n   6    [ ] draft  0/1\n   7      [ ] outline\nWork / Later\n  13  [ ] plan\n"
         #expect(try run(["list", "-r"]) == expected)
+        #expect(try run(["list", "-r", "--json"]).components(separatedBy: "\"line\":").dropFirst().map { $0.prefix(while: \.isNumber) }
+                == ["17", "9", "5", "8", "6", "7", "13"])
+        // Siblings reverse at every level; a group shown only through its subgroup still
+        // comes where it would.
+        let nested = "# A\n- [ ] a\n## A1\n- [ ] a1\n## A2\n- [ ] a2\n### A2x\n- [ ] a2x\n# B\n## B1\n- [ ] b1\n"
+        #expect(try run(["list", "-r"], text: nested) == "B / B1\n  11  [ ] b1\nA\n   2  [ ] a\nA / A2\n   6  [ ] a2\nA / A2 / A2x\n   8  [ ] a2x\nA / A1\n   4  [ ] a1\n")
         // Several files: each file's rows the same way, the files in reverse.
         let folder = try run(["list", "-r", "."], files: ["a.md", "b.md"])
         #expect(folder.hasPrefix("b.md: Home\n") && folder.contains("b.md: Work\n   9  [ ] call bob\n   5  [ ] send report  0/3\n   8    [ ] review\n"), "\(folder)")

@@ -21,16 +21,39 @@ package struct ArchivePlace: Sendable {
 
     package init(_ name: String, in document: Document) {
         title = document.title.map { document.groupPath(ofHeading: $0) } ?? []
-        flat = ByteSearch.contains(Array("kanban-plugin".utf8), in: document.bytes, 0..<document.bytes.count)
+        flat = document.isKanbanBoard
         var titles = GroupName(name).titles
         if flat, Sections.pathKey(titles) == ["done"], Sections.group(atPath: title + ["Archive"], in: document) != nil { titles = ["Archive"] }
         // A file whose title is the archive group (a DONE.md that `archive --to` made, its
         // `# Done` over the groups it filed) is that group: not a Done inside a Done.
-        path = !title.isEmpty && Sections.pathKey(title) == Sections.pathKey(titles) ? title : title + titles
-        heading = Sections.group(atPath: path, in: document)
+        var path = !title.isEmpty && Sections.pathKey(title) == Sections.pathKey(titles) ? title : title + titles
+        var heading = Sections.group(atPath: path, in: document)
+        // `Done` (the default) with no such group: the one group of the file's own for closed
+        // tasks (`✅ Completed`, `Archive`), at the archive's place, is the archive.
+        if heading == nil, Sections.pathKey(titles) == ["done"], let own = Self.closedGroup(under: title, in: document) {
+            heading = own
+            path = document.groupPath(ofHeading: own)
+        }
+        self.path = path
+        self.heading = heading
         let level = heading.map { document.headings[$0].level }
             ?? Sections.defaultLevel(in: document) + titles.count - 1
         depth = flat ? 0 : max(0, 6 - level)
+    }
+
+    /// Titles of a group for closed tasks, read from their first letter (`✅ Done`).
+    static let closedTitles: Set<String> = ["done", "completed", "complete", "finished", "archive", "archived"]
+
+    /// The one group directly under `title` (at the top when none) whose title is one of
+    /// `closedTitles`; nil when there is none, or more than one.
+    static func closedGroup(under title: [String], in document: Document) -> Int? {
+        let parent = title.isEmpty ? nil : document.title
+        let found = document.headings.indices.filter { index in
+            let heading = document.headings[index]
+            return heading.topLevel && heading.parent == parent
+                && closedTitles.contains(GroupName.words(heading.title.trimmingSpaces).lowercased())
+        }
+        return found.count == 1 ? found[0] : nil
     }
 
     /// The group a task from the group `origin` (its whole path) is filed under.

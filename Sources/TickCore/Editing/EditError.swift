@@ -10,7 +10,8 @@ public enum EditError: Error, Equatable, Sendable {
     case emptyReference
     case ambiguous(String, candidates: [(line: Int, text: String)])
     case invalidDate(String)
-    case noSuchGroup(String, suggestion: String?)
+    /// `suggestions`: what "did you mean" offers (`GroupName.suggestions`).
+    case noSuchGroup(String, suggestions: [String])
     /// A group to create whose name is close to an existing group's (`tick add -g garden`
     /// with `Home/Garden & Yard` there): a typo, unless the user says to create it.
     case closeToGroup(String, group: String)
@@ -104,8 +105,8 @@ public enum EditError: Error, Equatable, Sendable {
         case .invalidDate(let text):
             return "'\(text)' is not a date" + (DateExpression.suggestion(for: text).map { " (did you mean '\($0)'?)" } ?? "")
                 + "; use YYYY-MM-DD, today, tomorrow, a weekday, +3d, in 2 weeks, next week, dec 5 or end of month"
-        case .noSuchGroup(let name, let suggestion):
-            return "no group '\(name)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "") + "; 'tick groups' lists them"
+        case .noSuchGroup(let name, let suggestions):
+            return "no group '\(name)'" + GroupName.didYouMean(suggestions) + "; 'tick groups' lists them"
         case .closeToGroup(let name, let group):
             return "no group '\(name)'; did you mean '\(group)'? (add --create to make a new group '\(name)')"
         case .ambiguousGroup(let name, let candidates):

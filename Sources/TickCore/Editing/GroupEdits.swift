@@ -82,10 +82,13 @@ package enum GroupEdits {
         }
     }
 
-    /// Renames a group, keeping its heading's style (ATX markers and closing sequence, or setext).
-    package static func rename(_ index: Int, to name: String, in document: Document) throws(EditError) -> [Splice] {
-        try TaskText.checkGroupName(name)
+    /// Renames a group, keeping its heading's style (ATX markers and closing sequence, or setext),
+    /// and the emoji its title starts with when `typed` starts with none of its own (`📆 Today`
+    /// renamed `Later` is `📆 Later`): a name is typed without it, as `-g` reads it.
+    package static func rename(_ index: Int, to typed: String, in document: Document) throws(EditError) -> [Splice] {
+        try TaskText.checkGroupName(typed)
         let heading = document.headings[index]
+        let name = keepingEmoji(of: heading.title, typed)
         try checkNoTwin(of: name, under: heading.parent, except: index, in: document)
         let line = document.lines[heading.line]
         let splices: [Splice]
@@ -112,6 +115,19 @@ package enum GroupEdits {
             throw .invalidText("'\(name.trimmingSpaces)' would not read back as this group's heading; choose another name")
         }
         return splices
+    }
+
+    /// `name`, after the emoji (and the spaces after it) that `title` starts with, when `name`
+    /// starts with a letter or digit. Only emoji and other marks beyond ASCII: `[[Link]]` or
+    /// `(A) Title` renamed is the name as typed.
+    package static func keepingEmoji(of title: String, _ name: String) -> String {
+        let trimmed = name.trimmingSpaces
+        guard let first = trimmed.unicodeScalars.first, first.properties.isAlphabetic || first.properties.numericType != nil else { return name }
+        let words = GroupName.words(title)
+        let mark = title[..<words.startIndex]
+        guard !mark.isEmpty, !words.isEmpty, mark.unicodeScalars.contains(where: { !$0.isASCII }),
+              mark.unicodeScalars.allSatisfy({ !$0.isASCII || $0 == " " || $0 == "\t" }) else { return name }
+        return String(mark) + trimmed
     }
 
     /// Removes a group's heading and everything under it, subgroups included; a blank line stays

@@ -55,7 +55,7 @@ package enum Sections {
            let heading = document.headings.firstIndex(where: { $0.line + 1 == line }) {
             return heading
         }
-        if matches.isEmpty { throw .noSuchGroup(name, suggestion: group.suggestion(in: [document])) }
+        if matches.isEmpty { throw .noSuchGroup(name, suggestions: group.suggestions(in: [document])) }
         throw .ambiguousGroup(name, candidates: matches.map {
             (document.headings[$0].line + 1, GroupName.written(document.shownGroupPath(ofHeading: $0)))
         })

@@ -29,10 +29,27 @@ struct FormatPlan {
     }
 
     /// Which lines are blank lines (outside code and HTML and front matter) the formatter may
-    /// drop or merge: not those whose whitespace keeps a list item open.
+    /// drop or merge: not those whose whitespace keeps a list item open, nor, on an Obsidian
+    /// Kanban board, those before a lane's heading or the `***` above its archive (the plugin
+    /// writes two there, and would put them back on its next save).
     static func collapsibleLines(_ document: Document, _ trailing: TrailingWhitespace) -> [Bool] {
         var collapsible = document.kinds.indices.map { $0 >= document.frontMatterEnd && document.kinds[$0] == .blank }
         for line in document.lines.indices where trailing.holdsItemOpen(line) { collapsible[line] = false }
+        if document.isKanbanBoard {
+            var line = document.lines.count - 1
+            while line > 0 {
+                if [.atxHeading, .thematicBreak].contains(document.kinds[line]) {
+                    var blank = line - 1
+                    while blank >= document.frontMatterEnd, document.kinds[blank] == .blank {
+                        collapsible[blank] = false
+                        blank -= 1
+                    }
+                    line = blank
+                } else {
+                    line -= 1
+                }
+            }
+        }
         return collapsible
     }
 

@@ -88,13 +88,18 @@ public struct GroupName: Sendable, Equatable {
 
     /// Rule 5, on the groups' `paths` (lowercased titles).
     private func byStart(_ wordsPath: [Substring], _ groups: [Int], _ paths: [[String]], in document: Document) -> [Int] {
-        let byStart = zip(groups, paths).filter { _, titles in
+        let byStart = starting(wordsPath, groups, paths)
+        let startTitles = Set(byStart.map { document.headings[$0].title.trimmingSpaces.lowercased() })
+        return startTitles.count == 1 ? byStart : []
+    }
+
+    /// The groups whose path ends as typed but for the start of the last title.
+    private func starting(_ wordsPath: [Substring], _ groups: [Int], _ paths: [[String]]) -> [Int] {
+        zip(groups, paths).filter { _, titles in
             guard titles.count >= wordsPath.count, let last = titles.last, let typed = wordsPath.last else { return false }
             return titles.suffix(wordsPath.count).dropLast().map(Self.words) == wordsPath.dropLast()
                 && Self.words(last).hasPrefix(typed)
         }.map(\.0)
-        let startTitles = Set(byStart.map { document.headings[$0].title.trimmingSpaces.lowercased() })
-        return startTitles.count == 1 ? byStart : []
     }
 
     /// A title from its first letter or digit on (`📆 today` → `today`).
@@ -128,6 +133,32 @@ public struct GroupName: Sendable, Equatable {
             }
             return escaped
         }.joined(separator: "/")
+    }
+
+    /// What "did you mean" offers for a name that names no group: the titles it is the start
+    /// of, when it starts several (rule 5 names none of them), else the nearest group
+    /// (`suggestion`).
+    package func suggestions(in documents: [Document]) -> [String] {
+        let wordsPath = path.map(Self.words)
+        if !wordsPath.isEmpty, !wordsPath.contains(where: \.isEmpty) {
+            var titles: [String] = []
+            for document in documents {
+                let groups = document.headings.indices.filter { document.headings[$0].topLevel }
+                let paths = groups.map { document.groupPath(ofHeading: $0).map { $0.trimmingSpaces.lowercased() } }
+                for index in starting(wordsPath, groups, paths) {
+                    // A whole title names its group as written (rule 1).
+                    let title = document.headings[index].title.trimmingSpaces
+                    if !titles.contains(where: { $0.lowercased() == title.lowercased() }) { titles.append(title) }
+                }
+            }
+            if titles.count > 1 { return titles }
+        }
+        return suggestion(in: documents).map { [$0] } ?? []
+    }
+
+    /// ` (did you mean 'A' or 'B'?)`, or nothing.
+    package static func didYouMean(_ suggestions: [String]) -> String {
+        suggestions.isEmpty ? "" : " (did you mean " + suggestions.map { "'\($0)'" }.spokenList("or") + "?)"
     }
 
     /// The closest group path to this name, for "did you mean".

@@ -24,8 +24,8 @@ public struct ViewItem: Sendable, Hashable {
         return items
     }
 
-    /// `items` (in the order a view shows them) in reverse, a task's subtasks still below it
-    /// when `grouped` (`ViewItem.reversedOrder`).
+    /// `items` (in the order a view shows them) in reverse, as trees when `grouped`
+    /// (`ViewItem.reversedOrder`).
     package static func reversed(_ items: [ViewItem], in sources: [SourceDocument], grouped: Bool) -> [ViewItem] {
         guard grouped else { return items.reversed() }
         var shown = Set<ViewItem>()
@@ -40,25 +40,39 @@ public struct ViewItem: Sendable, Hashable {
             }
             return depth
         }
-        let order = ungroupedFirst(reversedOrder(depths: depths), file: { items[$0].source },
-                                   ungrouped: { sources[items[$0].source].document.tasks[items[$0].task].group == nil })
+        var ranks: [Int: [Int]] = [:]
+        let order = reversedOrder(depths: depths, file: { items[$0].source }, groupRank: { position in
+            let item = items[position]
+            let document = sources[item.source].document
+            guard let group = document.tasks[item.task].group else { return -1 }
+            if ranks[item.source] == nil { ranks[item.source] = document.reversedGroupRanks }
+            return ranks[item.source]![group]
+        })
         return order.map { items[$0] }
     }
 
-    /// `order` with each file's rows above its first heading back at the start of that file's
-    /// rows, where a view prints them under no heading: after a group's rows, they would read
-    /// as that group's.
-    package static func ungroupedFirst(_ order: [Int], file: (Int) -> Int, ungrouped: (Int) -> Bool) -> [Int] {
+    /// The positions of grouped rows in reverse, as trees: the files in reverse; each file's
+    /// rows above its first heading first (`groupRank` -1: after a group's rows, they would
+    /// read as that group's), then its groups in `groupRank` order
+    /// (`Document.reversedGroupRanks`: a group above its subgroups), the rows of each in
+    /// reverse as trees (`reversedOrder(depths:)`). Rows of one file, and of one group in
+    /// it, are together.
+    package static func reversedOrder(depths: [Int], file: (Int) -> Int, groupRank: (Int) -> Int) -> [Int] {
         var result: [Int] = []
-        result.reserveCapacity(order.count)
-        var start = 0
-        while start < order.count {
-            var end = start
-            while end < order.count, file(order[end]) == file(order[start]) { end += 1 }
-            let run = order[start..<end]
-            result += run.filter(ungrouped)
-            result += run.filter { !ungrouped($0) }
-            start = end
+        result.reserveCapacity(depths.count)
+        var end = depths.count
+        while end > 0 {
+            var start = end - 1
+            while start > 0, file(start - 1) == file(end - 1) { start -= 1 }
+            var groups: [(rank: Int, positions: [Int])] = []
+            for position in start..<end {
+                let rank = groupRank(position)
+                if groups.last?.rank == rank { groups[groups.count - 1].positions.append(position) } else { groups.append((rank, [position])) }
+            }
+            for group in groups.sorted(by: { $0.rank < $1.rank }) {
+                result += reversedOrder(depths: group.positions.map { depths[$0] }).map { group.positions[$0] }
+            }
+            end = start
         }
         return result
     }

@@ -64,6 +64,8 @@ package final class ListRows: Sendable {
     let bytes: ByteBuffer
     /// Each group's heading line as printed (styled, without its line ending; empty: none).
     let headers: [[UInt8]]
+    /// Per group, where it comes in reverse order (`Document.reversedGroupRanks`).
+    let groupRanks: [Int]
     /// `options.keys.count` keys per row.
     let keys: [SortKey]
     let keyCount: Int
@@ -76,6 +78,7 @@ package final class ListRows: Sendable {
         path = source.path
         shownPath = ShownPath(source.path, options: options)
         numberWidth = Self.numberWidth(of: tasks, in: document)
+        groupRanks = options.grouped ? document.reversedGroupRanks : []
         keyCount = options.keys.count
         var rows: [Row] = [], headers: [[UInt8]] = [], keys: [SortKey] = []
         rows.reserveCapacity(tasks.count)
@@ -238,12 +241,15 @@ package struct RowReference: Sendable {
         }.map(\.reference)
     }
 
-    /// `references` in reverse, a task's subtasks still below it when the rows are `grouped`
-    /// (`ViewItem.reversedOrder`).
+    /// `references` in reverse, as trees when the rows are `grouped` (`ViewItem.reversedOrder`).
     package static func reversed(_ references: [RowReference], in files: [ListRows], grouped: Bool) -> [RowReference] {
         guard grouped else { return references.reversed() }
-        let order = ViewItem.reversedOrder(depths: references.map { Int(files[$0.file].rows[$0.row].depth) })
-        return ViewItem.ungroupedFirst(order, file: { references[$0].file }, ungrouped: { files[references[$0].file].rows[references[$0].row].group < 0 })
-            .map { references[$0] }
+        let order = ViewItem.reversedOrder(depths: references.map { Int(files[$0.file].rows[$0.row].depth) }, file: { references[$0].file },
+                                           groupRank: { position in
+            let rows = files[references[position].file]
+            let group = Int(rows.rows[references[position].row].group)
+            return group < 0 ? -1 : rows.groupRanks[group]
+        })
+        return order.map { references[$0] }
     }
 }

@@ -128,7 +128,7 @@ enum ChangesCommand: Command {
             new = nil
         }
         if operands.isEmpty {
-            operands = [try TodoFileLocator.locate(explicit: nil, environment: environment)]
+            operands = [try TodoFileLocator.locate(explicit: nil, environment: environment, naming: "or folder: tick changes PATH")]
         }
         // Which files changed, renames followed, paths as given (relative to here).
         let listed = try Git.checked(["diff", "--name-status", "-M", "-z", "--relative", old] + (new.map { [$0] } ?? []) + ["--"] + operands)

@@ -119,7 +119,7 @@ enum GroupCommand: Command {
             try edit("renamed group") { document throws(EditError) in
                 let index = try Sections.resolve(operands[0], in: document)
                 var splices = try GroupEdits.rename(index, to: operands[1], in: document)
-                let newName = operands[1].trimmingSpaces
+                let newName = GroupEdits.keepingEmoji(of: document.headings[index].title, operands[1]).trimmingSpaces
                 // A group the new name answered to until now (by its words: `✅ Completed` to
                 // `Completed`) that it names no longer: said, as group add says it.
                 if let other = GroupName(newName).groups(in: document).first(where: { $0 != index }) {
@@ -130,7 +130,7 @@ enum GroupCommand: Command {
                 }
                 // Its colour (and its subgroups') goes by the new name too.
                 // (An entry whose key the rename leaves as it is is left alone.)
-                recolored = GroupColoring.following(index, renamedTo: operands[1].trimmingSpaces, in: document, colors: colors)
+                recolored = GroupColoring.following(index, renamedTo: newName, in: document, colors: colors)
                     .filter { $0.new != $0.old }
                 // What `tick archive` took from the group (`Done / Work`) goes by the new name
                 // too, or progress would stop counting it as the group's.
@@ -141,7 +141,7 @@ enum GroupCommand: Command {
                     if let more = try? GroupEdits.rename(archived, to: operands[1], in: document) {
                         splices = (splices + more).sorted { $0.lines.lowerBound < $1.lines.lowerBound }
                         let path = document.shownGroupPath(ofHeading: archived)
-                        archiveRenamed = (GroupName.shown(path), GroupName.shown(path.dropLast() + [operands[1].trimmingSpaces]))
+                        archiveRenamed = (GroupName.shown(path), GroupName.shown(path.dropLast() + [newName]))
                     } else {
                         // Its archive has a group of the new name already: two groups are not
                         // merged behind the user's back.
@@ -149,7 +149,7 @@ enum GroupCommand: Command {
                     }
                 }
                 result = (document, splices)
-                return (splices, operands[1].trimmingSpaces, index)
+                return (splices, newName, index)
             }
             if let answering { context.note(answering) }
             if let archiveRenamed, !arguments.flag("quiet") {

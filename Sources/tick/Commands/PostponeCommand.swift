@@ -36,6 +36,13 @@ enum PostponeCommand: Command {
             throw TickError.usage(.invalidValue(option: "time", value: typed,
                                                 expected: "a length of time, such as 3d, '3 days' or 1w ('tick due REF DATE' sets a date)"), command: name)
         }
+        // A mistyped length after a line number (`postpone 12 3x`): digits then letters, where
+        // a reference of words would not start (they follow a number, not other words).
+        if operands.count >= 2, let last = operands.last, TaskReference.number(operands[operands.count - 2]) != nil,
+           TaskReference.number(last) == nil, last.first?.isASCII == true, last.first?.isNumber == true, last.contains(where: \.isLetter) {
+            throw TickError.usage(.invalidValue(option: "time", value: last, expected: "a length of time: a number and d, w, m or y, such as 3d or 2w"),
+                                  command: name)
+        }
         let selection = try TaskSelection(operands, arguments, command: name, environment: context.environment)
         try TaskActionEdit.apply(.moveDue(shift, postponing: true), to: selection, asking: { "Postpone \(TaskSelection.count($0)) by \(shift.words)?" },
                                  arguments, context: &context)

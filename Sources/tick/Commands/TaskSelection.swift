@@ -56,7 +56,7 @@ struct TaskSelection {
         case .filter(let query):
             // A group that is not in the file is a mistake, as in the views, not an empty match.
             if let group = query.group, group.groups(in: input.document).isEmpty {
-                throw EditError.noSuchGroup(group.text, suggestion: group.suggestion(in: [input.document]))
+                throw EditError.noSuchGroup(group.text, suggestions: group.suggestions(in: [input.document]))
             }
             let matcher = query.matcher(for: input.document, today: today)
             return input.document.tasks.filter { matcher.matches($0) }

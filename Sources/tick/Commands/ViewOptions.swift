@@ -198,7 +198,7 @@ struct ViewOptions {
         if let group = query.group, !sources.contains(where: { !group.groups(in: $0.document).isEmpty }) {
             let place = sources.count == 1 ? sources[0].path : "\(sources.count) files"
             throw TickError.refused("no group '\(group.text)' in \(place)"
-                + (group.suggestion(in: sources.map(\.document)).map { " (did you mean '\($0)'?)" } ?? "") + "; 'tick groups' lists them")
+                + GroupName.didYouMean(group.suggestions(in: sources.map(\.document))) + "; 'tick groups' lists them")
         }
         return sources
     }

@@ -15,7 +15,8 @@ enum TodoFileLocator {
     /// The names looked for, in this order, in each folder (tick(1), FILES).
     static let names = ["TODO.md", "todo.md", "Todo.md", "TODO.markdown", "todo.markdown", "TASKS.md", "tasks.md", "Tasks.md"]
 
-    static func locate(explicit: String?, environment: Environment) throws(TickError) -> String {
+    /// `naming`: how the command is told a file, for the message when there is none.
+    static func locate(explicit: String?, environment: Environment, naming: String = "with -f FILE") throws(TickError) -> String {
         if let explicit { return explicit }
         if let file = environment.tickFile, !file.isEmpty { return file }
         if let file = environment.configuredFile { return file }
@@ -27,10 +28,10 @@ enum TodoFileLocator {
             if let folder = names.first(where: { name in
                 Syscalls.linkStatus(here == "/" ? "/" + name : here + "/" + name).map { $0.st_mode & S_IFMT == S_IFDIR } ?? false
             }) {
-                throw TickError.cannotRead(path: folder, reason: "is a folder, not a task file; name a task file with -f FILE")
+                throw TickError.cannotRead(path: folder, reason: "is a folder, not a task file; name a task file \(naming)")
             }
         }
-        guard let found else { throw TickError.noTodoFile(searchedFrom: environment.workingDirectory) }
+        guard let found else { throw TickError.noTodoFile(searchedFrom: environment.workingDirectory, naming: naming) }
         return found
     }
 
