@@ -175,9 +175,20 @@ struct FileChangeReplayTests {
     @Test func theHunksAreRecordedAndRead() throws {
         let change = Self.change(Self.before, Self.replacing(Self.before, "[ ] bread", "[x] bread"))
         let encoded = change.encoded()
-        #expect(encoded.starts(with: Array("tick-change 3\n".utf8)))
+        #expect(encoded.starts(with: Array("tick-change 4\n".utf8)))
         let read = try #require(JournalOperation.FileChange(decoding: encoded))
-        #expect(read == change && read.appliesOverOtherChanges)
+        #expect(read == change && read.appliesOverOtherChanges && read.listing == nil)
+        // With the file's listing before the change, which an undo may give back.
+        var listed = change
+        let document = Document(bytes: Self.before)
+        listed.listing = Listing(shown: Array(document.tasks.indices), in: document)
+        #expect(JournalOperation.FileChange(decoding: listed.encoded()) == listed && listed.encoded() != encoded)
+        // A record of the format before (no listing) reads as one without.
+        let body = Array(encoded.dropLast(21))
+        #expect(Array(body.suffix(11)) == Array("listing 0\n\n".utf8))
+        var former = Array("tick-change 3\n".utf8) + body.dropFirst(14).dropLast(11)
+        former += Array("sum \(ContentHash.hex(ContentHash.of(former)))\n".utf8)
+        #expect(JournalOperation.FileChange(decoding: former) == change)
         // Damaged records are refused.
         var damaged = encoded
         damaged[20] ^= 1

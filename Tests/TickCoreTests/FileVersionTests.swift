@@ -90,7 +90,7 @@ import Testing
         #expect(second == digested && (try? second.undone(after).get().bytes) == before)
         #expect(second.undone(after + [0x0A]) == .failure(.otherVersion))
         encoded = current.encoded()
-        #expect(encoded.starts(with: Array("tick-change 3\n".utf8)))
+        #expect(encoded.starts(with: Array("tick-change 4\n".utf8)))
         #expect(JournalOperation.FileChange(decoding: encoded) == current)
 
         // Two bytes of what the change wrote are changed, so that ContentHash keeps its value:

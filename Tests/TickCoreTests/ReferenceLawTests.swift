@@ -95,14 +95,15 @@ import Testing
         var shown: [Int: String] = [:]
         // The tasks on the lines it did not show, when it was recorded.
         var unshown: [Int: String] = [:]
-        var history: [Document] = []
-        for _ in 0..<40 {
+        // Each edit's operation, the version before it and the listing then, as the journal keeps them.
+        var history: [(operation: [UInt8], document: Document, listing: Listing?)] = []
+        for step in 0..<40 {
             switch Int.random(in: 0..<11, using: &generator) {
             case 10:
                 // tick undo: back to the version before tick's last edit, as a rewrite.
                 guard let previous = history.popLast() else { continue }
-                listing = listing?.mapped(before: document, after: previous, splices: nil, by: "tick undo")
-                document = previous
+                listing = listing?.stepped(undo: true, operation: previous.operation, kept: previous.listing) { (document, previous.document) }
+                document = previous.document
             case 0, 1:
                 // A listing of some of the tasks.
                 let chosen = document.tasks.indices.filter { _ in Bool.random(using: &generator) }
@@ -119,8 +120,9 @@ import Testing
             default:
                 guard let splices = edit(document, nextID: &nextID, &generator), !splices.isEmpty else { continue }
                 let after = Document(bytes: document.applying(splices))
-                listing = listing?.mapped(before: document, after: after, splices: splices, by: "tick edit")
-                history.append(document)
+                let operation = Array("op-\(step)".utf8)
+                history.append((operation, document, listing))
+                listing = listing?.carried(over: splices, by: "tick edit", operation: operation, versions: nil, keepsTaskLines: false) { (document, after) }
                 document = after
             }
             guard let listing else { continue }
@@ -183,15 +185,15 @@ import Testing
         let moved = try #require(after.tasks.last)
         #expect(after.text(of: moved) == "a" && moved.line == 6_006)
         let shown = listing.mapped(before: before, after: after, splices: move, by: "tick move 3 --to Later")
-            .showing([6_007], in: after, by: "tick move 3 --to Later", before: before)
+            .showing([6_007], in: after, by: "tick move 3 --to Later")
         #expect(throws: EditError.self) { try shown.resolve(6_007, in: after) }
-        let undone = shown.mapped(before: after, after: before, splices: nil, by: "tick undo", restores: true)
+        let undone = shown.mapped(before: after, after: before, splices: nil, by: "tick undo")
         #expect(throws: EditError.self) { try undone.resolve(6_007, in: before) }
         // Done in place: the lines stay, and the number printed names its task.
         let done = try TaskEdits.setStatus(before.tasks[6_000], to: .done, in: before)
         let ticked = Document(bytes: before.applying(done))
         let kept = listing.mapped(before: before, after: ticked, splices: done, by: "tick done 6003")
-            .showing([6_003], in: ticked, by: "tick done 6003", before: before)
+            .showing([6_003], in: ticked, by: "tick done 6003")
         #expect(try kept.resolve(6_003, in: ticked)?.line == 6_002)
     }
 
@@ -347,9 +349,10 @@ import Testing
 
     /// `tick done 3 4` on two recurring tasks prints 3 and 4 for their next occurrences (the
     /// listed tasks, done, went below them), so the listed numbers are refused; `tick undo`
-    /// gives them back to the listed tasks. Each is found by its line before the edit, not by
-    /// its block: a task like it but for the date (one more `water plants` here; its own next
-    /// occurrence) makes the block find none with certainty.
+    /// gives them back to the listed tasks, by giving back the listing the journal kept
+    /// (`Listing.stepped`): a task like one but for the date (one more `water plants` here;
+    /// its own next occurrence) makes the block find none with certainty. Once a view or
+    /// another command changed the listing since, the undo carries that one instead.
     @Test func anUndoGivesBackNumbersPrintedForNextOccurrences() throws {
         let original = Document("# Home\n\n- [ ] water plants rec:1w due:2026-11-20\n- [ ] pay rent rec:1m due:2026-11-01\n"
                                 + "- [ ] call mum\n- [ ] water plants rec:1w due:2026-11-22\n")
@@ -361,15 +364,24 @@ import Testing
         #expect(original.applying(each) == done.bytes)
         for detailLimit in [0, Listing.detailLimit] {
             for splices in [nil, Splice.between(original, done), each] {
-                let edited = Listing(shown: Array(original.tasks.indices), in: original, detailLimit: detailLimit)
-                    .mapped(before: original, after: done, splices: splices, by: "tick done 3 4")
-                    .showing([3, 4, 5, 6], in: done, by: "tick done 3 4", before: original)
+                let operation = Array("op-1".utf8)
+                let listed = Listing(shown: Array(original.tasks.indices), in: original, detailLimit: detailLimit)
+                let edited = listed
+                    .carried(over: splices, by: "tick done 3 4", operation: operation, versions: nil, keepsTaskLines: false) { (original, done) }
+                    .showing([3, 4, 5, 6], in: done, by: "tick done 3 4", operation: operation)
                 #expect(throws: EditError.self) { try edited.resolve(3, in: done) }
-                let undone = edited.mapped(before: done, after: original, splices: nil, by: "tick undo")
+                let undone = edited.stepped(undo: true, operation: operation, kept: listed) { (done, original) }
+                #expect(undone == listed)
                 for (number, text) in [(3, "water plants rec:1w due:2026-11-20"), (4, "pay rent"), (5, "call mum"), (6, "water plants rec:1w due:2026-11-22")] {
                     let task = try #require(try undone.resolve(number, in: original), "\(number)")
                     #expect(original.text(of: task) == text || original.text(of: task).hasPrefix(text + " "), "\(number): \(original.text(of: task))")
                 }
+                // `tick show 3` since: the listing is no longer the operation's, and the
+                // number it printed is not taken back.
+                let shown = edited.showing([3], in: done, by: "tick show 3")
+                let carried = shown.stepped(undo: true, operation: operation, kept: listed) { (done, original) }
+                #expect(carried != listed)
+                #expect(throws: EditError.self) { try carried.resolve(3, in: original) }
             }
         }
     }
@@ -444,5 +456,24 @@ import Testing
         var index = ListingIndex()
         _ = index.record([Array("/f".utf8)], in: 1)
         #expect(ListingIndex(decoding: Array(index.encoded().dropLast(3))) == nil)
+    }
+
+    /// A listing kept in the format before each named its operation (`tick-listings 7`, with
+    /// a former line and version per entry) reads back, as the listing it was.
+    @Test func aListingOfTheFormerFormatReadsBack() throws {
+        let document = Document("# A\n\n- [ ] a\n- [ ] b\n")
+        let listing = Listing(shown: Array(document.tasks.indices), in: document)
+        func little<T: FixedWidthInteger>(_ value: T) -> [UInt8] { withUnsafeBytes(of: value.littleEndian) { Array($0) } }
+        var data: [UInt8] = []
+        for entry in listing.entries {
+            data += little(UInt32(bitPattern: entry.shown)) + little(UInt32(bitPattern: entry.line)) + little(UInt32(7))
+            data += little(entry.fingerprint) + little(entry.block) + little(entry.listedBlock) + little(UInt64(9)) + [entry.unique ? 1 : 0]
+            data += little(UInt16(entry.text.count)) + little(UInt16(entry.reason.count)) + entry.text + entry.reason
+        }
+        var body = Array("tick-listings 7\nfiles 1\nlatest 0\npath 2\n/f\nhash \(ContentHash.hex(listing.fileHash))\nflags 001\nentries 2\n".utf8)
+        body += Array("data \(data.count)\n".utf8) + data + [0x0A]
+        body += Array("sum \(ContentHash.hex(ContentHash.of(body)))\n".utf8)
+        let read = try #require(ListingArchive(decoding: body))
+        #expect(read.files.map(\.listing) == [listing])
     }
 }

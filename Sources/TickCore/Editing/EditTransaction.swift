@@ -195,18 +195,22 @@ public struct EditTransaction: Sendable {
         EditEcho(plan, before: before, fromLines: fromLines, window: window) { after }
     }
 
-    /// The change the undo journal records for a file at `path`; nil when nothing changed.
-    package func change(path: [UInt8], created: Bool = false) -> JournalOperation.FileChange? {
+    /// The change the undo journal records for a file at `path`, with the listing the text
+    /// had before it; nil when nothing changed.
+    package func change(path: [UInt8], created: Bool = false, listing: Listing? = nil) -> JournalOperation.FileChange? {
         guard let edited else { return nil }
-        return JournalOperation.FileChange(path: path, before: before.bytes, after: edited, created: created, tasks: plan.taskCount,
-                                           versions: digests.map { ($0.before.version, $0.after.version) })
+        var change = JournalOperation.FileChange(path: path, before: before.bytes, after: edited, created: created, tasks: plan.taskCount,
+                                                 versions: digests.map { ($0.before.version, $0.after.version) })
+        change.listing = listing
+        return change
     }
 
     /// `listing` (the text's, for the version read) carried over the edit: each number it
-    /// gave still names its task, or is refused. `command` names the edit.
-    package func carry(_ listing: Listing, command: String) -> Listing {
+    /// gave still names its task, or is refused. `command` names the edit, `operation` the
+    /// journal operation it is part of (`Listing.operation`).
+    package func carry(_ listing: Listing, command: String, operation: [UInt8] = []) -> Listing {
         guard let digests, let edited else { return listing }
-        return listing.carried(over: plan.splices, by: command, versions: (digests.before.version, digests.after.version),
+        return listing.carried(over: plan.splices, by: command, operation: operation, versions: (digests.before.version, digests.after.version),
                                keepsTaskLines: keepsTaskLines) {
             // A listing is carried over whole documents: a stretch holds only some of its tasks.
             before.stretch == nil ? (before, after)

@@ -22,6 +22,9 @@ package struct JournalOperation: Sendable, Equatable {
         package var gaps: [Gap]
         /// How many tasks the change was about (for `undo --list`).
         package var tasks: Int
+        /// The file's listing before the change, when it had one: what an undo puts back when
+        /// the listing is still as the operation left it (`Listing.operation`).
+        package var listing: Listing?
 
         /// One changed place: the bytes replaced (`old`) and written (`new`), whole lines, and
         /// the lines around them, the same in both versions (two on each side, fewer at the
@@ -132,7 +135,9 @@ package struct JournalOperation: Sendable, Equatable {
 }
 
 extension JournalOperation.FileChange {
-    static let magic = "tick-change 3\n"
+    static let magic = "tick-change 4\n"
+    /// The format before a change kept the file's listing.
+    static let unlistedMagic = "tick-change 3\n"
 
     /// The record of a change tick made (one read from a record of the first two formats,
     /// which has no gap digests, is never written again).
@@ -155,11 +160,13 @@ extension JournalOperation.FileChange {
         }
         writer.number("gap", gaps[hunks.count].length)
         writer.hash("digest", gaps[hunks.count].digest!)
+        writer.field("listing", listing.map { ListingArchive(files: [ListingArchive.File(path: path, listing: $0)]).encoded() } ?? [])
         return writer.finished()
     }
 
     package init?(decoding bytes: [UInt8]) {
-        if var reader = RecordReader(bytes, magic: Self.magic) {
+        if let (opened, unlisted) = RecordReader.reading(bytes, magic: Self.magic, formerMagic: Self.unlistedMagic) {
+            var reader = opened
             guard let path = reader.field("path"), let created = reader.number("created"),
                   let before = reader.hash("before"), let after = reader.hash("after"),
                   let tasks = reader.number("tasks"), let count = reader.number("hunks"), count <= bytes.count else { return nil }
@@ -172,9 +179,16 @@ extension JournalOperation.FileChange {
                       let contextAfter = reader.field("context-after") else { return nil }
                 hunks.append(Hunk(old: old, new: new, contextBefore: contextBefore, contextAfter: contextAfter))
             }
+            var listing: Listing?
+            if !unlisted {
+                guard let encoded = reader.field("listing") else { return nil }
+                // A listing that does not read back is no listing: the undo works it out again.
+                if !encoded.isEmpty { listing = ListingArchive(decoding: encoded)?.files.first?.listing }
+            }
             guard reader.atEnd else { return nil }
             self.init(path: path, created: created == 1, beforeHash: before, afterHash: after, formerHashes: false,
                       hunks: hunks, gaps: gaps, tasks: tasks)
+            self.listing = listing
             return
         }
         guard let (read, former) = RecordReader.reading(bytes, magic: JournalOperation.changeMagic, formerMagic: JournalOperation.formerChangeMagic),

@@ -2,6 +2,10 @@
 /// there. tick's own edits carry the listing along (`mapped`), so a number keeps naming the task
 /// it was shown for until the next listing; a number whose task is gone, or cannot be found with
 /// certainty after another program changed the file, is refused (`resolve`).
+///
+/// Each journal operation keeps the listing its file had before it (`JournalOperation.FileChange`):
+/// an undo that puts the file back as it was, with the listing as the operation left it
+/// (`operation`), puts that listing back too, rather than working it out again.
 package struct Listing: Sendable, Equatable {
     package struct Entry: Sendable, Equatable {
         /// The 1-based line number the listing printed.
@@ -16,28 +20,19 @@ package struct Listing: Sendable, Equatable {
         /// Whether no other task had the same block when the file was last known: only then
         /// can the block find it with certainty.
         package var unique: Bool
-        /// The task's 0-based line in `formerVersion` (`ContentDigest.version`), -1 when not known.
-        /// When gone: the line it was on just before it went; if the file comes back to that
-        /// version (`tick undo`), so does the task. Else: its line before tick's latest change
-        /// of the file (`mapped`), where an edit that prints its number for another task finds
-        /// it (`showing`), so that an undo gives the number back.
-        package var formerLine: Int32
-        package var formerVersion: UInt64
         /// The start of the task's text, for messages.
         package var text: [UInt8]
         /// When gone: why, as the end of a sentence about the task ("is gone: removed by …").
         package var reason: [UInt8]
 
         package init(shown: Int32, line: Int32, fingerprint: UInt64, block: UInt64, listedBlock: UInt64, unique: Bool,
-                    formerLine: Int32 = -1, formerVersion: UInt64 = 0, text: [UInt8], reason: [UInt8] = []) {
+                    text: [UInt8], reason: [UInt8] = []) {
             self.shown = shown
             self.line = line
             self.fingerprint = fingerprint
             self.block = block
             self.listedBlock = listedBlock
             self.unique = unique
-            self.formerLine = formerLine
-            self.formerVersion = formerVersion
             self.text = text
             self.reason = reason
         }
@@ -59,6 +54,9 @@ package struct Listing: Sendable, Equatable {
     package var detailed: Bool
     /// Sorted by `shown`.
     package var entries: [Entry]
+    /// The journal operation (its name) that last changed the listing, carrying it over its
+    /// write and naming the rows it printed; empty when a view or anything else did.
+    package var operation: [UInt8] = []
 
     /// At most this many entries are kept per file; numbers past them are refused once lines move.
     package static let limit = 5_000
@@ -202,19 +200,39 @@ package struct Listing: Sendable, Equatable {
         return keepsTaskLines(before: window.before, after: window.after, splices: local)
     }
 
-    /// This listing carried over a change tick wrote (`splices` nil: a rewrite): when the
-    /// change keeps every task on its line (`keepsTaskLines`) and the listing names lines only
-    /// of the version read, by naming the new version, with neither version parsed; else task
-    /// by task (`mapped`) over the two versions `documents` gives.
-    package func carried(over splices: [Splice]?, by command: String, versions: (before: UInt64, after: UInt64)?, keepsTaskLines: Bool,
-                        restores: Bool = false, documents: () -> (before: Document, after: Document)) -> Listing {
+    /// This listing carried over a change tick wrote (`splices` nil: a rewrite) in the journal
+    /// operation `operation`: when the change keeps every task on its line (`keepsTaskLines`)
+    /// and the listing names lines only of the version read, by naming the new version, with
+    /// neither version parsed; else task by task (`mapped`) over the two versions `documents`
+    /// gives.
+    package func carried(over splices: [Splice]?, by command: String, operation: [UInt8], versions: (before: UInt64, after: UInt64)?,
+                        keepsTaskLines: Bool, documents: () -> (before: Document, after: Document)) -> Listing {
+        var result: Listing
         if keepsTaskLines, let versions, namesLinesOnly, fileHash == versions.before {
-            var result = self
+            result = self
             result.fileHash = versions.after
-            return result
+        } else {
+            let (before, after) = documents()
+            result = mapped(before: before, after: after, splices: splices, by: command, versions: versions)
         }
-        let (before, after) = documents()
-        return mapped(before: before, after: after, splices: splices, by: command, versions: versions, restores: restores)
+        result.operation = operation
+        return result
+    }
+
+    /// This listing after an undo (or a redo) of the journal operation `operation` wrote the
+    /// file back (or forward): an undo, while the listing is as the operation left it
+    /// (`self.operation`), gives back the listing the file had before the operation (`kept`:
+    /// `JournalOperation.FileChange.listing`), every number it gave naming its task again;
+    /// when the undo kept other changes, the file is not the version listed, and each task is
+    /// found as after another program's change (`resolve`). Else the listing is carried over
+    /// the two versions `documents` gives, as over any rewrite, and numbers whose tasks the
+    /// step took away are refused. After a redo, the listing is the operation's again, for
+    /// an undo that follows.
+    package func stepped(undo: Bool, operation: [UInt8], kept: Listing?,
+                         documents: () -> (before: Document, after: Document)) -> Listing {
+        if undo, let kept, !operation.isEmpty, self.operation == operation { return kept }
+        return carried(over: nil, by: undo ? "tick undo" : "tick redo", operation: undo ? [] : operation, versions: nil,
+                       keepsTaskLines: false, documents: documents)
     }
 
     /// The listing after tick turned `before` into `after` with `splices` (nil: any rewrite,
@@ -222,10 +240,10 @@ package struct Listing: Sendable, Equatable {
     /// A change the listing `carries` only names the new version: a listing of a long view
     /// stays one of lines.
     /// `versions`: the two versions' `ContentDigest.version`, when worked out already.
-    /// `restores`: the change is an undo or a redo, which may bring back a task an edit of
-    /// tick took away (or a number it took) on a version with other changes since.
+    /// A task it took away stays refused, an undo's (`tick undo` that puts the listing back
+    /// instead, when it can, is the journal's).
     package func mapped(before: Document, after: Document, splices: [Splice]?, by command: String,
-                       versions: (before: UInt64, after: UInt64)? = nil, restores: Bool = false) -> Listing {
+                       versions: (before: UInt64, after: UInt64)? = nil) -> Listing {
         let beforeHash = versions?.before ?? ContentDigest.version(of: before.bytes)
         if carries(before: before, after: after, splices: splices, current: beforeHash == fileHash) {
             var result = self
@@ -243,54 +261,15 @@ package struct Listing: Sendable, Equatable {
         let afterHash = versions?.after ?? ContentDigest.version(of: after.bytes)
         let correspondence = TaskCorrespondence(before: before, after: after, splices: splices)
         var blocks = GroupBlocks(after)
-        var afterBlocks: BlockTable?
-        // The entry's task on `formerLine`, when the file is back at the version it knew it there.
-        func atFormerLine(_ entry: Entry) -> Int? {
-            guard entry.formerVersion == afterHash, let index = TaskCorrespondence.task(atLine: Int(entry.formerLine), in: after),
-                  TaskFingerprint.of(after.tasks[index], in: after) == entry.fingerprint else { return nil }
-            return index
-        }
-        for number in result.entries.indices {
+        for number in result.entries.indices where result.entries[number].line >= 0 {
             var entry = result.entries[number]
-            if entry.line < 0 {
-                // Gone, but the file is back to the version it went from (an undo): it is back.
-                var back = atFormerLine(entry)
-                if back == nil, restores, entry.formerVersion != 0 {
-                    // An undo that kept other changes: the file is another version, and the
-                    // task is found as after another program's change, by its block, if it is
-                    // the only one like it now (a task tick took away, or whose number an
-                    // edit took: a recurring task's next occurrence made it one of two).
-                    back = Self.locate(entry, in: after, blocks: &afterBlocks, listedUnique: false)
-                        .flatMap { TaskFingerprint.of($0, in: after) == entry.fingerprint ? $0.index : nil }
-                    if back == nil {
-                        entry.reason = Array("cannot be found with certainty after '\(command)': the file is not the version its number was taken from, and no one task there reads as it did".utf8)
-                    }
-                }
-                if let index = back {
-                    entry.line = Int32(after.tasks[index].line)
-                    entry.reason = []
-                    entry.block = blocks.signature(index)
-                    entry.unique = blocks.isUnique(index)
-                }
-                result.entries[number] = entry
-                continue
-            }
-            let line = Int(entry.line)
-            // Back in the version it was on `formerLine` in (an undo of the change that moved
-            // it), the task is there again: what a correspondence of tasks alike (a recurring
-            // task and its next occurrence, the same but for dates) cannot tell.
-            let returned = atFormerLine(entry)
-            guard let partner = returned ?? TaskCorrespondence.task(atLine: line, in: before).flatMap({ correspondence.partner(of: $0) }) else {
-                entry.formerLine = entry.line
-                entry.formerVersion = beforeHash
+            guard let partner = TaskCorrespondence.task(atLine: Int(entry.line), in: before).flatMap({ correspondence.partner(of: $0) }) else {
                 entry.line = -1
                 entry.reason = Array("is gone: removed by '\(command)'".utf8)
                 result.entries[number] = entry
                 continue
             }
             let task = after.tasks[partner]
-            entry.formerLine = entry.line
-            entry.formerVersion = beforeHash
             entry.line = Int32(task.line)
             entry.fingerprint = TaskFingerprint.of(task, in: after)
             let block = blocks.signature(partner)
@@ -335,18 +314,17 @@ package struct Listing: Sendable, Equatable {
     /// A file another program changed since the listing is read again first (`verified`), as
     /// an edit's does: its printed numbers are as current as the rows an edit prints.
     ///
-    /// `before`: the file as the command found it, when it changed the file. A number refused
-    /// this way is given back by an undo of the command (`mapped`), as a removed task is.
+    /// `operation`: the journal operation whose edit printed the rows (`operation`); none for
+    /// a command that changed nothing (`show`).
     /// `version`: `document`'s `ContentDigest.version`, when worked out already.
-    package func showing(_ lines: [Int], in document: Document, by command: String, before: Document? = nil, version: UInt64? = nil) -> Listing {
+    package func showing(_ lines: [Int], in document: Document, by command: String, operation: [UInt8] = [], version: UInt64? = nil) -> Listing {
         guard !lines.isEmpty else { return self }
         let current = (version ?? ContentDigest.version(of: document.bytes)) == fileHash
         // A listing whose numbers are the file's lines (`namesLinesOnly`) stays so: a printed
         // number is kept as a line (detailed, as every entry is, when an edit moves lines).
         let linesOnly = namesLinesOnly && current
-        var beforeBlocks: BlockTable?
-        var beforeVersion: UInt64?
         var result = linesOnly ? self : detailing(document, current: current)
+        result.operation = operation
         if !current {
             result = verified(against: document)
             // What was on the lines it did not show is not known any more.
@@ -376,24 +354,6 @@ package struct Listing: Sendable, Equatable {
                 // user means cannot be known, so the number is refused until the next listing.
                 // (One it showed for a task now gone stays refused as it was.)
                 if result.entries[at].line >= 0, result.entries[at].line != Int32(task.line) {
-                    // Where its task was before the command (its line there, when the command
-                    // carried the listing from that version; else found by its block): back in
-                    // that version, it has its number again.
-                    var former: Task?
-                    if let before {
-                        if beforeVersion == nil { beforeVersion = ContentDigest.version(of: before.bytes) }
-                        let entry = result.entries[at]
-                        if entry.formerVersion == beforeVersion, let index = TaskCorrespondence.task(atLine: Int(entry.formerLine), in: before) {
-                            former = before.tasks[index]
-                        } else if before.stretch == nil {
-                            // (A block is unique or not in the whole file: not in a stretch.)
-                            former = Self.locate(entry, in: before, blocks: &beforeBlocks)
-                        }
-                        // What the undo checks it finds there: the task as it was (its status and dates aside).
-                        if let former { result.entries[at].fingerprint = TaskFingerprint.of(former, in: before) }
-                    }
-                    result.entries[at].formerLine = former.map { Int32($0.line) } ?? -1
-                    result.entries[at].formerVersion = former != nil ? beforeVersion! : 0
                     result.entries[at].line = -1
                     result.entries[at].reason = Array("no longer has that number: '\(command)' printed \(line) for another task".utf8)
                 }
@@ -432,6 +392,7 @@ package struct Listing: Sendable, Equatable {
         guard !numbers.isEmpty else { return self }
         var result = self
         result.shifted = true
+        result.operation = []
         let at = Dictionary(entries.indices.map { (Int(entries[$0].shown), $0) }, uniquingKeysWith: { first, _ in first })
         for number in Set(numbers) {
             if let index = at[number] {
@@ -459,8 +420,6 @@ package struct Listing: Sendable, Equatable {
             if detailed, let task = Self.locate(result.entries[number], in: document, blocks: &blocks) {
                 result.entries[number].line = Int32(task.line)
             } else {
-                result.entries[number].formerLine = result.entries[number].line
-                result.entries[number].formerVersion = 0
                 result.entries[number].line = -1
                 result.entries[number].reason = Array(reason.utf8)
             }
@@ -472,9 +431,8 @@ package struct Listing: Sendable, Equatable {
 
     /// The listed task in a version another program wrote: the one task with its block (group,
     /// text, notes and subtasks), if its block was unique when tick last knew the file.
-    /// `listedUnique`: only an entry whose block was the only one like it when listed.
-    static func locate(_ entry: Entry, in document: Document, blocks: inout BlockTable?, listedUnique: Bool = true) -> Task? {
-        guard entry.unique || !listedUnique else { return nil }
+    static func locate(_ entry: Entry, in document: Document, blocks: inout BlockTable?) -> Task? {
+        guard entry.unique else { return nil }
         if blocks == nil { blocks = BlockTable(document) }
         guard let found = blocks!.tasks[entry.block], found.count == 1 else { return nil }
         return document.tasks[found[0]]

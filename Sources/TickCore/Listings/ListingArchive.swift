@@ -19,7 +19,10 @@ package struct ListingArchive: Sendable, Equatable {
 
     package static let fileLimit = 256
     package static let stubLimit = 8192
-    static let magic = "tick-listings 7\n"
+    static let magic = "tick-listings 8\n"
+    /// The format before each listing named its operation, with two more numbers per entry
+    /// that are read past.
+    static let formerMagic = "tick-listings 7\n"
 
     package init(files: [File] = [], latest: Int = 0) {
         self.files = files
@@ -44,6 +47,7 @@ package struct ListingArchive: Sendable, Equatable {
             let listing = file.listing
             writer.hash("hash", listing.fileHash)
             writer.flags("flags", listing.shifted, listing.truncated, listing.detailed)
+            writer.field("operation", listing.operation)
             writer.number("entries", listing.entries.count)
             if !listing.detailed {
                 // Not worked out yet: only the lines shown, 4 bytes each.
@@ -53,19 +57,17 @@ package struct ListingArchive: Sendable, Equatable {
                 writer.field("lines", bytes)
                 continue
             }
-            // Each entry in binary, little-endian: shown, line and former line (4 bytes each);
-            // fingerprint, block, listed block and former version (8 each); unique (1); the text's
-            // and the reason's lengths (2 each), then their bytes.
+            // Each entry in binary, little-endian: shown and line (4 bytes each); fingerprint,
+            // block and listed block (8 each); unique (1); the text's and the reason's lengths
+            // (2 each), then their bytes.
             var bytes: [UInt8] = []
-            bytes.reserveCapacity(listing.entries.count * 72)
+            bytes.reserveCapacity(listing.entries.count * 64)
             for entry in listing.entries {
                 append(UInt32(bitPattern: entry.shown), to: &bytes)
                 append(UInt32(bitPattern: entry.line), to: &bytes)
-                append(UInt32(bitPattern: entry.formerLine), to: &bytes)
                 append(entry.fingerprint, to: &bytes)
                 append(entry.block, to: &bytes)
                 append(entry.listedBlock, to: &bytes)
-                append(entry.formerVersion, to: &bytes)
                 bytes.append(entry.unique ? 1 : 0)
                 append(UInt16(clamping: entry.text.count), to: &bytes)
                 append(UInt16(clamping: entry.reason.count), to: &bytes)
@@ -78,13 +80,16 @@ package struct ListingArchive: Sendable, Equatable {
     }
 
     package init?(decoding bytes: [UInt8]) {
-        guard var reader = RecordReader(bytes, magic: Self.magic), let count = reader.number("files"),
-              let latest = reader.number("latest"), latest <= count else { return nil }
+        guard let (opened, former) = RecordReader.reading(bytes, magic: Self.magic, formerMagic: Self.formerMagic) else { return nil }
+        var reader = opened
+        guard let count = reader.number("files"), let latest = reader.number("latest"), latest <= count else { return nil }
+        // A former entry's former line (4 bytes) and former version (8).
+        let fixed = former ? 49 : 37
         var files: [File] = []
         for _ in 0..<count {
             guard let path = reader.field("path"), let hash = reader.hash("hash"),
                   reader.take("flags "), let shifted = reader.byte(), let truncated = reader.byte(), let detailed = reader.byte(),
-                  reader.take("\n"),
+                  reader.take("\n"), let operation = former ? [] : reader.field("operation"),
                   let entryCount = reader.number("entries"), entryCount <= Listing.limit else { return nil }
             if detailed != 0x31 {
                 guard let lines = reader.field("lines"), lines.count == entryCount * 4 else { return nil }
@@ -95,8 +100,9 @@ package struct ListingArchive: Sendable, Equatable {
                     let shown = Int32(bitPattern: Self.read(UInt32.self, lines, &offset))
                     entries.append(Listing.Entry(shown: shown, line: shown - 1, fingerprint: 0, block: 0, listedBlock: 0, unique: false, text: []))
                 }
-                files.append(File(path: path, listing: Listing(fileHash: hash, shifted: shifted == 0x31, truncated: truncated == 0x31,
-                                                               detailed: false, entries: entries)))
+                var listing = Listing(fileHash: hash, shifted: shifted == 0x31, truncated: truncated == 0x31, detailed: false, entries: entries)
+                listing.operation = operation
+                files.append(File(path: path, listing: listing))
                 continue
             }
             guard let data = reader.field("data") else { return nil }
@@ -104,14 +110,14 @@ package struct ListingArchive: Sendable, Equatable {
             entries.reserveCapacity(entryCount)
             var offset = 0
             for _ in 0..<entryCount {
-                guard data.count - offset >= 49 else { return nil }
+                guard data.count - offset >= fixed else { return nil }
                 let shown = Int32(bitPattern: Self.read(UInt32.self, data, &offset))
                 let line = Int32(bitPattern: Self.read(UInt32.self, data, &offset))
-                let formerLine = Int32(bitPattern: Self.read(UInt32.self, data, &offset))
+                if former { offset += 4 }
                 let fingerprint = Self.read(UInt64.self, data, &offset)
                 let block = Self.read(UInt64.self, data, &offset)
                 let listedBlock = Self.read(UInt64.self, data, &offset)
-                let formerVersion = Self.read(UInt64.self, data, &offset)
+                if former { offset += 8 }
                 let unique = data[offset] == 1
                 offset += 1
                 let textLength = Int(Self.read(UInt16.self, data, &offset))
@@ -121,11 +127,12 @@ package struct ListingArchive: Sendable, Equatable {
                 let reason = Array(data[(offset + textLength)..<(offset + textLength + reasonLength)])
                 offset += textLength + reasonLength
                 entries.append(Listing.Entry(shown: shown, line: line, fingerprint: fingerprint, block: block, listedBlock: listedBlock,
-                                             unique: unique, formerLine: formerLine, formerVersion: formerVersion, text: text, reason: reason))
+                                             unique: unique, text: text, reason: reason))
             }
             guard offset == data.count else { return nil }
-            files.append(File(path: path, listing: Listing(fileHash: hash, shifted: shifted == 0x31, truncated: truncated == 0x31,
-                                                                   detailed: detailed == 0x31, entries: entries)))
+            var listing = Listing(fileHash: hash, shifted: shifted == 0x31, truncated: truncated == 0x31, detailed: detailed == 0x31, entries: entries)
+            listing.operation = operation
+            files.append(File(path: path, listing: listing))
         }
         guard reader.atEnd else { return nil }
         self.init(files: files, latest: latest)

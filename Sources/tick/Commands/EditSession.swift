@@ -173,7 +173,8 @@ enum EditSession {
         // The lines just printed are what the user will type next: they name those tasks now.
         // (A file with a listing was parsed again to carry it along; one without needs nothing.)
         if let after = written.after, let realPath = written.update?.realPath,
-           let warning = ListingStore.show(echo.shownLines, realPath: realPath, after: after, before: before, version: transaction.digests?.after.version,
+           let warning = ListingStore.show(echo.shownLines, realPath: realPath, after: after, edited: transaction.edited != nil,
+                                           version: transaction.digests?.after.version,
                                            environment: environment) {
             context.warn(warning)
         }

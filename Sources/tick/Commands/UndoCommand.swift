@@ -183,7 +183,7 @@ enum JournalStep {
         for change in changes {
             let path = PathBytes.string(from: change.path)
             do throws(TickError) {
-                let applied = try apply(change, undo: undo, path: path, command: chosen.operation.command, context: &context)
+                let applied = try apply(change, of: chosen, undo: undo, path: path, context: &context)
                 if applied.keepsOtherChanges { kept.append(shown(path, context.environment)) }
                 if applied.alreadyThere { alreadyThere.append(shown(path, context.environment)) }
             } catch {
@@ -214,8 +214,9 @@ enum JournalStep {
     /// Writes one file back (or forward); a file the operation created is removed by undo,
     /// when nothing else was written to it since. Returns whether the file had other changes,
     /// which it keeps, and whether it already was the version the step gives (nothing written).
-    private static func apply(_ change: JournalOperation.FileChange, undo: Bool, path: String, command: String,
+    private static func apply(_ change: JournalOperation.FileChange, of operation: Journal.Stored, undo: Bool, path: String,
                               context: inout CommandContext) throws(TickError) -> (keepsOtherChanges: Bool, alreadyThere: Bool) {
+        let command = operation.operation.command
         if !undo, change.created { try FileCreator.createIfMissing(path) }
         var before: [UInt8] = []
         var keepsOtherChanges = false, alreadyThere = false
@@ -235,8 +236,9 @@ enum JournalStep {
             // Emptied under the lock above; removed only if it is still empty.
             if let info = Syscalls.fileStatus(path), info.st_size == 0 { _ = path.withPathCString { unlink($0) } }
         }
-        if let update, let warning = ListingStore.map(update.realPath, splices: nil, command: "tick \(undo ? "undo" : "redo")",
-                                                      restores: true, environment: context.environment, documents: { (context.environment.document(before), context.environment.document(update.after)) }) {
+        if let update, let warning = ListingStore.step(update.realPath, undo: undo, operation: operation.name, kept: change.listing,
+                                                       environment: context.environment,
+                                                       documents: { (context.environment.document(before), context.environment.document(update.after)) }) {
             context.warn(warning)
         }
         return (keepsOtherChanges, alreadyThere)

@@ -27,6 +27,10 @@ final class Journal: Sendable {
 
     private struct State {
         var command = "tick"
+        /// The operation's folder in the journal, named when first needed (a listing carried
+        /// along names it before its first record is written).
+        var name: String?
+        /// Set once the operation's folder is made.
         var operation: String?
         var changes = 0
         var filesWritten = 0
@@ -47,6 +51,17 @@ final class Journal: Sendable {
     /// The command line the operations of this process are recorded under.
     func begin(command: String) { state.withLock { $0.command = command } }
     var command: String { state.withLock { $0.command } }
+
+    /// The name of this process's operation in the journal (`op-TIME-PID`), which a listing
+    /// it carries along keeps (`Listing.operation`).
+    var operationName: String {
+        state.withLock { state in
+            if let name = state.name { return name }
+            let name = "op-" + ContentHash.hex(UInt64(Clock.wallNanoseconds())) + "-" + String(UInt32(getpid()), radix: 16)
+            state.name = name
+            return name
+        }
+    }
 
     /// What a write produced: the new bytes, the splices that made them (for carrying listings
     /// along; nil for a rewrite), and how many tasks it was about.
@@ -88,6 +103,7 @@ final class Journal: Sendable {
         var rewrite: Rewrite?
         var after: Document?
         var listingWarning: String?
+        var listing: Listing?
         // The listing is carried along before the new version takes the file's place, with the
         // lock held: another tick that waited for the lock reads the listing of the version it
         // finds. (If the swap fails after this, the listing names a version that never was,
@@ -98,8 +114,8 @@ final class Journal: Sendable {
         }, swapping: { update in
             guard let rewrite else { return }
             after = nil
-            listingWarning = ListingStore.map(update.realPath, splices: rewrite.splices, command: shared.command, versions: rewrite.versions,
-                                              keepsTaskLines: rewrite.keepsTaskLines, environment: environment) {
+            (listingWarning, listing) = ListingStore.map(update.realPath, splices: rewrite.splices, command: shared.command,
+                                                         versions: rewrite.versions, keepsTaskLines: rewrite.keepsTaskLines, environment: environment) {
                 // A listing is carried over whole documents: the stretch an edit read (when it
                 // is one) holds only some of the tasks a listing may name.
                 let whole = rewrite.before?.stretch == nil
@@ -110,10 +126,11 @@ final class Journal: Sendable {
         })
         guard let update, let rewrite else { return Written(update: nil, warning: nil, after: nil) }
         shared.state.withLock { $0.filesWritten += 1 }
+        var change = JournalOperation.FileChange(path: PathBytes.bytes(of: update.realPath), before: update.before,
+                                                 after: update.after, created: created, tasks: rewrite.tasks, versions: rewrite.versions)
+        change.listing = listing
         let warnings = [
-            shared.record(JournalOperation.FileChange(path: PathBytes.bytes(of: update.realPath), before: update.before,
-                                                      after: update.after, created: created, tasks: rewrite.tasks, versions: rewrite.versions),
-                          environment: environment),
+            shared.record(change, environment: environment),
             listingWarning,
         ].compactMap { $0 }
         return Written(update: update, warning: warnings.isEmpty ? nil : warnings.joined(separator: "; "), after: after)
@@ -132,7 +149,8 @@ final class Journal: Sendable {
             // `sizeLimit` with it (the newest operation is kept whatever its size).
             let record = change.encoded()
             if state.operation == nil {
-                let name = "op-" + ContentHash.hex(UInt64(Clock.wallNanoseconds())) + "-" + String(UInt32(getpid()), radix: 16)
+                let name = state.name ?? "op-" + ContentHash.hex(UInt64(Clock.wallNanoseconds())) + "-" + String(UInt32(getpid()), radix: 16)
+                state.name = name
                 let meta = JournalOperation(time: Clock.wallNanoseconds() / 1_000_000_000, command: state.command, agent: environment.agent)
                 do throws(TickError) {
                     try journal.withLock { () throws(TickError) in

@@ -117,28 +117,44 @@ enum ListingStore {
         }
     }
 
-    /// Carries the listing of `realPath` through a write tick made (`splices` nil: a rewrite).
+    /// Carries the listing of `realPath` through a write of this process's journal operation
+    /// (`splices` nil: a rewrite). Returns a warning when it cannot, and the listing as it was
+    /// before, for the journal (`JournalOperation.FileChange.listing`).
     /// `documents` gives the two versions parsed; it is called only when the file has a listing.
     /// `versions`: the two versions' `ContentDigest.version`, when worked out already.
     /// `keepsTaskLines`: the edit keeps every task on its line (`Journal.Rewrite`).
-    /// `restores`: an undo or a redo (`Listing.mapped`).
     static func map(_ realPath: String, splices: [Splice]?, command: String, versions: (before: UInt64, after: UInt64)? = nil,
-                    keepsTaskLines: Bool = false, restores: Bool = false, environment: Environment,
-                    documents: () -> (before: Document, after: Document)) -> String? {
-        change(realPath, environment) { listing in
-            listing = listing.carried(over: splices, by: command, versions: versions, keepsTaskLines: keepsTaskLines, restores: restores,
+                    keepsTaskLines: Bool = false, environment: Environment,
+                    documents: () -> (before: Document, after: Document)) -> (warning: String?, before: Listing?) {
+        var before: Listing?
+        let operation = Array(Journal.shared.operationName.utf8)
+        let warning = change(realPath, environment) { listing in
+            before = listing
+            listing = listing.carried(over: splices, by: command, operation: operation, versions: versions, keepsTaskLines: keepsTaskLines,
                                       documents: documents)
+        }
+        return (warning, before)
+    }
+
+    /// Carries the listing of `realPath` through an undo or a redo of the operation named
+    /// `operation` (`Listing.stepped`: `kept` is the listing the file had before it).
+    static func step(_ realPath: String, undo: Bool, operation: String, kept: Listing?, environment: Environment,
+                     documents: () -> (before: Document, after: Document)) -> String? {
+        change(realPath, environment) { listing in
+            listing = listing.stepped(undo: undo, operation: Array(operation.utf8), kept: kept, documents: documents)
         }
     }
 
-    /// After an edit printed tasks with their lines: those numbers name those tasks now.
-    /// `before`: the file as the edit found it (none for `show`, which changes nothing).
+    /// After a command printed tasks with their lines: those numbers name those tasks now.
+    /// `edited`: the command's edit wrote the file (none for `show`, which changes nothing):
+    /// the listing stays its journal operation's (`Listing.operation`).
     /// `version`: `after`'s `ContentDigest.version`, when worked out already.
-    static func show(_ lines: [Int], realPath: String, after: Document, before: Document? = nil, version: UInt64? = nil,
+    static func show(_ lines: [Int], realPath: String, after: Document, edited: Bool = false, version: UInt64? = nil,
                      environment: Environment) -> String? {
         guard environment.recordsListings else { return nil }
+        let operation = edited ? Array(Journal.shared.operationName.utf8) : []
         return change(realPath, environment) { listing in
-            listing = listing.showing(lines, in: after, by: Journal.shared.command, before: before, version: version)
+            listing = listing.showing(lines, in: after, by: Journal.shared.command, operation: operation, version: version)
         }
     }
 
