@@ -148,6 +148,13 @@ public struct Document: Sendable {
         return ByteSearch.contains(Array("kanban-plugin".utf8), in: bytes, 0..<lines[frontMatterEnd - 1].end)
     }
 
+    /// On an Obsidian Kanban board, the `***` line between its lanes and its archive (the last
+    /// thematic break of the file): lanes end above it, and new ones go there.
+    package var boardArchiveLine: Int? {
+        guard isKanbanBoard else { return nil }
+        return kinds.lastIndex(of: .thematicBreak).flatMap { $0 >= frontMatterEnd ? $0 : nil }
+    }
+
     /// Per heading, where its group comes when a view lists the file in reverse: siblings in
     /// reverse order, each group above its subgroups (`ViewItem.reversedOrder`).
     package var reversedGroupRanks: [Int] {
@@ -217,7 +224,7 @@ public struct Document: Sendable {
     /// would otherwise take them in as code or HTML; before an Obsidian comment (`%%` … `%%`)
     /// that ends the file, such as the settings of an Obsidian Kanban board, which the plugin
     /// reads as the end of the board.
-    package var appendLine: Int { unclosedBlockLine ?? trailingCommentLine ?? lines.count }
+    package var appendLine: Int { unclosedBlockLine ?? boardArchiveLine ?? trailingCommentLine ?? lines.count }
 
     /// The first line of an Obsidian comment of several lines that ends the file (only blank
     /// lines after its closing `%%`), when it is outside every list and quote.

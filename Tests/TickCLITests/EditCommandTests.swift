@@ -332,11 +332,52 @@ import Testing
         let (result, archived) = try edit(["archive"], "# Work\n\n- [x] shipped\n- [ ] open\n\n# ✅ Completed\n\n- [x] old\n")
         #expect(result.stdout == "archived 11 [x] shipped  · ✅ Completed / Work\n", "\(result.stdout)")
         #expect(archived == "# Work\n\n- [ ] open\n\n# ✅ Completed\n\n- [x] old\n\n## Work\n\n- [x] shipped\n", "\(archived)")
-        // Under a title, beside the groups; two such groups are not guessed between.
+        // Under a title, beside the groups.
         let (_, titled) = try edit(["archive"], "# TODO\n\n## Work\n\n- [x] a\n\n## Archive\n")
         #expect(titled == "# TODO\n\n## Work\n\n## Archive\n\n### Work\n\n- [x] a\n", "\(titled)")
-        let (_, two) = try edit(["archive"], "# Work\n\n- [x] a\n\n# Completed\n\n# Archive\n")
-        #expect(two.hasSuffix("# Archive\n\n# Done\n\n## Work\n\n- [x] a\n"), "\(two)")
+    }
+
+    /// On an Obsidian Kanban board the `***` over the board's archive stays where it is: lanes
+    /// move and go above it, a removed lane leaves it, and a new lane comes before it (after
+    /// it, the plugin shows a lane as archived).
+    @Test func aKanbanBoardKeepsItsArchiveLast() throws {
+        let top = "---\n\nkanban-plugin: board\n\n---\n\n"
+        let tail = "***\n\n## Archive\n\n- [x] old\n\n%% kanban:settings\n```\n{}\n```\n%%"
+        let board = top + "## Todo\n\n- [ ] a\n\n\n## Complete\n\n- [x] b\n\n\n" + tail
+        let (moved, movedText) = try edit(["group", "move", "Complete", "--before", "Todo"], board)
+        #expect(moved.status == 0 && movedText.hasPrefix(top + "## Complete\n\n- [x] b\n\n\n## Todo\n\n- [ ] a\n") && movedText.hasSuffix(tail),
+                "\(moved.stderr)\(movedText)")
+        let (removed, removedText) = try edit(["group", "rm", "Complete", "--yes"], board)
+        #expect(removed.status == 0 && removedText.hasSuffix("- [ ] a\n\n\n" + tail), "\(removed.stderr)\(removedText)")
+        let (added, addedText) = try edit(["group", "add", "Later"], board)
+        #expect(added.status == 0 && addedText.contains("## Later\n\n" + tail), "\(added.stderr)\(addedText)")
+        let (card, cardText) = try edit(["add", "-g", "Car", "x"], board)
+        #expect(card.status == 0 && cardText.contains("## Car\n\n- [ ] x") && cardText.hasSuffix(tail), "\(card.stderr)\(cardText)")
+    }
+
+    /// A group moved next to a group of a higher level would land inside another group: the
+    /// move is refused, as one that would take in deeper groups is; `group mv` is `group move`.
+    @Test func aGroupMovesBesideGroupsOfItsLevel() throws {
+        let text = "# TODO\n\n## Home\n\n- [ ] a\n\n### Groceries\n\n- [x] Milk\n\n## Work\n\n- [x] b\n\n### Desk\n\n- [ ] d\n"
+        let (refused, same) = try edit(["group", "move", "Groceries", "--after", "Work"], text)
+        #expect(refused.status == 2 && same == text && refused.stderr.contains("would be a subgroup of another group, not a group beside 'Work'"),
+                "\(refused.stderr)")
+        let (moved, after) = try edit(["group", "mv", "Groceries", "--after", "Desk"], text)
+        #expect(moved.status == 0 && after.hasSuffix("### Desk\n\n- [ ] d\n\n### Groceries\n\n- [x] Milk\n"), "\(moved.stderr)\(after)")
+    }
+
+    /// Two groups for closed tasks and no `Done`: which one is the archive is not guessed.
+    @Test func archiveRefusesToChooseBetweenTwoArchives() throws {
+        let text = "## Work\n\n- [x] a\n\n## 🏁 Completed\n\n- [x] old\n\n## Archive\n\n- [x] older\n"
+        let (refused, same) = try edit(["archive", "--yes"], text)
+        #expect(refused.status == 2 && same == text
+                && refused.stderr.contains("the file has 2 groups for closed tasks, '🏁 Completed' (line 5) and 'Archive' (line 9); name the archive with --into"),
+                "\(refused.stderr)")
+        let (chosen, archived) = try edit(["archive", "--into", "🏁 Completed", "--yes"], text)
+        #expect(chosen.status == 0 && archived.contains("## 🏁 Completed\n\n- [x] old\n\n### Work\n\n- [x] a\n"), "\(chosen.stderr)\(archived)")
+        // Nothing to archive names the archive the file has.
+        let (nothing, _) = try edit(["archive"], "## Work\n\n- [ ] a\n\n## ✅ Completed\n\n- [x] b\n")
+        #expect(nothing.stdout == "TODO.md: nothing to archive: no done or cancelled tasks outside '✅ Completed'\n", "\(nothing.stdout)")
     }
 
     /// Cancelled tasks are archived with done ones; a closed task whose block still holds a

@@ -32,6 +32,10 @@ import Testing
         #expect(kept.stdout == "renamed group 1 # 🥕 Vegetables  (1 task)\n" && keptText.hasPrefix("# 🥕 Vegetables\n"), "\(kept.stdout)\(kept.stderr)")
         let (replaced, replacedText) = try run(["group", "rename", "food", "🍎 Fruit"], on: carrots)
         #expect(replaced.status == 0 && replacedText.hasPrefix("# 🍎 Fruit\n"), "\(replacedText)")
+        // Beside a group of that title but for its emoji, the name is kept as typed: with the
+        // emoji it would name both.
+        let (clash, clashText) = try run(["group", "rename", "launch", "later"], on: "# 🚀 Launch\n\n- [ ] a\n\n# 🗒 Later\n\n- [ ] b\n")
+        #expect(clash.status == 0 && clashText.hasPrefix("# later\n"), "\(clash.stderr)\(clashText)")
         let (linked, linkedText) = try run(["group", "rename", "Link", "Other"], on: "# [[Link]]\n\n- [ ] a\n")
         #expect(linked.status == 0 && linkedText.hasPrefix("# Other\n"), "\(linkedText)")
         // A second group of one name is refused, the file untouched.

@@ -230,11 +230,12 @@ import Testing
     /// indented `%%` or one with a task inside is no such block.
     @Test func linesAddedAtTheEndGoBeforeATrailingComment() throws {
         let settings = "%% kanban:settings\n```\n{\"kanban-plugin\":\"board\"}\n```\n%%"
-        let board = "## Todo\n\n- [x] done\n- [ ] open\n\n" + settings
+        let top = "---\n\nkanban-plugin: board\n\n---\n\n"
+        let board = top + "## Todo\n\n- [x] done\n- [ ] open\n\n" + settings
         #expect(try apply(board) { try BlockEdits.archive(ArchiveSelection($0).moved, into: "Done", in: $0) }
-                == "## Todo\n\n- [ ] open\n\n## Done\n\n- [x] done\n\n" + settings)
+                == top + "## Todo\n\n- [ ] open\n\n## Done\n\n- [x] done\n\n" + settings)
         #expect(try apply(board + "\n\n") { try GroupEdits.add("Later", level: 2, in: $0) }
-                == "## Todo\n\n- [x] done\n- [ ] open\n\n## Later\n\n" + settings + "\n\n")
+                == top + "## Todo\n\n- [x] done\n- [ ] open\n\n## Later\n\n" + settings + "\n\n")
         for text in ["- [ ] a\n\n%% one line %%\n", "- [ ] a\n\n%%\n- [ ] hidden\n%%\n", "- [ ] a\n  %%\n  note\n  %%\n", "%%\n"] {
             #expect(Document(text).appendLine == Document(text).lines.count, "\(text.debugDescription)")
         }

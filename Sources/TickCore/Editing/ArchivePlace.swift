@@ -45,15 +45,33 @@ package struct ArchivePlace: Sendable {
     static let closedTitles: Set<String> = ["done", "completed", "complete", "finished", "archive", "archived"]
 
     /// The one group directly under `title` (at the top when none) whose title is one of
-    /// `closedTitles`; nil when there is none, or more than one.
+    /// `closedTitles`; nil when there is none, or more than one (`closedGroups`).
     static func closedGroup(under title: [String], in document: Document) -> Int? {
+        let found = closedGroups(under: title, in: document)
+        return found.count == 1 ? found[0] : nil
+    }
+
+    /// The groups directly under `title` (at the top when none) whose titles are among
+    /// `closedTitles`.
+    static func closedGroups(under title: [String], in document: Document) -> [Int] {
         let parent = title.isEmpty ? nil : document.title
-        let found = document.headings.indices.filter { index in
+        return document.headings.indices.filter { index in
             let heading = document.headings[index]
             return heading.topLevel && heading.parent == parent
                 && closedTitles.contains(GroupName.words(heading.title.trimmingSpaces).lowercased())
         }
-        return found.count == 1 ? found[0] : nil
+    }
+
+    /// Refuses to archive into `Done` (the default, `name`) when the document has no such
+    /// group but several groups for closed tasks: which one is its archive is not guessed, and
+    /// a new `Done` would take their tasks in.
+    package static func checkOneArchive(_ name: String, in document: Document) throws(EditError) {
+        let place = ArchivePlace(name, in: document)
+        guard place.heading == nil, !place.flat, Sections.pathKey(GroupName(name).titles) == ["done"] else { return }
+        let found = closedGroups(under: place.title, in: document)
+        guard found.count > 1 else { return }
+        let named = found.map { "'\(document.headings[$0].title.trimmingSpaces)' (line \(document.headings[$0].line + 1))" }
+        throw .invalidText("the file has \(found.count) groups for closed tasks, \(named.spokenList("and")); name the archive with --into")
     }
 
     /// The group a task from the group `origin` (its whole path) is filed under.

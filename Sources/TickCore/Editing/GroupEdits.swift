@@ -88,7 +88,7 @@ package enum GroupEdits {
     package static func rename(_ index: Int, to typed: String, in document: Document) throws(EditError) -> [Splice] {
         try TaskText.checkGroupName(typed)
         let heading = document.headings[index]
-        let name = keepingEmoji(of: heading.title, typed)
+        let name = renamed(index, to: typed, in: document)
         try checkNoTwin(of: name, under: heading.parent, except: index, in: document)
         let line = document.lines[heading.line]
         let splices: [Splice]
@@ -117,6 +117,21 @@ package enum GroupEdits {
         return splices
     }
 
+    /// The title a group renamed `typed` gets: `typed`, after the emoji its title starts with
+    /// (`keepingEmoji`), unless a group beside it has the same title but for its emoji: the
+    /// name would then name both, and names the new group alone as typed.
+    package static func renamed(_ index: Int, to typed: String, in document: Document) -> String {
+        let heading = document.headings[index]
+        let name = keepingEmoji(of: heading.title, typed)
+        guard name != typed else { return typed }
+        let words = GroupName.words(name.trimmingSpaces).lowercased()
+        let clash = document.headings.indices.contains { other in
+            other != index && document.headings[other].topLevel && document.headings[other].parent == heading.parent
+                && GroupName.words(document.headings[other].title.trimmingSpaces).lowercased() == words
+        }
+        return clash ? typed : name
+    }
+
     /// `name`, after the emoji (and the spaces after it) that `title` starts with, when `name`
     /// starts with a letter or digit. Only emoji and other marks beyond ASCII: `[[Link]]` or
     /// `(A) Title` renamed is the name as typed.
@@ -143,6 +158,12 @@ package enum GroupEdits {
         guard index != other else { return [] }
         if moving.contains(document.headings[other].line) || anchor.contains(document.headings[index].line) {
             throw .cannotMove("cannot move a group relative to its own subgroup or parent")
+        }
+        // Next to a group of a higher level (a `###` before or after a `##`), the moved group
+        // would land inside the group above it, as its subgroup, not beside the one named.
+        let (moved, named) = (document.headings[index], document.headings[other])
+        if moved.level > named.level {
+            throw .cannotMove("there, '\(moved.title)' (level \(moved.level)) would be a subgroup of another group, not a group beside '\(named.title)' (level \(named.level)); move it next to a group of level \(moved.level)")
         }
         // A block that is never closed takes in everything after it: moved up, it would swallow
         // the groups below; moved-after groups go before it.

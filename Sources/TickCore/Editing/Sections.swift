@@ -9,14 +9,22 @@ package enum Sections {
         }
         let heading = document.headings[index]
         let next = groups.first { document.headings[$0].line > heading.line }
-        return (heading.lastLine + 1)..<(next.map { document.headings[$0].line } ?? document.lines.count)
+        return (heading.lastLine + 1)..<end(ofGroupAt: heading.line, next: next.map { document.headings[$0].line }, in: document)
     }
 
     /// The group's heading and everything under it, subgroups included.
     package static func subtreeLines(ofHeading index: Int, in document: Document) -> Range<Int> {
         let heading = document.headings[index]
         let next = document.headings.first { $0.topLevel && $0.line > heading.line && $0.level <= heading.level }
-        return heading.line..<(next?.line ?? document.lines.count)
+        return heading.line..<end(ofGroupAt: heading.line, next: next?.line, in: document)
+    }
+
+    /// Where a group whose heading is on `line` ends: at the next heading that ends it, or the
+    /// end of the file; a Kanban board's lane, at the `***` above the board's archive.
+    private static func end(ofGroupAt line: Int, next: Int?, in document: Document) -> Int {
+        let end = next ?? document.lines.count
+        if let archive = document.boardArchiveLine, line < archive, archive < end { return archive }
+        return end
     }
 
     /// Top-level tasks (not subtasks) directly in the group, in file order.

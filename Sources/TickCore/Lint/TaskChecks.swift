@@ -361,13 +361,16 @@ enum TaskChecks {
                   let close = bytes[i..<line.contentEnd].firstIndex(of: Byte.rightBracket) else { continue }
             let inside = bytes[(i + 1)..<close]
             let looksLikeBox = inside.count <= 3 && inside.allSatisfy { $0 == Byte.space || $0 == 0x78 || $0 == 0x58 }
-            guard looksLikeBox else { continue }
             if kind == .fenceContent {
-                if !inside.isEmpty, spaces >= 1 {
+                // In code, any status a task may have (`- [-]`, `- [?]`): a letter or digit
+                // other than x reads as a link or a note's mark (`- [1]`).
+                let status = inside.count == 1 && inside.allSatisfy { Byte.isPunctuation($0) && $0 != Byte.leftBracket }
+                if looksLikeBox && !inside.isEmpty || status, spaces >= 1 {
                     findings.add(.taskInCodeBlock, line: index, offset: marker, "task-like line inside a code block is not a task")
                 }
                 continue
             }
+            guard looksLikeBox else { continue }
             let problem: String
             if stray, inside.count == 1 {
                 findings.add(.malformedCheckbox, line: index, offset: marker,

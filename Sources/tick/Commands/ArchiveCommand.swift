@@ -35,6 +35,7 @@ enum ArchiveCommand: Command {
         // A name close to an existing group's is most likely a typo of it, said before anything
         // is asked. (A subgroup of that very name is no typo: the archive is a group of its own.)
         func checkInto(_ document: Document) throws(EditError) {
+            if inFile, arguments.value("into") == nil { try ArchivePlace.checkOneArchive(group, in: document) }
             // (The archive's own name, before the first archive makes it a group, too.)
             if inFile, arguments.value("into") != nil, !arguments.flag("create"), ArchivePlace(group, in: document).heading == nil,
                let close = GroupName(group).suggestion(in: [document])
@@ -65,7 +66,8 @@ enum ArchiveCommand: Command {
                 var plan = EditPlan(try BlockEdits.archive(selection.moved, into: group, in: document),
                                     subjects: selection.moved.map { .task($0.index, verb: "archived") } + kept(selection))
                 if plan.subjects.isEmpty {
-                    plan.nothing = "nothing to archive: no done or cancelled tasks " + (arguments.value("group").map { "in '\($0)'" } ?? "outside '\(group)'")
+                    let archive = ArchivePlace(group, in: document).heading.map { GroupName.shown(document.shownGroupPath(ofHeading: $0)) } ?? group
+                    plan.nothing = "nothing to archive: no done or cancelled tasks " + (arguments.value("group").map { "in '\($0)'" } ?? "outside '\(archive)'")
                 }
                 return plan
             }

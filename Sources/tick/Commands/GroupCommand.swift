@@ -119,7 +119,7 @@ enum GroupCommand: Command {
             try edit("renamed group") { document throws(EditError) in
                 let index = try Sections.resolve(operands[0], in: document)
                 var splices = try GroupEdits.rename(index, to: operands[1], in: document)
-                let newName = GroupEdits.keepingEmoji(of: document.headings[index].title, operands[1]).trimmingSpaces
+                let newName = GroupEdits.renamed(index, to: operands[1], in: document).trimmingSpaces
                 // A group the new name answered to until now (by its words: `✅ Completed` to
                 // `Completed`) that it names no longer: said, as group add says it.
                 if let other = GroupName(newName).groups(in: document).first(where: { $0 != index }) {
@@ -194,7 +194,7 @@ enum GroupCommand: Command {
                 let after = context.environment.document(result.before.applying(result.splices))
                 GroupColoring.follow(recolored, of: path, after: after, dryRun: arguments.flag("dry-run"), context: &context)
             }
-        case "move":
+        case "move", "mv":
             try expect(1, "group name")
             let before = arguments.value("before"), after = arguments.value("after")
             guard (before == nil) != (after == nil) else {
