@@ -69,6 +69,18 @@ import Testing
         #expect(added.status == 0 && afterAdd.hasPrefix("# T\n\n## Groceries\n\n- [ ] a\n- [ ] milk\n"), "\(added.stderr)\(afterAdd)")
     }
 
+    /// Over several files, the strongest rule any file matches the name by decides: `work`
+    /// shows `Work` and not, from another file, the `Workshop` it starts.
+    @Test func aFolderViewMatchesGroupsByTheStrongestRule() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("a.md", "## Work\n\n- [ ] a\n")
+        try folder.write("b.md", "## Workshop\n\n- [ ] d\n")
+        let work = try TickProcess.run(["list", "-g", "work", "."], in: folder.url)
+        #expect(work.status == 0 && work.stdout.contains("[ ] a") && !work.stdout.contains("[ ] d"), "\(work.stdout)\(work.stderr)")
+        let start = try TickProcess.run(["list", "-g", "works", "."], in: folder.url)
+        #expect(start.status == 0 && start.stdout.contains("[ ] d") && !start.stdout.contains("[ ] a"), "\(start.stdout)\(start.stderr)")
+    }
+
     /// A name typed without accents names the group whose title has them, whole or by its
     /// start; one typed with them, as typed; an exact title still wins.
     @Test func aNameTypedWithoutAccentsNamesTheGroup() throws {

@@ -47,33 +47,41 @@ public struct GroupName: Sendable, Equatable {
     }
 
     /// The groups (top-level headings) the name matches, by the first rule that matches any.
-    public func groups(in document: Document) -> [Int] {
+    public func groups(in document: Document) -> [Int] { match(in: document).groups }
+
+    /// The groups the name matches and the rule that matched them, numbered in the order
+    /// rules are tried (1 for a whole title; 0 with no groups): a view of several files
+    /// keeps the files the strongest rule matched in (`Workshop` is not `work` where another
+    /// file has `Work`).
+    package func match(in document: Document) -> (rule: Int, groups: [Int]) {
         let groups = document.headings.indices.filter { document.headings[$0].topLevel }
-        guard !path.isEmpty else { return [] }
+        guard !path.isEmpty else { return (0, []) }
         let exact = groups.filter { document.headings[$0].title.trimmingSpaces.lowercased() == title }
-        if !exact.isEmpty { return exact }
+        if !exact.isEmpty { return (1, exact) }
         let paths = groups.map { document.groupPath(ofHeading: $0).map { $0.trimmingSpaces.lowercased() } }
         let byPath = zip(groups, paths).filter { $0.1.count >= path.count && Array($0.1.suffix(path.count)) == path }.map(\.0)
-        if !byPath.isEmpty { return byPath }
+        if !byPath.isEmpty { return (2, byPath) }
         let byJoined = zip(groups, paths).filter { _, titles in
             let joined = titles.joined(separator: "/")
             return joined == title || joined.hasSuffix("/" + title)
         }.map(\.0)
-        if !byJoined.isEmpty { return byJoined }
+        if !byJoined.isEmpty { return (3, byJoined) }
         // 6. A name typed without accents reads the titles without theirs too (`epicerie`
         // names `Épicerie`), as a word typed so finds a task's text: by rule 4, then 5.
         let unaccented = title.utf8.allSatisfy({ $0 < 0x80 }) ? paths.map { $0.map(FoldedWord.unaccented) } : nil
         let wordsPath = path.map(Self.words)
-        guard !wordsPath.contains(where: \.isEmpty) else { return [] }
-        for paths in [paths, unaccented].compactMap({ $0 }) {
+        guard !wordsPath.contains(where: \.isEmpty) else { return (0, []) }
+        for (offset, paths) in [paths, unaccented].enumerated() {
+            guard let paths else { continue }
             let found = byWords(wordsPath, groups, paths)
-            if !found.isEmpty { return found }
+            if !found.isEmpty { return (4 + offset, found) }
         }
-        for paths in [paths, unaccented].compactMap({ $0 }) {
+        for (offset, paths) in [paths, unaccented].enumerated() {
+            guard let paths else { continue }
             let found = byStart(wordsPath, groups, paths, in: document)
-            if !found.isEmpty { return found }
+            if !found.isEmpty { return (6 + offset, found) }
         }
-        return []
+        return (0, [])
     }
 
     /// Rule 4, on the groups' `paths` (lowercased titles).

@@ -235,21 +235,22 @@ struct ViewOptions {
     /// the file was read; `consume` gets those in file order as each chunk ends, and the
     /// documents are dropped. Returns the listings to record: whole for the first
     /// `ListingArchive.fileLimit` files with tasks (what the state folder keeps), a stub for
-    /// the rest. A `--group` that names no group in any file is an error, as in `load`.
+    /// the rest. A `--group` that names no group in any file is an error, as in `load`; one
+    /// that names groups in some files by a stronger rule than in others (`GroupName.match`:
+    /// `Work` whole in one, as the start of `Workshop` in another) shows the first ones alone.
     func readShown<Part: Sendable>(_ files: [String], environment: Environment,
                                     render: @escaping @Sendable (SourceDocument, [Int]) -> Part,
                                     consume: (Part) -> Void) throws(TickError) -> [ListingStore.Shown] {
         let query = self.query, today = self.today
         let workers = ParallelWork.workerCount(environment: environment)
-        var listings: [ListingStore.Shown] = []
-        var groupFound = query.group == nil
+        var read: [ReadFile<Part>] = []
         var start = 0
         while start < files.count {
             let count = min(files.count - start, 256)
             let first = start
             // Only the newest `ListingArchive.fileLimit` files a view shows keep their listings
             // whole (`ListingStore`); once that many show rows, the rest keep a stub.
-            let detailed = listings.count < ListingArchive.fileLimit
+            let detailed = read.count { $0.listing != nil } < ListingArchive.fileLimit
             let results = ParallelWork.map(count, workers: workers) { offset -> WorkerFile<Part> in
                 let path = files[first + offset]
                 do throws(TickError) {
@@ -260,37 +261,41 @@ struct ViewOptions {
                     if let since = query.doneSince, path != FileReader.standardInput {
                         source.closedSince = GitHistory.closedSince(since, path: path, document: source.document, environment: environment)
                     }
-                    let hasGroup = query.group.map { !$0.groups(in: source.document).isEmpty } ?? true
+                    let rule = query.group.map { $0.match(in: source.document).rule } ?? 1
                     let matcher = query.matcher(for: source.document, today: today, closedSince: source.closedSince)
                     let tasks = Array(source.document.tasks.lazy.filter { matcher.matches($0) }.map(\.index))
-                    guard !tasks.isEmpty else { return .read(ReadFile(shown: nil, listing: nil, hasGroup: hasGroup)) }
+                    guard !tasks.isEmpty else { return .read(ReadFile(shown: nil, listing: nil, rule: rule)) }
                     // Standard input is no file to edit, whatever --stdin-filename calls it.
                     let listing = path == FileReader.standardInput ? nil : (try? AtomicFile.names(of: source.path)).map {
                         ListingStore.Shown($0, listing: detailed ? Listing(shown: tasks, in: source.document)
                                                                  : Listing.stub(fileHash: ContentDigest.version(of: source.document.bytes)))
                     }
-                    return .read(ReadFile(shown: render(source, tasks), listing: listing, hasGroup: hasGroup))
+                    return .read(ReadFile(shown: render(source, tasks), listing: listing, rule: rule))
                 } catch {
                     return .failed(error)
                 }
             }
             for result in results {
-                let file: ReadFile<Part>
                 switch result {
-                case .read(let read): file = read
+                case .read(let file): read.append(file)
                 case .failed(let error): throw error
-                }
-                groupFound = groupFound || file.hasGroup
-                if let shown = file.shown { consume(shown) }
-                if let listing = file.listing {
-                    listings.append(listings.count < ListingArchive.fileLimit ? listing
-                                    : ListingStore.Shown(listing.file, listing: Listing.stub(fileHash: listing.listing.fileHash)))
                 }
             }
             start += count
         }
         // No file has the group: `load` reads them again to say so, with a suggestion.
-        if !groupFound { _ = try load(environment: environment) }
+        guard let strongest = read.lazy.map(\.rule).filter({ $0 > 0 }).min() else {
+            _ = try load(environment: environment)
+            return []
+        }
+        var listings: [ListingStore.Shown] = []
+        for file in read where file.rule == strongest {
+            if let shown = file.shown { consume(shown) }
+            if let listing = file.listing {
+                listings.append(listings.count < ListingArchive.fileLimit ? listing
+                                : ListingStore.Shown(listing.file, listing: Listing.stub(fileHash: listing.listing.fileHash)))
+            }
+        }
         return listings
     }
 
@@ -306,7 +311,8 @@ struct ViewOptions {
     private struct ReadFile<Part: Sendable>: Sendable {
         let shown: Part?
         let listing: ListingStore.Shown?
-        let hasGroup: Bool
+        /// The rule `--group` matched by in the file (`GroupName.match`; 0: none), 1 without one.
+        let rule: Int
     }
 
     /// Records, per file, which task each printed line number showed (`ListingStore`), so that
