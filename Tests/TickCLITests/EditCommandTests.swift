@@ -190,6 +190,10 @@ import Testing
         let (renamed, text) = try edit(["group", "rename", "work", "Job"], file)
         #expect(renamed.status == 0 && text == "# Job\n\n- [ ] b\n\n# Done\n\n## Job\n\n- [x] a\n", "\(renamed.stderr)\(text)")
         #expect(renamed.stderr == "tick: note: its archive 'Done / Work' is renamed too, to 'Done / Job'\n", "\(renamed.stderr)")
+        #expect(renamed.stdout == "renamed group 1 # Job  (1 task)\n", "\(renamed.stdout)")
+        // The echo names the group renamed, not its archive above it.
+        let (above, _) = try edit(["group", "rename", "work", "Job"], "# Done\n\n## Work\n\n- [x] a\n\n# Work\n\n- [ ] b\n")
+        #expect(above.stdout == "renamed group 7 # Job  (1 task)\n", "\(above.stdout)\(above.stderr)")
         // An archive that has the new name already keeps the old one, and says so.
         let (kept, keptText) = try edit(["group", "rename", "work", "Job"], file + "\n## Job\n\n- [x] j\n")
         #expect(kept.status == 0 && keptText.hasPrefix("# Job\n") && keptText.contains("## Work\n\n- [x] a\n")
