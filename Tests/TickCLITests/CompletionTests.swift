@@ -58,6 +58,19 @@ import Testing
                 == ["Done", "Done/Work", "Done/Work/Errands", "Errands", "Work", "Work/Errands"], "\(fish.stdout)\(fish.stderr)")
     }
 
+    /// A group whose title starts with an emoji is offered for the words after it, as `-g`
+    /// reads them (`wai` for `⏳ Waiting`), in bash and zsh (fish matches inside words itself).
+    @Test func aTitleAfterAnEmojiIsCompleted() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("TODO.md", "# ⏳ Waiting\n\n- [ ] a\n\n# Home\n\n## 🗒 Later\n\n- [ ] b\n")
+        #expect(try complete(["tick", "list", "-g", "wai"], in: folder) == ["⏳ Waiting"])
+        #expect(try complete(["tick", "list", "-g", "ho"], in: folder) == ["Home", "Home/🗒 Later"])
+        for shell in ["zsh", "bash"] {
+            let screen = try type("tick list -g wai", in: shell, until: "Waiting", files: ["TODO.md": "# ⏳ Waiting\n\n- [ ] a\n"])
+            #expect(screen.contains("% tick list -g ⏳\\ Waiting"), "\(shell): \(screen)")
+        }
+    }
+
     /// Group names are offered as they are: a heading of a cloned file that holds `$(...)` or
     /// backticks is not run by bash when the user presses Tab.
     @Test func bashNeverRunsAHeading() throws {

@@ -131,6 +131,12 @@ enum ShellCompletion {
             COMPREPLY=()
             while IFS= read -r name; do
                 [[ ${name,,} == "${word,,}"* ]] && COMPREPLY+=("$name") && offered[$name]=1
+                # A top group's title read from its first letter or digit, as -g reads it:
+                # `wai` offers `⏳ Waiting`.
+                if [[ -n $word && -z ${offered[$name]} && $word != */* && $name != */* && $name =~ ^[^[:alnum:]]+(.+)$ ]] \\
+                    && [[ ${BASH_REMATCH[1],,} == "${word,,}"* ]]; then
+                    COMPREPLY+=("$name") && offered[$name]=1
+                fi
                 # A path typed from below the top (`Big Work/` for TODO/Big Work/...), as -g
                 # takes the end of a group's path.
                 suffix=$name
@@ -293,6 +299,15 @@ enum ShellCompletion {
           done
           # In any case, as -g reads a name.
           compadd -M 'm:{[:lower:][:upper:]}={[:upper:][:lower:]}' -a groups
+          # A top group's title read from its first letter or digit, as -g reads it: `wai`
+          # offers `⏳ Waiting`, in place of what is typed.
+          local -a marked
+          if [[ -n $PREFIX && $PREFIX != */* ]]; then
+            for name in $groups; do
+              [[ $name != */* && $name =~ '^[^[:alnum:]]+(.+)$' && ${(L)match[1]} == ${(L)PREFIX}* ]] && marked+=($name)
+            done
+            (( $#marked )) && compadd -U -a marked
+          fi
         }
 
         _tick() {
