@@ -69,43 +69,9 @@ enum GroupCommand: Command {
             }
             var answering: String?
             try edit("added group") { document throws(EditError) in
-                let name = operands.first ?? ""
-                let wanted = GroupName(name)
-                var (parent, titles): (Int?, [String])
-                // The group the name answered to until now, when it does not name the new one's place.
-                var existing: Int?
-                if name.trimmingSpaces.isEmpty {
-                    (parent, titles) = (nil, [GroupEdits.availableName("", in: document)])
-                } else if let under {
-                    (parent, titles) = (try Sections.resolve(under, in: document), wanted.titles)
-                } else if wanted.titles.count == 1 {
-                    // A name alone is a top-level group, whatever groups answer to it now (a
-                    // subgroup of that title, a title in other words: '🥕 Food' to 'Food').
-                    (parent, titles) = (nil, wanted.titles)
-                    existing = wanted.groups(in: document).first
-                } else {
-                    (parent, titles) = try GroupEdits.missingPath(wanted, in: document)
-                    // The whole path answers: a sibling of its last group.
-                    if titles.isEmpty, let found = wanted.groups(in: document).first {
-                        (parent, titles, existing) = (document.headings[found].parent, [wanted.titles.last!], found)
-                    }
-                }
-                let level = level ?? Sections.defaultLevel(in: document)
-                // A group with that title where the new one goes is the group asked for: not a second one.
-                let at = parent ?? document.title.flatMap { document.headings[$0].level < level ? $0 : nil }
-                try GroupEdits.checkNoTwin(of: titles[0], under: at, in: document)
-                let splices = try GroupEdits.add(titles, under: parent, level: level, in: document)
-                if let existing {
-                    // The name must name the new group from now on, or it would be a group no
-                    // name reaches but its path (a subgroup named as the group it is under).
-                    let edited = document.afterApplying(splices)
-                    let named = try? Sections.resolve(name, in: edited)
-                    if named.map({ edited.groupPath(ofHeading: $0) == document.groupPath(ofHeading: existing) }) ?? true {
-                        throw .invalidText("'\(name)' would still name the group \(Self.named(existing, in: document)); choose another name")
-                    }
-                    answering = Self.nameMoved(name, from: existing, in: document, to: "the new group")
-                }
-                return (splices, GroupName.written(titles), nil)
+                let added = try GroupPlans.add(operands.first ?? "", under: under, level: level, in: document)
+                answering = added.note
+                return (added.splices, added.title, nil)
             }
             if let answering { context.note(answering) }
         case "rename":
@@ -117,39 +83,14 @@ enum GroupCommand: Command {
             var result: (before: Document, splices: [Splice])?
             var answering: String?
             try edit("renamed group") { document throws(EditError) in
-                let index = try Sections.resolve(operands[0], in: document)
-                var splices = try GroupEdits.rename(index, to: operands[1], in: document)
-                let newName = GroupEdits.renamed(index, to: operands[1], in: document).trimmingSpaces
-                // A group the new name answered to until now (by its words: `✅ Completed` to
-                // `Completed`) that it names no longer: said, as group add says it.
-                if let other = GroupName(newName).groups(in: document).first(where: { $0 != index }) {
-                    let edited = document.afterApplying(splices)
-                    if let named = try? Sections.resolve(newName, in: edited), edited.headings[named].line == document.headings[index].line {
-                        answering = Self.nameMoved(newName, from: other, in: document, to: "this one")
-                    }
-                }
+                let renamed = try GroupPlans.rename(operands[0], to: operands[1], archive: archive, in: document)
+                (answering, archiveRenamed, archiveKept) = (renamed.note, renamed.archiveRenamed, renamed.archiveKept)
                 // Its colour (and its subgroups') goes by the new name too.
                 // (An entry whose key the rename leaves as it is is left alone.)
-                recolored = GroupColoring.following(index, renamedTo: newName, in: document, colors: colors)
+                recolored = GroupColoring.following(renamed.index, renamedTo: renamed.title, in: document, colors: colors)
                     .filter { $0.new != $0.old }
-                // What `tick archive` took from the group (`Done / Work`) goes by the new name
-                // too, or progress would stop counting it as the group's.
-                let place = ArchivePlace(archive, in: document)
-                if place.origin(ofHeading: index, in: document) == nil, index != place.heading,
-                   let archived = Sections.group(atPath: place.destination(of: document.groupPath(ofHeading: index)), in: document),
-                   archived != index, document.headings[archived].title == document.headings[index].title {
-                    if let more = try? GroupEdits.rename(archived, to: operands[1], in: document) {
-                        splices = (splices + more).sorted { $0.lines.lowerBound < $1.lines.lowerBound }
-                        let path = document.shownGroupPath(ofHeading: archived)
-                        archiveRenamed = (GroupName.shown(path), GroupName.shown(path.dropLast() + [newName]))
-                    } else {
-                        // Its archive has a group of the new name already: two groups are not
-                        // merged behind the user's back.
-                        archiveKept = GroupName.shown(document.shownGroupPath(ofHeading: archived))
-                    }
-                }
-                result = (document, splices)
-                return (splices, newName, index)
+                result = (document, renamed.splices)
+                return (renamed.splices, renamed.title, renamed.index)
             }
             if let answering { context.note(answering) }
             if let archiveRenamed, !arguments.flag("quiet") {
@@ -211,15 +152,5 @@ enum GroupCommand: Command {
             throw TickError.usage(.unknownCommand("group \(action)", suggestion: Suggestion.nearest(to: action, among: ShellCompletion.groupActions).map { "group \($0)" }), command: name)
         }
         return 0
-    }
-
-    /// A group as a message names it: its path as views show it, and the line of its heading.
-    private static func named(_ heading: Int, in document: Document) -> String {
-        "'\(GroupName.shown(document.shownGroupPath(ofHeading: heading)))' (line \(document.headings[heading].line + 1))"
-    }
-
-    /// What a note says when `name`, which named the group `other` until now, names another.
-    private static func nameMoved(_ name: String, from other: Int, in document: Document, to group: String) -> String {
-        "'\(name)' named the group \(named(other, in: document)) until now; from now on it names \(group)"
     }
 }
