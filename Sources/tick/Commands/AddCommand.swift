@@ -50,7 +50,7 @@ enum AddCommand: Command {
                                   command: name)
         }
         let due = try arguments.value("due").map { text throws(TickError) in try EditSession.date(text, today: today, path: path) }
-        var text = try normalizedDates(typed, today: today, path: path, due: arguments.value("due"))
+        var text = try EditSession.reporting(path) { () throws(EditError) in try NewTask.normalizedDates(typed, today: today, dueOption: arguments.value("due")) }
         // In a vault with a global filter, a task is one only with it: it goes first, as
         // Obsidian Tasks writes it.
         if let filter = context.config.globalFilter, !filter.isHeld(by: Array(text.utf8)) { text = filter.text + " " + text }
@@ -62,9 +62,16 @@ enum AddCommand: Command {
             // A group the name matched none of, created for the task: said.
             var newGroup: String?
             try EditSession.applyEdit(path, arguments, context: &context, created: created) { input throws(EditError) in
-                EditPlan(try splices(input, text: text, due: due, group: groupName, fallback: fallback,
-                                    recordsCreated: recordCreated, today: today, arguments: arguments, newGroup: &newGroup),
-                         subjects: [.newTasks(verb: "added")])
+                let named = arguments.value("file") != nil
+                var place = NewTask.Place.bottom
+                if arguments.flag("top") { place = .top }
+                if let reference = arguments.value("after") { place = .after(try input.task(reference, named: named)) }
+                if let reference = arguments.value("under") { place = .under(try input.task(reference, named: named)) }
+                let task = NewTask(text: text, place: place, group: groupName, createsGroup: arguments.flag("create"), important: arguments.flag("star"),
+                                   due: due, recordsCreated: arguments.flag("date") || recordCreated, fallback: fallback, today: today)
+                let added = try task.splices(in: input.document)
+                newGroup = added.newGroup
+                return EditPlan(added.splices, subjects: [.newTasks(verb: "added")])
             }
             // (In a file it has just created, every group is new: that is said already.)
             if let newGroup, !created, !arguments.flag("dry-run"), !arguments.flag("quiet") {
@@ -80,71 +87,6 @@ enum AddCommand: Command {
             }
         }
         return 0
-    }
-
-    /// The text with each date field written as an ISO date (`due:fri` becomes `due:2026-11-27`,
-    /// in the field's own dialect); an invalid date, or a due date given twice, is refused.
-    static func normalizedDates(_ text: String, today: CivilDate, path: String, due option: String?) throws(TickError) -> String {
-        var bytes = Array(text.utf8)
-        let fields = TaskFields(bytes[...]).fields
-        if option != nil, let inline = fields.first(where: { $0.kind == .due }) {
-            throw TickError.refused("two due dates: --due \(option!) and '\(String(decoding: bytes[inline.range], as: UTF8.self))' in the text; give one")
-        }
-        if fields.filter({ $0.kind == .due }).count > 1 {
-            throw TickError.refused("the text has more than one due date; give one")
-        }
-        // From the last field back, so that earlier offsets stay true.
-        for field in fields.reversed() where field.kind.isDate {
-            let value = String(decoding: bytes[field.value], as: UTF8.self)
-            if CivilDate(iso: value) != nil { continue }
-            let date = try EditSession.date(value, today: today, path: path)
-            bytes.replaceSubrange(field.value, with: Array(date.description.utf8))
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func splices(_ input: EditSession.Input, text: String, due: CivilDate?, group groupName: String?,
-                                fallback: TaskField.Dialect?, recordsCreated: Bool, today: CivilDate,
-                                arguments: ParsedArguments, newGroup: inout String?) throws(EditError) -> [Splice] {
-        let document = input.document
-        let typed = TaskFields(text)
-        let usage = document.fieldUsage
-        let dialect = usage.dialect(fallback: fallback ?? typed.dialect)
-        var dates: [(TaskField.Kind, CivilDate)] = due.map { [(.due, $0)] } ?? []
-        if typed.first(.created) == nil, arguments.flag("date") || recordsCreated || usage.records(.created) {
-            dates.append((.created, today))
-        }
-        let content = { (prefix: [UInt8]) in
-            [TaskPlacement.taskContent(prefix: prefix, text: text, important: arguments.flag("star"), dates: dates, dialect: dialect)]
-        }
-        if let reference = arguments.value("after") {
-            return try TaskPlacement.insert(at: .after(try input.task(reference, named: arguments.value("file") != nil)), in: document, content: content)
-        }
-        if let reference = arguments.value("under") {
-            return try TaskPlacement.insert(at: .under(try input.task(reference, named: arguments.value("file") != nil)), in: document, content: content)
-        }
-        let group: Int?
-        if let name = groupName {
-            do throws(EditError) {
-                group = try Sections.resolve(name, in: document)
-            } catch {
-                guard case .noSuchGroup = error else { throw error }
-                // A missing group is created, with the task in it: under the group its path
-                // leads to (`Work/Backend` under Work), else at the end of the file.
-                let missing = try GroupEdits.missingPath(GroupName(name), in: document)
-                // A name close to a group's (case, a letter or two, the start of a title) is
-                // most likely a typo of it.
-                let close = GroupName(name).suggestion(in: [document])
-                if !arguments.flag("create"), let close { throw .closeToGroup(name, group: close) }
-                newGroup = name
-                return try GroupEdits.add(missing.titles, under: missing.parent, level: Sections.defaultLevel(in: document),
-                                          body: content(Array("- ".utf8)), in: document)
-            }
-        } else {
-            group = TaskPlacement.defaultGroup(in: document)
-        }
-        return try TaskPlacement.insert(at: arguments.flag("top") ? .top(group: group) : .bottom(group: group),
-                                        in: document, content: content)
     }
 
     /// A name a task file has: Markdown (`.md`, `.markdown`) or text (`.txt`, todo.txt's),

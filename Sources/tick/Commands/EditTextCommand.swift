@@ -21,7 +21,8 @@ enum EditTextCommand: Command {
         // An empty text would leave a box with no words ('tick rm' deletes a task).
         guard !typed.trimmingSpaces.isEmpty else { throw TickError.usage(.missingOperand("new text"), command: name) }
         // Dates as `add` writes them: `due:fri` as an ISO date, an invalid one refused.
-        let text = try AddCommand.normalizedDates(typed, today: try context.environment.today(), path: target.path, due: nil)
+        let today = try context.environment.today()
+        let text = try EditSession.reporting(target.path) { () throws(EditError) in try NewTask.normalizedDates(typed, today: today) }
         try EditSession.applyEdit(target.path, arguments, context: &context, lines: EditSession.Lines(target.references, fileNamed: target.named)) { input throws(EditError) in
             var plan = EditPlan()
             let task = try input.task(target.references[0], named: target.named, prefers: TaskSelection.preference(of: name))

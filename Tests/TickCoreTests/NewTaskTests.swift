@@ -1,0 +1,26 @@
+import Testing
+@testable import TickCore
+
+/// `tick add` planned in process: where the task goes, in the file's dialect, and the group
+/// made for it.
+@Suite struct NewTaskTests {
+    let today = CivilDate(year: 2026, month: 11, day: 29)!
+
+    @Test func aTaskGoesWhereItsPlaceSaysInTheFilesDialect() throws {
+        let document = Document("# Home\n\n- [ ] a 📅 2026-12-01\n\n# Work\n\n- [ ] b\n")
+        func added(_ task: NewTask) throws -> String { String(decoding: document.applying(try task.splices(in: document).splices), as: UTF8.self) }
+        #expect(try added(NewTask(text: "c", group: "work", due: CivilDate(year: 2026, month: 12, day: 2)!, today: today))
+                == "# Home\n\n- [ ] a 📅 2026-12-01\n\n# Work\n\n- [ ] b\n- [ ] c 📅 2026-12-02\n")
+        #expect(try added(NewTask(text: "c", place: .top, group: "home", important: true, today: today)).contains("# Home\n\n- [ ] * c\n- [ ] a"))
+        #expect(try added(NewTask(text: "c", place: .under(document.tasks[0]), today: today)).contains("- [ ] a 📅 2026-12-01\n  - [ ] c\n"))
+        let made = try NewTask(text: "c", group: "Garden", today: today).splices(in: document)
+        #expect(made.newGroup == "Garden" && String(decoding: document.applying(made.splices), as: UTF8.self).hasSuffix("# Garden\n\n- [ ] c\n"))
+        #expect(throws: EditError.self) { try NewTask(text: "c", group: "Wrok", today: today).splices(in: document) }
+    }
+
+    @Test func datesInTheTextAreWrittenOut() throws {
+        #expect(try NewTask.normalizedDates("pay due:tomorrow", today: today) == "pay due:2026-11-30")
+        #expect(throws: EditError.self) { try NewTask.normalizedDates("pay due:2026-12-01", today: today, dueOption: "fri") }
+        #expect(throws: EditError.self) { try NewTask.normalizedDates("pay due:someday", today: today) }
+    }
+}
