@@ -66,6 +66,22 @@ import Testing
                 "\(result.stdout)")
     }
 
+    /// A renamed group is said once, and its tasks (its subgroups' too) have not moved; tasks
+    /// all moved into a group that was there already have.
+    @Test func aRenamedGroupIsSaidOnce() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("o.md", "# Work\n\n- [ ] a\n\n## Backend\n\n- [ ] b\n\n# Inbox\n\n- [ ] c\n\n# Done\n")
+        try folder.write("n.md", "# Job\n\n- [x] a\n\n## Backend\n\n- [ ] b\n\n# Inbox\n\n# Done\n\n- [ ] c\n")
+        let text = try TickProcess.run(["changes", "o.md", "n.md"], in: folder.url)
+        #expect(text.stdout == "n.md\n  renamed group Work → Job\n  Job\n    completed  3  [x] a\n  Done\n    moved     13  [ ] c  (was: in Inbox)\n",
+                "\(text.stdout)\(text.stderr)")
+        let markdown = try TickProcess.run(["changes", "o.md", "n.md", "--format", "markdown"], in: folder.url).stdout
+        #expect(markdown.hasPrefix("## Renamed groups\n\n- Work → Job\n\n## Done\n\n- a (Job)\n"), "\(markdown)")
+        let json = try TickProcess.run(["changes", "o.md", "n.md", "--json"], in: folder.url).stdout
+        #expect(json.contains(#"{"file":"n.md","line":1,"change":"renamed group","group":["Job"],"was":{"line":1,"group":["Work"]}}"#), "\(json)")
+        #expect(!json.contains(#""change":"moved","changes":["moved"],"was":{"line":7"#), "\(json)")
+    }
+
     /// With no task file to find, the way to name one is the command's own (a path operand).
     @Test func noTaskFileSaysHowToNameOne() throws {
         let (_, run) = try repository([["notes.md": "- [ ] a\n"]])

@@ -14,9 +14,12 @@ package struct TaskChange: Sendable {
 }
 
 package enum TaskChanges {
-    /// The changes, in the new version's order, each removed task where it stood among them.
-    package static func between(old: Document, new: Document) -> [TaskChange] {
+    /// The changes, in the new version's order, each removed task where it stood among them,
+    /// and the groups renamed (their headings in each version): a task of a renamed group,
+    /// or of a group under one, has not moved.
+    package static func between(old: Document, new: Document) -> (tasks: [TaskChange], renamedGroups: [(old: Int, new: Int)]) {
         let matching = TaskMatching(old: old, new: new, pairingSimilarWords: true)
+        let same = sameGroups(old: old, new: new, matching: matching)
         var result: [TaskChange] = []
         var removed = old.tasks.indices.filter { matching.new(of: $0) == nil }[...]
         let oldGroups = TaskFingerprint.groupHashes(old), newGroups = TaskFingerprint.groupHashes(new)
@@ -30,10 +33,34 @@ package enum TaskChanges {
                 result.append(TaskChange(kinds: [.removed], old: first, new: nil))
                 removed.removeFirst()
             }
-            let kinds = Self.kinds(from: old.tasks[origin], in: old, to: task, in: new, groups: (oldGroups, newGroups))
+            var kinds = Self.kinds(from: old.tasks[origin], in: old, to: task, in: new, groups: (oldGroups, newGroups))
+            if let group = old.tasks[origin].group, let renamed = same[group], renamed == task.group { kinds.removeAll { $0 == .moved } }
             if !kinds.isEmpty { result.append(TaskChange(kinds: kinds, old: origin, new: task.index)) }
         }
         for index in removed { result.append(TaskChange(kinds: [.removed], old: index, new: nil)) }
+        let renamed = same.filter { old.headings[$0.key].title.trimmingSpaces != new.headings[$0.value].title.trimmingSpaces }
+            .map { (old: $0.key, new: $0.value) }.sorted { $0.new < $1.new }
+        return (result, renamed)
+    }
+
+    /// The groups of `old` that are one group of `new` under another path: every task of the
+    /// group that is in both went to one group, which took tasks from no other, and neither
+    /// path is in the other version (a group renamed, or under a renamed one). Tasks all moved
+    /// into a group that was there before are moved, not renamed.
+    static func sameGroups(old: Document, new: Document, matching: TaskMatching) -> [Int: Int] {
+        var targets: [Int: Set<Int>] = [:], sources: [Int: Set<Int>] = [:]
+        for task in new.tasks {
+            guard let origin = matching.old(of: task.index), let from = old.tasks[origin].group, let to = task.group else { continue }
+            targets[from, default: []].insert(to)
+            sources[to, default: []].insert(from)
+        }
+        var result: [Int: Int] = [:]
+        for (from, into) in targets where into.count == 1 {
+            let to = into.first!
+            guard sources[to] == [from], Sections.group(atPath: old.groupPath(ofHeading: from), in: new) == nil,
+                  Sections.group(atPath: new.groupPath(ofHeading: to), in: old) == nil else { continue }
+            result[from] = to
+        }
         return result
     }
 

@@ -16,6 +16,8 @@ package enum ChangesView {
         package let old: Document
         package let new: Document
         package let changes: [TaskChange]
+        /// The groups renamed, by their headings in each version (`TaskChanges.between`).
+        package let renamedGroups: [(old: Int, new: Int)]
         /// Where the new version is on disk, when it is the file as it is now (the working
         /// tree, or the second of two files): its line numbers are the file's.
         package var current: String?
@@ -25,7 +27,15 @@ package enum ChangesView {
             self.old = old
             self.new = new
             self.current = current
-            changes = TaskChanges.between(old: old, new: new)
+            (changes, renamedGroups) = TaskChanges.between(old: old, new: new)
+        }
+
+        /// Whether anything changed that `tick changes` shows.
+        package var isEmpty: Bool { changes.isEmpty && renamedGroups.isEmpty }
+
+        /// Each renamed group's path in each version, as views show them.
+        package var renamedPaths: [(old: String, new: String)] {
+            renamedGroups.map { (GroupName.shown(old.shownGroupPath(ofHeading: $0.old)), GroupName.shown(new.shownGroupPath(ofHeading: $0.new))) }
         }
 
         /// The task as it is now (as it was, for a removed one), and its document.
@@ -36,9 +46,16 @@ package enum ChangesView {
 
     package static func render(_ files: [File], today: CivilDate, style: TextStyle) -> String {
         var out = TextBuffer(capacity: 4096)
-        for file in files where !file.changes.isEmpty {
+        for file in files where !file.isEmpty {
             out.appendStyled(style, .bold) { $0.appendSanitized(file.path) }
             out.append(Byte.lf)
+            for renamed in file.renamedPaths {
+                out.appendSpaces(2)
+                out.appendStyled(style, .yellow) { $0.append("renamed group") }
+                out.append(" ")
+                out.appendSanitized(renamed.old + " → " + renamed.new)
+                out.append(Byte.lf)
+            }
             let verbWidth = file.changes.map { verb($0).utf8.count }.max() ?? 0
             let numberWidth = file.changes.map { TextBuffer.decimalDigits(file.task($0).task.line + 1) }.max() ?? 1
             // Each group once, in the order its first change comes, with its changes in order
@@ -83,8 +100,13 @@ package enum ChangesView {
                                                   (.moved, "Moved"), (.redated, "Re-dated"), (.starred, "Starred"), (.unstarred, "Unstarred"),
                                                   (.cancelled, "Cancelled"), (.reopened, "Reopened"), (.stopped, "Stopped"), (.removed, "Removed")]
         var out = ""
-        for file in files where !file.changes.isEmpty {
+        for file in files where !file.isEmpty {
             if files.count > 1 { out += "## \(TerminalText.sanitized(file.path))\n\n" }
+            if !file.renamedPaths.isEmpty {
+                out += (files.count > 1 ? "### " : "## ") + "Renamed groups\n\n"
+                for renamed in file.renamedPaths { out += "- " + TerminalText.sanitized(renamed.old + " → " + renamed.new) + "\n" }
+                out += "\n"
+            }
             for (kind, title) in order {
                 let entries = file.changes.filter { $0.kinds[0] == kind }
                 guard !entries.isEmpty else { continue }

@@ -38,8 +38,26 @@ enum ChangesCommand: Command {
         let files = try versions(arguments, today: today, environment: context.environment)
         switch format {
         case "json":
-            JSONWriter.lines(files.flatMap { file in file.changes.map { (file, $0) } }, emit: { context.stdout.write(bytes: $0) }) { entry, json in
-                let (file, change) = entry
+            // A renamed group, then the tasks: each file's entries in the order the text shows them.
+            let entries = files.flatMap { file in
+                file.renamedGroups.map { (file, TaskChange?.none, Optional($0)) } + file.changes.map { (file, Optional($0), nil) }
+            }
+            JSONWriter.lines(entries, emit: { context.stdout.write(bytes: $0) }) { entry, json in
+                let file = entry.0
+                guard let change = entry.1 else {
+                    let (old, new) = entry.2!
+                    json.beginObject()
+                    json.key("file"); json.string(file.path)
+                    json.key("line"); json.int(file.new.headings[new].line + 1)
+                    json.key("change"); json.string("renamed group")
+                    json.key("group"); json.beginArray(); for title in file.new.groupPath(ofHeading: new) { json.string(title) }; json.endArray()
+                    json.key("was"); json.beginObject()
+                    json.key("line"); json.int(file.old.headings[old].line + 1)
+                    json.key("group"); json.beginArray(); for title in file.old.groupPath(ofHeading: old) { json.string(title) }; json.endArray()
+                    json.endObject()
+                    json.endObject()
+                    return
+                }
                 let (task, document) = change.new.map { (file.new.tasks[$0], file.new) } ?? (file.old.tasks[change.old!], file.old)
                 TaskJSON.write(task, in: document, file: file.path, change: change.kinds[0].rawValue, extra: { json in
                     json.key("changes")
@@ -67,7 +85,7 @@ enum ChangesCommand: Command {
             context.stdout.write(ChangesView.render(files, today: today, style: style))
             // Nothing printed is said on a terminal, where an empty answer looks like a hang
             // or a failure; a script reads no output as no change.
-            if files.allSatisfy({ $0.changes.isEmpty }), Syscalls.isTerminal(1) {
+            if files.allSatisfy(\.isEmpty), Syscalls.isTerminal(1) {
                 context.note(files.isEmpty ? "no task file changed" : "no task changed in the \(files.count == 1 ? "file" : "\(files.count) files") compared")
             }
             // Read on a terminal, the numbers of the tasks as they are now count as a listing,
