@@ -86,6 +86,10 @@ import Testing
         #expect(list.stderr.hasPrefix("tick: warning: the undo record ") && list.stderr.contains("(and 1 more) is damaged"), "\(list.stderr)")
         let undo = try tick(["undo", "1"])
         #expect(undo.status == 0 && undo.stdout.hasPrefix("undid 'tick add -g Other b'"), "\(undo.stdout)\(undo.stderr)")
+        // With only damaged records left, why there is nothing to undo is one line.
+        let nothing = try tick(["undo"])
+        #expect(nothing.status == 2 && nothing.stderr.hasPrefix("tick: nothing to undo: the undo record ")
+                && nothing.stderr.split(separator: "\n").count == 1, "\(nothing.stderr)")
         // Remains older than a minute go with the next edit.
         for name in operations.dropFirst() {
             try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -120)], ofItemAtPath: journal.appendingPathComponent(name).path)

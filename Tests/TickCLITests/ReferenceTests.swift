@@ -210,6 +210,54 @@ import Testing
         try scratch.expectNumbersName([("5", "water"), ("6", "gas"), ("3", "rent"), ("4", "phone")])
     }
 
+    /// A redo gives back the listing its operation left: a number the edit printed for
+    /// another task is refused again (after the undo it named its listed task), for an added
+    /// task and for a recurring task's next occurrence alike.
+    @Test func aRedoRefusesTheNumbersItsEditTook() throws {
+        for (file, edit, number, listed) in [("# T\n- [ ] alpha\n- [ ] bravo\n- [ ] charlie\n", ["add", "--top", "newtop"], "2", "alpha"),
+                                             ("# T\n- [ ] a\n- [ ] b\n- [ ] charlie rec:1w due:2026-11-29\n- [ ] delta\n", ["done", "4"], "5", "delta")] {
+            let scratch = try Scratch(file)
+            try scratch.tick(["list"])
+            try scratch.tick(edit)
+            try scratch.tick(["undo"])
+            // (A dry run: it leaves the journal and the listing as they are.)
+            let named = try scratch.tick(["done", "-n", number])
+            #expect(named.status == 0 && named.stdout.contains("+- [x] \(listed)"), "\(edit): \(named.stdout)\(named.stderr)")
+            try scratch.tick(["redo"])
+            let before = scratch.text
+            let refused = try scratch.tick(["rm", number])
+            #expect(refused.status == 2 && refused.stderr.contains("printed \(number) for another task") && scratch.text == before,
+                    "\(edit): \(refused.stdout)\(refused.stderr)")
+        }
+    }
+
+    /// Listings removed from the state folder, its journal left: an edit of the file found a
+    /// listing, so its numbers are refused, never taken for the file's own lines.
+    @Test func removedListingsWithTheJournalLeftRefuseNumbers() throws {
+        let scratch = try Scratch("# T\n- [ ] alpha\n- [ ] bravo\n- [ ] charlie\n")
+        try scratch.tick(["list"])
+        try scratch.tick(["rm", "2"])
+        let state = scratch.folder.url.appendingPathComponent(".state/tick")
+        for name in try FileManager.default.contentsOfDirectory(atPath: state.path) where name.hasPrefix("listing") {
+            try FileManager.default.removeItem(at: state.appendingPathComponent(name))
+        }
+        let before = scratch.text
+        let refused = try scratch.tick(["done", "3"])
+        #expect(refused.status == 2 && refused.stderr.contains("cannot be read back") && scratch.text == before, "\(refused.stdout)\(refused.stderr)")
+    }
+
+    /// `tick undo N` of an operation that removed a task, with a later one kept: the task is
+    /// back, and so is its number.
+    @Test func anUndoOfAnOlderRemovalGivesItsNumberBack() throws {
+        let scratch = try Scratch("# T\n- [ ] alpha\n- [ ] bravo\n- [ ] charlie\n- [ ] delta\n- [ ] echo\n- [ ] fox\n")
+        try scratch.tick(["list"])
+        try scratch.tick(["rm", "6"])
+        try scratch.tick(["add", "--top", "x"])
+        #expect(try scratch.tick(["undo", "2"]).status == 0)
+        let done = try scratch.tick(["done", "6"])
+        #expect(done.status == 0 && done.stdout == "done 7 [x] echo\n", "\(done.stdout)\(done.stderr)")
+    }
+
     /// An undo that keeps another program's change gives back the numbers the edit took: a
     /// removed task's, and one an added task was printed with (the file is then not the
     /// version either was taken from, and the task is found by its block, as after an outside

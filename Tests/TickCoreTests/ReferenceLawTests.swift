@@ -95,20 +95,41 @@ import Testing
         var shown: [Int: String] = [:]
         // The tasks on the lines it did not show, when it was recorded.
         var unshown: [Int: String] = [:]
-        // Each edit's operation, the version before it and the listing then, as the journal keeps them.
-        var history: [(operation: [UInt8], document: Document, listing: Listing?)] = []
+        // Each edit's operation, the version before it and the listing then, as the journal
+        // keeps them, and what the user had seen then (`shown`); the same of each undone edit,
+        // with the version it made and the listing its undo replaced, for a redo.
+        typealias Step = (operation: [UInt8], document: Document, listing: Listing?, shown: [Int: String], unshown: [Int: String])
+        var history: [Step] = [], undone: [(step: Step, after: Step, views: Int)] = []
+        // How many views the user has run: a redo with none since its undo leaves them with
+        // what they had seen after the edit, its rows included.
+        var views = 0
         for step in 0..<40 {
-            switch Int.random(in: 0..<11, using: &generator) {
+            switch Int.random(in: 0..<12, using: &generator) {
             case 10:
                 // tick undo: back to the version before tick's last edit, as a rewrite.
                 guard let previous = history.popLast() else { continue }
+                let replaced = listing
                 listing = listing?.stepped(undo: true, operation: previous.operation, kept: previous.listing) { (document, previous.document) }
+                let left = listing?.restoredBy == previous.operation ? replaced : nil
+                undone.append((previous, (previous.operation, document, left, shown, unshown), views))
                 document = previous.document
+                // The listing from before the edit is back, and with it what the user had
+                // seen then; else the latest view's numbers go on (carried).
+                if left != nil { (shown, unshown) = (previous.shown, previous.unshown) }
+            case 11:
+                // tick redo: the undone edit again, as a rewrite; the journal keeps the
+                // listing from before it, as before.
+                guard let (again, next, viewsThen) = undone.popLast() else { continue }
+                listing = listing?.stepped(undo: false, operation: next.operation, kept: next.listing) { (document, next.document) }
+                history.append(again)
+                if viewsThen == views { (shown, unshown) = (next.shown, next.unshown) }
+                document = next.document
             case 0, 1:
                 // A listing of some of the tasks.
                 let chosen = document.tasks.indices.filter { _ in Bool.random(using: &generator) }
                 // Large listings keep only their lines until tick's next edit: both kinds.
                 listing = Listing(shown: chosen, in: document, detailLimit: Bool.random(using: &generator) ? 0 : Listing.detailLimit)
+                views += 1
                 shown = [:]
                 unshown = [:]
                 for task in document.tasks {
@@ -116,13 +137,33 @@ import Testing
                     if chosen.contains(task.index) { shown[task.line + 1] = id } else { unshown[task.line + 1] = id }
                 }
             case 2:
-                if let changed = external(document, &generator) { document = changed; history = [] }
+                if let changed = external(document, &generator) { document = changed; history = []; undone = [] }
             default:
                 guard let splices = edit(document, nextID: &nextID, &generator), !splices.isEmpty else { continue }
                 let after = Document(bytes: document.applying(splices))
                 let operation = Array("op-\(step)".utf8)
-                history.append((operation, document, listing))
+                history.append((operation, document, listing, shown, unshown))
+                undone = []
                 listing = listing?.carried(over: splices, by: "tick edit", operation: operation, versions: nil, keepsTaskLines: false) { (document, after) }
+                // The edit prints the tasks on the lines it wrote: the user has seen those
+                // numbers for them since.
+                var printed: [Int] = [], delta = 0
+                for splice in splices {
+                    let start = splice.lines.lowerBound + delta
+                    for line in start..<(start + splice.replacement.count) where TaskCorrespondence.task(atLine: line, in: after) != nil {
+                        printed.append(line + 1)
+                    }
+                    delta += splice.replacement.count - splice.lines.count
+                }
+                listing = listing?.showing(printed, in: after, by: "tick edit", operation: operation)
+                for number in printed {
+                    guard let index = TaskCorrespondence.task(atLine: number - 1, in: after), let id = identity(after.tasks[index], in: after) else {
+                        shown[number] = nil
+                        continue
+                    }
+                    if listing != nil { shown[number] = id }
+                    unshown[number] = nil
+                }
                 document = after
             }
             guard let listing else { continue }
@@ -371,7 +412,10 @@ import Testing
                     .showing([3, 4, 5, 6], in: done, by: "tick done 3 4", operation: operation)
                 #expect(throws: EditError.self) { try edited.resolve(3, in: done) }
                 let undone = edited.stepped(undo: true, operation: operation, kept: listed) { (done, original) }
-                #expect(undone == listed)
+                #expect(undone.entries == listed.entries && undone.restoredBy == operation)
+                // A redo gives back what the edit left, its printed numbers refused again.
+                let redone = undone.stepped(undo: false, operation: operation, kept: edited) { (original, done) }
+                #expect(redone == edited)
                 for (number, text) in [(3, "water plants rec:1w due:2026-11-20"), (4, "pay rent"), (5, "call mum"), (6, "water plants rec:1w due:2026-11-22")] {
                     let task = try #require(try undone.resolve(number, in: original), "\(number)")
                     #expect(original.text(of: task) == text || original.text(of: task).hasPrefix(text + " "), "\(number): \(original.text(of: task))")

@@ -57,6 +57,9 @@ package struct Listing: Sendable, Equatable {
     /// The journal operation (its name) that last changed the listing, carrying it over its
     /// write and naming the rows it printed; empty when a view or anything else did.
     package var operation: [UInt8] = []
+    /// The journal operation whose undo put this listing back (`stepped`), while nothing else
+    /// changed it since: a redo of that operation then gives back the listing it had left.
+    package var restoredBy: [UInt8] = []
 
     /// At most this many entries are kept per file; numbers past them are refused once lines move.
     package static let limit = 5_000
@@ -216,24 +219,64 @@ package struct Listing: Sendable, Equatable {
             result = mapped(before: before, after: after, splices: splices, by: command, versions: versions)
         }
         result.operation = operation
+        result.restoredBy = []
         return result
     }
 
     /// This listing after an undo (or a redo) of the journal operation `operation` wrote the
-    /// file back (or forward): an undo, while the listing is as the operation left it
-    /// (`self.operation`), gives back the listing the file had before the operation (`kept`:
-    /// `JournalOperation.FileChange.listing`), every number it gave naming its task again;
-    /// when the undo kept other changes, the file is not the version listed, and each task is
-    /// found as after another program's change (`resolve`). Else the listing is carried over
-    /// the two versions `documents` gives, as over any rewrite, and numbers whose tasks the
-    /// step took away are refused. After a redo, the listing is the operation's again, for
-    /// an undo that follows.
+    /// file back (or forward).
+    ///
+    /// An undo, while the listing is as the operation left it (`self.operation`), gives back
+    /// the listing the file had before the operation (`kept`: `JournalOperation.FileChange.listing`),
+    /// every number it gave naming its task again; when the undo kept other changes, the file
+    /// is not the version listed, and each task is found as after another program's change
+    /// (`resolve`). A redo, while the listing is as that undo left it (`restoredBy`), gives
+    /// back the listing the operation had left (`kept`, which the undo replaced): the numbers
+    /// its rows took are refused again.
+    ///
+    /// Else the listing is carried over the two versions `documents` gives, as over any
+    /// rewrite: a number whose task the step took away is refused, and one whose task an undo
+    /// brought back names it again when its block finds it with certainty. A listing carried
+    /// so is no operation's: a later undo carries it too.
     package func stepped(undo: Bool, operation: [UInt8], kept: Listing?,
                          documents: () -> (before: Document, after: Document)) -> Listing {
-        if undo, let kept, !operation.isEmpty, self.operation == operation { return kept }
-        return carried(over: nil, by: undo ? "tick undo" : "tick redo", operation: undo ? [] : operation, versions: nil,
-                       keepsTaskLines: false, documents: documents)
+        if let kept, !operation.isEmpty {
+            if undo, self.operation == operation {
+                var restored = kept
+                restored.restoredBy = operation
+                return restored
+            }
+            if !undo, restoredBy == operation { return kept }
+        }
+        let (before, after) = documents()
+        var result = mapped(before: before, after: after, splices: nil, by: undo ? "tick undo" : "tick redo")
+        // No longer as the operation left it: an undo after a redo carries it too, never
+        // giving back a listing older than one the user has seen since.
+        result.operation = []
+        result.restoredBy = []
+        if undo { result.findRemoved(in: after) }
+        return result
     }
+
+    /// Entries whose tasks a tick edit removed (`removedReason`), found again in `document`
+    /// by their blocks, when one task there has the block and reads as the task did: an undo
+    /// of the edit, among later ones, brought it back.
+    private mutating func findRemoved(in document: Document) {
+        var blocks: BlockTable?, groups: GroupBlocks?
+        for number in entries.indices where entries[number].line < 0 && entries[number].reason.starts(with: Self.removedReason) {
+            var entry = entries[number]
+            entry.unique = true
+            guard let task = Self.locate(entry, in: document, blocks: &blocks), TaskFingerprint.of(task, in: document) == entry.fingerprint else { continue }
+            if groups == nil { groups = GroupBlocks(document) }
+            entry.line = Int32(task.line)
+            entry.reason = []
+            entry.unique = groups!.isUnique(task.index)
+            entries[number] = entry
+        }
+    }
+
+    /// How the reason of an entry whose task a tick edit removed starts.
+    static let removedReason = Array("is gone: removed by '".utf8)
 
     /// The listing after tick turned `before` into `after` with `splices` (nil: any rewrite,
     /// such as `fmt` or `undo`). `command` is what a message about a removed task names.
@@ -265,7 +308,7 @@ package struct Listing: Sendable, Equatable {
             var entry = result.entries[number]
             guard let partner = TaskCorrespondence.task(atLine: Int(entry.line), in: before).flatMap({ correspondence.partner(of: $0) }) else {
                 entry.line = -1
-                entry.reason = Array("is gone: removed by '\(command)'".utf8)
+                entry.reason = Self.removedReason + Array("\(command)'".utf8)
                 result.entries[number] = entry
                 continue
             }
@@ -325,6 +368,7 @@ package struct Listing: Sendable, Equatable {
         let linesOnly = namesLinesOnly && current
         var result = linesOnly ? self : detailing(document, current: current)
         result.operation = operation
+        result.restoredBy = []
         if !current {
             result = verified(against: document)
             // What was on the lines it did not show is not known any more.
@@ -393,6 +437,7 @@ package struct Listing: Sendable, Equatable {
         var result = self
         result.shifted = true
         result.operation = []
+        result.restoredBy = []
         let at = Dictionary(entries.indices.map { (Int(entries[$0].shown), $0) }, uniquingKeysWith: { first, _ in first })
         for number in Set(numbers) {
             if let index = at[number] {

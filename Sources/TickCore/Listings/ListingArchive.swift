@@ -48,6 +48,7 @@ package struct ListingArchive: Sendable, Equatable {
             writer.hash("hash", listing.fileHash)
             writer.flags("flags", listing.shifted, listing.truncated, listing.detailed)
             writer.field("operation", listing.operation)
+            writer.field("restored", listing.restoredBy)
             writer.number("entries", listing.entries.count)
             if !listing.detailed {
                 // Not worked out yet: only the lines shown, 4 bytes each.
@@ -90,6 +91,7 @@ package struct ListingArchive: Sendable, Equatable {
             guard let path = reader.field("path"), let hash = reader.hash("hash"),
                   reader.take("flags "), let shifted = reader.byte(), let truncated = reader.byte(), let detailed = reader.byte(),
                   reader.take("\n"), let operation = former ? [] : reader.field("operation"),
+                  let restoredBy = former ? [] : reader.field("restored"),
                   let entryCount = reader.number("entries"), entryCount <= Listing.limit else { return nil }
             if detailed != 0x31 {
                 guard let lines = reader.field("lines"), lines.count == entryCount * 4 else { return nil }
@@ -102,6 +104,7 @@ package struct ListingArchive: Sendable, Equatable {
                 }
                 var listing = Listing(fileHash: hash, shifted: shifted == 0x31, truncated: truncated == 0x31, detailed: false, entries: entries)
                 listing.operation = operation
+                listing.restoredBy = restoredBy
                 files.append(File(path: path, listing: listing))
                 continue
             }
@@ -132,6 +135,7 @@ package struct ListingArchive: Sendable, Equatable {
             guard offset == data.count else { return nil }
             var listing = Listing(fileHash: hash, shifted: shifted == 0x31, truncated: truncated == 0x31, detailed: detailed == 0x31, entries: entries)
             listing.operation = operation
+            listing.restoredBy = restoredBy
             files.append(File(path: path, listing: listing))
         }
         guard reader.atEnd else { return nil }

@@ -121,6 +121,11 @@ enum JournalStep {
                                             + "\(Journal.quoted(command: other.operation.command)) (\(file)): add -f \(file), or --all")
                 }
                 let file = arguments.value("file")
+                // What is left is a damaged record: said once, as why there is nothing.
+                if let warning = Journal.damagedWarning(damaged) {
+                    damaged = []
+                    throw TickError.refused("nothing to \(name): " + warning)
+                }
                 throw undo ? TickError.nothingToUndo(path: file) : TickError.nothingToRedo(path: file)
             }
             return try step(to: chosen, undo: undo, others: stored.count > 1, listed: listed, folder: folder, arguments, context: &context)
@@ -183,7 +188,7 @@ enum JournalStep {
         for change in changes {
             let path = PathBytes.string(from: change.path)
             do throws(TickError) {
-                let applied = try apply(change, of: chosen, undo: undo, path: path, context: &context)
+                let applied = try apply(change, of: chosen, undo: undo, path: path, journal: folder, context: &context)
                 if applied.keepsOtherChanges { kept.append(shown(path, context.environment)) }
                 if applied.alreadyThere { alreadyThere.append(shown(path, context.environment)) }
             } catch {
@@ -214,8 +219,10 @@ enum JournalStep {
     /// Writes one file back (or forward); a file the operation created is removed by undo,
     /// when nothing else was written to it since. Returns whether the file had other changes,
     /// which it keeps, and whether it already was the version the step gives (nothing written).
+    /// `journal`: where the operation's record is, which keeps the listing an undo replaced
+    /// (`ListingStore.step`) for a redo.
     private static func apply(_ change: JournalOperation.FileChange, of operation: Journal.Stored, undo: Bool, path: String,
-                              context: inout CommandContext) throws(TickError) -> (keepsOtherChanges: Bool, alreadyThere: Bool) {
+                              journal: StateFolder, context: inout CommandContext) throws(TickError) -> (keepsOtherChanges: Bool, alreadyThere: Bool) {
         let command = operation.operation.command
         if !undo, change.created { try FileCreator.createIfMissing(path) }
         var before: [UInt8] = []
@@ -236,10 +243,19 @@ enum JournalStep {
             // Emptied under the lock above; removed only if it is still empty.
             if let info = Syscalls.fileStatus(path), info.st_size == 0 { _ = path.withPathCString { unlink($0) } }
         }
-        if let update, let warning = ListingStore.step(update.realPath, undo: undo, operation: operation.name, kept: change.listing,
-                                                       environment: context.environment,
-                                                       documents: { (context.environment.document(before), context.environment.document(update.after)) }) {
-            context.warn(warning)
+        if let update {
+            // The listing the undo replaces is kept with the operation's record, one per file it changed.
+            let record = "listing-" + String(operation.changes.firstIndex { $0.path == change.path } ?? 0)
+            let folder = try? journal.subfolder(operation.name, create: false).get()
+            defer { folder?.close() }
+            let left = undo ? nil : (try? folder?.read(record)).flatMap { $0 }.flatMap(ListingArchive.init(decoding:))?.files.first?.listing
+            let (warning, replaced) = ListingStore.step(update.realPath, undo: undo, operation: operation.name, kept: undo ? change.listing : left,
+                                                        environment: context.environment,
+                                                        documents: { (context.environment.document(before), context.environment.document(update.after)) })
+            if let warning { context.warn(warning) }
+            if let replaced, let folder {
+                _ = folder.write(ListingArchive(files: [ListingArchive.File(path: change.path, listing: replaced)]).encoded(), to: record, durable: false)
+            }
         }
         return (keepsOtherChanges, alreadyThere)
     }

@@ -244,6 +244,23 @@ final class Journal: Sendable {
         return try operations(in: journal, changes: wants, damaged: &damaged)
     }
 
+    /// Whether the newest operation that changed the file at `path` found a listing of it
+    /// (`JournalOperation.FileChange.listing`): a listing was kept, whatever became of it
+    /// since. Read newest first, up to that operation.
+    static func foundListing(of path: [UInt8], environment: Environment) -> Bool {
+        guard case .success(let journal) = open(environment) else { return false }
+        defer { journal.close() }
+        for name in journal.names().filter({ $0.hasPrefix("op-") }).sorted(by: >) {
+            guard case .success(let folder) = journal.subfolder(name, create: false) else { continue }
+            defer { folder.close() }
+            for entry in folder.names() where entry.hasPrefix("change-") {
+                guard let bytes = try? folder.read(entry), let change = JournalOperation.FileChange(decoding: bytes), change.path == path else { continue }
+                return change.listing != nil
+            }
+        }
+        return false
+    }
+
     /// The warning for records left out (`operations(in:damaged:)`), or nil when there are none.
     static func damagedWarning(_ damaged: [String]) -> String? {
         guard let first = damaged.first else { return nil }

@@ -33,8 +33,10 @@ enum ListingStore {
         guard let index = read else {
             // No index but records of views, or an index that does not read back (damaged,
             // emptied, another kind of file): some listing was kept, and what its numbers
-            // meant is not known. Never listed (a new state folder): the file's own lines.
-            let listed = folder.names().contains { $0.hasPrefix("listing") }
+            // meant is not known; so when the journal says an edit of the file found one (the
+            // listings removed, the journal left). Never listed (a new state folder): the
+            // file's own lines.
+            let listed = folder.names().contains { $0.hasPrefix("listing") } || Journal.foundListing(of: path, environment: environment)
             return Known(listing: listed ? Listing.unreadable : nil, otherFilesListed: nil)
         }
         // The name was a link when a view showed what it led to, and leads elsewhere now (an
@@ -137,12 +139,20 @@ enum ListingStore {
     }
 
     /// Carries the listing of `realPath` through an undo or a redo of the operation named
-    /// `operation` (`Listing.stepped`: `kept` is the listing the file had before it).
+    /// `operation` (`Listing.stepped`: `kept` is the listing the file had before it, for an
+    /// undo; the one the operation left, for a redo). Returns a warning when it cannot, and,
+    /// after an undo that gave back the listing from before the operation, the listing it
+    /// replaced: what a redo gives back.
     static func step(_ realPath: String, undo: Bool, operation: String, kept: Listing?, environment: Environment,
-                     documents: () -> (before: Document, after: Document)) -> String? {
-        change(realPath, environment) { listing in
-            listing = listing.stepped(undo: undo, operation: Array(operation.utf8), kept: kept, documents: documents)
+                     documents: () -> (before: Document, after: Document)) -> (warning: String?, replaced: Listing?) {
+        let name = Array(operation.utf8)
+        var replaced: Listing?
+        let warning = change(realPath, environment) { listing in
+            let before = listing
+            listing = listing.stepped(undo: undo, operation: name, kept: kept, documents: documents)
+            if undo, listing.restoredBy == name { replaced = before }
         }
+        return (warning, replaced)
     }
 
     /// After a command printed tasks with their lines: those numbers name those tasks now.
