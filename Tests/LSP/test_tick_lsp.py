@@ -241,3 +241,15 @@ async def test_a_document_with_nul_bytes_is_still_linted(client: LanguageClient)
     open_document(client, "- [ ] has \0 here\n")
     await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
     assert [(d.range.start.line, d.code) for d in client.diagnostics[URI]] == [(0, "nul-byte")]
+
+
+async def test_a_group_is_renamed_from_its_heading(client: LanguageClient):
+    text = "# Work\n\n- [ ] b\n\n# Done\n\n## Work\n\n- [x] a\n"
+    open_document(client, text)
+    document = types.TextDocumentIdentifier(uri=URI)
+    prepared = await client.text_document_prepare_rename_async(types.PrepareRenameParams(text_document=document, position=types.Position(line=0, character=4)))
+    assert prepared.placeholder == "Work" and prepared.range.start.character == 2 and prepared.range.end.character == 6
+    edit = await client.text_document_rename_async(types.RenameParams(text_document=document, position=types.Position(line=0, character=4), new_name="Job"))
+    edits = edit.document_changes[0].edits if edit.document_changes else edit.changes[URI]
+    # The archive's subgroup of the group goes by the new name too, as tick group rename does.
+    assert apply(text, edits) == "# Job\n\n- [ ] b\n\n# Done\n\n## Job\n\n- [x] a\n"

@@ -123,6 +123,29 @@ import Testing
         #expect(titles.contains("Star (important)") && !titles.contains("Reopen"))
     }
 
+    /// Renaming at a group's heading renames the group as `tick group rename` does, its
+    /// archive subgroup with it; elsewhere it is refused.
+    @Test func renameAtAHeadingRenamesTheGroup() throws {
+        let uri = "file:///notes/TODO.md"
+        let bytes = Array("# Work\n\n- [ ] b\n\n# Done\n\n## Work\n\n- [x] a\n".utf8)
+        var client = Client()
+        _ = client.open(uri, bytes)
+        func at(_ line: Int, _ character: Int) -> [String: JSON] {
+            ["textDocument": .object(["uri": .string(uri)]), "position": .object(["line": JSON(line), "character": JSON(character)])]
+        }
+        let answer = client.request("textDocument/prepareRename", at(0, 3))
+        let prepared = try #require(answer)
+        #expect(prepared["placeholder"]?.string == "Work" && prepared["range"]?["start"]?["character"]?.int == 2
+                && prepared["range"]?["end"]?["character"]?.int == 6)
+        #expect(client.request("textDocument/prepareRename", at(2, 3)) == nil)
+        var params = at(0, 3)
+        params["newName"] = .string("Job")
+        let edit = client.request("textDocument/rename", params)
+        #expect(String(decoding: Self.applying(edit, to: bytes, uri: uri), as: UTF8.self) == "# Job\n\n- [ ] b\n\n# Done\n\n## Job\n\n- [x] a\n")
+        params["newName"] = .string("Done")
+        #expect(client.request("textDocument/rename", params) == nil)
+    }
+
     /// Workspace symbols come from the host's files: the server reads none itself.
     @Test func workspaceSymbolsAskTheHost() throws {
         var host = MemoryHost()

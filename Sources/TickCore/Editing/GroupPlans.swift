@@ -71,7 +71,11 @@ package enum GroupPlans {
     /// progress would stop counting it as the group's, unless the archive has a group of that
     /// name already: two groups are not merged behind the user's back.
     package static func rename(_ old: String, to typed: String, archive: String, in document: Document) throws(EditError) -> Renamed {
-        let index = try Sections.resolve(old, in: document)
+        try rename(heading: try Sections.resolve(old, in: document), to: typed, archive: archive, in: document)
+    }
+
+    /// `rename`, of the group with heading `index`.
+    package static func rename(heading index: Int, to typed: String, archive: String, in document: Document) throws(EditError) -> Renamed {
         var splices = try GroupEdits.rename(index, to: typed, in: document)
         let title = GroupEdits.renamed(index, to: typed, in: document).trimmingSpaces
         // A group the new name answered to until now (by its words: `✅ Completed` to

@@ -119,6 +119,10 @@ package struct LanguageServer {
             return withDocument(params) { server, document in server.codeActions(document, params) }
         case "codeAction/resolve":
             return resolveCodeAction(params)
+        case "textDocument/prepareRename":
+            return withDocument(params) { server, document in server.prepareRename(document, params) }
+        case "textDocument/rename":
+            return withDocument(params) { server, document in server.rename(document, params) }
         case "textDocument/hover":
             return withDocument(params) { server, document in server.hover(document, params) }
         case "textDocument/documentSymbol":
@@ -217,6 +221,7 @@ package struct LanguageServer {
             "codeActionProvider": .object(["codeActionKinds": .array(["quickfix", "refactor.rewrite", "source.fixAll.tick"].map(JSON.string)),
                                            "resolveProvider": .bool(resolvesCodeActions)]),
             "hoverProvider": .bool(true),
+            "renameProvider": .object(["prepareProvider": .bool(true)]),
             "documentSymbolProvider": .bool(true),
             "workspaceSymbolProvider": .bool(true),
             "inlayHintProvider": .bool(true),
