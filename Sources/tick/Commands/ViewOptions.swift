@@ -237,20 +237,30 @@ struct ViewOptions {
     /// `ListingArchive.fileLimit` files with tasks (what the state folder keeps), a stub for
     /// the rest. A `--group` that names no group in any file is an error, as in `load`; one
     /// that names groups in some files by a stronger rule than in others (`GroupName.match`:
-    /// `Work` whole in one, as the start of `Workshop` in another) shows the first ones alone.
+    /// `Work` whole in one, as the start of `Workshop` in another) shows the first ones alone,
+    /// so with `--group` the files that show rows are consumed once every file is read.
     func readShown<Part: Sendable>(_ files: [String], environment: Environment,
                                     render: @escaping @Sendable (SourceDocument, [Int]) -> Part,
                                     consume: (Part) -> Void) throws(TickError) -> [ListingStore.Shown] {
         let query = self.query, today = self.today
         let workers = ParallelWork.workerCount(environment: environment)
-        var read: [ReadFile<Part>] = []
+        var listings: [ListingStore.Shown] = []
+        func keep(_ file: ReadFile<Part>) {
+            if let shown = file.shown { consume(shown) }
+            if let listing = file.listing {
+                listings.append(listings.count < ListingArchive.fileLimit ? listing
+                                : ListingStore.Shown(listing.file, listing: Listing.stub(fileHash: listing.listing.fileHash)))
+            }
+        }
+        // With --group: the files of the strongest rule it matched by so far.
+        var pending: [ReadFile<Part>] = [], strongest = Int.max
         var start = 0
         while start < files.count {
             let count = min(files.count - start, 256)
             let first = start
             // Only the newest `ListingArchive.fileLimit` files a view shows keep their listings
             // whole (`ListingStore`); once that many show rows, the rest keep a stub.
-            let detailed = read.count { $0.listing != nil } < ListingArchive.fileLimit
+            let detailed = listings.count + pending.count < ListingArchive.fileLimit
             let results = ParallelWork.map(count, workers: workers) { offset -> WorkerFile<Part> in
                 let path = files[first + offset]
                 do throws(TickError) {
@@ -276,25 +286,27 @@ struct ViewOptions {
                 }
             }
             for result in results {
+                let file: ReadFile<Part>
                 switch result {
-                case .read(let file): read.append(file)
+                case .read(let read): file = read
                 case .failed(let error): throw error
+                }
+                if query.group == nil {
+                    keep(file)
+                } else if file.rule > 0, file.rule <= strongest {
+                    if file.rule < strongest { (pending, strongest) = ([], file.rule) }
+                    if file.shown != nil { pending.append(file) }
                 }
             }
             start += count
         }
-        // No file has the group: `load` reads them again to say so, with a suggestion.
-        guard let strongest = read.lazy.map(\.rule).filter({ $0 > 0 }).min() else {
-            _ = try load(environment: environment)
-            return []
-        }
-        var listings: [ListingStore.Shown] = []
-        for file in read where file.rule == strongest {
-            if let shown = file.shown { consume(shown) }
-            if let listing = file.listing {
-                listings.append(listings.count < ListingArchive.fileLimit ? listing
-                                : ListingStore.Shown(listing.file, listing: Listing.stub(fileHash: listing.listing.fileHash)))
+        if query.group != nil {
+            // No file has the group: `load` reads them again to say so, with a suggestion.
+            guard strongest < Int.max else {
+                _ = try load(environment: environment)
+                return []
             }
+            for file in pending { keep(file) }
         }
         return listings
     }
