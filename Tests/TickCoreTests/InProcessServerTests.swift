@@ -123,6 +123,21 @@ import Testing
         #expect(titles.contains("Star (important)") && !titles.contains("Reopen"))
     }
 
+    /// Of a file of many groups, a task is offered a move to the 20 groups nearest its own.
+    @Test func aTaskIsOfferedTheNearestGroups() throws {
+        let uri = "file:///notes/TODO.md"
+        let bytes = Array((0..<30).map { "# G\($0)\n\n- [ ] t\($0)\n\n" }.joined().utf8)
+        var client = Client()
+        _ = client.open(uri, bytes)
+        let position: JSON = .object(["line": JSON(25 * 4 + 2), "character": JSON(0)])
+        let actions = client.request("textDocument/codeAction", [
+            "textDocument": .object(["uri": .string(uri)]), "range": .object(["start": position, "end": position]),
+            "context": .object(["diagnostics": .array([])]),
+        ])?.array ?? []
+        let moves = actions.compactMap { $0["title"]?.string }.filter { $0.hasPrefix("Move to ") }
+        #expect(moves == (9..<30).filter { $0 != 25 }.map { "Move to G\($0)" }, "\(moves)")
+    }
+
     /// Renaming at a group's heading renames the group as `tick group rename` does, its
     /// archive subgroup with it; elsewhere it is refused.
     @Test func renameAtAHeadingRenamesTheGroup() throws {

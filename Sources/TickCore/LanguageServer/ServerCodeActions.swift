@@ -130,8 +130,11 @@ extension LanguageServer {
                     }))
                 }
                 // To the end of each other group, as `tick move REF --to GROUP` moves it (not
-                // into the file's title, which holds groups, not tasks).
-                for group in parsed.headings.indices.filter({ parsed.headings[$0].topLevel && $0 != task.group && $0 != parsed.title }).prefix(20) {
+                // into the file's title, which holds groups, not tasks): of a file of many
+                // groups, the 20 nearest its own, in file order.
+                let others = parsed.headings.indices.filter { parsed.headings[$0].topLevel && $0 != task.group && $0 != parsed.title }
+                let own = task.group ?? -1
+                for group in others.sorted(by: { abs($0 - own) < abs($1 - own) }).prefix(20).sorted() {
                     let path = GroupName.shown(parsed.shownGroupPath(ofHeading: group))
                     offers.append(CodeActionOffer(name: "move-to-\(parsed.headings[group].line)", title: "Move to " + (path.isEmpty ? "(untitled)" : path),
                                                   kind: "refactor.rewrite", edit: edit { input throws(EditError) in
