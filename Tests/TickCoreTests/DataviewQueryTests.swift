@@ -34,7 +34,8 @@ import Testing
         }
     }
 
-    /// As Dataview shows them: file order where the query sorts none, no groups unless it
+    /// As Dataview shows them: file order where the query sorts none, each task with its
+    /// subtasks under it, no groups unless it
     /// groups them, a blank date before any date, `completed` for done alone, `checked` for
     /// any box but a space, `contains` of tags in each tag.
     @Test(arguments: [
@@ -51,8 +52,9 @@ import Testing
         (["TASK", "WHERE contains(text, \"Release\")"], []),
         (["TASK", "WHERE icontains(text, \"Release\")"], ["ship release"]),
         (["TASK", "WHERE !(completed OR due)", "  AND contains(file.folder, \"Home\") // by hand"], ["call mom, kid task, dropped task"]),
-        (["TASK", "WHERE checked"], ["write notes, plan sprint, parent task, dropped task"]),
-        (["TASK", "WHERE completed"], ["write notes, parent task"]),
+        // A task's subtasks show under it, whether they match or not, once.
+        (["TASK", "WHERE checked"], ["write notes, plan sprint, parent task, kid task, dropped task"]),
+        (["TASK", "WHERE completed"], ["write notes, parent task, kid task"]),
         (["TASK", "WHERE fullyCompleted"], ["write notes"]),
         (["TASK", "WHERE scheduled = date(2026-11-24)"], ["plan sprint"]),
     ] as [([String], [String])])

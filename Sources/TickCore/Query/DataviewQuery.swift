@@ -38,8 +38,9 @@ package enum DataviewQuery {
         guard let first = clauses.first, first.text.uppercased() == "TASK" else { return nil }
         clauses.removeFirst()
         var query = TasksQuery([], today: today)
-        // Dataview keeps file order where the query sets none.
+        // Dataview keeps file order where the query sets none, and shows a task's subtasks under it.
         query.appliesOwnOrder = false
+        query.nestsSubtasks = true
         var ordered = false
         for clause in clauses {
             do throws(TasksQuery.Unread) {

@@ -110,6 +110,9 @@ package struct TasksQuery: Sendable {
     package var limit: Int?
     /// `limit groups N`: the tasks shown of each group.
     package var limitGroups: Int?
+    /// Each task shown with its subtasks under it, as Dataview's TASK view shows them (a
+    /// subtask the filters accept too is shown there, once).
+    package var nestsSubtasks = false
     package var explains = false
     /// Lines tick could not read: the query is not run, since it would show other tasks than
     /// its author asked for.

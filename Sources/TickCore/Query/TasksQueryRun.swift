@@ -6,6 +6,9 @@ extension TasksQuery {
         package var items: [ViewItem] = []
         /// How many tasks the filters accepted, before `limit`.
         package var matched = 0
+        /// How many of `items` are subtasks shown under a task the query shows
+        /// (`nestsSubtasks`), not tasks it matched.
+        package var subtasks = 0
         /// The groups in order, each with its names (the outermost `group by` first) and its
         /// tasks (indices into `items`): a task with two tags is under both of its tags. One
         /// group with no names when the query groups by nothing.
@@ -44,6 +47,7 @@ extension TasksQuery {
             return left < right
         }.map { items[$0] }
         if let limit { items = Array(items.prefix(limit)) }
+        if nestsSubtasks, groups.isEmpty { (items, result.subtasks) = Self.nestingSubtasks(items, in: sources) }
         result.items = items
         guard !groups.isEmpty else {
             result.groups = [([], Array(items.indices.prefix(limitGroups ?? Int.max)))]
@@ -69,6 +73,34 @@ extension TasksQuery {
         }
         result.groups = ordered.map { path in (path.map(\.text), Array(members[path]!.prefix(limitGroups ?? Int.max))) }
         return result
+    }
+
+    /// `items` each followed by its subtasks, in file order; a task under one shown so is
+    /// not shown again on its own. The items of each file together, in the order the first of
+    /// each comes, as Dataview shows a file's tasks under its name. Returns how many subtasks
+    /// were added.
+    static func nestingSubtasks(_ items: [ViewItem], in sources: [SourceDocument]) -> ([ViewItem], Int) {
+        let matched = Set(items)
+        var result: [ViewItem] = []
+        result.reserveCapacity(items.count)
+        var added = 0
+        var files: [Int] = [], itemsOf: [Int: [ViewItem]] = [:]
+        for item in items {
+            if itemsOf[item.source] == nil { files.append(item.source) }
+            itemsOf[item.source, default: []].append(item)
+        }
+        for item in files.flatMap({ itemsOf[$0]! }) {
+            let document = sources[item.source].document
+            var parent = document.tasks[item.task].parent
+            while let index = parent, !matched.contains(ViewItem(source: item.source, task: index)) { parent = document.tasks[index].parent }
+            guard parent == nil else { continue }
+            result.append(item)
+            for subtask in document.descendants(of: document.tasks[item.task]) {
+                result.append(ViewItem(source: item.source, task: subtask.index))
+                if !matched.contains(ViewItem(source: item.source, task: subtask.index)) { added += 1 }
+            }
+        }
+        return (result, added)
     }
 
     /// A group's name, and where it goes among the others: by rank, then by its text without

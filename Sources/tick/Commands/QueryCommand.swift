@@ -165,7 +165,8 @@ enum QueryCommand: Command {
             }
             if index > 0 { context.stdout.write("\n") }
             if let location {
-                let count = items.count == result.matched ? "\(items.count)" : "\(items.count) of \(result.matched)"
+                let shownTasks = items.count - result.subtasks
+                let count = shownTasks == result.matched ? "\(shownTasks)" : "\(shownTasks) of \(result.matched)"
                 context.stdout.write(style.bold(TerminalText.sanitized(location)) + style.dim("  \(count) task\(result.matched == 1 ? "" : "s")") + "\n")
             }
             if query.explains { context.stdout.write(style.dim(query.explanation) + "\n") }
@@ -174,13 +175,13 @@ enum QueryCommand: Command {
                 let tasks = sources.reduce(0) { $0 + $1.document.tasks.count }
                 if result.matched == 0 {
                     context.note("no task matches the query among the \(tasks) task\(tasks == 1 ? "" : "s") of \(sources.count) file\(sources.count == 1 ? "" : "s")")
-                } else if items.count < result.matched {
-                    context.note("\(items.count) of the \(result.matched) tasks the query matches are shown (its limit)")
+                } else if items.count - result.subtasks < result.matched {
+                    context.note("\(items.count - result.subtasks) of the \(result.matched) tasks the query matches are shown (its limit)")
                 }
             }
             guard !query.groups.isEmpty else {
                 // Flat, in the query's order (Obsidian Tasks' own after its keys).
-                context.stdout.write(ListView.render(items, in: sources, order: .text, today: today, style: style, showsFiles: true))
+                context.stdout.write(ListView.render(items, in: sources, order: query.nestsSubtasks ? .file : .text, today: today, style: style, showsFiles: true))
                 continue
             }
             // Each group's names from the first that differs from the group before, a level
