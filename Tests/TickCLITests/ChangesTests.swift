@@ -80,6 +80,17 @@ import Testing
         let json = try TickProcess.run(["changes", "o.md", "n.md", "--json"], in: folder.url).stdout
         #expect(json.contains(#"{"file":"n.md","line":1,"change":"renamed group","group":["Job"],"was":{"line":1,"group":["Work"]}}"#), "\(json)")
         #expect(!json.contains(#""change":"moved","changes":["moved"],"was":{"line":7"#), "\(json)")
+        // A group of subgroups alone, renamed; a subgroup moved under another group (its
+        // tasks moved); a rename of case alone.
+        let nested = "# TODO\n\n## Work\n\n### Backend\n- [ ] Fix API\n\n### Frontend\n- [ ] Fix CSS\n\n## Home\n- [ ] h\n"
+        try folder.write("o2.md", nested)
+        try folder.write("n2.md", nested.replacingOccurrences(of: "## Work", with: "## Job"))
+        #expect(try TickProcess.run(["changes", "o2.md", "n2.md"], in: folder.url).stdout == "n2.md\n  renamed group Work → Job\n")
+        try folder.write("n3.md", "# TODO\n\n## Work\n\n### Frontend\n- [ ] Fix CSS\n\n## Ops\n\n### Backend\n- [ ] Fix API\n\n## Home\n- [ ] h\n")
+        let moved = try TickProcess.run(["changes", "o2.md", "n3.md"], in: folder.url).stdout
+        #expect(moved == "n3.md\n  Ops / Backend\n    moved 11  [ ] Fix API  (was: in Work / Backend)\n", "\(moved)")
+        try folder.write("n4.md", nested.replacingOccurrences(of: "## Home", with: "## home"))
+        #expect(try TickProcess.run(["changes", "o2.md", "n4.md"], in: folder.url).stdout == "n4.md\n  renamed group Home → home\n")
     }
 
     /// With no task file to find, the way to name one is the command's own (a path operand).

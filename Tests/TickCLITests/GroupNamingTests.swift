@@ -79,6 +79,11 @@ import Testing
         #expect(work.status == 0 && work.stdout.contains("[ ] a") && !work.stdout.contains("[ ] d"), "\(work.stdout)\(work.stderr)")
         let start = try TickProcess.run(["list", "-g", "works", "."], in: folder.url)
         #expect(start.status == 0 && start.stdout.contains("[ ] d") && !start.stdout.contains("[ ] a"), "\(start.stdout)\(start.stderr)")
+        // A name is a group's name by its words as by its path: both files show theirs.
+        try folder.write("c.md", "## ⏳ Waiting\n\n- [ ] c\n")
+        try folder.write("d.md", "## Work\n\n### Waiting\n\n- [ ] e\n")
+        let waiting = try TickProcess.run(["list", "-g", "waiting", "."], in: folder.url)
+        #expect(waiting.stdout.contains("[ ] c") && waiting.stdout.contains("[ ] e"), "\(waiting.stdout)\(waiting.stderr)")
     }
 
     /// A name typed without accents names the group whose title has them, whole or by its

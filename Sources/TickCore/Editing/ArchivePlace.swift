@@ -62,6 +62,14 @@ package struct ArchivePlace: Sendable {
         }
     }
 
+    /// The document's groups for closed tasks (`closedTitles`) at the archive's place, which
+    /// an archive into another group leaves as they are: a Kanban board has none (its
+    /// Complete lane is where done cards wait to be archived).
+    package static func closedGroups(in document: Document) -> [Int] {
+        guard !document.isKanbanBoard else { return [] }
+        return closedGroups(under: document.title.map { document.groupPath(ofHeading: $0) } ?? [], in: document)
+    }
+
     /// Refuses to archive into `Done` (the default, `name`) when the document has no such
     /// group but several groups for closed tasks: which one is its archive is not guessed, and
     /// a new `Done` would take their tasks in.

@@ -19,7 +19,7 @@ package enum TaskChanges {
     /// or of a group under one, has not moved.
     package static func between(old: Document, new: Document) -> (tasks: [TaskChange], renamedGroups: [(old: Int, new: Int)]) {
         let matching = TaskMatching(old: old, new: new, pairingSimilarWords: true)
-        let same = sameGroups(old: old, new: new, matching: matching)
+        let same = GroupCorrespondence(old: old, new: new, matching: matching)
         var result: [TaskChange] = []
         var removed = old.tasks.indices.filter { matching.new(of: $0) == nil }[...]
         let oldGroups = TaskFingerprint.groupHashes(old), newGroups = TaskFingerprint.groupHashes(new)
@@ -34,34 +34,13 @@ package enum TaskChanges {
                 removed.removeFirst()
             }
             var kinds = Self.kinds(from: old.tasks[origin], in: old, to: task, in: new, groups: (oldGroups, newGroups))
-            if let group = old.tasks[origin].group, let renamed = same[group], renamed == task.group { kinds.removeAll { $0 == .moved } }
+            if let group = old.tasks[origin].group, let renamed = same.groups[group], renamed == task.group { kinds.removeAll { $0 == .moved } }
             if !kinds.isEmpty { result.append(TaskChange(kinds: kinds, old: origin, new: task.index)) }
         }
         for index in removed { result.append(TaskChange(kinds: [.removed], old: index, new: nil)) }
-        let renamed = same.filter { old.headings[$0.key].title.trimmingSpaces != new.headings[$0.value].title.trimmingSpaces }
+        let renamed = same.groups.filter { old.headings[$0.key].title.trimmingSpaces != new.headings[$0.value].title.trimmingSpaces }
             .map { (old: $0.key, new: $0.value) }.sorted { $0.new < $1.new }
         return (result, renamed)
-    }
-
-    /// The groups of `old` that are one group of `new` under another path: every task of the
-    /// group that is in both went to one group, which took tasks from no other, and neither
-    /// path is in the other version (a group renamed, or under a renamed one). Tasks all moved
-    /// into a group that was there before are moved, not renamed.
-    static func sameGroups(old: Document, new: Document, matching: TaskMatching) -> [Int: Int] {
-        var targets: [Int: Set<Int>] = [:], sources: [Int: Set<Int>] = [:]
-        for task in new.tasks {
-            guard let origin = matching.old(of: task.index), let from = old.tasks[origin].group, let to = task.group else { continue }
-            targets[from, default: []].insert(to)
-            sources[to, default: []].insert(from)
-        }
-        var result: [Int: Int] = [:]
-        for (from, into) in targets where into.count == 1 {
-            let to = into.first!
-            guard sources[to] == [from], Sections.group(atPath: old.groupPath(ofHeading: from), in: new) == nil,
-                  Sections.group(atPath: new.groupPath(ofHeading: to), in: old) == nil else { continue }
-            result[from] = to
-        }
-        return result
     }
 
     /// What changed between two versions of one task, most telling first. `groups`: the two
@@ -84,5 +63,50 @@ package enum TaskChanges {
         if (before.group.map { oldGroups[$0] } ?? 0) != (task.group.map { newGroups[$0] } ?? 0) { kinds.append(.moved) }
         if before.due != task.due { kinds.append(.redated) }
         return kinds
+    }
+}
+
+/// The groups of one version that are the same group in another: their headings, old to new.
+///
+/// A group is the same when every task of it that is in both versions went to one group,
+/// which took tasks from no other, and either the two have one path (titles compared without
+/// case: `work` written `Work` is renamed), or neither path is in the other version and
+/// their parents are the same group too (a group renamed, or under a renamed one). A parent
+/// found so (a group of subgroups alone, renamed) is the same group too. Tasks all moved into
+/// a group that was there before, or a group moved under another parent, are moved.
+struct GroupCorrespondence {
+    private(set) var groups: [Int: Int] = [:]
+    private let old: Document, new: Document
+
+    init(old: Document, new: Document, matching: TaskMatching) {
+        self.old = old
+        self.new = new
+        var targets: [Int: Set<Int>] = [:], sources: [Int: Set<Int>] = [:]
+        for task in new.tasks {
+            guard let origin = matching.old(of: task.index), let from = old.tasks[origin].group, let to = task.group else { continue }
+            targets[from, default: []].insert(to)
+            sources[to, default: []].insert(from)
+        }
+        for (from, into) in targets.sorted(by: { $0.key < $1.key }) where into.count == 1 {
+            let to = into.first!
+            guard sources[to] == [from] else { continue }
+            _ = pair(from, to)
+        }
+    }
+
+    /// Whether the old group `from` is the new group `to` (nil: above the first heading),
+    /// recording the pair (and its parents') when it is.
+    private mutating func pair(_ from: Int?, _ to: Int?) -> Bool {
+        guard let from, let to else { return from == nil && to == nil }
+        if let known = groups[from] { return known == to }
+        let oldPath = old.groupPath(ofHeading: from), newPath = new.groupPath(ofHeading: to)
+        if Sections.pathKey(oldPath) == Sections.pathKey(newPath) {
+            groups[from] = to
+            return true
+        }
+        guard Sections.group(atPath: oldPath, in: new) == nil, Sections.group(atPath: newPath, in: old) == nil,
+              pair(old.headings[from].parent, new.headings[to].parent) else { return false }
+        groups[from] = to
+        return true
     }
 }

@@ -47,13 +47,20 @@ public struct GroupName: Sendable, Equatable {
     }
 
     /// The groups (top-level headings) the name matches, by the first rule that matches any.
-    public func groups(in document: Document) -> [Int] { match(in: document).groups }
+    public func groups(in document: Document) -> [Int] { matchingRule(in: document).groups }
+
+    /// The groups the name matches and how: 1 when it is their name (rules 1 to 4, and 6
+    /// after 4), 2 when it is the start of their title (rule 5, and 6 after 5), 0 when it
+    /// matches none. A view of several files keeps the files where it is the name when there
+    /// are any (`Workshop` is not `work` where another file has `Work`).
+    package func match(in document: Document) -> (tier: Int, groups: [Int]) {
+        let (rule, groups) = matchingRule(in: document)
+        return (rule == 0 ? 0 : rule <= 5 ? 1 : 2, groups)
+    }
 
     /// The groups the name matches and the rule that matched them, numbered in the order
-    /// rules are tried (1 for a whole title; 0 with no groups): a view of several files
-    /// keeps the files the strongest rule matched in (`Workshop` is not `work` where another
-    /// file has `Work`).
-    package func match(in document: Document) -> (rule: Int, groups: [Int]) {
+    /// rules are tried (1 for a whole title; 0 with no groups).
+    private func matchingRule(in document: Document) -> (rule: Int, groups: [Int]) {
         let groups = document.headings.indices.filter { document.headings[$0].topLevel }
         guard !path.isEmpty else { return (0, []) }
         let exact = groups.filter { document.headings[$0].title.trimmingSpaces.lowercased() == title }

@@ -29,7 +29,8 @@ enum ArchiveCommand: Command {
         // What is taken: not what an archive group holds already (unless -g names it).
         func archived(from document: Document) throws(EditError) -> ArchiveSelection {
             let archives = [configured] + (inFile ? [group] : [])
-            return ArchiveSelection(document, archives: archives.compactMap { ArchivePlace($0, in: document).heading },
+            // The file's other groups for closed tasks (an Archive beside a Completed) stay too.
+            return ArchiveSelection(document, archives: archives.compactMap { ArchivePlace($0, in: document).heading } + ArchivePlace.closedGroups(in: document),
                                     within: try arguments.value("group").map { name throws(EditError) in try Sections.resolve(name, in: document) })
         }
         // A name close to an existing group's is most likely a typo of it, said before anything

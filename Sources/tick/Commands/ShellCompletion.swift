@@ -137,6 +137,12 @@ enum ShellCompletion {
                     && [[ ${BASH_REMATCH[1],,} == "${word,,}"* ]]; then
                     COMPREPLY+=("$name") && offered[$name]=1
                 fi
+                # A subgroup's, by its words, which name it (`waitl` offers `Waitlist` for
+                # `Work/🕐 Waitlist`).
+                if [[ -n $word && $word != */* && $name == */* && $name != *\\\\/* && ${name##*/} =~ ^[^[:alnum:]]+(.+)$ ]] \\
+                    && [[ ${BASH_REMATCH[1],,} == "${word,,}"* && -z ${offered[${BASH_REMATCH[1]}]} ]]; then
+                    COMPREPLY+=("${BASH_REMATCH[1]}") && offered[${BASH_REMATCH[1]}]=1
+                fi
                 # A path typed from below the top (`Big Work/` for TODO/Big Work/...), as -g
                 # takes the end of a group's path.
                 suffix=$name
@@ -299,14 +305,15 @@ enum ShellCompletion {
           done
           # In any case, as -g reads a name.
           compadd -M 'm:{[:lower:][:upper:]}={[:upper:][:lower:]}' -a groups
-          # A top group's title read from its first letter or digit, as -g reads it: `wai`
-          # offers `⏳ Waiting`, in place of what is typed.
+          # A group's title read from its first letter or digit, as -g reads it: `wai` offers
+          # `Waiting` for `⏳ Waiting` (and for `Work/🕐 Waitlist`, `Waitlist`), which names it.
           local -a marked
           if [[ -n $PREFIX && $PREFIX != */* ]]; then
             for name in $groups; do
-              [[ $name != */* && $name =~ '^[^[:alnum:]]+(.+)$' && ${(L)match[1]} == ${(L)PREFIX}* ]] && marked+=($name)
+              title=${name##*/}
+              [[ $title =~ '^[^[:alnum:]]+(.+)$' && ${(L)match[1]} == ${(L)PREFIX}* ]] && marked+=($match[1])
             done
-            (( $#marked )) && compadd -U -a marked
+            (( $#marked )) && compadd -M 'm:{[:lower:][:upper:]}={[:upper:][:lower:]}' -a marked
           fi
         }
 

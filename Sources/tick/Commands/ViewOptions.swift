@@ -236,8 +236,8 @@ struct ViewOptions {
     /// documents are dropped. Returns the listings to record: whole for the first
     /// `ListingArchive.fileLimit` files with tasks (what the state folder keeps), a stub for
     /// the rest. A `--group` that names no group in any file is an error, as in `load`; one
-    /// that names groups in some files by a stronger rule than in others (`GroupName.match`:
-    /// `Work` whole in one, as the start of `Workshop` in another) shows the first ones alone,
+    /// that is the name of groups in some files and the start of a title in others
+    /// (`GroupName.match`: `Work` in one, `Workshop` in another) shows the first ones alone,
     /// so with `--group` the files that show rows are consumed once every file is read.
     func readShown<Part: Sendable>(_ files: [String], environment: Environment,
                                     render: @escaping @Sendable (SourceDocument, [Int]) -> Part,
@@ -252,7 +252,7 @@ struct ViewOptions {
                                 : ListingStore.Shown(listing.file, listing: Listing.stub(fileHash: listing.listing.fileHash)))
             }
         }
-        // With --group: the files of the strongest rule it matched by so far.
+        // With --group: the files it matched in the strongest way so far.
         var pending: [ReadFile<Part>] = [], strongest = Int.max
         var start = 0
         while start < files.count {
@@ -271,7 +271,7 @@ struct ViewOptions {
                     if let since = query.doneSince, path != FileReader.standardInput {
                         source.closedSince = GitHistory.closedSince(since, path: path, document: source.document, environment: environment)
                     }
-                    let rule = query.group.map { $0.match(in: source.document).rule } ?? 1
+                    let rule = query.group.map { $0.match(in: source.document).tier } ?? 1
                     let matcher = query.matcher(for: source.document, today: today, closedSince: source.closedSince)
                     let tasks = Array(source.document.tasks.lazy.filter { matcher.matches($0) }.map(\.index))
                     guard !tasks.isEmpty else { return .read(ReadFile(shown: nil, listing: nil, rule: rule)) }
@@ -323,7 +323,7 @@ struct ViewOptions {
     private struct ReadFile<Part: Sendable>: Sendable {
         let shown: Part?
         let listing: ListingStore.Shown?
-        /// The rule `--group` matched by in the file (`GroupName.match`; 0: none), 1 without one.
+        /// How `--group` matched groups in the file (`GroupName.match`; 0: none), 1 without one.
         let rule: Int
     }
 
