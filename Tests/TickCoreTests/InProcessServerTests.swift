@@ -155,8 +155,13 @@ import Testing
         #expect(client.request("textDocument/prepareRename", at(2, 3)) == nil)
         var params = at(0, 3)
         params["newName"] = .string("Job")
-        let edit = client.request("textDocument/rename", params)
+        let replies = client.send([.object(["jsonrpc": .string("2.0"), "id": JSON(99), "method": .string("textDocument/rename"),
+                                            "params": .object(params)])]).replies
+        let edit = replies.first { $0["id"]?.int == 99 }?["result"]
         #expect(String(decoding: Self.applying(edit, to: bytes, uri: uri), as: UTF8.self) == "# Job\n\n- [ ] b\n\n# Done\n\n## Job\n\n- [x] a\n")
+        // What tick group rename says beside it, the editor shows.
+        #expect(replies.contains { $0["method"]?.string == "window/showMessage"
+                && $0["params"]?["message"]?.string == "tick: its archive 'Done / Work' is renamed too, to 'Done / Job'" }, "\(replies)")
         params["newName"] = .string("Done")
         #expect(client.request("textDocument/rename", params) == nil)
     }

@@ -122,7 +122,15 @@ package struct LanguageServer {
         case "textDocument/prepareRename":
             return withDocument(params) { server, document in server.prepareRename(document, params) }
         case "textDocument/rename":
-            return withDocument(params) { server, document in server.rename(document, params) }
+            // What the CLI's rename says beside it is shown to the user, before the edit.
+            var said: [(message: String, type: Int)] = []
+            let result = withDocument(params) { server, document in
+                let (result, notes) = server.rename(document, params)
+                said = notes
+                return result
+            }
+            for note in said { showMessage(note.message, type: note.type) }
+            return result
         case "textDocument/hover":
             return withDocument(params) { server, document in server.hover(document, params) }
         case "textDocument/documentSymbol":

@@ -18,20 +18,30 @@ extension LanguageServer {
     }
 
     /// The workspace edit that renames the group whose heading holds the position to
-    /// `newName`, or the refusal (`tick group rename`'s).
-    func rename(_ document: TextDocument, _ params: JSON) -> Result<JSON, JSONRPCError> {
+    /// `newName`, or the refusal (`tick group rename`'s); and what `tick group rename` says
+    /// beside it (its archive subgroup renamed too, or kept; the name taken from another
+    /// group), each with its `window/showMessage` type (3 a note, 2 a warning).
+    func rename(_ document: TextDocument, _ params: JSON) -> (result: Result<JSON, JSONRPCError>, said: [(message: String, type: Int)]) {
         guard let line = params["position"]?["line"]?.int, let name = params["newName"]?.string else {
-            return .failure(.invalidParams("no position or newName"))
+            return (.failure(.invalidParams("no position or newName")), [])
         }
         let parsed = parse(document)
         guard let index = Self.group(atLine: line, in: parsed) else {
-            return .failure(JSONRPCError(code: -32803, message: "tick renames a group from its heading"))
+            return (.failure(JSONRPCError(code: -32803, message: "tick renames a group from its heading")), [])
         }
         let config = configuration(ofRead: document)
-        return run(document, parsed: parsed, config: config) { input throws(EditError) in
+        var said: [(message: String, type: Int)] = []
+        let result = run(document, parsed: parsed, config: config) { input throws(EditError) in
             let renamed = try GroupPlans.rename(heading: index, to: name, archive: config.archiveGroup, in: input.document)
+            said = renamed.note.map { [("tick: " + $0, 3)] } ?? []
+            if let archive = renamed.archiveRenamed { said.append(("tick: its archive '\(archive.old)' is renamed too, to '\(archive.new)'", 3)) }
+            if let kept = renamed.archiveKept {
+                said.append(("tick: its archive '\(kept)' keeps its name: the archive has a group '\(renamed.title)' already; move or rename one of them", 2))
+            }
             return EditPlan(renamed.splices, subjects: [.group(title: renamed.title, verb: "renamed group", tasks: 0)])
         }
+        if case .failure = result { said = [] }
+        return (result, said)
     }
 
     /// The group whose heading (an ATX line, or a setext text or underline) is on `line`.
