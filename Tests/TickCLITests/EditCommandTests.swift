@@ -126,11 +126,15 @@ import Testing
         #expect(text == quoted + list + other, "\(arguments): \(text)")
     }
 
+    /// A task already at the end of its list stays, and the edit says so as one that changes
+    /// nothing does (exit 0); a quoted task above is not in its list.
     @Test func upStopsAtTheQuoteAbove() throws {
         let file = "# Inbox\n\n> - [ ] from email\n\n- [ ] a\n- [ ] b\n"
         let (result, text) = try edit(["move", "a", "up"], file)
-        #expect(result.status == 2 && result.stderr.contains("'a' (line 5) is already the first in its list"), "\(result.stderr)")
+        #expect(result.status == 0 && result.stdout == "unchanged 5 [ ] a  · Inbox (already the first in its list)\n", "\(result.stdout)\(result.stderr)")
         #expect(text == file)
+        let (down, same) = try edit(["move", "b", "down"], file)
+        #expect(down.status == 0 && down.stdout.contains("(already the last in its list)") && same == file, "\(down.stdout)")
         let (inQuote, quoted) = try edit(["add", "-g", "Q", "--top", "X"], "# Q\n\n> - [ ] q1\n> - [ ] q2\n")
         #expect(inQuote.status == 0 && quoted == "# Q\n\n> - [ ] X\n> - [ ] q1\n> - [ ] q2\n", "\(quoted)")
     }
@@ -818,7 +822,6 @@ import Testing
         // A day a month does not have, typed without quotes: named whole, not its last word.
         (["due", "11", "12", "feb", "30"], "tick: TODO.md: 'feb 30' is not a date; use YYYY-MM-DD, today, tomorrow, a weekday, +3d, in 2 weeks, next week, dec 5 or end of month\n"),
         (["due", "Milk", "tomorow"], "tick: TODO.md: 'tomorow' is not a date (did you mean 'tomorrow'?); use YYYY-MM-DD, today, tomorrow, a weekday, +3d, in 2 weeks, next week, dec 5 or end of month\n"),
-        (["move", "Milk", "up"], "tick: TODO.md: 'Milk' (line 11) is already the first in its list\n"),
         (["move", "Milk", "--to", "Nowhere"], "tick: TODO.md: no group 'Nowhere'; 'tick groups' lists them\n"),
         (["group", "rm", "Groceries"], "tick: TODO.md: there is no terminal to ask 'Remove group 'Groceries' with 2 tasks?'; add --yes to go ahead\n"),
         (["add"], "tick: missing task text (see 'tick add --help')\n"),

@@ -84,6 +84,8 @@ import Testing
         let json = try TickProcess.run(["lint", "--format=json"], in: folder.url)
         let parsed = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
         #expect(parsed?.first?["rule"] as? String == "overdue")
+        // --json, as every command takes it.
+        #expect(try TickProcess.run(["lint", "--json"], in: folder.url).stdout == json.stdout)
 
         try folder.write("TODO.md", "# A\n\n- [ ] bad due:2026-02-30\n")
         let error = try TickProcess.run(["lint"], in: folder.url)

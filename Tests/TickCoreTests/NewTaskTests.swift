@@ -18,6 +18,24 @@ import Testing
         #expect(throws: EditError.self) { try NewTask(text: "c", group: "Wrok", today: today).splices(in: document) }
     }
 
+    /// The next name of a series is a new group, not a typo of the one before; a letter
+    /// off is.
+    @Test func aSeriesNameIsNoTypo() throws {
+        let document = Document("# Q1\n\n- [ ] a\n\n# Week 1\n\n# Work\n")
+        for name in ["Q2", "QA", "Week 2", "B"] {
+            #expect(try NewTask(text: "c", group: name, today: today).splices(in: document).newGroup == name, "\(name)")
+        }
+        #expect(throws: EditError.self) { try NewTask(text: "c", group: "Wrok", today: today).splices(in: document) }
+        #expect(throws: EditError.self) { try NewTask(text: "c", group: "Weak 1", today: today).splices(in: document) }
+    }
+
+    /// Without a group, a task never goes to a group for closed tasks.
+    @Test func theDefaultGroupIsNoArchive() throws {
+        let document = Document("# ✅ Completed\n\n- [x] old\n\n# Now\n\n- [ ] a\n")
+        let added = try NewTask(text: "c", today: today).splices(in: document)
+        #expect(String(decoding: document.applying(added.splices), as: UTF8.self) == "# ✅ Completed\n\n- [x] old\n\n# Now\n\n- [ ] a\n- [ ] c\n")
+    }
+
     @Test func datesInTheTextAreWrittenOut() throws {
         #expect(try NewTask.normalizedDates("pay due:tomorrow", today: today) == "pay due:2026-11-30")
         #expect(throws: EditError.self) { try NewTask.normalizedDates("pay due:2026-12-01", today: today, dueOption: "fri") }

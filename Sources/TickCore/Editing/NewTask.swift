@@ -60,7 +60,9 @@ package struct NewTask {
             } catch {
                 guard case .noSuchGroup = error else { throw error }
                 let missing = try GroupEdits.missingPath(GroupName(name), in: document)
-                if !createsGroup, let close = GroupName(name).suggestion(in: [document]) { throw .closeToGroup(name, group: close) }
+                if !createsGroup, let close = GroupName(name).suggestion(in: [document]), GroupName(name).isLikelyTypo(of: close) {
+                    throw .closeToGroup(name, group: close)
+                }
                 return (try GroupEdits.add(missing.titles, under: missing.parent, level: Sections.defaultLevel(in: document),
                                            body: content(Array("- ".utf8)), in: document), name)
             }

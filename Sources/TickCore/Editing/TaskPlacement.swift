@@ -13,10 +13,18 @@ package enum TaskPlacement {
     }
 
     /// The default group for a new task: the first part of the file (above the first heading, or
-    /// a group) that already has top-level tasks; else the first group; else the top of the file.
+    /// a group) that already has top-level tasks, a group for closed tasks aside; else the
+    /// first group (the file's title, and closed tasks' groups, when it has no other); else
+    /// the top of the file.
     package static func defaultGroup(in document: Document) -> Int? {
-        if let first = document.tasks.first(where: { $0.parent == nil }) { return first.group }
-        return document.headings.indices.first { document.headings[$0].topLevel }
+        // Not a group for closed tasks (`✅ Completed`, `Done / Work`): an open task there
+        // would read as done, or be taken by the next archive.
+        func isClosed(_ heading: Int?) -> Bool {
+            document.groupPath(ofHeading: heading).contains { ArchivePlace.closedTitles.contains(GroupName.words($0.trimmingSpaces).lowercased()) }
+        }
+        if let first = document.tasks.first(where: { $0.parent == nil && !isClosed($0.group) }) { return first.group }
+        return document.headings.indices.first { document.headings[$0].topLevel && !isClosed($0) && $0 != document.title }
+            ?? document.headings.indices.first { document.headings[$0].topLevel }
     }
 
     /// A new task line: prefix, checkbox, optional star, text, and `dates` (a `--due`, a created

@@ -171,6 +171,17 @@ public struct GroupName: Sendable, Equatable {
         return suggestion(in: documents).map { [$0] } ?? []
     }
 
+    /// Whether this name, which names no group, is most likely a typo of `group` (its
+    /// `suggestion`) rather than a new group's: not when the two differ only in their digits
+    /// (`Q2` beside `Q1`, `Week 3`, `v1.2`), nor when either is two characters or fewer
+    /// (`QA` beside `Q1`, `B` beside `A`): names of a series.
+    package func isLikelyTypo(of group: String) -> Bool {
+        let typed = title, near = (GroupName(group).titles.last ?? group).trimmingSpaces.lowercased()
+        if typed.count <= 2 || near.count <= 2 { return false }
+        let letters = { (text: String) in text.filter { !$0.isNumber } }
+        return letters(typed) != letters(near) || typed.filter(\.isNumber) == near.filter(\.isNumber)
+    }
+
     /// ` (did you mean 'A' or 'B'?)`, or nothing.
     package static func didYouMean(_ suggestions: [String]) -> String {
         suggestions.isEmpty ? "" : " (did you mean " + suggestions.map { "'\($0)'" }.spokenList("or") + "?)"

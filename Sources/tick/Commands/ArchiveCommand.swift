@@ -41,7 +41,7 @@ enum ArchiveCommand: Command {
             if inFile, arguments.value("into") != nil, !arguments.flag("create"), ArchivePlace(group, in: document).heading == nil,
                let close = GroupName(group).suggestion(in: [document])
                 ?? Suggestion.nearest(to: group.lowercased(), among: [configured.lowercased()], tolerance: 2).map({ _ in configured }),
-               GroupName(close).titles.last?.lowercased() != GroupName(group).titles.last?.lowercased() {
+               GroupName(close).titles.last?.lowercased() != GroupName(group).titles.last?.lowercased(), GroupName(group).isLikelyTypo(of: close) {
                 throw .closeToGroup(group, group: close)
             }
         }

@@ -8,6 +8,7 @@ enum LintCommand: Command {
         OptionSpec("fix", help: "Repair what is fixable by formatting the file (tick fmt), then report the rest."),
         OptionSpec("strict", help: "Exit 1 on any finding, not only on errors."),
         OptionSpec("format", value: "FORMAT", help: "text (default: path:line:col: severity: message [rule]), json or github."),
+        OptionSpec("json", help: "Same as --format json."),
         OptionSpec("enable", value: "RULE", help: "Turn RULE on at its default severity; repeatable."),
         OptionSpec("disable", value: "RULE", help: "Turn RULE off; repeatable."),
         OptionSpec("file", short: "f", value: "FILE", help: "Check FILE (or a folder); repeatable. '-' reads stdin."),
@@ -46,7 +47,7 @@ enum LintCommand: Command {
                 settings.set(rule, to: value ? rule.defaultSeverity : nil)
             }
         }
-        let formatName = arguments.value("format") ?? "text"
+        let formatName = arguments.flag("json") ? "json" : arguments.value("format") ?? "text"
         guard let format = Format(rawValue: formatName) else {
             throw .usage(.invalidValue(option: "--format", value: formatName, expected: "text, json or github"), command: name)
         }

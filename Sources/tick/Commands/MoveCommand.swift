@@ -41,7 +41,12 @@ enum MoveCommand: Command {
             let document = input.document
             let task = try input.task(target.references[0], named: target.named)
             let splices: [Splice]
-            if let direction {
+            var unchanged = "already there"
+            if let direction, BlockEdits.sibling(of: task, up: direction == "up", in: document) == nil {
+                // Already at that end of its list: said, as an edit that changes nothing is.
+                splices = []
+                unchanged = "already the \(direction == "up" ? "first" : "last") in its list"
+            } else if let direction {
                 splices = try BlockEdits.move(task, up: direction == "up", in: document)
             } else if let other = arguments.value("before") {
                 splices = try BlockEdits.move(task, to: .before(try input.task(other, named: target.named)), in: document)
@@ -54,7 +59,7 @@ enum MoveCommand: Command {
                 splices = try BlockEdits.move(task, to: arguments.flag("top") ? .top(group: group) : .bottom(group: group), in: document)
             }
             var plan = EditPlan()
-            plan.add(task, verb: "moved", unchanged: "already there", splices, in: document)
+            plan.add(task, verb: "moved", unchanged: unchanged, splices, in: document)
             return plan
         }
         return 0
