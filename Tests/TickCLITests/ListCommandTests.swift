@@ -92,9 +92,9 @@ import TickCore
                                   ("today", "tick: note: nothing due today or overdue among the 2 tasks in TODO.md; 'tick list' shows the open ones"),
                                   ("important", "tick: note: no open starred task among the 2 tasks in TODO.md; 'tick star N' stars one"),
                                   ("overdue", "tick: note: nothing overdue among the 2 tasks in TODO.md; 'tick list --sort due' shows what comes next"),
-                                  ("today --tag home", "tick: note: 0 of 2 tasks in TODO.md shown; 'tick list --all' shows every task"),
+                                  ("today --tag home", "tick: note: 0 of 2 tasks in TODO.md match the filters given; 'tick list --all', without them, shows every task"),
                                   ("completed --since 2026-12-01", "tick: note: nothing done since 2026-12-01 among the 2 tasks in TODO.md; 'tick completed' shows every done one"),
-                                  ("completed --since 2026-12-01 --tag home", "tick: note: 0 of 2 tasks in TODO.md shown; 'tick list --all' shows every task"),
+                                  ("completed --since 2026-12-01 --tag home", "tick: note: 0 of 2 tasks in TODO.md match the filters given; 'tick list --all', without them, shows every task"),
                                   ("list long.md", "tick: note: 0 of 20000 tasks in long.md shown; 'tick list --all -f long.md' shows every task"),
                                   ("list notes.md", "tick: note: no tasks in notes.md; 'tick add -f notes.md TEXT' adds one"),
                                   ("completed -f open.md", "tick: note: no done task among the 1 task in open.md; 'tick done -f open.md N' marks one")] {

@@ -165,6 +165,9 @@ struct ViewOptions {
                 context.note("nothing done since \(since) among the \(tasks) in \(file.path); 'tick completed\(named)' shows every done one")
             } else if command == "completed", !narrowed {
                 context.note("no done task among the \(tasks) in \(file.path); 'tick done\(named) N' marks one")
+            } else if narrowed {
+                // The command to type, not an option to add: --all keeps the other filters.
+                context.note("0 of \(tasks) in \(file.path) match the filters given; 'tick list --all\(named)', without them, shows every task")
             } else {
                 context.note("0 of \(tasks) in \(file.path) shown; 'tick list --all\(named)' shows every task")
             }
