@@ -126,6 +126,13 @@ import Testing
         #expect(text == quoted + list + other, "\(arguments): \(text)")
     }
 
+    /// A task added under another says whose subtask it is, and that number names the parent.
+    @Test func anAddedSubtaskSaysWhose() throws {
+        let (result, text) = try edit(["add", "--under", "Milk", "Check the date"], "# Shop\n\n- [ ] Milk\n")
+        #expect(result.stdout == "added 4 [ ] Check the date  · Shop (a subtask of 3 Milk)\n" && text.hasSuffix("- [ ] Milk\n  - [ ] Check the date\n"),
+                "\(result.stdout)\(result.stderr)")
+    }
+
     /// A task already at the end of its list stays, and the edit says so as one that changes
     /// nothing does (exit 0); a quoted task above is not in its list.
     @Test func upStopsAtTheQuoteAbove() throws {

@@ -112,7 +112,11 @@ package struct EditEcho: Sendable {
                 for task in after.tasks where !partnered.contains(task.index) {
                     partnered.insert(task.index)
                     if let parent = task.parent, written.contains(parent) { continue }
-                    var row = Row(verb: verb, document: after, task: task, showsGroup: true)
+                    // A subtask says whose, as a move under a task says it.
+                    let parent = task.parent.map { after.tasks[$0] }
+                    var row = Row(verb: verb, document: after, task: task,
+                                  note: parent.map { "a subtask of \($0.line + 1) " + TerminalText.sanitized(after.text(of: $0)) }, showsGroup: true)
+                    row.noteLine = parent.map { $0.line + 1 }
                     row.destination = destination
                     rows.append(row)
                 }
