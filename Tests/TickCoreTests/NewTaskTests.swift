@@ -21,7 +21,7 @@ import Testing
     /// The next name of a series is a new group, not a typo of the one before; a letter
     /// off is.
     @Test func aSeriesNameIsNoTypo() throws {
-        let document = Document("# Q1\n\n- [ ] a\n\n# Week 1\n\n# Work\n")
+        let document = Document("# Q1\n\n- [ ] a\n\n# Week 1\n\n# Work\n\n# A\n")
         for name in ["Q2", "QA", "Week 2", "B"] {
             #expect(try NewTask(text: "c", group: name, today: today).splices(in: document).newGroup == name, "\(name)")
         }

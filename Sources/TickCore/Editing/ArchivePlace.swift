@@ -44,6 +44,9 @@ package struct ArchivePlace: Sendable {
     /// Titles of a group for closed tasks, read from their first letter (`✅ Done`).
     static let closedTitles: Set<String> = ["done", "completed", "complete", "finished", "archive", "archived"]
 
+    /// Whether a group's title is one of `closedTitles`.
+    static func isClosed(_ title: String) -> Bool { closedTitles.contains(GroupName.words(title.trimmingSpaces).lowercased()) }
+
     /// The one group directly under `title` (at the top when none) whose title is one of
     /// `closedTitles`; nil when there is none, or more than one (`closedGroups`).
     static func closedGroup(under title: [String], in document: Document) -> Int? {
@@ -58,7 +61,7 @@ package struct ArchivePlace: Sendable {
         return document.headings.indices.filter { index in
             let heading = document.headings[index]
             return heading.topLevel && heading.parent == parent
-                && closedTitles.contains(GroupName.words(heading.title.trimmingSpaces).lowercased())
+                && isClosed(heading.title)
         }
     }
 

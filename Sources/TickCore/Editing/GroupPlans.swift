@@ -64,6 +64,17 @@ package enum GroupPlans {
         package let archiveRenamed: (old: String, new: String)?
         /// The archive subgroup left as it is: the archive has a group of the new name already.
         package let archiveKept: String?
+
+        /// What the rename says beside its row: `note`, the archive subgroup renamed with it
+        /// (notes), and the one kept (a warning).
+        package var said: [(message: String, warning: Bool)] {
+            var said = note.map { [($0, false)] } ?? []
+            if let archiveRenamed { said.append(("its archive '\(archiveRenamed.old)' is renamed too, to '\(archiveRenamed.new)'", false)) }
+            if let archiveKept {
+                said.append(("its archive '\(archiveKept)' keeps its name: the archive has a group '\(title)' already; move or rename one of them", true))
+            }
+            return said
+        }
     }
 
     /// The group `old` names, renamed `typed` (`GroupEdits.rename`); what `tick archive` took

@@ -20,7 +20,7 @@ package enum TaskPlacement {
         // Not a group for closed tasks (`✅ Completed`, `Done / Work`): an open task there
         // would read as done, or be taken by the next archive.
         func isClosed(_ heading: Int?) -> Bool {
-            document.groupPath(ofHeading: heading).contains { ArchivePlace.closedTitles.contains(GroupName.words($0.trimmingSpaces).lowercased()) }
+            document.groupPath(ofHeading: heading).contains(where: ArchivePlace.isClosed)
         }
         if let first = document.tasks.first(where: { $0.parent == nil && !isClosed($0.group) }) { return first.group }
         return document.headings.indices.first { document.headings[$0].topLevel && !isClosed($0) && $0 != document.title }

@@ -33,11 +33,7 @@ extension LanguageServer {
         var said: [(message: String, type: Int)] = []
         let result = run(document, parsed: parsed, config: config) { input throws(EditError) in
             let renamed = try GroupPlans.rename(heading: index, to: name, archive: config.archiveGroup, in: input.document)
-            said = renamed.note.map { [("tick: " + $0, 3)] } ?? []
-            if let archive = renamed.archiveRenamed { said.append(("tick: its archive '\(archive.old)' is renamed too, to '\(archive.new)'", 3)) }
-            if let kept = renamed.archiveKept {
-                said.append(("tick: its archive '\(kept)' keeps its name: the archive has a group '\(renamed.title)' already; move or rename one of them", 2))
-            }
+            said = renamed.said.map { ("tick: " + $0.message, $0.warning ? 2 : 3) }
             return EditPlan(renamed.splices, subjects: [.group(title: renamed.title, verb: "renamed group", tasks: 0)])
         }
         if case .failure = result { said = [] }

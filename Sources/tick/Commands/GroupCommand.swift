@@ -77,14 +77,13 @@ enum GroupCommand: Command {
         case "rename":
             try expect(2, operands.isEmpty ? "old and new group names" : "the new group name")
             let archive = context.environment.archiveGroup
-            var archiveRenamed: (old: String, new: String)?, archiveKept: String?
             let colors = context.config.groupColors
             var recolored: [GroupColoring.Moved] = []
             var result: (before: Document, splices: [Splice])?
-            var answering: String?
+            var said: [(message: String, warning: Bool)] = []
             try edit("renamed group") { document throws(EditError) in
                 let renamed = try GroupPlans.rename(operands[0], to: operands[1], archive: archive, in: document)
-                (answering, archiveRenamed, archiveKept) = (renamed.note, renamed.archiveRenamed, renamed.archiveKept)
+                said = renamed.said
                 // Its colour (and its subgroups') goes by the new name too.
                 // (An entry whose key the rename leaves as it is is left alone.)
                 recolored = GroupColoring.following(renamed.index, renamedTo: renamed.title, in: document, colors: colors)
@@ -92,12 +91,8 @@ enum GroupCommand: Command {
                 result = (document, renamed.splices)
                 return (renamed.splices, renamed.title, renamed.index)
             }
-            if let answering { context.note(answering) }
-            if let archiveRenamed, !arguments.flag("quiet") {
-                context.note("its archive '\(archiveRenamed.old)' is renamed too, to '\(archiveRenamed.new)'")
-            }
-            if let archiveKept {
-                context.warn("its archive '\(archiveKept)' keeps its name: the archive has a group '\(operands[1].trimmingSpaces)' already; move or rename one of them")
+            for line in said {
+                if line.warning { context.warn(line.message) } else { context.note(line.message) }
             }
             if let result, !recolored.isEmpty {
                 let after = context.environment.document(result.before.applying(result.splices))

@@ -185,10 +185,12 @@ enum JournalStep {
         }
         var done: [String] = []
         var kept: [String] = [], alreadyThere: [String] = []
-        for change in changes {
+        for (step, change) in changes.enumerated() {
             let path = PathBytes.string(from: change.path)
             do throws(TickError) {
-                let applied = try apply(change, of: chosen, undo: undo, path: path, journal: folder, context: &context)
+                // Its place among the operation's changes (`changes` is reversed for an undo).
+                let position = undo ? changes.count - 1 - step : step
+                let applied = try apply(change, at: position, of: chosen, undo: undo, path: path, journal: folder, context: &context)
                 if applied.keepsOtherChanges { kept.append(shown(path, context.environment)) }
                 if applied.alreadyThere { alreadyThere.append(shown(path, context.environment)) }
             } catch {
@@ -219,9 +221,9 @@ enum JournalStep {
     /// Writes one file back (or forward); a file the operation created is removed by undo,
     /// when nothing else was written to it since. Returns whether the file had other changes,
     /// which it keeps, and whether it already was the version the step gives (nothing written).
-    /// `journal`: where the operation's record is, which keeps the listing an undo replaced
-    /// (`ListingStore.step`) for a redo.
-    private static func apply(_ change: JournalOperation.FileChange, of operation: Journal.Stored, undo: Bool, path: String,
+    /// `position`: the change's place among the operation's; `journal`: where the operation's
+    /// record is, which keeps the listing an undo replaced (`ListingStore.step`) for a redo.
+    private static func apply(_ change: JournalOperation.FileChange, at position: Int, of operation: Journal.Stored, undo: Bool, path: String,
                               journal: StateFolder, context: inout CommandContext) throws(TickError) -> (keepsOtherChanges: Bool, alreadyThere: Bool) {
         let command = operation.operation.command
         if !undo, change.created { try FileCreator.createIfMissing(path) }
@@ -245,7 +247,7 @@ enum JournalStep {
         }
         if let update {
             // The listing the undo replaces is kept with the operation's record, one per file it changed.
-            let record = "listing-" + String(operation.changes.firstIndex { $0.path == change.path } ?? 0)
+            let record = "listing-" + String(position)
             let folder = try? journal.subfolder(operation.name, create: false).get()
             defer { folder?.close() }
             let left = undo ? nil : (try? folder?.read(record)).flatMap { $0 }.flatMap(ListingArchive.init(decoding:))?.files.first?.listing
