@@ -58,6 +58,11 @@ public struct GroupName: Sendable, Equatable {
         return (rule == 0 ? 0 : rule <= 5 ? 1 : 2, groups)
     }
 
+    /// Each group's path as names are compared with it: titles trimmed, without case.
+    private static func comparedPaths(of groups: [Int], in document: Document) -> [[String]] {
+        groups.map { document.groupPath(ofHeading: $0).map { $0.trimmingSpaces.lowercased() } }
+    }
+
     /// The groups the name matches and the rule that matched them, numbered in the order
     /// rules are tried (1 for a whole title; 0 with no groups).
     private func matchingRule(in document: Document) -> (rule: Int, groups: [Int]) {
@@ -65,7 +70,7 @@ public struct GroupName: Sendable, Equatable {
         guard !path.isEmpty else { return (0, []) }
         let exact = groups.filter { document.headings[$0].title.trimmingSpaces.lowercased() == title }
         if !exact.isEmpty { return (1, exact) }
-        let paths = groups.map { document.groupPath(ofHeading: $0).map { $0.trimmingSpaces.lowercased() } }
+        let paths = Self.comparedPaths(of: groups, in: document)
         let byPath = zip(groups, paths).filter { $0.1.count >= path.count && Array($0.1.suffix(path.count)) == path }.map(\.0)
         if !byPath.isEmpty { return (2, byPath) }
         let byJoined = zip(groups, paths).filter { _, titles in
@@ -159,8 +164,7 @@ public struct GroupName: Sendable, Equatable {
             var titles: [String] = []
             for document in documents {
                 let groups = document.headings.indices.filter { document.headings[$0].topLevel }
-                let paths = groups.map { document.groupPath(ofHeading: $0).map { $0.trimmingSpaces.lowercased() } }
-                for index in starting(wordsPath, groups, paths) {
+                for index in starting(wordsPath, groups, Self.comparedPaths(of: groups, in: document)) {
                     // A whole title names its group as written (rule 1).
                     let title = document.headings[index].title.trimmingSpaces
                     if !titles.contains(where: { $0.lowercased() == title.lowercased() }) { titles.append(title) }

@@ -27,6 +27,8 @@ package final class ListRows: Sendable {
         package var json: Bool
         /// The view shows more than one file: headings and locations name it.
         package var showFiles: Bool
+        /// The rows print in reverse (`RowReference.reversed`), which needs each file's group order.
+        package var reversed = false
 
         package init(order: TaskOrder, keys: [TaskOrder] = [], today: CivilDate, style: TextStyle, notes: Bool = false,
                     absoluteDates: Bool = false, json: Bool = false, showFiles: Bool = false) {
@@ -64,7 +66,8 @@ package final class ListRows: Sendable {
     let bytes: ByteBuffer
     /// Each group's heading line as printed (styled, without its line ending; empty: none).
     let headers: [[UInt8]]
-    /// Per group, where it comes in reverse order (`Document.reversedGroupRanks`).
+    /// Per group, where it comes in reverse order (`Document.reversedGroupRanks`), when the
+    /// rows print so.
     let groupRanks: [Int]
     /// `options.keys.count` keys per row.
     let keys: [SortKey]
@@ -78,7 +81,7 @@ package final class ListRows: Sendable {
         path = source.path
         shownPath = ShownPath(source.path, options: options)
         numberWidth = Self.numberWidth(of: tasks, in: document)
-        groupRanks = options.grouped ? document.reversedGroupRanks : []
+        groupRanks = options.grouped && options.reversed ? document.reversedGroupRanks : []
         keyCount = options.keys.count
         var rows: [Row] = [], headers: [[UInt8]] = [], keys: [SortKey] = []
         rows.reserveCapacity(tasks.count)

@@ -53,6 +53,7 @@ extension TaskListCommand {
         let json = arguments.flag("json")
         var options = ListRows.Options(order: order, keys: keys, today: view.today, style: view.style, notes: arguments.flag("notes"),
                                        absoluteDates: dates == "absolute", json: json)
+        options.reversed = arguments.flag("reverse")
         // Written in pieces of about 64 KiB: the rows of a long listing are never held whole.
         // (Sized to the rows: a buffer of 128 KiB for ten tasks costs a mapping of its own.)
         var out = TextBuffer()

@@ -36,7 +36,8 @@ enum ListingStore {
             // meant is not known; so when the journal says an edit of the file found one (the
             // listings removed, the journal left). Never listed (a new state folder): the
             // file's own lines.
-            let listed = folder.names().contains { $0.hasPrefix("listing") } || Journal.foundListing(of: path, environment: environment)
+            let listed = folder.names().contains { $0.hasPrefix("listing") }
+                || environment.recordsListings && Journal.foundListing(of: path, environment: environment)
             return Known(listing: listed ? Listing.unreadable : nil, otherFilesListed: nil)
         }
         // The name was a link when a view showed what it led to, and leads elsewhere now (an
