@@ -253,3 +253,21 @@ async def test_a_group_is_renamed_from_its_heading(client: LanguageClient):
     edits = edit.document_changes[0].edits if edit.document_changes else edit.changes[URI]
     # The archive's subgroup of the group goes by the new name too, as tick group rename does.
     assert apply(text, edits) == "# Job\n\n- [ ] b\n\n# Done\n\n## Job\n\n- [x] a\n"
+
+
+async def test_a_rename_carries_the_groups_colour(client: LanguageClient, tmp_path):
+    (tmp_path / ".tick.toml").write_text('[colors]\nWork = "blue"\n')
+    uri = (tmp_path / "TODO.md").as_uri()
+    text = "# Work\n\n- [ ] b\n"
+    (tmp_path / "TODO.md").write_text(text)
+    open_document(client, text, uri)
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    document = types.TextDocumentIdentifier(uri=uri)
+    edit = await client.text_document_rename_async(types.RenameParams(text_document=document, position=types.Position(line=0, character=4), new_name="Job"))
+    changes = {change.text_document.uri: change for change in edit.document_changes}
+    assert apply(text, changes[uri].edits) == "# Job\n\n- [ ] b\n"
+    # The configuration, not open in the editor, is edited unversioned, in the same edit.
+    config = changes[(tmp_path / ".tick.toml").as_uri()]
+    assert config.text_document.version is None
+    assert apply('[colors]\nWork = "blue"\n', config.edits) == '[colors]\n"Job" = "blue"\n'
+    assert "tick: its colour in .tick.toml goes with it: 'Job'" in [m.message for m in client.messages], client.messages

@@ -6,11 +6,21 @@ import Testing
 @Suite struct InProcessServerTests {
     static let today = CivilDate(year: 2026, month: 11, day: 29)!
 
-    /// A machine with a few files, a fixed date and the default configuration.
+    /// A machine with a few files and a fixed date; a folder's configuration is the nearest
+    /// `.tick.toml` among the files, else the defaults.
     struct MemoryHost: LanguageServerHost {
         var files: [String: [UInt8]] = [:]
         func today() -> CivilDate { InProcessServerTests.today }
-        func configuration(ofFolder folder: String) -> (config: ProjectConfig, problem: String?) { (ProjectConfig(), nil) }
+        func configuration(ofFolder folder: String) -> (config: ProjectConfig, problem: String?, file: String?) {
+            var at = folder
+            while !at.isEmpty {
+                let file = at + "/" + ProjectConfig.fileName
+                if let bytes = files[file] { return ((try? ProjectConfig(parsing: String(decoding: bytes, as: UTF8.self))) ?? ProjectConfig(), nil, file) }
+                let up = TickCore.Paths.directory(of: at)
+                at = up == at ? "" : up
+            }
+            return (ProjectConfig(), nil, nil)
+        }
         func taskFiles(in folders: [String]) -> [String] {
             files.keys.sorted().filter { path in folders.contains { path.hasPrefix($0 + "/") } }
         }
@@ -164,6 +174,34 @@ import Testing
                 && $0["params"]?["message"]?.string == "tick: its archive 'Done / Work' is renamed too, to 'Done / Job'" }, "\(replies)")
         params["newName"] = .string("Done")
         #expect(client.request("textDocument/rename", params) == nil)
+    }
+
+    /// An editor's rename carries the group's colour in `.tick.toml` as `tick group rename`
+    /// does: in the same workspace edit, said beside it; an entry that still names a group of
+    /// another file of the workspace stays, the new name added beside it.
+    @Test func renameCarriesTheGroupsColour() throws {
+        let uri = "file:///notes/TODO.md", config = "file:///notes/.tick.toml"
+        let bytes = Array("# Work\n\n- [ ] b\n\n## Calls\n\n- [ ] c\n".utf8)
+        let toml = Array("# colours\n[colors]\nWork = \"blue\"\n\"Work/Calls\" = \"red\"\nHome = \"green\"\n".utf8)
+        func renamed(others: [String: [UInt8]]) throws -> (edit: JSON?, replies: [JSON]) {
+            var client = Client(host: MemoryHost(files: ["/notes/.tick.toml": toml, "/notes/TODO.md": bytes].merging(others) { $1 }), root: "file:///notes")
+            _ = client.open(uri, bytes)
+            let params: [String: JSON] = ["textDocument": .object(["uri": .string(uri)]),
+                                          "position": .object(["line": JSON(0), "character": JSON(3)]), "newName": .string("Job")]
+            let replies = client.send([.object(["jsonrpc": .string("2.0"), "id": JSON(7), "method": .string("textDocument/rename"),
+                                                "params": .object(params)])]).replies
+            return (replies.first { $0["id"]?.int == 7 }?["result"], replies)
+        }
+        let (edit, replies) = try renamed(others: [:])
+        #expect(String(decoding: Self.applying(edit, to: bytes, uri: uri), as: UTF8.self) == "# Job\n\n- [ ] b\n\n## Calls\n\n- [ ] c\n")
+        #expect(String(decoding: Self.applying(edit, to: toml, uri: config), as: UTF8.self)
+                == "# colours\n[colors]\n\"Job\" = \"blue\"\n\"Job/Calls\" = \"red\"\nHome = \"green\"\n")
+        #expect(replies.contains { $0["method"]?.string == "window/showMessage"
+                && $0["params"]?["message"]?.string == "tick: its colours in .tick.toml go with it: 'Job', 'Job/Calls'" }, "\(replies)")
+        // Another file of the workspace has a group Work: its colour stays.
+        let (kept, _) = try renamed(others: ["/notes/old.md": Array("# Work\n\n- [ ] d\n".utf8)])
+        #expect(String(decoding: Self.applying(kept, to: toml, uri: config), as: UTF8.self)
+                == "# colours\n[colors]\nWork = \"blue\"\n\"Job/Calls\" = \"red\"\nHome = \"green\"\n\"Job\" = \"blue\"\n")
     }
 
     /// Workspace symbols come from the host's files: the server reads none itself.

@@ -25,6 +25,8 @@ package struct LanguageServer {
     /// The configuration of each folder a document is in, read once (again after a
     /// `.tick.toml` is saved).
     var configurations: [String: ProjectConfig] = [:]
+    /// The `.tick.toml` that applies in each folder of `configurations`, when there is one.
+    var configurationFiles: [String: String] = [:]
     /// Documents whose diagnostics are due, published once the messages read so far are handled.
     var stale: Set<String> = []
     /// Each open document as last parsed: a change is read again only where it differs.
@@ -191,6 +193,7 @@ package struct LanguageServer {
             let changed = (params["changes"]?.array?.compactMap { $0["uri"]?.string } ?? []) + (uri.map { [$0] } ?? [])
             if changed.contains(where: { $0.hasSuffix("/" + ProjectConfig.fileName) }) {
                 configurations = [:]
+                configurationFiles = [:]
                 for document in Array(documents.values) { _ = configuration(document) }
                 stale.formUnion(documents.keys)
             }
@@ -261,13 +264,14 @@ package struct LanguageServer {
         guard let path = document.path else { return ProjectConfig() }
         let folder = Paths.directory(of: path)
         if let known = configurations[folder] { return known }
-        let (config, problem) = host.configuration(ofFolder: folder)
+        let (config, problem, file) = host.configuration(ofFolder: folder)
         if let problem {
             // Said where the user looks: the editor's messages (and the log).
             log("tick lsp: " + problem)
             showMessage("tick: \(problem); tick uses the default settings until it is fixed", type: 1)
         }
         configurations[folder] = config
+        configurationFiles[folder] = file
         return config
     }
 

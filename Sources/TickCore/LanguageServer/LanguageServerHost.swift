@@ -4,8 +4,9 @@ package protocol LanguageServerHost {
     /// Today, where the user is.
     func today() -> CivilDate
     /// The configuration that applies to the tasks in `folder` (the `.tick.toml` tick finds
-    /// from there, or the defaults), and why it could not be read if it could not.
-    func configuration(ofFolder folder: String) -> (config: ProjectConfig, problem: String?)
+    /// from there, or the defaults), and why it could not be read if it could not; `file`: its
+    /// path, absolute, when there is one.
+    func configuration(ofFolder folder: String) -> (config: ProjectConfig, problem: String?, file: String?)
     /// The task files in `folders`, walked as `tick list FOLDER` walks them.
     func taskFiles(in folders: [String]) -> [String]
     /// A file's bytes; nil when it cannot be read.

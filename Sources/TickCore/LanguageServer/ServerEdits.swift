@@ -30,14 +30,21 @@ extension LanguageServer {
     /// `edits` of the document, versioned when the client applies versioned edits (and then
     /// refuses them on a buffer changed since).
     func workspaceEdit(_ document: TextDocument, _ edits: [JSON]) -> JSON {
-        let edits = JSON.array(edits)
+        workspaceEdit([(document, edits, true)])
+    }
+
+    /// Edits of several documents: `held`, whether the editor holds the document open (its
+    /// version is then checked; a file it does not hold has none).
+    func workspaceEdit(_ changes: [(document: TextDocument, edits: [JSON], held: Bool)]) -> JSON {
         if versionedEdits {
-            return .object(["documentChanges": .array([.object([
-                "textDocument": .object(["uri": .string(document.uri), "version": JSON(document.version)]),
-                "edits": edits,
-            ])])])
+            return .object(["documentChanges": .array(changes.map { change in .object([
+                "textDocument": .object(["uri": .string(change.document.uri), "version": change.held ? JSON(change.document.version) : .null]),
+                "edits": .array(change.edits),
+            ]) })])
         }
-        return .object(["changes": .object([document.uri: edits])])
+        var byURI: [String: JSON] = [:]
+        for change in changes { byURI[change.document.uri] = .array(change.edits) }
+        return .object(["changes": .object(byURI)])
     }
 
     // MARK: - Formatting

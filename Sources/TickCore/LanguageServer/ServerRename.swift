@@ -18,9 +18,10 @@ extension LanguageServer {
     }
 
     /// The workspace edit that renames the group whose heading holds the position to
-    /// `newName`, or the refusal (`tick group rename`'s); and what `tick group rename` says
-    /// beside it (its archive subgroup renamed too, or kept; the name taken from another
-    /// group), each with its `window/showMessage` type (3 a note, 2 a warning).
+    /// `newName`, with its colours in `.tick.toml` (`GroupColorFollow`), or the refusal
+    /// (`tick group rename`'s); and what `tick group rename` says beside it (its archive
+    /// subgroup renamed too, or kept; the name taken from another group; its colour carried),
+    /// each with its `window/showMessage` type (3 a note, 2 a warning).
     func rename(_ document: TextDocument, _ params: JSON) -> (result: Result<JSON, JSONRPCError>, said: [(message: String, type: Int)]) {
         guard let line = params["position"]?["line"]?.int, let name = params["newName"]?.string else {
             return (.failure(.invalidParams("no position or newName")), [])
@@ -31,13 +32,63 @@ extension LanguageServer {
         }
         let config = configuration(ofRead: document)
         var said: [(message: String, type: Int)] = []
-        let result = run(document, parsed: parsed, config: config) { input throws(EditError) in
-            let renamed = try GroupPlans.rename(heading: index, to: name, archive: config.archiveGroup, in: input.document)
-            said = renamed.said.map { ("tick: " + $0.message, $0.warning ? 2 : 3) }
-            return EditPlan(renamed.splices, subjects: [.group(title: renamed.title, verb: "renamed group", tasks: 0)])
+        var moved: [GroupColorFollow.Moved] = []
+        do {
+            let transaction = try EditTransaction(document.bytes, known: EditTransaction.Known(statuses: config.statuses), parsed: parsed) { input throws(EditError) in
+                let renamed = try GroupPlans.rename(heading: index, to: name, archive: config.archiveGroup, in: input.document)
+                said = renamed.said.map { ("tick: " + $0.message, $0.warning ? 2 : 3) }
+                moved = GroupColorFollow.moved(renamed.index, renamedTo: renamed.title, in: input.document, colors: config.groupColors)
+                return EditPlan(renamed.splices, subjects: [.group(title: renamed.title, verb: "renamed group", tasks: 0)])
+            }
+            guard let edited = transaction.edited else { return (.failure(JSONRPCError(code: -32803, message: "the edit changes nothing")), []) }
+            var changes = [(document: document, edits: textEdits(document, to: edited), held: true)]
+            let colors = colorEdits(moved, of: document, after: Document(bytes: edited, statuses: config.statuses), config: config)
+            if let change = colors.change { changes.append(change) }
+            said += colors.said
+            return (.success(workspaceEdit(changes)), said)
+        } catch {
+            return (.failure(JSONRPCError(code: -32803, message: "tick: " + error.message)), [])
         }
-        if case .failure = result { said = [] }
-        return (result, said)
+    }
+
+    /// The edits of the `.tick.toml` that applies to `document` which carry the colours of a
+    /// renamed group (`moved`) to its new names (nil: none), and what is said of them. An
+    /// entry stays where it still names a group of another task file it applies to.
+    func colorEdits(_ moved: [GroupColorFollow.Moved], of document: TextDocument, after: Document,
+                    config: ProjectConfig) -> (change: (document: TextDocument, edits: [JSON], held: Bool)?, said: [(message: String, type: Int)]) {
+        guard !moved.isEmpty, let path = document.path, let file = configurationFiles[Paths.directory(of: path)] else { return (nil, []) }
+        let open = documents.values.first { $0.path == file }
+        guard let bytes = open?.bytes ?? host.contents(ofFile: file) else { return (nil, []) }
+        // The other task files are read where the configuration applies, when that is within
+        // the workspace, and up to `GroupColorFollow.othersRead` of them; elsewhere (a
+        // `.tick.toml` in a home folder), an entry is kept.
+        let folder = Paths.directory(of: file)
+        var readable = workspaceFolders.contains { folder == $0 || folder.hasPrefix($0 + "/") }
+        var others: [Document]?
+        let follow = GroupColorFollow(moved, after: after, colors: config.groupColors, file: ProjectConfig.fileName) { key in
+            guard readable else { return true }
+            if others == nil {
+                // Open documents as the editor holds them; the others as saved. Too many: none
+                // read, and every entry kept.
+                let held = documents.values.filter { $0.path != path && $0.path?.hasPrefix(folder + "/") == true }
+                let paths = Set(held.compactMap(\.path))
+                let walked = host.taskFiles(in: [folder]).filter { $0 != path && !paths.contains($0) }
+                others = walked.count > GroupColorFollow.othersRead ? [] : held.map { Document(bytes: $0.bytes) }
+                    + walked.compactMap { host.contents(ofFile: $0).map { Document(bytes: $0) } }
+                readable = walked.count <= GroupColorFollow.othersRead
+            }
+            return !readable || others?.contains { !GroupName(key).groups(in: $0).isEmpty } ?? true
+        }
+        let edited = GroupColorFollow.applying(follow.settings, to: bytes)
+        var said = follow.warnings.map { (message: "tick: warning: " + $0, type: 2) }
+        guard edited != bytes else { return (nil, said) }
+        // What tick writes, tick must read back: a file it cannot parse is left as it was.
+        guard (try? ProjectConfig(parsing: String(decoding: edited, as: UTF8.self))) != nil else {
+            return (nil, said + [("tick: warning: the group's colour in \(ProjectConfig.fileName) is left as it was: it does not read back", 2)])
+        }
+        if let note = follow.note { said.append(("tick: " + note, 3)) }
+        let held = open ?? TextDocument(uri: FileURI.uri(ofPath: file), version: 0, text: String(decoding: bytes, as: UTF8.self))
+        return ((held, textEdits(held, to: edited), open != nil), said)
     }
 
     /// The group whose heading (an ATX line, or a setext text or underline) is on `line`.

@@ -78,7 +78,7 @@ enum GroupCommand: Command {
             try expect(2, operands.isEmpty ? "old and new group names" : "the new group name")
             let archive = context.environment.archiveGroup
             let colors = context.config.groupColors
-            var recolored: [GroupColoring.Moved] = []
+            var recolored: [GroupColorFollow.Moved] = []
             var result: (before: Document, splices: [Splice])?
             var said: [(message: String, warning: Bool)] = []
             try edit("renamed group") { document throws(EditError) in
@@ -86,8 +86,7 @@ enum GroupCommand: Command {
                 said = renamed.said
                 // Its colour (and its subgroups') goes by the new name too.
                 // (An entry whose key the rename leaves as it is is left alone.)
-                recolored = GroupColoring.following(renamed.index, renamedTo: renamed.title, in: document, colors: colors)
-                    .filter { $0.new != $0.old }
+                recolored = GroupColorFollow.moved(renamed.index, renamedTo: renamed.title, in: document, colors: colors)
                 result = (document, renamed.splices)
                 return (renamed.splices, renamed.title, renamed.index)
             }
@@ -116,12 +115,12 @@ enum GroupCommand: Command {
                                         showing: tasks.map(\.index), in: document, path: path, declined: "nothing removed", context: &context) }
             }
             let colors = context.config.groupColors
-            var recolored: [GroupColoring.Moved] = []
+            var recolored: [GroupColorFollow.Moved] = []
             var result: (before: Document, splices: [Splice])?
             try edit("removed group", removes: true) { document throws(EditError) in
                 let index = try Sections.resolve(operands[0], in: document)
                 // Its colour goes with it: a group made later under the name starts with none.
-                recolored = GroupColoring.following(index, renamedTo: nil, in: document, colors: colors)
+                recolored = GroupColorFollow.moved(index, renamedTo: nil, in: document, colors: colors)
                 let splices = GroupEdits.remove(index, in: document)
                 result = (document, splices)
                 return (splices, document.headings[index].title, index)

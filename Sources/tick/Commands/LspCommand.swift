@@ -32,11 +32,13 @@ private struct FileSystemHost: LanguageServerHost {
 
     func today() -> CivilDate { (try? environment.today()) ?? CivilDate(year: 2000, month: 1, day: 1)! }
 
-    func configuration(ofFolder folder: String) -> (config: ProjectConfig, problem: String?) {
+    func configuration(ofFolder folder: String) -> (config: ProjectConfig, problem: String?, file: String?) {
+        let path = ConfigLoader.path(from: folder, environment: environment)
+        let file = path.map { $0.hasPrefix("/") ? $0 : environment.workingDirectory + "/" + $0 }
         do throws(TickError) {
-            return (try ConfigLoader.load(ConfigLoader.path(from: folder, environment: environment)), nil)
+            return (try ConfigLoader.load(path), nil, file)
         } catch {
-            return (ProjectConfig(), error.message)
+            return (ProjectConfig(), error.message, file)
         }
     }
 
