@@ -147,7 +147,7 @@ enum Tick {
     static func fail(_ error: TickError, context: inout CommandContext) -> Int32 {
         context.stdout.flush()
         // One line, whatever the error: a usage error ends with where to read more.
-        var line = "tick: " + TickError.oneLine(error.message)
+        var line = "tick: " + TerminalText.oneLine(error.message)
         if case .usage(_, let command) = error {
             line += " (see 'tick \(command.map { "\($0) " } ?? "")--help')"
         }

@@ -45,7 +45,7 @@ enum TickError: Error, Equatable {
             return (path.map { "\(PathBytes.display($0)): " } ?? "") + "nothing to redo ('tick undo --list' shows the journal)"
         case .journalStale(let path, let command, let undo, let other, let refusal, let later):
             var hint = other ? " ('tick undo --list' numbers the operations; 'tick \(undo ? "undo" : "redo") N' takes another, leaving this one as it is)" : ""
-            let since = "since \(undo ? "" : "'tick undo' of ")\(Journal.quoted(command: command))"
+            let since = "since \(undo ? "" : "'tick undo' of ")\(JournalHistory.quoted(command: command))"
             let nothing = "nothing \(undo ? "undone" : "redone")"
             // Tick's own later edit of the file, when there is one: undone first, this one may go.
             var by = " (another program or a later edit)"

@@ -38,6 +38,15 @@ package enum ChangesView {
             renamedGroups.map { (GroupName.shown(old.shownGroupPath(ofHeading: $0.old)), GroupName.shown(new.shownGroupPath(ofHeading: $0.new))) }
         }
 
+        /// What the text view shows of the new version, as a listing: a number typed next
+        /// means the task `tick changes` showed there; a removed task's former line is refused.
+        package var listing: Listing {
+            let removed = changes.filter { $0.new == nil }.compactMap { $0.old.map { old.tasks[$0].line + 1 } }
+            return Listing(shown: changes.compactMap(\.new), in: new)
+                .refusing(removed, reason: "is not in the file: 'tick changes' showed it removed",
+                          sharing: "has that number with a removed task in 'tick changes'")
+        }
+
         /// The task as it is now (as it was, for a removed one), and its document.
         func task(_ change: TaskChange) -> (task: Task, document: Document) {
             change.new.map { (new.tasks[$0], new) } ?? (old.tasks[change.old!], old)
@@ -91,6 +100,55 @@ package enum ChangesView {
             }
         }
         return out.string
+    }
+
+    /// The list schema of `tick list --json`, one entry per line, with `change`, `changes`
+    /// and `was` (the task as it was: line, status type, text, due, group; null for one
+    /// added or removed); a renamed group is an entry with its group path now and then.
+    /// Each file's renamed groups first, then its tasks in the order the text shows them.
+    package static func json(_ files: [File], emit: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let entries = files.flatMap { file in
+            file.renamedGroups.map { (file, TaskChange?.none, Optional($0)) } + file.changes.map { (file, Optional($0), nil) }
+        }
+        JSONWriter.lines(entries, emit: emit) { entry, json in
+            let (file, change, renamed) = entry
+            guard let change else {
+                let (old, new) = renamed!
+                json.beginObject()
+                json.key("file"); json.string(file.path)
+                json.key("line"); json.int(file.new.headings[new].line + 1)
+                json.key("change"); json.string("renamed group")
+                group(file.new.groupPath(ofHeading: new), &json)
+                json.key("was"); json.beginObject()
+                json.key("line"); json.int(file.old.headings[old].line + 1)
+                group(file.old.groupPath(ofHeading: old), &json)
+                json.endObject()
+                json.endObject()
+                return
+            }
+            let (task, document) = file.task(change)
+            TaskJSON.write(task, in: document, file: file.path, change: change.kinds[0].rawValue, extra: { json in
+                json.key("changes")
+                json.beginArray()
+                for kind in change.kinds { json.string(kind.rawValue) }
+                json.endArray()
+                json.key("was")
+                guard let old = change.old, change.new != nil else { return json.null() }
+                let before = file.old.tasks[old]
+                json.beginObject()
+                json.key("line"); json.int(before.line + 1)
+                json.key("statusType"); json.string(before.statusType.rawValue)
+                json.key("text"); json.string(file.old.text(of: before))
+                json.key("due"); json.optionalString(before.due?.description)
+                group(file.old.groupPath(of: before), &json)
+                json.endObject()
+            }, to: &json)
+        }
+    }
+
+    /// A group path as the list schema writes it: `"group": ["Home", "Groceries"]`.
+    private static func group(_ path: [String], _ json: inout JSONWriter) {
+        json.key("group"); json.beginArray(); for title in path { json.string(title) }; json.endArray()
     }
 
     /// A stand-up note or release notes: one section per kind of change, in the order people

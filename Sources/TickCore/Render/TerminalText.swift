@@ -5,6 +5,20 @@
 /// how the rest of its row, or the rows below, read ("Trojan Source"). Right-to-left text
 /// needs none of them to show as it should.
 package enum TerminalText {
+    /// A message as it is printed: one line whatever the values in it (a task reference or
+    /// date from the command line, text from a file), with line breaks, terminal escapes and
+    /// bytes that are not UTF-8 shown as `\n`, `\xNN` (`PathBytes.escaped`; paths in it
+    /// are already shown so); and at most about 400 characters, the middle of a longer one
+    /// left out, so a huge value is not echoed whole.
+    package static func oneLine(_ message: String) -> String {
+        let scalars = message.unicodeScalars
+        guard scalars.count > 400 else { return PathBytes.escaped(message, backslash: false) }
+        var text = String.UnicodeScalarView(scalars.prefix(300))
+        text.append(contentsOf: " … ".unicodeScalars)
+        text.append(contentsOf: scalars.suffix(100))
+        return PathBytes.escaped(String(text), backslash: false)
+    }
+
     package static func sanitized(_ text: String) -> String {
         var text = text
         guard text.withUTF8({ $0.contains { isControl($0) || $0 == c1Lead || $0 == bidiLead } }) else { return text }

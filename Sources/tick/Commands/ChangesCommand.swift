@@ -38,47 +38,7 @@ enum ChangesCommand: Command {
         let files = try versions(arguments, today: today, environment: context.environment)
         switch format {
         case "json":
-            // A renamed group, then the tasks: each file's entries in the order the text shows them.
-            let entries = files.flatMap { file in
-                file.renamedGroups.map { (file, TaskChange?.none, Optional($0)) } + file.changes.map { (file, Optional($0), nil) }
-            }
-            JSONWriter.lines(entries, emit: { context.stdout.write(bytes: $0) }) { entry, json in
-                let file = entry.0
-                guard let change = entry.1 else {
-                    let (old, new) = entry.2!
-                    json.beginObject()
-                    json.key("file"); json.string(file.path)
-                    json.key("line"); json.int(file.new.headings[new].line + 1)
-                    json.key("change"); json.string("renamed group")
-                    json.key("group"); json.beginArray(); for title in file.new.groupPath(ofHeading: new) { json.string(title) }; json.endArray()
-                    json.key("was"); json.beginObject()
-                    json.key("line"); json.int(file.old.headings[old].line + 1)
-                    json.key("group"); json.beginArray(); for title in file.old.groupPath(ofHeading: old) { json.string(title) }; json.endArray()
-                    json.endObject()
-                    json.endObject()
-                    return
-                }
-                let (task, document) = change.new.map { (file.new.tasks[$0], file.new) } ?? (file.old.tasks[change.old!], file.old)
-                TaskJSON.write(task, in: document, file: file.path, change: change.kinds[0].rawValue, extra: { json in
-                    json.key("changes")
-                    json.beginArray()
-                    for kind in change.kinds { json.string(kind.rawValue) }
-                    json.endArray()
-                    json.key("was")
-                    guard let old = change.old, change.new != nil else { return json.null() }
-                    let before = file.old.tasks[old]
-                    json.beginObject()
-                    json.key("line"); json.int(before.line + 1)
-                    json.key("statusType"); json.string(before.statusType.rawValue)
-                    json.key("text"); json.string(file.old.text(of: before))
-                    json.key("due"); json.optionalString(before.due?.description)
-                    json.key("group")
-                    json.beginArray()
-                    for title in file.old.groupPath(of: before) { json.string(title) }
-                    json.endArray()
-                    json.endObject()
-                }, to: &json)
-            }
+            ChangesView.json(files) { context.stdout.write(bytes: $0) }
         case "markdown":
             context.stdout.write(ChangesView.markdown(files))
         default:
@@ -93,12 +53,7 @@ enum ChangesCommand: Command {
             if Syscalls.isTerminal(1) {
                 let listings = files.compactMap { file -> ListingStore.Shown? in
                     guard let current = file.current, !file.changes.isEmpty, let names = try? AtomicFile.names(of: current) else { return nil }
-                    // A removed task is shown by its former line: that number is refused.
-                    let removed = file.changes.filter { $0.new == nil }.compactMap { $0.old.map { file.old.tasks[$0].line + 1 } }
-                    let listing = Listing(shown: file.changes.compactMap(\.new), in: file.new)
-                        .refusing(removed, reason: "is not in the file: 'tick changes' showed it removed",
-                                  sharing: "has that number with a removed task in 'tick changes'")
-                    return ListingStore.Shown(names, listing: listing)
+                    return ListingStore.Shown(names, listing: file.listing)
                 }
                 if !listings.isEmpty, let warning = ListingStore.record(listings, environment: context.environment) { context.warn(warning) }
             }

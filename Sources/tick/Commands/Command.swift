@@ -25,14 +25,14 @@ struct CommandContext {
 
     /// `tick: warning: …` on standard error, on one line whatever it quotes.
     mutating func warn(_ message: String) {
-        stderr.write("tick: warning: " + TickError.oneLine(message) + "\n")
+        stderr.write("tick: warning: " + TerminalText.oneLine(message) + "\n")
     }
 
     /// `tick: note: …` on standard error: what an edit did beside what it was asked (created a
     /// group, left subtasks open, could not repeat a task), on one line.
     mutating func note(_ message: String) {
         guard !quiet else { return }
-        stderr.write("tick: note: " + TickError.oneLine(message) + "\n")
+        stderr.write("tick: note: " + TerminalText.oneLine(message) + "\n")
     }
 }
 

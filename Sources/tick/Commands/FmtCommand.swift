@@ -80,7 +80,7 @@ enum FmtCommand: Command {
             case .outsideLink:
                 context.warn(PathWalker.outsideLinkNotWritten(file))
             case .failed(let error):
-                context.stderr.write("tick: \(TickError.oneLine(error.message))\n")
+                context.stderr.write("tick: \(TerminalText.oneLine(error.message))\n")
                 status = 2
             }
         }

@@ -22,8 +22,6 @@ enum LintCommand: Command {
         ("tick lint --fix TODO.md", "Fix trailing whitespace, endings and bullets; report the rest."),
     ]
 
-    enum Format: String { case text, json, github }
-
     struct FileReport: Sendable {
         let diagnostics: [Diagnostic]
         let error: TickError?
@@ -48,7 +46,7 @@ enum LintCommand: Command {
             }
         }
         let formatName = arguments.flag("json") ? "json" : arguments.value("format") ?? "text"
-        guard let format = Format(rawValue: formatName) else {
+        guard let format = LintReport.Format(rawValue: formatName) else {
             throw .usage(.invalidValue(option: "--format", value: formatName, expected: "text, json or github"), command: name)
         }
         let named = arguments.allValues("file") + arguments.operands
@@ -99,7 +97,7 @@ enum LintCommand: Command {
             let document = environment.document(bytes)
             let diagnostics = Linter.lint(document, today: today, settings: settings)
             var report = FileReport(diagnostics: diagnostics, error: nil, warning: warning,
-                                    fixed: before.map { "formatted" + (fixedRules(before: $0, after: diagnostics).map { ", which fixed " + $0 } ?? "") })
+                                    fixed: before.map { "formatted" + (LintReport.fixedRules(before: $0, after: diagnostics).map { ", which fixed " + $0 } ?? "") })
             if listsLines, !diagnostics.isEmpty, path != FileReader.standardInput, let names = try? AtomicFile.names(of: path) {
                 let lines = Set(diagnostics.map { $0.line - 1 })
                 report.listing = ListingStore.Shown(names, listing: Listing(shown: document.tasks.filter { lines.contains($0.line) }.map(\.index), in: document))
@@ -110,87 +108,25 @@ enum LintCommand: Command {
         }
     }
 
-    /// How many findings of each rule `before` has beyond `after`, in the linter's order of
-    /// rules: "3 trailing-whitespace, 1 list-marker"; nil when none.
-    static func fixedRules(before: [Diagnostic], after: [Diagnostic]) -> String? {
-        var counts: [LintRule: Int] = [:]
-        for diagnostic in before { counts[diagnostic.rule, default: 0] += 1 }
-        for diagnostic in after { counts[diagnostic.rule, default: 0] -= 1 }
-        let parts = LintRule.allCases.compactMap { rule in counts[rule].flatMap { $0 > 0 ? "\($0) \(rule.rawValue)" : nil } }
-        return parts.isEmpty ? nil : parts.joined(separator: ", ")
-    }
-
-    static func report(files: [String], reports: [FileReport], format: Format, strict: Bool,
+    static func report(files: [String], reports: [FileReport], format: LintReport.Format, strict: Bool,
                        context: inout CommandContext) -> Int32 {
         var failed = false
         for (path, report) in zip(files, reports) {
             if let fixed = report.fixed { context.note("\(path): \(fixed)") }
             if let warning = report.warning { context.warn(warning) }
             if let error = report.error {
-                context.stderr.write("tick: \(TickError.oneLine(error.message))\n")
+                context.stderr.write("tick: \(TerminalText.oneLine(error.message))\n")
                 failed = true
             }
         }
-        // Each file's findings where its report holds them: no list of them all, with the
-        // path copied into each.
-        let findings = zip(files, reports).lazy.flatMap { path, report in report.diagnostics.lazy.map { (path: path, diagnostic: $0) } }
-        switch format {
-        case .text:
-            // Written in pieces of about 64 KiB, with no String per finding.
-            var out = TextBuffer(capacity: 1 << 16)
-            for (path, report) in zip(files, reports) {
-                for diagnostic in report.diagnostics {
-                    diagnostic.append(path: path, to: &out)
-                    out.append(0x0A)
-                    if out.count >= 1 << 16 {
-                        context.stdout.write(out)
-                        out.removeAll()
-                    }
-                }
-            }
-            context.stdout.write(out)
-            let listings = reports.compactMap(\.listing)
-            if !listings.isEmpty, let warning = ListingStore.record(listings, environment: context.environment) { context.warn(warning) }
-        case .github:
-            for (path, diagnostic) in findings {
-                let level = diagnostic.severity == .info ? "notice" : diagnostic.severity.rawValue
-                // GitHub's workflow commands: a property escapes %, CR, LF, : and , and the
-                // message escapes %, CR and LF, so a file name cannot add a command of its own.
-                context.stdout.write("::\(level) file=\(GitHubAnnotation.property(path)),line=\(diagnostic.line),col=\(diagnostic.column),title=\(diagnostic.rule.rawValue)::\(GitHubAnnotation.data(TerminalText.sanitized(diagnostic.message)))\n")
-            }
-        case .json:
-            JSONWriter.lines(findings, emit: { context.stdout.write(bytes: $0) }) { finding, json in
-                DiagnosticJSON.write(finding.diagnostic, file: finding.path, to: &json)
-            }
-        }
-        // Counted by severity in three numbers: a dictionary was a hash per finding.
-        var infos = 0, warnings = 0, errors = 0
-        for report in reports {
-            for diagnostic in report.diagnostics {
-                switch diagnostic.severity {
-                case .info: infos += 1
-                case .warning: warnings += 1
-                case .error: errors += 1
-                }
-            }
-        }
-        let total = infos + warnings + errors
-        if total > 0 {
-            let parts = Severity.allCases.reversed().compactMap { severity -> String? in
-                let count = switch severity {
-                case .info: infos
-                case .warning: warnings
-                case .error: errors
-                }
-                guard count > 0 else { return nil }
-                let noun = severity == .info ? "info" : severity.rawValue + (count == 1 ? "" : "s")
-                return "\(count) \(noun)"
-            }
-            let fileCount = reports.filter { !$0.diagnostics.isEmpty }.count
-            context.stderr.write(parts.joined(separator: ", ") + " in \(fileCount) file\(fileCount == 1 ? "" : "s")\n")
-        }
+        LintReport.write(zip(files, reports).map { ($0, $1.diagnostics) }, format: format) { context.stdout.write(bytes: $0) }
+        // The numbers of the tasks on the lines shown, read on a terminal, are a listing.
+        let listings = reports.compactMap(\.listing)
+        if !listings.isEmpty, let warning = ListingStore.record(listings, environment: context.environment) { context.warn(warning) }
+        if let summary = LintReport.summary(reports.map(\.diagnostics)) { context.stderr.write(summary + "\n") }
+        let errors = reports.contains { $0.diagnostics.contains { $0.severity == .error } }
         if failed { return 2 }
-        if errors > 0 || (strict && total > 0) { return 1 }
+        if errors || (strict && reports.contains { !$0.diagnostics.isEmpty }) { return 1 }
         return 0
     }
 }

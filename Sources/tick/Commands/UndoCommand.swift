@@ -43,32 +43,14 @@ enum JournalStep {
 
     /// Which operations a step or a list is about: those that changed the file `-f` names;
     /// else, unless `--all`, those of this folder (`ProjectFolder`). Run for an agent
-    /// (`Environment.agent`), only that agent's: an agent's undo never takes back a person's
-    /// edit, or another agent's, and steps over them to its own.
-    struct Scope {
-        enum Place {
-            case file([UInt8])
-            case here(ProjectFolder)
-            case all
-        }
-        let place: Place
-        let agent: String?
-
-        func contains(_ entry: Journal.Stored) -> Bool {
-            if let agent, entry.operation.agent != agent { return false }
-            switch place {
-            case .file(let path): return entry.changes.contains { $0.path == path }
-            case .here(let here): return entry.changes.contains { here.contains($0.path) }
-            case .all: return true
-            }
-        }
-    }
-
-    static func scope(_ arguments: ParsedArguments, environment: Environment) throws(TickError) -> Scope {
+    /// (`Environment.agent`), only that agent's.
+    static func scope(_ arguments: ParsedArguments, environment: Environment) throws(TickError) -> JournalHistory.Scope {
         if let file = try EditSession.namedFile(arguments) {
-            return Scope(place: .file(PathBytes.bytes(of: try AtomicFile.realPath(of: file))), agent: environment.agent)
+            return JournalHistory.Scope(place: .file(PathBytes.bytes(of: try AtomicFile.realPath(of: file))), agent: environment.agent)
         }
-        return Scope(place: arguments.flag("all") ? .all : .here(ProjectFolder(environment: environment)), agent: environment.agent)
+        if arguments.flag("all") { return JournalHistory.Scope(place: .all, agent: environment.agent) }
+        let here = ProjectFolder(environment: environment)
+        return JournalHistory.Scope(place: .here(shown: here.shown, contains: here.contains), agent: environment.agent)
     }
 
     static func step(undo: Bool, _ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
@@ -89,61 +71,32 @@ enum JournalStep {
         var damaged: [String] = []
         defer { if let warning = Journal.damagedWarning(damaged) { context.warn(warning) } }
         return try folder.withLock { () throws(TickError) -> Int32 in
-            let every = try Journal.operations(in: folder, damaged: &damaged)
-            let all = every.filter { $0.operation.isUndone != undo }
-            let stored = all.filter { scope.contains($0) }
-            // What `tick undo --list` numbers, oldest first.
-            let listed = every.filter { scope.contains($0) }
-            func latest(_ entries: [Journal.Stored]) -> Journal.Stored? {
-                undo ? entries.last : entries.max { $0.operation.undoneStamp < $1.operation.undoneStamp }
-            }
-            if let number {
-                guard number <= listed.count else {
-                    throw TickError.refused("there is no operation \(number) to \(name): 'tick undo --list' shows \(listed.count)")
-                }
-                let entry = listed[listed.count - number]
-                guard entry.operation.isUndone != undo else {
-                    let command = Journal.quoted(command: entry.operation.command)
-                    throw TickError.refused(undo ? "operation \(number), \(command), is undone already; 'tick redo \(number)' applies it again"
-                                                 : "operation \(number), \(command), is not undone; nothing to redo")
-                }
-                return try step(to: entry, undo: undo, others: stored.count > 1, listed: listed, folder: folder, arguments, context: &context)
-            }
-            guard let chosen = latest(stored) else {
-                // Operations elsewhere: say where, and how to reach them.
-                if scope.agent != nil {
-                    throw TickError.refused("nothing to \(name): this agent has made no edit here that is not \(undo ? "undone" : "applied") (a person's edits, "
-                                            + "and other agents', are theirs to undo)")
-                }
-                if case .here(let here) = scope.place, let other = latest(all), let path = other.changes.first?.path {
-                    let file = shown(PathBytes.string(from: path), context.environment)
-                    throw TickError.refused("nothing to \(undo ? "undo" : "redo") in \(here.shown); the latest operation elsewhere is "
-                                            + "\(Journal.quoted(command: other.operation.command)) (\(file)): add -f \(file), or --all")
-                }
-                let file = arguments.value("file")
+            let history = JournalHistory(try Journal.operations(in: folder, damaged: &damaged), scope: scope)
+            switch history.step(undo: undo, number: number, shown: { shown($0, context.environment) }) {
+            case .take(let chosen, let others):
+                return try step(to: chosen, undo: undo, others: others, history: history, folder: folder, arguments, context: &context)
+            case .refused(let message):
+                throw TickError.refused(message)
+            case .nothing:
                 // What is left is a damaged record: said once, as why there is nothing.
                 if let warning = Journal.damagedWarning(damaged) {
                     damaged = []
                     throw TickError.refused("nothing to \(name): " + warning)
                 }
+                let file = arguments.value("file")
                 throw undo ? TickError.nothingToUndo(path: file) : TickError.nothingToRedo(path: file)
             }
-            return try step(to: chosen, undo: undo, others: stored.count > 1, listed: listed, folder: folder, arguments, context: &context)
         }
     }
 
     /// Undoes (or redoes) the operation `chosen`: every file it changed is checked before the
     /// first is written. `others`: other operations could be stepped to (said on a refusal).
-    /// `listed`: the operations `tick undo --list` numbers, oldest first.
-    private static func step(to chosen: Journal.Stored, undo: Bool, others: Bool, listed: [Journal.Stored], folder: StateFolder,
+    private static func step(to chosen: JournalHistory.Entry, undo: Bool, others: Bool, history: JournalHistory, folder: StateFolder,
                              _ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
-        /// The newest later operation, not undone, that changed `path` too: what an undo of
-        /// `chosen` refused there most likely meets, named with its number.
+        /// What an undo of `chosen` refused at `path` most likely meets: tick's later edit.
         func laterEdit(of path: [UInt8]) -> TickError.LaterEdit? {
-            guard undo, let at = listed.firstIndex(where: { $0.name == chosen.name }),
-                  let later = listed[(at + 1)...].lastIndex(where: { !$0.operation.isUndone && $0.changes.contains { $0.path == path } })
-            else { return nil }
-            return TickError.LaterEdit(command: Journal.quoted(command: listed[later].operation.command), number: listed.count - later)
+            guard undo, let later = history.laterEdit(after: chosen, of: path) else { return nil }
+            return TickError.LaterEdit(command: later.command, number: later.number)
         }
         let changes = undo ? Array(chosen.changes.reversed()) : chosen.changes
         // Every file is checked before the first is written.
@@ -195,7 +148,7 @@ enum JournalStep {
                 if applied.alreadyThere { alreadyThere.append(shown(path, context.environment)) }
             } catch {
                 let restored = done.isEmpty ? "" : "; \(done.joined(separator: ", ")) \(undo ? "undone" : "redone") already"
-                throw TickError.refused(TickError.oneLine(error.message) + restored)
+                throw TickError.refused(TerminalText.oneLine(error.message) + restored)
             }
             done.append(shown(path, context.environment))
         }
@@ -213,7 +166,7 @@ enum JournalStep {
             // Said, so that nobody takes the file for the version before the operation.
             let keeping = kept.isEmpty ? "" : files.count == 1 ? "; the file's other changes are kept"
                 : "; the other changes to \(sorted(kept).joined(separator: ", ")) are kept"
-            context.stdout.write("\(undo ? "undid" : "redid") \(Journal.quoted(command: chosen.operation.command)) (\(files.joined(separator: ", ")))\(keeping)\n")
+            context.stdout.write("\(undo ? "undid" : "redid") \(JournalHistory.quoted(command: chosen.operation.command)) (\(files.joined(separator: ", ")))\(keeping)\n")
         }
         return 0
     }
@@ -223,7 +176,7 @@ enum JournalStep {
     /// which it keeps, and whether it already was the version the step gives (nothing written).
     /// `position`: the change's place among the operation's; `journal`: where the operation's
     /// record is, which keeps the listing an undo replaced (`ListingStore.step`) for a redo.
-    private static func apply(_ change: JournalOperation.FileChange, at position: Int, of operation: Journal.Stored, undo: Bool, path: String,
+    private static func apply(_ change: JournalOperation.FileChange, at position: Int, of operation: JournalHistory.Entry, undo: Bool, path: String,
                               journal: StateFolder, context: inout CommandContext) throws(TickError) -> (keepsOtherChanges: Bool, alreadyThere: Bool) {
         let command = operation.operation.command
         if !undo, change.created { try FileCreator.createIfMissing(path) }
@@ -272,59 +225,16 @@ enum JournalStep {
         let folder = try journal(context.environment)
         defer { folder.close() }
         var damaged: [String] = []
-        let stored = try folder.withLock { () throws(TickError) in try Journal.operations(in: folder, damaged: &damaged) }
-            .filter { scope.contains($0) }
-            .reversed()
+        let history = JournalHistory(try folder.withLock { () throws(TickError) in try Journal.operations(in: folder, damaged: &damaged) }, scope: scope)
         if let warning = Journal.damagedWarning(damaged) { context.warn(warning) }
         if arguments.flag("json") {
-            JSONWriter.lines(Array(stored.enumerated()), emit: { context.stdout.write(bytes: $0) }) { numbered, json in
-                let entry = numbered.element
-                json.beginObject()
-                json.key("number"); json.int(numbered.offset + 1)
-                json.key("time"); json.int(Int(entry.operation.time))
-                json.key("command"); json.string(entry.operation.command)
-                json.key("undone"); json.bool(entry.operation.isUndone)
-                json.key("agent"); if let agent = entry.operation.agent { json.string(agent) } else { json.null() }
-                json.key("files")
-                json.beginArray()
-                for change in entry.changes {
-                    json.beginObject()
-                    json.key("path"); json.string(PathBytes.display(PathBytes.string(from: change.path)))
-                    json.key("tasks"); json.int(change.tasks)
-                    json.key("created"); json.bool(change.created)
-                    json.endObject()
-                }
-                json.endArray()
-                json.endObject()
-            }
-            return 0
-        }
-        guard !stored.isEmpty else {
+            history.json { context.stdout.write(bytes: $0) }
+        } else if history.listed.isEmpty {
             context.stdout.write("no operations to undo\n")
-            return 0
+        } else {
+            let style = ColorChoice.auto.style(for: 1, environment: context.environment)
+            context.stdout.write(history.list(style: style, time: time, shown: { shown($0, context.environment) }))
         }
-        let style = ColorChoice.auto.style(for: 1, environment: context.environment)
-        var out = TextBuffer(capacity: 1024)
-        // Numbered for `tick undo N` and `tick redo N`, right-aligned.
-        let width = TextBuffer.decimalDigits(stored.count)
-        for (offset, entry) in stored.enumerated() {
-            out.appendSpaces(width - TextBuffer.decimalDigits(offset + 1))
-            out.appendDecimal(offset + 1)
-            out.append("  ")
-            out.appendStyled(style, .dim) { $0.append(time(entry.operation.time)) }
-            out.append("  ")
-            if entry.operation.isUndone { out.appendStyled(style, .dim) { $0.append("(undone) ") } }
-            // An agent's edit (`tick mcp`) says so: its session takes it back, and a person may.
-            if entry.operation.agent != nil { out.appendStyled(style, .dim) { $0.append("(agent) ") } }
-            out.append(TickError.oneLine(entry.operation.command))
-            let files = entry.changes.map { change in
-                shown(PathBytes.string(from: change.path), context.environment) + (change.tasks > 0 ? " (\(TaskSelection.count(change.tasks)))" : "")
-            }.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-            out.append("  ")
-            out.appendStyled(style, .dim) { $0.append("· " + files.joined(separator: ", ")) }
-            out.append("\n")
-        }
-        context.stdout.write(out)
         return 0
     }
 

@@ -22,7 +22,7 @@ enum DocumentLoader {
     static func warnOfConflict(_ bytes: [UInt8], path: String, environment: Environment) {
         guard let line = ConflictMarkers.firstLine(in: bytes) else { return }
         var stderr = Output.standardError()
-        stderr.write("tick: warning: " + TickError.oneLine(EditSession.conflictMessage(path: environment.shown(path), line: line))
+        stderr.write("tick: warning: " + TerminalText.oneLine(EditSession.conflictMessage(path: environment.shown(path), line: line))
                      + "; edits refuse the file until it is resolved\n")
         stderr.flush()
     }

@@ -14,13 +14,6 @@ import Glibc
 /// and of the file it changes. The last
 /// `TICK_UNDO_KEEP` operations (default 100) are kept, and at most 64 MiB of them.
 final class Journal: Sendable {
-    /// A recorded command as a message names it: in single quotes, as messages quote what
-    /// the user wrote, or in double quotes when it holds single quotes of its own (`tick add
-    /// 'milk'` reads "tick add 'milk'", not 'tick add 'milk'').
-    static func quoted(command: String) -> String {
-        command.contains("'") ? "\"" + command + "\"" : "'" + command + "'"
-    }
-
     static let shared = Journal()
     static let folderName = "journal"
     static let sizeLimit = TestHooks.journalLimit ?? 64 << 20
@@ -200,20 +193,13 @@ final class Journal: Sendable {
         StateFolder.open(environment, [folderName])
     }
 
-    /// An operation as stored: its folder's name, its record and its file changes.
-    struct Stored {
-        let name: String
-        var operation: JournalOperation
-        let changes: [JournalOperation.FileChange]
-    }
-
     /// Every operation in the journal, oldest first, with its file changes where `changes`
     /// wants them (by default, always). A record a kill or a full disk cut short (no `meta`,
     /// or a part that does not decode) is left out, its folder named in `damaged`: every other
     /// operation stays undoable.
     static func operations(in journal: StateFolder, changes wants: (JournalOperation) -> Bool = { _ in true },
-                           damaged: inout [String]) throws(TickError) -> [Stored] {
-        var result: [Stored] = []
+                           damaged: inout [String]) throws(TickError) -> [JournalHistory.Entry] {
+        var result: [JournalHistory.Entry] = []
         for name in journal.names() where name.hasPrefix("op-") {
             guard case .success(let folder) = journal.subfolder(name, create: false) else { continue }
             defer { folder.close() }
@@ -234,12 +220,12 @@ final class Journal: Sendable {
                 damaged.append(folder.path)
                 continue
             }
-            result.append(Stored(name: name, operation: meta, changes: changes))
+            result.append(JournalHistory.Entry(name: name, operation: meta, changes: changes))
         }
         return result
     }
 
-    static func operations(in journal: StateFolder, changes wants: (JournalOperation) -> Bool = { _ in true }) throws(TickError) -> [Stored] {
+    static func operations(in journal: StateFolder, changes wants: (JournalOperation) -> Bool = { _ in true }) throws(TickError) -> [JournalHistory.Entry] {
         var damaged: [String] = []
         return try operations(in: journal, changes: wants, damaged: &damaged)
     }
@@ -270,7 +256,7 @@ final class Journal: Sendable {
     }
 
     /// Marks an operation undone (with a stamp that orders redos) or standing again.
-    static func mark(_ stored: Stored, undone: Bool, in journal: StateFolder) -> String? {
+    static func mark(_ stored: JournalHistory.Entry, undone: Bool, in journal: StateFolder) -> String? {
         guard case .success(let folder) = journal.subfolder(stored.name, create: false) else { return "cannot update the undo journal" }
         defer { folder.close() }
         var operation = stored.operation
