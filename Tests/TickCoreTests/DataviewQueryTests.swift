@@ -57,6 +57,8 @@ import Testing
         (["TASK", "WHERE completed"], ["write notes, parent task, kid task"]),
         (["TASK", "WHERE fullyCompleted"], ["write notes"]),
         (["TASK", "WHERE scheduled = date(2026-11-24)"], ["plan sprint"]),
+        // Grouped, too: in each group, a task and its subtasks under it.
+        (["TASK", "WHERE completed", "GROUP BY file.name"], ["parent: parent task, kid task", "projects: write notes"]),
     ] as [([String], [String])])
     func queriesShowTheTasksDataviewShows(lines: [String], expected: [String]) {
         #expect(run(lines) == expected, "\(lines)")

@@ -72,6 +72,20 @@ extension TasksQuery {
             return false
         }
         result.groups = ordered.map { path in (path.map(\.text), Array(members[path]!.prefix(limitGroups ?? Int.max))) }
+        guard nestsSubtasks else { return result }
+        // Each group's tasks with their subtasks under them, as Dataview groups them: a
+        // subtask not matched is added to `items` once, whatever groups show it.
+        var place = Dictionary(uniqueKeysWithValues: items.enumerated().map { ($1, $0) })
+        for (index, group) in result.groups.enumerated() {
+            let (nested, _) = Self.nestingSubtasks(group.items.map { items[$0] }, in: sources)
+            result.groups[index].items = nested.map { item in
+                if let known = place[item] { return known }
+                place[item] = result.items.count
+                result.items.append(item)
+                result.subtasks += 1
+                return result.items.count - 1
+            }
+        }
         return result
     }
 

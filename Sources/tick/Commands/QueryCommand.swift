@@ -118,84 +118,28 @@ enum QueryCommand: Command {
                 status = 2
                 if arguments.flag("json") {
                     json.nextLine { context.stdout.write(bytes: $0) }
-                    json.beginObject()
-                    json.key("query"); if let location { json.string(location) } else { json.null() }
-                    json.key("problems")
-                    json.beginArray()
-                    for problem in query.problems {
-                        json.beginObject()
-                        json.key("line"); json.int(problem.line)
-                        json.key("instruction"); json.string(problem.instruction)
-                        json.key("message"); json.string(problem.message)
-                        json.endObject()
-                    }
-                    json.endArray()
-                    json.endObject()
+                    QueryView.json(problems: query.problems, location: location, to: &json)
                 }
                 continue
             }
             let result = query.run(sources, paths: files.map(\.inVault), today: today, globalFilter: environment.globalFilter)
-            let items = result.items
-            shown += items
+            shown += result.items
             if arguments.flag("json") {
                 json.nextLine { context.stdout.write(bytes: $0) }
-                json.beginObject()
-                json.key("query"); if let location { json.string(location) } else { json.null() }
-                json.key("matched"); json.int(result.matched)
-                if query.explains { json.key("explain"); json.string(query.explanation) }
-                json.key("tasks")
-                json.beginArray()
-                let (files, order) = ListView.rows(items, in: sources, options: ListRows.Options(order: .file, today: today, style: .plain, json: true))
-                for row in order { files[row.file].writeJSON(row: row.row, to: &json) }
-                json.endArray()
-                if !query.groups.isEmpty {
-                    // Each group's names, outermost first, and its tasks as places in `tasks`.
-                    json.key("groups")
-                    json.beginArray()
-                    for group in result.groups {
-                        json.beginObject()
-                        json.key("names"); json.beginArray(); for name in group.names { json.string(name) }; json.endArray()
-                        json.key("tasks"); json.beginArray(); for place in group.items { json.int(place) }; json.endArray()
-                        json.endObject()
-                    }
-                    json.endArray()
-                }
-                json.endObject()
+                QueryView.json(query, result, location: location, in: sources, today: today, to: &json)
                 continue
             }
             if index > 0 { context.stdout.write("\n") }
-            if let location {
-                let shownTasks = items.count - result.subtasks
-                let count = shownTasks == result.matched ? "\(shownTasks)" : "\(shownTasks) of \(result.matched)"
-                context.stdout.write(style.bold(TerminalText.sanitized(location)) + style.dim("  \(count) task\(result.matched == 1 ? "" : "s")") + "\n")
-            }
-            if query.explains { context.stdout.write(style.dim(query.explanation) + "\n") }
+            context.stdout.write(QueryView.render(query, result, location: location, in: sources, today: today, style: style))
             if location == nil {
                 // A query given here has no header line: what it did not show is said aside.
                 let tasks = sources.reduce(0) { $0 + $1.document.tasks.count }
+                let shownTasks = result.items.count - result.subtasks
                 if result.matched == 0 {
                     context.note("no task matches the query among the \(tasks) task\(tasks == 1 ? "" : "s") of \(sources.count) file\(sources.count == 1 ? "" : "s")")
-                } else if items.count - result.subtasks < result.matched {
-                    context.note("\(items.count - result.subtasks) of the \(result.matched) tasks the query matches are shown (its limit)")
+                } else if shownTasks < result.matched {
+                    context.note("\(shownTasks) of the \(result.matched) tasks the query matches are shown (its limit)")
                 }
-            }
-            guard !query.groups.isEmpty else {
-                // Flat, in the query's order (Obsidian Tasks' own after its keys).
-                context.stdout.write(ListView.render(items, in: sources, order: query.nestsSubtasks ? .file : .text, today: today, style: style, showsFiles: true))
-                continue
-            }
-            // Each group's names from the first that differs from the group before, a level
-            // indented by two, then its rows flat, under the innermost name.
-            var previous: [String] = []
-            for group in result.groups {
-                let same = zip(previous, group.names).prefix { $0 == $1 }.count
-                for level in same..<group.names.count {
-                    context.stdout.write(String(repeating: "  ", count: level) + style.bold(TerminalText.sanitized(group.names[level])) + "\n")
-                }
-                previous = group.names
-                let rows = ListView.render(group.items.map { items[$0] }, in: sources, order: .text, today: today, style: style, showsFiles: true)
-                let indent = String(repeating: "  ", count: group.names.count - 1)
-                for row in rows.split(separator: "\n") { context.stdout.write(indent + row + "\n") }
             }
         }
         if arguments.flag("json") { json.endLines { context.stdout.write(bytes: $0) } }
