@@ -45,6 +45,9 @@ import Testing
         ("end of month", "2026-11-30"), ("end-of-year", "2026-12-31"), ("dec 5", "2026-12-05"), ("5 December", "2026-12-05"),
         ("nov 28", "2026-11-28"), ("nov 27", "2027-11-27"), ("feb 29", "2028-02-29"), ("jan 5 2030", "2030-01-05"),
         ("-3d", "2026-11-25"), ("+1w", "2026-12-05"), ("2026-12-24", "2026-12-24"),
+        // A day of the coming month that has it: this month's when it is still to come.
+        ("28th", "2026-11-28"), ("the 30th", "2026-11-30"), ("1st", "2026-12-01"), ("the 2nd", "2026-12-02"), ("31st", "2026-12-31"),
+        ("dec 5th", "2026-12-05"), ("5th of December", "2026-12-05"), ("the 22nd of feb 2027", "2027-02-22"), ("23rd-dec", "2026-12-23"),
     ])
     func phrasesReadAsDates(_ text: String, _ expected: String) {
         #expect(DateExpression.parse(text, today: Self.today).map(String.init(describing:)) == expected, "\(text)")
@@ -61,8 +64,19 @@ import Testing
 
     @Test(arguments: ["dec 32", "in -3 days", "in 3 fortnights", "next decade", "ma 5", "5", "in days", "2026-13-01", "next", "jan 5 0",
                       // A year has four digits: `2 dec 5` read as year 5 took a line number for a day.
-                      "2 dec 5", "dec 5 5", "1 jan 1", "jan 5 999", "jan 5 02026", "jan 5 ２０２６"])
+                      "2 dec 5", "dec 5 5", "1 jan 1", "jan 5 999", "jan 5 02026", "jan 5 ２０２６",
+                      // A bare number is a task's; an ordinal is a day of 1-31.
+                      "20", "32nd", "0th", "th", "the", "of dec", "5th of", "the 5th of next week"])
     func nonsenseIsNoDate(_ text: String) {
         #expect(DateExpression.parse(text, today: Self.today) == nil, "\(text)")
+    }
+
+    /// What a message suggests for a phrase that is no date.
+    @Test func aNearMissIsNamed() {
+        #expect(DateExpression.suggestion(for: "a week") == "in a week")
+        #expect(DateExpression.suggestion(for: "3 days") == "in 3 days")
+        #expect(DateExpression.suggestion(for: "21") == "the 21st")
+        #expect(DateExpression.suggestion(for: "12") == "the 12th")
+        #expect(DateExpression.suggestion(for: "tomorow") == "tomorrow")
     }
 }

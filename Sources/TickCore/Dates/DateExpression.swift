@@ -2,17 +2,27 @@
 /// the next one after today; `this fri`: this week's; `next fri`: next week's), `+3d`, `+2w`,
 /// `+1m`, `in 3 days`, `in a week`, `next week` (next Monday), `next month` (its first day),
 /// `eow` or `end of week` (this week's Sunday), `eom` or `end of month` (the month's last day),
-/// `end of year`, and a day of a month (`dec 5`, `5 december`, `dec 5 2027`: the next one on or
-/// after today unless the year is given). Words may be joined by spaces or hyphens
-/// (`next-week`). tick always writes the result as an ISO date.
+/// `end of year`, a day of a month (`dec 5`, `5th december`, `dec 5 2027`: the next one on or
+/// after today unless the year is given), and a day of whatever month comes first (`20th`, `the
+/// 1st`: the next month that has it, this one if the day is today or later). A bare number is
+/// no date: `tick due 3 20` would read a second task's number as one. Words may be joined by
+/// spaces or hyphens (`next-week`). tick always writes the result as an ISO date.
 package enum DateExpression {
     /// The weekdays as dates name them, lower case, Monday first.
     package static let weekdays = CivilDate.weekdayNames.map { $0.lowercased() }
     static let months = CivilDate.monthNames.map { $0.lowercased() }
 
-    /// The word a mistyped date was probably meant as (`tomorow`, `firday`), for a message.
+    /// What a mistyped date was probably meant as (`tomorow`, `firday`; `a week` for `in a
+    /// week`), for a message.
     package static func suggestion(for text: String) -> String? {
-        Suggestion.nearest(to: text.lowercased(), among: ["today", "tomorrow", "yesterday"] + weekdays)
+        // (Whether a phrase reads does not depend on the day it is read.)
+        if parse("in " + text, today: CivilDate(year: 2026, month: 1, day: 1)!) != nil { return "in " + text }
+        // A bare number is no date (it reads as a task's): its day of the month is.
+        if let day = day(text, ordinal: false) {
+            let ending = (11...13).contains(day % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][day % 10] ?? "th"
+            return "the \(day)\(ending)"
+        }
+        return Suggestion.nearest(to: text.lowercased(), among: ["today", "tomorrow", "yesterday"] + weekdays)
     }
 
     /// Whether `text` names a weekday (`fri`, `Friday`), which `parse` reads as the next one.
@@ -48,6 +58,7 @@ package enum DateExpression {
                                      day: CivilDate.daysIn(month: today.month, year: today.year))
         default: break
         }
+        if let day = day(word, ordinal: true) { return nextDay(day, from: today) }
         if word.count >= 3, let index = weekdays.firstIndex(where: { $0.hasPrefix(word) }) {
             let target = index + 1
             let ahead = (target - today.isoWeekday + 7) % 7
@@ -72,6 +83,11 @@ package enum DateExpression {
     /// A phrase of several words: `next week`, `in 3 days`, `end of month`, `dec 5`, `5 dec 2027`,
     /// `next fri`, `this friday`.
     private static func phrase(_ words: [String], today: CivilDate) -> CivilDate? {
+        // `5th of december`, `the 5th of dec 2027`: as `5th december`.
+        if let of = words.firstIndex(of: "of"), of >= 1, of + 1 < words.count, day(words[of - 1], ordinal: false) != nil,
+           month(words[of + 1]) != nil, of == 1 || (of == 2 && words[0] == "the") {
+            return phrase(Array(words[(of - 1)...]).filter { $0 != "of" }, today: today)
+        }
         switch words {
         case ["next", "week"]: return today.adding(days: 8 - today.isoWeekday)
         case ["next", "month"]:
@@ -97,10 +113,11 @@ package enum DateExpression {
             guard ["day", "week", "month", "year"].contains(unit) else { return nil }
             return offset(amount, unit: unit.first!, from: today)
         }
+        if words.count == 2, words[0] == "the", let day = day(words[1], ordinal: true) { return nextDay(day, from: today) }
         // A day of a month, either way round, with a year or not.
         guard words.count == 2 || words.count == 3 else { return nil }
         let monthFirst = month(words[0]) != nil
-        guard let month = month(words[monthFirst ? 0 : 1]), let day = Int(words[monthFirst ? 1 : 0]), (1...31).contains(day) else { return nil }
+        guard let month = month(words[monthFirst ? 0 : 1]), let day = day(words[monthFirst ? 1 : 0], ordinal: false) else { return nil }
         if words.count == 3 {
             // Four digits, as ISO dates have it: `2 dec 5` is no date (a run of line numbers
             // before `dec 5` is not read into year 5).
@@ -117,15 +134,47 @@ package enum DateExpression {
     /// Whether `words` are written as a day of a month (`feb 30`, `31 nov`, `dec 5 2026`),
     /// whether or not that day exists: what a command names when it cannot read them.
     package static func isDayOfMonth(_ words: [String]) -> Bool {
-        let words = words.map { $0.lowercased() }
+        var words = words.map { $0.lowercased() }.filter { $0 != "of" }
+        if words.first == "the" { words.removeFirst() }
         guard words.count == 2 || words.count == 3 else { return false }
         let monthFirst = month(words[0]) != nil
-        return (monthFirst || month(words[1]) != nil) && Int(words[monthFirst ? 1 : 0]) != nil && (words.count == 2 || (words[2].count == 4 && Int(words[2]) != nil))
+        return (monthFirst || month(words[1]) != nil) && Int(words[monthFirst ? 1 : 0].trimmingOrdinal) != nil
+            && (words.count == 2 || (words[2].count == 4 && Int(words[2]) != nil))
+    }
+
+    /// A day of a month as a date writes it, 1–31: `5`, or `5th`, `1st`, `22nd`, `3rd` (an
+    /// ordinal alone when `ordinal`).
+    private static func day(_ word: String, ordinal: Bool) -> Int? {
+        let number = word.trimmingOrdinal
+        guard !ordinal || number.count < word.count, number.count <= 2, number.allSatisfy(\.isASCII), let day = Int(number),
+              (1...31).contains(day) else { return nil }
+        return day
+    }
+
+    /// The next date on day `day` of a month: this month's when it is today or later, else
+    /// that of the first month after that has it (the 31st skips a 30-day month).
+    private static func nextDay(_ day: Int, from today: CivilDate) -> CivilDate? {
+        var (year, month) = (today.year, today.month)
+        for _ in 0..<13 {
+            if let date = CivilDate(year: year, month: month, day: day), today.days(until: date) >= 0 { return date }
+            (year, month) = month == 12 ? (year + 1, 1) : (year, month + 1)
+        }
+        return nil
     }
 
     /// The month a word names (`dec`, `December`; three letters at least), 1–12.
     private static func month(_ word: String) -> Int? {
         guard word.count >= 3, let index = months.firstIndex(where: { $0.hasPrefix(word) }) else { return nil }
         return index + 1
+    }
+}
+
+private extension String {
+    /// The word without an ordinal's ending (`5th` → `5`, `1st` → `1`); the word itself else.
+    var trimmingOrdinal: String {
+        for suffix in ["st", "nd", "rd", "th"] where count > 2 && hasSuffix(suffix) && dropLast(2).allSatisfy(\.isNumber) {
+            return String(dropLast(2))
+        }
+        return self
     }
 }

@@ -22,12 +22,15 @@ enum DueCommand: Command {
         }
         let today = try context.environment.today()
         // The date may be a phrase typed without quotes (`tick due 12 next week`): the longest
-        // run of last operands, up to four, that reads as a date, leaving a reference.
-        let longest = min(4, operands.count - (filtered ? 0 : 1))
+        // run of last operands, up to five, that reads as a date, leaving a reference.
+        let longest = min(5, operands.count - (filtered ? 0 : 1))
         // None does: the words written as a day of a month, which the error then names
-        // (`'feb 30' is not a date`, not `'30'`).
-        let dateWords = longest < 2 ? 1 : (2...longest).reversed().first { DateExpression.parse(operands.suffix($0).joined(separator: " "), today: today) != nil }
-            ?? (2...longest).reversed().first { DateExpression.isDayOfMonth(Array(operands.suffix($0))) } ?? 1
+        // (`'feb 30' is not a date`, not `'30'`), or the words `in` would make a date of
+        // (`'a week' is not a date (did you mean 'in a week'?)`).
+        func reads(_ count: Int, _ test: (String) -> Bool) -> Bool { test(operands.suffix(count).joined(separator: " ")) }
+        let dateWords = longest < 2 ? 1 : (2...longest).reversed().first { reads($0) { DateExpression.parse($0, today: today) != nil } }
+            ?? (2...longest).reversed().first { DateExpression.isDayOfMonth(Array(operands.suffix($0))) }
+            ?? (2...longest).reversed().first { reads($0) { DateExpression.parse("in " + $0, today: today) != nil } } ?? 1
         let value = operands.suffix(dateWords).joined(separator: " ")
         let selection = try TaskSelection(Array(operands.dropLast(dateWords)), arguments, command: name, environment: context.environment)
         let action: TaskAction, question: (Int) -> String
