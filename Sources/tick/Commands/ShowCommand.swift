@@ -58,36 +58,12 @@ enum ShowCommand: Command {
                 }
                 if arguments.flag("json") {
                     json = JSONWriter()
-                    TaskJSON.write(task, in: document, file: file, extra: history.map { steps in { json in
-                        json.key("history")
-                        json.beginArray()
-                        for step in steps {
-                            json.beginObject()
-                            json.key("commit"); json.optionalString(step.commit)
-                            json.key("date"); json.optionalString(step.commit == nil ? nil : step.date)
-                            json.key("author"); json.optionalString(step.commit == nil ? nil : step.author)
-                            json.key("changes")
-                            json.beginArray()
-                            for kind in step.kinds { json.string(kind.rawValue) }
-                            json.endArray()
-                            json.endObject()
-                        }
-                        json.endArray()
-                    } }, to: &json)
+                    TaskJSON.write(task, in: document, file: file, extra: history.map { steps in { json in TaskHistory.json(steps, to: &json) } }, to: &json)
                     objects.append(json.bytes)
                 } else {
                     if !out.isEmpty { out.append(0x0A) }
                     TaskDetail.render(task, in: document, file: file, today: today, style: style, into: &out)
-                    if let history {
-                        out.append("History\n")
-                        for step in history {
-                            out.append("  ")
-                            out.appendStyled(style, .dim) { out in
-                                out.appendSanitized(step.commit.map { "\(step.date)  \($0)  \(step.author)" } ?? "not committed")
-                            }
-                            out.append("  " + step.kinds.map(\.rawValue).joined(separator: ", ") + "\n")
-                        }
-                    }
+                    if let history { TaskHistory.render(history, style: style, into: &out) }
                 }
             }
         }

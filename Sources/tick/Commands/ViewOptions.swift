@@ -142,42 +142,12 @@ struct ViewOptions {
         filters.contains { !(["file", "stdin-filename", "no-ignore"] + besides).contains($0.long) && ($0.value == nil ? arguments.flag($0.long) : arguments.value($0.long) != nil) }
     }
 
-    /// When a view with words to look for showed nothing, says so: a word may be a mistyped
-    /// file or folder name (`tick list TODO.mdx`), which would otherwise print nothing at all.
-    /// `file`: the one file read and how many tasks it holds, when a person reads the view (a
-    /// terminal; not `--json`): an empty view of it says how many tasks it hid and how to see
-    /// them, rather than nothing, which looks like a file tick cannot read.
+    /// When a view showed nothing, says so (`EmptyView`): a word looked for may be a
+    /// mistyped file or folder name (`tick list TODO.mdx`). `file`: the one file read and how
+    /// many tasks it holds, when not `--json`; said on a terminal alone.
     func noteNothingFound(context: inout CommandContext, file: (path: String, tasks: Int)? = nil) {
-        guard !query.words.isEmpty else {
-            guard let file, Syscalls.isTerminal(1) else { return }
-            // The commands name the file when the view was given one (else they read it anyway).
-            let named = namesFiles ? " -f \(file.path)" : ""
-            let tasks = "\(file.tasks) task\(file.tasks == 1 ? "" : "s")"
-            if file.tasks == 0 {
-                context.note("no tasks in \(file.path); 'tick add\(named) TEXT' adds one")
-            } else if command == "today", !narrowed {
-                context.note("nothing due today or overdue among the \(tasks) in \(file.path); 'tick list\(named)' shows the open ones")
-            } else if command == "overdue", !narrowed {
-                context.note("nothing overdue among the \(tasks) in \(file.path); 'tick list --sort due\(named)' shows what comes next")
-            } else if command == "important", !narrowed {
-                context.note("no open starred task among the \(tasks) in \(file.path); 'tick star\(named) N' stars one")
-            } else if command == "completed", let since = query.doneSince, !narrowed {
-                context.note("nothing done since \(since) among the \(tasks) in \(file.path); 'tick completed\(named)' shows every done one")
-            } else if command == "completed", !narrowed {
-                context.note("no done task among the \(tasks) in \(file.path); 'tick done\(named) N' marks one")
-            } else if narrowed {
-                // The command to type, not an option to add: --all keeps the other filters.
-                context.note("0 of \(tasks) in \(file.path) match the filters given; 'tick list --all\(named)', without them, shows every task")
-            } else {
-                context.note("0 of \(tasks) in \(file.path) shown; 'tick list --all\(named)' shows every task")
-            }
-            return
-        }
-        let words = query.words.map { "'\($0)'" }.joined(separator: " and ")
-        let name = query.words.count == 1 ? "; no file or folder has that name either" : ""
-        // The view's own filters may hide the task: the status ones most often.
-        let statuses = query.statuses == nil ? "" : " (of the statuses shown; --all looks among every task)"
-        context.note("no task matches \(words)\(statuses)\(name)")
+        let read = file.flatMap { Syscalls.isTerminal(1) ? EmptyView.File(path: $0.path, tasks: $0.tasks, named: namesFiles) : nil }
+        if let note = EmptyView.note(command: command, query: query, narrowed: narrowed, file: read) { context.note(note) }
     }
 
     /// A name with a slash or a Markdown extension is meant as a file even when it is missing,

@@ -50,18 +50,10 @@ enum GitHistory {
 }
 
 extension GitHistory {
-    /// One step of a task's history: the commit that changed it (nil: the working tree, not
-    /// committed yet) and what it did.
-    struct Step {
-        let commit: String?
-        let date: String
-        let author: String
-        let kinds: [TaskChange.Kind]
-    }
-
     /// The commits that added or changed task `index` of `document` (the file at `path` as it
-    /// is now), newest first, renames followed; nil outside a repository or for an untracked file.
-    static func steps(of index: Int, path: String, document: Document, environment: Environment) throws(TickError) -> [Step]? {
+    /// is now), newest first, renames followed (`TaskHistory`); nil outside a repository or
+    /// for an untracked file.
+    static func steps(of index: Int, path: String, document: Document, environment: Environment) throws(TickError) -> [TaskHistory.Step]? {
         let folder = Paths.directory(of: path), name = Paths.basename(of: path)
         guard (try? Git.run(["ls-files", "--error-unmatch", "--", name], in: folder))?.status == 0 else { return nil }
         // Each commit that touched the file: its hash, short hash, date and author, then the
@@ -70,36 +62,18 @@ extension GitHistory {
         // -z: the path as its bytes, never quoted (a name with a quote, a newline or bytes
         // that are not UTF-8): each record is the fields, NUL, a newline, the path, NUL.
         let log = try Git.checked(["log", "--first-parent", "--follow", "--name-only", "-z", "--date=short", "--format=%x1e%H%x1f%h%x1f%ad%x1f%an", "--", name], in: folder)
-        var commits: [(hash: String, short: String, date: String, author: String, path: String)] = []
+        var commits: [(hash: String, path: String, commit: TaskHistory.Commit)] = []
         for record in log.stdout.split(separator: 0x1E) {
             let parts = record.split(separator: 0, omittingEmptySubsequences: false)
             guard parts.count >= 2 else { continue }
             let fields = parts[0].split(separator: 0x1F, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
             let file = parts[1].first == 0x0A ? parts[1].dropFirst() : parts[1]
             guard fields.count == 4, !file.isEmpty else { continue }
-            commits.append((fields[0], fields[1], fields[2], fields[3], PathBytes.string(from: file)))
+            commits.append((fields[0], PathBytes.string(from: file), TaskHistory.Commit(short: fields[1], date: fields[2], author: fields[3])))
         }
-        var steps: [Step] = []
-        var newer = document, task = index
-        var newerCommit: (short: String, date: String, author: String)?
-        for commit in commits {
-            let shown = try Git.run(["show", "\(commit.hash):\(commit.path)"], in: folder)
-            let older = environment.document(shown.status == 0 ? shown.stdout : [])
-            let matching = TaskMatching(old: older, new: newer, pairingSimilarWords: true)
-            guard let origin = matching.old(of: task) else {
-                steps.append(Step(commit: newerCommit?.short, date: newerCommit?.date ?? "", author: newerCommit?.author ?? "", kinds: [.added]))
-                return steps
-            }
-            let kinds = TaskChanges.kinds(from: older.tasks[origin], in: older, to: newer.tasks[task], in: newer)
-            if !kinds.isEmpty {
-                steps.append(Step(commit: newerCommit?.short, date: newerCommit?.date ?? "", author: newerCommit?.author ?? "", kinds: kinds))
-            }
-            (newer, task, newerCommit) = (older, origin, (commit.short, commit.date, commit.author))
+        return try TaskHistory.steps(of: index, in: document, commits: commits.map(\.commit)) { (position: Int) throws(TickError) -> Document in
+            let shown = try Git.run(["show", "\(commits[position].hash):\(commits[position].path)"], in: folder)
+            return environment.document(shown.status == 0 ? shown.stdout : [])
         }
-        // There since the first commit of the file.
-        if let newerCommit {
-            steps.append(Step(commit: newerCommit.short, date: newerCommit.date, author: newerCommit.author, kinds: [.added]))
-        }
-        return steps
     }
 }

@@ -1,0 +1,47 @@
+/// What a view that shows no task says instead, so that an empty answer never looks like a
+/// file tick cannot read: how many tasks the view hid and the command that shows them, or
+/// that the words looked for match nothing (a word may be a mistyped file name).
+package enum EmptyView {
+    /// The file a view read alone: its path as shown, how many tasks it holds, and whether
+    /// the command line named it (the commands suggested then name it too).
+    package struct File {
+        package let path: String
+        package let tasks: Int
+        package let named: Bool
+
+        package init(path: String, tasks: Int, named: Bool) {
+            self.path = path
+            self.tasks = tasks
+            self.named = named
+        }
+    }
+
+    /// The note for a view `command` (`today`, `list`) whose `query` showed nothing;
+    /// `narrowed`: options narrowed the view's own query. `file`: the one file read, when a
+    /// person reads the view. Nil when there is nothing to say.
+    package static func note(command: String, query: TaskQuery, narrowed: Bool, file: File?) -> String? {
+        guard query.words.isEmpty else {
+            let words = query.words.map { "'\($0)'" }.joined(separator: " and ")
+            let name = query.words.count == 1 ? "; no file or folder has that name either" : ""
+            // The view's own filters may hide the task: the status ones most often.
+            let statuses = query.statuses == nil ? "" : " (of the statuses shown; --all looks among every task)"
+            return "no task matches \(words)\(statuses)\(name)"
+        }
+        guard let file else { return nil }
+        let named = file.named ? " -f \(file.path)" : ""
+        let tasks = "\(file.tasks) task\(file.tasks == 1 ? "" : "s")"
+        let among = "among the \(tasks) in \(file.path)"
+        if file.tasks == 0 { return "no tasks in \(file.path); 'tick add\(named) TEXT' adds one" }
+        switch (command, narrowed) {
+        case ("today", false): return "nothing due today or overdue \(among); 'tick list\(named)' shows the open ones"
+        case ("overdue", false): return "nothing overdue \(among); 'tick list --sort due\(named)' shows what comes next"
+        case ("important", false): return "no open starred task \(among); 'tick star\(named) N' stars one"
+        case ("completed", false):
+            if let since = query.doneSince { return "nothing done since \(since) \(among); 'tick completed\(named)' shows every done one" }
+            return "no done task \(among); 'tick done\(named) N' marks one"
+        // The command to type, not an option to add: --all keeps the other filters.
+        case (_, true): return "0 of \(tasks) in \(file.path) match the filters given; 'tick list --all\(named)', without them, shows every task"
+        default: return "0 of \(tasks) in \(file.path) shown; 'tick list --all\(named)' shows every task"
+        }
+    }
+}

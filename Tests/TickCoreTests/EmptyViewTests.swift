@@ -1,0 +1,29 @@
+import Testing
+@testable import TickCore
+
+/// What an empty view says in place of rows.
+@Suite struct EmptyViewTests {
+    let file = EmptyView.File(path: "TODO.md", tasks: 3, named: false)
+
+    @Test func aViewsOwnQuerySaysWhatItLookedFor() {
+        #expect(EmptyView.note(command: "today", query: TaskQuery(), narrowed: false, file: file)
+                == "nothing due today or overdue among the 3 tasks in TODO.md; 'tick list' shows the open ones")
+        var since = TaskQuery()
+        since.doneSince = CivilDate(year: 2026, month: 11, day: 23)
+        #expect(EmptyView.note(command: "completed", query: since, narrowed: false, file: EmptyView.File(path: "a.md", tasks: 1, named: true))
+                == "nothing done since 2026-11-23 among the 1 task in a.md; 'tick completed -f a.md' shows every done one")
+        #expect(EmptyView.note(command: "list", query: TaskQuery(), narrowed: true, file: file)
+                == "0 of 3 tasks in TODO.md match the filters given; 'tick list --all', without them, shows every task")
+        #expect(EmptyView.note(command: "today", query: TaskQuery(), narrowed: false, file: EmptyView.File(path: "TODO.md", tasks: 0, named: false))
+                == "no tasks in TODO.md; 'tick add TEXT' adds one")
+        // Not read by a person: nothing said.
+        #expect(EmptyView.note(command: "list", query: TaskQuery(), narrowed: false, file: nil) == nil)
+    }
+
+    @Test func wordsThatMatchNothingAreNamed() {
+        var query = TaskQuery()
+        query.words = ["TODO.mdx"]
+        #expect(EmptyView.note(command: "list", query: query, narrowed: false, file: nil)
+                == "no task matches 'TODO.mdx' (of the statuses shown; --all looks among every task); no file or folder has that name either")
+    }
+}
