@@ -594,6 +594,9 @@ import Testing
             (["postpone", "emoji", "2", "weeks"], "- [ ] emoji 📅 2026-12-14"),
             (["postpone", "emoji", "3 days"], "- [ ] emoji 📅 2026-12-03"),
             (["postpone", "rent", "a week"], "- [ ] rent due:2026-12-02"),
+            // A unit alone is one of it; a number before it is the task's line.
+            (["postpone", "1", "week"], "- [ ] rent due:2026-12-02"),
+            (["postpone", "rent", "in", "a", "week"], "- [ ] rent due:2026-12-02"),
             (["postpone", "dv", "1m"], "- [ ] dv [due:: 2026-12-30]"),
             (["due", "late", "due+2d"], "- [ ] late due:2026-11-22"),
             (["due", "emoji", "due-1w"], "- [ ] emoji 📅 2026-11-23"),
@@ -603,6 +606,10 @@ import Testing
             #expect(result.status == 0 && after.split(separator: "\n").contains(Substring(line)), "\(arguments): \(result.stderr)\(after)")
             #expect(after.split(separator: "\n").count == 5)
         }
+        // A time that leaves no task is said to be read as the time.
+        let (missing, unchanged) = try edit(["postpone", "2", "days"], text)
+        #expect(missing.status == 2 && unchanged == text
+                && missing.stderr.hasPrefix("tick: missing task reference before the time ('2 days' is the time to postpone by)"), "\(missing.stderr)")
         let (echo, _) = try edit(["postpone", "late"], text)
         // The date it had is said after the row.
         #expect(echo.stdout == "postponed 2 [ ] late  tomorrow (was: 2 days overdue)\n", "\(echo.stdout)")
@@ -827,7 +834,7 @@ import Testing
         (["done", "99"], "tick: TODO.md: line 99 is past the end of the file (12 lines)\n"),
         (["due", "Milk", "someday"], "tick: TODO.md: 'someday' is not a date; use YYYY-MM-DD, today, tomorrow, a weekday, +3d, in 2 weeks, next week, dec 5 or end of month\n"),
         // A day a month does not have, typed without quotes: named whole, not its last word.
-        (["due", "11", "12", "feb", "30"], "tick: TODO.md: 'feb 30' is not a date; use YYYY-MM-DD, today, tomorrow, a weekday, +3d, in 2 weeks, next week, dec 5 or end of month\n"),
+        (["due", "11", "12", "feb", "30"], "tick: TODO.md: 'feb 30' is not a date: February has 28 days, 29 in a leap year\n"),
         (["due", "Milk", "tomorow"], "tick: TODO.md: 'tomorow' is not a date (did you mean 'tomorrow'?); use YYYY-MM-DD, today, tomorrow, a weekday, +3d, in 2 weeks, next week, dec 5 or end of month\n"),
         (["move", "Milk", "--to", "Nowhere"], "tick: TODO.md: no group 'Nowhere'; 'tick groups' lists them\n"),
         (["group", "rm", "Groceries"], "tick: TODO.md: there is no terminal to ask 'Remove group 'Groceries' with 2 tasks?'; add --yes to go ahead\n"),

@@ -48,6 +48,8 @@ import Testing
         // A day of the coming month that has it: this month's when it is still to come.
         ("28th", "2026-11-28"), ("the 30th", "2026-11-30"), ("1st", "2026-12-01"), ("the 2nd", "2026-12-02"), ("31st", "2026-12-31"),
         ("dec 5th", "2026-12-05"), ("5th of December", "2026-12-05"), ("the 22nd of feb 2027", "2027-02-22"), ("23rd-dec", "2026-12-23"),
+        // Led by `on` or `by`, with commas: as said.
+        ("on the 30th", "2026-11-30"), ("by friday", "2026-12-04"), ("on dec 5", "2026-12-05"), ("jan 2, 2027", "2027-01-02"),
     ])
     func phrasesReadAsDates(_ text: String, _ expected: String) {
         #expect(DateExpression.parse(text, today: Self.today).map(String.init(describing:)) == expected, "\(text)")
@@ -78,5 +80,15 @@ import Testing
         #expect(DateExpression.suggestion(for: "21") == "the 21st")
         #expect(DateExpression.suggestion(for: "12") == "the 12th")
         #expect(DateExpression.suggestion(for: "tomorow") == "tomorrow")
+    }
+
+    /// Why a date that is no day is none.
+    @Test func aDayThatIsNotIsExplained() {
+        #expect(DateExpression.noDay("nov 31") == "November has 30 days")
+        #expect(DateExpression.noDay("the 31st of November") == "November has 30 days")
+        #expect(DateExpression.noDay("feb 30th") == "February has 28 days, 29 in a leap year")
+        #expect(DateExpression.noDay("29 feb 2027") == "February 2027 has 28 days")
+        #expect(DateExpression.noDay("2026-11-31") == "November 2026 has 30 days")
+        #expect(DateExpression.noDay("feb 29") == nil && DateExpression.noDay("next week") == nil && DateExpression.noDay("dec 5") == nil)
     }
 }

@@ -133,6 +133,29 @@ import Testing
         #expect(titles.contains("Star (important)") && !titles.contains("Reopen"))
     }
 
+    /// From a done task, and among the source actions, the editor offers `tick archive`: the
+    /// done tasks filed under the archive group, by the group they left; not from an open task.
+    @Test func doneTasksAreArchivedFromTheEditor() throws {
+        let uri = "file:///notes/TODO.md"
+        let bytes = Array("# Home\n\n- [ ] water plants\n- [x] buy milk\n\n# Work\n\n- [x] send report\n".utf8)
+        var client = Client()
+        _ = client.open(uri, bytes)
+        func actions(line: Int, only: [String]? = nil) throws -> [JSON] {
+            var context: [String: JSON] = ["diagnostics": .array([])]
+            if let only { context["only"] = .array(only.map(JSON.string)) }
+            let range: JSON = .object(["start": .object(["line": JSON(line), "character": JSON(0)]), "end": .object(["line": JSON(line), "character": JSON(0)])])
+            return try #require(client.request("textDocument/codeAction", ["textDocument": .object(["uri": .string(uri)]), "range": range,
+                                                                          "context": .object(context)])?.array)
+        }
+        let archive = try #require(try actions(line: 3).first { $0["title"]?.string == "Archive 2 done tasks into 'Done'" })
+        let archived = "# Home\n\n- [ ] water plants\n\n# Work\n\n# Done\n\n## Home\n\n- [x] buy milk\n\n## Work\n\n- [x] send report\n"
+        #expect(String(decoding: Self.applying(archive["edit"], to: bytes, uri: uri), as: UTF8.self) == archived)
+        #expect(try actions(line: 2).allSatisfy { $0["title"]?.string?.hasPrefix("Archive") != true })
+        let source = try actions(line: 0, only: ["source"])
+        #expect(source.map { $0["kind"]?.string } == ["source.archive.tick"])
+        #expect(String(decoding: Self.applying(source.first?["edit"], to: bytes, uri: uri), as: UTF8.self) == archived)
+    }
+
     /// Of a file of many groups, a task is offered a move to the 20 groups nearest its own.
     @Test func aTaskIsOfferedTheNearestGroups() throws {
         let uri = "file:///notes/TODO.md"
@@ -198,6 +221,24 @@ import Testing
                 == "# colours\n[colors]\n\"Job\" = \"blue\"\n\"Job/Calls\" = \"red\"\nHome = \"green\"\n")
         #expect(replies.contains { $0["method"]?.string == "window/showMessage"
                 && $0["params"]?["message"]?.string == "tick: its colours in .tick.toml go with it: 'Job', 'Job/Calls'" }, "\(replies)")
+        // A second rename before the first's .tick.toml edit is saved: the editor's buffer is
+        // not the file, so the colours stay as they are, and a warning says so.
+        var client = Client(host: MemoryHost(files: ["/notes/.tick.toml": toml, "/notes/TODO.md": bytes]), root: "file:///notes")
+        _ = client.open(uri, bytes)
+        for (name, line) in [("Job", 0), ("Phone", 4)] {
+            let params: [String: JSON] = ["textDocument": .object(["uri": .string(uri)]),
+                                          "position": .object(["line": JSON(line), "character": JSON(4)]), "newName": .string(name)]
+            let replies = client.send([.object(["jsonrpc": .string("2.0"), "id": JSON(8), "method": .string("textDocument/rename"),
+                                                "params": .object(params)])]).replies
+            let edit = replies.first { $0["id"]?.int == 8 }?["result"]
+            let messages = replies.compactMap { $0["params"]?["message"]?.string }
+            if name == "Job" {
+                #expect(edit?["changes"]?[config] != nil)
+            } else {
+                #expect(edit?["changes"]?[config] == nil && edit?["changes"]?[uri] != nil, "\(String(describing: edit))")
+                #expect(messages.contains { $0.hasPrefix("tick: warning: the colours in .tick.toml stay as they are") }, "\(messages)")
+            }
+        }
         // Another file of the workspace has a group Work: its colour stays.
         let (kept, _) = try renamed(others: ["/notes/old.md": Array("# Work\n\n- [ ] d\n".utf8)])
         #expect(String(decoding: Self.applying(kept, to: toml, uri: config), as: UTF8.self)

@@ -6,7 +6,8 @@
 /// after today unless the year is given), and a day of whatever month comes first (`20th`, `the
 /// 1st`: the next month that has it, this one if the day is today or later). A bare number is
 /// no date: `tick due 3 20` would read a second task's number as one. Words may be joined by
-/// spaces or hyphens (`next-week`). tick always writes the result as an ISO date.
+/// spaces, commas or hyphens (`next-week`), and led by `on` or `by` (`on the 20th`, `by
+/// friday`). tick always writes the result as an ISO date.
 package enum DateExpression {
     /// The weekdays as dates name them, lower case, Monday first.
     package static let weekdays = CivilDate.weekdayNames.map { $0.lowercased() }
@@ -25,6 +26,27 @@ package enum DateExpression {
         return Suggestion.nearest(to: text.lowercased(), among: ["today", "tomorrow", "yesterday"] + weekdays)
     }
 
+    /// Why `text`, written as a date, names no day (`November has 30 days`, `February 2027
+    /// has 28 days`, `there is no month 13`); nil when it is no such thing, or a day.
+    package static func noDay(_ text: String) -> String? {
+        let lowered = text.lowercased()
+        if let reason = CivilDate.noDay(isoBytes: Array(lowered.utf8)[...]) { return reason }
+        var words = lowered.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "-" }).map(String.init).filter { $0 != "of" }
+        while let first = words.first, ["on", "by", "the"].contains(first) { words.removeFirst() }
+        guard words.count == 2 || words.count == 3 else { return nil }
+        let monthFirst = month(words[0]) != nil
+        guard let month = month(words[monthFirst ? 0 : 1]), let day = Int(words[monthFirst ? 1 : 0].trimmingOrdinal) else { return nil }
+        let name = CivilDate.monthNames[month - 1]
+        if words.count == 3 {
+            guard words[2].count == 4, let year = Int(words[2]), CivilDate(year: year, month: month, day: day) == nil else { return nil }
+            return day == 0 ? "there is no day 0" : "\(name) \(year) has \(CivilDate.daysIn(month: month, year: year)) days"
+        }
+        let most = CivilDate.daysIn(month: month, year: 2028)
+        guard day == 0 || day > most else { return nil }
+        if day == 0 { return "there is no day 0" }
+        return month == 2 ? "February has 28 days, 29 in a leap year" : "\(name) has \(most) days"
+    }
+
     /// Whether `text` names a weekday (`fri`, `Friday`), which `parse` reads as the next one.
     package static func isWeekday(_ text: String) -> Bool {
         let word = text.lowercased()
@@ -40,7 +62,8 @@ package enum DateExpression {
         for index in joined.indices.dropFirst().dropLast() where joined[index] == "-" || joined[index] == "_" {
             if joined[index - 1].isLetter, joined[index + 1].isLetter { joined[index] = " " }
         }
-        let words = joined.split(whereSeparator: { $0 == " " || $0 == "\t" }).map { String($0) }
+        // (A comma is a space: `jan 2, 2027`.)
+        let words = joined.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," }).map { String($0) }
         if words.count > 1 || (words.count == 1 && !lowered.hasPrefix("-") && words[0] != lowered) {
             return phrase(words, today: today)
         }
@@ -83,6 +106,11 @@ package enum DateExpression {
     /// A phrase of several words: `next week`, `in 3 days`, `end of month`, `dec 5`, `5 dec 2027`,
     /// `next fri`, `this friday`.
     private static func phrase(_ words: [String], today: CivilDate) -> CivilDate? {
+        // `on friday`, `by the 20th`, `on dec 5`: the date the rest says.
+        if words.count >= 2, words[0] == "on" || words[0] == "by" {
+            let rest = Array(words.dropFirst())
+            return rest.count == 1 ? single(rest[0], today: today) : phrase(rest, today: today)
+        }
         // `5th of december`, `the 5th of dec 2027`: as `5th december`.
         if let of = words.firstIndex(of: "of"), of >= 1, of + 1 < words.count, day(words[of - 1], ordinal: false) != nil,
            month(words[of + 1]) != nil, of == 1 || (of == 2 && words[0] == "the") {

@@ -27,9 +27,12 @@ public struct DateShift: Sendable, Hashable, CustomStringConvertible {
         self.init(amount: sign * amount, unit: unit)
     }
 
-    /// `3 days`, `1 week`, `a month`: the amount and the unit's name, singular or plural.
+    /// `3 days`, `1 week`, `a month`, `in 2 weeks`, `by a day`: the amount and the unit's name,
+    /// singular or plural; or a unit's name alone, singular (`week`: one).
     public init?(words text: String) {
-        let words = text.lowercased().split(separator: " ")
+        var words = text.lowercased().split(separator: " ")
+        if words.count == 3, words[0] == "in" || words[0] == "by" { words.removeFirst() }
+        if words.count == 1, ["day", "week", "month", "year"].contains(words[0]) { words.insert("1", at: 0) }
         guard words.count == 2, let amount = words[0] == "a" || words[0] == "an" ? 1 : Int(words[0]), amount >= 0, amount <= 1_000_000 else { return nil }
         let name = words[1].hasSuffix("s") ? words[1].dropLast() : words[1]
         guard let unit: Unit = switch name { case "day": .days; case "week": .weeks; case "month": .months; case "year": .years; default: nil } else { return nil }

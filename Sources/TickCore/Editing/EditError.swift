@@ -103,6 +103,7 @@ public enum EditError: Error, Equatable, Sendable {
             let more = candidates.count > 5 ? "; …" : ""
             return "'\(text)' matches \(candidates.count) tasks (\(shown)\(more)); use a line number"
         case .invalidDate(let text):
+            if let reason = DateExpression.noDay(text) { return "'\(text)' is not a date: \(reason)" }
             return "'\(text)' is not a date" + (DateExpression.suggestion(for: text).map { " (did you mean '\($0)'?)" } ?? "")
                 + "; use YYYY-MM-DD, today, tomorrow, a weekday, +3d, in 2 weeks, next week, dec 5 or end of month"
         case .noSuchGroup(let name, let suggestions):

@@ -27,6 +27,9 @@ package struct LanguageServer {
     var configurations: [String: ProjectConfig] = [:]
     /// The `.tick.toml` that applies in each folder of `configurations`, when there is one.
     var configurationFiles: [String: String] = [:]
+    /// The last edit a rename sent of each `.tick.toml` the client does not share with the
+    /// server (`ServerRename`): the file's bytes it was made on, and those it makes.
+    var sentConfigurationEdits: [String: (before: [UInt8], after: [UInt8])] = [:]
     /// Documents whose diagnostics are due, published once the messages read so far are handled.
     var stale: Set<String> = []
     /// Each open document as last parsed: a change is read again only where it differs.
@@ -126,11 +129,13 @@ package struct LanguageServer {
         case "textDocument/rename":
             // What the CLI's rename says beside it is shown to the user, before the edit.
             var said: [(message: String, type: Int)] = []
+            var sent: (file: String, before: [UInt8], after: [UInt8])?
             let result = withDocument(params) { server, document in
-                let (result, notes) = server.rename(document, params)
-                said = notes
-                return result
+                let renamed = server.rename(document, params)
+                (said, sent) = (renamed.said, renamed.configurationEdit)
+                return renamed.result
             }
+            if let sent { sentConfigurationEdits[sent.file] = (sent.before, sent.after) }
             for note in said { showMessage(note.message, type: note.type) }
             return result
         case "textDocument/hover":
@@ -229,7 +234,7 @@ package struct LanguageServer {
             "textDocumentSync": .object(["openClose": .bool(true), "change": JSON(2), "save": .object(["includeText": .bool(false)])]),
             "documentFormattingProvider": .bool(true),
             "documentRangeFormattingProvider": .bool(true),
-            "codeActionProvider": .object(["codeActionKinds": .array(["quickfix", "refactor.rewrite", "source.fixAll.tick"].map(JSON.string)),
+            "codeActionProvider": .object(["codeActionKinds": .array(["quickfix", "refactor.rewrite", "source.fixAll.tick", "source.archive.tick"].map(JSON.string)),
                                            "resolveProvider": .bool(resolvesCodeActions)]),
             "hoverProvider": .bool(true),
             "renameProvider": .object(["prepareProvider": .bool(true)]),

@@ -144,6 +144,21 @@ extension LanguageServer {
                 }
             }
         }
+        // tick archive: from a done task it would file away (the lightbulb), or the source
+        // actions of the document.
+        let archive = ArchivePlan(configured: config.archiveGroup)
+        let onClosed = selected.contains { $0.isClosed && $0.parent == nil }
+        if onClosed && wanted("refactor.rewrite") || wanted("source.archive.tick"),
+           let moved = try? archive.selection(in: parsed).moved, !moved.isEmpty, (try? archive.check(parsed)) != nil {
+            let title = "Archive \(moved.count) done task\(moved.count == 1 ? "" : "s") into '\(archive.group)'"
+            let archiving = edit { input throws(EditError) in try archive.plan(in: input.document) }
+            if onClosed, wanted("refactor.rewrite"), Set(moved.map(\.index)).intersection(selected.map(\.index)).count > 0 {
+                offers.append(CodeActionOffer(name: "archive", title: title, kind: "refactor.rewrite", edit: archiving))
+            }
+            if wanted("source.archive.tick") {
+                offers.append(CodeActionOffer(name: "archive-all", title: title, kind: "source.archive.tick", edit: archiving))
+            }
+        }
         // lint --fix: formatting fixes what a fixable finding reports; a quick fix formats the
         // findings' lines where they can be formatted alone, else the whole document.
         let fixable = diagnostics.filter {

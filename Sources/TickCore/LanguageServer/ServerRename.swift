@@ -21,14 +21,16 @@ extension LanguageServer {
     /// `newName`, with its colours in `.tick.toml` (`GroupColorFollow`), or the refusal
     /// (`tick group rename`'s); and what `tick group rename` says beside it (its archive
     /// subgroup renamed too, or kept; the name taken from another group; its colour carried),
-    /// each with its `window/showMessage` type (3 a note, 2 a warning).
-    func rename(_ document: TextDocument, _ params: JSON) -> (result: Result<JSON, JSONRPCError>, said: [(message: String, type: Int)]) {
+    /// each with its `window/showMessage` type (3 a note, 2 a warning); and the edit of a
+    /// `.tick.toml` the client does not share, for the next rename to know it is sent.
+    func rename(_ document: TextDocument, _ params: JSON) -> (result: Result<JSON, JSONRPCError>, said: [(message: String, type: Int)],
+                                                             configurationEdit: (file: String, before: [UInt8], after: [UInt8])?) {
         guard let line = params["position"]?["line"]?.int, let name = params["newName"]?.string else {
-            return (.failure(.invalidParams("no position or newName")), [])
+            return (.failure(.invalidParams("no position or newName")), [], nil)
         }
         let parsed = parse(document)
         guard let index = Self.group(atLine: line, in: parsed) else {
-            return (.failure(JSONRPCError(code: -32803, message: "tick renames a group from its heading")), [])
+            return (.failure(JSONRPCError(code: -32803, message: "tick renames a group from its heading")), [], nil)
         }
         let config = configuration(ofRead: document)
         var said: [(message: String, type: Int)] = []
@@ -40,25 +42,36 @@ extension LanguageServer {
                 moved = GroupColorFollow.moved(renamed.index, renamedTo: renamed.title, in: input.document, colors: config.groupColors)
                 return EditPlan(renamed.splices, subjects: [.group(title: renamed.title, verb: "renamed group", tasks: 0)])
             }
-            guard let edited = transaction.edited else { return (.failure(JSONRPCError(code: -32803, message: "the edit changes nothing")), []) }
+            guard let edited = transaction.edited else { return (.failure(JSONRPCError(code: -32803, message: "the edit changes nothing")), [], nil) }
             var changes = [(document: document, edits: textEdits(document, to: edited), held: true)]
             let colors = colorEdits(moved, of: document, after: Document(bytes: edited, statuses: config.statuses), config: config)
-            if let change = colors.change { changes.append(change) }
+            if let change = colors.change { changes.append((change.document, change.edits, change.held)) }
             said += colors.said
-            return (.success(workspaceEdit(changes)), said)
+            let sent = colors.change.flatMap { change in change.held ? nil : change.document.path.map { ($0, change.document.bytes, change.edited) } }
+            return (.success(workspaceEdit(changes)), said, sent)
         } catch {
-            return (.failure(JSONRPCError(code: -32803, message: "tick: " + error.message)), [])
+            return (.failure(JSONRPCError(code: -32803, message: "tick: " + error.message)), [], nil)
         }
     }
 
     /// The edits of the `.tick.toml` that applies to `document` which carry the colours of a
     /// renamed group (`moved`) to its new names (nil: none), and what is said of them. An
     /// entry stays where it still names a group of another task file it applies to.
-    func colorEdits(_ moved: [GroupColorFollow.Moved], of document: TextDocument, after: Document,
-                    config: ProjectConfig) -> (change: (document: TextDocument, edits: [JSON], held: Bool)?, said: [(message: String, type: Int)]) {
+    ///
+    /// A `.tick.toml` the client shares with the server is edited as the editor holds it;
+    /// another as saved, and only when that is what the editor holds as far as the server
+    /// knows: while an edit sent by an earlier rename is not saved, the editor's buffer is
+    /// not the file, and an edit of the file's lines would land on other lines of it. The
+    /// colours then stay as they are, and a warning says so.
+    func colorEdits(_ moved: [GroupColorFollow.Moved], of document: TextDocument, after: Document, config: ProjectConfig)
+        -> (change: (document: TextDocument, edits: [JSON], held: Bool, edited: [UInt8])?, said: [(message: String, type: Int)]) {
         guard !moved.isEmpty, let path = document.path, let file = configurationFiles[Paths.directory(of: path)] else { return (nil, []) }
         let open = documents.values.first { $0.path == file }
         guard let bytes = open?.bytes ?? host.contents(ofFile: file) else { return (nil, []) }
+        if open == nil, let sent = sentConfigurationEdits[file], bytes == sent.before, sent.before != sent.after {
+            return (nil, [("tick: warning: the colours in \(ProjectConfig.fileName) stay as they are: it holds a change of an earlier rename "
+                           + "that is not saved yet; save it, then set them with 'tick group color'", 2)])
+        }
         // The other task files are read where the configuration applies, when that is within
         // the workspace, and up to `GroupColorFollow.othersRead` of them; elsewhere (a
         // `.tick.toml` in a home folder), an entry is kept.
@@ -88,7 +101,7 @@ extension LanguageServer {
         }
         if let note = follow.note { said.append(("tick: " + note, 3)) }
         let held = open ?? TextDocument(uri: FileURI.uri(ofPath: file), version: 0, text: String(decoding: bytes, as: UTF8.self))
-        return ((held, textEdits(held, to: edited), open != nil), said)
+        return ((held, textEdits(held, to: edited), open != nil, edited), said)
     }
 
     /// The group whose heading (an ATX line, or a setext text or underline) is on `line`.

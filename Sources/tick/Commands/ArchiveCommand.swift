@@ -23,34 +23,15 @@ enum ArchiveCommand: Command {
         if let destination = arguments.value("to"), !arguments.flag("force") {
             try AddCommand.refuseUnlessTaskFile(destination, verb: "archive to")
         }
-        let configured = context.environment.archiveGroup
-        let group = arguments.value("into") ?? configured
-        let inFile = arguments.value("to") == nil
-        // What is taken: not what an archive group holds already (unless -g names it).
-        func archived(from document: Document) throws(EditError) -> ArchiveSelection {
-            let archives = [configured] + (inFile ? [group] : [])
-            // The file's other groups for closed tasks (an Archive beside a Completed) stay too.
-            return ArchiveSelection(document, archives: archives.compactMap { ArchivePlace($0, in: document).heading } + ArchivePlace.closedGroups(in: document),
-                                    within: try arguments.value("group").map { name throws(EditError) in try Sections.resolve(name, in: document) })
-        }
-        // A name close to an existing group's is most likely a typo of it, said before anything
-        // is asked. (A subgroup of that very name is no typo: the archive is a group of its own.)
-        func checkInto(_ document: Document) throws(EditError) {
-            if inFile, arguments.value("into") == nil { try ArchivePlace.checkOneArchive(group, in: document) }
-            // (The archive's own name, before the first archive makes it a group, too.)
-            if inFile, arguments.value("into") != nil, !arguments.flag("create"), ArchivePlace(group, in: document).heading == nil,
-               let close = GroupName(group).suggestion(in: [document])
-                ?? Suggestion.nearest(to: group.lowercased(), among: [configured.lowercased()], tolerance: 2).map({ _ in configured }),
-               GroupName(close).titles.last?.lowercased() != GroupName(group).titles.last?.lowercased(), GroupName(group).isLikelyTypo(of: close) {
-                throw .closeToGroup(group, group: close)
-            }
-        }
+        let archive = ArchivePlan(configured: context.environment.archiveGroup, into: arguments.value("into"), toOtherFile: arguments.value("to") != nil,
+                                  createsGroup: arguments.flag("create"), within: arguments.value("group"))
+        let group = archive.group
         if !arguments.flag("yes"), !arguments.flag("dry-run") {
             // 3 tasks or more are shown and asked about (tick(1), CONFIRMATION), with what goes with them.
             let document = context.environment.document(try FileReader.read(path))
             let moved = try EditSession.reporting(path) { () throws(EditError) in
-                try checkInto(document)
-                return try archived(from: document).moved
+                try archive.check(document)
+                return try archive.selection(in: document).moved
             }
             if moved.count >= 3 {
                 let shown = moved.flatMap { [$0.index] + document.descendants(of: $0).map(\.index) }
@@ -60,18 +41,7 @@ enum ArchiveCommand: Command {
             }
         }
         guard let destination = arguments.value("to") else {
-            try EditSession.applyEdit(path, arguments, context: &context) { input throws(EditError) in
-                let document = input.document
-                try checkInto(document)
-                let selection = try archived(from: document)
-                var plan = EditPlan(try BlockEdits.archive(selection.moved, into: group, in: document),
-                                    subjects: selection.moved.map { .task($0.index, verb: "archived") } + kept(selection))
-                if plan.subjects.isEmpty {
-                    let archive = ArchivePlace(group, in: document).heading.map { GroupName.shown(document.shownGroupPath(ofHeading: $0)) } ?? group
-                    plan.nothing = "nothing to archive: no done or cancelled tasks " + (arguments.value("group").map { "in '\($0)'" } ?? "outside '\(archive)'")
-                }
-                return plan
-            }
+            try EditSession.applyEdit(path, arguments, context: &context) { input throws(EditError) in try archive.plan(in: input.document) }
             return 0
         }
         // Two files. Everything that can be checked is checked before the first write: that they
@@ -87,7 +57,7 @@ enum ArchiveCommand: Command {
         }
         try EditSession.refuseUneditable(sourceBytes, path: path)
         let source = context.environment.document(sourceBytes)
-        let selection = try EditSession.reporting(path) { () throws(EditError) in try archived(from: source) }
+        let selection = try EditSession.reporting(path) { () throws(EditError) in try archive.selection(in: source) }
         let done = selection.moved
         // Each from the group it left, below the file's title (a `# TODO` over the groups): the
         // other file files it as `Done / Work`, as an archive within the file would.
@@ -100,7 +70,7 @@ enum ArchiveCommand: Command {
             if !selection.kept.isEmpty {
                 // Nothing is written: the tasks kept are said as an edit that moved none says them.
                 try EditSession.applyEdit(path, arguments, context: &context) { input throws(EditError) in
-                    EditPlan(subjects: kept(try archived(from: input.document)))
+                    EditPlan(subjects: ArchivePlan.kept(try archive.selection(in: input.document)))
                 }
             } else if !arguments.flag("quiet") {
                 context.stdout.write("nothing to archive: no done or cancelled tasks in \(PathBytes.display(path))\n")
@@ -114,7 +84,7 @@ enum ArchiveCommand: Command {
             let splices = try EditSession.reporting(destination) { () throws(EditError) in try BlockEdits.appendArchived(blocks, toGroup: group, in: target).splices }
             context.stdout.write(UnifiedDiff.render(target, splices, path: PathBytes.display(destination), creating: !exists))
             try EditSession.applyEdit(path, arguments, context: &context) { input throws(EditError) in
-                EditPlan(try TaskEdits.delete(try archived(from: input.document).moved, in: input.document))
+                EditPlan(try TaskEdits.delete(try archive.selection(in: input.document).moved, in: input.document))
             }
             return 0
         }
@@ -129,19 +99,14 @@ enum ArchiveCommand: Command {
             // Its rows (a task kept) name the file, after the destination's rows.
             try EditSession.applyEdit(path, arguments, context: &context, showsFile: true) { input throws(EditError) in
                 let document = input.document
-                let selection = try archived(from: document)
+                let selection = try archive.selection(in: document)
                 guard selection.moved.map({ BlockEdits.marginLines($0, in: document) }) == blocks.map(\.lines) else { throw .changedDuringEdit }
-                return EditPlan(try TaskEdits.delete(selection.moved, in: document), subjects: kept(selection))
+                return EditPlan(try TaskEdits.delete(selection.moved, in: document), subjects: ArchivePlan.kept(selection))
             }
         } catch {
             let unchanged = "; the file is unchanged"
             throw TickError.refused("\(error.message.hasSuffix(unchanged) ? String(error.message.dropLast(unchanged.count)) : error.message); the done tasks were copied to \(PathBytes.display(destination)) but are still in \(PathBytes.display(path)) ('tick undo -f \(PathBytes.display(destination))' takes the copies back)")
         }
         return 0
-    }
-
-    /// The closed tasks archive leaves, each with why (a subtask still to do).
-    private static func kept(_ selection: ArchiveSelection) -> [EditPlan.Subject] {
-        selection.kept.map { .task($0.task.index, verb: "kept", unchanged: ArchiveSelection.reason(openTasks: $0.openTasks)) }
     }
 }

@@ -13,15 +13,25 @@ enum PostponeCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) -> Int32 {
         var operands = arguments.operands
-        // The time is the last operand (`3d`, `'3 days'`), or the last two (`3 days`); a day
-        // when neither.
+        // The time is the longest run of last operands, up to three, that reads as one (`3d`,
+        // `'3 days'`, `3 days`, `in a week`, `week`) and leaves a reference (or filters); else
+        // one that leaves none, refused below; a day when none reads.
         var shift = DateShift(amount: 1, unit: .days)
-        if let last = operands.last, let typed = DateShift(last) ?? DateShift(words: last) {
-            shift = typed
-            operands.removeLast()
-        } else if operands.count >= 2, let typed = DateShift(words: operands.suffix(2).joined(separator: " ")) {
-            shift = typed
-            operands.removeLast(2)
+        let filtered = ViewOptions.hasFilter(arguments)
+        func time(_ count: Int) -> DateShift? {
+            guard operands.count >= count else { return nil }
+            let text = operands.suffix(count).joined(separator: " ")
+            return count == 1 ? DateShift(text) ?? DateShift(words: text) : DateShift(words: text)
+        }
+        let reading = [3, 2, 1].filter { time($0) != nil }
+        if let count = reading.first(where: { operands.count - $0 >= (filtered ? 0 : 1) }) ?? reading.first {
+            let typed = operands.suffix(count).joined(separator: " ")
+            shift = time(count)!
+            operands.removeLast(count)
+            if operands.isEmpty, !filtered {
+                throw TickError.usage(.missingOperand("task reference before the time ('\(typed)' is the time to postpone by): tick postpone REF \(typed)"),
+                                      command: name)
+            }
         }
         guard shift.amount > 0 else {
             throw TickError.usage(.invalidValue(option: "time", value: arguments.operands.last ?? "", expected: "a time to come, such as 3d (tick due REF due-3d moves a date earlier)"), command: name)
