@@ -58,18 +58,29 @@ import TickCore
         let folder = try TemporaryDirectory()
         try folder.write("TODO.md", "- [ ] milk\n")
         try folder.write("notes/a.md", "- [ ] tea\n")
-        for arguments in [["list", "--all", "TODO.mdx"], ["list", "-a", "--json", "TODO.mdx"], ["list", "--all", "notes", "TODO.mdx"]] {
+        try folder.write("notes/b.md", "- [ ] coffee\n")
+        for arguments in [["list", "-a", "--json", "TODO.mdx"], ["list", "--all", "notes", "TODO.mdx"]] {
             let result = try TickProcess.run(arguments, in: folder.url)
             #expect(result.status == 0 && result.stderr == "tick: note: no task matches 'TODO.mdx'; no file or folder has that name either\n",
                     "\(arguments): \(result.stderr)")
         }
-        // A view that shows some statuses only says so: the word may be in a task it hides.
-        let open = try TickProcess.run(["today", "TODO.mdx"], in: folder.url)
+        // Of one file, among how many tasks, whatever statuses the view shows.
+        for view in [["list", "--all"], ["today"]] {
+            let result = try TickProcess.run(view + ["TODO.mdx"], in: folder.url)
+            #expect(result.stderr == "tick: note: no task matches 'TODO.mdx' among the 1 task in TODO.md; no file or folder has that name either\n",
+                    "\(view): \(result.stderr)")
+        }
+        // A folder view that shows some statuses only says so: the word may be in a task it hides.
+        let open = try TickProcess.run(["today", "notes", "TODO.mdx"], in: folder.url)
         #expect(open.stderr == "tick: note: no task matches 'TODO.mdx' (of the statuses shown; --all looks among every task); no file or folder has that name either\n",
                 "\(open.stderr)")
         let two = try TickProcess.run(["list", "--all", "milk", "tea"], in: folder.url)
-        #expect(two.stderr == "tick: note: no task matches 'milk' and 'tea'\n", "\(two.stderr)")
+        #expect(two.stderr == "tick: note: no task matches 'milk' and 'tea' among the 1 task in TODO.md\n", "\(two.stderr)")
         #expect(try TickProcess.run(["list", "milk"], in: folder.url).stderr.isEmpty)
+        // A task the view's statuses hide: said, with how to see it.
+        try folder.write("done.md", "- [x] beta\n- [ ] gamma\n")
+        let hidden = try TickProcess.run(["list", "-f", "done.md", "beta"], in: folder.url)
+        #expect(hidden.stderr == "tick: note: no task the view shows matches 'beta', but 1 done or waiting task does; add --all to see it\n", "\(hidden.stderr)")
     }
 
     /// A view that shows nothing of a file says, on a terminal, how many tasks it hid and how
@@ -88,14 +99,14 @@ import TickCore
             let command = "\(TickProcess.binary.path) \(arguments)"
             return try TickProcess.run(["-qec", command, "/dev/null"], in: folder.url, executable: URL(fileURLWithPath: "/usr/bin/script")).stdout
         }
-        for (arguments, note) in [("list", "tick: note: 0 of 2 tasks in TODO.md shown; 'tick list --all' shows every task"),
+        for (arguments, note) in [("list", "tick: note: nothing open among the 2 tasks in TODO.md; 'tick list --all' shows every task"),
                                   ("today", "tick: note: nothing due today or overdue among the 2 tasks in TODO.md; 'tick list' shows the open ones"),
                                   ("important", "tick: note: no open starred task among the 2 tasks in TODO.md; 'tick star N' stars one"),
                                   ("overdue", "tick: note: nothing overdue among the 2 tasks in TODO.md; 'tick list --sort due' shows what comes next"),
-                                  ("today --tag home", "tick: note: 0 of 2 tasks in TODO.md match the filters given; 'tick list --all', without them, shows every task"),
+                                  ("today --tag home", "tick: note: none of the 2 tasks in TODO.md match the filters given; without them, 'tick list --all' shows every task"),
                                   ("completed --since 2026-12-01", "tick: note: nothing done since 2026-12-01 among the 2 tasks in TODO.md; 'tick completed' shows every done one"),
-                                  ("completed --since 2026-12-01 --tag home", "tick: note: 0 of 2 tasks in TODO.md match the filters given; 'tick list --all', without them, shows every task"),
-                                  ("list long.md", "tick: note: 0 of 20000 tasks in long.md shown; 'tick list --all -f long.md' shows every task"),
+                                  ("completed --since 2026-12-01 --tag home", "tick: note: none of the 2 tasks in TODO.md match the filters given; without them, 'tick list --all' shows every task"),
+                                  ("list long.md", "tick: note: nothing open among the 20000 tasks in long.md; 'tick list --all -f long.md' shows every task"),
                                   ("list notes.md", "tick: note: no tasks in notes.md; 'tick add -f notes.md TEXT' adds one"),
                                   ("completed -f open.md", "tick: note: no done task among the 1 task in open.md; 'tick done -f open.md N' marks one")] {
             let screen = try onTerminal(arguments)

@@ -13,7 +13,7 @@ import Testing
         #expect(EmptyView.note(command: "completed", query: since, narrowed: false, file: EmptyView.File(path: "a.md", tasks: 1, named: true))
                 == "nothing done since 2026-11-23 among the 1 task in a.md; 'tick completed -f a.md' shows every done one")
         #expect(EmptyView.note(command: "list", query: TaskQuery(), narrowed: true, file: file)
-                == "0 of 3 tasks in TODO.md match the filters given; 'tick list --all', without them, shows every task")
+                == "none of the 3 tasks in TODO.md match the filters given; without them, 'tick list --all' shows every task")
         #expect(EmptyView.note(command: "today", query: TaskQuery(), narrowed: false, file: EmptyView.File(path: "TODO.md", tasks: 0, named: false))
                 == "no tasks in TODO.md; 'tick add TEXT' adds one")
         // Not read by a person: nothing said.
@@ -25,5 +25,10 @@ import Testing
         query.words = ["TODO.mdx"]
         #expect(EmptyView.note(command: "list", query: query, narrowed: false, file: nil)
                 == "no task matches 'TODO.mdx' (of the statuses shown; --all looks among every task); no file or folder has that name either")
+        #expect(EmptyView.note(command: "list", query: query, narrowed: false, file: file)
+                == "no task matches 'TODO.mdx' among the 3 tasks in TODO.md; no file or folder has that name either")
+        let hidden = EmptyView.File(path: "TODO.md", tasks: 3, named: false, alsoMatching: 2)
+        #expect(EmptyView.note(command: "list", query: query, narrowed: false, file: hidden)
+                == "no task the view shows matches 'TODO.mdx', but 2 done or waiting tasks do; add --all to see them")
     }
 }

@@ -3,27 +3,37 @@
 /// that the words looked for match nothing (a word may be a mistyped file name).
 package enum EmptyView {
     /// The file a view read alone: its path as shown, how many tasks it holds, and whether
-    /// the command line named it (the commands suggested then name it too).
+    /// the command line named it (the commands suggested then name it too); `alsoMatching`:
+    /// how many tasks of a status the view does not show match its words.
     package struct File {
         package let path: String
         package let tasks: Int
         package let named: Bool
+        package var alsoMatching = 0
 
-        package init(path: String, tasks: Int, named: Bool) {
+        package init(path: String, tasks: Int, named: Bool, alsoMatching: Int = 0) {
             self.path = path
             self.tasks = tasks
             self.named = named
+            self.alsoMatching = alsoMatching
         }
     }
 
     /// The note for a view `command` (`today`, `list`) whose `query` showed nothing;
     /// `narrowed`: options narrowed the view's own query. `file`: the one file read, when a
-    /// person reads the view. Nil when there is nothing to say.
+    /// person reads the view (with words, the count of tasks of every status they match).
+    /// Nil when there is nothing to say.
     package static func note(command: String, query: TaskQuery, narrowed: Bool, file: File?) -> String? {
         guard query.words.isEmpty else {
             let words = query.words.map { "'\($0)'" }.joined(separator: " and ")
             let name = query.words.count == 1 ? "; no file or folder has that name either" : ""
-            // The view's own filters may hide the task: the status ones most often.
+            // The view's own statuses may hide the task: said with how to see it.
+            if let file, file.alsoMatching > 0 {
+                let count = file.alsoMatching
+                return "no task the view shows matches \(words), but \(count) done or waiting task\(count == 1 ? " does" : "s do"); "
+                    + "add --all to see \(count == 1 ? "it" : "them")"
+            }
+            if let file { return "no task matches \(words) among the \(file.tasks) task\(file.tasks == 1 ? "" : "s") in \(file.path)\(name)" }
             let statuses = query.statuses == nil ? "" : " (of the statuses shown; --all looks among every task)"
             return "no task matches \(words)\(statuses)\(name)"
         }
@@ -40,8 +50,8 @@ package enum EmptyView {
             if let since = query.doneSince { return "nothing done since \(since) \(among); 'tick completed\(named)' shows every done one" }
             return "no done task \(among); 'tick done\(named) N' marks one"
         // The command to type, not an option to add: --all keeps the other filters.
-        case (_, true): return "0 of \(tasks) in \(file.path) match the filters given; 'tick list --all\(named)', without them, shows every task"
-        default: return "0 of \(tasks) in \(file.path) shown; 'tick list --all\(named)' shows every task"
+        case (_, true): return "none of the \(tasks) in \(file.path) match the filters given; without them, 'tick list --all\(named)' shows every task"
+        default: return "nothing open among the \(tasks) in \(file.path); 'tick list --all\(named)' shows every task"
         }
     }
 }

@@ -43,6 +43,7 @@ enum BoardCommand: Command {
             var out = TextBuffer(capacity: min(items.count * 64, 1 << 20))
             BoardView.render(items, in: sources, width: width, today: view.today, style: view.style, into: &out)
             context.stdout.write(out)
+            if items.isEmpty { view.noteNothingFound(context: &context, source: sources.first) }
         }
         return 0
     }

@@ -62,12 +62,12 @@ extension TaskListCommand {
             buffer.removeAll()
         }
         var shownNothing = false
-        // The one file read and how many tasks it holds (nil: several files).
-        var file: (path: String, tasks: Int)?
+        // The one file read (nil: several files).
+        var file: SourceDocument?
         switch try view.select(&options, environment: context.environment) {
         case .whole(let source, var items):
             shownNothing = items.isEmpty
-            file = (source.path, source.document.tasks.count)
+            file = source
             // Stable sorts, the last key first: each earlier key keeps the later keys' order among its ties.
             let sources = [source]
             for key in keys.reversed() { items = key.sorted(items, in: sources, today: view.today) }
@@ -94,7 +94,7 @@ extension TaskListCommand {
             }
         }
         context.stdout.write(out)
-        if shownNothing { view.noteNothingFound(context: &context, file: json ? nil : file) }
+        if shownNothing { view.noteNothingFound(context: &context, source: json ? nil : file) }
         return 0
     }
 }

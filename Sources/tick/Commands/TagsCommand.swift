@@ -31,6 +31,11 @@ enum TagsCommand: Command {
             out += token + String(repeating: " ", count: width - DisplayWidth.of(token) + 2) + String(tally.count) + "\n"
         }
         context.stdout.write(out)
+        // Nothing printed looks like a failure on a terminal: said.
+        if tallies.isEmpty, Syscalls.isTerminal(1) {
+            let among = view.query.statuses == nil ? "the tasks" : "the tasks shown (--all looks among every task)"
+            context.note("no #tag, +project or @context on \(among)")
+        }
         return 0
     }
 }

@@ -143,10 +143,17 @@ struct ViewOptions {
     }
 
     /// When a view showed nothing, says so (`EmptyView`): a word looked for may be a
-    /// mistyped file or folder name (`tick list TODO.mdx`). `file`: the one file read and how
-    /// many tasks it holds, when not `--json`; said on a terminal alone.
-    func noteNothingFound(context: inout CommandContext, file: (path: String, tasks: Int)? = nil) {
-        let read = file.flatMap { Syscalls.isTerminal(1) ? EmptyView.File(path: $0.path, tasks: $0.tasks, named: namesFiles) : nil }
+    /// mistyped file or folder name (`tick list TODO.mdx`), or name a task of a status the
+    /// view hides. `source`: the one file read, when not `--json`; said on a terminal alone.
+    func noteNothingFound(context: inout CommandContext, source: SourceDocument? = nil) {
+        let read = source.flatMap { source -> EmptyView.File? in
+            guard Syscalls.isTerminal(1) || !query.words.isEmpty else { return nil }
+            var every = query
+            every.statuses = nil
+            every.waiting = .shown
+            let also = query.words.isEmpty || query.statuses == nil ? 0 : ViewItem.select([source], query: every, today: today).count
+            return EmptyView.File(path: source.path, tasks: source.document.tasks.count, named: namesFiles, alsoMatching: also)
+        }
         if let note = EmptyView.note(command: command, query: query, narrowed: narrowed, file: read) { context.note(note) }
     }
 
