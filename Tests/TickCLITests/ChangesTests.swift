@@ -19,6 +19,9 @@ import Testing
         let edited = objects.first { $0["change"] as? String == "edited" }!
         #expect((edited["was"] as! [String: Any])["text"] as? String == "Write the quarterly report")
         #expect(edited["text"] as? String == "Write the yearly report")
+        // A removed task is in no file to edit: no reference; the others have theirs.
+        #expect(objects.filter { $0["change"] as? String == "removed" }.allSatisfy { $0["ref"] is NSNull })
+        #expect(objects.filter { $0["change"] as? String == "edited" }.allSatisfy { $0["ref"] is String })
     }
 
     /// No change prints nothing for a script, and says so on a terminal, where an empty

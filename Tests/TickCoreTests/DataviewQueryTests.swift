@@ -64,6 +64,19 @@ import Testing
         #expect(run(lines) == expected, "\(lines)")
     }
 
+    /// The subtasks shown under a task without matching are the result's context, grouped or not.
+    @Test func subtasksShownUnmatchedAreContext() throws {
+        for lines in [["TASK", "WHERE completed"], ["TASK", "WHERE completed", "GROUP BY file.name"]] {
+            let query = try #require(DataviewQuery.read(lines, today: today))
+            let result = query.run(sources, today: today)
+            let texts = result.context.map { place in
+                let item = result.items[place]
+                return sources[item.source].document.text(of: sources[item.source].document.tasks[item.task])
+            }
+            #expect(texts == ["kid task"] && result.subtasks == 1 && result.matched == 2, "\(lines): \(texts)")
+        }
+    }
+
     @Test func whatTickDoesNotReadIsSaid() {
         #expect(DataviewQuery.read(["LIST FROM \"Work\""], today: today) == nil)
         #expect(DataviewQuery.kind(of: ["// a list", "TABLE due FROM \"Work\""]) == "TABLE")

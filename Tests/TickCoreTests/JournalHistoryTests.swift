@@ -41,6 +41,12 @@ import Testing
         guard case .refused(let message) = history.step(undo: true, number: nil, shown: { "~" + $0 }) else { Issue.record("not refused"); return }
         #expect(message == "nothing to undo in ~/notes; the latest operation elsewhere is \"tick add 'b'\" (~/work/TODO.md): add -f ~/work/TODO.md, or --all")
         guard case .nothing = JournalHistory([], scope: Self.here).step(undo: true, number: nil, shown: { $0 }) else { Issue.record("not nothing"); return }
+        // By number, of an empty list: the same.
+        guard case .refused(let numbered) = history.step(undo: true, number: 1, shown: { "~" + $0 }) else { Issue.record("not refused"); return }
+        #expect(numbered == message)
+        #expect(history.emptyList(shown: { "~" + $0 })
+                == "no operations to undo in ~/notes; the latest operation elsewhere is \"tick add 'b'\" (~/work/TODO.md): add -f ~/work/TODO.md, or --all")
+        #expect(JournalHistory([], scope: Self.here).emptyList(shown: { $0 }) == "no operations to undo")
     }
 
     @Test func anAgentStepsOverOtherEdits() {

@@ -73,7 +73,7 @@ package struct JournalHistory {
         func latest(_ entries: [Entry]) -> Entry? {
             undo ? entries.last : entries.max { $0.operation.undoneStamp < $1.operation.undoneStamp }
         }
-        if let number {
+        if let number, !listed.isEmpty {
             guard number <= listed.count else {
                 return .refused("there is no operation \(number) to \(name): 'tick undo --list' shows \(listed.count)")
             }
@@ -85,18 +85,28 @@ package struct JournalHistory {
             }
             return .take(entry, others: inScope.count > 1)
         }
-        if let chosen = latest(inScope) { return .take(chosen, others: inScope.count > 1) }
+        if number == nil, let chosen = latest(inScope) { return .take(chosen, others: inScope.count > 1) }
         // Operations elsewhere: say where, and how to reach them.
         if scope.agent != nil {
             return .refused("nothing to \(name): this agent has made no edit here that is not \(undo ? "undone" : "applied") (a person's edits, "
                             + "and other agents', are theirs to undo)")
         }
-        if case .here(let here, _) = scope.place, let other = latest(candidates), let path = other.changes.first?.path {
-            let file = shown(PathBytes.string(from: path))
-            return .refused("nothing to \(name) in \(here); the latest operation elsewhere is "
-                            + "\(Self.quoted(command: other.operation.command)) (\(file)): add -f \(file), or --all")
-        }
+        if let elsewhere = elsewhere(latest(candidates), shown: shown) { return .refused("nothing to \(name) " + elsewhere) }
         return .nothing
+    }
+
+    /// `in FOLDER; the latest operation elsewhere is …: add -f FILE, or --all`, when the scope
+    /// is a project folder and `other` is of another.
+    private func elsewhere(_ other: Entry?, shown: (String) -> String) -> String? {
+        guard case .here(let here, _) = scope.place, let other, let path = other.changes.first?.path else { return nil }
+        let file = shown(PathBytes.string(from: path))
+        return "in \(here); the latest operation elsewhere is \(Self.quoted(command: other.operation.command)) (\(file)): add -f \(file), or --all"
+    }
+
+    /// What `tick undo --list` says when it lists nothing: where the operations are, when
+    /// there are some elsewhere.
+    package func emptyList(shown: (String) -> String) -> String {
+        "no operations to undo" + (elsewhere(entries.last, shown: shown).map { " " + $0 } ?? "")
     }
 
     /// The newest operation after `chosen`, not undone, that changed `path` too: what an undo

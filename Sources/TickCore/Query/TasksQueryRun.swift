@@ -6,9 +6,11 @@ extension TasksQuery {
         package var items: [ViewItem] = []
         /// How many tasks the filters accepted, before `limit`.
         package var matched = 0
-        /// How many of `items` are subtasks shown under a task the query shows
-        /// (`nestsSubtasks`), not tasks it matched.
-        package var subtasks = 0
+        /// The places in `items` of the subtasks shown under a task the query shows
+        /// (`nestsSubtasks`) that it did not match itself, in order.
+        package var context: [Int] = []
+        /// How many of `items` are such subtasks.
+        package var subtasks: Int { context.count }
         /// The groups in order, each with its names (the outermost `group by` first) and its
         /// tasks (indices into `items`): a task with two tags is under both of its tags. One
         /// group with no names when the query groups by nothing.
@@ -47,7 +49,7 @@ extension TasksQuery {
             return left < right
         }.map { items[$0] }
         if let limit { items = Array(items.prefix(limit)) }
-        if nestsSubtasks, groups.isEmpty { (items, result.subtasks) = Self.nestingSubtasks(items, in: sources) }
+        if nestsSubtasks, groups.isEmpty { (items, result.context) = Self.nestingSubtasks(items, in: sources) }
         result.items = items
         guard !groups.isEmpty else {
             result.groups = [([], Array(items.indices.prefix(limitGroups ?? Int.max)))]
@@ -81,8 +83,8 @@ extension TasksQuery {
             result.groups[index].items = nested.map { item in
                 if let known = place[item] { return known }
                 place[item] = result.items.count
+                result.context.append(result.items.count)
                 result.items.append(item)
-                result.subtasks += 1
                 return result.items.count - 1
             }
         }
@@ -91,13 +93,13 @@ extension TasksQuery {
 
     /// `items` each followed by its subtasks, in file order; a task under one shown so is
     /// not shown again on its own. The items of each file together, in the order the first of
-    /// each comes, as Dataview shows a file's tasks under its name. Returns how many subtasks
-    /// were added.
-    static func nestingSubtasks(_ items: [ViewItem], in sources: [SourceDocument]) -> ([ViewItem], Int) {
+    /// each comes, as Dataview shows a file's tasks under its name. Returns the places of the
+    /// subtasks added (not among `items`).
+    static func nestingSubtasks(_ items: [ViewItem], in sources: [SourceDocument]) -> ([ViewItem], [Int]) {
         let matched = Set(items)
         var result: [ViewItem] = []
         result.reserveCapacity(items.count)
-        var added = 0
+        var added: [Int] = []
         var files: [Int] = [], itemsOf: [Int: [ViewItem]] = [:]
         for item in items {
             if itemsOf[item.source] == nil { files.append(item.source) }
@@ -110,8 +112,8 @@ extension TasksQuery {
             guard parent == nil else { continue }
             result.append(item)
             for subtask in document.descendants(of: document.tasks[item.task]) {
+                if !matched.contains(ViewItem(source: item.source, task: subtask.index)) { added.append(result.count) }
                 result.append(ViewItem(source: item.source, task: subtask.index))
-                if !matched.contains(ViewItem(source: item.source, task: subtask.index)) { added += 1 }
             }
         }
         return (result, added)

@@ -127,7 +127,7 @@ package enum ChangesView {
                 return
             }
             let (task, document) = file.task(change)
-            TaskJSON.write(task, in: document, file: file.path, change: change.kinds[0].rawValue, extra: { json in
+            TaskJSON.write(task, in: document, file: file.path, change: change.kinds[0].rawValue, referable: change.new != nil, extra: { json in
                 json.key("changes")
                 json.beginArray()
                 for kind in change.kinds { json.string(kind.rawValue) }

@@ -35,8 +35,9 @@ package enum QueryView {
     }
 
     /// The query as one JSON object: `query` (its place, or null), `matched`, `explain` when
-    /// asked, `tasks` in the list schema, and `groups` (each one's names, outermost first,
-    /// and its tasks as places in `tasks`) when it groups.
+    /// asked, `tasks` in the list schema, `context` (the places in `tasks` of the subtasks a
+    /// Dataview query shows under its tasks without matching them), and `groups` (each one's
+    /// names, outermost first, and its tasks as places in `tasks`) when it groups.
     package static func json(_ query: TasksQuery, _ result: TasksQuery.Result, location: String?, in sources: [SourceDocument],
                              today: CivilDate, to json: inout JSONWriter) {
         json.beginObject()
@@ -48,6 +49,10 @@ package enum QueryView {
         let (files, order) = ListView.rows(result.items, in: sources, options: ListRows.Options(order: .file, today: today, style: .plain, json: true))
         for row in order { files[row.file].writeJSON(row: row.row, to: &json) }
         json.endArray()
+        if query.nestsSubtasks {
+            // The subtasks shown under a task that the query did not match themselves.
+            json.key("context"); json.beginArray(); for place in result.context { json.int(place) }; json.endArray()
+        }
         if !query.groups.isEmpty {
             json.key("groups")
             json.beginArray()

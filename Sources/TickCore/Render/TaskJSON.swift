@@ -50,15 +50,17 @@ package enum TaskJSON {
     }
 
     /// `line` overrides where the task is shown (a task parsed alone, for an edit's output).
+    /// `referable`: the task is in a file an edit can name it in (not one that was removed),
+    /// else its `ref` is null.
     package static func write(_ task: Task, in document: Document, file: String, change: String? = nil, line: Int? = nil,
-                             extra: ((inout JSONWriter) -> Void)? = nil, to json: inout JSONWriter) {
+                             referable: Bool = true, extra: ((inout JSONWriter) -> Void)? = nil, to json: inout JSONWriter) {
         var shared = File(file, document: document)
-        write(task, in: document, file: &shared, change: change, line: line, extra: extra, to: &json)
+        write(task, in: document, file: &shared, change: change, line: line, referable: referable, extra: extra, to: &json)
     }
 
     /// The task, with what its file's tasks share (`file`) written once for them all.
     package static func write(_ task: Task, in document: Document, file: inout File, change: String? = nil, line: Int? = nil,
-                             extra: ((inout JSONWriter) -> Void)? = nil, to json: inout JSONWriter) {
+                             referable: Bool = true, extra: ((inout JSONWriter) -> Void)? = nil, to json: inout JSONWriter) {
         let shownLine = line ?? task.line + 1
         let text = document.textBytes(of: task)
         json.beginObject()
@@ -109,7 +111,7 @@ package enum TaskJSON {
         let fields = task.fieldKinds.isEmpty ? TaskFields() : document.fields(of: task)
         let signature = TaskFingerprint.block(task, in: document, groups: file.groupHashes,
                                               text: TaskFingerprint.of(task, in: document, fields: fields), lines: &file.blockLines)
-        json.key("ref"); json.reference(line: shownLine, signature: signature)
+        json.key("ref"); if referable { json.reference(line: shownLine, signature: signature) } else { json.null() }
         json.key("statusType"); writeStatusType(task.statusType, to: &json)
         if fields.fields.isEmpty {
             // What a task with no field has (most tasks), in one step.

@@ -230,7 +230,7 @@ enum JournalStep {
         if arguments.flag("json") {
             history.json { context.stdout.write(bytes: $0) }
         } else if history.listed.isEmpty {
-            context.stdout.write("no operations to undo\n")
+            context.stdout.write(history.emptyList(shown: { shown($0, context.environment) }) + "\n")
         } else {
             let style = ColorChoice.auto.style(for: 1, environment: context.environment)
             context.stdout.write(history.list(style: style, time: time, shown: { shown($0, context.environment) }))
