@@ -324,6 +324,17 @@ import Testing
         #expect(Document("- [ ] a\n").fieldUsage.dialect(fallback: .dataview) == .dataview)
     }
 
+    /// A new field goes in the dialect the file writes that kind in; a kind it has none of,
+    /// in the file's most used.
+    @Test func aNewFieldFollowsItsKind() {
+        let usage = Document("- [ ] a 📅 2026-12-01\n- [ ] b [priority:: high]\n- [ ] c [priority:: low]\n- [ ] d [priority:: high]\n").fieldUsage
+        #expect(usage.dialect(for: .due) == .obsidian && usage.dialect(for: .priority) == .dataview)
+        #expect(usage.dialect(for: .done) == .dataview && usage.dialect() == .dataview)
+        // Tied: the first of tick, Obsidian, Dataview.
+        #expect(Document("- [ ] a due:2026-12-01\n- [ ] b 📅 2026-12-01\n").fieldUsage.dialect(for: .due) == .tick)
+        #expect(Document("- [ ] a\n").fieldUsage.dialect(for: .due, fallback: .obsidian) == .obsidian)
+    }
+
     @Test func urgencyGrowsWithAge() {
         let document = Document("- [ ] new ➕ 2026-11-21\n- [ ] old created:2025-06-01\n- [ ] ancient [created:: 2020-01-01]\n- [ ] undated\n")
         let scores = document.tasks.map { Urgency.of($0, in: document, today: today) }

@@ -42,7 +42,7 @@ package struct NewTask {
     package func splices(in document: Document) throws(EditError) -> (splices: [Splice], newGroup: String?) {
         let typed = TaskFields(text)
         let usage = document.fieldUsage
-        let dialect = usage.dialect(fallback: fallback ?? typed.dialect)
+        let dialect = usage.dialect(for: due == nil ? .created : .due, fallback: fallback ?? typed.dialect)
         var dates: [(TaskField.Kind, CivilDate)] = due.map { [(.due, $0)] } ?? []
         if typed.first(.created) == nil, recordsCreated || usage.records(.created) { dates.append((.created, today)) }
         let content = { (prefix: [UInt8]) in

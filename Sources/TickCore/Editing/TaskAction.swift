@@ -57,7 +57,7 @@ public enum TaskAction: Sendable, Equatable, Hashable {
         case .cancel: splices = try? TaskEdits.setStatus(task, to: .other("-"), in: document)
         case .star: splices = try? TaskEdits.setImportant(task, true, in: document)
         case .unstar: splices = try? TaskEdits.setImportant(task, false, in: document)
-        case .due(let date): splices = try? TaskEdits.setDue(task, to: date, in: document, dialect: document.fieldUsage.dialect(fallback: nil))
+        case .due(let date): splices = try? TaskEdits.setDue(task, to: date, in: document, dialect: document.fieldUsage.dialect(for: .due))
         case .moveDue(let shift, _): return shift.amount != 0
         }
         return splices.map { !$0.isEmpty } ?? true
@@ -88,7 +88,7 @@ public enum TaskAction: Sendable, Equatable, Hashable {
                 }
             case .reopen:
                 plan.add(task, verb: verb, unchanged: unchanged,
-                         try TaskEdits.setStatus(task, to: .open, dates: [(.done, nil), (.cancelled, nil)], in: document, dialect: dates.dialect,
+                         try TaskEdits.setStatus(task, to: .open, dates: [(.done, nil), (.cancelled, nil)], in: document, dialect: dates.dialect(for: .done),
                                                  spelling: dates.spelling),
                          in: document)
             case .cancel:
@@ -98,7 +98,7 @@ public enum TaskAction: Sendable, Equatable, Hashable {
                 }
                 let recorded: [(TaskField.Kind, CivilDate?)] = dates.recordsCancelled ? [(.cancelled, dates.today), (.done, nil)] : [(.done, nil)]
                 plan.add(task, verb: verb, unchanged: unchanged,
-                         try TaskEdits.setStatus(task, to: .other("-"), dates: recorded, in: document, dialect: dates.dialect, spelling: dates.spelling),
+                         try TaskEdits.setStatus(task, to: .other("-"), dates: recorded, in: document, dialect: dates.dialect(for: .cancelled), spelling: dates.spelling),
                          in: document)
                 if task.fieldKinds.contains(.recurrence) { cancelledRepeating.append(task.line) }
             case .start:
@@ -106,14 +106,14 @@ public enum TaskAction: Sendable, Equatable, Hashable {
             case .star, .unstar:
                 plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setImportant(task, self == .star, in: document), in: document)
             case .due(let date):
-                plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setDue(task, to: date, in: document, dialect: dates.dialect, spelling: dates.spelling),
+                plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setDue(task, to: date, in: document, dialect: dates.dialect(for: .due), spelling: dates.spelling),
                          in: document, former: Self.formerDue(task, in: document, today: dates.today))
                 if let date { Self.noteStart(after: date, of: task, in: document, to: &plan) }
             case .moveDue(let shift, let postponing):
                 let current = task.due ?? dates.today
                 let from = postponing && current < dates.today ? dates.today : current
                 guard let date = shift.applied(to: from) else { throw .invalidDate("\(from) \(shift)") }
-                plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setDue(task, to: date, in: document, dialect: dates.dialect, spelling: dates.spelling),
+                plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setDue(task, to: date, in: document, dialect: dates.dialect(for: .due), spelling: dates.spelling),
                          in: document, former: Self.formerDue(task, in: document, today: dates.today))
                 Self.noteStart(after: date, of: task, in: document, to: &plan)
             }
@@ -163,8 +163,8 @@ public enum TaskAction: Sendable, Equatable, Hashable {
         // takes a done date away.
         var splices = try TaskEdits.setStatus(task, to: .done,
                                               dates: (context.recordsDone ? [(.done, context.today)] : []) + [(.cancelled, nil)],
-                                              in: document, dialect: context.dialect, spelling: context.spelling)
-        switch NextOccurrence.of(task, in: document, today: context.today, dialect: context.dialect) {
+                                              in: document, dialect: context.dialect(for: .done), spelling: context.spelling)
+        switch NextOccurrence.of(task, in: document, today: context.today, dialect: context.dialect(for: .due)) {
         case .lines(let next)?:
             // Placed as a new task is (the list's marker and container prefix), with the text and
             // fields of the completed task's first line; the lines its text wraps onto follow
@@ -196,7 +196,7 @@ public enum TaskAction: Sendable, Equatable, Hashable {
         let verb = TaskAction.done().verb, unchanged = TaskAction.done().unchanged
         // Shown as done, its first line as marking it done would have left it.
         let done = try? TaskEdits.setStatus(task, to: .done, in: document).first { $0.lines == task.line..<(task.line + 1) }?.replacement.first
-        switch NextOccurrence.of(task, in: document, today: context.today, dialect: context.dialect) {
+        switch NextOccurrence.of(task, in: document, today: context.today, dialect: context.dialect(for: .due)) {
         case .lines(let next)?:
             plan.splices.append(Splice(lines: task.line..<(task.lastLine + 1), replacement: next))
             // The next occurrence stands for the task it replaces: shown as the task's new line.
@@ -219,7 +219,9 @@ public struct DateRecording: Sendable {
     public let today: CivilDate
     package let recordsDone: Bool
     package let recordsCancelled: Bool
-    package let dialect: TaskField.Dialect
+    /// The file's fields, and the dialect `.tick.toml` names for a file with none.
+    private let usage: FieldUsage
+    private let configured: TaskField.Dialect?
     /// Whether a recurring task's next occurrence goes below it (`.tick.toml`'s
     /// `next-occurrence = "below"`) rather than above.
     package let nextBelow: Bool
@@ -232,6 +234,12 @@ public struct DateRecording: Sendable {
         let usage = document.fieldUsage
         recordsDone = recordsDate || usage.records(.done) || config.recordDone
         recordsCancelled = recordsDone || usage.records(.cancelled)
-        dialect = usage.dialect(fallback: config.dialect)
+        self.usage = usage
+        configured = config.dialect
+    }
+
+    /// The dialect a new field of `kind` is written in (`FieldUsage.dialect(for:)`).
+    package func dialect(for kind: TaskField.Kind) -> TaskField.Dialect {
+        usage.dialect(for: kind, fallback: configured)
     }
 }

@@ -1,7 +1,7 @@
 /// Parse checkpoints as a state record (`RecordWriter`): kept between commands in tick's
 /// state folder, one record per large file an edit parsed.
 extension ParseCheckpoints {
-    static let magic = "tick-parse 3\n"
+    static let magic = "tick-parse 4\n"
 
     package func encoded() -> [UInt8] {
         var writer = RecordWriter(magic: Self.magic)
@@ -44,7 +44,7 @@ extension ParseCheckpoints {
               let high = reader.hash("content"), let low = reader.hash("content-low"), let byteCount = reader.number("bytes"),
               let lineCount = reader.number("lines"), let statuses = reader.hash("statuses") else { return nil }
         var counts: [Int] = []
-        for _ in 0..<20 {
+        for _ in 0..<FieldUsage.storedLength {
             guard let count = reader.number("usage") else { return nil }
             counts.append(count)
         }
