@@ -62,6 +62,9 @@ public struct ProjectConfig: Sendable, Equatable {
 
     public init(parsing text: String) throws(ParseError) {
         var section = ""
+        // Each key's line, by section: TOML sets a key once.
+        var seen: [String: Int] = [:]
+        var colors: [(name: String, color: GroupColor)] = []
         // Lines split on the byte: "\r\n" is one Character, so a Character split would not see it.
         for (number, raw) in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
             var line = Substring(String(decoding: raw, as: UTF8.self))
@@ -81,6 +84,9 @@ public struct ProjectConfig: Sendable, Equatable {
             }
             let key = Self.unquoted(String(trimmed[..<equals]).trimmingSpaces)
             let value = Self.unquoted(String(trimmed[trimmed.index(after: equals)...]).trimmingSpaces)
+            if let first = seen.updateValue(number + 1, forKey: section + "\u{0}" + key) {
+                throw ParseError(line: number + 1, message: "'\(Self.shown(key))' is set already, on line \(first)")
+            }
             switch section {
             case "lint":
                 guard let rule = LintRule(rawValue: key) else {
@@ -137,11 +143,12 @@ public struct ProjectConfig: Sendable, Equatable {
                 guard let color = GroupColor(value) else {
                     throw ParseError(line: number + 1, message: "'\(Self.shown(value))' is not a colour; use \(GroupColor.expected)")
                 }
-                groupColors.set(key, to: color)
+                colors.append((key, color))
             default:
                 throw ParseError(line: number + 1, message: "'\(Self.shown(key))' is outside a [lint], [fmt], [tasks], [statuses] or [colors] section")
             }
         }
+        groupColors = GroupColors(colors)
     }
 }
 

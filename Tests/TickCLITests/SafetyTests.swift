@@ -559,6 +559,27 @@ import Glibc
         #expect(try TickProcess.run(["add", "untracked"], in: repository, environment: state).status == 0)
     }
 
+    /// So is a .tick.toml the clone tracks as a link out of itself: a colour the group's
+    /// rename carries, or `group color` sets, is not written through it.
+    @Test func coloursAreNotWrittenThroughATrackedLinkOut() throws {
+        let folder = try TemporaryDirectory()
+        let config = "# mine\n[colors]\n\"Work\" = \"blue\"\n"
+        let outside = try folder.write("outside/app.toml", config)
+        let repository = folder.url.appendingPathComponent("repo")
+        try FileManager.default.createDirectory(at: repository, withIntermediateDirectories: true)
+        try Data("# T\n\n## Work\n\n- [ ] a\n".utf8).write(to: repository.appendingPathComponent("TODO.md"))
+        symlink("../outside/app.toml", repository.appendingPathComponent(".tick.toml").path)
+        for arguments in [["init", "-q", "-b", "main"], ["add", "-A"]] {
+            _ = try TickProcess.run(arguments, in: repository, executable: URL(fileURLWithPath: "/usr/bin/git"))
+        }
+        let state = ["XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path]
+        let renamed = try TickProcess.run(["group", "rename", "Work", "Job"], in: repository, environment: state)
+        #expect(renamed.status == 0 && renamed.stderr.contains("is left as it was: .tick.toml is a link git tracks"), "\(renamed.stderr)")
+        let colored = try TickProcess.run(["group", "color", "Job", "red"], in: repository, environment: state)
+        #expect(colored.status == 2 && colored.stderr.hasPrefix("tick: .tick.toml is a link git tracks, to "), "\(colored.stderr)")
+        #expect(Self.contents(outside) == Data(config.utf8))
+    }
+
     /// What ticks killed after writing left beside the file (full copies with its permissions,
     /// under the temporary name and under the names taken when that one was) goes with the
     /// next edit; a file of the user's with a name alike, one changed in the last minute, and

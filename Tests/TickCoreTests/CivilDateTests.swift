@@ -49,7 +49,7 @@ import Testing
         ("28th", "2026-11-28"), ("the 30th", "2026-11-30"), ("1st", "2026-12-01"), ("the 2nd", "2026-12-02"), ("31st", "2026-12-31"),
         ("dec 5th", "2026-12-05"), ("5th of December", "2026-12-05"), ("the 22nd of feb 2027", "2027-02-22"), ("23rd-dec", "2026-12-23"),
         // Led by `on` or `by`, with commas: as said.
-        ("on the 30th", "2026-11-30"), ("by friday", "2026-12-04"), ("on dec 5", "2026-12-05"), ("jan 2, 2027", "2027-01-02"),
+        ("on the 30th", "2026-11-30"), ("by friday", "2026-12-04"), ("on dec 5", "2026-12-05"), ("jan 2, 2027", "2027-01-02"), ("on 2026-12-05", "2026-12-05"), ("by +3d", "2026-12-01"),
     ])
     func phrasesReadAsDates(_ text: String, _ expected: String) {
         #expect(DateExpression.parse(text, today: Self.today).map(String.init(describing:)) == expected, "\(text)")

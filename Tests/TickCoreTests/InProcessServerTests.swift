@@ -154,6 +154,13 @@ import Testing
         let source = try actions(line: 0, only: ["source"])
         #expect(source.map { $0["kind"]?.string } == ["source.archive.tick"])
         #expect(String(decoding: Self.applying(source.first?["edit"], to: bytes, uri: uri), as: UTF8.self) == archived)
+        // Named as it goes: into the file's own group for closed tasks, and cancelled.
+        let own = "file:///notes/own.md"
+        _ = client.open(own, Array("# Home\n\n- [-] dropped\n\n# ✅ Completed\n\n- [x] old\n".utf8))
+        let range: JSON = .object(["start": .object(["line": JSON(2), "character": JSON(0)]), "end": .object(["line": JSON(2), "character": JSON(0)])])
+        let offered = try #require(client.request("textDocument/codeAction", ["textDocument": .object(["uri": .string(own)]), "range": range,
+                                                                              "context": .object(["diagnostics": .array([])])])?.array)
+        #expect(offered.contains { $0["title"]?.string == "Archive 1 cancelled task into '✅ Completed'" }, "\(offered.compactMap { $0["title"]?.string })")
     }
 
     /// Of a file of many groups, a task is offered a move to the 20 groups nearest its own.

@@ -56,6 +56,27 @@ import Testing
         #expect(throws: ProjectConfig.ParseError(line: 2, message: "']' cannot stand between a task's brackets")) {
             try ProjectConfig(parsing: "[statuses]\n\"]\" = \"todo\"\n")
         }
+        // TOML sets a key once, in every section.
+        #expect(throws: ProjectConfig.ParseError(line: 4, message: "'Café' is set already, on line 2")) {
+            try ProjectConfig(parsing: "[colors]\n\"Café\" = \"blue\"\nHome = \"red\"\n\"Café\" = \"red\"\n")
+        }
+        #expect(throws: ProjectConfig.ParseError(line: 3, message: "'~' is set already, on line 2")) {
+            try ProjectConfig(parsing: "[statuses]\n\"~\" = \"todo\"\n\"~\" = \"done\"\n")
+        }
+    }
+
+    /// Colours read in one pass, however many: a later name in another case replaces an
+    /// earlier one, which keeps its place no more.
+    @Test func coloursReadInOnePass() throws {
+        let config = try ProjectConfig(parsing: "[colors]\nWork = \"blue\"\nHome = \"red\"\nwork = \"green\"\n")
+        #expect(config.groupColors.entries.map { "\($0.name)=\($0.color.name)" } == ["Home=red", "work=green"])
+        let many = "[colors]\n" + (0..<100_000).map { "\"G\($0)\" = \"blue\"\n" }.joined()
+        let clock = ContinuousClock()
+        var read: ProjectConfig?
+        let elapsed = clock.measure { read = try? ProjectConfig(parsing: many) }
+        #expect(read?.groupColors.entries.count == 100_000)
+        // Linear: a quadratic read of 100 000 entries takes minutes.
+        #expect(elapsed < .seconds(20), "\(elapsed)")
     }
 
     @Test func aConfiguredLetterMakesATask() throws {

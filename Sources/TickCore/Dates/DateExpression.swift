@@ -108,8 +108,7 @@ package enum DateExpression {
     private static func phrase(_ words: [String], today: CivilDate) -> CivilDate? {
         // `on friday`, `by the 20th`, `on dec 5`: the date the rest says.
         if words.count >= 2, words[0] == "on" || words[0] == "by" {
-            let rest = Array(words.dropFirst())
-            return rest.count == 1 ? single(rest[0], today: today) : phrase(rest, today: today)
+            return parse(words.dropFirst().joined(separator: " "), today: today)
         }
         // `5th of december`, `the 5th of dec 2027`: as `5th december`.
         if let of = words.firstIndex(of: "of"), of >= 1, of + 1 < words.count, day(words[of - 1], ordinal: false) != nil,

@@ -56,10 +56,22 @@ package struct ArchivePlan: Sendable {
         var plan = EditPlan(try BlockEdits.archive(selection.moved, into: group, in: document),
                             subjects: selection.moved.map { .task($0.index, verb: "archived") } + Self.kept(selection))
         if plan.subjects.isEmpty {
-            let archive = ArchivePlace(group, in: document).heading.map { GroupName.shown(document.shownGroupPath(ofHeading: $0)) } ?? group
-            plan.nothing = "nothing to archive: no done or cancelled tasks " + (within.map { "in '\($0)'" } ?? "outside '\(archive)'")
+            plan.nothing = "nothing to archive: no done or cancelled tasks " + (within.map { "in '\($0)'" } ?? "outside '\(destination(in: document))'")
         }
         return plan
+    }
+
+    /// The group the tasks go to, as views name it: the archive group the file has (a
+    /// board's `Archive` lane, a `✅ Completed` of its own), else the one to be made.
+    package func destination(in document: Document) -> String {
+        ArchivePlace(group, in: document).heading.map { GroupName.shown(document.shownGroupPath(ofHeading: $0)) } ?? group
+    }
+
+    /// What an offer to archive `tasks` says: `Archive 3 done tasks into 'Done'`.
+    package func title(archiving tasks: [Task], in document: Document) -> String {
+        let done = tasks.count { $0.statusType == .done }
+        let kind = done == tasks.count ? "done" : done == 0 ? "cancelled" : "done or cancelled"
+        return "Archive \(tasks.count) \(kind) task\(tasks.count == 1 ? "" : "s") into '\(destination(in: document))'"
     }
 
     /// The closed tasks archive leaves, each with why (a subtask still to do).

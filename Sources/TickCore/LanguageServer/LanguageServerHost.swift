@@ -5,7 +5,8 @@ package protocol LanguageServerHost {
     func today() -> CivilDate
     /// The configuration that applies to the tasks in `folder` (the `.tick.toml` tick finds
     /// from there, or the defaults), and why it could not be read if it could not; `file`: its
-    /// path, absolute, when there is one.
+    /// path, absolute, when there is one an edit may go to (not a link a clone brought that
+    /// leads out of its repository).
     func configuration(ofFolder folder: String) -> (config: ProjectConfig, problem: String?, file: String?)
     /// The task files in `folders`, walked as `tick list FOLDER` walks them.
     func taskFiles(in folders: [String]) -> [String]

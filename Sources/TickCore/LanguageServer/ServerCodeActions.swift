@@ -150,7 +150,7 @@ extension LanguageServer {
         let onClosed = selected.contains { $0.isClosed && $0.parent == nil }
         if onClosed && wanted("refactor.rewrite") || wanted("source.archive.tick"),
            let moved = try? archive.selection(in: parsed).moved, !moved.isEmpty, (try? archive.check(parsed)) != nil {
-            let title = "Archive \(moved.count) done task\(moved.count == 1 ? "" : "s") into '\(archive.group)'"
+            let title = archive.title(archiving: moved, in: parsed)
             let archiving = edit { input throws(EditError) in try archive.plan(in: input.document) }
             if onClosed, wanted("refactor.rewrite"), Set(moved.map(\.index)).intersection(selected.map(\.index)).count > 0 {
                 offers.append(CodeActionOffer(name: "archive", title: title, kind: "refactor.rewrite", edit: archiving))

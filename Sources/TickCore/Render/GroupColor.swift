@@ -38,15 +38,17 @@ public struct GroupColors: Sendable, Equatable {
         package let color: GroupColor
     }
 
-    package private(set) var entries: [Entry] = []
+    package let entries: [Entry]
 
-    public init() {}
+    public init() { entries = [] }
 
-    /// Sets the colour of the group `name` names (a later entry for the same name replaces it).
-    package mutating func set(_ name: String, to color: GroupColor) {
-        entries.removeAll { $0.name.lowercased() == name.lowercased() }
-        entries.append(Entry(name: name, color: color))
+    /// The colours `entries` give, in order; a later entry for the same name (in any case)
+    /// replaces an earlier one. One pass, whatever their number.
+    package init(_ entries: [(name: String, color: GroupColor)]) {
+        var names = Set<String>()
+        self.entries = entries.reversed().filter { names.insert($0.name.lowercased()).inserted }.reversed().map { Entry(name: $0.name, color: $0.color) }
     }
+
 
     package var isEmpty: Bool { entries.isEmpty }
 

@@ -71,8 +71,9 @@ enum EditSession {
 
     /// A task file found (not named) that is a link git tracks, leading out of its repository:
     /// it came with a clone, and its target (`~/.bashrc`, say) is no task file the user chose.
-    /// A link the user made, which git does not track, is followed.
-    static func refuseTrackedLinkOut(_ path: String) throws(TickError) {
+    /// A link the user made, which git does not track, is followed. `instead`: what the user
+    /// can do, said in the refusal.
+    static func refuseTrackedLinkOut(_ path: String, instead: String = "name a file with -f FILE to edit it") throws(TickError) {
         guard let link = Syscalls.linkStatus(path), (link.st_mode & S_IFMT) == S_IFLNK else { return }
         let folder = Paths.directory(of: path), name = Paths.basename(of: path)
         guard let top = try? Git.run(["rev-parse", "--show-toplevel"], in: folder), top.status == 0,
@@ -81,7 +82,7 @@ enum EditSession {
         if let target, target == root || target.hasPrefix(root == "/" ? "/" : root + "/") { return }
         guard let tracked = try? Git.run(["ls-files", "--error-unmatch", "--", name], in: folder), tracked.status == 0 else { return }
         throw TickError.refused("\(PathBytes.display(path)) is a link git tracks, to \(target.map(PathBytes.display) ?? "a missing file") outside the repository; "
-                                + "tick does not edit through it (name a file with -f FILE to edit it)")
+                                + "tick does not edit through it (\(instead))")
     }
 
     /// The one file `-f` names, if any. Views read every file named; an edit works on one (and

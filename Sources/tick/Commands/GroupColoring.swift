@@ -86,6 +86,8 @@ enum GroupColoring {
                                                     after: edited, creating: bytes.isEmpty && Syscalls.fileStatus(config) == nil))
             return edited != bytes
         }
+        // A clone's .tick.toml may be a link to a file of the user's elsewhere: not written.
+        try EditSession.refuseTrackedLinkOut(config, instead: "make it a file of the repository's own to keep colours in it")
         var created = false, changed = false
         try FileCreator.creatingIfMissing(config) { (made: Bool) throws(TickError) in
             created = made

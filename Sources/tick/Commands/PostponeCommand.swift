@@ -18,6 +18,15 @@ enum PostponeCommand: Command {
         // one that leaves none, refused below; a day when none reads.
         var shift = DateShift(amount: 1, unit: .days)
         let filtered = ViewOptions.hasFilter(arguments)
+        let today = try context.environment.today()
+        // A date after a task (`postpone 6 'next week'`, `postpone 6 next week`, `postpone 6
+        // fri`) is for `tick due`: postpone takes a length of time (`in a week` reads as both).
+        for count in [3, 2, 1] where operands.count > count || (filtered && operands.count == count) {
+            let typed = operands.suffix(count).joined(separator: " ")
+            guard DateExpression.parse(typed, today: today) != nil, DateShift(typed) == nil, DateShift(words: typed) == nil else { continue }
+            throw TickError.usage(.invalidValue(option: "time", value: typed,
+                                                expected: "a length of time, such as 3d, '3 days' or 1w ('tick due REF DATE' sets a date)"), command: name)
+        }
         func time(_ count: Int) -> DateShift? {
             guard operands.count >= count else { return nil }
             let text = operands.suffix(count).joined(separator: " ")
@@ -35,16 +44,6 @@ enum PostponeCommand: Command {
         }
         guard shift.amount > 0 else {
             throw TickError.usage(.invalidValue(option: "time", value: arguments.operands.last ?? "", expected: "a time to come, such as 3d (tick due REF due-3d moves a date earlier)"), command: name)
-        }
-        // A date after a task (`postpone 6 'next week'`, `postpone 6 fri`) is for `tick due`:
-        // postpone takes a length of time. (A word of digits is a line number.)
-        let today = try context.environment.today()
-        if operands.count >= 2, let last = operands.last, TaskReference.number(last) == nil, DateExpression.parse(last, today: today) != nil {
-            // Named as typed: `next fri` rather than its `fri`.
-            let twoWords = operands.suffix(2).joined(separator: " ")
-            let typed = operands.count >= 3 && DateExpression.parse(twoWords, today: today) != nil ? twoWords : last
-            throw TickError.usage(.invalidValue(option: "time", value: typed,
-                                                expected: "a length of time, such as 3d, '3 days' or 1w ('tick due REF DATE' sets a date)"), command: name)
         }
         // A mistyped length after a line number (`postpone 12 3x`): digits then letters, where
         // a reference of words would not start (they follow a number, not other words).

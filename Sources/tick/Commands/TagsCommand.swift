@@ -33,8 +33,8 @@ enum TagsCommand: Command {
         context.stdout.write(out)
         // Nothing printed looks like a failure on a terminal: said.
         if tallies.isEmpty, Syscalls.isTerminal(1) {
-            let among = view.query.statuses == nil ? "the tasks" : "the tasks shown (--all looks among every task)"
-            context.note("no #tag, +project or @context on \(among)")
+            context.note(view.query.statuses == nil ? "no task has a #tag, +project or @context"
+                         : "no open task has a #tag, +project or @context (--all looks among every task)")
         }
         return 0
     }

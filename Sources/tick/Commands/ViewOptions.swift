@@ -103,6 +103,11 @@ struct ViewOptions {
         if arguments.flag("important") { query.importantOnly = true }
         if let due = arguments.value("due") {
             guard let filter = DueFilter(parsing: due, today: today) else {
+                // A day that does not exist says why (`before:nov 31`).
+                let date = due.split(separator: ":", maxSplits: 1).last.map(String.init) ?? due
+                if let reason = DateExpression.noDay(date) {
+                    throw .usage(.invalidValue(option: "--due", value: due, expected: "a date; '\(date)' is none: \(reason)"), command: command)
+                }
                 let words = ["today", "tomorrow", "week", "overdue", "soon", "none", "any"]
                 throw .usage(.invalidValue(option: "--due", value: due,
                                            expected: "today, tomorrow, week, overdue, soon, none, any, before:DATE, after:DATE or a date",
