@@ -80,7 +80,8 @@ import TickCore
         // A task the view's statuses hide: said, with how to see it.
         try folder.write("done.md", "- [x] beta\n- [ ] gamma\n")
         let hidden = try TickProcess.run(["list", "-f", "done.md", "beta"], in: folder.url)
-        #expect(hidden.stderr == "tick: note: no task the view shows matches 'beta', but 1 done or waiting task does; add --all to see it\n", "\(hidden.stderr)")
+        #expect(hidden.stderr == "tick: note: no task the view shows matches 'beta', but the done task on line 1 does ('beta'); add --all to see it\n",
+                "\(hidden.stderr)")
     }
 
     /// A view that shows nothing of a file says, on a terminal, how many tasks it hid and how

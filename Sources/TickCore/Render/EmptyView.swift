@@ -10,12 +10,16 @@ package enum EmptyView {
         package let tasks: Int
         package let named: Bool
         package var alsoMatching = 0
+        /// The one task hidden that matches, when there is one: its line (1-based), what it
+        /// is (`done`, `cancelled`, `waiting`) and its text.
+        package var hidden: (line: Int, kind: String, text: String)?
 
-        package init(path: String, tasks: Int, named: Bool, alsoMatching: Int = 0) {
+        package init(path: String, tasks: Int, named: Bool, alsoMatching: Int = 0, hidden: (line: Int, kind: String, text: String)? = nil) {
             self.path = path
             self.tasks = tasks
             self.named = named
             self.alsoMatching = alsoMatching
+            self.hidden = hidden
         }
     }
 
@@ -28,6 +32,10 @@ package enum EmptyView {
             let words = query.words.map { "'\($0)'" }.joined(separator: " and ")
             let name = query.words.count == 1 ? "; no file or folder has that name either" : ""
             // The view's own statuses may hide the task: said with how to see it.
+            if let file, file.alsoMatching == 1, let hidden = file.hidden {
+                let text = DisplayWidth.truncated(TerminalText.sanitized(hidden.text), to: 40)
+                return "no task the view shows matches \(words), but the \(hidden.kind) task on line \(hidden.line) does ('\(text)'); add --all to see it"
+            }
             if let file, file.alsoMatching > 0 {
                 let count = file.alsoMatching
                 return "no task the view shows matches \(words), but \(count) done or waiting task\(count == 1 ? " does" : "s do"); "

@@ -156,8 +156,10 @@ struct ViewOptions {
             var every = query
             every.statuses = nil
             every.waiting = .shown
-            let also = query.words.isEmpty || query.statuses == nil ? 0 : ViewItem.select([source], query: every, today: today).count
-            return EmptyView.File(path: source.path, tasks: source.document.tasks.count, named: namesFiles, alsoMatching: also)
+            let also = query.words.isEmpty || query.statuses == nil ? [] : ViewItem.select([source], query: every, today: today)
+            let hidden = also.count == 1 ? source.document.tasks[also[0].task] : nil
+            return EmptyView.File(path: source.path, tasks: source.document.tasks.count, named: namesFiles, alsoMatching: also.count,
+                                  hidden: hidden.map { ($0.line + 1, $0.isClosed ? $0.statusType.rawValue : "waiting", source.document.text(of: $0)) })
         }
         if let note = EmptyView.note(command: command, query: query, narrowed: narrowed, file: read) { context.note(note) }
     }
