@@ -48,8 +48,8 @@ import Testing
         // A day of the coming month that has it: this month's when it is still to come.
         ("28th", "2026-11-28"), ("the 30th", "2026-11-30"), ("1st", "2026-12-01"), ("the 2nd", "2026-12-02"), ("31st", "2026-12-31"),
         ("dec 5th", "2026-12-05"), ("5th of December", "2026-12-05"), ("the 22nd of feb 2027", "2027-02-22"), ("23rd-dec", "2026-12-23"),
-        // Led by `on` or `by`, with commas: as said.
-        ("on the 30th", "2026-11-30"), ("by friday", "2026-12-04"), ("on dec 5", "2026-12-05"), ("jan 2, 2027", "2027-01-02"), ("on 2026-12-05", "2026-12-05"), ("by +3d", "2026-12-01"),
+        // With commas, and `the` before a day of a month.
+        ("jan 2, 2027", "2027-01-02"), ("the 5th december", "2026-12-05"),
     ])
     func phrasesReadAsDates(_ text: String, _ expected: String) {
         #expect(DateExpression.parse(text, today: Self.today).map(String.init(describing:)) == expected, "\(text)")
@@ -73,6 +73,16 @@ import Testing
         #expect(DateExpression.parse(text, today: Self.today) == nil, "\(text)")
     }
 
+    /// A command that sets a date reads it led by `on` or `by`; a filter does not (`due by
+    /// friday` means on or before it).
+    @Test func aDateSaidWithOnOrBy() {
+        for (text, expected) in [("on the 30th", "2026-11-30"), ("by friday", "2026-12-04"), ("on dec 5", "2026-12-05"), ("on 2026-12-05", "2026-12-05"),
+                                 ("by +3d", "2026-12-01")] {
+            #expect(DateExpression.parse(said: text, today: Self.today).map(String.init(describing:)) == expected, "\(text)")
+            #expect(DateExpression.parse(text, today: Self.today) == nil, "\(text)")
+        }
+    }
+
     /// What a message suggests for a phrase that is no date.
     @Test func aNearMissIsNamed() {
         #expect(DateExpression.suggestion(for: "a week") == "in a week")
@@ -90,5 +100,8 @@ import Testing
         #expect(DateExpression.noDay("29 feb 2027") == "February 2027 has 28 days")
         #expect(DateExpression.noDay("2026-11-31") == "November 2026 has 30 days")
         #expect(DateExpression.noDay("feb 29") == nil && DateExpression.noDay("next week") == nil && DateExpression.noDay("dec 5") == nil)
+        #expect(DateExpression.noDay("on nov 31") == "November has 30 days")
+        #expect(DateExpression.noDay("may 2027") == "May 2027 is a month; give its day, as in may 5 2027")
+        #expect(DateExpression.isDayOfMonth(["on", "nov", "31"]) && DateExpression.isDayOfMonth(["the", "5th", "december"]))
     }
 }

@@ -29,6 +29,9 @@ import Testing
                 == "no task matches 'TODO.mdx' among the 3 tasks in TODO.md; no file or folder has that name either")
         let hidden = EmptyView.File(path: "TODO.md", tasks: 3, named: false, alsoMatching: 2)
         #expect(EmptyView.note(command: "list", query: query, narrowed: false, file: hidden)
-                == "no task the view shows matches 'TODO.mdx', but 2 done or waiting tasks do; add --all to see them")
+                == "no task the view shows matches 'TODO.mdx', but 2 tasks of other statuses do; add --all to see them")
+        let asked = EmptyView.File(path: "TODO.md", tasks: 3, named: false, alsoMatching: 1, hidden: (4, "open", "Beta"), statusesAsked: true)
+        #expect(EmptyView.note(command: "list", query: query, narrowed: true, file: asked)
+                == "no task the view shows matches 'TODO.mdx', but the open task on line 4 does ('Beta'); the statuses asked for leave it out")
     }
 }

@@ -47,6 +47,11 @@ import Testing
         #expect(history.emptyList(shown: { "~" + $0 })
                 == "no operations to undo in ~/notes; the latest operation elsewhere is \"tick add 'b'\" (~/work/TODO.md): add -f ~/work/TODO.md, or --all")
         #expect(JournalHistory([], scope: Self.here).emptyList(shown: { $0 }) == "no operations to undo")
+        // An agent's list names no other edit: they are not its to take back.
+        let agent = JournalHistory(Self.entries, scope: JournalHistory.Scope(place: .all, agent: "s9"))
+        #expect(agent.emptyList(shown: { $0 }).hasPrefix("no operations of this agent to undo here"))
+        // Numbers start at 1.
+        guard case .refused = JournalHistory(Self.entries, scope: Self.here).step(undo: true, number: 0, shown: { $0 }) else { Issue.record("0 taken"); return }
     }
 
     @Test func anAgentStepsOverOtherEdits() {

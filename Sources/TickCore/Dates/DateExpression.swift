@@ -6,8 +6,8 @@
 /// after today unless the year is given), and a day of whatever month comes first (`20th`, `the
 /// 1st`: the next month that has it, this one if the day is today or later). A bare number is
 /// no date: `tick due 3 20` would read a second task's number as one. Words may be joined by
-/// spaces, commas or hyphens (`next-week`), and led by `on` or `by` (`on the 20th`, `by
-/// friday`). tick always writes the result as an ISO date.
+/// spaces, commas or hyphens (`next-week`); a command that sets a date reads it led by `on`
+/// or `by` too (`parse(said:)`). tick always writes the result as an ISO date.
 package enum DateExpression {
     /// The weekdays as dates name them, lower case, Monday first.
     package static let weekdays = CivilDate.weekdayNames.map { $0.lowercased() }
@@ -37,6 +37,8 @@ package enum DateExpression {
         let monthFirst = month(words[0]) != nil
         guard let month = month(words[monthFirst ? 0 : 1]), let day = Int(words[monthFirst ? 1 : 0].trimmingOrdinal) else { return nil }
         let name = CivilDate.monthNames[month - 1]
+        // `may 2027`: a year where the day goes.
+        if words.count == 2, day >= 1000 { return "\(name) \(day) is a month; give its day, as in \(words[monthFirst ? 0 : 1]) 5 \(day)" }
         if words.count == 3 {
             guard words[2].count == 4, let year = Int(words[2]), CivilDate(year: year, month: month, day: day) == nil else { return nil }
             return day == 0 ? "there is no day 0" : "\(name) \(year) has \(CivilDate.daysIn(month: month, year: year)) days"
@@ -51,6 +53,15 @@ package enum DateExpression {
     package static func isWeekday(_ text: String) -> Bool {
         let word = text.lowercased()
         return word.count >= 3 && weekdays.contains { $0.hasPrefix(word) }
+    }
+
+    /// A date as a command that sets one takes it: `parse`'s, also led by `on` or `by` (`tick
+    /// due 5 on friday`), which a filter does not read (`due by friday` would be read as on it,
+    /// where a person means on or before it).
+    package static func parse(said text: String, today: CivilDate) -> CivilDate? {
+        let lowered = text.lowercased()
+        if lowered.hasPrefix("on ") || lowered.hasPrefix("by ") { return parse(String(text.dropFirst(3)), today: today) }
+        return parse(text, today: today)
     }
 
     package static func parse(_ text: String, today: CivilDate) -> CivilDate? {
@@ -106,10 +117,6 @@ package enum DateExpression {
     /// A phrase of several words: `next week`, `in 3 days`, `end of month`, `dec 5`, `5 dec 2027`,
     /// `next fri`, `this friday`.
     private static func phrase(_ words: [String], today: CivilDate) -> CivilDate? {
-        // `on friday`, `by the 20th`, `on dec 5`: the date the rest says.
-        if words.count >= 2, words[0] == "on" || words[0] == "by" {
-            return parse(words.dropFirst().joined(separator: " "), today: today)
-        }
         // `5th of december`, `the 5th of dec 2027`: as `5th december`.
         if let of = words.firstIndex(of: "of"), of >= 1, of + 1 < words.count, day(words[of - 1], ordinal: false) != nil,
            month(words[of + 1]) != nil, of == 1 || (of == 2 && words[0] == "the") {
@@ -141,6 +148,10 @@ package enum DateExpression {
             return offset(amount, unit: unit.first!, from: today)
         }
         if words.count == 2, words[0] == "the", let day = day(words[1], ordinal: true) { return nextDay(day, from: today) }
+        // `the 5th december`: as `5th december`.
+        if words.count >= 3, words[0] == "the", day(words[1], ordinal: true) != nil, month(words[2]) != nil {
+            return phrase(Array(words.dropFirst()), today: today)
+        }
         // A day of a month, either way round, with a year or not.
         guard words.count == 2 || words.count == 3 else { return nil }
         let monthFirst = month(words[0]) != nil
@@ -162,7 +173,7 @@ package enum DateExpression {
     /// whether or not that day exists: what a command names when it cannot read them.
     package static func isDayOfMonth(_ words: [String]) -> Bool {
         var words = words.map { $0.lowercased() }.filter { $0 != "of" }
-        if words.first == "the" { words.removeFirst() }
+        while let first = words.first, ["on", "by", "the"].contains(first) { words.removeFirst() }
         guard words.count == 2 || words.count == 3 else { return false }
         let monthFirst = month(words[0]) != nil
         return (monthFirst || month(words[1]) != nil) && Int(words[monthFirst ? 1 : 0].trimmingOrdinal) != nil

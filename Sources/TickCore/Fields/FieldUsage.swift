@@ -9,7 +9,7 @@ package struct FieldUsage: Sendable, Equatable {
     /// edit's window can take its fields out and put the new ones in (`replace`).
     private var counts = SIMD64<Int32>()
     /// How many numbers `storedCounts` holds: four per kind (a dialect each, one spare).
-    static let storedLength = 44
+    static let storedLength = TaskField.Kind.allCases.count * 4
 
     init() {}
 

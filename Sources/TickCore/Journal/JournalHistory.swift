@@ -74,7 +74,7 @@ package struct JournalHistory {
             undo ? entries.last : entries.max { $0.operation.undoneStamp < $1.operation.undoneStamp }
         }
         if let number, !listed.isEmpty {
-            guard number <= listed.count else {
+            guard number >= 1, number <= listed.count else {
                 return .refused("there is no operation \(number) to \(name): 'tick undo --list' shows \(listed.count)")
             }
             let entry = listed[listed.count - number]
@@ -106,7 +106,8 @@ package struct JournalHistory {
     /// What `tick undo --list` says when it lists nothing: where the operations are, when
     /// there are some elsewhere.
     package func emptyList(shown: (String) -> String) -> String {
-        "no operations to undo" + (elsewhere(entries.last, shown: shown).map { " " + $0 } ?? "")
+        if scope.agent != nil { return "no operations of this agent to undo here (a person's edits, and other agents', are theirs)" }
+        return "no operations to undo" + (elsewhere(entries.last { !scope.contains($0) }, shown: shown).map { " " + $0 } ?? "")
     }
 
     /// The newest operation after `chosen`, not undone, that changed `path` too: what an undo

@@ -28,7 +28,8 @@ package struct LanguageServer {
     /// The `.tick.toml` that applies in each folder of `configurations`, when there is one.
     var configurationFiles: [String: String] = [:]
     /// The last edit a rename sent of each `.tick.toml` the client does not share with the
-    /// server (`ServerRename`): the file's bytes it was made on, and those it makes.
+    /// server (`ServerRename`): the file's bytes it was made on, and those it makes; kept
+    /// until the file is saved so, or the client says it changed.
     var sentConfigurationEdits: [String: (before: [UInt8], after: [UInt8])] = [:]
     /// Documents whose diagnostics are due, published once the messages read so far are handled.
     var stale: Set<String> = []
@@ -199,6 +200,8 @@ package struct LanguageServer {
             if changed.contains(where: { $0.hasSuffix("/" + ProjectConfig.fileName) }) {
                 configurations = [:]
                 configurationFiles = [:]
+                // Saved or changed: the file is what the editor holds, or says so.
+                for uri in changed { if let path = FileURI.path(ofURI: uri) { sentConfigurationEdits[path] = nil } }
                 for document in Array(documents.values) { _ = configuration(document) }
                 stale.formUnion(documents.keys)
             }

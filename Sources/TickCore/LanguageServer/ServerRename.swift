@@ -60,17 +60,20 @@ extension LanguageServer {
     ///
     /// A `.tick.toml` the client shares with the server is edited as the editor holds it;
     /// another as saved, and only when that is what the editor holds as far as the server
-    /// knows: while an edit sent by an earlier rename is not saved, the editor's buffer is
-    /// not the file, and an edit of the file's lines would land on other lines of it. The
+    /// knows: while an edit sent by an earlier rename is not saved (the file is not as it
+    /// leaves it, and the client has not said the file changed), the editor's buffer may not
+    /// be the file, and an edit of the file's lines would land on other lines of it. The
     /// colours then stay as they are, and a warning says so.
     func colorEdits(_ moved: [GroupColorFollow.Moved], of document: TextDocument, after: Document, config: ProjectConfig)
         -> (change: (document: TextDocument, edits: [JSON], held: Bool, edited: [UInt8])?, said: [(message: String, type: Int)]) {
         guard !moved.isEmpty, let path = document.path, let file = configurationFiles[Paths.directory(of: path)] else { return (nil, []) }
         let open = documents.values.first { $0.path == file }
         guard let bytes = open?.bytes ?? host.contents(ofFile: file) else { return (nil, []) }
-        if open == nil, let sent = sentConfigurationEdits[file], bytes == sent.before, sent.before != sent.after {
-            return (nil, [("tick: warning: the colours in \(ProjectConfig.fileName) stay as they are: it holds a change of an earlier rename "
-                           + "that is not saved yet; save it, then set them with 'tick group color'", 2)])
+        // Until the file is as the last edit sent leaves it (saved), or the client says it
+        // changed, the editor may hold that edit unsaved: the file's lines are not its buffer's.
+        if open == nil, let sent = sentConfigurationEdits[file], bytes != sent.after {
+            return (nil, [("tick: warning: the colours in \(ProjectConfig.fileName) stay as they are: the editor may hold a change of an "
+                           + "earlier rename to it that is not saved; save it, then set them with 'tick group color'", 2)])
         }
         // The other task files are read where the configuration applies, when that is within
         // the workspace, and up to `GroupColorFollow.othersRead` of them; elsewhere (a

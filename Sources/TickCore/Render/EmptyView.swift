@@ -13,13 +13,17 @@ package enum EmptyView {
         /// The one task hidden that matches, when there is one: its line (1-based), what it
         /// is (`done`, `cancelled`, `waiting`) and its text.
         package var hidden: (line: Int, kind: String, text: String)?
+        /// The view's statuses were asked for (`--done`): `--all` does not widen them.
+        package var statusesAsked = false
 
-        package init(path: String, tasks: Int, named: Bool, alsoMatching: Int = 0, hidden: (line: Int, kind: String, text: String)? = nil) {
+        package init(path: String, tasks: Int, named: Bool, alsoMatching: Int = 0, hidden: (line: Int, kind: String, text: String)? = nil,
+                     statusesAsked: Bool = false) {
             self.path = path
             self.tasks = tasks
             self.named = named
             self.alsoMatching = alsoMatching
             self.hidden = hidden
+            self.statusesAsked = statusesAsked
         }
     }
 
@@ -32,14 +36,17 @@ package enum EmptyView {
             let words = query.words.map { "'\($0)'" }.joined(separator: " and ")
             let name = query.words.count == 1 ? "; no file or folder has that name either" : ""
             // The view's own statuses may hide the task: said with how to see it.
-            if let file, file.alsoMatching == 1, let hidden = file.hidden {
-                let text = DisplayWidth.truncated(TerminalText.sanitized(hidden.text), to: 40)
-                return "no task the view shows matches \(words), but the \(hidden.kind) task on line \(hidden.line) does ('\(text)'); add --all to see it"
-            }
             if let file, file.alsoMatching > 0 {
                 let count = file.alsoMatching
-                return "no task the view shows matches \(words), but \(count) done or waiting task\(count == 1 ? " does" : "s do"); "
-                    + "add --all to see \(count == 1 ? "it" : "them")"
+                // Statuses asked for are kept by --all (filters combine): their option is the
+                // one to leave out.
+                let see = file.statusesAsked ? "the statuses asked for leave \(count == 1 ? "it" : "them") out"
+                    : "add --all to see \(count == 1 ? "it" : "them")"
+                if count == 1, let hidden = file.hidden {
+                    let text = DisplayWidth.truncated(TerminalText.sanitized(hidden.text), to: 40)
+                    return "no task the view shows matches \(words), but the \(hidden.kind) task on line \(hidden.line) does ('\(text)'); \(see)"
+                }
+                return "no task the view shows matches \(words), but \(count) task\(count == 1 ? " of another status does" : "s of other statuses do"); \(see)"
             }
             if let file { return "no task matches \(words) among the \(file.tasks) task\(file.tasks == 1 ? "" : "s") in \(file.path)\(name)" }
             let statuses = query.statuses == nil ? "" : " (of the statuses shown; --all looks among every task)"

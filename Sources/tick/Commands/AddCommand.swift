@@ -43,9 +43,9 @@ enum AddCommand: Command {
         // A phrase typed without quotes (`--due next week`) gives the option its first word:
         // said as such, rather than that the word is no date.
         // (The rest of it is the text's first word, or its last when --due came last.)
-        if let value = arguments.value("due"), DateExpression.parse(value, today: today) == nil,
+        if let value = arguments.value("due"), DateExpression.parse(said: value, today: today) == nil,
            let next = [arguments.operands.first, arguments.operands.last].compactMap({ $0 }).first(where: {
-               DateExpression.parse(value + " " + $0, today: today) != nil }) {
+               DateExpression.parse(said: value + " " + $0, today: today) != nil }) {
             throw TickError.usage(.invalidValue(option: "--due", value: value, expected: "a date; a date of several words is quoted: --due '\(value) \(next)'"),
                                   command: name)
         }

@@ -28,10 +28,15 @@ enum DueCommand: Command {
         // (`'feb 30' is not a date`, not `'30'`), or the words `in` would make a date of
         // (`'a week' is not a date (did you mean 'in a week'?)`).
         func reads(_ count: Int, _ test: (String) -> Bool) -> Bool { test(operands.suffix(count).joined(separator: " ")) }
-        let dateWords = longest < 2 ? 1 : (2...longest).reversed().first { reads($0) { DateExpression.parse($0, today: today) != nil } }
+        let dateWords = longest < 2 ? 1 : (2...longest).reversed().first { reads($0) { DateExpression.parse(said: $0, today: today) != nil } }
             ?? (2...longest).reversed().first { DateExpression.isDayOfMonth(Array(operands.suffix($0))) }
             ?? (2...longest).reversed().first { reads($0) { DateExpression.parse("in " + $0, today: today) != nil } } ?? 1
         let value = operands.suffix(dateWords).joined(separator: " ")
+        // `on` or `by` alone before the date is part of it (`tick due on friday`), not a task.
+        if !filtered, operands.count == dateWords + 1, ["on", "by"].contains(operands[0].lowercased()),
+           DateExpression.parse(said: operands.joined(separator: " "), today: today) != nil {
+            throw TickError.usage(.missingOperand("task reference before the date ('\(operands.joined(separator: " "))' is the date)"), command: name)
+        }
         let selection = try TaskSelection(Array(operands.dropLast(dateWords)), arguments, command: name, environment: context.environment)
         let action: TaskAction, question: (Int) -> String
         if let shift = DateShift(fromDue: value) {

@@ -291,7 +291,7 @@ enum EditSession {
     }
 
     static func date(_ text: String, today: CivilDate, path: String) throws(TickError) -> CivilDate {
-        guard let date = DateExpression.parse(text, today: today) else {
+        guard let date = DateExpression.parse(said: text, today: today) else {
             throw TickError.edit(.invalidDate(text), path: path)
         }
         return date

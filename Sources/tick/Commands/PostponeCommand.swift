@@ -23,17 +23,28 @@ enum PostponeCommand: Command {
         // fri`) is for `tick due`: postpone takes a length of time (`in a week` reads as both).
         for count in [3, 2, 1] where operands.count > count || (filtered && operands.count == count) {
             let typed = operands.suffix(count).joined(separator: " ")
-            guard DateExpression.parse(typed, today: today) != nil, DateShift(typed) == nil, DateShift(words: typed) == nil else { continue }
+            guard DateExpression.parse(said: typed, today: today) != nil, DateShift(typed) == nil, DateShift(words: typed) == nil else { continue }
             throw TickError.usage(.invalidValue(option: "time", value: typed,
                                                 expected: "a length of time, such as 3d, '3 days' or 1w ('tick due REF DATE' sets a date)"), command: name)
         }
+        // A number before a unit in the singular is a task's line (`postpone 5 7 week`: tasks 5
+        // and 7 by a week), as one alone is (`postpone 7 week`).
         func time(_ count: Int) -> DateShift? {
             guard operands.count >= count else { return nil }
-            let text = operands.suffix(count).joined(separator: " ")
+            let words = Array(operands.suffix(count))
+            let text = words.joined(separator: " ")
+            if count == 2, let amount = Int(words[0]), amount != 1, !words[1].lowercased().hasSuffix("s") { return nil }
             return count == 1 ? DateShift(text) ?? DateShift(words: text) : DateShift(words: text)
         }
         let reading = [3, 2, 1].filter { time($0) != nil }
-        if let count = reading.first(where: { operands.count - $0 >= (filtered ? 0 : 1) }) ?? reading.first {
+        // A reading that leaves a word of the time before it (`in`, `by`, `a`: `postpone in a
+        // week`) leaves no reference: that word is not one.
+        func leavesReference(_ count: Int) -> Bool {
+            guard operands.count - count >= (filtered ? 0 : 1) else { return false }
+            guard operands.count > count, ["in", "by", "a", "an"].contains(operands[operands.count - count - 1].lowercased()) else { return true }
+            return time(count + 1) == nil
+        }
+        if let count = reading.first(where: leavesReference) ?? reading.first {
             let typed = operands.suffix(count).joined(separator: " ")
             shift = time(count)!
             operands.removeLast(count)
