@@ -143,6 +143,11 @@ public struct ProjectConfig: Sendable, Equatable {
                 guard let color = GroupColor(value) else {
                     throw ParseError(line: number + 1, message: "'\(Self.shown(value))' is not a colour; use \(GroupColor.expected)")
                 }
+                // Each colour is looked for among a file's groups by every view: a list far
+                // longer than a file's groups is no one's colours.
+                guard colors.count < Self.colorLimit else {
+                    throw ParseError(line: number + 1, message: "more than \(Self.colorLimit) colours in [colors]; tick reads at most that many")
+                }
                 colors.append((key, color))
             default:
                 throw ParseError(line: number + 1, message: "'\(Self.shown(key))' is outside a [lint], [fmt], [tasks], [statuses] or [colors] section")
@@ -154,6 +159,8 @@ public struct ProjectConfig: Sendable, Equatable {
 
 extension ProjectConfig {
     static let sections = ["lint", "fmt", "tasks", "statuses", "colors"]
+    /// How many entries `[colors]` may hold.
+    package static let colorLimit = 1_000
 
     /// Where a `#` comment starts: not inside a quoted key or value (`"#" = "todo"`).
     static func commentStart(_ line: Substring) -> Substring.Index? {

@@ -38,8 +38,9 @@ package struct GroupColorFollow {
     package static func moved(_ heading: Int, renamedTo title: String?, in document: Document, colors: GroupColors) -> [Moved] {
         var moved: [Moved] = []
         let depth = document.groupPath(ofHeading: heading).count - 1
+        let groups = GroupName.Groups(document).withPaths()
         for entry in colors.entries {
-            for named in GroupName(entry.name).groups(in: document) {
+            for named in GroupName(entry.name).groups(in: groups) {
                 var up: Int? = named
                 while let current = up, current != heading { up = document.headings[current].parent }
                 guard up != nil else { continue }
@@ -64,24 +65,40 @@ package struct GroupColorFollow {
     /// names a group elsewhere; past that, an entry is kept.
     package static let othersRead = 2_000
 
+    /// Which of `keys` name a group of one of `documents`, read one at a time (a lazy
+    /// sequence holds one in memory), until every key is found.
+    package static func named(_ keys: [String], in documents: some Sequence<Document>) -> Set<String> {
+        var found = Set<String>()
+        for document in documents {
+            let groups = GroupName.Groups(document).withPaths()
+            for key in keys where !found.contains(key) && !GroupName(key).groups(in: groups).isEmpty { found.insert(key) }
+            if found.count == Set(keys).count { break }
+        }
+        return found
+    }
+
     /// The settings that put the colours of `moved` under their new names, or take them out.
-    /// `after`: the edited file as the edit leaves it; `namedElsewhere`: whether a key names a
-    /// group of another task file of the project (true when not known). An entry that still
-    /// names a group stays (the new name is added beside it); a new name that has a colour
-    /// already (an entry names the group as it is now called) keeps it, and a warning says
-    /// the colour was not carried. `file`: the configuration's name, for what is said.
-    package init(_ moved: [Moved], after: Document, colors: GroupColors, file: String, namedElsewhere: (String) -> Bool) {
+    /// `after`: the edited file as the edit leaves it; `namedElsewhere`: of the keys that name
+    /// no group of `after`, those that name a group of another task file of the project (all
+    /// of them when that is not known), asked once. An entry that still names a group stays
+    /// (the new name is added beside it); a new name that has a colour already (an entry
+    /// names the group as it is now called) keeps it, and a warning says the colour was not
+    /// carried. `file`: the configuration's name, for what is said.
+    package init(_ moved: [Moved], after: Document, colors: GroupColors, file: String, namedElsewhere: ([String]) -> Set<String>) {
+        let groups = GroupName.Groups(after).withPaths()
+        let gone = moved.map(\.old).filter { GroupName($0).groups(in: groups).isEmpty }
+        let elsewhere = gone.isEmpty ? [] : namedElsewhere(gone)
         var settings: [Setting] = [], warnings: [String] = [], carried: [String] = []
         for entry in moved {
-            let stays = !GroupName(entry.old).groups(in: after).isEmpty || namedElsewhere(entry.old)
+            let stays = !gone.contains(entry.old) || elsewhere.contains(entry.old)
             let old = entry.old
             guard let new = entry.new else {
                 if !stays { settings.append(Setting(key: old, value: nil) { $0 == old }) }
                 continue
             }
             // Another entry that names the group as it is now called gives it its colour.
-            let renamed = Set(GroupName(new).groups(in: after))
-            if let taken = colors.entries.last(where: { $0.name != old && !renamed.isDisjoint(with: GroupName($0.name).groups(in: after)) }) {
+            let renamed = Set(GroupName(new).groups(in: groups))
+            if let taken = colors.entries.last(where: { $0.name != old && !renamed.isDisjoint(with: GroupName($0.name).groups(in: groups)) }) {
                 if !stays { settings.append(Setting(key: old, value: nil) { $0 == old }) }
                 warnings.append("'\(new)' has the colour \(file) gives '\(taken.name)' (\(taken.color.name)); its own (\(entry.color)) is not carried")
                 continue

@@ -79,21 +79,17 @@ extension LanguageServer {
         // the workspace, and up to `GroupColorFollow.othersRead` of them; elsewhere (a
         // `.tick.toml` in a home folder), an entry is kept.
         let folder = Paths.directory(of: file)
-        var readable = workspaceFolders.contains { folder == $0 || folder.hasPrefix($0 + "/") }
-        var others: [Document]?
-        let follow = GroupColorFollow(moved, after: after, colors: config.groupColors, file: ProjectConfig.fileName) { key in
-            guard readable else { return true }
-            if others == nil {
-                // Open documents as the editor holds them; the others as saved. Too many: none
-                // read, and every entry kept.
-                let held = documents.values.filter { $0.path != path && $0.path?.hasPrefix(folder + "/") == true }
-                let paths = Set(held.compactMap(\.path))
-                let walked = host.taskFiles(in: [folder]).filter { $0 != path && !paths.contains($0) }
-                others = walked.count > GroupColorFollow.othersRead ? [] : held.map { Document(bytes: $0.bytes) }
-                    + walked.compactMap { host.contents(ofFile: $0).map { Document(bytes: $0) } }
-                readable = walked.count <= GroupColorFollow.othersRead
-            }
-            return !readable || others?.contains { !GroupName(key).groups(in: $0).isEmpty } ?? true
+        let readable = workspaceFolders.contains { folder == $0 || folder.hasPrefix($0 + "/") }
+        let follow = GroupColorFollow(moved, after: after, colors: config.groupColors, file: ProjectConfig.fileName) { keys in
+            guard readable else { return Set(keys) }
+            // Open documents as the editor holds them; the others as saved, one at a time. Too
+            // many: none read, and every entry kept.
+            let held = documents.values.filter { $0.path != path && $0.path?.hasPrefix(folder + "/") == true }
+            let paths = Set(held.compactMap(\.path))
+            let walked = host.taskFiles(in: [folder]).filter { $0 != path && !paths.contains($0) }
+            guard held.count + walked.count <= GroupColorFollow.othersRead else { return Set(keys) }
+            let saved = walked.lazy.compactMap { host.contents(ofFile: $0).map { Document(bytes: $0) } }
+            return GroupColorFollow.named(keys, in: [AnySequence(held.lazy.map { Document(bytes: $0.bytes) }), AnySequence(saved)].joined())
         }
         let edited = GroupColorFollow.applying(follow.settings, to: bytes)
         var said = follow.warnings.map { (message: "tick: warning: " + $0, type: 2) }

@@ -47,30 +47,60 @@ public struct GroupName: Sendable, Equatable {
     }
 
     /// The groups (top-level headings) the name matches, by the first rule that matches any.
-    public func groups(in document: Document) -> [Int] { matchingRule(in: document).groups }
+    public func groups(in document: Document) -> [Int] { matchingRule(in: Groups(document)).groups }
+
+    /// The groups the name matches among `groups`, a document's read once for many names
+    /// (the colours of `.tick.toml`, each matched against every view's file).
+    package func groups(in groups: Groups) -> [Int] { matchingRule(in: groups).groups }
+
+    /// A document's groups as names are compared with them: read once, matched by any
+    /// number of names.
+    package struct Groups {
+        let document: Document
+        /// The top-level headings.
+        let indices: [Int]
+        /// Each one's title, trimmed, without case (rule 1).
+        let titles: [String]
+        /// Each one's path as `comparedPaths` gives it, made when a name needs it.
+        private(set) var paths: [[String]]?
+
+        package init(_ document: Document) {
+            self.document = document
+            indices = document.headings.indices.filter { document.headings[$0].topLevel }
+            titles = indices.map { document.headings[$0].title.trimmingSpaces.lowercased() }
+        }
+
+        /// The same groups with their `paths` made: for many names, most of which match no
+        /// title whole.
+        package func withPaths() -> Groups {
+            var made = self
+            if made.paths == nil { made.paths = GroupName.comparedPaths(of: indices, in: document) }
+            return made
+        }
+    }
 
     /// The groups the name matches and how: 1 when it is their name (rules 1 to 4, and 6
     /// after 4), 2 when it is the start of their title (rule 5, and 6 after 5), 0 when it
     /// matches none. A view of several files keeps the files where it is the name when there
     /// are any (`Workshop` is not `work` where another file has `Work`).
     package func match(in document: Document) -> (tier: Int, groups: [Int]) {
-        let (rule, groups) = matchingRule(in: document)
+        let (rule, groups) = matchingRule(in: Groups(document))
         return (rule == 0 ? 0 : rule <= 5 ? 1 : 2, groups)
     }
 
     /// Each group's path as names are compared with it: titles trimmed, without case.
-    private static func comparedPaths(of groups: [Int], in document: Document) -> [[String]] {
+    static func comparedPaths(of groups: [Int], in document: Document) -> [[String]] {
         groups.map { document.groupPath(ofHeading: $0).map { $0.trimmingSpaces.lowercased() } }
     }
 
     /// The groups the name matches and the rule that matched them, numbered in the order
     /// rules are tried (1 for a whole title; 0 with no groups).
-    private func matchingRule(in document: Document) -> (rule: Int, groups: [Int]) {
-        let groups = document.headings.indices.filter { document.headings[$0].topLevel }
+    private func matchingRule(in read: Groups) -> (rule: Int, groups: [Int]) {
+        let document = read.document, groups = read.indices
         guard !path.isEmpty else { return (0, []) }
-        let exact = groups.filter { document.headings[$0].title.trimmingSpaces.lowercased() == title }
+        let exact = zip(groups, read.titles).filter { $0.1 == title }.map(\.0)
         if !exact.isEmpty { return (1, exact) }
-        let paths = Self.comparedPaths(of: groups, in: document)
+        let paths = read.paths ?? Self.comparedPaths(of: groups, in: document)
         let byPath = zip(groups, paths).filter { $0.1.count >= path.count && Array($0.1.suffix(path.count)) == path }.map(\.0)
         if !byPath.isEmpty { return (2, byPath) }
         let byJoined = zip(groups, paths).filter { _, titles in

@@ -57,8 +57,11 @@ public struct GroupColors: Sendable, Equatable {
     package func colors(in document: Document) -> [GroupColor?] {
         guard !entries.isEmpty else { return [] }
         var own = [GroupColor?](repeating: nil, count: document.headings.count)
+        // The groups read once for every entry (their paths once, when an entry asks).
+        var groups = GroupName.Groups(document)
+        if entries.count > 1 { groups = groups.withPaths() }
         for entry in entries {
-            for heading in GroupName(entry.name).groups(in: document) { own[heading] = entry.color }
+            for heading in GroupName(entry.name).groups(in: groups) { own[heading] = entry.color }
         }
         var result = own
         // A parent comes before its subgroups, so its colour is settled when they are reached.

@@ -48,20 +48,14 @@ enum GroupColoring {
                        context: inout CommandContext) {
         guard !moved.isEmpty, let config = ConfigLoader.path(environment: context.environment) else { return }
         let edited = Syscalls.realPath(path)
-        var others: [Document]?, walked = false
         let folder = Paths.directory(of: config).isEmpty ? "." : Paths.directory(of: config)
         let readable = Syscalls.linkStatus(folder + "/.git") != nil || Syscalls.realPath(folder) == edited.map(Paths.directory(of:))
-        let follow = GroupColorFollow(moved, after: after, colors: context.config.groupColors, file: PathBytes.display(config)) { key in
-            guard readable else { return true }
-            if !walked {
-                walked = true
-                let files = (try? PathWalker.files([folder])) ?? []
-                others = files.count > GroupColorFollow.othersRead ? nil : files.filter { Syscalls.realPath($0) != edited }.compactMap { file in
-                    (try? FileReader.read(file)).map { context.environment.document($0) }
-                }
-            }
-            guard let others else { return true }
-            return others.contains { !GroupName(key).groups(in: $0).isEmpty }
+        let environment = context.environment
+        let follow = GroupColorFollow(moved, after: after, colors: context.config.groupColors, file: PathBytes.display(config)) { keys in
+            guard readable, let files = try? PathWalker.files([folder]), files.count <= GroupColorFollow.othersRead else { return Set(keys) }
+            return GroupColorFollow.named(keys, in: files.lazy.filter { Syscalls.realPath($0) != edited }.compactMap { file in
+                (try? FileReader.read(file)).map { environment.document($0) }
+            })
         }
         do throws(TickError) {
             let changed = follow.settings.isEmpty ? false : try write(follow.settings, to: config, dryRun: dryRun, context: &context)
