@@ -42,6 +42,8 @@ package struct NewTask {
     package func splices(in document: Document) throws(EditError) -> (splices: [Splice], newGroup: String?) {
         let typed = TaskFields(text)
         let usage = document.fieldUsage
+        // One dialect for the line's dates, its due date's: a line of 📅 and [created:: …]
+        // would end in a field Obsidian Tasks does not read, and hide its own from it.
         let dialect = usage.dialect(for: due == nil ? .created : .due, fallback: fallback ?? typed.dialect)
         var dates: [(TaskField.Kind, CivilDate)] = due.map { [(.due, $0)] } ?? []
         if typed.first(.created) == nil, recordsCreated || usage.records(.created) { dates.append((.created, today)) }
