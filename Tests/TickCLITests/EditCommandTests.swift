@@ -606,6 +606,10 @@ import Testing
             #expect(result.status == 0 && after.split(separator: "\n").contains(Substring(line)), "\(arguments): \(result.stderr)\(after)")
             #expect(after.split(separator: "\n").count == 5)
         }
+        // A number and a unit in the singular after a task: task and a unit, or a length?
+        // Asked, the file untouched.
+        let (ambiguous, kept) = try edit(["postpone", "1", "4", "week"], text)
+        #expect(ambiguous.status == 2 && kept == text && ambiguous.stderr.contains("'4 week' could be task 4 and a week"), "\(ambiguous.stderr)")
         // A time that leaves no task is said to be read as the time.
         let (missing, unchanged) = try edit(["postpone", "2", "days"], text)
         #expect(missing.status == 2 && unchanged == text

@@ -27,8 +27,15 @@ enum PostponeCommand: Command {
             throw TickError.usage(.invalidValue(option: "time", value: typed,
                                                 expected: "a length of time, such as 3d, '3 days' or 1w ('tick due REF DATE' sets a date)"), command: name)
         }
-        // A number before a unit in the singular is a task's line (`postpone 5 7 week`: tasks 5
-        // and 7 by a week), as one alone is (`postpone 7 week`).
+        // A number before a unit in the singular after another reference (`postpone 14 7 week`)
+        // reads as task 7 and a week, or as 7 weeks: asked, never guessed. Alone, it is the
+        // task's line (`postpone 7 week`), as a task must be named.
+        if operands.count >= 3, let amount = Int(operands[operands.count - 2]), amount != 1,
+           let unit = operands.last?.lowercased(), ["day", "week", "month", "year"].contains(unit) {
+            throw TickError.usage(.invalidValue(option: "time", value: "\(amount) \(unit)",
+                                                expected: "a length with its unit in the plural ('\(amount) \(unit)s' or \(amount)\(unit.first!)); "
+                                                    + "'\(amount) \(unit)' could be task \(amount) and a \(unit)"), command: name)
+        }
         func time(_ count: Int) -> DateShift? {
             guard operands.count >= count else { return nil }
             let words = Array(operands.suffix(count))

@@ -110,7 +110,7 @@ struct ViewOptions {
                 // A day that does not exist says why (`before:nov 31`).
                 let date = due.split(separator: ":", maxSplits: 1).last.map(String.init) ?? due
                 if let reason = DateExpression.noDay(date) {
-                    throw .usage(.invalidValue(option: "--due", value: due, expected: "a date; '\(date)' is none: \(reason)"), command: command)
+                    throw .usage(.invalidValue(option: "--due", value: due, expected: "a date, and '\(date)' is not one: \(reason)"), command: command)
                 }
                 let words = ["today", "tomorrow", "week", "overdue", "soon", "none", "any"]
                 throw .usage(.invalidValue(option: "--due", value: due,
