@@ -61,7 +61,17 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
         guard bytes.count == 10, parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
               let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), CivilDate(isoBytes: bytes) == nil else { return nil }
         guard (1...12).contains(month) else { return "there is no month \(month)" }
-        return day == 0 ? "there is no day 0" : "\(monthNames[month - 1]) \(year) has \(daysIn(month: month, year: year)) days"
+        return noDay(day, month: month, year: year)
+    }
+
+    /// Why day `day` of `month` (1–12) of `year` (nil: any year) is no day: `there is no day
+    /// 0`, `November has 30 days`, `February 2027 has 28 days`; nil when it is one.
+    package static func noDay(_ day: Int, month: Int, year: Int?) -> String? {
+        let most = daysIn(month: month, year: year ?? 2028)
+        guard day < 1 || day > most else { return nil }
+        if day < 1 { return "there is no day \(day)" }
+        guard let year else { return month == 2 ? "February has 28 days, 29 in a leap year" : "\(monthNames[month - 1]) has \(most) days" }
+        return "\(monthNames[month - 1]) \(year) has \(most) days"
     }
 
     package static func isLeap(_ year: Int) -> Bool {

@@ -31,22 +31,14 @@ package enum DateExpression {
     package static func noDay(_ text: String) -> String? {
         let lowered = text.lowercased()
         if let reason = CivilDate.noDay(isoBytes: Array(lowered.utf8)[...]) { return reason }
-        var words = lowered.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "-" }).map(String.init).filter { $0 != "of" }
-        while let first = words.first, ["on", "by", "the"].contains(first) { words.removeFirst() }
-        guard words.count == 2 || words.count == 3 else { return nil }
-        let monthFirst = month(words[0]) != nil
-        guard let month = month(words[monthFirst ? 0 : 1]), let day = Int(words[monthFirst ? 1 : 0].trimmingOrdinal) else { return nil }
-        let name = CivilDate.monthNames[month - 1]
+        let words = lowered.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "-" }).map(String.init)
+        guard let written = dayOfMonth(words, said: true) else { return nil }
         // `may 2027`: a year where the day goes.
-        if words.count == 2, day >= 1000 { return "\(name) \(day) is a month; give its day, as in \(words[monthFirst ? 0 : 1]) 5 \(day)" }
-        if words.count == 3 {
-            guard words[2].count == 4, let year = Int(words[2]), CivilDate(year: year, month: month, day: day) == nil else { return nil }
-            return day == 0 ? "there is no day 0" : "\(name) \(year) has \(CivilDate.daysIn(month: month, year: year)) days"
+        if written.year == nil, written.day >= 1000 {
+            return "\(CivilDate.monthNames[written.month - 1]) \(written.day) is a month; give its day, as in \(written.monthWord) 5 \(written.day)"
         }
-        let most = CivilDate.daysIn(month: month, year: 2028)
-        guard day == 0 || day > most else { return nil }
-        if day == 0 { return "there is no day 0" }
-        return month == 2 ? "February has 28 days, 29 in a leap year" : "\(name) has \(most) days"
+        guard written.year.map({ $0 >= 1000 }) ?? true else { return nil }
+        return CivilDate.noDay(written.day, month: written.month, year: written.year)
     }
 
     /// Whether `text` names a weekday (`fri`, `Friday`), which `parse` reads as the next one.
@@ -117,11 +109,6 @@ package enum DateExpression {
     /// A phrase of several words: `next week`, `in 3 days`, `end of month`, `dec 5`, `5 dec 2027`,
     /// `next fri`, `this friday`.
     private static func phrase(_ words: [String], today: CivilDate) -> CivilDate? {
-        // `5th of december`, `the 5th of dec 2027`: as `5th december`.
-        if let of = words.firstIndex(of: "of"), of >= 1, of + 1 < words.count, day(words[of - 1], ordinal: false) != nil,
-           month(words[of + 1]) != nil, of == 1 || (of == 2 && words[0] == "the") {
-            return phrase(Array(words[(of - 1)...]).filter { $0 != "of" }, today: today)
-        }
         switch words {
         case ["next", "week"]: return today.adding(days: 8 - today.isoWeekday)
         case ["next", "month"]:
@@ -148,36 +135,46 @@ package enum DateExpression {
             return offset(amount, unit: unit.first!, from: today)
         }
         if words.count == 2, words[0] == "the", let day = day(words[1], ordinal: true) { return nextDay(day, from: today) }
-        // `the 5th december`: as `5th december`.
-        if words.count >= 3, words[0] == "the", day(words[1], ordinal: true) != nil, month(words[2]) != nil {
-            return phrase(Array(words.dropFirst()), today: today)
-        }
-        // A day of a month, either way round, with a year or not.
-        guard words.count == 2 || words.count == 3 else { return nil }
-        let monthFirst = month(words[0]) != nil
-        guard let month = month(words[monthFirst ? 0 : 1]), let day = day(words[monthFirst ? 1 : 0], ordinal: false) else { return nil }
-        if words.count == 3 {
+        // A day of a month, either way round (`dec 5`, `5th of december`, `the 5th dec`), with a
+        // year or not.
+        guard let written = dayOfMonth(words, said: false), (1...31).contains(written.day) else { return nil }
+        if let year = written.year {
             // Four digits, as ISO dates have it: `2 dec 5` is no date (a run of line numbers
             // before `dec 5` is not read into year 5).
-            guard words[2].count == 4, words[2].allSatisfy(\.isASCII), let year = Int(words[2]), year >= 1000 else { return nil }
-            return CivilDate(year: year, month: month, day: day)
+            guard year >= 1000 else { return nil }
+            return CivilDate(year: year, month: written.month, day: written.day)
         }
         // The next one: this year's, else the next year that has it (February 29th).
         for year in today.year...(today.year + 8) {
-            if let date = CivilDate(year: year, month: month, day: day), today.days(until: date) >= 0 { return date }
+            if let date = CivilDate(year: year, month: written.month, day: written.day), today.days(until: date) >= 0 { return date }
         }
         return nil
     }
 
-    /// Whether `words` are written as a day of a month (`feb 30`, `31 nov`, `dec 5 2026`),
-    /// whether or not that day exists: what a command names when it cannot read them.
-    package static func isDayOfMonth(_ words: [String]) -> Bool {
-        var words = words.map { $0.lowercased() }.filter { $0 != "of" }
-        while let first = words.first, ["on", "by", "the"].contains(first) { words.removeFirst() }
-        guard words.count == 2 || words.count == 3 else { return false }
+    /// Words written as a day of a month: a day (`5`, `5th`) and a month (`dec`, `December`)
+    /// either way round, `of` between them, `the` before the day, and a year of four digits
+    /// after them; with `said`, led by `on` or `by` too. The month, the day as written (any
+    /// number), the month's word and the year; nil for other words. What `phrase` reads, and
+    /// what `isDayOfMonth` and `noDay` name when it is no day.
+    private static func dayOfMonth(_ words: [String], said: Bool) -> (month: Int, day: Int, monthWord: String, year: Int?)? {
+        var words = words
+        if said, let first = words.first, first == "on" || first == "by" { words.removeFirst() }
+        if words.first == "the" { words.removeFirst() }
+        if words.count >= 3, words[1] == "of", month(words[0]) == nil { words.remove(at: 1) }
+        guard words.count == 2 || words.count == 3 else { return nil }
         let monthFirst = month(words[0]) != nil
-        return (monthFirst || month(words[1]) != nil) && Int(words[monthFirst ? 1 : 0].trimmingOrdinal) != nil
-            && (words.count == 2 || (words[2].count == 4 && Int(words[2]) != nil))
+        let dayWord = words[monthFirst ? 1 : 0], monthWord = words[monthFirst ? 0 : 1]
+        guard let month = month(monthWord), dayWord.allSatisfy(\.isASCII), let day = Int(dayWord.trimmingOrdinal) else { return nil }
+        guard words.count == 3 else { return (month, day, monthWord, nil) }
+        guard words[2].count == 4, words[2].allSatisfy({ $0.isASCII && $0.isNumber }), let year = Int(words[2]) else { return nil }
+        return (month, day, monthWord, year)
+    }
+
+    /// Whether `words` are written as a day of a month (`feb 30`, `31 nov`, `dec 5 2026`,
+    /// `on the 31st of nov`), whether or not that day exists: what a command names when it
+    /// cannot read them.
+    package static func isDayOfMonth(_ words: [String]) -> Bool {
+        dayOfMonth(words.map { $0.lowercased() }, said: true) != nil
     }
 
     /// A day of a month as a date writes it, 1–31: `5`, or `5th`, `1st`, `22nd`, `3rd` (an
