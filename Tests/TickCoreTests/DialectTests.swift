@@ -333,6 +333,8 @@ import Testing
         // Tied: the first of tick, Obsidian, Dataview.
         #expect(Document("- [ ] a due:2026-12-01\n- [ ] b 📅 2026-12-01\n").fieldUsage.dialect(for: .due) == .tick)
         #expect(Document("- [ ] a\n").fieldUsage.dialect(for: .due, fallback: .obsidian) == .obsidian)
+        // A kind past the counts' room would be counted in another's lanes.
+        #expect(TaskField.Kind.allCases.count <= FieldUsage.kindCapacity)
     }
 
     @Test func urgencyGrowsWithAge() {

@@ -68,11 +68,12 @@ package struct GroupColorFollow {
     /// Which of `keys` name a group of one of `documents`, read one at a time (a lazy
     /// sequence holds one in memory), until every key is found.
     package static func named(_ keys: [String], in documents: some Sequence<Document>) -> Set<String> {
+        let names = keys.map { ($0, GroupName($0)) }, wanted = Set(keys).count
         var found = Set<String>()
         for document in documents {
             let groups = GroupName.Groups(document).withPaths()
-            for key in keys where !found.contains(key) && !GroupName(key).groups(in: groups).isEmpty { found.insert(key) }
-            if found.count == Set(keys).count { break }
+            for (key, name) in names where !found.contains(key) && !name.groups(in: groups).isEmpty { found.insert(key) }
+            if found.count == wanted { break }
         }
         return found
     }

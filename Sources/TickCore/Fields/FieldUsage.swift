@@ -8,6 +8,8 @@ package struct FieldUsage: Sendable, Equatable {
     /// Fields per kind and dialect, at `kind * 4 + dialect` (`index(of:)`): counts, so that an
     /// edit's window can take its fields out and put the new ones in (`replace`).
     private var counts = SIMD64<Int32>()
+    /// The kinds `counts` has room for: four lanes each.
+    static let kindCapacity = SIMD64<Int32>.scalarCount / 4
     /// How many numbers `storedCounts` holds: four per kind (a dialect each, one spare).
     static let storedLength = TaskField.Kind.allCases.count * 4
 

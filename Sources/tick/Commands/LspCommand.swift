@@ -35,9 +35,8 @@ private struct FileSystemHost: LanguageServerHost {
     func configuration(ofFolder folder: String) -> (config: ProjectConfig, problem: String?, file: String?) {
         let path = ConfigLoader.path(from: folder, environment: environment)
         // Named only when an edit may go to it: not a link git tracks out of its repository.
-        let file = path.map { $0.hasPrefix("/") ? $0 : environment.workingDirectory + "/" + $0 }.flatMap { file in
-            (try? EditSession.refuseTrackedLinkOut(file)) == nil ? nil : file
-        }
+        var file = path.map { $0.hasPrefix("/") ? $0 : environment.workingDirectory + "/" + $0 }
+        do throws(TickError) { try file.map { file throws(TickError) in try EditSession.refuseTrackedLinkOut(file) } } catch { file = nil }
         do throws(TickError) {
             return (try ConfigLoader.load(path), nil, file)
         } catch {
