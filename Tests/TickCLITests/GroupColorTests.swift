@@ -83,6 +83,12 @@ import Testing
         #expect(try String(contentsOf: file, encoding: .utf8).hasPrefix("# Work\n"))
         let subgroup = try tick("group", "rename", "Backend", "API")
         #expect(subgroup.stderr == "tick: note: its colour in .tick.toml goes with it: 'Work/API'\n", "\(subgroup.stderr)")
+        // A name longer by words: the old key, which names it by the start of its title,
+        // is its old name and goes, not an entry kept beside the new one.
+        let longer = try tick("group", "rename", "Home", "Home office")
+        #expect(longer.stderr == "tick: note: its colour in .tick.toml goes with it: 'Home office'\n", "\(longer.stderr)")
+        #expect(try String(contentsOf: config, encoding: .utf8).hasSuffix("\"Home office\" = \"green\"\n"))
+        #expect(try !String(contentsOf: config, encoding: .utf8).contains("\"Home\" ="))
         // A group without a colour changes nothing in the configuration, and says nothing.
         let before = try String(contentsOf: config, encoding: .utf8)
         let plain = try tick("group", "rename", "Later", "Someday")

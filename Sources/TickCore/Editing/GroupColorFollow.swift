@@ -81,13 +81,17 @@ package struct GroupColorFollow {
     /// The settings that put the colours of `moved` under their new names, or take them out.
     /// `after`: the edited file as the edit leaves it; `namedElsewhere`: of the keys that name
     /// no group of `after`, those that name a group of another task file of the project (all
-    /// of them when that is not known), asked once. An entry that still names a group stays
-    /// (the new name is added beside it); a new name that has a colour already (an entry
+    /// of them when that is not known), asked once. An entry that still names a group other
+    /// than the one it moves to stays (the new name is added beside it): `Today` names
+    /// `Today list` by the start of its title, but is that group's old name, not another's.
+    /// A new name that has a colour already (an entry
     /// names the group as it is now called) keeps it, and a warning says the colour was not
     /// carried. `file`: the configuration's name, for what is said.
     package init(_ moved: [Moved], after: Document, colors: GroupColors, file: String, namedElsewhere: ([String]) -> Set<String>) {
         let groups = GroupName.Groups(after).withPaths()
-        let gone = moved.map(\.old).filter { GroupName($0).groups(in: groups).isEmpty }
+        let gone = moved.filter { entry in
+            Set(GroupName(entry.old).groups(in: groups)).subtracting(entry.new.map { GroupName($0).groups(in: groups) } ?? []).isEmpty
+        }.map(\.old)
         let elsewhere = gone.isEmpty ? [] : namedElsewhere(gone)
         var settings: [Setting] = [], warnings: [String] = [], carried: [String] = []
         for entry in moved {
