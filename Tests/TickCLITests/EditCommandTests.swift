@@ -395,6 +395,9 @@ import Testing
         // Nothing to archive names the archive the file has.
         let (nothing, _) = try edit(["archive"], "## Work\n\n- [ ] a\n\n## ✅ Completed\n\n- [x] b\n")
         #expect(nothing.stdout == "TODO.md: nothing to archive: no done or cancelled tasks outside '✅ Completed'\n", "\(nothing.stdout)")
+        // Every group that keeps them is named.
+        let (both, _) = try edit(["archive", "--into", "🏁 Completed"], "## Work\n\n- [ ] a\n\n## 🏁 Completed\n\n- [x] old\n\n## Archive\n\n- [x] older\n")
+        #expect(both.stdout == "TODO.md: nothing to archive: no done or cancelled tasks outside '🏁 Completed' and 'Archive'\n", "\(both.stdout)")
     }
 
     /// Cancelled tasks are archived with done ones; a closed task whose block still holds a

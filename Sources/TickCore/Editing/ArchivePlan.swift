@@ -24,12 +24,19 @@ package struct ArchivePlan: Sendable {
     /// The group the tasks are filed under.
     package var group: String { into ?? configured }
 
-    /// What is taken: not what an archive group holds already (unless `within` names it),
-    /// nor what the file's other groups for closed tasks hold (an Archive beside a Completed).
+    /// What is taken: not what an archive group holds already (unless `within` names it:
+    /// `archives(in:)`).
     package func selection(in document: Document) throws(EditError) -> ArchiveSelection {
-        let archives = [configured] + (toOtherFile ? [] : [group])
-        return ArchiveSelection(document, archives: archives.compactMap { ArchivePlace($0, in: document).heading } + ArchivePlace.closedGroups(in: document),
-                                within: try within.map { name throws(EditError) in try Sections.resolve(name, in: document) })
+        ArchiveSelection(document, archives: archives(in: document),
+                         within: try within.map { name throws(EditError) in try Sections.resolve(name, in: document) })
+    }
+
+    /// The groups whose tasks stay: the archive groups (the configured one, and the one
+    /// archived into now) and the file's other groups for closed tasks (an Archive beside a
+    /// Completed), in file order.
+    func archives(in document: Document) -> [Int] {
+        let names = [configured] + (toOtherFile ? [] : [group])
+        return Array(Set(names.compactMap { ArchivePlace($0, in: document).heading } + ArchivePlace.closedGroups(in: document))).sorted()
     }
 
     /// Refuses an archive the file cannot take as asked: a second Done group beside the file's
@@ -56,7 +63,10 @@ package struct ArchivePlan: Sendable {
         var plan = EditPlan(try BlockEdits.archive(selection.moved, into: group, in: document),
                             subjects: selection.moved.map { .task($0.index, verb: "archived") } + Self.kept(selection))
         if plan.subjects.isEmpty {
-            plan.nothing = "nothing to archive: no done or cancelled tasks " + (within.map { "in '\($0)'" } ?? "outside '\(destination(in: document))'")
+            // Outside every group that keeps them (`Archive` and `Completed` on a board), as named.
+            let kept = archives(in: document).map { "'" + GroupName.shown(document.shownGroupPath(ofHeading: $0)) + "'" }
+            let outside = kept.isEmpty ? "'\(destination(in: document))'" : kept.spokenList("and")
+            plan.nothing = "nothing to archive: no done or cancelled tasks " + (within.map { "in '\($0)'" } ?? "outside \(outside)")
         }
         return plan
     }
