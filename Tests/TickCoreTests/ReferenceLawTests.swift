@@ -491,6 +491,30 @@ import Testing
         #expect(ListingIndex.latestView(decoding: former.finished())?.map(\.path) == [bytes("/notes/a.md")])
     }
 
+    /// A task a tick edit removed is refused by its number, as removed; the listing keeps that
+    /// through the state folder, and an undo of the edit, carried over the file (another edit
+    /// came after it), names the task again. A task another program removed stays refused.
+    @Test func aTaskAnEditRemovedComesBackWithItsUndo() throws {
+        let before = Document("# G\n\n- [ ] milk\n- [ ] eggs\n")
+        let after = Document("# G\n\n- [ ] milk\n")
+        let listing = Listing(shown: [0, 1], in: before)
+        let removed = listing.mapped(before: before, after: after, splices: [Splice(lines: 3..<4, replacement: [])], by: "tick rm 4")
+        #expect(throws: EditError.listedTaskGone(line: 4, text: "eggs", reason: "is gone: removed by 'tick rm 4'")) {
+            try removed.resolve(4, in: after)
+        }
+        let stored = try #require(ListingArchive(decoding: ListingArchive(files: [.init(path: Array("/f".utf8), listing: removed)]).encoded()))
+        let kept = stored.files[0].listing
+        #expect(kept == removed && kept.entry(shown: 4)?.removedByEdit == true)
+        let back = kept.stepped(undo: true, operation: [], kept: nil) { (after, before) }
+        #expect(try back.resolve(4, in: before)?.line == 3)
+
+        var otherProgram = listing
+        otherProgram.fileHash = 0
+        let changed = otherProgram.mapped(before: after, after: after, splices: nil, by: "tick done 3")
+        #expect(changed.entry(shown: 4)?.removedByEdit == false)
+        #expect(throws: EditError.self) { try changed.stepped(undo: true, operation: [], kept: nil) { (after, before) }.resolve(4, in: before) }
+    }
+
     @Test func damagedArchivesAreRefused() throws {
         let archive = ListingArchive(files: [.init(path: Array("/f".utf8), listing: Listing(shown: [0], in: Document("- [ ] a\n")))])
         var bytes = archive.encoded()

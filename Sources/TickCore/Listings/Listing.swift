@@ -24,6 +24,9 @@ package struct Listing: Sendable, Equatable {
         package var text: [UInt8]
         /// When gone: why, as the end of a sentence about the task ("is gone: removed by …").
         package var reason: [UInt8]
+        /// Whether a tick edit removed the task (`refuse(_:removedByEdit:)`): an undo of that
+        /// edit may bring it back, to be found again by its block.
+        package var removedByEdit = false
 
         package init(shown: Int32, line: Int32, fingerprint: UInt64, block: UInt64, listedBlock: UInt64, unique: Bool,
                     text: [UInt8], reason: [UInt8] = []) {
@@ -35,6 +38,13 @@ package struct Listing: Sendable, Equatable {
             self.unique = unique
             self.text = text
             self.reason = reason
+        }
+
+        /// The entry refused from now on, for `reason`.
+        mutating func refuse(_ reason: String, removedByEdit: Bool = false) {
+            line = -1
+            self.reason = Array(reason.utf8)
+            self.removedByEdit = removedByEdit
         }
     }
 
@@ -258,25 +268,23 @@ package struct Listing: Sendable, Equatable {
         return result
     }
 
-    /// Entries whose tasks a tick edit removed (`removedReason`), found again in `document`
+    /// Entries whose tasks a tick edit removed (`Entry.removedByEdit`), found again in `document`
     /// by their blocks, when one task there has the block and reads as the task did: an undo
     /// of the edit, among later ones, brought it back.
     private mutating func findRemoved(in document: Document) {
         var blocks: BlockTable?, groups: GroupBlocks?
-        for number in entries.indices where entries[number].line < 0 && entries[number].reason.starts(with: Self.removedReason) {
+        for number in entries.indices where entries[number].removedByEdit {
             var entry = entries[number]
             entry.unique = true
             guard let task = Self.locate(entry, in: document, blocks: &blocks), TaskFingerprint.of(task, in: document) == entry.fingerprint else { continue }
             if groups == nil { groups = GroupBlocks(document) }
             entry.line = Int32(task.line)
             entry.reason = []
+            entry.removedByEdit = false
             entry.unique = groups!.isUnique(task.index)
             entries[number] = entry
         }
     }
-
-    /// How the reason of an entry whose task a tick edit removed starts.
-    static let removedReason = Array("is gone: removed by '".utf8)
 
     /// The listing after tick turned `before` into `after` with `splices` (nil: any rewrite,
     /// such as `fmt` or `undo`). `command` is what a message about a removed task names.
@@ -307,8 +315,7 @@ package struct Listing: Sendable, Equatable {
         for number in result.entries.indices where result.entries[number].line >= 0 {
             var entry = result.entries[number]
             guard let partner = TaskCorrespondence.task(atLine: Int(entry.line), in: before).flatMap({ correspondence.partner(of: $0) }) else {
-                entry.line = -1
-                entry.reason = Self.removedReason + Array("\(command)'".utf8)
+                entry.refuse("is gone: removed by '\(command)'", removedByEdit: true)
                 result.entries[number] = entry
                 continue
             }
@@ -398,8 +405,7 @@ package struct Listing: Sendable, Equatable {
                 // user means cannot be known, so the number is refused until the next listing.
                 // (One it showed for a task now gone stays refused as it was.)
                 if result.entries[at].line >= 0, result.entries[at].line != Int32(task.line) {
-                    result.entries[at].line = -1
-                    result.entries[at].reason = Array("no longer has that number: '\(command)' printed \(line) for another task".utf8)
+                    result.entries[at].refuse("no longer has that number: '\(command)' printed \(line) for another task")
                 }
                 continue
             }
@@ -442,8 +448,7 @@ package struct Listing: Sendable, Equatable {
         for number in Set(numbers) {
             if let index = at[number] {
                 // Printed for two tasks: which one the user means cannot be known.
-                result.entries[index].line = -1
-                result.entries[index].reason = Array(sharing.utf8)
+                result.entries[index].refuse(sharing)
             } else if result.entries.count < Self.limit {
                 result.entries.append(Entry(shown: Int32(number), line: -1, fingerprint: 0, block: 0, listedBlock: 0, unique: false,
                                             text: [], reason: Array(reason.utf8)))
@@ -465,8 +470,7 @@ package struct Listing: Sendable, Equatable {
             if detailed, let task = Self.locate(result.entries[number], in: document, blocks: &blocks) {
                 result.entries[number].line = Int32(task.line)
             } else {
-                result.entries[number].line = -1
-                result.entries[number].reason = Array(reason.utf8)
+                result.entries[number].refuse(reason)
             }
         }
         result.fileHash = ContentDigest.version(of: document.bytes)

@@ -59,7 +59,7 @@ package struct ListingArchive: Sendable, Equatable {
                 continue
             }
             // Each entry in binary, little-endian: shown and line (4 bytes each); fingerprint,
-            // block and listed block (8 each); unique (1); the text's and the reason's lengths
+            // block and listed block (8 each); flags (1: unique, 2: removed by an edit); the text's and the reason's lengths
             // (2 each), then their bytes.
             var bytes: [UInt8] = []
             bytes.reserveCapacity(listing.entries.count * 64)
@@ -69,7 +69,7 @@ package struct ListingArchive: Sendable, Equatable {
                 append(entry.fingerprint, to: &bytes)
                 append(entry.block, to: &bytes)
                 append(entry.listedBlock, to: &bytes)
-                bytes.append(entry.unique ? 1 : 0)
+                bytes.append((entry.unique ? 1 : 0) | (entry.removedByEdit ? 2 : 0))
                 append(UInt16(clamping: entry.text.count), to: &bytes)
                 append(UInt16(clamping: entry.reason.count), to: &bytes)
                 bytes += entry.text.prefix(Int(UInt16.max))
@@ -121,7 +121,7 @@ package struct ListingArchive: Sendable, Equatable {
                 let block = Self.read(UInt64.self, data, &offset)
                 let listedBlock = Self.read(UInt64.self, data, &offset)
                 if former { offset += 8 }
-                let unique = data[offset] == 1
+                let flags = data[offset]
                 offset += 1
                 let textLength = Int(Self.read(UInt16.self, data, &offset))
                 let reasonLength = Int(Self.read(UInt16.self, data, &offset))
@@ -129,8 +129,10 @@ package struct ListingArchive: Sendable, Equatable {
                 let text = Array(data[offset..<(offset + textLength)])
                 let reason = Array(data[(offset + textLength)..<(offset + textLength + reasonLength)])
                 offset += textLength + reasonLength
-                entries.append(Listing.Entry(shown: shown, line: line, fingerprint: fingerprint, block: block, listedBlock: listedBlock,
-                                             unique: unique, text: text, reason: reason))
+                var entry = Listing.Entry(shown: shown, line: line, fingerprint: fingerprint, block: block, listedBlock: listedBlock,
+                                          unique: flags & 1 != 0, text: text, reason: reason)
+                entry.removedByEdit = flags & 2 != 0
+                entries.append(entry)
             }
             guard offset == data.count else { return nil }
             var listing = Listing(fileHash: hash, shifted: shifted == 0x31, truncated: truncated == 0x31, detailed: detailed == 0x31, entries: entries)
