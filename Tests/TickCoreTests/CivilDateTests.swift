@@ -90,6 +90,14 @@ import Testing
         #expect(DateExpression.suggestion(for: "21") == "the 21st")
         #expect(DateExpression.suggestion(for: "12") == "the 12th")
         #expect(DateExpression.suggestion(for: "tomorow") == "tomorrow")
+        // An ordinal with another number's ending is a typo, no date: its day is suggested.
+        for (typed, meant) in [("2th", "the 2nd"), ("11st", "the 11th"), ("23th", "the 23rd"), ("1nd", "the 1st")] {
+            #expect(DateExpression.parse(typed, today: CivilDate(year: 2026, month: 11, day: 30)!) == nil)
+            #expect(DateExpression.suggestion(for: typed) == meant)
+        }
+        for ordinal in ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "31st"] {
+            #expect(DateExpression.parse(ordinal, today: CivilDate(year: 2026, month: 11, day: 30)!) != nil)
+        }
     }
 
     /// Why a date that is no day is none.

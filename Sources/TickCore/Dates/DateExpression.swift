@@ -19,10 +19,8 @@ package enum DateExpression {
         // (Whether a phrase reads does not depend on the day it is read.)
         if parse("in " + text, today: CivilDate(year: 2026, month: 1, day: 1)!) != nil { return "in " + text }
         // A bare number is no date (it reads as a task's): its day of the month is.
-        if let day = day(text, ordinal: false) {
-            let ending = (11...13).contains(day % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][day % 10] ?? "th"
-            return "the \(day)\(ending)"
-        }
+        // A bare number (`20`) or a mistyped ordinal (`2th`): its day of the month.
+        if let day = day(text.loosenedOrdinal, ordinal: false) { return "the \(day)\(ordinalEnding(day))" }
         return Suggestion.nearest(to: text.lowercased(), among: ["today", "tomorrow", "yesterday"] + weekdays)
     }
 
@@ -177,6 +175,11 @@ package enum DateExpression {
         dayOfMonth(words.map { $0.lowercased() }, said: true) != nil
     }
 
+    /// The ending of day `day`'s ordinal: `st` (1st, 21st), `nd`, `rd`, else `th` (11th–13th).
+    static func ordinalEnding(_ day: Int) -> String {
+        (11...13).contains(day % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][day % 10] ?? "th"
+    }
+
     /// A day of a month as a date writes it, 1–31: `5`, or `5th`, `1st`, `22nd`, `3rd` (an
     /// ordinal alone when `ordinal`).
     private static func day(_ word: String, ordinal: Bool) -> Int? {
@@ -205,8 +208,16 @@ package enum DateExpression {
 }
 
 private extension String {
-    /// The word without an ordinal's ending (`5th` → `5`, `1st` → `1`); the word itself else.
+    /// The word without an ordinal's ending (`5th` → `5`, `1st` → `1`); the word itself else,
+    /// and when the ending is not the number's (`2th`, `11st`: a typo is no date).
     var trimmingOrdinal: String {
+        let number = loosenedOrdinal
+        guard number.count < count, let value = Int(number) else { return self }
+        return hasSuffix(DateExpression.ordinalEnding(value)) ? number : self
+    }
+
+    /// The word without any ordinal ending after its digits (`2th` → `2`).
+    var loosenedOrdinal: String {
         for suffix in ["st", "nd", "rd", "th"] where count > 2 && hasSuffix(suffix) && dropLast(2).allSatisfy(\.isNumber) {
             return String(dropLast(2))
         }
