@@ -46,6 +46,15 @@ extension Document {
         return fields.date(.done, in: text) ?? fields.date(.cancelled, in: text)
     }
 
+    /// Whether the task waits: still to do, with a start date after `today`. A task started
+    /// or closed waits for nothing, whatever its start date says; its fields are read only
+    /// when it has one.
+    package func waits(_ task: Task, today: CivilDate) -> Bool {
+        guard task.statusType == .todo, task.fieldKinds.contains(.start),
+              let start = fields(of: task).date(.start, in: textBytes(of: task)) else { return false }
+        return start > today
+    }
+
     /// The task's due field's value as written, valid or not.
     package func dueValue(of task: Task) -> String? {
         guard let value = task.dueValueRange else { return nil }

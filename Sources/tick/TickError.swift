@@ -12,7 +12,8 @@ enum TickError: Error, Equatable {
     case cannotWrite(path: String, reason: String)
     case edit(EditError, path: String)
     case nothingToUndo(path: String?)
-    case nothingToRedo(path: String?)
+    /// `listed`: whether the journal in scope lists operations (none of them undone).
+    case nothingToRedo(path: String?, listed: Bool)
     /// `refusal` nil: the file is gone.
     /// `later`: a later operation of tick's that changed the file too (its command line, quoted,
     /// and its number in `tick undo --list`).
@@ -41,8 +42,10 @@ enum TickError: Error, Equatable {
             return "\(PathBytes.display(path)): \(error.message(listing: ShellWord.quotedInQuotes(listed)))"
         case .nothingToUndo(let path):
             return path.map { "\(PathBytes.display($0)): nothing to undo" } ?? "nothing to undo"
-        case .nothingToRedo(let path):
-            return (path.map { "\(PathBytes.display($0)): " } ?? "") + "nothing to redo ('tick undo --list' shows the journal)"
+        case .nothingToRedo(let path, let listed):
+            // The list is worth a look only when it has operations: none of them is undone.
+            return (path.map { "\(PathBytes.display($0)): " } ?? "") + "nothing to redo"
+                + (listed ? ": no operation is undone ('tick undo --list' shows the journal)" : "")
         case .journalStale(let path, let command, let undo, let other, let refusal, let later):
             var hint = other ? " ('tick undo --list' numbers the operations; 'tick \(undo ? "undo" : "redo") N' takes another, leaving this one as it is)" : ""
             let since = "since \(undo ? "" : "'tick undo' of ")\(JournalHistory.quoted(command: command))"

@@ -163,21 +163,10 @@ public struct TaskQuery: Sendable {
             }
             if !accepts(group: task.group) { return false }
             if let filter = query.globalFilter, !filter.isHeld(byTextOf: task, in: document) { return false }
-            // The start date is asked of every task still to do (unless waiting tasks are shown
-            // too): its fields are read only when it has one. A task started or closed waits
-            // for nothing, whatever its start date says.
-            let asksStart = query.waiting != .shown && task.statusType == .todo && task.fieldKinds.contains(.start)
-            if asksStart || query.minimumPriority != nil {
-                let text = document.textBytes(of: task)
-                let fields = document.fields(of: task)
-                if query.waiting != .shown {
-                    let waits = asksStart && fields.date(.start, in: text).map { $0 > today } ?? false
-                    if waits != (query.waiting == .only) { return false }
-                }
-                if let minimum = query.minimumPriority, (fields.priority(in: text) ?? .none) > minimum { return false }
-            } else if query.waiting == .only {
-                // No start date: not waiting.
-                return false
+            if query.waiting != .shown, document.waits(task, today: today) != (query.waiting == .only) { return false }
+            if let minimum = query.minimumPriority {
+                let priority = document.fields(of: task).priority(in: document.textBytes(of: task)) ?? .none
+                if priority > minimum { return false }
             }
             if let since = query.doneSince {
                 // A task that records no done date is dated by the file's history, when there is one.

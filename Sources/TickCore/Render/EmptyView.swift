@@ -27,6 +27,16 @@ package enum EmptyView {
         }
     }
 
+    /// What a task is, as an empty view names one it hid: open, in-progress, done, cancelled,
+    /// or waiting (`Document.waits`).
+    package static func kind(of task: Task, in document: Document, today: CivilDate) -> String {
+        switch task.statusType {
+        case .todo: document.waits(task, today: today) ? "waiting" : "open"
+        case .doing: "in-progress"
+        case .done, .cancelled: task.statusType.rawValue
+        }
+    }
+
     /// The note for a view `command` (`today`, `list`) whose `query` showed nothing;
     /// `narrowed`: options narrowed the view's own query. `file`: the one file read, when a
     /// person reads the view (with words, the count of tasks of every status they match).

@@ -48,29 +48,21 @@ enum QueryCommand: Command {
         } else {
             for operand in arguments.operands {
                 let (named, line) = note(operand)
-                // The note's ```tasks blocks, and its ```dataview blocks that hold a TASK query.
-                var found: [(path: String, line: Int, length: Int, query: TasksQuery)] = []
+                var found: [(path: String, block: NoteQueries.Block)] = []
                 for path in try PathWalker.files([named]) {
-                    let bytes = try FileReader.read(path)
                     // The note as a path in the vault, which placeholders name.
                     let note = Syscalls.realPath(path).map { real in vaultFolder.flatMap { real.dropping(prefix: $0 == "/" ? $0 : $0 + "/") } ?? real } ?? path
-                    found += TasksQuery.blocks(in: bytes).map { (path, $0.line, $0.lines.count, TasksQuery($0.lines, firstLine: $0.line + 1, file: note, today: today)) }
-                    for block in TasksQuery.blocks(in: bytes, language: "dataview") {
-                        guard let query = DataviewQuery.read(block.lines, firstLine: block.line + 1, today: today) else {
-                            // Said of the note, or of the one block named.
-                            if let kind = DataviewQuery.kind(of: block.lines), line == nil || (block.line...(block.line + block.lines.count + 1)).contains(line!) {
-                                context.note("\(PathBytes.display(path)):\(block.line): a Dataview \(kind) query; tick runs TASK queries, not \(kind)")
-                            }
-                            continue
-                        }
-                        found.append((path, block.line, block.lines.count, query))
+                    let queries = NoteQueries(try FileReader.read(path), note: note, today: today)
+                    // Said of the note, or of the one block named.
+                    for other in queries.others where line.map(other.holds) ?? true {
+                        context.note("\(PathBytes.display(path)):\(other.line): a Dataview \(other.kind) query; tick runs TASK queries, not \(other.kind)")
                     }
+                    found += queries.blocks.map { (path, $0) }
                 }
-                found.sort { ($0.path, $0.line) < ($1.path, $1.line) }
-                let chosen = line.map { line in found.filter { $0.line <= line && line <= $0.line + $0.length + 1 } } ?? found
+                let chosen = line.map { line in found.filter { $0.block.holds(line) } } ?? found
                 if let line, chosen.isEmpty { throw TickError.refused("\(PathBytes.display(named)):\(line) is in no ```tasks block, nor a Dataview TASK query") }
-                for block in chosen {
-                    queries.append(("\(PathBytes.display(block.path)):\(block.line)", PathBytes.display(block.path), block.query))
+                for (path, block) in chosen {
+                    queries.append(("\(PathBytes.display(path)):\(block.line)", PathBytes.display(path), block.query))
                 }
             }
             if queries.isEmpty {

@@ -84,7 +84,7 @@ enum JournalStep {
                     throw TickError.refused("nothing to \(name): " + warning)
                 }
                 let file = arguments.value("file")
-                throw undo ? TickError.nothingToUndo(path: file) : TickError.nothingToRedo(path: file)
+                throw undo ? TickError.nothingToUndo(path: file) : TickError.nothingToRedo(path: file, listed: !history.listed.isEmpty)
             }
         }
     }

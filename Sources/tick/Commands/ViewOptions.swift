@@ -163,22 +163,10 @@ struct ViewOptions {
             let also = query.words.isEmpty || query.statuses == nil ? [] : ViewItem.select([source], query: every, today: today)
             let hidden = also.count == 1 ? source.document.tasks[also[0].task] : nil
             return EmptyView.File(path: source.path, tasks: source.document.tasks.count, named: namesFiles, alsoMatching: also.count,
-                                  hidden: hidden.map { ($0.line + 1, kind(of: $0, in: source.document), source.document.text(of: $0)) },
+                                  hidden: hidden.map { ($0.line + 1, EmptyView.kind(of: $0, in: source.document, today: today), source.document.text(of: $0)) },
                                   statusesAsked: asksStatuses)
         }
         if let note = EmptyView.note(command: command, query: query, narrowed: narrowed, file: read) { context.note(note) }
-    }
-
-    /// What a task is, as an empty view names one it hid: open, in progress, done, cancelled,
-    /// or waiting (to do, with a start date to come).
-    private func kind(of task: Task, in document: Document) -> String {
-        switch task.statusType {
-        case .todo:
-            let start = task.fieldKinds.contains(.start) ? document.fields(of: task).date(.start, in: document.textBytes(of: task)) : nil
-            return start.map { $0 > today } == true ? "waiting" : "open"
-        case .doing: return "in-progress"
-        case .done, .cancelled: return task.statusType.rawValue
-        }
     }
 
     /// A name with a slash or a Markdown extension is meant as a file even when it is missing,
