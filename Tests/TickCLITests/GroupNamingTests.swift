@@ -61,12 +61,25 @@ import Testing
         let (one, _) = try run(["list", "-g", "wok"], on: text)
         #expect(one.stderr == "tick: no group 'wok' in TODO.md (did you mean 'Work'?); 'tick groups' lists them\n", "\(one.stderr)")
         // Groups of one title (a group and its archive) share a start as they share the
-        // title: a view shows both, an edit takes the one nearer the top.
+        // title: a view shows both, an edit takes the one nearer the top, by filters too.
         let archived = "# T\n\n## Groceries\n\n- [ ] a\n\n## Done\n\n### Groceries\n\n- [x] b\n"
         let (both, _) = try run(["list", "--all", "-g", "groc"], on: archived)
         #expect(both.status == 0 && both.stdout.contains("[ ] a") && both.stdout.contains("[x] b"), "\(both.stdout)\(both.stderr)")
         let (added, afterAdd) = try run(["add", "-g", "groc", "milk"], on: archived)
         #expect(added.status == 0 && afterAdd.hasPrefix("# T\n\n## Groceries\n\n- [ ] a\n- [ ] milk\n"), "\(added.stderr)\(afterAdd)")
+        // An edit by filters takes one group as well: the archive keeps its record.
+        let (removed, afterRemove) = try run(["rm", "--all", "-g", "groceries", "-y"], on: archived)
+        #expect(removed.status == 0 && afterRemove == "# T\n\n## Groceries\n\n## Done\n\n### Groceries\n\n- [x] b\n", "\(removed.stderr)\(afterRemove)")
+        // A view of the name shows the archive's group by its path, beside the group, not under it.
+        let (groups, _) = try run(["groups", "-g", "groceries"], on: archived)
+        #expect(groups.stdout.hasPrefix("Groceries         1 open") && groups.stdout.contains("\nDone / Groceries  0 open  1 done"), "\(groups.stdout)")
+        // The name named the group already: renamed in other case, nothing is said to move.
+        let (renamed, _) = try run(["group", "rename", "groceries", "GROCERIES"], on: archived)
+        #expect(renamed.status == 0 && !renamed.stderr.contains("until now"), "\(renamed.stderr)")
+        // A group already in place is said to be, on its own line.
+        let meetings = "# T\n\n## Work\n\n### Meetings\n\n### Backend\n\n## Done\n\n### Work\n\n#### Meetings\n\n- [x] m\n"
+        let (moved, _) = try run(["group", "move", "meetings", "--before", "backend"], on: meetings)
+        #expect(moved.stdout == "unchanged 5 ### Meetings  (0 tasks) (already there)\n", "\(moved.stdout)")
     }
 
     /// Over several files, the strongest rule any file matches the name by decides: `work`

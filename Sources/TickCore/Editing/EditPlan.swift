@@ -19,8 +19,9 @@ public struct EditPlan: Sendable {
         /// next occurrence): right above it, or right after its block (`below`).
         case newTask(near: Int, below: Bool, verb: String)
         /// A group: the title it has after the edit, and how many tasks it holds; `unchanged`
-        /// says why the edit left it as it was ("already there").
-        case group(title: String, verb: String, tasks: Int, unchanged: String? = nil)
+        /// says why the edit left it as it was ("already there"), and `heading` which heading
+        /// it is then (its index, the same before and after).
+        case group(title: String, verb: String, tasks: Int, unchanged: String? = nil, heading: Int? = nil)
         /// A group the edit removes (its heading's index in the original), with its tasks.
         case removedGroup(Int, verb: String, tasks: Int)
     }
@@ -79,7 +80,7 @@ public struct EditPlan: Sendable {
             case .task(_, _, let unchanged, _): return count + (unchanged == nil ? 1 : 0)
             case .newTasks(_, let blocks, _): return count + (blocks ?? 1)
             case .removed, .newTask: return count + 1
-            case .group(_, _, let tasks, let unchanged): return count + (unchanged == nil ? tasks : 0)
+            case .group(_, _, let tasks, let unchanged, _): return count + (unchanged == nil ? tasks : 0)
             case .removedGroup(_, _, let tasks): return count + tasks
             }
         }

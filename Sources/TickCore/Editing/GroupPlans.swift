@@ -90,9 +90,11 @@ package enum GroupPlans {
         var splices = try GroupEdits.rename(index, to: typed, in: document)
         let title = GroupEdits.renamed(index, to: typed, in: document).trimmingSpaces
         // A group the new name answered to until now (by its words: `✅ Completed` to
-        // `Completed`) that it names no longer: said, as group add says it.
+        // `Completed`) that it names no longer: said, as group add says it. A name that named
+        // this group already (`home` to `HOME`, over the archive's `Done / Home`) moves nothing.
         var note: String?
-        if let other = GroupName(title).groups(in: document).first(where: { $0 != index }) {
+        let answered = try? Sections.resolve(title, in: document)
+        if answered != index, let other = answered ?? GroupName(title).groups(in: document).first(where: { $0 != index }) {
             let edited = document.afterApplying(splices)
             if let named = try? Sections.resolve(title, in: edited), edited.headings[named].line == document.headings[index].line {
                 note = nameMoved(title, from: other, in: document, to: "this one")

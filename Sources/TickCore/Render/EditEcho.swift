@@ -134,12 +134,13 @@ package struct EditEcho: Sendable {
                 let heading = before.headings[index]
                 rows.append(Row(verb: verb, document: before, task: nil, line: heading.line + 1,
                                 group: (heading.title, heading.level, before.groupPath(ofHeading: index), tasks)))
-            case .group(let title, let verb, let tasks, let unchanged):
-                // The heading the edit wrote (another group may have the same title), nearest
-                // the top when it wrote two (a rename, and its archive's subgroup with it);
-                // else the last with the title.
+            case .group(let title, let verb, let tasks, let unchanged, let kept):
+                // The heading left as it was; else the heading the edit wrote (another group
+                // may have the same title), nearest the top when it wrote two (a rename, and
+                // its archive's subgroup with it); else the last with the title.
                 let written = LineMap(plan.splices)
-                let heading = after.headings.indices.filter { after.headings[$0].title == title && written.touchesNew(after.headings[$0].line) }
+                let heading = kept
+                    ?? after.headings.indices.filter { after.headings[$0].title == title && written.touchesNew(after.headings[$0].line) }
                     .min { after.groupPath(ofHeading: $0).count < after.groupPath(ofHeading: $1).count }
                     ?? after.headings.lastIndex { $0.title == title }
                 rows.append(Row(verb: unchanged == nil ? verb : "unchanged", document: after, task: nil, line: heading.map { after.headings[$0].line + 1 },

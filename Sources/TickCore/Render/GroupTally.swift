@@ -5,8 +5,12 @@ public struct GroupTally: Sendable, Equatable {
     package let source: Int
     /// Index into the document's `headings`; nil for the tasks above the first heading.
     package let heading: Int?
-    /// How deep the group is nested: 0 for a group with no enclosing group.
+    /// How deep the group is nested among the groups tallied: 0 for a group with no enclosing
+    /// group, or none tallied (a view of one group's name shows the archive's `Done / Home`
+    /// beside `Home`, not under it).
     package let depth: Int
+    /// Whether the group encloses groups that are not tallied: it is shown by its path.
+    package var showsPath = false
     package var open = 0
     package var doing = 0
     /// Done tasks.
@@ -35,10 +39,15 @@ public struct GroupTally: Sendable, Equatable {
             // The file's title holds no task of its own: its groups are the file's top ones.
             for (index, heading) in document.headings.enumerated() where heading.topLevel && index != document.title {
                 guard matcher.accepts(group: index) else { continue }
-                var depth = 0, parent = heading.parent
-                while let next = parent, next != document.title { depth += 1; parent = document.headings[next].parent }
+                var depth = 0, parent = heading.parent, skipped = false
+                while let next = parent, next != document.title {
+                    if rows[next] != nil { depth += 1 } else { skipped = true }
+                    parent = document.headings[next].parent
+                }
                 rows[index] = tallies.count
-                tallies.append(GroupTally(source: sourceIndex, heading: index, depth: depth))
+                var tally = GroupTally(source: sourceIndex, heading: index, depth: depth)
+                tally.showsPath = skipped && heading.parent.flatMap { rows[$0] } == nil
+                tallies.append(tally)
             }
             if let archive { foldArchive(archive, in: document, rows: &rows) }
             for task in document.tasks where matcher.matches(task) {

@@ -21,7 +21,9 @@ struct TallyTable {
         var lastSource: Int?
         for tally in tallies {
             let document = sources[tally.source].document
-            let title = tally.heading.map { TerminalText.sanitized(document.headings[$0].title) } ?? "(no group)"
+            let title = tally.heading.map { heading in
+                TerminalText.sanitized(tally.showsPath ? GroupName.shown(document.shownGroupPath(ofHeading: heading)) : document.headings[heading].title)
+            } ?? "(no group)"
             let indent = String(repeating: "  ", count: tally.depth + (showFiles ? 1 : 0))
             let header = showFiles && lastSource != tally.source ? TerminalText.sanitized(sources[tally.source].path) : nil
             lastSource = tally.source

@@ -45,8 +45,8 @@ enum GroupCommand: Command {
                 // leaves without splices; renamed to its own title, a line written back as it
                 // was) says so.
                 if let unchanged = ["moved group": "already there", "renamed group": "already so named"][verb],
-                   splices.allSatisfy({ $0.rewrites(in: document) }) {
-                    return EditPlan([], subjects: [.group(title: title, verb: verb, tasks: tasks, unchanged: unchanged)])
+                   splices.allSatisfy({ $0.rewrites(in: document) }), let index {
+                    return EditPlan([], subjects: [.group(title: title, verb: verb, tasks: tasks, unchanged: unchanged, heading: index)])
                 }
                 return EditPlan(splices, subjects: [.group(title: title, verb: verb, tasks: tasks)])
             }

@@ -54,12 +54,15 @@ struct TaskSelection {
         case .references(let references, let named):
             return try input.tasks(references, named: named, prefers: prefers)
         case .filter(let query):
-            // A group that is not in the file is a mistake, as in the views, not an empty match.
-            if let group = query.group, group.groups(in: input.document).isEmpty {
-                throw EditError.noSuchGroup(group.text, suggestions: group.suggestions(in: [input.document]))
+            // An edit takes one group, as every edit that names one does: of several, the one
+            // nearer the top (`Groceries`, not the archive's `Done / Groceries`, which a view
+            // shows too), else the candidates are listed. One not in the file is a mistake, as
+            // in the views, not an empty match.
+            let lines = try query.group.map { group throws(EditError) in
+                Sections.subtreeLines(ofHeading: try Sections.resolve(group.text, in: input.document), in: input.document)
             }
             let matcher = query.matcher(for: input.document, today: today)
-            return input.document.tasks.filter { matcher.matches($0) }
+            return input.document.tasks.filter { task in matcher.matches(task) && lines?.contains(task.line) ?? true }
         }
     }
 
