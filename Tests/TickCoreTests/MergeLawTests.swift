@@ -9,8 +9,8 @@ import Testing
 /// A base file and two independent sequences of edits are generated on a model in which each
 /// task keeps its true identity (tick, reopen, start, re-word, append words, set or clear the
 /// due date, star, add tasks with words other tasks have, add twins, delete, move between
-/// groups, edit prose). The checker works out what each task must become from the model alone
-/// and reads the merged file.
+/// groups, archive into a `Done` group made when first needed, edit prose). The checker works
+/// out what each task must become from the model alone and reads the merged file.
 @Suite struct MergeLawTests {
     struct ModelTask: Equatable {
         var id: Int
@@ -27,7 +27,9 @@ import Testing
         var prose: [String?]
         var dialect: TaskField.Dialect
 
-        static let groups = ["Home", "Work", "Later"]
+        /// The last, `Done`, is written only when it holds a task: archiving the first task
+        /// adds its heading, after the group that is last.
+        static let groups = ["Home", "Work", "Later", "Done"]
 
         func field(_ kind: TaskField.Kind, _ day: Int) -> String {
             let date = "2026-12-\(day < 10 ? "0" : "")\(day)"
@@ -47,7 +49,7 @@ import Testing
 
         func render() -> String {
             var text = ""
-            for (group, name) in Self.groups.enumerated() {
+            for (group, name) in Self.groups.enumerated() where group < 3 || tasks.contains(where: { $0.group == group }) {
                 text += "# \(name)\n\n"
                 if let prose = prose[group] { text += prose + "\n\n" }
                 let lines = tasks.filter { $0.group == group }.map(line)
@@ -76,7 +78,7 @@ import Testing
         }
 
         mutating func edit(_ generator: inout SeededGenerator) {
-            let operation = Int.random(in: 0..<13, using: &generator)
+            let operation = Int.random(in: 0..<14, using: &generator)
             if operation == 12 {
                 let group = Int.random(in: 0..<3, using: &generator)
                 model.prose[group] = Bool.random(using: &generator) ? "Notes: " + words(&generator) : nil
@@ -108,6 +110,13 @@ import Testing
                 model.tasks.remove(at: index)
                 task.group = (task.group + Int.random(in: 1...2, using: &generator)) % 3
                 insert(task, &generator)
+                return
+            case 13 where task.group < 3:
+                // Archived: done, at the end of the Done group.
+                model.tasks.remove(at: index)
+                task.status = "x"
+                task.group = 3
+                model.tasks.append(task)
                 return
             default: break
             }
@@ -163,7 +172,7 @@ import Testing
                 // Both sides moved it: where ours put it.
                 merged.group = merge(\.group).first ?? mine.group
                 let lines = [ours.line(mine), theirs.line(yours)]
-                let words = merge(\.words) + (bothClosed ? [mine.words] : [])
+                let words = merge(\.words)
                 let due = merge(\.due) + (bothClosed ? [mine.due] : [])
                 let done = merge(\.done) + (bothClosed ? [mine.done] : [])
                 guard let due = due.first, let done = done.first else {
@@ -171,9 +180,10 @@ import Testing
                     continue
                 }
                 guard let words = words.first else {
-                    // Both changed the words: a conflict, or the words merged word by word.
+                    // Both changed the words: a conflict, or the words merged word by word (with
+                    // ours' where they differ, when both completed it: their words may go).
                     (merged.due, merged.done) = (due, done)
-                    let added = Set(mine.words.split(separator: " ")).union(yours.words.split(separator: " "))
+                    let added = Set(mine.words.split(separator: " ")).union(bothClosed ? [] : yours.words.split(separator: " "))
                         .subtracting(task.words.split(separator: " ")).map(String.init)
                     let allowed = Set((task.words + " " + mine.words + " " + yours.words).split(separator: " ").map(String.init))
                     result.append(.wordsMerged(lines, group: merged.group, task: merged, added: Set(added), allowed: allowed))
@@ -220,7 +230,7 @@ import Testing
     static func generate(_ generator: inout SeededGenerator) -> Case {
         while true {
             let dialect = TaskField.Dialect.allCases.randomElement(using: &generator)!
-            var base = Model(prose: [nil, "Notes: work", nil], dialect: dialect)
+            var base = Model(prose: [nil, "Notes: work", nil, nil], dialect: dialect)
             var side = Side(model: base, nextID: 0)
             for id in 0..<Int.random(in: 1...9, using: &generator) {
                 let twin = id > 0 && Int.random(in: 0..<5, using: &generator) == 0

@@ -284,4 +284,46 @@ import Testing
         }
         #expect(failures.isEmpty, "\(url.lastPathComponent): \(failures.prefix(8).joined(separator: "; "))")
     }
+
+    /// A task added at a group's end on one side, after the task the other side archived: in
+    /// the group it was added to, not under the archive's heading opened after the group's last
+    /// open task. Both ways round.
+    @Test func aTaskAddedBelowAnArchivedOneStaysInItsGroup() {
+        let base = "# TODO\n\n## Home\n\n- [ ] a\n- [x] b\n"
+        let archived = "# TODO\n\n## Home\n\n- [ ] a\n\n## Done\n\n### Home\n\n- [x] b\n"
+        let added = "# TODO\n\n## Home\n\n- [ ] a\n- [x] b\n- [ ] c\n"
+        let merged = "# TODO\n\n## Home\n\n- [ ] a\n- [ ] c\n\n## Done\n\n### Home\n\n- [x] b\n"
+        #expect(merge(base, archived, added) == (merged, 0))
+        #expect(merge(base, added, archived) == (merged, 0))
+    }
+
+    /// The last task of a group moved away (or removed) on one side, a task added after it on
+    /// the other: both apply, cleanly. A note or subtask added under the task the other side
+    /// removed, or a change of it, stays a conflict.
+    @Test func aTaskAddedAfterOneTheOtherSideTookAwayIsClean() {
+        let base = "# Home\n\n- [ ] a\n\n# Work\n\n- [ ] w1\n- [ ] w2\n"
+        let moved = "# Home\n\n- [ ] a\n- [ ] w2\n\n# Work\n\n- [ ] w1\n"
+        let removed = "# Home\n\n- [ ] a\n\n# Work\n\n- [ ] w1\n"
+        let added = base + "- [ ] w3\n"
+        #expect(merge(base, moved, added) == ("# Home\n\n- [ ] a\n- [ ] w2\n\n# Work\n\n- [ ] w1\n- [ ] w3\n", 0))
+        #expect(merge(base, added, moved) == ("# Home\n\n- [ ] a\n- [ ] w2\n\n# Work\n\n- [ ] w1\n- [ ] w3\n", 0))
+        #expect(merge(base, removed, added) == (removed + "- [ ] w3\n", 0))
+        #expect(merge(base, removed, base + "  - [ ] under w2\n").conflicts == 1)
+        #expect(merge(base, removed, base.replacingOccurrences(of: "[ ] w2", with: "[x] w2") + "- [ ] w3\n").conflicts == 1)
+    }
+
+    /// A task that lands below a heading only one side added, where that side does not have
+    /// it, makes its whole section a conflict: which group it is in is the resolution's.
+    @Test func aTaskNoSidePutUnderANewHeadingIsInAConflict() {
+        let base = "# Home\n\n- [ ] bill\n\n# Later\n\n- [ ] a\n- [ ] b\n"
+        // Ours moved a to the end of Later; theirs archived b under a new Done heading there.
+        let ours = "# Home\n\n- [ ] bill\n\n# Later\n\n- [ ] b\n- [ ] a\n"
+        let theirs = "# Home\n\n- [ ] bill\n\n# Later\n\n- [ ] a\n\n# Done\n\n- [x] b\n"
+        let (text, conflicts) = merge(base, ours, theirs)
+        #expect(conflicts == 1, "\(text)")
+        // Every task line after the new heading is inside the markers.
+        let afterHeading = text.components(separatedBy: "# Done").dropFirst().joined()
+        let closing = afterHeading.range(of: ">>>>>>> theirs")
+        #expect(closing != nil && !afterHeading[closing!.upperBound...].contains("- ["), "\(text)")
+    }
 }

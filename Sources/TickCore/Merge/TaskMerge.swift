@@ -50,140 +50,235 @@ public enum TaskMerge {
             return line
         }
 
-        let ending = Array((ours.lines.isEmpty ? LineEnding.lf : ours.dominantLineEnding).rawValue.utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(max(ours.bytes.count, theirs.bytes.count) + 256)
-        var conflicts = 0
-        /// Appends whole lines: after a side's last line, which may have no ending, a line
-        /// that follows needs one first (two tasks never run into one line).
-        func write(_ lines: some Collection<UInt8>) {
-            guard !lines.isEmpty else { return }
-            if let last = out.last, last != 0x0A, last != 0x0D { out += ending }
-            out += lines
-        }
-        func markers(_ character: UInt8, _ label: String?) {
-            write([UInt8](repeating: character, count: markerSize))
-            if let label { out += [Byte.space] + Array(label.utf8) }
-            out += ending
-        }
-        func conflict(ours oursBytes: () -> Void, theirs theirsBytes: () -> Void) {
-            conflicts += 1
-            markers(UInt8(ascii: "<"), labels.ours)
-            oursBytes()
-            markers(UInt8(ascii: "="), nil)
-            theirsBytes()
-            markers(UInt8(ascii: ">"), labels.theirs)
-        }
-        // Lines of a side already written inside a conflict of their task's own.
-        var written: [Set<Int>] = [[], []]
-        /// A side's line as the merge writes it: a task line with both sides' changes merged in
-        /// (or, when they conflict, marked as a conflict of its own unless already inside one).
-        /// A task this side moved and the other deleted is a conflict around its block, where
-        /// this side put it.
-        func emit(_ side: Side, _ line: Int, insideConflict: Bool) {
-            let document = side.document
-            if insideConflict { return write(document.bytes[document.lines[line].fullRange]) }
-            guard !written[side.number].contains(line) else { return }
-            let other = side.number == 0 ? theirsMatching : oursMatching
-            if let origin = side.origins[line], other.new(of: origin) == nil, let task = side.taskAtLine[line] {
-                let block = document.tasks[task].blockLines
-                written[side.number].formUnion(block)
-                let bytes = { write(document.bytes[document.lines[block.lowerBound].start..<document.lines[block.upperBound].end]) }
-                return side.number == 0 ? conflict(ours: bytes, theirs: {}) : conflict(ours: {}, theirs: bytes)
+        /// The merge with the sections `forced` marked whole as conflicts, and the first
+        /// section where a task landed in a group neither side put it in (`Placement`).
+        func attempt(forced: Set<Int>) -> (Result, misplaced: Int?) {
+            let ending = Array((ours.lines.isEmpty ? LineEnding.lf : ours.dominantLineEnding).rawValue.utf8)
+            var out: [UInt8] = []
+            out.reserveCapacity(max(ours.bytes.count, theirs.bytes.count) + 256)
+            var conflicts = 0
+            /// Appends whole lines: after a side's last line, which may have no ending, a line
+            /// that follows needs one first (two tasks never run into one line).
+            func write(_ lines: some Collection<UInt8>) {
+                guard !lines.isEmpty else { return }
+                if let last = out.last, last != 0x0A, last != 0x0D { out += ending }
+                out += lines
             }
-            guard let task = side.tags[line] else { return write(document.bytes[document.lines[line].fullRange]) }
-            if let line = mergedLine(task) { return write(line) }
-            conflict(ours: { write(oursMatching.new(of: task).map { ours.bytes[ours.lines[ours.tasks[$0].line].fullRange] } ?? []) },
-                     theirs: { write(theirsMatching.new(of: task).map { theirs.bytes[theirs.lines[theirs.tasks[$0].line].fullRange] } ?? []) })
-        }
-
-        var exact = true
-        let chunks = sectionChunks(baseSide, oursSide, theirsSide, exact: &exact).map { chunk in
-            (chunk, chunk.stable ? Diff3.Outcome.ours : Diff3.outcome(chunk, base: baseSide.tokens, ours: oursSide.tokens, theirs: theirsSide.tokens))
-        }
-        func isUnion(_ chunk: Diff3.Chunk, _ outcome: Diff3.Outcome) -> Bool {
-            outcome == .conflict && chunk.base.isEmpty && oursSide.holdsOnlyTasks(chunk.ours) && theirsSide.holdsOnlyTasks(chunk.theirs)
-        }
-        // Runs where both sides only deleted lines (different tasks, say): the lines both kept.
-        let deletions = chunks.map { chunk, outcome in
-            outcome == .conflict ? keptByBoth(chunk, base: baseSide.tokens, ours: oursSide.tokens, theirs: theirsSide.tokens) : nil
-        }
-        // A task both sides moved, to different places, goes where ours put it (inside a
-        // conflict or not): their copy (its whole block) is left out.
-        var oursPlaced = Set<Int>()
-        for ((chunk, outcome), kept) in zip(chunks, deletions) where outcome != .theirs && kept == nil {
-            for line in chunk.ours { if let task = oursSide.tags[line] { oursPlaced.insert(task) } }
-        }
-        var theirsLeftOut = Set<Int>()
-        for (chunk, outcome) in chunks where outcome == .theirs || isUnion(chunk, outcome) {
-            for line in chunk.theirs {
-                guard let task = theirsSide.tags[line], oursPlaced.contains(task),
-                      let index = theirsMatching.new(of: task) else { continue }
-                theirsLeftOut.formUnion(theirs.tasks[index].blockLines)
+            func markers(_ character: UInt8, _ label: String?) {
+                write([UInt8](repeating: character, count: markerSize))
+                if let label { out += [Byte.space] + Array(label.utf8) }
+                out += ending
             }
-        }
+            func conflict(ours oursBytes: () -> Void, theirs theirsBytes: () -> Void) {
+                conflicts += 1
+                markers(UInt8(ascii: "<"), labels.ours)
+                oursBytes()
+                markers(UInt8(ascii: "="), nil)
+                theirsBytes()
+                markers(UInt8(ascii: ">"), labels.theirs)
+            }
+            // Lines of a side already written inside a conflict of their task's own.
+            var written: [Set<Int>] = [[], []]
+            /// A side's line as the merge writes it: a task line with both sides' changes merged in
+            /// (or, when they conflict, marked as a conflict of its own unless already inside one).
+            /// A task this side moved and the other deleted is a conflict around its block, where
+            /// this side put it.
+            func emit(_ side: Side, _ line: Int, insideConflict: Bool) {
+                let document = side.document
+                placement.read(side, line, insideConflict: insideConflict, in: chunks[current].chunk)
+                if insideConflict { return write(document.bytes[document.lines[line].fullRange]) }
+                guard !written[side.number].contains(line) else { return }
+                let other = side.number == 0 ? theirsMatching : oursMatching
+                if let origin = side.origins[line], other.new(of: origin) == nil, let task = side.taskAtLine[line] {
+                    let block = document.tasks[task].blockLines
+                    written[side.number].formUnion(block)
+                    let bytes = { write(document.bytes[document.lines[block.lowerBound].start..<document.lines[block.upperBound].end]) }
+                    return side.number == 0 ? conflict(ours: bytes, theirs: {}) : conflict(ours: {}, theirs: bytes)
+                }
+                guard let task = side.tags[line] else { return write(document.bytes[document.lines[line].fullRange]) }
+                if let line = mergedLine(task) { return write(line) }
+                conflict(ours: { write(oursMatching.new(of: task).map { ours.bytes[ours.lines[ours.tasks[$0].line].fullRange] } ?? []) },
+                         theirs: { write(theirsMatching.new(of: task).map { theirs.bytes[theirs.lines[theirs.tasks[$0].line].fullRange] } ?? []) })
+            }
 
-        for ((chunk, outcome), deleted) in zip(chunks, deletions) {
-            switch outcome {
-            case .ours, .same: for line in chunk.ours { emit(oursSide, line, insideConflict: false) }
-            case .theirs: for line in chunk.theirs where !theirsLeftOut.contains(line) { emit(theirsSide, line, insideConflict: false) }
-            case .conflict:
-                if let kept = deleted {
-                    for line in kept { write(base.bytes[base.lines[line].fullRange]) }
+            var exact = true
+            let sectioned = sectionChunks(baseSide, oursSide, theirsSide, forced: forced, exact: &exact)
+            let chunks = sectioned.map { chunk, _ in
+                (chunk: chunk, outcome: chunk.stable ? Diff3.Outcome.ours : Diff3.outcome(chunk, base: baseSide.tokens, ours: oursSide.tokens, theirs: theirsSide.tokens))
+            }
+            var placement = Placement(base: baseSide, ours: oursSide, theirs: theirsSide, oursMatching: oursMatching, theirsMatching: theirsMatching)
+            var current = 0
+            func isUnion(_ chunk: Diff3.Chunk, _ outcome: Diff3.Outcome) -> Bool {
+                outcome == .conflict && chunk.base.isEmpty && oursSide.holdsOnlyTasks(chunk.ours) && theirsSide.holdsOnlyTasks(chunk.theirs)
+            }
+            // Runs where both sides only deleted lines (different tasks, say): the lines both kept.
+            let deletions = chunks.map { chunk, outcome in
+                outcome == .conflict ? keptByBoth(chunk, base: baseSide.tokens, ours: oursSide.tokens, theirs: theirsSide.tokens) : nil
+            }
+            // Runs where one side only deleted tasks and the other only added whole tasks (a
+            // task moved away or removed, and one added after it): the adding side's lines
+            // without the deleted ones.
+            let additions = zip(chunks, deletions).map { pair -> (side: Int, lines: [Int])? in
+                let ((chunk, outcome), kept) = pair
+                guard outcome == .conflict, kept == nil else { return nil }
+                return addedAgainstDeleted(chunk, baseSide, oursSide, theirsSide)
+            }
+            // A task both sides moved, to different places, goes where ours put it (inside a
+            // conflict or not): their copy (its whole block) is left out.
+            var oursPlaced = Set<Int>()
+            for (((chunk, outcome), kept), added) in zip(zip(chunks, deletions), additions) where outcome != .theirs && kept == nil {
+                for line in added.map({ $0.side == 0 ? $0.lines : [] }) ?? Array(chunk.ours) {
+                    if let task = oursSide.tags[line] { oursPlaced.insert(task) }
+                }
+            }
+            var theirsLeftOut = Set<Int>()
+            for ((chunk, outcome), added) in zip(chunks, additions) where outcome == .theirs || isUnion(chunk, outcome) || added?.side == 1 {
+                for line in added?.lines ?? Array(chunk.theirs) {
+                    guard let task = theirsSide.tags[line], oursPlaced.contains(task),
+                          let index = theirsMatching.new(of: task) else { continue }
+                    theirsLeftOut.formUnion(theirs.tasks[index].blockLines)
+                }
+            }
+
+            let moved = tasksAddedBelowNewHeadings(chunks, baseSide, oursSide, theirsSide, settled: zip(deletions, additions).map { $0 != nil || $1 != nil })
+            for (index, (((chunk, outcome), deleted), added)) in zip(zip(chunks, deletions), additions).enumerated() {
+                current = index
+                placement.section = sectioned[index].section
+                // Tasks one side added to a group below where the other opened a new one: written
+                // above that one, in the group they were added to.
+                for earlier in moved.above[index] ?? [] {
+                    let (side, lines) = chunks[earlier].1 == .ours ? (oursSide, chunks[earlier].0.ours) : (theirsSide, chunks[earlier].0.theirs)
+                    for line in lines where side.number == 0 || !theirsLeftOut.contains(line) { emit(side, line, insideConflict: false) }
+                }
+                if moved.written.contains(index) { continue }
+                if let added {
+                    let side = added.side == 0 ? oursSide : theirsSide
+                    for line in added.lines where side.number == 0 || !theirsLeftOut.contains(line) { emit(side, line, insideConflict: false) }
                     continue
                 }
-                // Both sides added tasks at the same place: both, ours first; a line theirs adds
-                // that ours added too (the same new task, or a task both moved here) once.
-                if isUnion(chunk, outcome) {
-                    for line in chunk.ours { emit(oursSide, line, insideConflict: false) }
-                    var oursLines: [UInt64: Int] = [:]
-                    for line in chunk.ours { oursLines[oursSide.tokens[line], default: 0] += 1 }
-                    for line in chunk.theirs where !theirsLeftOut.contains(line) {
-                        if let count = oursLines[theirsSide.tokens[line]], count > 0, theirsSide.document.kinds[line] != .blank {
-                            oursLines[theirsSide.tokens[line]] = count - 1
-                            continue
-                        }
-                        emit(theirsSide, line, insideConflict: false)
+                switch outcome {
+                case .ours, .same: for line in chunk.ours { emit(oursSide, line, insideConflict: false) }
+                case .theirs: for line in chunk.theirs where !theirsLeftOut.contains(line) { emit(theirsSide, line, insideConflict: false) }
+                case .conflict:
+                    if let kept = deleted {
+                        for line in kept { write(base.bytes[base.lines[line].fullRange]) }
+                        continue
                     }
-                    continue
+                    // Both sides added tasks at the same place: both, ours first; a line theirs adds
+                    // that ours added too (the same new task, or a task both moved here) once.
+                    if isUnion(chunk, outcome) {
+                        for line in chunk.ours { emit(oursSide, line, insideConflict: false) }
+                        var oursLines: [UInt64: Int] = [:]
+                        for line in chunk.ours { oursLines[oursSide.tokens[line], default: 0] += 1 }
+                        for line in chunk.theirs where !theirsLeftOut.contains(line) {
+                            if let count = oursLines[theirsSide.tokens[line]], count > 0, theirsSide.document.kinds[line] != .blank {
+                                oursLines[theirsSide.tokens[line]] = count - 1
+                                continue
+                            }
+                            emit(theirsSide, line, insideConflict: false)
+                        }
+                        continue
+                    }
+                    // Lines both sides agree on at either end stay outside the markers; a task line
+                    // only when it is the same task (two new lines alike may be different tasks).
+                    var oursRange = chunk.ours, theirsRange = chunk.theirs
+                    func agree(_ a: Int, _ b: Int) -> Bool {
+                        oursSide.tokens[a] == theirsSide.tokens[b] && (oursSide.taskAtLine[a] == nil || oursSide.tags[a] != nil)
+                    }
+                    var head = 0
+                    while head < oursRange.count, head < theirsRange.count, agree(oursRange.lowerBound + head, theirsRange.lowerBound + head) { head += 1 }
+                    // Lines below a heading inside the conflict are in the group the resolution
+                    // keeps: the end the sides agree on stays inside too.
+                    var tail = 0
+                    let holdsHeading = Placement.headings(oursSide, (oursRange.lowerBound + head)..<oursRange.upperBound) > 0
+                        || Placement.headings(theirsSide, (theirsRange.lowerBound + head)..<theirsRange.upperBound) > 0
+                    while !holdsHeading, tail < oursRange.count - head, tail < theirsRange.count - head,
+                          agree(oursRange.upperBound - 1 - tail, theirsRange.upperBound - 1 - tail) { tail += 1 }
+                    for line in oursRange.prefix(head) { emit(oursSide, line, insideConflict: false) }
+                    oursRange = (oursRange.lowerBound + head)..<(oursRange.upperBound - tail)
+                    theirsRange = (theirsRange.lowerBound + head)..<(theirsRange.upperBound - tail)
+                    conflict(ours: { for line in oursRange { emit(oursSide, line, insideConflict: true) } },
+                             theirs: { for line in theirsRange { emit(theirsSide, line, insideConflict: true) } })
+                    for line in chunk.ours.suffix(tail) { emit(oursSide, line, insideConflict: false) }
                 }
-                // Lines both sides agree on at either end stay outside the markers; a task line
-                // only when it is the same task (two new lines alike may be different tasks).
-                var oursRange = chunk.ours, theirsRange = chunk.theirs
-                func agree(_ a: Int, _ b: Int) -> Bool {
-                    oursSide.tokens[a] == theirsSide.tokens[b] && (oursSide.taskAtLine[a] == nil || oursSide.tags[a] != nil)
-                }
-                var head = 0
-                while head < oursRange.count, head < theirsRange.count, agree(oursRange.lowerBound + head, theirsRange.lowerBound + head) { head += 1 }
-                var tail = 0
-                while tail < oursRange.count - head, tail < theirsRange.count - head,
-                      agree(oursRange.upperBound - 1 - tail, theirsRange.upperBound - 1 - tail) { tail += 1 }
-                for line in oursRange.prefix(head) { emit(oursSide, line, insideConflict: false) }
-                oursRange = (oursRange.lowerBound + head)..<(oursRange.upperBound - tail)
-                theirsRange = (theirsRange.lowerBound + head)..<(theirsRange.upperBound - tail)
-                conflict(ours: { for line in oursRange { emit(oursSide, line, insideConflict: true) } },
-                         theirs: { for line in theirsRange { emit(theirsSide, line, insideConflict: true) } })
-                for line in chunk.ours.suffix(tail) { emit(oursSide, line, insideConflict: false) }
             }
+            return (Result(bytes: out, conflicts: conflicts, exact: exact), placement.misplaced)
         }
-        return Result(bytes: out, conflicts: conflicts, exact: exact)
+
+        // A merge whose lines put a task in a group neither side put it in (below a heading one
+        // side added, where the other side's task lands) is made again with that task's
+        // section marked as one conflict, and so on until none does.
+        var forced = Set<Int>()
+        while true {
+            let (result, misplaced) = attempt(forced: forced)
+            guard let misplaced, !forced.contains(misplaced) else { return result }
+            forced.insert(misplaced)
+        }
+    }
+
+    /// Which group the merged lines are in as they are written, for the check that every task
+    /// written outside a conflict is in a group a side put it in. Headings all three versions
+    /// share, and headings a side changed in place (renamed), keep tasks where they were; a
+    /// heading one side added holds that side's tasks, and the other side's only where the
+    /// adding side has them under it too; after a conflict that adds a heading, which group
+    /// follows is not known until the next heading.
+    struct Placement {
+        enum Group { case known, opened(side: Int, heading: Int), unknown }
+        let base: Side, ours: Side, theirs: Side
+        let oursMatching: TaskMatching, theirsMatching: TaskMatching
+        var group = Group.known
+        var section = 0
+        /// The first section where a task was written in a group no side put it in.
+        var misplaced: Int?
+
+        static func headings(_ side: Side, _ lines: Range<Int>) -> Int {
+            lines.reduce(0) { $0 + (side.headingAtLine[$1] == nil ? 0 : 1) }
+        }
+
+        mutating func read(_ side: Side, _ line: Int, insideConflict: Bool, in chunk: Diff3.Chunk) {
+            if let heading = side.headingAtLine[line] {
+                let lines = side.number == 0 ? chunk.ours : chunk.theirs
+                let adds = !chunk.stable && Self.headings(side, lines) > Self.headings(base, chunk.base)
+                group = !adds ? .known : insideConflict ? .unknown : .opened(side: side.number, heading: heading)
+                return
+            }
+            guard !insideConflict, side.taskAtLine[line] != nil else { return }
+            switch group {
+            case .known: return
+            case .unknown: break
+            case .opened(let number, let heading):
+                if number == side.number { return }
+                let (opener, matching) = number == 0 ? (ours, oursMatching) : (theirs, theirsMatching)
+                if let origin = side.origins[line], let there = matching.new(of: origin), opener.document.tasks[there].group == heading { return }
+            }
+            if misplaced == nil { misplaced = section }
+        }
     }
 
     /// The three-way comparison, group by group: headings all three versions have once, in the
     /// same order, cut the versions into sections compared on their own, so that a task moved
     /// between groups never makes a heading look moved.
-    static func sectionChunks(_ base: Side, _ ours: Side, _ theirs: Side, exact: inout Bool) -> [Diff3.Chunk] {
-        var chunks: [Diff3.Chunk] = []
+    /// Each chunk comes with its section's number; a section in `forced` is one chunk, the
+    /// whole of it, when the sides differ there.
+    static func sectionChunks(_ base: Side, _ ours: Side, _ theirs: Side, forced: Set<Int> = [],
+                              exact: inout Bool) -> [(chunk: Diff3.Chunk, section: Int)] {
+        var chunks: [(chunk: Diff3.Chunk, section: Int)] = []
         var start = (0, 0, 0)
-        for anchor in headingAnchors(base, ours, theirs) + [(base.tokens.count, ours.tokens.count, theirs.tokens.count)] {
+        for (section, anchor) in (headingAnchors(base, ours, theirs) + [(base.tokens.count, ours.tokens.count, theirs.tokens.count)]).enumerated() {
             let ranges = (start.0..<anchor.0, start.1..<anchor.1, start.2..<anchor.2)
-            for chunk in Diff3.chunks(base: Array(base.tokens[ranges.0]), ours: Array(ours.tokens[ranges.1]),
-                                      theirs: Array(theirs.tokens[ranges.2]), exact: &exact) {
-                chunks.append(Diff3.Chunk(base: chunk.base.shifted(by: start.0), ours: chunk.ours.shifted(by: start.1),
-                                          theirs: chunk.theirs.shifted(by: start.2), stable: chunk.stable))
+            let parts = Diff3.chunks(base: Array(base.tokens[ranges.0]), ours: Array(ours.tokens[ranges.1]),
+                                     theirs: Array(theirs.tokens[ranges.2]), exact: &exact)
+            if forced.contains(section), parts.contains(where: { !$0.stable }) {
+                chunks.append((Diff3.Chunk(base: ranges.0, ours: ranges.1, theirs: ranges.2, stable: false), section))
+            } else {
+                for chunk in parts {
+                    chunks.append((Diff3.Chunk(base: chunk.base.shifted(by: start.0), ours: chunk.ours.shifted(by: start.1),
+                                               theirs: chunk.theirs.shifted(by: start.2), stable: chunk.stable), section))
+                }
             }
             guard anchor.0 < base.tokens.count else { break }
-            chunks.append(Diff3.Chunk(base: anchor.0..<(anchor.0 + 1), ours: anchor.1..<(anchor.1 + 1), theirs: anchor.2..<(anchor.2 + 1), stable: true))
+            chunks.append((Diff3.Chunk(base: anchor.0..<(anchor.0 + 1), ours: anchor.1..<(anchor.1 + 1), theirs: anchor.2..<(anchor.2 + 1), stable: true),
+                           section + 1))
             start = (anchor.0 + 1, anchor.1 + 1, anchor.2 + 1)
         }
         return chunks
@@ -238,6 +333,88 @@ public enum TaskMerge {
         return chunk.base.filter { a.contains($0) && b.contains($0) }
     }
 
+    /// Tasks one side added below a heading the other side added, in one section (between
+    /// headings all three versions share): written where they are, they would land in the new
+    /// group (an archive's `## Done` opened after a group's last open task, and a task added at
+    /// the group's end), not in the group their side added them to. Returns, for each chunk
+    /// that adds headings, the later chunks of the other side's additions to write above it
+    /// (`above`), and those chunks (`written`). Only runs that add whole tasks and blank lines
+    /// are moved; a run of either side with a heading of the ancestor's or the other side's
+    /// ends the search, and `settled` chunks are left where they are.
+    static func tasksAddedBelowNewHeadings(_ chunks: [(chunk: Diff3.Chunk, outcome: Diff3.Outcome)], _ base: Side, _ ours: Side, _ theirs: Side,
+                                           settled: [Bool]) -> (above: [Int: [Int]], written: Set<Int>) {
+        let headings = Placement.headings
+        var above: [Int: [Int]] = [:], written = Set<Int>()
+        for (index, (chunk, outcome)) in chunks.enumerated() where !chunk.stable && !settled[index] && !written.contains(index) {
+            guard outcome == .ours || outcome == .theirs else { continue }
+            let (opener, other) = outcome == .ours ? (ours, theirs) : (theirs, ours)
+            let lines = { (side: Side, chunk: Diff3.Chunk) in side.number == 0 ? chunk.ours : chunk.theirs }
+            guard headings(opener, lines(opener, chunk)) > headings(base, chunk.base) else { continue }
+            for later in (index + 1)..<chunks.count {
+                let (next, nextOutcome) = chunks[later]
+                let adds = !next.stable && !settled[later] && next.base.isEmpty && nextOutcome == (other.number == 0 ? .ours : .theirs)
+                if adds, headings(other, lines(other, next)) == 0, other.holdsOnlyTasks(lines(other, next)) {
+                    above[index, default: []].append(later)
+                    written.insert(later)
+                    continue
+                }
+                // A heading the opener added too is the new group's subgroup (`### Home`
+                // under `## Done`): tasks after it are moved above the first.
+                let openerOnly = !next.stable && nextOutcome == (opener.number == 0 ? .ours : .theirs) && headings(base, next.base) == 0
+                if headings(base, next.base) > 0 || headings(other, lines(other, next)) > 0 && !openerOnly { break }
+            }
+        }
+        return (above, written)
+    }
+
+    /// When one side's lines in `chunk` are some of the ancestor's there, in order (it only
+    /// deleted), each a task's or blank, and the other side's are all of the ancestor's there
+    /// with whole top-level tasks added among them (new ones, or moved there): that side and
+    /// its lines without those the first deleted. Nil otherwise: a task one side deleted and
+    /// the other changed, or a note or subtask added under a deleted task, stays a conflict.
+    static func addedAgainstDeleted(_ chunk: Diff3.Chunk, _ base: Side, _ ours: Side, _ theirs: Side) -> (side: Int, lines: [Int])? {
+        /// The ancestor's lines `side` kept in `lines`, in order, when it only deleted.
+        func kept(_ side: Side, _ lines: Range<Int>) -> Set<Int>? {
+            var result = Set<Int>()
+            var next = lines.lowerBound
+            for line in chunk.base where next < lines.upperBound && base.tokens[line] == side.tokens[next] {
+                result.insert(line)
+                next += 1
+            }
+            return next == lines.upperBound ? result : nil
+        }
+        /// The lines of `side` in `lines` that are the ancestor's, each matched in order, when
+        /// every ancestor line is there and every other line is blank or in a task added whole.
+        func added(_ side: Side, _ lines: Range<Int>) -> [Int]? {
+            var next = chunk.base.lowerBound
+            var matched: [Int] = []
+            // The top-level tasks whose checkbox lines are added: their blocks are added whole.
+            var addedTasks = Set<Int>()
+            for line in lines {
+                if next < chunk.base.upperBound, side.tokens[line] == base.tokens[next] {
+                    matched.append(line)
+                    next += 1
+                } else if side.document.kinds[line] != .blank {
+                    guard let owner = side.topLevelTask(atLine: line) else { return nil }
+                    if side.document.tasks[owner].line == line { addedTasks.insert(owner) }
+                    guard addedTasks.contains(owner) else { return nil }
+                }
+            }
+            return next == chunk.base.upperBound ? matched : nil
+        }
+        guard !chunk.base.isEmpty, base.holdsOnlyTasks(chunk.base) else { return nil }
+        for (deleting, adding) in [(ours, theirs), (theirs, ours)] {
+            let (deletingLines, addingLines) = deleting.number == 0 ? (chunk.ours, chunk.theirs) : (chunk.theirs, chunk.ours)
+            guard let keptLines = kept(deleting, deletingLines), keptLines.count < chunk.base.count,
+                  let matched = added(adding, addingLines), matched.count < addingLines.count else { continue }
+            // The adding side's lines, but for those that are ancestor lines the other deleted.
+            var dropped = Set<Int>()
+            for (line, baseLine) in zip(matched, chunk.base) where !keptLines.contains(baseLine) { dropped.insert(line) }
+            return (adding.number, addingLines.filter { !dropped.contains($0) })
+        }
+        return nil
+    }
+
     /// One version as the line merge sees it: each line's token (a task line the other side
     /// has too counts as the ancestor's line) and the ancestor's task it holds.
     struct Side {
@@ -255,8 +432,11 @@ public enum TaskMerge {
         let origins: [Int?]
         /// For each line, the index of the task whose checkbox line it is.
         let taskAtLine: [Int?]
-        /// Whether each line is a task's (its checkbox line, wrapped text, notes or subtasks).
-        let inTaskBlock: [Bool]
+        /// For each line of a task's block (its checkbox line, wrapped text, notes or
+        /// subtasks), the top-level task whose block it is.
+        let blockOwners: [Int?]
+        /// For each heading's first line, the heading.
+        let headingAtLine: [Int?]
 
         /// The ancestor itself: each task line tagged with its own task.
         init(ancestor document: Document) {
@@ -272,7 +452,8 @@ public enum TaskMerge {
             self.tags = tags
             origins = tags
             taskAtLine = tags
-            inTaskBlock = Side.taskBlocks(document)
+            blockOwners = Side.blockOwners(document)
+            headingAtLine = Side.headingAtLine(document)
         }
 
         /// One side: `matching` pairs its tasks with the ancestor's, `other` the other side's.
@@ -298,12 +479,16 @@ public enum TaskMerge {
             self.tags = tags
             self.origins = origins
             self.taskAtLine = taskAtLine
-            inTaskBlock = Side.taskBlocks(document)
+            blockOwners = Side.blockOwners(document)
+            headingAtLine = Side.headingAtLine(document)
         }
 
         func holdsOnlyTasks(_ lines: Range<Int>) -> Bool {
-            lines.allSatisfy { inTaskBlock[$0] || document.kinds[$0] == .blank }
+            lines.allSatisfy { blockOwners[$0] != nil || document.kinds[$0] == .blank }
         }
+
+        /// The top-level task whose block holds `line`, if any.
+        func topLevelTask(atLine line: Int) -> Int? { blockOwners[line] }
 
         /// A task line's token: its bytes and which task it is.
         static func identity(_ hash: UInt64, _ task: Int) -> UInt64 { hash ^ (UInt64(task + 1) &* 0x9E37_79B9_7F4A_7C15) }
@@ -313,10 +498,16 @@ public enum TaskMerge {
             document.lines.map { ContentHash.of(document.bytes[$0.fullRange]) }
         }
 
-        static func taskBlocks(_ document: Document) -> [Bool] {
-            var result = [Bool](repeating: false, count: document.lines.count)
+        static func headingAtLine(_ document: Document) -> [Int?] {
+            var result = [Int?](repeating: nil, count: document.lines.count)
+            for (index, heading) in document.headings.enumerated() { result[heading.line] = index }
+            return result
+        }
+
+        static func blockOwners(_ document: Document) -> [Int?] {
+            var result = [Int?](repeating: nil, count: document.lines.count)
             for task in document.tasks where task.parent == nil {
-                for line in task.blockLines { result[line] = true }
+                for line in task.blockLines { result[line] = task.index }
             }
             return result
         }
