@@ -223,7 +223,7 @@ import Testing
         try folder.write("TODO.md", conflicted)
         let state = ["XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path]
         let done = try TickProcess.run(["done", "--date", "2026-12-07", "c"], in: folder.url, environment: state)
-        #expect(done.status == 2 && done.stderr == "tick: TODO.md:4: an unresolved merge conflict (<<<<<<< ... >>>>>>>); resolve it first (tick resolve, or in an editor)\n", "\(done.stderr)")
+        #expect(done.status == 2 && done.stderr == "tick: TODO.md: line 4 opens an unresolved merge conflict (<<<<<<< ... >>>>>>>); resolve it first (tick resolve, or in an editor)\n", "\(done.stderr)")
         #expect(try String(contentsOf: folder.url.appendingPathComponent("TODO.md"), encoding: .utf8) == conflicted)
         let list = try TickProcess.run(["list"], in: folder.url, environment: state)
         #expect(list.status == 0 && list.stdout.contains("[ ] c") && list.stderr.components(separatedBy: "\n").count == 2

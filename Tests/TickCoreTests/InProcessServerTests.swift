@@ -133,6 +133,22 @@ import Testing
         #expect(titles.contains("Star (important)") && !titles.contains("Reopen"))
     }
 
+    /// A buffer with an unresolved merge conflict is edited by no action, as `tick` edits no
+    /// such file: a task moved or ticked there would land between the two versions.
+    @Test func aBufferWithAConflictIsNotEdited() throws {
+        let uri = "file:///notes/TODO.md"
+        let bytes = Array("# Home\n\n- [ ] one\n<<<<<<< HEAD\n- [ ] two\n=======\n- [x] two\n>>>>>>> other\n- [ ] three\n".utf8)
+        var client = Client()
+        _ = client.open(uri, bytes)
+        for line in [2, 4, 8] {
+            let range: JSON = .object(["start": .object(["line": JSON(line), "character": JSON(0)]), "end": .object(["line": JSON(line), "character": JSON(0)])])
+            let actions = client.request("textDocument/codeAction", [
+                "textDocument": .object(["uri": .string(uri)]), "range": range, "context": .object(["diagnostics": .array([])]),
+            ])?.array ?? []
+            #expect(actions.allSatisfy { $0["edit"] == nil && $0["data"] == nil }, "line \(line): \(actions.compactMap { $0["title"]?.string })")
+        }
+    }
+
     /// From a done task, and among the source actions, the editor offers `tick archive`: the
     /// done tasks filed under the archive group, by the group they left; not from an open task.
     @Test func doneTasksAreArchivedFromTheEditor() throws {

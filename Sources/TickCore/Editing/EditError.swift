@@ -64,6 +64,11 @@ public enum EditError: Error, Equatable, Sendable {
     case noTaskInRange(String)
     /// `7-3`: a range whose first line is after its last.
     case reversedRange(String)
+    /// The text holds NUL bytes: no text file tick rewrites.
+    case containsNUL
+    /// The text holds an unresolved merge conflict opening on this line (1-based): an edit
+    /// would write into the middle of two versions.
+    case unresolvedConflict(line: Int)
 
     public static func == (lhs: EditError, rhs: EditError) -> Bool { lhs.message == rhs.message }
 
@@ -123,6 +128,10 @@ public enum EditError: Error, Equatable, Sendable {
             return "the edit would change what the indented lines below line \(line) are (code would become a subtask, or a subtask code); edit those lines first"
         case .deletionChangesOtherLines(let line):
             return "deleting the task on line \(line) would change how the lines around it read (another task, a heading or a note would change); delete it in an editor"
+        case .containsNUL:
+            return "contains NUL bytes; tick edits text files only"
+        case .unresolvedConflict(let line):
+            return "line \(line) opens an unresolved merge conflict (<<<<<<< ... >>>>>>>); resolve it first (tick resolve, or in an editor)"
         case .changedDuringEdit:
             return "kept changing while tick edited it (another program is writing it); nothing written"
         case .changesOtherLines(let line):

@@ -122,6 +122,7 @@ public struct EditTransaction: Sendable {
     /// of one buffer parses it once).
     public init(_ bytes: [UInt8], known: Known = Known(), lines: Lines? = nil, parsed: Document? = nil,
                 plan body: (Input) throws(EditError) -> EditPlan) throws(EditError) {
+        try Self.refuseUneditable(bytes)
         var readDigest: ContentDigest?
         func digestRead() -> ContentDigest {
             if let readDigest { return readDigest }
@@ -191,6 +192,14 @@ public struct EditTransaction: Sendable {
 
     /// What the edit shows: its rows (`fromLines`: rows read from the lines as written, with
     /// line numbers; else the tasks as JSON reads them).
+    /// Refuses a text no edit may write: one with NUL bytes (no text file), or with an
+    /// unresolved merge conflict (an edit would write into the middle of two versions, and
+    /// break the block). Both are looked for at memory speed.
+    package static func refuseUneditable(_ bytes: [UInt8]) throws(EditError) {
+        if ByteSearch.contains(0, in: bytes[...]) { throw .containsNUL }
+        if let line = ConflictMarkers.firstLine(in: bytes) { throw .unresolvedConflict(line: line + 1) }
+    }
+
     package func echo(fromLines: Bool = true) -> EditEcho {
         EditEcho(plan, before: before, fromLines: fromLines, window: window) { after }
     }

@@ -127,7 +127,6 @@ enum EditSession {
         }
         if arguments.flag("dry-run") {
             let bytes = try FileReader.read(path)
-            try refuseUneditable(bytes, path: path)
             let transaction = try reporting(path) { () throws(EditError) in try EditTransaction(bytes, known: known(checkpoints: false), plan: body) }
             // A script asked for JSON, or nothing would change: said as the edit says it.
             if transaction.edited == nil || arguments.flag("json") {
@@ -142,7 +141,6 @@ enum EditSession {
         let confirmed = context.confirmed
         let written = try Journal.update(path, environment: environment, created: created) { bytes throws(TickError) in
             transaction = nil
-            try refuseUneditable(bytes, path: path)
             // What the question showed is what the edit changes: not a file changed since.
             if let confirmed, confirmed.path == path, ContentDigest.version(of: bytes) != confirmed.hash {
                 throw TickError.refused("\(PathBytes.display(path)) changed while tick asked (another program wrote it); nothing changed, so run the command again")
@@ -229,17 +227,10 @@ enum EditSession {
         return text
     }
 
-    /// A file with NUL bytes is not a text file tick should rewrite.
+    /// A file no edit may write (`EditTransaction.refuseUneditable`), for the commands that
+    /// rewrite a file without a transaction (fmt, lint --fix, archive's other file).
     static func refuseUneditable(_ bytes: [UInt8], path: String) throws(TickError) {
-        // memchr: a file of tens of megabytes is looked through at memory speed.
-        let hasNUL = bytes.withUnsafeBytes { raw in raw.baseAddress.map { memchr($0, 0, raw.count) != nil } ?? false }
-        if hasNUL {
-            throw TickError.refused("\(PathBytes.display(path)): contains NUL bytes; tick edits text files only")
-        }
-        // An edit would write into the middle of two versions, and break the conflict block.
-        if let line = ConflictMarkers.firstLine(in: bytes) {
-            throw TickError.refused(conflictMessage(path: path, line: line) + "; resolve it first (tick resolve, or in an editor)")
-        }
+        try reporting(path) { () throws(EditError) in try EditTransaction.refuseUneditable(bytes) }
     }
 
     /// Where a file holds an unresolved merge conflict, as edits refuse it and views warn of it.
