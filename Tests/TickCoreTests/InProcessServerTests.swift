@@ -133,6 +133,28 @@ import Testing
         #expect(titles.contains("Star (important)") && !titles.contains("Reopen"))
     }
 
+    /// A closed task's due date is a day gone by, not overdue; scheduled and start dates are
+    /// days, in hover as in the inlay hints. Started again, a done task loses its done date.
+    @Test func aClosedTaskIsNotOverdue() throws {
+        let uri = "file:///notes/TODO.md"
+        let bytes = Array("- [x] insurance due:2026-11-01 done:2026-11-02\n- [-] visa due:2026-11-03\n- [ ] plan scheduled:2026-11-27 start:2026-11-28 due:2026-11-28\n".utf8)
+        var client = Client()
+        _ = client.open(uri, bytes)
+        let whole: JSON = .object(["start": .object(["line": JSON(0), "character": JSON(0)]), "end": .object(["line": JSON(3), "character": JSON(0)])])
+        let hints = try #require(client.request("textDocument/inlayHint", ["textDocument": .object(["uri": .string(uri)]), "range": whole])?.array)
+        #expect(hints.compactMap { $0["label"]?.string } == ["28 days ago", "26 days ago", "1 day overdue", "2 days ago", "yesterday"])
+        func hover(_ line: Int) -> String {
+            client.request("textDocument/hover", ["textDocument": .object(["uri": .string(uri)]),
+                                                  "position": .object(["line": JSON(line), "character": JSON(3)])])?["contents"]?["value"]?.string ?? ""
+        }
+        #expect(hover(0).hasPrefix("**Due** 2026-11-01 (28 days ago)"))
+        #expect(hover(2) == "**Due** 2026-11-28 (1 day overdue)  \n**Scheduled** 2026-11-27 (2 days ago)  \n**Starts** 2026-11-28 (yesterday)")
+        let document = Document(bytes: bytes)
+        let started = try TaskAction.start.plan(document.tasks, in: document, dates: DateRecording(document, today: Self.today, config: ProjectConfig()))
+        #expect(String(decoding: document.applying(started.splices), as: UTF8.self)
+                == "- [/] insurance due:2026-11-01\n- [/] visa due:2026-11-03\n- [/] plan scheduled:2026-11-27 start:2026-11-28 due:2026-11-28\n")
+    }
+
     /// A buffer with an unresolved merge conflict is edited by no action, as `tick` edits no
     /// such file: a task moved or ticked there would land between the two versions.
     @Test func aBufferWithAConflictIsNotEdited() throws {

@@ -102,7 +102,13 @@ public enum TaskAction: Sendable, Equatable, Hashable {
                          in: document)
                 if task.fieldKinds.contains(.recurrence) { cancelledRepeating.append(task.line) }
             case .start:
-                plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setStatus(task, to: .doing, in: document), in: document)
+                // A closed task started again is no longer done: its done or cancelled date
+                // goes, as with reopen.
+                let splices = task.isClosed
+                    ? try TaskEdits.setStatus(task, to: .doing, dates: [(.done, nil), (.cancelled, nil)], in: document,
+                                              dialect: dates.dialect(for: .done), spelling: dates.spelling)
+                    : try TaskEdits.setStatus(task, to: .doing, in: document)
+                plan.add(task, verb: verb, unchanged: unchanged, splices, in: document)
             case .star, .unstar:
                 plan.add(task, verb: verb, unchanged: unchanged, try TaskEdits.setImportant(task, self == .star, in: document), in: document)
             case .due(let date):

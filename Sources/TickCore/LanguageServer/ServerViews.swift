@@ -11,10 +11,10 @@ extension LanguageServer {
         let text = parsed.textBytes(of: task)
         let fields = parsed.fields(of: task)
         var lines: [String] = []
-        func when(_ date: CivilDate) -> String { "\(date) (\(DueState(due: date, today: today).description))" }
+        func when(_ date: CivilDate, _ kind: TaskField.Kind = .due) -> String { "\(date) (\(Self.words(date, kind, of: task, today: today)))" }
         if let due = task.due { lines.append("**Due** " + when(due)) }
         for (kind, name) in [(TaskField.Kind.scheduled, "Scheduled"), (.start, "Starts")] {
-            if let date = fields.date(kind, in: text) { lines.append("**\(name)** " + when(date)) }
+            if let date = fields.date(kind, in: text) { lines.append("**\(name)** " + when(date, kind)) }
         }
         for (kind, name) in [(TaskField.Kind.done, "Done"), (.cancelled, "Cancelled"), (.created, "Created")] {
             if let date = fields.date(kind, in: text) { lines.append("**\(name)** \(date) (\(RecordedDate.words(date, today: today)))") }
@@ -59,10 +59,16 @@ extension LanguageServer {
         ]))
     }
 
+    /// A date of a task in words: a due date of a task still to do as due ("2 days overdue",
+    /// "in 3 days"); any other, and a closed task's due date, as a day ("2 days ago").
+    static func words(_ date: CivilDate, _ kind: TaskField.Kind, of task: Task, today: CivilDate) -> String {
+        kind == .due && !task.isClosed ? DueState(due: date, today: today).description : RecordedDate.words(date, today: today)
+    }
+
     // MARK: - Inlay hints
 
     /// After each due, scheduled and start date of the tasks in the range, the date in words
-    /// ("in 3 days", "2 days overdue"). Clients show them when the user turns them on.
+    /// (`words`: "in 3 days", "2 days overdue", "yesterday"). Clients show them when the user turns them on.
     func inlayHints(_ document: TextDocument, _ params: JSON) -> Result<JSON, JSONRPCError> {
         guard let range = document.byteRange(params["range"], encoding: encoding) else { return .failure(.invalidParams("no range")) }
         let parsed = parse(document)
@@ -77,7 +83,7 @@ extension LanguageServer {
             let fields = parsed.fields(of: task)
             for kind in [TaskField.Kind.due, .scheduled, .start] {
                 guard let field = fields.first(kind), let date = fields.date(kind, in: text) else { continue }
-                let words = kind == .due ? DueState(due: date, today: today).description : RecordedDate.words(date, today: today)
+                let words = Self.words(date, kind, of: task, today: today)
                 // After the field: a Dataview field's closing bracket too.
                 let end = field.dialect == .dataview ? field.range.upperBound : field.value.upperBound
                 hints.append(.object(["position": document.position(text.startIndex + end, encoding: encoding),
