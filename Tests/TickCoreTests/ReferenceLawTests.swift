@@ -197,6 +197,23 @@ import Testing
         #expect(throws: EditError.self) { try TaskReference(document: twice).resolve(milk) }
     }
 
+    /// A listing names its task by a number; a `LINE@FINGERPRINT` of an edit's `--json` names
+    /// the file's line. Where the line now holds a twin of the listed task (a repeating task's
+    /// next occurrence written above it), which one is meant is not known: refused, never the
+    /// listed one taken for the other.
+    @Test func aTwinOnTheLineOfAListedTaskIsRefused() throws {
+        let before = Document("# Bills\n\n- [ ] Rent 🔁 every month 📅 2026-12-01\n- [ ] Phone\n")
+        let listing = Listing(shown: [0, 1], in: before)
+        let splices = [Splice(lines: 2..<3, replacement: [Array("- [ ] Rent 🔁 every month 📅 2027-01-01".utf8), Array("- [x] Rent 🔁 every month 📅 2026-12-01".utf8)])]
+        let after = Document(bytes: before.applying(splices))
+        let carried = listing.mapped(before: before, after: after, splices: splices, by: "tick done 3")
+        let next = "3@" + TaskFingerprint.short(TaskFingerprint.block(after.tasks[0], in: after))
+        let references = TaskReference(document: after, listing: carried, otherFilesListed: nil, listedThroughLink: nil, listingIsCurrent: nil)
+        #expect(throws: EditError.self) { try references.resolve(next) }
+        // Without a twin there, the listing follows its task as before.
+        #expect(try references.resolve("4@" + TaskFingerprint.short(TaskFingerprint.block(after.tasks[2], in: after))).line == 4)
+    }
+
     /// A task moved by an edit is followed by its fingerprint; a deleted one is not.
     @Test func correspondenceFollowsMovesAndDeletions() throws {
         let before = Document("- [ ] a\n- [ ] b\n- [ ] c\n")

@@ -135,6 +135,13 @@ public struct TaskReference: Sendable {
             if let listing = listing?.detailing(document, current: listingIsCurrent), let entry = listing.entry(shown: number),
                TaskFingerprint.short(entry.listedBlock) == fingerprint,
                let task = try listing.resolve(number, in: document, current: listingIsCurrent) {
+                // Unless the line holds another task of that block now (a repeating task's
+                // next occurrence, written above it): the reference may be of the file as it
+                // is (an edit's `--json` names lines so), and which one it means is not known.
+                if let there = try? Self.task(atLine: number, in: document), there.index != task.index,
+                   TaskFingerprint.short(TaskFingerprint.block(there, in: document)) == fingerprint {
+                    throw .aliked(reference, line: number, candidates: [there, task].map { ($0.line + 1, document.text(of: $0)) })
+                }
                 return task
             }
             // Else the one task that has that block. Tasks alike (a block leaves dates out:
