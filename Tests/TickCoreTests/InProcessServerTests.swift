@@ -155,6 +155,23 @@ import Testing
                 == "- [/] insurance due:2026-11-01\n- [/] visa due:2026-11-03\n- [/] plan scheduled:2026-11-27 start:2026-11-28 due:2026-11-28\n")
     }
 
+    /// Formatting a buffer with many scattered changes edits each changed line alone, and a
+    /// range the lines in it: never one edit from the first change to the last.
+    @Test func formattingEditsEachChangedLine() throws {
+        let uri = "file:///notes/TODO.md"
+        let text = "# A\n\n" + (0..<40).map { "## G\($0)\n\n- [X] t\($0)\n" }.joined(separator: "\n")
+        var client = Client()
+        _ = client.open(uri, Array(text.utf8))
+        let options: JSON = .object(["tabSize": JSON(4), "insertSpaces": .bool(true)])
+        let edits = try #require(client.request("textDocument/formatting", ["textDocument": .object(["uri": .string(uri)]), "options": options])?.array)
+        #expect(edits.count == 40 && edits.allSatisfy { $0["range"]?["end"]?["line"]?.int == ($0["range"]?["start"]?["line"]?.int).map { $0 + 1 } })
+        #expect(String(decoding: Self.applying(.object(["changes": .object([uri: .array(edits)])]), to: Array(text.utf8), uri: uri), as: UTF8.self)
+                == text.replacingOccurrences(of: "[X]", with: "[x]"))
+        let line: JSON = .object(["start": .object(["line": JSON(52), "character": JSON(0)]), "end": .object(["line": JSON(52), "character": JSON(3)])])
+        let ranged = try #require(client.request("textDocument/rangeFormatting", ["textDocument": .object(["uri": .string(uri)]), "range": line, "options": options])?.array)
+        #expect(ranged.count == 1 && ranged.first?["range"]?["start"]?["line"]?.int == 52 && ranged.first?["newText"]?.string == "- [x] t12\n")
+    }
+
     /// A buffer with an unresolved merge conflict is edited by no action, as `tick` edits no
     /// such file: a task moved or ticked there would land between the two versions.
     @Test func aBufferWithAConflictIsNotEdited() throws {

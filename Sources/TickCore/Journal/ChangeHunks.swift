@@ -4,8 +4,10 @@
 /// with two lines of context on each side, and the unchanged bytes between them by length and
 /// digest.
 package enum ChangeHunks {
-    /// Past this many lines changed, the differing lines are one hunk (a diff of two versions
-    /// that differ in many places costs more than the record saves).
+    /// The shortest edit is looked for up to this many lines changed; past it, the versions
+    /// are paired by the lines each has once, and the gaps between by their shortest edits
+    /// (`SequenceDiff.patience`): fmt of a file with hundreds of scattered changes is as many
+    /// small runs, not one from the first to the last.
     static let maximumDistance = 64
 
     typealias Hunk = JournalOperation.FileChange.Hunk
@@ -34,15 +36,11 @@ package enum ChangeHunks {
             runs = [(0..<beforeLines.count, 0..<afterLines.count)]
         } else {
             let hashes = (beforeLines.map { ContentHash.of(before[$0]) }, afterLines.map { ContentHash.of(after[$0]) })
-            if let matches = SequenceDiff.myers(hashes.0, hashes.1, limit: maximumDistance) {
-                var old = 0, new = 0
-                for (a, b) in matches + [(beforeLines.count, afterLines.count)] {
-                    if a > old || b > new { runs.append((old..<a, new..<b)) }
-                    old = a + 1
-                    new = b + 1
-                }
-            } else {
-                runs = [(0..<beforeLines.count, 0..<afterLines.count)]
+            var old = 0, new = 0
+            for (a, b) in SequenceDiff.patience(hashes.0, hashes.1, limit: maximumDistance) + [(beforeLines.count, afterLines.count)] {
+                if a > old || b > new { runs.append((old..<a, new..<b)) }
+                old = a + 1
+                new = b + 1
             }
         }
         // Byte ranges, in each version.

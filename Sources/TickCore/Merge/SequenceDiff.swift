@@ -85,6 +85,25 @@ package enum SequenceDiff {
         return pairs.reversed()
     }
 
+    /// The pairs of a shortest edit (`myers`) when it takes at most `limit` edits; else the
+    /// elements that occur once in each (`unique`), with the shortest edit of each gap between
+    /// them that takes at most `limit`, as a patience diff has it: a change of many scattered
+    /// lines (fmt's, one per task) still pairs the lines between.
+    static func patience(_ a: [UInt64], _ b: [UInt64], limit: Int) -> [(Int, Int)] {
+        if let exact = myers(a, b, limit: limit) { return exact }
+        var result: [(Int, Int)] = []
+        var from = (0, 0)
+        for anchor in unique(a, b) + [(a.count, b.count)] {
+            if anchor.0 > from.0, anchor.1 > from.1,
+               let inner = myers(Array(a[from.0..<anchor.0]), Array(b[from.1..<anchor.1]), limit: limit) {
+                result += inner.map { ($0.0 + from.0, $0.1 + from.1) }
+            }
+            if anchor.0 < a.count { result.append(anchor) }
+            from = (anchor.0 + 1, anchor.1 + 1)
+        }
+        return result
+    }
+
     /// The elements that occur exactly once in each sequence, paired, then the longest run of
     /// those pairs in order in both (a longest increasing subsequence, O(n log n)).
     static func unique(_ a: [UInt64], _ b: [UInt64]) -> [(Int, Int)] {
