@@ -172,6 +172,37 @@ import Testing
         #expect(ranged.count == 1 && ranged.first?["range"]?["start"]?["line"]?.int == 52 && ranged.first?["newText"]?.string == "- [x] t12\n")
     }
 
+    /// A change that does not fit the text leaves the server without the editor's text: it
+    /// says so once, and offers no edit of the text it holds (which would undo the user's
+    /// typing) until the whole text comes again.
+    @Test func aChangeThatDoesNotFitStopsEdits() throws {
+        let uri = "file:///notes/TODO.md"
+        var client = Client()
+        _ = client.open(uri, Array("- [ ] alpha\n".utf8))
+        func change(_ change: JSON, version: Int) -> [JSON] {
+            client.notify("textDocument/didChange", ["textDocument": .object(["uri": .string(uri), "version": JSON(version)]),
+                                                      "contentChanges": .array([change])])
+        }
+        func at(_ line: Int, _ character: Int) -> JSON { .object(["line": JSON(line), "character": JSON(character)]) }
+        let said = change(.object(["range": .object(["start": at(0, 9), "end": at(0, 6)]), "text": .string("ALPHA")]), version: 2)
+        #expect(said.contains { $0["method"]?.string == "window/showMessage" && $0["params"]?["message"]?.string?.contains("did not fit") == true })
+        // A later change that would fit the server's text is of text it does not hold.
+        #expect(!change(.object(["range": .object(["start": at(0, 0), "end": at(0, 0)]), "text": .string("x")]), version: 3)
+            .contains { $0["method"]?.string == "window/showMessage" })
+        let whole: JSON = .object(["start": at(0, 0), "end": at(0, 0)])
+        let refused = client.send([.object(["jsonrpc": .string("2.0"), "id": JSON(99), "method": .string("textDocument/codeAction"), "params": .object([
+            "textDocument": .object(["uri": .string(uri)]), "range": whole, "context": .object(["diagnostics": .array([])]),
+        ])])]).replies.first { $0["id"]?.int == 99 }
+        #expect(refused?["result"] == .null)
+        // The whole text again: in step, and edits are offered.
+        _ = change(.object(["text": .string("- [ ] ALPHA\n")]), version: 4)
+        let actions = try #require(client.request("textDocument/codeAction", [
+            "textDocument": .object(["uri": .string(uri)]), "range": whole, "context": .object(["diagnostics": .array([])]),
+        ])?.array)
+        let done = try #require(actions.first { $0["title"]?.string == "Mark done" })
+        #expect(String(decoding: Self.applying(done["edit"], to: Array("- [ ] ALPHA\n".utf8), uri: uri), as: UTF8.self).hasPrefix("- [x] ALPHA"))
+    }
+
     /// A buffer with an unresolved merge conflict is edited by no action, as `tick` edits no
     /// such file: a task moved or ticked there would land between the two versions.
     @Test func aBufferWithAConflictIsNotEdited() throws {

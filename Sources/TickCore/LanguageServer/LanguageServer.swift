@@ -182,9 +182,13 @@ package struct LanguageServer {
         case "textDocument/didChange":
             // Taken out while it changes, so that its bytes are changed in place, not copied.
             guard let uri, var document = documents.removeValue(forKey: uri) else { return }
+            let wasInSync = !document.outOfSync
             for change in params["contentChanges"]?.array ?? [] where !document.apply(change, encoding: encoding) {
                 log("tick lsp: a change to \(uri) that does not fit it was ignored")
             }
+            // Said once: every answer about it would be of text the editor no longer holds,
+            // and an edit made from it would undo the user's typing.
+            if wasInSync, document.outOfSync, let refusal = refusal(document) { showMessage(refusal, type: 1) }
             document.version = params["textDocument"]?["version"]?.int ?? document.version
             documents[uri] = document
             stale.insert(uri)
@@ -262,6 +266,9 @@ package struct LanguageServer {
     /// bytes, which the CLI refuses to edit too). It is still linted, as `tick lint` lints
     /// it, so that its findings say where the NUL bytes are.
     func refusal(_ document: TextDocument) -> String? {
+        if document.outOfSync {
+            return "tick lsp: a change to \(document.uri) did not fit the text tick holds; tick answers nothing about it until it is opened again"
+        }
         if let tooLarge = sizeRefusal(document) { return tooLarge }
         if ByteSearch.contains(0, in: document.bytes[...]) { return "tick lsp: \(document.uri) contains NUL bytes; tick reads text files only" }
         return nil
@@ -297,6 +304,11 @@ package struct LanguageServer {
         for uri in stale.sorted() {
             guard let document = documents[uri] else { continue }
             let config = configuration(document)
+            if document.outOfSync {
+                parsedDocuments[uri] = nil
+                sendDiagnostics(uri, .array([]), version: document.version)
+                continue
+            }
             if let refusal = sizeRefusal(document) {
                 parsedDocuments[uri] = nil
                 showMessage(refusal, type: 2)

@@ -10,6 +10,10 @@ struct TextDocument {
     let path: String?
     var version: Int
     private(set) var bytes: [UInt8]
+    /// Set when a change did not fit the text (a range outside it, or ending before it
+    /// starts): the server no longer holds what the editor does, until the whole text is sent
+    /// again (a change without a range, or the document opened again).
+    private(set) var outOfSync = false
     /// The offset each line starts at. Lines end at `\n`, `\r\n` or a lone `\r`, as LSP and
     /// tick's parser both count them.
     private(set) var lineStarts: [Int]
@@ -132,8 +136,14 @@ struct TextDocument {
         guard let text = change["text"]?.string else { return false }
         if change["range"] == nil {
             bytes = Array(text.utf8)
+            outOfSync = false
         } else {
-            guard let range = byteRange(change["range"], encoding: encoding) else { return false }
+            // Once a change did not fit, the text is not the editor's: later changes are of
+            // text the server does not hold.
+            guard !outOfSync, let range = byteRange(change["range"], encoding: encoding) else {
+                outOfSync = true
+                return false
+            }
             bytes.replaceSubrange(range, with: Array(text.utf8))
         }
         lineStarts = Self.lineStarts(bytes)
