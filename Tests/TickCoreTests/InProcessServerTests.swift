@@ -336,6 +336,23 @@ import Testing
                 #expect(messages.contains { $0.hasPrefix("tick: warning: the colours in .tick.toml stay as they are") }, "\(messages)")
             }
         }
+        // The same group renamed again before the first edit is saved: its colour is in that
+        // edit alone, so the warning says it stays as it is.
+        var chain = Client(host: MemoryHost(files: ["/notes/.tick.toml": toml, "/notes/TODO.md": bytes]), root: "file:///notes")
+        _ = chain.open(uri, bytes)
+        for (number, name) in ["Job", "Task"].enumerated() {
+            let params: [String: JSON] = ["textDocument": .object(["uri": .string(uri)]),
+                                          "position": .object(["line": JSON(0), "character": JSON(3)]), "newName": .string(name)]
+            let replies = chain.send([.object(["jsonrpc": .string("2.0"), "id": JSON(9), "method": .string("textDocument/rename"),
+                                               "params": .object(params)])]).replies
+            let edit = replies.first { $0["id"]?.int == 9 }?["result"]
+            let messages = replies.compactMap { $0["params"]?["message"]?.string }
+            #expect((edit?["changes"]?[config] != nil) == (number == 0), "\(name)")
+            #expect(messages.contains { $0.hasPrefix("tick: warning: the colours in .tick.toml stay as they are") } == (number == 1), "\(messages)")
+            // The editor applies the edit to the task file it holds.
+            _ = chain.notify("textDocument/didChange", ["textDocument": .object(["uri": .string(uri), "version": JSON(number + 2)]),
+                                                          "contentChanges": .array([.object(["text": .string(String(decoding: Self.applying(edit, to: Array("# \(number == 0 ? "Work" : "Job")\n\n- [ ] b\n\n## Calls\n\n- [ ] c\n".utf8), uri: uri), as: UTF8.self))])])])
+        }
         // Another file of the workspace has a group Work: its colour stays.
         let (kept, _) = try renamed(others: ["/notes/old.md": Array("# Work\n\n- [ ] d\n".utf8)])
         #expect(String(decoding: Self.applying(kept, to: toml, uri: config), as: UTF8.self)

@@ -40,6 +40,11 @@ extension LanguageServer {
                 let renamed = try GroupPlans.rename(heading: index, to: name, archive: config.archiveGroup, in: input.document)
                 said = renamed.said.map { ("tick: " + $0.message, $0.warning ? 2 : 3) }
                 moved = GroupColorFollow.moved(renamed.index, renamedTo: renamed.title, in: input.document, colors: config.groupColors)
+                // No colour as saved, but one in an earlier rename's edit the editor may hold
+                // unsaved (`Work` renamed `Job`, now `Job` renamed): said by `colorEdits`.
+                if moved.isEmpty, let unsaved = unsavedColors(of: document) {
+                    moved = GroupColorFollow.moved(renamed.index, renamedTo: renamed.title, in: input.document, colors: unsaved)
+                }
                 return EditPlan(renamed.splices, subjects: [.group(title: renamed.title, verb: "renamed group", tasks: 0)])
             }
             guard let edited = transaction.edited else { return (.failure(JSONRPCError(code: -32803, message: "the edit changes nothing")), [], nil) }
@@ -52,6 +57,15 @@ extension LanguageServer {
         } catch {
             return (.failure(JSONRPCError(code: -32803, message: "tick: " + error.message)), [], nil)
         }
+    }
+
+    /// The colours of the `.tick.toml` that applies to `document` as the last edit sent to it
+    /// leaves them, while the file is not as that edit leaves it (not saved yet); nil else.
+    func unsavedColors(of document: TextDocument) -> GroupColors? {
+        guard let path = document.path, let file = configurationFiles[Paths.directory(of: path)],
+              !documents.values.contains(where: { $0.path == file }), let sent = sentConfigurationEdits[file],
+              host.contents(ofFile: file) != sent.after else { return nil }
+        return (try? ProjectConfig(parsing: String(decoding: sent.after, as: UTF8.self)))?.groupColors
     }
 
     /// The edits of the `.tick.toml` that applies to `document` which carry the colours of a
