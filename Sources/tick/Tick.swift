@@ -57,7 +57,8 @@ enum Tick {
         }
         switch first {
         case "--help", "-h", "help":
-            if first == "help", arguments.count > 1, !["help", "--help", "-h"].contains(arguments[1]) {
+            // `tick help done`, and `tick --help done` as people type it too.
+            if arguments.count > 1, !["help", "--help", "-h"].contains(arguments[1]) {
                 guard let command = command(named: arguments[1]) else {
                     return fail(.usage(unknown(arguments[1]), command: nil), context: &context)
                 }
@@ -138,7 +139,8 @@ enum Tick {
     /// Words people reach for that name another command: `remove` is `rm`, not `move`.
     static let synonyms = ["remove": "rm", "delete": "rm", "del": "rm", "complete": "done", "finish": "done", "check": "done",
                            "uncheck": "reopen", "undone": "reopen", "ls": "list", "new": "add", "create": "add", "rename": "edit",
-                           "begin": "start", "priority": "list --sort priority", "view": "show", "info": "show"]
+                           "begin": "start", "priority": "list --sort priority", "view": "show", "info": "show",
+                           "version": "--version", "-v": "--version", "--v": "--version"]
 
     static func unknown(_ name: String) -> UsageError {
         .unknownCommand(name, suggestion: synonyms[name.lowercased()] ?? Suggestion.nearest(to: name, among: commands.map { $0.name }))

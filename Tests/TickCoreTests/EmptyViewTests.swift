@@ -14,6 +14,10 @@ import Testing
                 == "nothing done since 2026-11-23 among the 1 task in a.md; 'tick completed -f a.md' shows every done one")
         #expect(EmptyView.note(command: "list", query: TaskQuery(), narrowed: true, file: file)
                 == "none of the 3 tasks in TODO.md match the filters given; without them, 'tick list --all' shows every task")
+        // Filters that a task of a status the view hides matches: that task is named.
+        let done = EmptyView.File(path: "TODO.md", tasks: 2, named: false, alsoMatching: 1, hidden: (9, "done", "milk"))
+        #expect(EmptyView.note(command: "list", query: TaskQuery(), narrowed: true, file: done)
+                == "no task the view shows matches the filters given, but the done task on line 9 does ('milk'); add --all to see it")
         #expect(EmptyView.note(command: "today", query: TaskQuery(), narrowed: false, file: EmptyView.File(path: "TODO.md", tasks: 0, named: false))
                 == "no tasks in TODO.md; 'tick add TEXT' adds one")
         // Not read by a person: nothing said.

@@ -88,6 +88,8 @@ public enum EditError: Error, Equatable, Sendable {
             return "'\(range)' names the lines from \(parts[0]) to \(parts[1]); this takes one task: name it by its line or text"
         case .reversedRange(let range):
             let parts = range.split(separator: "-")
+            // `1-0` turned round is no range either.
+            if parts[1].allSatisfy({ $0 == "0" }) { return "'\(range)' is no range: line numbers start at 1" }
             return "'\(range)' is a range written backwards; lines run from the lower number: \(parts[1])-\(parts[0])"
         case .noTaskInRange(let range):
             return "no task on lines \(range); '\(list("--all"))' shows task line numbers"

@@ -37,6 +37,22 @@ package enum EmptyView {
         }
     }
 
+    /// When tasks of the statuses the view hides match `what` (its words, its filters): the
+    /// note that says so, with how to see them; nil else.
+    private static func hidden(_ file: File, matching what: String) -> String? {
+        let count = file.alsoMatching
+        guard count > 0 else { return nil }
+        // Statuses asked for are kept by --all (filters combine): their option is the one to
+        // leave out.
+        let see = file.statusesAsked ? "the statuses asked for leave \(count == 1 ? "it" : "them") out"
+            : "add --all to see \(count == 1 ? "it" : "them")"
+        if count == 1, let hidden = file.hidden {
+            let text = DisplayWidth.truncated(TerminalText.sanitized(hidden.text), to: 40)
+            return "no task the view shows matches \(what), but the \(hidden.kind) task on line \(hidden.line) does ('\(text)'); \(see)"
+        }
+        return "no task the view shows matches \(what), but \(count) task\(count == 1 ? " of another status does" : "s of other statuses do"); \(see)"
+    }
+
     /// The note for a view `command` (`today`, `list`) whose `query` showed nothing;
     /// `narrowed`: options narrowed the view's own query. `file`: the one file read, when a
     /// person reads the view (with words, the count of tasks of every status they match).
@@ -45,19 +61,7 @@ package enum EmptyView {
         guard query.words.isEmpty else {
             let words = query.words.map { "'\($0)'" }.joined(separator: " and ")
             let name = query.words.count == 1 ? "; no file or folder has that name either" : ""
-            // The view's own statuses may hide the task: said with how to see it.
-            if let file, file.alsoMatching > 0 {
-                let count = file.alsoMatching
-                // Statuses asked for are kept by --all (filters combine): their option is the
-                // one to leave out.
-                let see = file.statusesAsked ? "the statuses asked for leave \(count == 1 ? "it" : "them") out"
-                    : "add --all to see \(count == 1 ? "it" : "them")"
-                if count == 1, let hidden = file.hidden {
-                    let text = DisplayWidth.truncated(TerminalText.sanitized(hidden.text), to: 40)
-                    return "no task the view shows matches \(words), but the \(hidden.kind) task on line \(hidden.line) does ('\(text)'); \(see)"
-                }
-                return "no task the view shows matches \(words), but \(count) task\(count == 1 ? " of another status does" : "s of other statuses do"); \(see)"
-            }
+            if let file, let hidden = hidden(file, matching: words) { return hidden }
             if let file { return "no task matches \(words) among the \(file.tasks) task\(file.tasks == 1 ? "" : "s") in \(file.path)\(name)" }
             let statuses = query.statuses == nil ? "" : " (of the statuses shown; --all looks among every task)"
             return "no task matches \(words)\(statuses)\(name)"
@@ -75,7 +79,9 @@ package enum EmptyView {
             if let since = query.doneSince { return "nothing done since \(since) \(among); 'tick completed\(named)' shows every done one" }
             return "no done task \(among); 'tick done\(named) N' marks one"
         // The command to type, not an option to add: --all keeps the other filters.
-        case (_, true): return "none of the \(tasks) in \(file.path) match the filters given; without them, 'tick list --all\(named)' shows every task"
+        case (_, true):
+            if let hidden = hidden(file, matching: "the filters given") { return hidden }
+            return "none of the \(tasks) in \(file.path) match the filters given; without them, 'tick list --all\(named)' shows every task"
         default: return "nothing open among the \(tasks) in \(file.path); 'tick list --all\(named)' shows every task"
         }
     }

@@ -47,6 +47,8 @@ package enum GroupJSON {
         json.key("done"); json.int(tally.closed)
         json.key("cancelled"); json.int(tally.cancelled)
         json.key("total"); json.int(tally.total)
-        json.key("percent"); json.int(tally.percent)
+        // A group with no task is no 0 % done, as the text view's `–` says.
+        json.key("percent")
+        if tally.total == 0 { json.null() } else { json.int(tally.percent) }
     }
 }

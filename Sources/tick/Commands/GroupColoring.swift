@@ -14,9 +14,17 @@ enum GroupColoring {
         // group's: the new one replaces them. One that names other groups too (`Work` for
         // `Home/Work` and a top-level Work) stays theirs; the new one, later, wins for this group.
         let matches = { (entry: String) in entry.lowercased() == key.lowercased() || GroupName(entry).groups(in: document) == [heading] }
+        let config = ConfigLoader.path(environment: context.environment) ?? ConfigLoader.name
+        /// With --json: the group's path, its colour (null: none) and whether it is its own.
+        func json(_ color: String?, own: Bool) {
+            let object: JSON = .object(["group": .array(document.shownGroupPath(ofHeading: heading).map { .string($0) }),
+                                        "color": color.map { .string($0) } ?? .null, "own": .bool(own), "file": .string(PathBytes.display(config))])
+            context.stdout.write(bytes: object.encoded + [0x0A])
+        }
         guard operands.count == 2 else {
             let color = SourceDocument(path: path, document: document, groupColors: context.config.groupColors).color(ofHeading: heading)
             let own = context.config.groupColors.entries.last { GroupName($0.name).groups(in: document).contains(heading) } != nil
+            if arguments.flag("json") { return json(color?.name, own: own && color != nil) }
             let said = color.map { own ? $0.name : "\($0.name) (its parent's)" } ?? "no colour"
             context.stdout.write(shown + ": " + said + "\n")
             return
@@ -26,13 +34,14 @@ enum GroupColoring {
             throw TickError.usage(.invalidValue(option: "COLOR", value: operands[1], expected: GroupColor.expected + ", or none"), command: GroupCommand.name)
         }
         let value = removing ? nil : GroupColor(operands[1])!.name
-        let config = ConfigLoader.path(environment: context.environment) ?? ConfigLoader.name
         let said = shown + ": " + (value ?? "no colour") + " (" + PathBytes.display(config) + ")\n"
         if arguments.flag("dry-run") {
+            if arguments.flag("json") { return json(value, own: value != nil) }
             context.stdout.write("would set " + said)
             return
         }
         _ = try write([GroupColorFollow.Setting(key: key, value: value, replacing: matches)], to: config, dryRun: false, context: &context)
+        if arguments.flag("json") { return json(value, own: value != nil) }
         if !arguments.flag("quiet") { context.stdout.write(said) }
     }
 
@@ -42,9 +51,9 @@ enum GroupColoring {
     /// other Markdown files are read only in a project's folder (a git checkout's top, or the
     /// edited file's own folder), and up to `GroupColorFollow.othersRead` of them: a
     /// `.tick.toml` in a home folder is not a reason to read every note under it. Unread, an
-    /// entry is kept. With `dryRun`, the change is printed as a diff. A failure is a warning:
-    /// the group edit stands.
-    static func follow(_ moved: [GroupColorFollow.Moved], of path: String, after: Document, dryRun: Bool,
+    /// entry is kept. With `dryRun`, the change is printed as a diff (with `json`, where JSON
+    /// is printed, only said). A failure is a warning: the group edit stands.
+    static func follow(_ moved: [GroupColorFollow.Moved], of path: String, after: Document, dryRun: Bool, json: Bool = false,
                        context: inout CommandContext) {
         guard !moved.isEmpty, let config = ConfigLoader.path(environment: context.environment) else { return }
         let edited = Syscalls.realPath(path)
@@ -58,7 +67,7 @@ enum GroupColoring {
             })
         }
         do throws(TickError) {
-            let changed = follow.settings.isEmpty ? false : try write(follow.settings, to: config, dryRun: dryRun, context: &context)
+            let changed = follow.settings.isEmpty ? false : try write(follow.settings, to: config, dryRun: dryRun, json: json, context: &context)
             for warning in follow.warnings { context.warn(warning) }
             if changed, !dryRun, let note = follow.note { context.note(note) }
         } catch {
@@ -70,12 +79,16 @@ enum GroupColoring {
     /// at `config`, the entries each replaces first: one journaled rewrite; with `dryRun`, its
     /// diff printed instead. Whether it changes the file.
     private static func write(_ entries: [GroupColorFollow.Setting], to config: String,
-                              dryRun: Bool, context: inout CommandContext) throws(TickError) -> Bool {
+                              dryRun: Bool, json: Bool = false, context: inout CommandContext) throws(TickError) -> Bool {
         func edit(_ bytes: [UInt8]) -> [UInt8] { GroupColorFollow.applying(entries, to: bytes) }
         if dryRun {
             let bytes = Syscalls.fileStatus(config) == nil ? [] : try FileReader.read(config)
             let edited = edit(bytes)
             let before = Document(bytes: bytes)
+            if json {
+                if edited != bytes { context.note("\(PathBytes.display(config)) would change too: the group's colours go with it (-n without --json shows how)") }
+                return edited != bytes
+            }
             context.stdout.write(UnifiedDiff.render(before, Splice.between(before, Document(bytes: edited)), path: PathBytes.display(config),
                                                     after: edited, creating: bytes.isEmpty && Syscalls.fileStatus(config) == nil))
             return edited != bytes

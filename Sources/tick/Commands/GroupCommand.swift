@@ -95,7 +95,7 @@ enum GroupCommand: Command {
             }
             if let result, !recolored.isEmpty {
                 let after = context.environment.document(result.before.applying(result.splices))
-                GroupColoring.follow(recolored, of: path, after: after, dryRun: arguments.flag("dry-run"), context: &context)
+                GroupColoring.follow(recolored, of: path, after: after, dryRun: arguments.flag("dry-run"), json: arguments.flag("json"), context: &context)
             }
         case "rm":
             try expect(1, "group name")
@@ -127,7 +127,7 @@ enum GroupCommand: Command {
             }
             if let result, !recolored.isEmpty {
                 let after = context.environment.document(result.before.applying(result.splices))
-                GroupColoring.follow(recolored, of: path, after: after, dryRun: arguments.flag("dry-run"), context: &context)
+                GroupColoring.follow(recolored, of: path, after: after, dryRun: arguments.flag("dry-run"), json: arguments.flag("json"), context: &context)
             }
         case "move", "mv":
             try expect(1, "group name")

@@ -26,8 +26,14 @@ enum InitCommand: Command {
             // Not TODO.md/TODO.md, which no command would find.
             throw .refused("TODO.md here is a folder; tick init never changes a folder (name the file to start: tick init FILE)")
         }
-        if let info = Syscalls.fileStatus(path), (info.st_mode & S_IFMT) == S_IFDIR {
+        // A folder, or a name that ends as one (`notes/`, missing: said as a missing folder).
+        if path.hasSuffix("/") || Syscalls.fileStatus(path).map({ ($0.st_mode & S_IFMT) == S_IFDIR }) == true {
             path = (path.hasSuffix("/") ? path : path + "/") + "TODO.md"
+        }
+        // A file the other commands would not take as a task file (`README`): named so, it
+        // would be started only for `tick add` to refuse it.
+        if !AddCommand.isTaskFileName(path) {
+            throw .refused("\(PathBytes.display(path)) is not a Markdown or text file by its name (.md, .markdown, .txt), which tick reads as task files; name it so, as in \(PathBytes.display(path)).md")
         }
         let title = try EditSession.text(arguments.value("title") ?? "TODO").trimmingSpaces
         guard !title.isEmpty, !title.contains("\n"), !title.contains("\r") else {

@@ -71,7 +71,7 @@ enum PostponeCommand: Command {
                                   command: name)
         }
         let selection = try TaskSelection(operands, arguments, command: name, environment: context.environment)
-        try TaskActionEdit.apply(.moveDue(shift, postponing: true), to: selection, asking: { "Postpone \(TaskSelection.count($0)) by \(shift.words)?" },
+        try TaskActionEdit.apply(.moveDue(shift, postponing: true), to: selection, asking: { "Postpone \(TaskSelection.count($0)) by \(shift.words) (an overdue one from today)?" },
                                  arguments, context: &context)
         return 0
     }

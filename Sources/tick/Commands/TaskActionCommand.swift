@@ -32,8 +32,9 @@ enum TaskActionEdit {
                       _ arguments: ParsedArguments, context: inout CommandContext) throws(TickError) {
         let config = context.config
         for target in selection.targets {
-            try selection.confirm(target.kind, path: target.path, deletes: false, arguments: arguments, context: &context,
-                                  changes: action.changes) { count, _, _ in
+            let withOpenSubtasks = if case .done(withSubtasks: true) = action { true } else { false }
+            try selection.confirm(target.kind, path: target.path, deletes: false, withOpenSubtasks: withOpenSubtasks, arguments: arguments,
+                                  context: &context, changes: action.changes) { count, _, _ in
                 question(count)
             }
             var notes: [String] = []

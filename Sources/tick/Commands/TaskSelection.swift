@@ -70,14 +70,22 @@ struct TaskSelection {
     /// tasks and asks on a terminal; elsewhere it needs `--yes`. `question` gets the number of
     /// tasks and of subtasks that go with them. `changes`: whether the edit changes a task (one
     /// already starred is not asked about, nor counted).
-    func confirm(_ kind: Kind, path: String, deletes: Bool, arguments: ParsedArguments, context: inout CommandContext,
+    /// `withOpenSubtasks`: the edit changes the open subtasks of the tasks too (`done
+    /// --with-subtasks`), and counts them.
+    func confirm(_ kind: Kind, path: String, deletes: Bool, withOpenSubtasks: Bool = false, arguments: ParsedArguments, context: inout CommandContext,
                  changes: (Task, Document) -> Bool = { _, _ in true }, question: (_ tasks: Int, _ subtasks: Int, _ notes: Int) -> String) throws(TickError) {
         if arguments.flag("yes") || arguments.flag("dry-run") { return }
-        if case .references(let references, _) = kind, references.count < 3, !deletes,
+        if case .references(let references, _) = kind, references.count < 3, !deletes, !withOpenSubtasks,
            !references.contains(where: { TaskReference.range($0) != nil }) { return }
         let document = context.environment.document(try FileReader.read(path))
         let input = EditSession.input(path: path, document: document, environment: context.environment).input
         var tasks = try EditSession.reporting(path) { () throws(EditError) in try self.tasks(kind, in: input) }.filter { changes($0, document) }
+        if withOpenSubtasks {
+            var chosen = Set(tasks.map(\.index))
+            for task in tasks {
+                for subtask in document.descendants(of: task) where !subtask.isClosed && chosen.insert(subtask.index).inserted { tasks.append(subtask) }
+            }
+        }
         var subtasks = Set<Int>()
         if deletes {
             // A subtask of a task deleted too goes with it, and is counted with its subtasks.

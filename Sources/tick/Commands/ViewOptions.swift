@@ -160,7 +160,7 @@ struct ViewOptions {
             var every = query
             every.statuses = nil
             every.waiting = .shown
-            let also = query.words.isEmpty || query.statuses == nil ? [] : ViewItem.select([source], query: every, today: today)
+            let also = (query.words.isEmpty && !narrowed) || query.statuses == nil ? [] : ViewItem.select([source], query: every, today: today)
             let hidden = also.count == 1 ? source.document.tasks[also[0].task] : nil
             return EmptyView.File(path: source.path, tasks: source.document.tasks.count, named: namesFiles, alsoMatching: also.count,
                                   hidden: hidden.map { ($0.line + 1, EmptyView.kind(of: $0, in: source.document, today: today), source.document.text(of: $0)) },
