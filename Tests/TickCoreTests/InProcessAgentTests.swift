@@ -62,6 +62,34 @@ import Testing
         #expect(resource["error"]?["code"]?.int == -32002)
     }
 
+    /// A long list is cut to the limit (100 unless the call says), and says how many it left
+    /// out, in the text and the structured result.
+    @Test func aLongListIsCutAndSaysSo() throws {
+        final class LongHost: AgentServerHost {
+            func run(tick arguments: [String]) -> Result<CommandRun, CommandFailure> {
+                let rows = (1...150).map { #"{"file":"TODO.md","line":\#($0),"text":"t\#($0)","ref":"\#($0)@4fed3c54"}"# }
+                return .success(CommandRun(status: 0, stdout: Array(("[" + rows.joined(separator: ",") + "]").utf8), stderr: []))
+            }
+            func defaultTaskFile() -> String? { "/notes/TODO.md" }
+            func admits(_ path: String) -> Bool { true }
+            func exists(_ path: String) -> Bool { true }
+            var foldersShown: String { "/notes" }
+            func taskFiles() -> [String] { ["/notes/TODO.md"] }
+            func isTaskFile(_ path: String) -> Bool { true }
+            func contents(ofFile path: String) -> [UInt8]? { nil }
+        }
+        var server = AgentServer(host: LongHost(), readOnly: false, version: "test")
+        _ = try Self.exchange(&server, .object(["jsonrpc": .string("2.0"), "id": JSON(0), "method": .string("initialize"),
+                                                "params": .object(["protocolVersion": .string("2025-06-18")])]))
+        let cut = try Self.exchange(&server, Self.call(1, "list_tasks", [:]))["result"]
+        #expect(cut?["structuredContent"]?["result"]?.array?.count == 100 && cut?["structuredContent"]?["leftOut"]?.int == 50)
+        #expect(cut?["content"]?.array?.first?["text"]?.string?.contains("50 more tasks left out (limit 100)") == true)
+        let all = try Self.exchange(&server, Self.call(2, "list_tasks", ["limit": JSON(500)]))["result"]
+        #expect(all?["structuredContent"]?["result"]?.array?.count == 150 && all?["structuredContent"]?["leftOut"] == nil)
+        let wrong = try Self.exchange(&server, Self.call(3, "list_tasks", ["limit": JSON(0)]))["result"]
+        #expect(wrong?["isError"] == .bool(true))
+    }
+
     /// A command line quoted back in what a command says is said as the tool call, in
     /// either quotes, without the options the server adds to every call.
     @Test func aCommandQuotedBackIsTheToolCall() {

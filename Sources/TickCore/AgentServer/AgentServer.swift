@@ -129,9 +129,11 @@ package struct AgentServer {
                 case "string": fits = value.string != nil
                 case "boolean": fits = value.bool != nil
                 case "array": fits = value.array?.allSatisfy { $0.string != nil } ?? false
+                case "integer": fits = value.int.map { $0 >= 1 } ?? false
                 default: fits = true
                 }
-                if !fits { return "\(name)'s '\(key)' is \(schema["type"]?.string == "array" ? "a list of strings" : "a " + (schema["type"]?.string ?? "value"))" }
+                let kind = ["array": "a list of strings", "integer": "a whole number from 1"][schema["type"]?.string ?? ""] ?? "a " + (schema["type"]?.string ?? "value")
+                if !fits { return "\(name)'s '\(key)' is \(kind)" }
             }
             return nil
         }
@@ -173,6 +175,10 @@ package struct AgentServer {
     static let string: JSON = .object(["type": .string("string")])
     static let strings: JSON = .object(["type": .string("array"), "items": .object(["type": .string("string")])])
     static let flag: JSON = .object(["type": .string("boolean")])
+    static let integer: JSON = .object(["type": .string("integer"), "minimum": JSON(1)])
+    /// How many tasks `list_tasks` gives unless told otherwise: a folder of notes holds
+    /// thousands, more than an agent's context.
+    static let listLimit = 100
     static func described(_ schema: JSON, _ text: String) -> JSON {
         guard case .object(var members) = schema else { return schema }
         members["description"] = .string(text)
@@ -188,7 +194,8 @@ package struct AgentServer {
                           "group": described(string, "Only this group and its subgroups."),
                           "due": described(string, "today, tomorrow, week, overdue, soon, none, any, before:DATE or after:DATE."),
                           "tags": described(strings, "Tasks with any of these #tags."),
-                          "words": described(strings, "Words the task's text holds.")],
+                          "words": described(strings, "Words the task's text holds."),
+                          "limit": described(integer, "At most this many tasks, in file order (default \(listLimit)); the result says how many it left out.")],
              required: [], reads: true,
              options: ["--all": "all", "--group": "group", "--due": "due", "--tag": "tags", "--file": "path", "-f FILE": "path"]) { arguments throws(JSONRPCError) in
             var words = ["list", "--json"]
@@ -333,9 +340,19 @@ package struct AgentServer {
             // agents the text), and what tick said besides.
             var text = ToolWords.spoken(String(decoding: run.stdout, as: UTF8.self), options: tool.options)
             if let parsed = try? JSON.parse(run.stdout) {
-                let result = Self.withFileRefs(parsed)
-                structured = .object(["result": result])
-                text = String(decoding: result.encoded, as: UTF8.self) + "\n"
+                var result = Self.withFileRefs(parsed)
+                var more = "", leftOut: [String: JSON] = [:]
+                // A long list is cut, and says so, with how to get the rest.
+                if tool.properties["limit"] != nil, case .array(let items) = result {
+                    let limit = arguments["limit"]?.int ?? Self.listLimit
+                    if items.count > limit {
+                        result = .array(Array(items.prefix(limit)))
+                        more = "\(items.count - limit) more tasks left out (limit \(limit)); narrow with group, due, tags or words, or raise limit\n"
+                        leftOut["leftOut"] = JSON(items.count - limit)
+                    }
+                }
+                structured = .object(leftOut.merging(["result": result]) { $1 })
+                text = String(decoding: result.encoded, as: UTF8.self) + "\n" + more
             }
             text += ToolWords.spoken(said, options: tool.options)
             return .success(.object(["content": .array([.object(["type": .string("text"), "text": .string(text)])]),
