@@ -125,6 +125,9 @@ async def test_completion_offers_tags_of_open_documents(client: LanguageClient):
     open_document(client, "- [ ] one #errands\n- [ ] two #garden\n", uri="file:///tmp/tick-lsp-test/other.md")
     items = await completion_labels(client, "- [ ] buy #", 0, 11)
     assert {"#errands", "#garden"} <= set(items)
+    # The tag being typed is in the text already: not offered as its own completion.
+    items = await completion_labels(client, "- [ ] buy #gar", 0, 14)
+    assert "#garden" in items and "#gar" not in items
 
 
 async def test_incremental_changes_are_applied(client: LanguageClient):

@@ -50,6 +50,10 @@ import Testing
         let done = try Self.exchange(&server, Self.call(2, "done_tasks", ["refs": .array([.string("TODO.md:3@4fed3c54")])]))
         #expect(done["result"]?["isError"] == .bool(false))
         #expect(host.ran == [["list", "--json", "--"], ["done", "--json", "--yes", "--", "TODO.md:3@4fed3c54"]])
+        // A query line that holds a line break is two lines of the query.
+        _ = try Self.exchange(&server, Self.call(6, "query_tasks", ["query": .array([.string("not done\ndue before tomorrow")])]))
+        #expect(host.ran.last == ["query", "--json", "--expression=not done", "--expression=due before tomorrow"])
+        host.ran.removeLast()
         // Outside the folders, or not a ref: refused as the tool's error, and nothing runs.
         let outside = try Self.exchange(&server, Self.call(3, "done_tasks", ["refs": .array([.string("../private.md:3@4fed3c54")])]))
         #expect(outside["result"]?["isError"] == .bool(true))

@@ -209,7 +209,8 @@ package struct AgentServer {
         Tool(name: "query_tasks", summary: "Run an Obsidian Tasks query (its lines, such as 'not done', 'due before tomorrow', 'sort by priority') against a folder.",
              properties: ["query": described(strings, "The query's lines."), "vault": described(string, "The folder to read (default: the working directory).")],
              required: ["query"], reads: true, options: ["--vault": "vault"]) { arguments throws(JSONRPCError) in
-            let lines = arguments["query"]?.array?.compactMap(\.string) ?? []
+            // A line that holds line breaks is the lines it holds, as a block would have them.
+            let lines = (arguments["query"]?.array?.compactMap(\.string) ?? []).flatMap { $0.split(whereSeparator: \.isNewline).map(String.init) }
             guard !lines.isEmpty else { throw .invalidParams("query needs at least one line") }
             return ["query", "--json"] + (arguments["vault"]?.string.map { ["--vault=" + $0] } ?? []) + lines.map { "--expression=" + $0 }
         },

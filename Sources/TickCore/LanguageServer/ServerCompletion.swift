@@ -42,7 +42,8 @@ extension LanguageServer {
             return .success(.object(["isIncomplete": .bool(false), "items": .array(rules.map { item($0, insert: $0, kind: 12) })]))
         }
         if let sigil = word.first, "#+@".contains(sigil) {
-            let tokens = openTokens(sigil)
+            // The word being typed is in the text already: not offered as its own completion.
+            let tokens = openTokens(sigil).filter { $0 != word }
             return .success(.object(["isIncomplete": .bool(false), "items": .array(tokens.map { item($0, insert: $0, kind: 14) })]))
         }
         // Inside a checkbox: `- [` typed, or its character being replaced.
