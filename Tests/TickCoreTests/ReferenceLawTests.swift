@@ -197,6 +197,16 @@ import Testing
         #expect(throws: EditError.self) { try TaskReference(document: twice).resolve(milk) }
     }
 
+    /// Line 0 is no line, whatever a listing knows of the file: said so after lines moved too.
+    @Test func lineZeroIsNoLineAfterLinesMoved() {
+        let before = Document("# G\n\n- [ ] a\n- [ ] b\n")
+        let splices = [Splice(lines: 2..<2, replacement: [Array("- [ ] first".utf8)])]
+        let after = Document(bytes: before.applying(splices))
+        let moved = Listing(shown: [0, 1], in: before).mapped(before: before, after: after, splices: splices, by: "tick add")
+        let references = TaskReference(document: after, listing: moved, otherFilesListed: nil, listedThroughLink: nil, listingIsCurrent: nil)
+        #expect(throws: EditError.noSuchLine(0, lineCount: 5)) { try references.resolve("0") }
+    }
+
     /// A listing names its task by a number; a `LINE@FINGERPRINT` of an edit's `--json` names
     /// the file's line. Where the line now holds a twin of the listed task (a repeating task's
     /// next occurrence written above it), which one is meant is not known: refused, never the

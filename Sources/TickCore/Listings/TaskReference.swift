@@ -121,6 +121,8 @@ public struct TaskReference: Sendable {
         if Self.range(reference) != nil { throw .rangeForOneTask(reference) }
         if Self.isReversedRange(reference) { throw .reversedRange(reference) }
         if let number = Self.number(reference) {
+            // No listing ever shows line 0: said as such, whatever the listing knows.
+            if number == 0 { throw .noSuchLine(0, lineCount: document.lines.count) }
             try checkNumbersAreThisFiles(number)
             // Past the file's end and every number the listing showed, no task had it.
             if number > document.lines.count, !(listing?.truncated ?? false),
