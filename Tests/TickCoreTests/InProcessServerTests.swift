@@ -203,6 +203,16 @@ import Testing
         #expect(String(decoding: Self.applying(done["edit"], to: Array("- [ ] ALPHA\n".utf8), uri: uri), as: UTF8.self).hasPrefix("- [x] ALPHA"))
     }
 
+    /// Groups fold from their heading to their last line (the blank lines after left open),
+    /// subgroups inside; a task folds over its notes and subtasks.
+    @Test func groupsAndTasksFold() throws {
+        let uri = "file:///notes/TODO.md"
+        var client = Client()
+        _ = client.open(uri, Array("# Home\n\n- [ ] a\n  note\n  - [ ] sub\n\n## Garden\n\n- [ ] b\n\n# Work\n\n- [ ] c\n".utf8))
+        let ranges = try #require(client.request("textDocument/foldingRange", ["textDocument": .object(["uri": .string(uri)])])?.array)
+        #expect(ranges.map { "\($0["startLine"]?.int ?? -1)-\($0["endLine"]?.int ?? -1)" } == ["0-8", "6-8", "10-12", "2-4"])
+    }
+
     /// A buffer with an unresolved merge conflict is edited by no action, as `tick` edits no
     /// such file: a task moved or ticked there would land between the two versions.
     @Test func aBufferWithAConflictIsNotEdited() throws {

@@ -141,6 +141,8 @@ package struct LanguageServer {
             return result
         case "textDocument/hover":
             return withDocument(params) { server, document in server.hover(document, params) }
+        case "textDocument/foldingRange":
+            return withDocument(params) { server, document in server.foldingRanges(document) }
         case "textDocument/documentSymbol":
             return withDocument(params) { server, document in server.symbols(document) }
         case "textDocument/completion":
@@ -246,6 +248,7 @@ package struct LanguageServer {
             "hoverProvider": .bool(true),
             "renameProvider": .object(["prepareProvider": .bool(true)]),
             "documentSymbolProvider": .bool(true),
+            "foldingRangeProvider": .bool(true),
             "workspaceSymbolProvider": .bool(true),
             "inlayHintProvider": .bool(true),
             "codeLensProvider": .object(["resolveProvider": .bool(false)]),

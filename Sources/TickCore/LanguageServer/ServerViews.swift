@@ -155,6 +155,26 @@ extension LanguageServer {
         return ends
     }
 
+    // MARK: - Folding
+
+    /// What an editor folds: each group from its heading to its last line before the next
+    /// group of its level or above (the blank lines at its end left open), and each task
+    /// that has lines of its own below it (wrapped text, notes, subtasks).
+    func foldingRanges(_ document: TextDocument) -> Result<JSON, JSONRPCError> {
+        let parsed = parse(document)
+        let ends = Self.sectionEnds(parsed)
+        var ranges: [JSON] = []
+        for (index, heading) in parsed.headings.enumerated() {
+            var last = ends[index] - 1
+            while last > heading.lastLine, parsed.kinds[last] == .blank { last -= 1 }
+            if last > heading.line { ranges.append(.object(["startLine": JSON(heading.line), "endLine": JSON(last), "kind": .string("region")])) }
+        }
+        for task in parsed.tasks where task.lastLine > task.line {
+            ranges.append(.object(["startLine": JSON(task.line), "endLine": JSON(task.lastLine)]))
+        }
+        return .success(.array(ranges))
+    }
+
     // MARK: - Symbols
 
     /// Groups as a tree, each with its open and done tasks counted as `tick groups` counts them.
