@@ -245,4 +245,17 @@ import Testing
         #expect(try TickProcess.run(["undo"], in: folder.url, environment: state).status == 0)
         #expect(try String(contentsOf: folder.url.appendingPathComponent("TODO.md"), encoding: .utf8) == conflicted)
     }
+
+    /// Resolving one conflict of several says where the others start now: the lines that
+    /// `tick resolve` listed moved.
+    @Test func resolvingOneConflictSaysWhereTheOthersAreNow() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("TODO.md", "# TODO\n\n<<<<<<< ours\n- [x] a\n=======\n- [ ] a due:2026-12-05\n>>>>>>> theirs\n- [ ] b\n"
+                                    + "<<<<<<< ours\n- [ ] c\n=======\n- [x] c\n>>>>>>> theirs\n")
+        let state = ["XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path]
+        let first = try TickProcess.run(["resolve", "--ours", "3"], in: folder.url, environment: state)
+        #expect(first.stdout == "TODO.md: resolved 1 conflict keeping ours; 1 left, on line 5\n", "\(first.stdout)\(first.stderr)")
+        #expect(try TickProcess.run(["resolve", "--theirs", "5"], in: folder.url, environment: state).status == 0)
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("TODO.md"), encoding: .utf8) == "# TODO\n\n- [x] a\n- [ ] b\n- [x] c\n")
+    }
 }

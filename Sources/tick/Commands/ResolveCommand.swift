@@ -52,19 +52,22 @@ enum ResolveCommand: Command {
             context.stdout.write(UnifiedDiff.render(document, ConflictMarkers.splices(document, try chosen(document), keeping: side), path: shown))
             return 0
         }
-        var resolved = 0, left = 0
+        var resolved = 0, left: [Int] = []
         let written = try Journal.update(path, environment: environment) { bytes throws(TickError) in
             let document = environment.document(bytes)
             let blocks = try chosen(document)
             resolved = blocks.count
-            left = ConflictMarkers.blocks(in: document).count - blocks.count
             let splices = ConflictMarkers.splices(document, blocks, keeping: side)
-            return Journal.Rewrite(bytes: document.applying(splices), splices: splices, tasks: 0, before: document)
+            let edited = document.applying(splices)
+            // Where the conflicts left start now: the lines above them may have changed.
+            left = ConflictMarkers.blocks(in: environment.document(edited)).map { $0.open + 1 }
+            return Journal.Rewrite(bytes: edited, splices: splices, tasks: 0, before: document)
         }
         if let warning = written.warning { context.warn(warning) }
         if !arguments.flag("quiet") {
+            let lines = left.map(String.init).joined(separator: ", ")
             context.stdout.write("\(shown): resolved \(resolved) conflict\(resolved == 1 ? "" : "s") keeping \(side == .both ? "both sides" : side.rawValue)"
-                                 + (left > 0 ? "; \(left) left" : "") + "\n")
+                                 + (left.isEmpty ? "" : "; \(left.count) left, on line\(left.count == 1 ? "" : "s") \(lines)") + "\n")
         }
         return 0
     }
