@@ -83,6 +83,12 @@ import Testing
         let json = try TickProcess.run(["changes", "o.md", "n.md", "--json"], in: folder.url).stdout
         #expect(json.contains(#"{"file":"n.md","line":1,"change":"renamed group","group":["Job"],"was":{"line":1,"group":["Work"]}}"#), "\(json)")
         #expect(!json.contains(#""change":"moved","changes":["moved"],"was":{"line":7"#), "\(json)")
+        // A group with no task of its own, renamed with its archive's: both said.
+        let empty = "# TODO\n\n## Work\n\n- [ ] a\n\n### Meetings\n\n## Done\n\n### Work\n\n#### Meetings\n\n- [x] m\n"
+        try folder.write("o3.md", empty)
+        try folder.write("n3.md", empty.replacingOccurrences(of: "Meetings", with: "1:1s"))
+        #expect(try TickProcess.run(["changes", "o3.md", "n3.md"], in: folder.url).stdout
+                == "n3.md\n  renamed group Work / Meetings → Work / 1:1s\n  renamed group Done / Work / Meetings → Done / Work / 1:1s\n")
         // A group of subgroups alone, renamed; a subgroup moved under another group (its
         // tasks moved); a rename of case alone.
         let nested = "# TODO\n\n## Work\n\n### Backend\n- [ ] Fix API\n\n### Frontend\n- [ ] Fix CSS\n\n## Home\n- [ ] h\n"

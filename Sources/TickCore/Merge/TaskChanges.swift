@@ -92,6 +92,14 @@ struct GroupCorrespondence {
             guard sources[to] == [from] else { continue }
             _ = pair(from, to)
         }
+        // A group with no task of its own is paired by its place: the heading at the same
+        // index, of the same level, when both versions have as many (a rename of an empty
+        // group, whose archive's subgroup was renamed with it), and `pair` finds it is one.
+        guard old.headings.count == new.headings.count else { return }
+        var taken = Set(groups.values)
+        for index in old.headings.indices where groups[index] == nil && !taken.contains(index) && old.headings[index].level == new.headings[index].level {
+            if pair(index, index) { taken = Set(groups.values) }
+        }
     }
 
     /// Whether the old group `from` is the new group `to` (nil: above the first heading),
