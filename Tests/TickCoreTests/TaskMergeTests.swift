@@ -326,4 +326,23 @@ import Testing
         let closing = afterHeading.range(of: ">>>>>>> theirs")
         #expect(closing != nil && !afterHeading[closing!.upperBound...].contains("- ["), "\(text)")
     }
+
+    /// A subgroup added at a group's end on one side, where the other side archived: in the
+    /// group it was added to, above the archive; a task moved into a group the other side
+    /// removed is a conflict, never a task of the group above it.
+    @Test func groupsOneSideAddsOrRemovesKeepTheOtherSidesTasksWhereItPutThem() {
+        let base = "# TODO\n\n## Work\n\n- [ ] Report\n\n## Home\n\n- [x] Fix sink\n"
+        let archived = "# TODO\n\n## Work\n\n- [ ] Report\n\n## Home\n\n## Done\n\n### Home\n\n- [x] Fix sink\n"
+        let subgroup = "# TODO\n\n## Work\n\n- [ ] Report\n\n## Home\n\n- [x] Fix sink\n\n### Sports\n\n- [ ] Buy ball\n"
+        let merged = "# TODO\n\n## Work\n\n- [ ] Report\n\n## Home\n\n### Sports\n\n- [ ] Buy ball\n\n## Done\n\n### Home\n\n- [x] Fix sink\n"
+        #expect(merge(base, archived, subgroup) == (merged, 0))
+        #expect(merge(base, subgroup, archived) == (merged, 0))
+        let groups = "# TODO\n\n## Books\n\n## Work\n\n## Chores\n\n- [ ] Fix sink\n"
+        let moved = "# TODO\n\n## Books\n\n## Work\n\n- [ ] Fix sink\n\n## Chores\n"
+        let removed = "# TODO\n\n## Books\n\n- [ ] Read Dune\n\n## Chores\n\n- [ ] Fix sink\n"
+        for (ours, theirs) in [(moved, removed), (removed, moved)] {
+            let (text, conflicts) = merge(groups, ours, theirs)
+            #expect(conflicts == 1 && !text.contains("- [ ] Read Dune\n\n- [ ] Fix sink"), "\(text)")
+        }
+    }
 }

@@ -144,12 +144,20 @@ public enum TaskMerge {
             for (index, (((chunk, outcome), deleted), added)) in zip(zip(chunks, deletions), additions).enumerated() {
                 current = index
                 placement.section = sectioned[index].section
+                placement.enter(chunk, outcome)
                 // Tasks one side added to a group below where the other opened a new one: written
                 // above that one, in the group they were added to.
                 for earlier in moved.above[index] ?? [] {
                     let (side, lines) = chunks[earlier].1 == .ours ? (oursSide, chunks[earlier].0.ours) : (theirsSide, chunks[earlier].0.theirs)
-                    for line in lines where side.number == 0 || !theirsLeftOut.contains(line) { emit(side, line, insideConflict: false) }
+                    current = earlier
+                    // The blank lines that set them apart from the lines above go below them,
+                    // between them and the heading they are moved above.
+                    let blank = lines.prefix { side.document.kinds[$0] == .blank }
+                    for line in Array(lines.dropFirst(blank.count)) + Array(blank) where side.number == 0 || !theirsLeftOut.contains(line) {
+                        emit(side, line, insideConflict: false)
+                    }
                 }
+                current = index
                 if moved.written.contains(index) { continue }
                 if let added {
                     let side = added.side == 0 ? oursSide : theirsSide
@@ -223,7 +231,9 @@ public enum TaskMerge {
     /// adding side has them under it too; after a conflict that adds a heading, which group
     /// follows is not known until the next heading.
     struct Placement {
-        enum Group { case known, opened(side: Int, heading: Int), unknown }
+        /// The group the lines written now are in: one all sides have; one a side added (its
+        /// heading); the group above a heading a side took away; or not known.
+        enum Group { case known, opened(side: Int, heading: Int), removed(side: Int), unknown }
         let base: Side, ours: Side, theirs: Side
         let oursMatching: TaskMatching, theirsMatching: TaskMatching
         var group = Group.known
@@ -235,11 +245,38 @@ public enum TaskMerge {
             lines.reduce(0) { $0 + (side.headingAtLine[$1] == nil ? 0 : 1) }
         }
 
+        /// Before a chunk's lines are written: a heading of the ancestor's that a side took
+        /// away there puts what follows in the group above it, as that side has it; taken
+        /// away in a conflict, the resolution decides.
+        mutating func enter(_ chunk: Diff3.Chunk, _ outcome: Diff3.Outcome) {
+            guard !chunk.stable else { return }
+            let inBase = Self.headings(base, chunk.base)
+            guard Self.headings(ours, chunk.ours) < inBase || Self.headings(theirs, chunk.theirs) < inBase else { return }
+            switch outcome {
+            case .ours: group = .removed(side: 0)
+            case .theirs: group = .removed(side: 1)
+            case .same: group = .known
+            case .conflict: group = .unknown
+            }
+        }
+
         mutating func read(_ side: Side, _ line: Int, insideConflict: Bool, in chunk: Diff3.Chunk) {
             if let heading = side.headingAtLine[line] {
                 let lines = side.number == 0 ? chunk.ours : chunk.theirs
                 let adds = !chunk.stable && Self.headings(side, lines) > Self.headings(base, chunk.base)
-                group = !adds ? .known : insideConflict ? .unknown : .opened(side: side.number, heading: heading)
+                guard adds else { group = .known; return }
+                guard !insideConflict else { group = .unknown; return }
+                // A group one side added, inside one the other side added (a deeper heading), or
+                // below a heading it took away: not where its side put it.
+                switch group {
+                case .known: break
+                case .opened(let number, let opened):
+                    let opener = number == 0 ? ours : theirs
+                    if number != side.number, side.document.headings[heading].level > opener.document.headings[opened].level { place() }
+                case .removed(let number): if number != side.number { place() }
+                case .unknown: place()
+                }
+                group = .opened(side: side.number, heading: heading)
                 return
             }
             guard !insideConflict, side.taskAtLine[line] != nil else { return }
@@ -250,7 +287,20 @@ public enum TaskMerge {
                 if number == side.number { return }
                 let (opener, matching) = number == 0 ? (ours, oursMatching) : (theirs, theirsMatching)
                 if let origin = side.origins[line], let there = matching.new(of: origin), opener.document.tasks[there].group == heading { return }
+            case .removed(let number):
+                // A task of the other side's that it left in its group, which the side that
+                // took the heading away has too, is where that side put it.
+                if number == side.number { return }
+                let matching = number == 0 ? oursMatching : theirsMatching
+                if let origin = side.origins[line], matching.new(of: origin) != nil, let task = side.taskAtLine[line],
+                   Sections.pathKey(side.document.groupPath(ofHeading: side.document.tasks[task].group))
+                    == Sections.pathKey(base.document.groupPath(ofHeading: base.document.tasks[origin].group)) { return }
             }
+            place()
+        }
+
+        /// Records the section as one where a line landed in a group no side put it in.
+        private mutating func place() {
             if misplaced == nil { misplaced = section }
         }
     }
@@ -333,14 +383,14 @@ public enum TaskMerge {
         return chunk.base.filter { a.contains($0) && b.contains($0) }
     }
 
-    /// Tasks one side added below a heading the other side added, in one section (between
+    /// Lines one side added below a heading the other side added, in one section (between
     /// headings all three versions share): written where they are, they would land in the new
-    /// group (an archive's `## Done` opened after a group's last open task, and a task added at
-    /// the group's end), not in the group their side added them to. Returns, for each chunk
-    /// that adds headings, the later chunks of the other side's additions to write above it
-    /// (`above`), and those chunks (`written`). Only runs that add whole tasks and blank lines
-    /// are moved; a run of either side with a heading of the ancestor's or the other side's
-    /// ends the search, and `settled` chunks are left where they are.
+    /// group (an archive's `## Done` opened after a group's last open task, and a task or a
+    /// subgroup added at the group's end), not in the group their side added them to. Returns,
+    /// for each chunk that adds headings, the later chunks of the other side's additions (tasks,
+    /// subgroups, text) to write above it, in order (`above`), and those chunks (`written`). A
+    /// run of either side that changes the ancestor's lines with a heading of the ancestor's or
+    /// the other side's ends the search, and `settled` chunks are left where they are.
     static func tasksAddedBelowNewHeadings(_ chunks: [(chunk: Diff3.Chunk, outcome: Diff3.Outcome)], _ base: Side, _ ours: Side, _ theirs: Side,
                                            settled: [Bool]) -> (above: [Int: [Int]], written: Set<Int>) {
         let headings = Placement.headings
@@ -350,10 +400,17 @@ public enum TaskMerge {
             let (opener, other) = outcome == .ours ? (ours, theirs) : (theirs, ours)
             let lines = { (side: Side, chunk: Diff3.Chunk) in side.number == 0 ? chunk.ours : chunk.theirs }
             guard headings(opener, lines(opener, chunk)) > headings(base, chunk.base) else { continue }
+            /// The levels of the headings among `lines` of `side`.
+            func levels(_ side: Side, _ lines: Range<Int>) -> [Int] {
+                lines.compactMap { side.headingAtLine[$0].map { side.document.headings[$0].level } }
+            }
+            // A group the other side added beside the new one or above it (both archived:
+            // two `## Done`) is no subgroup of the section's: it stays where it is.
+            let openerLevel = levels(opener, lines(opener, chunk)).min() ?? 0
             for later in (index + 1)..<chunks.count {
                 let (next, nextOutcome) = chunks[later]
                 let adds = !next.stable && !settled[later] && next.base.isEmpty && nextOutcome == (other.number == 0 ? .ours : .theirs)
-                if adds, headings(other, lines(other, next)) == 0, other.holdsOnlyTasks(lines(other, next)) {
+                if adds, levels(other, lines(other, next)).allSatisfy({ $0 > openerLevel }) {
                     above[index, default: []].append(later)
                     written.insert(later)
                     continue
