@@ -345,4 +345,14 @@ import Testing
             #expect(conflicts == 1 && !text.contains("- [ ] Read Dune\n\n- [ ] Fix sink"), "\(text)")
         }
     }
+
+    /// Both sides archived, from different groups: one archive group, with both subgroups.
+    @Test func twoArchivesAreOne() {
+        let base = "# TODO\n\n## Ideas\n\n- [ ] Read book\n- [ ] Write poem\n\n## Music\n\n- [ ] Tune guitar\n"
+        let ours = "# TODO\n\n## Ideas\n\n- [ ] Write poem\n\n## Music\n\n- [ ] Tune guitar\n\n## Done\n\n### Ideas\n\n- [x] Read book\n"
+        let theirs = "# TODO\n\n## Ideas\n\n- [ ] Read book\n- [ ] Write poem\n\n## Music\n\n## Done\n\n### Music\n\n- [x] Tune guitar\n"
+        let merged = "# TODO\n\n## Ideas\n\n- [ ] Write poem\n\n## Music\n\n## Done\n\n### Music\n\n- [x] Tune guitar\n\n### Ideas\n\n- [x] Read book\n"
+        #expect(merge(base, ours, theirs) == (merged, 0))
+        #expect(merge(base, theirs, ours) == (merged, 0))
+    }
 }

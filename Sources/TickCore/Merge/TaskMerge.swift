@@ -164,9 +164,10 @@ public enum TaskMerge {
                     for line in added.lines where side.number == 0 || !theirsLeftOut.contains(line) { emit(side, line, insideConflict: false) }
                     continue
                 }
+                let shared = moved.shared[index] ?? []
                 switch outcome {
-                case .ours, .same: for line in chunk.ours { emit(oursSide, line, insideConflict: false) }
-                case .theirs: for line in chunk.theirs where !theirsLeftOut.contains(line) { emit(theirsSide, line, insideConflict: false) }
+                case .ours, .same: for line in chunk.ours where !shared.contains(line) { emit(oursSide, line, insideConflict: false) }
+                case .theirs: for line in chunk.theirs where !theirsLeftOut.contains(line) && !shared.contains(line) { emit(theirsSide, line, insideConflict: false) }
                 case .conflict:
                     if let kept = deleted {
                         for line in kept { write(base.bytes[base.lines[line].fullRange]) }
@@ -391,10 +392,14 @@ public enum TaskMerge {
     /// subgroups, text) to write above it, in order (`above`), and those chunks (`written`). A
     /// run of either side that changes the ancestor's lines with a heading of the ancestor's or
     /// the other side's ends the search, and `settled` chunks are left where they are.
+    ///
+    /// A later addition of the other side's that opens with the same heading (both archived:
+    /// each a `## Done`) is that group: its heading and the blank line after it are left out
+    /// (`shared`, by chunk), and what it adds goes into the group as the other side wrote it.
     static func tasksAddedBelowNewHeadings(_ chunks: [(chunk: Diff3.Chunk, outcome: Diff3.Outcome)], _ base: Side, _ ours: Side, _ theirs: Side,
-                                           settled: [Bool]) -> (above: [Int: [Int]], written: Set<Int>) {
+                                           settled: [Bool]) -> (above: [Int: [Int]], written: Set<Int>, shared: [Int: Set<Int>]) {
         let headings = Placement.headings
-        var above: [Int: [Int]] = [:], written = Set<Int>()
+        var above: [Int: [Int]] = [:], written = Set<Int>(), shared: [Int: Set<Int>] = [:]
         for (index, (chunk, outcome)) in chunks.enumerated() where !chunk.stable && !settled[index] && !written.contains(index) {
             guard outcome == .ours || outcome == .theirs else { continue }
             let (opener, other) = outcome == .ours ? (ours, theirs) : (theirs, ours)
@@ -407,6 +412,7 @@ public enum TaskMerge {
             // A group the other side added beside the new one or above it (both archived:
             // two `## Done`) is no subgroup of the section's: it stays where it is.
             let openerLevel = levels(opener, lines(opener, chunk)).min() ?? 0
+            let openerHeading = lines(opener, chunk).first { opener.headingAtLine[$0] != nil }
             for later in (index + 1)..<chunks.count {
                 let (next, nextOutcome) = chunks[later]
                 let adds = !next.stable && !settled[later] && next.base.isEmpty && nextOutcome == (other.number == 0 ? .ours : .theirs)
@@ -415,13 +421,20 @@ public enum TaskMerge {
                     written.insert(later)
                     continue
                 }
+                let added = lines(other, next)
+                if adds, shared[later] == nil, let first = added.first(where: { other.document.kinds[$0] != .blank }), let openerHeading,
+                   other.headingAtLine[first] != nil, other.tokens[first] == opener.tokens[openerHeading] {
+                    let after = first + 1
+                    shared[later] = after < added.upperBound && other.document.kinds[after] == .blank ? [first, after] : [first]
+                    continue
+                }
                 // A heading the opener added too is the new group's subgroup (`### Home`
                 // under `## Done`): tasks after it are moved above the first.
                 let openerOnly = !next.stable && nextOutcome == (opener.number == 0 ? .ours : .theirs) && headings(base, next.base) == 0
                 if headings(base, next.base) > 0 || headings(other, lines(other, next)) > 0 && !openerOnly { break }
             }
         }
-        return (above, written)
+        return (above, written, shared)
     }
 
     /// When one side's lines in `chunk` are some of the ancestor's there, in order (it only
