@@ -355,4 +355,24 @@ import Testing
         #expect(merge(base, ours, theirs) == (merged, 0))
         #expect(merge(base, theirs, ours) == (merged, 0))
     }
+
+    /// An empty group one side moved below another leaves that other group in place: a task
+    /// removed on the other side merges cleanly, and no side's choice takes a group away.
+    @Test func anEmptyGroupMovedLeavesTheOthersInPlace() {
+        let base = "# TODO\n\n## Travel\n\n- [ ] Book hotel\n\n## Garden\n\n## Books\n\n- [x] Read Dune\n"
+        let ours = "# TODO\n\n## Travel\n\n- [ ] Book hotel\n\n## Books\n\n- [x] Read Dune\n\n## Garden\n"
+        let theirs = "# TODO\n\n## Travel\n\n## Garden\n\n## Books\n\n- [x] Read Dune\n"
+        #expect(merge(base, ours, theirs) == ("# TODO\n\n## Travel\n\n## Books\n\n- [x] Read Dune\n\n## Garden\n", 0))
+    }
+
+    /// A task added at the end of the last group on one side, the archive opened at the same
+    /// place on the other: the task in its group, then the archive, cleanly.
+    @Test func aTaskAddedWhereTheOtherSideOpenedTheArchiveStaysInItsGroup() {
+        let base = "# T\n\n## Home\n\n- [ ] Buy milk\n- [x] Water plants\n- [ ] Call mom\n"
+        let ours = "# T\n\n## Home\n\n- [ ] Buy milk\n- [x] Water plants\n- [ ] Call mom\n- [ ] Pay rent\n"
+        let theirs = "# T\n\n## Home\n\n- [ ] Buy milk\n- [ ] Call mom\n\n## Done\n\n### Home\n\n- [x] Water plants\n"
+        let merged = "# T\n\n## Home\n\n- [ ] Buy milk\n- [ ] Call mom\n- [ ] Pay rent\n\n## Done\n\n### Home\n\n- [x] Water plants\n"
+        #expect(merge(base, ours, theirs) == (merged, 0))
+        #expect(merge(base, theirs, ours) == (merged, 0))
+    }
 }

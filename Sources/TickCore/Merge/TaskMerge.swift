@@ -131,8 +131,18 @@ public enum TaskMerge {
                     if let task = oursSide.tags[line] { oursPlaced.insert(task) }
                 }
             }
+            // Conflicts where one side opened a group and the other added lines to the group
+            // there: whether ours is the side that opened it.
+            let opened = chunks.map { chunk, outcome -> Bool? in
+                guard outcome == .conflict, chunk.base.isEmpty else { return nil }
+                let (oursLevels, theirsLevels) = (Placement.levels(oursSide, chunk.ours), Placement.levels(theirsSide, chunk.theirs))
+                let oursOpens = oursLevels.min().map { level in theirsLevels.allSatisfy { $0 > level } } ?? false
+                let theirsOpens = theirsLevels.min().map { level in oursLevels.allSatisfy { $0 > level } } ?? false
+                return oursOpens != theirsOpens ? oursOpens : nil
+            }
             var theirsLeftOut = Set<Int>()
-            for ((chunk, outcome), added) in zip(chunks, additions) where outcome == .theirs || isUnion(chunk, outcome) || added?.side == 1 {
+            for (index, ((chunk, outcome), added)) in zip(chunks, additions).enumerated()
+            where outcome == .theirs || isUnion(chunk, outcome) || added?.side == 1 || opened[index] != nil {
                 for line in added?.lines ?? Array(chunk.theirs) {
                     guard let task = theirsSide.tags[line], oursPlaced.contains(task),
                           let index = theirsMatching.new(of: task) else { continue }
@@ -171,6 +181,19 @@ public enum TaskMerge {
                 case .conflict:
                     if let kept = deleted {
                         for line in kept { write(base.bytes[base.lines[line].fullRange]) }
+                        continue
+                    }
+                    // One side opened a group where the other added lines to the group there
+                    // (tasks, subgroups deeper than the new group): those first, in their group,
+                    // then the new group, as with additions after it.
+                    if let oursOpens = opened[index] {
+                        let (first, firstLines, then, thenLines) = oursOpens ? (theirsSide, chunk.theirs, oursSide, chunk.ours)
+                            : (oursSide, chunk.ours, theirsSide, chunk.theirs)
+                        let blank = firstLines.prefix { first.document.kinds[$0] == .blank }
+                        for line in Array(firstLines.dropFirst(blank.count)) + Array(blank) where first.number == 0 || !theirsLeftOut.contains(line) {
+                            emit(first, line, insideConflict: false)
+                        }
+                        for line in thenLines where then.number == 0 || !theirsLeftOut.contains(line) { emit(then, line, insideConflict: false) }
                         continue
                     }
                     // Both sides added tasks at the same place: both, ours first; a line theirs adds
@@ -244,6 +267,11 @@ public enum TaskMerge {
 
         static func headings(_ side: Side, _ lines: Range<Int>) -> Int {
             lines.reduce(0) { $0 + (side.headingAtLine[$1] == nil ? 0 : 1) }
+        }
+
+        /// The levels of the headings among `lines` of `side`.
+        static func levels(_ side: Side, _ lines: Range<Int>) -> [Int] {
+            lines.compactMap { side.headingAtLine[$0].map { side.document.headings[$0].level } }
         }
 
         /// Before a chunk's lines are written: a heading of the ancestor's that a side took
@@ -351,11 +379,21 @@ public enum TaskMerge {
             return (line, x, y)
         }.sorted { $0.0 < $1.0 }
         guard candidates.count <= 4_096 else { return [] }
-        // The longest chain increasing in all three: a quadratic dynamic program over few lines.
-        var length = [Int](repeating: 1, count: candidates.count), previous = [Int](repeating: -1, count: candidates.count)
+        // The heaviest chain increasing in all three, each heading weighing the ancestor's lines
+        // of its group up to the next heading: where one side moved a group, the chain keeps the
+        // groups with tasks in place rather than an empty one (whose lines, out of the chain,
+        // would merge with the others'). A quadratic dynamic program over few lines.
+        let headingLines = base.document.headings.map(\.line) + [base.document.lines.count]
+        var next = 0
+        let weights = candidates.map { candidate in
+            // Candidates come in the ancestor's order: the next heading is found in one pass.
+            while headingLines[next] <= candidate.0 { next += 1 }
+            return headingLines[next] - candidate.0
+        }
+        var length = weights, previous = [Int](repeating: -1, count: candidates.count)
         for i in candidates.indices {
-            for j in 0..<i where candidates[j].1 < candidates[i].1 && candidates[j].2 < candidates[i].2 && length[j] + 1 > length[i] {
-                length[i] = length[j] + 1
+            for j in 0..<i where candidates[j].1 < candidates[i].1 && candidates[j].2 < candidates[i].2 && length[j] + weights[i] > length[i] {
+                length[i] = length[j] + weights[i]
                 previous[i] = j
             }
         }
@@ -405,12 +443,9 @@ public enum TaskMerge {
             let (opener, other) = outcome == .ours ? (ours, theirs) : (theirs, ours)
             let lines = { (side: Side, chunk: Diff3.Chunk) in side.number == 0 ? chunk.ours : chunk.theirs }
             guard headings(opener, lines(opener, chunk)) > headings(base, chunk.base) else { continue }
-            /// The levels of the headings among `lines` of `side`.
-            func levels(_ side: Side, _ lines: Range<Int>) -> [Int] {
-                lines.compactMap { side.headingAtLine[$0].map { side.document.headings[$0].level } }
-            }
             // A group the other side added beside the new one or above it (both archived:
             // two `## Done`) is no subgroup of the section's: it stays where it is.
+            let levels = Placement.levels
             let openerLevel = levels(opener, lines(opener, chunk)).min() ?? 0
             let openerHeading = lines(opener, chunk).first { opener.headingAtLine[$0] != nil }
             for later in (index + 1)..<chunks.count {
