@@ -9,6 +9,12 @@ import Testing
         return (String(decoding: result.bytes, as: UTF8.self), result.conflicts)
     }
 
+    /// The merge of `one` and `other` over `base`, each way round, is `merged`, clean.
+    func expectClean(_ base: String, _ one: String, _ other: String, _ merged: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(merge(base, one, other) == (merged, 0), sourceLocation: sourceLocation)
+        #expect(merge(base, other, one) == (merged, 0), sourceLocation: sourceLocation)
+    }
+
     let base = "# Home\n\n- [ ] Milk\n- [ ] Eggs\n- [ ] Bread\n\n# Work\n\n- [ ] Report due:2026-12-01\n"
 
     @Test func neighbouringTicksBothApply() {
@@ -293,8 +299,7 @@ import Testing
         let archived = "# TODO\n\n## Home\n\n- [ ] a\n\n## Done\n\n### Home\n\n- [x] b\n"
         let added = "# TODO\n\n## Home\n\n- [ ] a\n- [x] b\n- [ ] c\n"
         let merged = "# TODO\n\n## Home\n\n- [ ] a\n- [ ] c\n\n## Done\n\n### Home\n\n- [x] b\n"
-        #expect(merge(base, archived, added) == (merged, 0))
-        #expect(merge(base, added, archived) == (merged, 0))
+        expectClean(base, archived, added, merged)
     }
 
     /// The last task of a group moved away (or removed) on one side, a task added after it on
@@ -335,8 +340,7 @@ import Testing
         let archived = "# TODO\n\n## Work\n\n- [ ] Report\n\n## Home\n\n## Done\n\n### Home\n\n- [x] Fix sink\n"
         let subgroup = "# TODO\n\n## Work\n\n- [ ] Report\n\n## Home\n\n- [x] Fix sink\n\n### Sports\n\n- [ ] Buy ball\n"
         let merged = "# TODO\n\n## Work\n\n- [ ] Report\n\n## Home\n\n### Sports\n\n- [ ] Buy ball\n\n## Done\n\n### Home\n\n- [x] Fix sink\n"
-        #expect(merge(base, archived, subgroup) == (merged, 0))
-        #expect(merge(base, subgroup, archived) == (merged, 0))
+        expectClean(base, archived, subgroup, merged)
         let groups = "# TODO\n\n## Books\n\n## Work\n\n## Chores\n\n- [ ] Fix sink\n"
         let moved = "# TODO\n\n## Books\n\n## Work\n\n- [ ] Fix sink\n\n## Chores\n"
         let removed = "# TODO\n\n## Books\n\n- [ ] Read Dune\n\n## Chores\n\n- [ ] Fix sink\n"
@@ -352,8 +356,7 @@ import Testing
         let ours = "# TODO\n\n## Ideas\n\n- [ ] Write poem\n\n## Music\n\n- [ ] Tune guitar\n\n## Done\n\n### Ideas\n\n- [x] Read book\n"
         let theirs = "# TODO\n\n## Ideas\n\n- [ ] Read book\n- [ ] Write poem\n\n## Music\n\n## Done\n\n### Music\n\n- [x] Tune guitar\n"
         let merged = "# TODO\n\n## Ideas\n\n- [ ] Write poem\n\n## Music\n\n## Done\n\n### Music\n\n- [x] Tune guitar\n\n### Ideas\n\n- [x] Read book\n"
-        #expect(merge(base, ours, theirs) == (merged, 0))
-        #expect(merge(base, theirs, ours) == (merged, 0))
+        expectClean(base, ours, theirs, merged)
     }
 
     /// An empty group one side moved below another leaves that other group in place: a task
@@ -372,7 +375,6 @@ import Testing
         let ours = "# T\n\n## Home\n\n- [ ] Buy milk\n- [x] Water plants\n- [ ] Call mom\n- [ ] Pay rent\n"
         let theirs = "# T\n\n## Home\n\n- [ ] Buy milk\n- [ ] Call mom\n\n## Done\n\n### Home\n\n- [x] Water plants\n"
         let merged = "# T\n\n## Home\n\n- [ ] Buy milk\n- [ ] Call mom\n- [ ] Pay rent\n\n## Done\n\n### Home\n\n- [x] Water plants\n"
-        #expect(merge(base, ours, theirs) == (merged, 0))
-        #expect(merge(base, theirs, ours) == (merged, 0))
+        expectClean(base, ours, theirs, merged)
     }
 }
