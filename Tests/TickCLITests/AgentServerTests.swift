@@ -236,7 +236,7 @@ import Testing
         #expect(text(5) == "query line 2: 'due soonish': cannot read the date 'soonish'\n", "\(text(5))")
         #expect(text(6).hasSuffix("; call list_tasks again\n"), "\(text(6))")
         #expect(text(7) == "TODO.md: no group 'Hme'; did you mean 'Home'? (set 'new_group' to make a new group 'Hme')\n", "\(text(7))")
-        #expect(text(9).hasPrefix("undid 'add_task --group=Garden fence' (TODO.md)"), "\(text(9))")
+        #expect(text(9).hasPrefix("undid 'add_task group=Garden fence' (TODO.md)"), "\(text(9))")
         #expect(text(10).contains("\"group\":[\"Home\"]") && text(10).contains("\"open\":1"), "\(text(10))")
         #expect(text(11).hasPrefix("'notes.txt' is not a Markdown file by its name"), "\(text(11))")
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("notes.txt").path))

@@ -103,6 +103,14 @@ import Testing
                 == #"undid "add_task 'it'''s here'" (TODO.md)"#)
     }
 
+    /// A command quoted back names its options as the tool's arguments.
+    @Test func optionsQuotedBackAreTheToolsArguments() {
+        #expect(ToolWords.spoken("undid 'tick move --json --to=Home -- TODO.md:3@0123abcd' (TODO.md)", options: [:])
+                == "undid 'move_task group=Home TODO.md:3@0123abcd' (TODO.md)")
+        #expect(ToolWords.spoken("undid 'tick move --json --top -- TODO.md:3@0123abcd' (TODO.md)", options: [:])
+                == "undid 'move_task direction=top TODO.md:3@0123abcd' (TODO.md)")
+    }
+
     @Test func readOnlyOffersReadingAlone() throws {
         let host = RecordingHost()
         var server = try Self.server(host, readOnly: true)

@@ -39,8 +39,20 @@ enum ToolWords {
             func spokenCommand(_ quoted: Substring) -> String {
                 let quote = quoted.first.map(String.init) ?? "'"
                 var words = quoted.dropFirst().dropLast().split(separator: " ").filter { !["--json", "--yes", "--", "--create"].contains($0) }
-                // The command by the tool that runs it.
-                if words.count > 1, let tool = Self.tools[String(words[1])] { words.removeFirst(2); words.insert(Substring(tool), at: 0) }
+                // The command by the tool that runs it, its options by the tool's arguments
+                // (`--to=Home` is `group=Home`, `--top` is `direction=top`).
+                if words.count > 1, let tool = Self.tools[String(words[1])] {
+                    words.removeFirst(2)
+                    let arguments = AgentServer.tools.first { $0.name == tool }?.options ?? [:]
+                    words = words.map { word in
+                        guard word.hasPrefix("--") else { return word }
+                        let parts = word.split(separator: "=", maxSplits: 1)
+                        guard let argument = arguments[String(parts[0])] else { return word }
+                        if parts.count == 2 { return Substring(argument + "=" + parts[1]) }
+                        return Substring(argument + "=" + (argument == "direction" ? String(parts[0].dropFirst(2)) : "true"))
+                    }
+                    words.insert(Substring(tool), at: 0)
+                }
                 return quote + words.joined(separator: " ") + quote
             }
             line.replace(#/'tick [^']*'/#) { spokenCommand($0.output) }
