@@ -266,7 +266,7 @@ public enum TaskMerge {
         var misplaced: Int?
 
         static func headings(_ side: Side, _ lines: Range<Int>) -> Int {
-            lines.reduce(0) { $0 + (side.headingAtLine[$1] == nil ? 0 : 1) }
+            side.headingsAbove[lines.upperBound] - side.headingsAbove[lines.lowerBound]
         }
 
         /// The levels of the headings among `lines` of `side`.
@@ -438,9 +438,13 @@ public enum TaskMerge {
                                            settled: [Bool]) -> (above: [Int: [Int]], written: Set<Int>, shared: [Int: Set<Int>]) {
         let headings = Placement.headings
         var above: [Int: [Int]] = [:], written = Set<Int>(), shared: [Int: Set<Int>] = [:]
+        // How far the last search went, for each side as the opener: a chunk it passed (the
+        // opener's own subgroup) was searched from already, so every chunk is read once.
+        var searched = [-1, -1]
         for (index, (chunk, outcome)) in chunks.enumerated() where !chunk.stable && !settled[index] && !written.contains(index) {
             guard outcome == .ours || outcome == .theirs else { continue }
             let (opener, other) = outcome == .ours ? (ours, theirs) : (theirs, ours)
+            guard index > searched[opener.number] else { continue }
             let lines = { (side: Side, chunk: Diff3.Chunk) in side.number == 0 ? chunk.ours : chunk.theirs }
             guard headings(opener, lines(opener, chunk)) > headings(base, chunk.base) else { continue }
             // A group the other side added beside the new one or above it (both archived:
@@ -449,6 +453,7 @@ public enum TaskMerge {
             let openerLevel = levels(opener, lines(opener, chunk)).min() ?? 0
             let openerHeading = lines(opener, chunk).first { opener.headingAtLine[$0] != nil }
             for later in (index + 1)..<chunks.count {
+                searched[opener.number] = later
                 let (next, nextOutcome) = chunks[later]
                 let adds = !next.stable && !settled[later] && next.base.isEmpty && nextOutcome == (other.number == 0 ? .ours : .theirs)
                 if adds, levels(other, lines(other, next)).allSatisfy({ $0 > openerLevel }) {
@@ -542,6 +547,9 @@ public enum TaskMerge {
         let blockOwners: [Int?]
         /// For each heading's first line, the heading.
         let headingAtLine: [Int?]
+        /// How many headings start above each line (and, last, in the whole version): a run's
+        /// headings are counted at once, however many the run holds.
+        let headingsAbove: [Int]
 
         /// The ancestor itself: each task line tagged with its own task.
         init(ancestor document: Document) {
@@ -559,6 +567,7 @@ public enum TaskMerge {
             taskAtLine = tags
             blockOwners = Side.blockOwners(document)
             headingAtLine = Side.headingAtLine(document)
+            headingsAbove = Side.headingsAbove(headingAtLine)
         }
 
         /// One side: `matching` pairs its tasks with the ancestor's, `other` the other side's.
@@ -586,6 +595,7 @@ public enum TaskMerge {
             self.taskAtLine = taskAtLine
             blockOwners = Side.blockOwners(document)
             headingAtLine = Side.headingAtLine(document)
+            headingsAbove = Side.headingsAbove(headingAtLine)
         }
 
         func holdsOnlyTasks(_ lines: Range<Int>) -> Bool {
@@ -601,6 +611,13 @@ public enum TaskMerge {
         /// Whole lines, endings included: the merge keeps bytes, so a changed ending is a change.
         static func lineHashes(_ document: Document) -> [UInt64] {
             document.lines.map { ContentHash.of(document.bytes[$0.fullRange]) }
+        }
+
+        static func headingsAbove(_ headingAtLine: [Int?]) -> [Int] {
+            var counts = [0]
+            counts.reserveCapacity(headingAtLine.count + 1)
+            for heading in headingAtLine { counts.append(counts.last! + (heading == nil ? 0 : 1)) }
+            return counts
         }
 
         static func headingAtLine(_ document: Document) -> [Int?] {
