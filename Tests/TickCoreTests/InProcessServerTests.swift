@@ -70,6 +70,15 @@ import Testing
             return replies.first { $0["id"]?.int == id }?["result"]
         }
 
+        /// The code actions offered at the start of `line`, with no diagnostics; nil for an error.
+        mutating func codeActions(_ uri: String, line: Int) -> [JSON]? {
+            let position: JSON = .object(["line": JSON(line), "character": JSON(0)])
+            return request("textDocument/codeAction", [
+                "textDocument": .object(["uri": .string(uri)]), "range": .object(["start": position, "end": position]),
+                "context": .object(["diagnostics": .array([])]),
+            ])?.array
+        }
+
         mutating func open(_ uri: String, _ text: [UInt8]) -> [JSON] {
             notify("textDocument/didOpen", ["textDocument": .object([
                 "uri": .string(uri), "languageId": .string("markdown"), "version": JSON(1), "text": .string(String(decoding: text, as: UTF8.self)),
@@ -115,10 +124,8 @@ import Testing
         let bytes = Array("# Home\n\n- [ ] water the plants 🔁 every week 📅 2026-11-27\n- [x] buy milk ✅ 2026-11-20\n".utf8)
         var client = Client()
         _ = client.open(uri, bytes)
-        let range: JSON = .object(["start": .object(["line": JSON(2), "character": JSON(0)]), "end": .object(["line": JSON(2), "character": JSON(0)])])
-        let actions = try #require(client.request("textDocument/codeAction", [
-            "textDocument": .object(["uri": .string(uri)]), "range": range, "context": .object(["diagnostics": .array([])]),
-        ])?.array)
+        let offered = client.codeActions(uri, line: 2)
+        let actions = try #require(offered)
         let done = try #require(actions.first { $0["title"]?.string == "Mark done" })
         #expect(String(decoding: Self.applying(done["edit"], to: bytes, uri: uri), as: UTF8.self) == """
             # Home
@@ -196,9 +203,8 @@ import Testing
         #expect(refused?["result"] == .null)
         // The whole text again: in step, and edits are offered.
         _ = change(.object(["text": .string("- [ ] ALPHA\n")]), version: 4)
-        let actions = try #require(client.request("textDocument/codeAction", [
-            "textDocument": .object(["uri": .string(uri)]), "range": whole, "context": .object(["diagnostics": .array([])]),
-        ])?.array)
+        let offered = client.codeActions(uri, line: 0)
+        let actions = try #require(offered)
         let done = try #require(actions.first { $0["title"]?.string == "Mark done" })
         #expect(String(decoding: Self.applying(done["edit"], to: Array("- [ ] ALPHA\n".utf8), uri: uri), as: UTF8.self).hasPrefix("- [x] ALPHA"))
     }
@@ -221,10 +227,7 @@ import Testing
         var client = Client()
         _ = client.open(uri, bytes)
         for line in [2, 4, 8] {
-            let range: JSON = .object(["start": .object(["line": JSON(line), "character": JSON(0)]), "end": .object(["line": JSON(line), "character": JSON(0)])])
-            let actions = client.request("textDocument/codeAction", [
-                "textDocument": .object(["uri": .string(uri)]), "range": range, "context": .object(["diagnostics": .array([])]),
-            ])?.array ?? []
+            let actions = client.codeActions(uri, line: line) ?? []
             #expect(actions.allSatisfy { $0["edit"] == nil && $0["data"] == nil }, "line \(line): \(actions.compactMap { $0["title"]?.string })")
         }
     }
@@ -265,11 +268,7 @@ import Testing
         let bytes = Array((0..<30).map { "# G\($0)\n\n- [ ] t\($0)\n\n" }.joined().utf8)
         var client = Client()
         _ = client.open(uri, bytes)
-        let position: JSON = .object(["line": JSON(25 * 4 + 2), "character": JSON(0)])
-        let actions = client.request("textDocument/codeAction", [
-            "textDocument": .object(["uri": .string(uri)]), "range": .object(["start": position, "end": position]),
-            "context": .object(["diagnostics": .array([])]),
-        ])?.array ?? []
+        let actions = client.codeActions(uri, line: 25 * 4 + 2) ?? []
         let moves = actions.compactMap { $0["title"]?.string }.filter { $0.hasPrefix("Move to ") }
         #expect(moves == (9..<30).filter { $0 != 25 }.map { "Move to G\($0)" }, "\(moves)")
     }

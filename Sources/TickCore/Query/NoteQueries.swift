@@ -2,23 +2,24 @@
 /// its ```` ```dataview ```` blocks that hold a `TASK` query; a Dataview block of another kind
 /// (`LIST`, `TABLE`) is kept aside, for a message: tick runs task queries alone.
 package struct NoteQueries {
-    package struct Block {
-        /// The line (1-based) of the block's opening fence, and how many lines it holds.
+    /// A fenced block of the note: the line (1-based) of its opening fence, and how many lines
+    /// it holds.
+    package protocol Fenced {
+        var line: Int { get }
+        var length: Int { get }
+    }
+
+    package struct Block: Fenced {
         package let line: Int
         package let length: Int
         package let query: TasksQuery
-
-        /// Whether `line` (1-based) is the block's: one of its fences or of its lines.
-        package func holds(_ line: Int) -> Bool { self.line <= line && line <= self.line + length + 1 }
     }
 
     /// A Dataview block of a kind tick does not run: where it is, and its kind (`LIST`).
-    package struct Other {
+    package struct Other: Fenced {
         package let line: Int
         package let length: Int
         package let kind: String
-
-        package func holds(_ line: Int) -> Bool { self.line <= line && line <= self.line + length + 1 }
     }
 
     package let blocks: [Block]
@@ -42,4 +43,9 @@ package struct NoteQueries {
         self.blocks = blocks
         self.others = others
     }
+}
+
+extension NoteQueries.Fenced {
+    /// Whether `line` (1-based) is the block's: one of its fences or of its lines.
+    package func holds(_ line: Int) -> Bool { self.line <= line && line <= self.line + length + 1 }
 }
