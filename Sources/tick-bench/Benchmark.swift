@@ -3,7 +3,7 @@ import TickCore
 import Glibc
 #endif
 
-/// `tick-bench [--quick] [--json] [--git-only | --no-git]`: measures tick against baselines taken in the same run and
+/// `tick-bench [--quick] [--json] [--git-only | --lsp-only | --peers-only | --no-git]`: measures tick against baselines taken in the same run and
 /// prints each figure as a ratio, so results compare across machines.
 @main
 enum Benchmark {
@@ -23,7 +23,7 @@ enum Benchmark {
     }
 
     static let usage = """
-        usage: tick-bench [--quick] [--json] [--git-only | --lsp-only | --no-git]
+        usage: tick-bench [--quick] [--json] [--git-only | --lsp-only | --peers-only | --no-git]
                tick-bench --generate TASKS     print the benchmark's todo file of TASKS tasks
         Measures tick against anchors taken in the same run (see README.md, Performance).
 
@@ -31,7 +31,7 @@ enum Benchmark {
 
     static func main() {
         let arguments = CommandLine.arguments.dropFirst()
-        let known: Set = ["--quick", "--json", "--git-only", "--lsp-only", "--no-git", "--generate", "--peak-memory", "--noop", "--profile-parse"]
+        let known: Set = ["--quick", "--json", "--git-only", "--lsp-only", "--peers-only", "--no-git", "--generate", "--peak-memory", "--noop", "--profile-parse"]
         if arguments.contains("--help") || arguments.contains("-h") {
             print(usage, terminator: "")
             return
@@ -88,6 +88,12 @@ enum Benchmark {
         let path = directory + "/tasks.md"
         let file = Workload.todoFile(tasks: taskCount)
         Measure.writeFile(path, file)
+        if arguments.contains("--peers-only") {
+            // The other tools installed, on the main workload.
+            let rows = Peers.rows(directory: directory, tasks: taskCount, markdownPath: path, runs: quick ? 1 : 3)
+            if json { printJSON(rows, bytes: file.count) } else { printTable(rows, bytes: file.count) }
+            return
+        }
 
         var rows: [Row] = []
         // Row: parse + serialize in process, against reading the bytes.
