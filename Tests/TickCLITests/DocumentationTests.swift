@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TickCore
 
 /// The documentation a user learns tick from, checked against the real binary: every command's
 /// help, the man pages, the README's examples, and the shell completions.
@@ -139,7 +140,7 @@ import Testing
             }
         }
         let format = try Self.rendered("tick.5")
-        for rule in ["invalid-date", "malformed-checkbox", "task-in-code-block", "trailing-whitespace"] {
+        for rule in LintRule.allCases.map(\.rawValue) {
             #expect(format.contains(rule), "tick.5 lists the rule \(rule)")
         }
     }
