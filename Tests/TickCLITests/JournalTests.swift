@@ -100,8 +100,8 @@ import Testing
     }
 
     /// Each file of a folder's `fmt` costs the same however many the operation (or the journal)
-    /// already holds: four times the files take about four times as long (a record per file
-    /// that looked through the operation's other records took sixteen), and a second run over
+    /// already holds: four times the files take about four times as long (not sixteen, as a
+    /// record that looked through the operation's other records would), and a second run over
     /// a journal holding the first takes no longer than it.
     @Test func formattingAFolderIsLinearInItsFiles() throws {
         let folder = try TemporaryDirectory()

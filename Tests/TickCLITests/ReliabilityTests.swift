@@ -212,9 +212,9 @@ import Glibc
     }
 
     /// A range of 20 000 listed numbers in a 10 MB file costs about what the edit of as many
-    /// tasks by a filter does: each number used to hash the whole file and look through the
-    /// tasks already named (`done 1-266668` on 8 MB took 330 s; quadratic in the range and the
-    /// file). Bounded generously, so that only that cost fails it.
+    /// tasks by a filter does: a number neither hashes the whole file nor looks through the
+    /// tasks already named (either would make the range quadratic in its length and the file).
+    /// Bounded generously, so that only that cost fails it.
     @Test func aLongRangeIsLinear() throws {
         let folder = try TemporaryDirectory()
         let file = folder.url.appendingPathComponent("TODO.md")

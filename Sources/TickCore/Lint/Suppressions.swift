@@ -4,8 +4,8 @@
 /// Without rule names they apply to every rule.
 struct Suppressions {
     /// The lines every rule is off in, and those each rule is: in order and disjoint, so that a
-    /// finding's line is found by bisection (a scan of every range per finding made many
-    /// switches and many findings quadratic).
+    /// finding's line is found by bisection (a scan of every range per finding would make
+    /// many switches and many findings quadratic).
     private var everyRule: [Range<Int>] = []
     private var byRule: [LintRule: [Range<Int>]] = [:]
 

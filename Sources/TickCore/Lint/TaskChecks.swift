@@ -30,7 +30,7 @@ enum TaskChecks {
             if let due = task.due, due < today, !task.isClosed {
                 let days = today.days(until: due)
                 // Written into bytes: a file of late tasks has a finding on most of its lines,
-                // and an interpolated String took about 2 000 instructions each.
+                // and an interpolated String costs about 2 000 instructions each.
                 var message = TextBuffer(capacity: 40)
                 message.appendLiteral("overdue by ")
                 message.appendDecimal(-days)
