@@ -90,6 +90,51 @@ import Testing
         #expect(shown(lines) == expected, "\(lines)")
     }
 
+    /// A week, month, quarter or year is a range of days, as Obsidian Tasks reads it: before it
+    /// is before its first day, after it after its last, `in or before` up to its last day.
+    /// Weeks start on Monday; 2026-11-22 is a Sunday.
+    @Test(arguments: [
+        ("due this week", "due date from 2026-11-16 to 2026-11-22"),
+        ("due next week", "due date from 2026-11-23 to 2026-11-29"),
+        ("due in last week", "due date from 2026-11-09 to 2026-11-15"),
+        ("due next month", "due date from 2026-12-01 to 2026-12-31"),
+        ("scheduled last month", "scheduled date from 2026-10-01 to 2026-10-31"),
+        ("due this quarter", "due date from 2026-10-01 to 2026-12-31"),
+        ("due next quarter", "due date from 2027-01-01 to 2027-03-31"),
+        ("due last quarter", "due date from 2026-07-01 to 2026-09-30"),
+        ("due next year", "due date from 2027-01-01 to 2027-12-31"),
+        ("due after next week", "due date after 2026-11-29"),
+        ("due before next month", "due date before 2026-12-01"),
+        ("due in or before next week", "due date on or before 2026-11-29"),
+        ("due in or after next month", "due date on or after 2026-12-01"),
+        ("due on or before this week", "due date on or before 2026-11-22"),
+        ("due 2026-W49", "due date from 2026-11-30 to 2026-12-06"),
+        ("due in 2026-W53", "due date from 2026-12-28 to 2027-01-03"),
+        ("done in 2026-12", "done date from 2026-12-01 to 2026-12-31"),
+        ("created 2026-Q1", "created date from 2026-01-01 to 2026-03-31"),
+        ("happens in 2027", "due, scheduled or start date from 2027-01-01 to 2027-12-31"),
+        ("due 2026-12-01 2026-12-24", "due date from 2026-12-01 to 2026-12-24"),
+        ("due after 2026-12-01 2026-12-24", "due date after 2026-12-24"),
+        ("due in two weeks", "due date on 2026-12-06"),
+        ("due before in two weeks", "due date before 2026-12-06"),
+        ("due next friday", "due date on 2026-11-27"),
+        ("due date is invalid", "due date is no date"),
+    ] as [(String, String)])
+    func datesAreDaysOrRanges(line: String, explanation: String) {
+        let query = TasksQuery([line], today: today)
+        #expect(query.problems.isEmpty, "\(line): \(query.problems)")
+        #expect(query.explanation == "filter: " + explanation, "\(line)")
+    }
+
+    @Test func rangesThatNameNoDaysAreSaid() {
+        let query = TasksQuery(["due 2025-W53", "due 2026-13", "due 2026-Q5", "due 2026-12-24 2026-12-01"], today: today)
+        #expect(query.problems.map(\.message) == ["2025 has no week 53", "there is no month 13", "a year's quarters are Q1 to Q4",
+                                                  "cannot read the dates '2026-12-24 2026-12-01'"])
+        let invalid = Document("- [ ] a 📅 2026-13-45\n- [ ] b 📅 2026-12-01\n- [ ] c\n")
+        let broken = TasksQuery(["due date is invalid"], today: today)
+        #expect(invalid.tasks.filter { broken.matches($0, in: invalid, path: "a.md") }.map(\.line) == [0])
+    }
+
     @Test func sortGroupLimitAndExplainAreRead() {
         let query = TasksQuery(["not done", "sort by priority", "sort by due reverse", "group by heading", "limit to 3 tasks", "explain"], today: today)
         #expect(query.problems.isEmpty && query.ignored.isEmpty)
@@ -103,7 +148,8 @@ import Testing
     @Test func linesTickDoesNotReadAreSaid() {
         let query = TasksQuery(["not done", "due soonish", "description regex matches /(/", "limit groups of 3", "(done) AND not done",
                                 "group by function task.due.format('YYYY')", "hide due date", "short mode", "# a comment", "",
-                                "description regex matches x", "path regex matches /a/x", "sort by function task.due"], firstLine: 10, today: today)
+                                "description regex matches x", "path regex matches /a/x", "sort by function task.due", "ignore global query"],
+                               firstLine: 10, today: today)
         #expect(query.problems.map(\.line) == [11, 12, 13, 14, 15, 20, 21, 22], "\(query.problems)")
         #expect(query.problems[0].message == "cannot read the date 'soonish'")
         #expect(query.problems[1].message.hasPrefix("cannot read the regular expression /(/"), "\(query.problems[1])")
@@ -111,7 +157,7 @@ import Testing
                 "\(query.problems[4])")
         #expect(query.problems[5].message == "a regular expression is written /pattern/ or /pattern/i")
         #expect(query.problems[6].message == "'x' is no flag of a regular expression; 'i' matches any case")
-        #expect(query.ignored.map(\.line) == [16, 17])
+        #expect(query.ignored.map(\.line) == [16, 17, 23])
     }
 
     /// A line ending in a backslash goes on on the next (two backslashes end a line in one);

@@ -10,6 +10,8 @@ package struct TasksQuery: Sendable {
         /// A date field (`nil`: any of due, scheduled and start, Obsidian's `happens`) tested.
         case date(TaskField.Kind?, DateTest)
         case hasDate(TaskField.Kind?, Bool)
+        /// A date field whose value is no date (`due date is invalid`).
+        case invalidDate(TaskField.Kind?)
         case priority(PriorityTest, Priority)
         case recurring(Bool)
         case hasTags(Bool)
@@ -32,6 +34,7 @@ package struct TasksQuery: Sendable {
             case .statusType(let type, let yes): "status type \(yes ? "is" : "is not") \(type.rawValue)"
             case .date(let kind, let test): "\(kind.map(Self.name) ?? "due, scheduled or start") date \(test)"
             case .hasDate(let kind, let yes): "\(yes ? "has" : "no") \(kind.map(Self.name) ?? "due, scheduled or start") date"
+            case .invalidDate(let kind): "\(kind.map(Self.name) ?? "due, scheduled or start") date is no date"
             case .priority(let test, let priority): "priority \(test.rawValue) \(priority.name)"
             case .recurring(let yes): yes ? "recurring" : "not recurring"
             case .hasTags(let yes): yes ? "has tags" : "no tags"
@@ -179,6 +182,8 @@ package struct TasksQuery: Sendable {
                         throw Unread("a limit is 'limit 10', 'limit to 10 tasks' or 'limit groups to 3 tasks'")
                     }
                     if perGroup { limitGroups = value } else { limit = value }
+                } else if lowered == "ignore global query" {
+                    ignored.append(Problem(line: firstLine + offset, instruction: line, message: "tick applies no global query; this changes nothing"))
                 } else if ["hide ", "show ", "short mode", "full mode", "short", "full"].contains(where: { lowered == $0 || lowered.hasPrefix($0 + " ") || ($0.hasSuffix(" ") && lowered.hasPrefix($0)) }) {
                     ignored.append(Problem(line: firstLine + offset, instruction: line, message: "tick prints rows as 'tick list' does; this changes nothing"))
                 } else {
@@ -286,6 +291,7 @@ package struct TasksQuery: Sendable {
         for (name, kind) in dateFields {
             if lowered == "has \(name) date" { return .hasDate(kind, true) }
             if lowered == "no \(name) date" { return .hasDate(kind, false) }
+            if lowered == "\(name) date is invalid" { return .invalidDate(kind) }
         }
         for (name, kind) in dateFields {
             guard let rest = lowered.dropping(prefix: name + " ") else { continue }
@@ -331,36 +337,92 @@ package struct TasksQuery: Sendable {
         throw Unread("tick does not read this instruction")
     }
 
-    /// `before DATE`, `after DATE`, `on DATE`, `on or before DATE`, `DATE` (on), `this week`
-    /// (its Monday to Sunday), `in DATE DATE` (a range).
+    /// `before DATE`, `after DATE`, `on DATE`, `on or before DATE`, `on or after DATE`, `DATE`,
+    /// and the same of a range of days (`in` reads as `on`, `in or before` as `on or before`):
+    /// `this week`, `next month`, `last quarter`, `next year`; a numbered week, month, quarter
+    /// or year (`2026-W49`, `2026-12`, `2026-Q4`, `2026`); two dates (`2026-12-01 2026-12-24`).
+    /// Before a range is before its first day, after it after its last, as Obsidian Tasks reads
+    /// them; weeks start on Monday.
     static func dateTest(_ text: String, today: CivilDate) throws(Unread) -> DateTest {
-        func date(_ words: String) throws(Unread) -> CivilDate {
-            if let date = DateExpression.parse(words, today: today) { return date }
-            let parts = words.split(separator: " ")
-            if parts.count == 3, parts[2] == "ago", let count = Int(parts[0]),
-               let shift = DateShift(words: "\(count) \(parts[1])"), let date = DateShift(amount: -shift.amount, unit: shift.unit).applied(to: today) {
-                return date
+        func within(_ days: ClosedRange<CivilDate>) -> DateTest {
+            days.lowerBound == days.upperBound ? .on(days.lowerBound) : .between(days.lowerBound, days.upperBound)
+        }
+        let operators: [(String, (ClosedRange<CivilDate>) -> DateTest)] = [
+            ("on or before ", { .onOrBefore($0.upperBound) }), ("in or before ", { .onOrBefore($0.upperBound) }),
+            ("on or after ", { .onOrAfter($0.lowerBound) }), ("in or after ", { .onOrAfter($0.lowerBound) }),
+            ("before ", { .before($0.lowerBound) }), ("after ", { .after($0.upperBound) }), ("on ", within),
+        ]
+        for (prefix, make) in operators {
+            if let rest = text.dropping(prefix: prefix) { return make(try days(rest, today: today)) }
+        }
+        // `in next week`, `in 2026-12`; `in 3 days` is a day.
+        if let rest = text.dropping(prefix: "in "), let range = try? days(rest, today: today) { return within(range) }
+        return within(try days(text, today: today))
+    }
+
+    /// The days a query's date names: one day (`today`, `next friday`, `2026-12-05`, `3 days
+    /// ago`), a week, month, quarter or year, this, next or last, or numbered, or two dates.
+    static func days(_ text: String, today: CivilDate) throws(Unread) -> ClosedRange<CivilDate> {
+        func range(_ first: CivilDate?, _ last: CivilDate?) throws(Unread) -> ClosedRange<CivilDate> {
+            guard let first, let last, first <= last else { throw Unread("cannot read the dates '\(text)'") }
+            return first...last
+        }
+        func month(_ year: Int, _ month: Int, count: Int = 1) throws(Unread) -> ClosedRange<CivilDate> {
+            let lastMonth = month + count - 1
+            return try range(CivilDate(year: year, month: month, day: 1),
+                             CivilDate(year: year, month: lastMonth, day: CivilDate.daysIn(month: lastMonth, year: year)))
+        }
+        func week(from monday: CivilDate?) throws(Unread) -> ClosedRange<CivilDate> { try range(monday, monday?.adding(days: 6)) }
+        /// `2026`, `2026-12`, `2026-Q4`, `2026-W49` (an ISO week: the one holding the year's
+        /// fourth of January is its first).
+        func numbered(_ word: String) throws(Unread) -> ClosedRange<CivilDate>? {
+            let parts = word.split(separator: "-", omittingEmptySubsequences: false)
+            guard let yearPart = parts.first, yearPart.count == 4, let year = Int(yearPart), year >= 1 else { return nil }
+            if parts.count == 1 { return try month(year, 1, count: 12) }
+            guard parts.count == 2, parts[1].count <= 3 else { return nil }
+            let part = parts[1]
+            if part.count == 2, let number = Int(part) {
+                guard (1...12).contains(number) else { throw Unread("there is no month \(number)") }
+                return try month(year, number)
             }
-            throw Unread("cannot read the date '\(words)'")
+            guard part.count >= 2, let number = Int(part.dropFirst()) else { return nil }
+            switch part.first {
+            case "q":
+                guard (1...4).contains(number) else { throw Unread("a year's quarters are Q1 to Q4") }
+                return try month(year, number * 3 - 2, count: 3)
+            case "w":
+                let fourth = CivilDate(year: year, month: 1, day: 4)
+                let monday = fourth?.adding(days: 1 - fourth!.isoWeekday + 7 * (number - 1))
+                // Week 53 only in a year that has it: its Thursday is in the year.
+                guard number >= 1, let thursday = monday?.adding(days: 3), thursday.year == year else {
+                    throw Unread("\(year) has no week \(number)")
+                }
+                return try week(from: monday)
+            default: return nil
+            }
         }
-        for (prefix, make) in [("on or before ", DateTest.onOrBefore), ("on or after ", DateTest.onOrAfter),
-                               ("before ", DateTest.before), ("after ", DateTest.after), ("on ", DateTest.on)] as [(String, (CivilDate) -> DateTest)] {
-            if let rest = text.dropping(prefix: prefix) { return make(try date(rest)) }
+        let words = text.split(separator: " ").map(String.init)
+        if words.count == 2, let step = ["last": -1, "this": 0, "next": 1][words[0]] {
+            switch words[1] {
+            case "week": return try week(from: today.adding(days: 1 - today.isoWeekday + 7 * step))
+            case "month":
+                let index = today.year * 12 + today.month - 1 + step
+                return try month(index / 12, index % 12 + 1)
+            case "quarter":
+                let index = today.year * 4 + (today.month - 1) / 3 + step
+                return try month(index / 4, index % 4 * 3 + 1, count: 3)
+            case "year": return try month(today.year + step, 1, count: 12)
+            default: break
+            }
         }
-        let rest = text.dropping(prefix: "in ") ?? text
-        switch rest {
-        case "this week", "next week", "last week":
-            let monday = today.adding(days: 1 - today.isoWeekday) ?? today
-            let first = monday.adding(days: rest == "next week" ? 7 : rest == "last week" ? -7 : 0) ?? monday
-            return .between(first, first.adding(days: 6) ?? first)
-        case "this month":
-            let first = CivilDate(year: today.year, month: today.month, day: 1) ?? today
-            return .between(first, CivilDate(year: today.year, month: today.month, day: CivilDate.daysIn(month: today.month, year: today.year)) ?? first)
-        default:
-            let parts = rest.split(separator: " ")
-            if parts.count == 2, let first = CivilDate(iso: parts[0]), let last = CivilDate(iso: parts[1]) { return .between(first, last) }
-            return .on(try date(rest))
+        if words.count == 2, let first = CivilDate(iso: words[0]), let last = CivilDate(iso: words[1]) { return try range(first, last) }
+        if words.count == 1, let numbered = try numbered(words[0]) { return numbered }
+        if let day = DateExpression.parse(text, today: today) { return day...day }
+        if words.count == 3, words[2] == "ago", let shift = DateShift(words: words[0] + " " + words[1]),
+           let day = DateShift(amount: -shift.amount, unit: shift.unit).applied(to: today) {
+            return day...day
         }
+        throw Unread("cannot read the date '\(text)'")
     }
 
     /// Filters joined by AND, OR, XOR and NOT (upper case), each in parentheses: `(not done) AND
@@ -446,6 +508,12 @@ package struct TasksQuery: Sendable {
             return dates(kind, task, document).contains(where: test.holds)
         case .hasDate(let kind, let yes):
             return dates(kind, task, document).isEmpty != yes
+        case .invalidDate(let kind):
+            let kinds = (kind.map { [$0] } ?? [.due, .scheduled, .start]).filter(task.fieldKinds.contains)
+            guard !kinds.isEmpty else { return false }
+            let text = document.textBytes(of: task)
+            let fields = document.fields(of: task)
+            return kinds.contains { kind in fields.fields.contains { $0.kind == kind } && fields.date(kind, in: text) == nil }
         case .priority(let test, let priority):
             let text = document.textBytes(of: task)
             let own = document.fields(of: task).priority(in: text) ?? .none
