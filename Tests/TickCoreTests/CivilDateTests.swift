@@ -50,6 +50,9 @@ import Testing
         ("dec 5th", "2026-12-05"), ("5th of December", "2026-12-05"), ("the 22nd of feb 2027", "2027-02-22"), ("23rd-dec", "2026-12-23"),
         // With commas, and `the` before a day of a month.
         ("jan 2, 2027", "2027-01-02"), ("the 5th december", "2026-12-05"),
+        // Counts in words, and hyphens between words and numbers (a field's date is one word).
+        ("in two weeks", "2026-12-12"), ("in twelve days", "2026-12-10"), ("in-3-days", "2026-12-01"), ("dec-15", "2026-12-15"),
+        ("15-dec", "2026-12-15"), ("in-two-weeks", "2026-12-12"), ("jan-5-2030", "2030-01-05"),
     ])
     func phrasesReadAsDates(_ text: String, _ expected: String) {
         #expect(DateExpression.parse(text, today: Self.today).map(String.init(describing:)) == expected, "\(text)")
@@ -67,6 +70,8 @@ import Testing
     @Test(arguments: ["dec 32", "in -3 days", "in 3 fortnights", "next decade", "ma 5", "5", "in days", "2026-13-01", "next", "jan 5 0",
                       // A year has four digits: `2 dec 5` read as year 5 took a line number for a day.
                       "2 dec 5", "dec 5 5", "1 jan 1", "jan 5 999", "jan 5 02026", "jan 5 ２０２６",
+                      // A hyphen between digits joins no words; a sign is no hyphen.
+                      "12-15", "in-thirteen-days", "in--3-days",
                       // A bare number is a task's; an ordinal is a day of 1-31.
                       "20", "32nd", "0th", "th", "the", "of dec", "5th of", "the 5th of next week"])
     func nonsenseIsNoDate(_ text: String) {

@@ -40,5 +40,13 @@ import Testing
         #expect(try NewTask.normalizedDates("pay due:tomorrow", today: today) == "pay due:2026-11-30")
         #expect(throws: EditError.self) { try NewTask.normalizedDates("pay due:2026-12-01", today: today, dueOption: "fri") }
         #expect(throws: EditError.self) { try NewTask.normalizedDates("pay due:someday", today: today) }
+        #expect(try NewTask.normalizedDates("pay due:in-3-days", today: today) == "pay due:2026-12-02")
+        // A field's value ends at a space: the message offers the spellings a field can hold.
+        do {
+            _ = try NewTask.normalizedDates("pay due:dec 15", today: today)
+            Issue.record("due:dec read as a date")
+        } catch {
+            #expect(error.message.contains("a field's date is one word") && error.message.contains("dec-5"), "\(error.message)")
+        }
     }
 }

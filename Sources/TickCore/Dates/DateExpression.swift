@@ -6,7 +6,7 @@
 /// after today unless the year is given), and a day of whatever month comes first (`20th`, `the
 /// 1st`: the next month that has it, this one if the day is today or later). A bare number is
 /// no date: `tick due 3 20` would read a second task's number as one. Words may be joined by
-/// spaces, commas or hyphens (`next-week`); a command that sets a date reads it led by `on`
+/// spaces, commas or hyphens (`next-week`, `in-3-days`, `dec-15`); a command that sets a date reads it led by `on`
 /// or `by` too (`parse(said:)`). tick always writes the result as an ISO date.
 package enum DateExpression {
     /// The weekdays as dates name them, lower case, Monday first.
@@ -57,11 +57,14 @@ package enum DateExpression {
     package static func parse(_ text: String, today: CivilDate) -> CivilDate? {
         let lowered = text.lowercased()
         if let date = CivilDate(iso: lowered) { return date }
-        // A phrase: words joined by spaces, or by hyphens between letters (not the sign of
-        // `-3d` or `in -3 days`).
+        // A phrase: words joined by spaces, or by hyphens between letters and digits in a
+        // phrase of words (`in-3-days`, `jan-5-2030`; not the sign of `-3d` or `in -3 days`,
+        // nor the hyphens of numbers alone, `12-15`).
         var joined = Array(lowered)
-        for index in joined.indices.dropFirst().dropLast() where joined[index] == "-" || joined[index] == "_" {
-            if joined[index - 1].isLetter, joined[index + 1].isLetter { joined[index] = " " }
+        let hasWords = joined.contains { $0.isLetter }
+        for index in joined.indices.dropFirst().dropLast() where hasWords && (joined[index] == "-" || joined[index] == "_") {
+            let (before, after) = (joined[index - 1], joined[index + 1])
+            if (before.isLetter || before.isNumber) && (after.isLetter || after.isNumber) { joined[index] = " " }
         }
         // (A comma is a space: `jan 2, 2027`.)
         let words = joined.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," }).map { String($0) }
@@ -126,8 +129,8 @@ package enum DateExpression {
             if words[0] == "next" { return thisWeeks.adding(days: 7) }
             return thisWeeks >= today ? thisWeeks : single(words[1], today: today)
         }
-        // `in 3 days`, `in a week`, `in 2 months`.
-        if words.count == 3, words[0] == "in", let amount = words[1] == "a" || words[1] == "an" ? 1 : Int(words[1]), (0...100_000).contains(amount) {
+        // `in 3 days`, `in a week`, `in two months`.
+        if words.count == 3, words[0] == "in", let amount = DateShift.amount(words[1]), amount <= 100_000 {
             let unit = words[2].hasSuffix("s") ? String(words[2].dropLast()) : words[2]
             guard ["day", "week", "month", "year"].contains(unit) else { return nil }
             return offset(amount, unit: unit.first!, from: today)

@@ -27,16 +27,25 @@ public struct DateShift: Sendable, Hashable, CustomStringConvertible {
         self.init(amount: sign * amount, unit: unit)
     }
 
-    /// `3 days`, `1 week`, `a month`, `in 2 weeks`, `by a day`: the amount and the unit's name,
+    /// `3 days`, `1 week`, `a month`, `in two weeks`, `by a day`: the amount and the unit's name,
     /// singular or plural; or a unit's name alone, singular (`week`: one).
     public init?(words text: String) {
         var words = text.lowercased().split(separator: " ")
         if words.count == 3, words[0] == "in" || words[0] == "by" { words.removeFirst() }
         if words.count == 1, ["day", "week", "month", "year"].contains(words[0]) { words.insert("1", at: 0) }
-        guard words.count == 2, let amount = words[0] == "a" || words[0] == "an" ? 1 : Int(words[0]), amount >= 0, amount <= 1_000_000 else { return nil }
+        guard words.count == 2, let amount = Self.amount(String(words[0])), amount <= 1_000_000 else { return nil }
         let name = words[1].hasSuffix("s") ? words[1].dropLast() : words[1]
         guard let unit: Unit = switch name { case "day": .days; case "week": .weeks; case "month": .months; case "year": .years; default: nil } else { return nil }
         self.init(amount: amount, unit: unit)
+    }
+
+    /// A count as a phrase says it: digits, `a` or `an`, or a word from `one` to `twelve`.
+    static func amount(_ word: String) -> Int? {
+        if word == "a" || word == "an" { return 1 }
+        if let index = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
+            .firstIndex(of: word) { return index + 1 }
+        guard !word.isEmpty, word.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return Int(word)
     }
 
     /// `due+2d`, `due-1w`: the shift of a due date from its current value.

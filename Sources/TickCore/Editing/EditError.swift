@@ -10,6 +10,9 @@ public enum EditError: Error, Equatable, Sendable {
     case emptyReference
     case ambiguous(String, candidates: [(line: Int, text: String)])
     case invalidDate(String)
+    /// A date field of a new task's text (`due:VALUE`) that names no day: its value ends at a
+    /// space, so a phrase is joined by hyphens there.
+    case invalidFieldDate(String)
     /// `suggestions`: what "did you mean" offers (`GroupName.suggestions`).
     case noSuchGroup(String, suggestions: [String])
     /// A group to create whose name is close to an existing group's (`tick add -g garden`
@@ -113,6 +116,9 @@ public enum EditError: Error, Equatable, Sendable {
             if let reason = DateExpression.noDay(text) { return "'\(text)' is not a date: \(reason)" }
             return "'\(text)' is not a date" + (DateExpression.suggestion(for: text).map { " (did you mean '\($0)'?)" } ?? "")
                 + "; use YYYY-MM-DD, today, tomorrow, a weekday, +3d, in 2 weeks, next week, dec 5 or end of month"
+        case .invalidFieldDate(let text):
+            if let reason = DateExpression.noDay(text) { return "'\(text)' is not a date: \(reason)" }
+            return "'\(text)' is not a date; a field's date is one word: YYYY-MM-DD, today, tomorrow, a weekday, +3d, in-2-weeks, next-week, dec-5 or end-of-month"
         case .noSuchGroup(let name, let suggestions):
             return "no group '\(name)'" + GroupName.didYouMean(suggestions) + "; 'tick groups' lists them"
         case .closeToGroup(let name, let group):

@@ -87,7 +87,7 @@ package struct NewTask {
         for field in fields.reversed() where field.kind.isDate {
             let value = String(decoding: bytes[field.value], as: UTF8.self)
             if CivilDate(iso: value) != nil { continue }
-            guard let date = DateExpression.parse(value, today: today) else { throw .invalidDate(value) }
+            guard let date = DateExpression.parse(value, today: today) else { throw .invalidFieldDate(value) }
             bytes.replaceSubrange(field.value, with: Array(date.description.utf8))
         }
         return String(decoding: bytes, as: UTF8.self)
