@@ -283,6 +283,17 @@ import Testing
     /// is refused, and with none named it serves the roots it was given. Started in `/` with
     /// no folder, it refuses to serve every file. A task file is never looked for above the
     /// folders it serves.
+    /// A vault of notes has no TODO.md: a read that names no file reads the folder served.
+    @Test func aVaultWithoutATaskFileIsReadWhole() throws {
+        let folder = try TemporaryDirectory()
+        _ = try folder.write("vault/Projects/launch.md", "# Launch\n\n- [ ] book the venue\n")
+        _ = try folder.write("vault/Inbox.md", "- [ ] call the printer\n")
+        let responses = try session([Self.initialize, call(2, "list_tasks", [:]), call(3, "list_groups", [:])], in: folder, arguments: ["vault"])
+        let tasks = "\(responses[2] ?? [:])", groups = "\(responses[3] ?? [:])"
+        #expect(tasks.contains("book the venue") && tasks.contains("call the printer") && !tasks.contains("isError = 1"), "\(tasks)")
+        #expect(groups.contains("Launch") && !groups.contains("isError = 1"), "\(groups)")
+    }
+
     @Test func inheritedRootsOnlyNarrow() throws {
         let folder = try TemporaryDirectory()
         _ = try folder.write("TODO.md", "- [ ] SECRET task above\n")

@@ -189,7 +189,7 @@ package struct AgentServer {
 
     static let tools: [Tool] = [
         Tool(name: "list_tasks", summary: "List tasks of a file or folder (open and in progress unless all is set), with the refs that edits take.",
-             properties: ["path": described(string, "A task file or a folder (default: the nearest TODO.md)."),
+             properties: ["path": described(string, "A task file or a folder (default: the nearest TODO.md, else the folder the server runs in)."),
                           "all": described(flag, "Tasks of every status."),
                           "group": described(string, "Only this group and its subgroups."),
                           "due": described(string, "today, tomorrow, week, overdue, soon, none, any, before:DATE or after:DATE."),
@@ -215,7 +215,7 @@ package struct AgentServer {
             return ["query", "--json"] + (arguments["vault"]?.string.map { ["--vault=" + $0] } ?? []) + lines.map { "--expression=" + $0 }
         },
         Tool(name: "list_groups", summary: "The groups (headings) of a file or folder, with their open and done counts: where add_task and move_task can put a task.",
-             properties: ["path": described(string, "A task file or a folder (default: the nearest TODO.md).")],
+             properties: ["path": described(string, "A task file or a folder (default: the nearest TODO.md, else the folder the server runs in).")],
              required: [], reads: true, options: ["--file": "path", "-f FILE": "path"]) { arguments throws(JSONRPCError) in
             ["groups", "--json"] + (arguments["path"]?.string.map { ["--file=" + $0] } ?? [])
         },
@@ -308,7 +308,7 @@ package struct AgentServer {
             return .failure(.invalidParams(readOnlyTool ? "tick mcp runs read-only: '\(params["name"]?.string ?? "")' is not offered"
                                                         : "no tool '\(params["name"]?.string ?? "")'; tools/list names them"))
         }
-        let words: [String]
+        var words: [String]
         let arguments = params["arguments"] ?? .object([:])
         // A command line has a size limit (about 128 KiB an argument): a longer value is said
         // here, not as the system's "argument list too long".
@@ -320,6 +320,11 @@ package struct AgentServer {
         // correct, as the spec has tool errors reported.
         if let wrong = tool.misfit(arguments) { return .success(Self.toolError(wrong)) }
         do { words = try tool.command(arguments) } catch { return .success(Self.toolError(error.message)) }
+        // A folder of notes with no task file of its own (a vault): a read that names no file
+        // reads the folder the server runs in.
+        if tool.reads, tool.properties["path"] != nil, arguments["path"] == nil, host.defaultTaskFile() == nil {
+            words.insert("--file=.", at: words.firstIndex(of: "--") ?? words.endIndex)
+        }
         // A command line cannot hold a NUL: the value would end there, silently.
         if words.contains(where: { $0.utf8.contains(0) }) {
             return .success(Self.toolError("a value holds a NUL character, which tick cannot take; leave it out"))
