@@ -559,6 +559,30 @@ import Glibc
         #expect(try TickProcess.run(["add", "untracked"], in: repository, environment: state).status == 0)
     }
 
+    /// An undo writes the file the journal recorded, by its real path: a folder on that path
+    /// swapped for a link since (to a file that reads as the edit left it) is not written
+    /// through, and the file it leads to stays as it was.
+    @Test func undoNeverWritesThroughALinkPutInItsWay() throws {
+        let folder = try TemporaryDirectory()
+        _ = try folder.write("project/TODO.md", "# Work\n\n- [ ] write report\n")
+        let state = ["XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path]
+        let project = folder.url.appendingPathComponent("project")
+        #expect(try TickProcess.run(["done", "report"], in: project, environment: state).status == 0)
+        let edited = Self.contents(project.appendingPathComponent("TODO.md"))
+        try FileManager.default.moveItem(at: project, to: folder.url.appendingPathComponent("project.moved"))
+        let decoy = try folder.write("private/TODO.md", String(decoding: try #require(edited), as: UTF8.self))
+        symlink("private", project.path)
+        let refused = try TickProcess.run(["undo"], in: folder.url, environment: state)
+        #expect(refused.status != 0 && refused.stderr.contains("now leads to ") && refused.stderr.contains("through a link; undo writes only the file it recorded; nothing undone"),
+                "\(refused.stderr)")
+        #expect(Self.contents(decoy) == edited)
+        // The link gone and the folder back, the undo goes ahead.
+        unlink(project.path)
+        try FileManager.default.moveItem(at: folder.url.appendingPathComponent("project.moved"), to: project)
+        #expect(try TickProcess.run(["undo"], in: folder.url, environment: state).status == 0)
+        #expect(Self.contents(project.appendingPathComponent("TODO.md")) == Data("# Work\n\n- [ ] write report\n".utf8))
+    }
+
     /// So is a .tick.toml the clone tracks as a link out of itself: a colour the group's
     /// rename carries, or `group color` sets, is not written through it.
     @Test func coloursAreNotWrittenThroughATrackedLinkOut() throws {

@@ -104,6 +104,14 @@ enum JournalStep {
         var replays: [JournalOperation.FileChange.Replay] = []
         for change in changes {
             let path = PathBytes.string(from: change.path)
+            // The journal records the file's real path: a link put in its way since (the file,
+            // or a folder above it) leads elsewhere, where the step never writes.
+            let resolved = Syscalls.realPath(path)
+                ?? Syscalls.realPath(Paths.directory(of: path)).map { ($0 == "/" ? "" : $0) + "/" + Paths.basename(of: path) }
+            if let resolved, resolved != path {
+                throw TickError.refused("\(shown(path, context.environment)) now leads to \(PathBytes.display(resolved)) through a link; "
+                                        + "\(undo ? "undo" : "redo") writes only the file it recorded; nothing \(undo ? "undone" : "redone")")
+            }
             let missing = Syscalls.fileStatus(path) == nil
             let current: [UInt8]? = missing ? nil : try FileReader.read(path)
             let outcome: Result<JournalOperation.FileChange.Replay, JournalOperation.FileChange.Refusal>?
