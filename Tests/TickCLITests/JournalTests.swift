@@ -99,6 +99,41 @@ import Testing
         #expect(!left.contains(operations[1]), "\(left)")
     }
 
+    /// `kill -9` in the middle of an operation's record (its `meta` written, its file change
+    /// not): `undo --list` and `undo` of the operations before it still work, the cut record is
+    /// said once, and an operation made after the kill is undone exactly.
+    @Test func aKillInTheJournalWriteLeavesUndoWorking() throws {
+        let folder = try TemporaryDirectory()
+        let file = try folder.write("TODO.md", "# H\n\n- [ ] a\n\n# Other\n\n- [ ] b\n- [ ] c\n")
+        let environment = ["TICK_TODAY": "2026-11-22", "XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path]
+        func tick(_ arguments: [String]) throws -> TickProcess.Result { try TickProcess.run(arguments + ["-f", file.path], environment: environment) }
+        #expect(try tick(["star", "a"]).status == 0)
+        let pause = folder.url.appendingPathComponent("paused").path
+        let process = Process()
+        process.executableURL = TickProcess.binary
+        process.arguments = ["done", "c", "-f", file.path]
+        process.environment = environment.merging(["TICK_TEST_PAUSE_IN_JOURNAL": pause]) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        for _ in 0..<1000 where access(pause, F_OK) != 0 { usleep(10_000) }
+        try #require(access(pause, F_OK) == 0, "the edit reached its journal write")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect((try String(contentsOf: file, encoding: .utf8)) == "# H\n\n- [ ] * a\n\n# Other\n\n- [ ] b\n- [x] c\n")
+        let list = try tick(["undo", "--list"])
+        #expect(list.status == 0 && list.stdout.contains("tick star a") && !list.stdout.contains("tick done c"), "\(list.stdout)\(list.stderr)")
+        #expect(list.stderr.split(separator: "\n").count <= 1, "\(list.stderr)")
+        // The operation before the cut record is undone; the killed edit's change stays.
+        let undo = try tick(["undo"])
+        #expect(undo.status == 0 && undo.stdout.contains("tick star a"), "\(undo.stdout)\(undo.stderr)")
+        #expect((try String(contentsOf: file, encoding: .utf8)) == "# H\n\n- [ ] a\n\n# Other\n\n- [ ] b\n- [x] c\n")
+        #expect(try tick(["add", "d"]).status == 0)
+        let again = try tick(["undo"])
+        #expect(again.status == 0 && again.stdout.contains("tick add"), "\(again.stdout)\(again.stderr)")
+        #expect((try String(contentsOf: file, encoding: .utf8)) == "# H\n\n- [ ] a\n\n# Other\n\n- [ ] b\n- [x] c\n")
+    }
+
     /// Each file of a folder's `fmt` costs the same however many the operation (or the journal)
     /// already holds: four times the files take about four times as long (not sixteen, as a
     /// record that looked through the operation's other records would), and a second run over

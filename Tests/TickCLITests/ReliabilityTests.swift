@@ -127,13 +127,25 @@ import Glibc
         func leftovers() throws -> [String] {
             try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasSuffix(".tick") || $0.contains(".tick-") }
         }
-        for name in try leftovers() {
-            let info = try FileManager.default.attributesOfItem(atPath: folder.url.appendingPathComponent(name).path)
+        let killed = try leftovers()
+        for name in killed {
+            let path = folder.url.appendingPathComponent(name).path
+            let info = try FileManager.default.attributesOfItem(atPath: path)
             let data = try Data(contentsOf: folder.url.appendingPathComponent(name))
             // A killed run leaves its half-written file (no permissions), or a whole one.
             #expect((info[.posixPermissions] as? Int) == 0 || data == old || data == new, "\(name): a leftover neither unfinished nor whole")
-            try FileManager.default.removeItem(at: folder.url.appendingPathComponent(name))
+            // Whole ones are removed once unchanged for a minute: as if the kills were earlier.
+            var times = [timespec(tv_sec: time(nil) - 120, tv_nsec: 0), timespec(tv_sec: time(nil) - 120, tv_nsec: 0)]
+            _ = utimensat(AT_FDCWD, path, &times, AT_SYMLINK_NOFOLLOW)
         }
+        // The next edit removes every leftover of the killed runs, and only those.
+        let mine = try folder.write("notes.md.tick", "a user's file")
+        #expect(try TickProcess.run(["done", "30003", "-f", file.path], environment: ["XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path]).status == 0)
+        #expect(Self.bytes(file) == new)
+        let left = try leftovers()
+        #expect(left == ["notes.md.tick"], "left after \(killed.count) leftovers of killed runs: \(left)")
+        try FileManager.default.removeItem(at: mine)
+        try old.write(to: file)
         let stale = try folder.write(".TODO.md.tick", "half-writ")
         chmod(stale.path, 0)
         let state = ["XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path]

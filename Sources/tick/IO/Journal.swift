@@ -158,6 +158,7 @@ final class Journal: Sendable {
                     return "cannot save undo state in \(PathBytes.display(folder.path)): " + Syscalls.errnoMessage(failure)
                 }
                 state.operation = name
+                TestHooks.pauseInJournal()
             } else {
                 // A later file of the same operation (`archive --to`, `fmt` of a folder): the
                 // undone operations that changed it go, and the journal is pruned again only

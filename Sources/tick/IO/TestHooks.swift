@@ -16,6 +16,10 @@ enum TestHooks {
     /// name and before tick checks what it swapped out.
     static func pauseAfterSwap() { pause("TICK_TEST_PAUSE_AFTER_SWAP") }
 
+    /// `TICK_TEST_PAUSE_IN_JOURNAL=PATH`: the same, once an operation's record has its `meta`
+    /// and before its first file change is written: where a test kills tick mid-record.
+    static func pauseInJournal() { pause("TICK_TEST_PAUSE_IN_JOURNAL") }
+
     /// `TICK_TEST_QUIET_MS=N`: the quiet period of `AtomicFile`, for measuring other values.
     static let quietPeriod: Double? = getenv("TICK_TEST_QUIET_MS").flatMap { Double(String(cString: $0)) }.map { $0 / 1000 }
 
@@ -46,6 +50,7 @@ enum TestHooks {
 #else
     static func pauseBeforeWrite() {}
     static func pauseAfterSwap() {}
+    static func pauseInJournal() {}
     static let quietPeriod: Double? = nil
     static let noLease = false
     static let journalLimit: Int? = nil
