@@ -118,13 +118,16 @@ import Glibc
         #expect(leftovers.isEmpty, "temporary files left: \(leftovers)")
     }
 
-    /// Without a lease, an editor that truncates the file and stalls before writing (up to a
-    /// second) never loses its save: a file that reads empty, or cut in the middle of a line,
-    /// is trusted only once it has been unchanged for a second, so tick edits the editor's
-    /// version. Measured for stalls of 0.1, 0.5 and 0.9 s, truncated to nothing and to half.
-    /// Run as root, tick runs as another user (who gets no lease on the owner's file) as well.
-    @Test(arguments: [(0.1, false, false), (0.5, true, false), (0.9, false, false), (0.5, false, true), (0.9, true, true)])
-    func aStalledSaveWithoutALeaseIsKept(stall: Double, half: Bool, otherUser: Bool) throws {
+    /// Without a lease, an editor that truncates the file and stalls before writing the rest
+    /// (up to a second) never loses its save: a file changed in the last moments is trusted
+    /// only once it has been unchanged for longer than that, so tick edits the editor's
+    /// version. Measured for stalls of 0.1 to 1 s, truncated to nothing, to half a line and to
+    /// whole lines (which a read cannot tell from a finished save). Run as root, tick runs as
+    /// another user (who gets no lease on the owner's file) as well.
+    enum Cut: Sendable { case empty, midLine, lineEnd }
+    @Test(arguments: [(0.1, Cut.empty, false), (0.5, .midLine, false), (0.9, .empty, false), (0.5, .lineEnd, false), (1.0, .lineEnd, false),
+                      (0.5, .empty, true), (0.9, .midLine, true), (1.0, .lineEnd, true)])
+    func aStalledSaveWithoutALeaseIsKept(stall: Double, cut: Cut, otherUser: Bool) throws {
         guard !otherUser || Self.isRoot else {
             print("skipped: a stalled save by another user needs root to run tick as that user")
             return
@@ -136,8 +139,10 @@ import Glibc
             chmod(file.path, 0o666)
         }
         let theirs = Self.todo + "- [ ] saved by an editor\n"
+        let half = Array(theirs.utf8).prefix(theirs.utf8.count / 2)
+        let lines = half.lastIndex(of: 0x0A).map { half.prefix(through: $0) } ?? []
         let fd = open(file.path, O_WRONLY | O_TRUNC)
-        let first = Array(theirs.utf8).prefix(half ? theirs.utf8.count / 2 - 1 : 0)
+        let first = cut == .empty ? [] : cut == .midLine ? half.dropLast() : lines
         _ = first.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         let writer = Thread {
             usleep(UInt32(stall * 1e6))

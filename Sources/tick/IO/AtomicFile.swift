@@ -16,9 +16,8 @@ import TickCore
 ///    half-done; while one has, wait. Read the bytes, and keep only a read that no writer
 ///    raced: the file's status (identity, size, modification and change time) must be the same
 ///    before and after it. Without a lease, a file changed in the last moments must also stay
-///    unchanged for a quiet period (an editor that saves in place truncates first and writes
-///    after; a read between the two sees a file cut short), and one that reads empty or ends
-///    in the middle of a line for a second.
+///    unchanged for a quiet period of over a second (an editor that saves in place truncates
+///    first and writes after; a read between the two sees a file cut short).
 /// 4. Compute the new bytes; write them to `.NAME.tick` beside the file (created exclusively,
 ///    never through a link, with no permissions until written: `TemporaryFile`), with the
 ///    original's mode, group, (as root) owner and extended attributes; `fsync`; lock it.
@@ -39,15 +38,11 @@ enum AtomicFile {
     }
 
     /// Without a lease: how long a file that just changed must stay unchanged before tick
-    /// trusts a read of it. An editor that saves in place and stalls longer than this between
-    /// its truncate and its write can be read half-written (measured with Tests/Races/race.py
-    /// and a racer that re-reads the file at once: 3 ms was not enough).
-    static let quietPeriod = TestHooks.quietPeriod ?? 0.05
-    /// Without a lease: how long a file that reads empty, or ends in the middle of a line, must
-    /// stay unchanged before tick trusts the read. That is what an editor's save looks like
-    /// between its truncate and its write; an editor that stalls there up to this long never
-    /// loses its save.
-    static let settlePeriod = 1.0
+    /// trusts a read of it. An editor that saves in place truncates the file and writes it
+    /// after, and may stall in between, leaving it empty or cut after any line, which a read
+    /// cannot tell from a finished save: one that stalls up to a second never loses its save.
+    /// (Only edits of a file changed in the last moments wait, and only without a lease.)
+    static let quietPeriod = TestHooks.quietPeriod ?? 1.2
     /// A file changed this recently (seconds) may be a save in progress; its old version is
     /// watched for `watchPeriod` after the swap.
     static let recentAge = 1.0
@@ -179,11 +174,9 @@ enum AtomicFile {
         // be: wait out the quiet period and look again.
         if leased { return Read(bytes: bytes, status: after, leased: true, recent: false) }
         let age = min(Clock.age(of: after.st_ctim), Clock.age(of: after.st_mtim))
-        let cutShort = bytes.last.map { $0 != 0x0A && $0 != 0x0D } ?? true
-        let period = cutShort ? settlePeriod : quietPeriod
-        if age < period {
+        if age < quietPeriod {
             // (A time in the future, from clock skew or `touch -d`, waits one period, no more.)
-            usleep(UInt32(min(period, period - age) * 1e6) + 1000)
+            usleep(UInt32(min(quietPeriod, quietPeriod - age) * 1e6) + 1000)
             guard let later = file.currentStatus(), isSameVersion(after, later) else { return nil }
         }
         return Read(bytes: bytes, status: after, leased: false, recent: age < recentAge)
