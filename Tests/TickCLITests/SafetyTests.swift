@@ -634,10 +634,12 @@ import Glibc
         #expect(left == [".TODO.md.tick-notes.txt", ".TODO.md.tick-young", ".TODO.md.tick-held"], "\(left)")
     }
 
-    /// An option that cannot be used is refused before a missing file is created for the task.
-    @Test func addChecksItsOptionsBeforeCreatingTheFile() throws {
+    /// An option that cannot be used is refused before a missing file is created for the task;
+    /// a place the task cannot go in the new file leaves no file and no word of one.
+    @Test(arguments: [["--color", "bogus"], ["--under", "5"], ["--after", "3"], ["-g", ""]])
+    func addChecksItsOptionsBeforeCreatingTheFile(_ options: [String]) throws {
         let folder = try TemporaryDirectory()
-        let result = try TickProcess.run(["add", "-f", "NEW.md", "--color", "bogus", "task"], in: folder.url)
+        let result = try TickProcess.run(["add", "-f", "NEW.md"] + options + ["task"], in: folder.url)
         #expect(result.status == 2 && !result.stderr.contains("created") && result.stderr.components(separatedBy: "\n").count == 2, "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("NEW.md").path))
     }

@@ -82,8 +82,9 @@ enum AddCommand: Command {
             try add(created: false, context: &context)
         } else {
             try FileCreator.creatingIfMissing(path) { created throws(TickError) in
-                if created, !arguments.flag("quiet") { context.stderr.write("tick: created \(PathBytes.display(path))\n") }
                 try add(created: created, context: &context)
+                // Said once the task is in it: a file the task cannot go in is removed again.
+                if created, !arguments.flag("quiet") { context.stderr.write("tick: created \(PathBytes.display(path))\n") }
             }
         }
         return 0
