@@ -31,6 +31,17 @@ import Testing
         #expect(contents(folder, "home/TODO.md") == "# Home\n")
     }
 
+    /// A task file of another usual name (todo.md, TASKS.md) is the folder's already: a
+    /// TODO.md started beside it would be found first and hide its tasks.
+    @Test func initLeavesAFolderWithATaskFileAlone() throws {
+        let folder = try folder()
+        _ = try folder.write("tasks.md", "- [ ] a\n")
+        let refused = try TickProcess.run(["init"], in: folder.url)
+        #expect(refused.status == 2 && refused.stderr.hasPrefix("tick: tasks.md is this folder's task file already"), "\(refused.stderr)")
+        #expect(contents(folder, "TODO.md") == nil)
+        #expect(try TickProcess.run(["init", "other.md"], in: folder.url).status == 0)
+    }
+
     /// A folder named TODO.md, with no task file beside it: said, not sent round to `tick init`,
     /// which does not make TODO.md/TODO.md that nothing would find.
     @Test func aFolderNamedTODOIsSaid() throws {

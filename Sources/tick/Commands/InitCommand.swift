@@ -25,6 +25,10 @@ enum InitCommand: Command {
         } else if let info = Syscalls.fileStatus(path), (info.st_mode & S_IFMT) == S_IFDIR {
             // Not TODO.md/TODO.md, which no command would find.
             throw .refused("TODO.md here is a folder; tick init never changes a folder (name the file to start: tick init FILE)")
+        } else if Syscalls.fileStatus(path) == nil,
+                  let other = TodoFileLocator.names.first(where: { $0 != path && Syscalls.fileStatus($0).map { ($0.st_mode & S_IFMT) == S_IFREG } == true }) {
+            // A TODO.md beside it would be found first, and its tasks no longer shown.
+            throw .refused("\(other) is this folder's task file already, which tick finds without naming it; a TODO.md beside it would hide it (add to it with: tick add TEXT)")
         }
         // A folder, or a name that ends as one (`notes/`, missing: said as a missing folder).
         if path.hasSuffix("/") || Syscalls.fileStatus(path).map({ ($0.st_mode & S_IFMT) == S_IFDIR }) == true {
