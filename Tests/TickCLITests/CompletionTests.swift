@@ -203,6 +203,11 @@ import Testing
         let formats = try type("tick changes --format ", tabs: 2, in: "bash", until: "markdown")
         #expect(formats.contains("markdown") && !formats.contains("github"), "\(formats)")
         try completes("tick list -f TO", to: "tick list -f TODO.md")
+        // After `--opt=` (a word bash splits off), the values, and only what follows the `=`.
+        let colors = try type("tick list --color=", tabs: 2, in: "bash", until: "never")
+        #expect(colors.contains("always") && !colors.contains("=\\=") && !colors.contains("=="), "\(colors)")
+        try completes("tick list --color=al", to: "tick list --color=always")
+        try completes("tick list -f spaced.md --group=Big\\ Work/B", to: "tick list -f spaced.md --group=Big\\ Work/Back\\ end")
     }
 
     @Test func zshCompletesActionsThenGroups() throws {

@@ -178,10 +178,10 @@ enum ShellCompletion {
 
         _tick() {
             local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]}
-            # `--group=Wo`: bash splits the word at its `=`, which stays before what is offered.
-            local equals=''
+            # `--group=Wo`: bash splits the word at its `=` (a word of its own, which readline
+            # leaves in place: what is offered replaces only what follows it).
             if [[ $cur == = ]]; then
-                cur='' equals='='
+                cur=''
             elif [[ $prev == = ]] && ((COMP_CWORD > 2)); then
                 prev=${COMP_WORDS[COMP_CWORD - 2]}
             fi
@@ -219,7 +219,6 @@ enum ShellCompletion {
             else
                 COMPREPLY=($(compgen -f -- "$cur"))
             fi
-            [[ -n $equals ]] && COMPREPLY=("${COMPREPLY[@]/#/=}")
         }
         complete -o filenames -F _tick tick
 
