@@ -409,6 +409,14 @@ import Testing
         guard case .success(let json)? = frames.take() else { Issue.record("the message after it is read"); return }
         #expect(json["method"]?.string == "initialized")
         #expect(frames.take() == nil)
+        // A length that is no number: its body is left before the next header, which is
+        // still read, and so is every message after.
+        frames.append(Array("Content-Length: abc\r\n\r\n{}".utf8) + message + message)
+        guard case .failure? = frames.take() else { Issue.record("a length that is no number is an error"); return }
+        for _ in 0..<2 {
+            guard case .success(let json)? = frames.take() else { Issue.record("the messages after it are read"); return }
+            #expect(json["method"]?.string == "initialized")
+        }
         frames.append(Array("Content-Length: 99999999999\r\n\r\n".utf8))
         guard case .failure(let tooLarge)? = frames.take() else { Issue.record("an oversized message is refused"); return }
         #expect(tooLarge.message.contains("more than tick lsp reads"))

@@ -44,11 +44,15 @@ package struct MessageFrames {
         }
         let header = String(decoding: buffer[start..<end], as: UTF8.self)
         var length: Int?
-        for line in header.split(separator: "\r\n") {
-            let parts = line.split(separator: ":", maxSplits: 1)
-            if parts.count == 2, parts[0].lowercased() == "content-length" {
-                length = Int(parts[1].filter { $0 != " " && $0 != "\t" })
-            }
+        // A field found after other bytes on its line is read too: the rest of a message whose
+        // header could not be read (its body, unread) comes before the next header, which
+        // would otherwise be lost with it, and every message after.
+        let name = Array("content-length:".utf8)
+        for line in header.lowercased().split(separator: "\r\n") {
+            let bytes = Array(line.utf8)
+            guard bytes.count >= name.count,
+                  let at = (0...(bytes.count - name.count)).last(where: { bytes[$0..<($0 + name.count)].elementsEqual(name) }) else { continue }
+            length = Int(String(decoding: bytes[(at + name.count)...].filter { $0 != Byte.space && $0 != 0x09 }, as: UTF8.self))
         }
         let bodyStart = end + 4
         guard let length, length >= 0 else {
