@@ -169,8 +169,12 @@ import Testing
                     continue
                 }
                 merged.star = merge(\.star).first!
-                // Both sides moved it: where ours put it.
-                merged.group = merge(\.group).first ?? mine.group
+                // Both sides moved it, to different groups: a conflict.
+                guard let group = merge(\.group).first else {
+                    result.append(.conflict([ours.line(mine), theirs.line(yours)]))
+                    continue
+                }
+                merged.group = group
                 let lines = [ours.line(mine), theirs.line(yours)]
                 let words = merge(\.words)
                 let due = merge(\.due) + (bothClosed ? [mine.due] : [])

@@ -50,9 +50,12 @@ public enum TaskMerge {
             return line
         }
 
-        /// The merge with the sections `forced` marked whole as conflicts, and the first
-        /// section where a task landed in a group neither side put it in (`Placement`).
-        func attempt(forced: Set<Int>) -> (Result, misplaced: Int?) {
+        let groups = MergedGroups(base: base, ours: ours, theirs: theirs, oursMatching: oursMatching, theirsMatching: theirsMatching)
+
+        /// The merge with the sections `forced` marked whole as conflicts, and the sections
+        /// where a task landed in a group neither side put it in (`Placement`) or other than
+        /// the one it is owed (`MergedGroups`): for a task, those of both sides' lines of it.
+        func attempt(forced: Set<Int>) -> (Result, misplaced: Set<Int>) {
             let ending = Array((ours.lines.isEmpty ? LineEnding.lf : ours.dominantLineEnding).rawValue.utf8)
             var out: [UInt8] = []
             out.reserveCapacity(max(ours.bytes.count, theirs.bytes.count) + 256)
@@ -79,32 +82,56 @@ public enum TaskMerge {
             }
             // Lines of a side already written inside a conflict of their task's own.
             var written: [Set<Int>] = [[], []]
+            // The ancestor's tasks written outside conflicts, each with where its line ends.
+            var placed: [(task: Int, end: Int)] = []
             /// A side's line as the merge writes it: a task line with both sides' changes merged in
             /// (or, when they conflict, marked as a conflict of its own unless already inside one).
-            /// A task this side moved and the other deleted is a conflict around its block, where
-            /// this side put it.
+            /// A task this side moved and the other deleted, or both moved to different groups,
+            /// is a conflict around its block, where this side put it.
             func emit(_ side: Side, _ line: Int, insideConflict: Bool) {
                 let document = side.document
                 placement.read(side, line, insideConflict: insideConflict, in: chunks[current].chunk)
                 if insideConflict { return write(document.bytes[document.lines[line].fullRange]) }
                 guard !written[side.number].contains(line) else { return }
                 let other = side.number == 0 ? theirsMatching : oursMatching
-                if let origin = side.origins[line], other.new(of: origin) == nil, let task = side.taskAtLine[line] {
+                if let origin = side.origins[line], other.new(of: origin) == nil || groups.owed(origin) == .conflict,
+                   let task = side.taskAtLine[line] {
                     let block = document.tasks[task].blockLines
                     written[side.number].formUnion(block)
                     let bytes = { write(document.bytes[document.lines[block.lowerBound].start..<document.lines[block.upperBound].end]) }
                     return side.number == 0 ? conflict(ours: bytes, theirs: {}) : conflict(ours: {}, theirs: bytes)
                 }
-                guard let task = side.tags[line] else { return write(document.bytes[document.lines[line].fullRange]) }
-                if let line = mergedLine(task) { return write(line) }
+                guard let task = side.tags[line] else {
+                    write(document.bytes[document.lines[line].fullRange])
+                    if let origin = side.origins[line], side.taskAtLine[line] != nil { placed.append((origin, out.count)) }
+                    return
+                }
+                writeMerged(task)
+            }
+            /// The line of the ancestor's `task` with both sides' changes merged in, or, when
+            /// they conflict, both sides' lines marked as a conflict.
+            func writeMerged(_ task: Int) {
+                if let line = mergedLine(task) {
+                    write(line)
+                    placed.append((task, out.count))
+                    return
+                }
                 conflict(ours: { write(oursMatching.new(of: task).map { ours.bytes[ours.lines[ours.tasks[$0].line].fullRange] } ?? []) },
                          theirs: { write(theirsMatching.new(of: task).map { theirs.bytes[theirs.lines[theirs.tasks[$0].line].fullRange] } ?? []) })
             }
 
+            /// Whether `line` of `side` is a task both sides moved to different groups.
+            func owesConflict(_ side: Side, _ line: Int) -> Bool {
+                guard side.taskAtLine[line] != nil, let origin = side.origins[line] else { return false }
+                return groups.owed(origin) == .conflict
+            }
+
             var exact = true
             let sectioned = sectionChunks(baseSide, oursSide, theirsSide, forced: forced, exact: &exact)
-            let chunks = sectioned.map { chunk, _ in
-                (chunk: chunk, outcome: chunk.stable ? Diff3.Outcome.ours : Diff3.outcome(chunk, base: baseSide.tokens, ours: oursSide.tokens, theirs: theirsSide.tokens))
+            // A section forced whole is a conflict even where one side alone changed it.
+            let chunks = sectioned.map { chunk, section in
+                (chunk: chunk, outcome: chunk.stable ? Diff3.Outcome.ours : forced.contains(section) ? .conflict
+                    : Diff3.outcome(chunk, base: baseSide.tokens, ours: oursSide.tokens, theirs: theirsSide.tokens))
             }
             var placement = Placement(base: baseSide, ours: oursSide, theirs: theirsSide, oursMatching: oursMatching, theirsMatching: theirsMatching)
             var current = 0
@@ -123,8 +150,9 @@ public enum TaskMerge {
                 guard outcome == .conflict, kept == nil else { return nil }
                 return addedAgainstDeleted(chunk, baseSide, oursSide, theirsSide)
             }
-            // A task both sides moved, to different places, goes where ours put it (inside a
-            // conflict or not): their copy (its whole block) is left out.
+            // A task both sides moved to different places within a group, or to the same group,
+            // goes where ours put it (inside a conflict or not): their copy (its whole block) is
+            // left out. (To different groups, each copy is a conflict of its own.)
             var oursPlaced = Set<Int>()
             for (((chunk, outcome), kept), added) in zip(zip(chunks, deletions), additions) where outcome != .theirs && kept == nil {
                 for line in added.map({ $0.side == 0 ? $0.lines : [] }) ?? Array(chunk.ours) {
@@ -144,7 +172,7 @@ public enum TaskMerge {
             for (index, ((chunk, outcome), added)) in zip(chunks, additions).enumerated()
             where outcome == .theirs || isUnion(chunk, outcome) || added?.side == 1 || opened[index] != nil {
                 for line in added?.lines ?? Array(chunk.theirs) {
-                    guard let task = theirsSide.tags[line], oursPlaced.contains(task),
+                    guard let task = theirsSide.tags[line], oursPlaced.contains(task), groups.owed(task) != .conflict,
                           let index = theirsMatching.new(of: task) else { continue }
                     theirsLeftOut.formUnion(theirs.tasks[index].blockLines)
                 }
@@ -176,11 +204,22 @@ public enum TaskMerge {
                 }
                 let shared = moved.shared[index] ?? []
                 switch outcome {
-                case .ours, .same: for line in chunk.ours where !shared.contains(line) { emit(oursSide, line, insideConflict: false) }
-                case .theirs: for line in chunk.theirs where !theirsLeftOut.contains(line) && !shared.contains(line) { emit(theirsSide, line, insideConflict: false) }
+                // The other side's copy of a task both moved to different groups is written
+                // where it stands too (a conflict of its own), though its run is not taken.
+                case .ours, .same:
+                    for line in chunk.ours where !shared.contains(line) { emit(oursSide, line, insideConflict: false) }
+                    for line in chunk.theirs where owesConflict(theirsSide, line) { emit(theirsSide, line, insideConflict: false) }
+                case .theirs:
+                    for line in chunk.ours where owesConflict(oursSide, line) { emit(oursSide, line, insideConflict: false) }
+                    for line in chunk.theirs where !theirsLeftOut.contains(line) && !shared.contains(line) { emit(theirsSide, line, insideConflict: false) }
                 case .conflict:
                     if let kept = deleted {
-                        for line in kept { write(base.bytes[base.lines[line].fullRange]) }
+                        // A task line both kept may be one a side changed in place.
+                        for line in kept {
+                            if let task = baseSide.tags[line] { writeMerged(task) } else { write(base.bytes[base.lines[line].fullRange]) }
+                        }
+                        for line in chunk.ours where owesConflict(oursSide, line) { emit(oursSide, line, insideConflict: false) }
+                        for line in chunk.theirs where owesConflict(theirsSide, line) { emit(theirsSide, line, insideConflict: false) }
                         continue
                     }
                     // One side opened a group where the other added lines to the group there
@@ -234,7 +273,20 @@ public enum TaskMerge {
                     for line in chunk.ours.suffix(tail) { emit(oursSide, line, insideConflict: false) }
                 }
             }
-            return (Result(bytes: out, conflicts: conflicts, exact: exact), placement.misplaced)
+            var misplaced = Set(placement.misplaced.map { [$0] } ?? [])
+            let misgrouped = groups.misplaced(in: out, placed: placed)
+            if !misgrouped.isEmpty {
+                var sections: [[Int]] = [Array(repeating: 0, count: ours.lines.count), Array(repeating: 0, count: theirs.lines.count)]
+                for (chunk, section) in sectioned {
+                    for line in chunk.ours { sections[0][line] = section }
+                    for line in chunk.theirs { sections[1][line] = section }
+                }
+                for task in misgrouped {
+                    if let mine = oursMatching.new(of: task) { misplaced.insert(sections[0][ours.tasks[mine].line]) }
+                    if let yours = theirsMatching.new(of: task) { misplaced.insert(sections[1][theirs.tasks[yours].line]) }
+                }
+            }
+            return (Result(bytes: out, conflicts: conflicts, exact: exact), misplaced)
         }
 
         // A merge whose lines put a task in a group neither side put it in (below a heading one
@@ -243,8 +295,8 @@ public enum TaskMerge {
         var forced = Set<Int>()
         while true {
             let (result, misplaced) = attempt(forced: forced)
-            guard let misplaced, !forced.contains(misplaced) else { return result }
-            forced.insert(misplaced)
+            guard !misplaced.isSubset(of: forced) else { return result }
+            forced.formUnion(misplaced)
         }
     }
 
