@@ -95,6 +95,7 @@ import Glibc
         Row(covers: [], arguments: ["add", "--after", "", "new"], file: "# A\n\n- [ ] only task\n", says: "TODO.md: an empty reference names no task"),
         Row(covers: ["EditError.ambiguous"], arguments: ["done", "buy"], says: "TODO.md: 'buy' matches 2 tasks (3 buy milk; 4 buy bread); use a line number"),
         Row(covers: ["EditError.invalidDate"], arguments: ["due", "3", "someday"], says: "TODO.md: 'someday' is not a date"),
+        Row(covers: ["EditError.invalidFieldDate"], arguments: ["add", "report due:dec 15"], says: "TODO.md: 'dec' is not a date; a field's date is one word"),
         Row(covers: ["EditError.noSuchGroup"], arguments: ["move", "3", "--to", "Garden"], says: "TODO.md: no group 'Garden'"),
         Row(covers: ["EditError.ambiguousGroup"], arguments: ["group", "rm", "Later", "--yes"],
             file: "# Home\n\n## Later\n\n# Work\n\n## Later\n", says: "TODO.md: 'Later' names 2 groups"),
