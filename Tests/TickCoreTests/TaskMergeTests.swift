@@ -238,6 +238,18 @@ import Testing
                 "\(both)")
     }
 
+    /// A group one side renamed is still that group: a task the other side moved into it, or
+    /// archived out of it, merges clean (empty, its place says it is the same group).
+    @Test func aRenamedGroupIsTheSameGroupToTheOtherSidesMoves() {
+        let base = "# TODO\n\n## Work\n\n## Garden\n\n- [ ] Review api\n"
+        expectClean(base, "# TODO\n\n## Work\n\n- [x] Review api\n\n## Garden\n", "# TODO\n\n## Trips\n\n## Garden\n\n- [ ] Review api\n",
+                    "# TODO\n\n## Trips\n\n- [x] Review api\n\n## Garden\n")
+        let work = "# TODO\n\n## Work\n\n- [ ] Report mom\n- [ ] Email water\n- [x] Fence plan\n\n## Done\n\n### Errands\n\n- [x] Order roof\n"
+        expectClean(work, "# TODO\n\n## Work\n\n- [ ] Email water\n- [x] Fence plan\n\n## Done\n\n### Errands\n\n- [x] Order roof\n\n### Work\n\n- [x] Report mom\n",
+                    "# TODO\n\n## Admin\n\n- [ ] Report mom\n- [ ] Email water\n- [ ] Fence plan\n\n## Done\n\n### Errands\n\n- [x] Order roof\n",
+                    "# TODO\n\n## Admin\n\n- [ ] Email water\n- [ ] Fence plan\n\n## Done\n\n### Errands\n\n- [x] Order roof\n\n### Work\n\n- [x] Report mom\n")
+    }
+
     /// A section marked whole as a conflict keeps, outside the markers, the tasks both sides
     /// kept with the changes either made to them (a tick, new words), and a conflict whose
     /// side opens with `=======` under a line makes no heading of it.

@@ -1,13 +1,25 @@
 extension TaskMerge {
     /// The check that every task of the ancestor's written outside a conflict is in the group
     /// the merge owes it: the group a side moved it to, or its own when neither side moved it.
-    /// A task both sides moved, to different groups, is owed a conflict. Groups are compared by
-    /// their paths of titles; a task below a conflict that holds a heading is in a group the
-    /// resolution decides, and is not checked.
+    /// A task both sides moved, to different groups, is owed a conflict. A group is the
+    /// ancestor's group it is (renamed, it is still that group), or a new group by its path of
+    /// titles; a task below a conflict that holds a heading is in a group the resolution
+    /// decides, and is not checked.
     struct MergedGroups {
+        /// A group as the three versions share it.
+        enum Group: Hashable {
+            /// The ancestor's heading (nil: above the first heading).
+            case base(Int?)
+            /// A group the ancestor has not, by its path.
+            case new([String])
+        }
+
         let base: Document, ours: Document, theirs: Document
         let oursMatching: TaskMatching, theirsMatching: TaskMatching
-        private var keys: [[[String]]] = [[], [], []]
+        /// Per version (ancestor, ours, theirs), each heading's group.
+        private var groups: [[Group]] = []
+        /// The groups a path of titles may name in the merged file.
+        private var named: [[String]: Set<Group>] = [:]
 
         init(base: Document, ours: Document, theirs: Document, oursMatching: TaskMatching, theirsMatching: TaskMatching) {
             self.base = base
@@ -15,22 +27,62 @@ extension TaskMerge {
             self.theirs = theirs
             self.oursMatching = oursMatching
             self.theirsMatching = theirsMatching
-            keys = [base, ours, theirs].map(Self.headingKeys)
+            // A side's group is the ancestor's of its path; else the ancestor's group it took
+            // most tasks from, more than half of those it still has, when it took tasks from no
+            // other group (renamed, with some tasks moved out, as an archive moves them); else,
+            // with no such tasks, the ancestor's at its place.
+            let baseKeys = Self.headingKeys(base)
+            var baseHeadings: [[String]: Int] = [:]
+            for (heading, key) in baseKeys.enumerated() where baseHeadings[key] == nil { baseHeadings[key] = heading }
+            func groups(of side: Document, _ matching: TaskMatching) -> [Group] {
+                let keys = Self.headingKeys(side)
+                var result = keys.map { baseHeadings[$0].map(Group.base) ?? .new($0) }
+                let named = Set(keys)
+                var kept: [Int: Int] = [:], into: [Int: [Int: Int]] = [:], sources: [Int: Set<Int>] = [:]
+                for task in side.tasks {
+                    guard let origin = matching.old(of: task.index), let from = base.tasks[origin].group else { continue }
+                    kept[from, default: 0] += 1
+                    guard let to = task.group else { continue }
+                    into[from, default: [:]][to, default: 0] += 1
+                    sources[to, default: []].insert(from)
+                }
+                for (from, counts) in into.sorted(by: { $0.key < $1.key }) where !named.contains(baseKeys[from]) {
+                    guard let (to, count) = counts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }),
+                          count * 2 > kept[from, default: 0], sources[to] == [from], case .new = result[to] else { continue }
+                    result[to] = .base(from)
+                }
+                // A group left with no task of its ancestor's (an empty one renamed): the heading
+                // at the same place, of the same level, when both have as many.
+                if side.headings.count == base.headings.count {
+                    let taken = Set(result.compactMap { group -> Int? in if case .base(let heading?) = group { return heading } else { return nil } })
+                    for index in side.headings.indices where !taken.contains(index) && !named.contains(baseKeys[index])
+                        && side.headings[index].level == base.headings[index].level {
+                        if case .new = result[index] { result[index] = .base(index) }
+                    }
+                }
+                return result
+            }
+            self.groups = [base.headings.indices.map { Group.base($0) }, groups(of: ours, oursMatching), groups(of: theirs, theirsMatching)]
+            for (version, document) in [base, ours, theirs].enumerated() {
+                for (heading, key) in Self.headingKeys(document).enumerated() {
+                    named[key, default: [.new(key)]].insert(self.groups[version][heading])
+                }
+            }
         }
 
         static func headingKeys(_ document: Document) -> [[String]] {
             document.headings.indices.map { Sections.pathKey(document.groupPath(ofHeading: $0)) }
         }
 
-        private func key(_ version: Int, _ task: Int) -> [String] {
+        private func group(_ version: Int, _ task: Int) -> Group {
             let document = version == 0 ? base : version == 1 ? ours : theirs
-            return document.tasks[task].group.map { keys[version][$0] } ?? []
+            return document.tasks[task].group.map { groups[version][$0] } ?? .base(nil)
         }
 
         /// What a task of the ancestor's is owed where it is written outside a conflict.
         enum Owed: Equatable {
-            /// The group with this path (no path: above the first heading).
-            case group([String])
+            /// This group.
+            case group(Group)
             /// A conflict: both sides moved it, to different groups.
             case conflict
             /// Nothing checked here: a side deleted it, which the merge marks on its own.
@@ -39,7 +91,7 @@ extension TaskMerge {
 
         func owed(_ task: Int) -> Owed {
             guard let mine = oursMatching.new(of: task), let yours = theirsMatching.new(of: task) else { return .unchecked }
-            let (original, moved, other) = (key(0, task), key(1, mine), key(2, yours))
+            let (original, moved, other) = (group(0, task), group(1, mine), group(2, yours))
             if moved != original, other != original, moved != other { return .conflict }
             return .group(moved != original ? moved : other)
         }
@@ -91,7 +143,8 @@ extension TaskMerge {
                 case .group(let owed):
                     guard end > 0, let line = Self.line(containing: end - 1, in: merged), !undecided[line],
                           let index = taskAtLine[line] else { continue }
-                    if (merged.tasks[index].group.map { mergedKeys[$0] } ?? []) != owed { wrong.append(task) }
+                    let named = merged.tasks[index].group.map { self.named[mergedKeys[$0]] ?? [.new(mergedKeys[$0])] } ?? [.base(nil)]
+                    if !named.contains(owed) { wrong.append(task) }
                 }
             }
             return wrong
