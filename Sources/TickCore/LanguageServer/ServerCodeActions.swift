@@ -78,6 +78,9 @@ extension LanguageServer {
     func codeActionOffers(_ document: TextDocument, range: Range<Int>, diagnostics: [JSON], wanted: (String) -> Bool) -> [CodeActionOffer] {
         let config = configuration(ofRead: document)
         let parsed = parse(document)
+        // A text no edit may write (NUL bytes, an unresolved merge conflict) is offered none:
+        // each would be refused when chosen.
+        do throws(EditError) { try EditTransaction.refuseUneditable(parsed.bytes) } catch { return [] }
         var offers: [CodeActionOffer] = []
         let lines = wholeLines(range, of: document)
         let first = document.position(of: lines.lowerBound, encoding: .utf8).line

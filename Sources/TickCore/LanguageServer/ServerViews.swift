@@ -22,11 +22,17 @@ extension LanguageServer {
         let dialect = parsed.fieldUsage.dialect(fallback: configuration(ofRead: document).dialect)
         switch NextOccurrence.of(task, in: parsed, today: today, dialect: dialect) {
         case .lines(let next)?:
+            // Said by the date the rule moves: the due date, else the scheduled, else the start.
             let occurrence = Document(bytes: Array(next.joined(separator: [0x0A])))
-            if let due = occurrence.tasks.first?.due {
-                lines.append("**Repeats**: the next one is due " + when(due))
-            } else {
-                lines.append("**Repeats**")
+            let dated = occurrence.tasks.first.flatMap { first -> (TaskField.Kind, CivilDate)? in
+                let text = occurrence.textBytes(of: first), fields = occurrence.fields(of: first)
+                return [TaskField.Kind.due, .scheduled, .start].lazy.compactMap { kind in fields.date(kind, in: text).map { (kind, $0) } }.first
+            }
+            switch dated {
+            case (.due, let date)?: lines.append("**Repeats**: the next one is due " + when(date))
+            case (.scheduled, let date)?: lines.append("**Repeats**: the next one is scheduled " + when(date, .scheduled))
+            case (_, let date)?: lines.append("**Repeats**: the next one starts " + when(date, .start))
+            case nil: lines.append("**Repeats**")
             }
         case .unknown(let why)?:
             lines.append("**Repeats**, but tick cannot tell when: \(why)")
