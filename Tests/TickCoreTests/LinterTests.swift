@@ -49,8 +49,9 @@ import Testing
                     }
                     return folded.map { "a:" + $0.map(String.init).joined(separator: ",") } ?? "u:" + document.text(of: task).lowercased()
                 }
-                if let first = document.tasks[..<index].first(where: { hasText($0) && $0.group == task.group
-                                                                       && $0.parent == task.parent && folded($0) == folded(task) }) {
+                // Open and closed tasks are apart: a chore done and its next time are no duplicates.
+                if let first = document.tasks[..<index].first(where: { hasText($0) && $0.group == task.group && $0.parent == task.parent
+                                                                       && $0.isClosed == task.isClosed && folded($0) == folded(task) }) {
                     expected.append((task.line + 1, "same task as line \(first.line + 1) in this list"))
                 }
             }

@@ -45,7 +45,9 @@ enum TaskChecks {
         checkLookalikes(&findings)
     }
 
-    /// Tasks are duplicates when their text matches (in any case) under the same group and parent.
+    /// Tasks are duplicates when their text matches (in any case) under the same group and
+    /// parent, and both are open or both closed: a done task beside an open one of the same
+    /// words is a chore done and its next time (a repeating task done with no date recorded).
     ///
     /// Each task is looked up by a 64-bit hash of its group, parent and folded text, and its
     /// text compared with the task found, so the usual task costs one hash of its bytes and no
@@ -75,10 +77,11 @@ enum TaskChecks {
                 return nil
             }
             let first = document.tasks[stored - 1]
-            if first.group == task.group, first.parent == task.parent, DuplicateKey.folded(first, in: document) == DuplicateKey.folded(task, in: document) {
+            if first.group == task.group, first.parent == task.parent, first.isClosed == task.isClosed,
+               DuplicateKey.folded(first, in: document) == DuplicateKey.folded(task, in: document) {
                 return first.line
             }
-            let key = DuplicateKey(group: task.group ?? -1, parent: task.parent ?? -1, text: DuplicateKey.folded(task, in: document))
+            let key = DuplicateKey(group: task.group ?? -1, parent: task.parent ?? -1, closed: task.isClosed, text: DuplicateKey.folded(task, in: document))
             if let line = collided[key] { return line }
             collided[key] = task.line
             return nil
@@ -91,6 +94,7 @@ enum TaskChecks {
         static func hash(_ task: Task, in document: Document) -> UInt64 {
             var hash = mixed(0xcbf2_9ce4_8422_2325, UInt64(bitPattern: Int64(task.group ?? -1)))
             hash = mixed(hash, UInt64(bitPattern: Int64(task.parent ?? -1)))
+            hash = mixed(hash, task.isClosed ? 1 : 0)
             let seed = hash
             let text = document.withTextBytes(of: task) { bytes -> UInt64? in
                 if let hashed = wordHash(bytes, seed: seed, anyBytes: false) { return hashed }
@@ -296,6 +300,7 @@ enum TaskChecks {
     private struct DuplicateKey: Hashable {
         let group: Int
         let parent: Int
+        let closed: Bool
         let text: Folded
 
         /// Text in one case: folded byte by byte where its bytes say it all
