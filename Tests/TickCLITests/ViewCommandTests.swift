@@ -65,6 +65,21 @@ import TickCore
         #expect(try onTerminal(["NO_COLOR": ""]).contains("\u{1B}["), "an empty NO_COLOR does not count")
     }
 
+    /// On a terminal, a list that left out tasks starting later says so, once; piped, it
+    /// prints the rows alone.
+    @Test func aListSaysWhatStartsLater() throws {
+        let script = "/usr/bin/script"
+        try #require(FileManager.default.isExecutableFile(atPath: script), "script(1) (bsdutils) is needed")
+        let folder = try TemporaryDirectory()
+        let file = try folder.write("TODO.md", "# Work\n\n- [ ] a\n- [ ] call Bob t:2026-12-10\n- [ ] plan t:2027-01-04\n")
+        let environment = ["TICK_TODAY": "2026-11-30", "XDG_STATE_HOME": folder.url.appendingPathComponent(".state").path]
+        let shown = try TickProcess.run(["-qec", "\(TickProcess.binary.path) list -f \(file.path)", "/dev/null"], in: folder.url, environment: environment,
+                                        executable: URL(fileURLWithPath: script)).stdout
+        #expect(shown.contains("a") && shown.contains("tick: note: 2 tasks start later and are not shown; 'tick list --waiting' shows them"), "\(shown)")
+        let piped = try TickProcess.run(["list", "-f", file.path], in: folder.url, environment: environment)
+        #expect(piped.stderr.isEmpty && piped.stdout.contains("a"), "\(piped.stderr)")
+    }
+
     @Test func viewsAgreeWithTheirListEquivalents() throws {
         func tasks(_ arguments: [String]) throws -> String {
             try TickProcess.run(arguments + ["--json", "-f", example], in: root).stdout

@@ -95,6 +95,7 @@ extension TaskListCommand {
         }
         context.stdout.write(out)
         if shownNothing { view.noteNothingFound(context: &context, source: json ? nil : file) }
+        if !shownNothing, !json, let file { view.noteWaiting(context: &context, source: file) }
         return 0
     }
 }

@@ -169,6 +169,17 @@ struct ViewOptions {
         if let note = EmptyView.note(command: command, query: query, narrowed: narrowed, file: read) { context.note(note) }
     }
 
+    /// On a terminal, when the view left out tasks it would show but for a start date still
+    /// to come, says how many and how to see them: a task just added with `t:` is not lost.
+    func noteWaiting(context: inout CommandContext, source: SourceDocument) {
+        guard query.waiting == .hidden, Syscalls.isTerminal(1) else { return }
+        var waiting = query
+        waiting.waiting = .only
+        let count = ViewItem.select([source], query: waiting, today: today).count
+        guard count > 0 else { return }
+        context.note("\(count == 1 ? "1 task starts" : "\(count) tasks start") later and \(count == 1 ? "is" : "are") not shown; 'tick \(command) --waiting' shows \(count == 1 ? "it" : "them")")
+    }
+
     /// A name with a slash or a Markdown extension is meant as a file even when it is missing,
     /// so that a typo gets "no such file" rather than an empty search.
     static func looksLikePath(_ operand: String) -> Bool {
