@@ -194,6 +194,8 @@ import Glibc
             says: "TODO.md: line 2 opens an unresolved merge conflict (<<<<<<< ... >>>>>>>); resolve it first"),
         Row(covers: [], arguments: ["add", "-f", "setup.py", "x"], prepare: { try Data("print(1)\n".utf8).write(to: $0.appendingPathComponent("setup.py")) },
             says: "setup.py is not a Markdown or text file by its name (.md, .markdown, .txt); add --force to add to it anyway"),
+        Row(covers: [], arguments: ["add", "-f", "todo.txt", "x"], prepare: { try Data("(A) Call mom +family\n".utf8).write(to: $0.appendingPathComponent("todo.txt")) },
+            says: "todo.txt holds no Markdown task (- [ ] ...), as a todo.txt file would, and tick does not read todo.txt lines; add --force to add to it anyway"),
         Row(covers: ["EditError.closeToGroup"], arguments: ["add", "-g", "wrk", "Call back"],
             says: "TODO.md: no group 'wrk'; did you mean 'Work'? (add --create to make a new group 'wrk')"),
     ] + [["done"], ["reopen"], ["start"], ["cancel"], ["star"], ["unstar"], ["due", "tomorrow"], ["rm", "--done"]].map { command in

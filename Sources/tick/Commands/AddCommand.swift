@@ -94,7 +94,13 @@ enum AddCommand: Command {
     /// in any case.
     /// Refuses a file that is not a task file by its name (nor leads to one): most likely a
     /// slip (`-f setup.py`), which `--force` overrides.
+    /// A text file that holds lines but no Markdown task is most likely a todo.txt file, whose
+    /// lines (`(A) Call mom`) tick does not read: a task added would be Markdown among them.
     static func refuseUnlessTaskFile(_ named: String, verb: String) throws(TickError) {
+        if let real = Syscalls.realPath(named), real.lowercased().hasSuffix(".txt"), let bytes = try? FileReader.read(real),
+           bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }), Document(bytes: bytes).tasks.isEmpty {
+            throw TickError.refused("\(PathBytes.display(named)) holds no Markdown task (- [ ] ...), as a todo.txt file would, and tick does not read todo.txt lines; add --force to \(verb) it anyway")
+        }
         guard !isTaskFileName(Syscalls.realPath(named) ?? named) else { return }
         let real = Syscalls.realPath(named)
         let what = real.map { isTaskFileName(named) ? " leads to \(PathBytes.display($0)), which" : "" } ?? ""
