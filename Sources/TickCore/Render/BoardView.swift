@@ -190,11 +190,14 @@ public enum BoardView {
         let state = card.due.map { DueState(due: $0, today: today) }
         var labelWidth = card.due == nil ? 0 : card.isClosed ? 14 : state!.descriptionWidth  // "due YYYY-MM-DD"
         var room = max(width - prefixWidth, 1)
+        // The short form when the long one does not fit, or when the short one keeps whole a
+        // text the long one would cut (`in 3d`, not `in 3 days` and a cut text). A late task or
+        // one due today keeps its mark however little of its text is left, a later one while
+        // six columns of its text are: the text is cut before the mark.
         var showsLabel = card.due != nil && room - labelWidth - 2 >= min(text.width, 10)
-        // Else the short form; a late task or one due today keeps it however little of its
-        // text is left: the text is cut, never the mark.
         var compact = false
-        if !showsLabel, !card.isClosed, let state, room - state.compactWidth - 2 >= (state.isPressing ? 1 : min(text.width, 10)) {
+        if !card.isClosed, let state, !showsLabel || (room - labelWidth - 2 < text.width && room - state.compactWidth - 2 >= text.width),
+           room - state.compactWidth - 2 >= (state.isPressing ? 1 : min(text.width, 6)) {
             showsLabel = true
             compact = true
             labelWidth = state.compactWidth
