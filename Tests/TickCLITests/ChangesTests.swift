@@ -203,6 +203,16 @@ import Testing
         #expect(shared.status == 2 && shared.stderr.contains("('two') has that number with a removed task in 'tick changes'"), "\(shared.stderr)")
     }
 
+    /// The stand-up note's items read as their texts: a text that would open a block after
+    /// `- ` (a checkbox, a heading, a list item) is escaped, and renders as it reads.
+    @Test func aStandUpNoteEscapesWhatWouldBeMarkdown() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("old.md", "# Home\n\n- [ ] a\n")
+        try folder.write("new.md", "# Home\n\n- [ ] a\n- [ ] [x] not a box\n- [ ] # not a heading\n- [ ] 1. not a list\n- [ ] - not an item\n")
+        let note = try TickProcess.run(["changes", "old.md", "new.md", "--format", "markdown"], in: folder.url).stdout
+        #expect(note == "## Added\n\n- \\[x] not a box (Home)\n- \\# not a heading (Home)\n- 1\\. not a list (Home)\n- \\- not an item (Home)\n\n", "\(note)")
+    }
+
     @Test func theWorkingTreeAgainstHeadAndBetweenCommits() throws {
         let first = "# Home\n\n- [ ] Milk\n- [ ] Eggs\n"
         let second = "# Home\n\n- [x] Milk\n- [ ] Eggs\n- [ ] Bread\n"
@@ -217,7 +227,8 @@ import Testing
         #expect(since.stdout.contains("completed 3  [x] Milk") && since.stdout.contains("completed 4  [x] Eggs") && since.stdout.contains("added     5"),
                 "\(since.stdout)\(since.stderr)")
         let before = try tick("changes", "--since", "2026-10-01", "--format", "markdown")
-        #expect(before.stdout == "## Added\n\n- Milk (Home)\n- Eggs (Home)\n- Bread (Home)\n\n", "no commit that old: everything is new")
+        #expect(before.stdout == "## Done\n\n- Milk (Home)\n- Eggs (Home)\n\n## Added\n\n- Bread (Home)\n\n",
+                "no commit that old: everything is new, and what is done since is done")
         // A task file git does not track yet is all new; an ignored one is left out.
         try Data("- [ ] Draft\n".utf8).write(to: folder.url.appendingPathComponent("NOTES.md"))
         try Data("- [ ] Secret\n".utf8).write(to: folder.url.appendingPathComponent("private.md"))

@@ -25,7 +25,10 @@ package enum TaskChanges {
         let oldGroups = TaskFingerprint.groupHashes(old), newGroups = TaskFingerprint.groupHashes(new)
         for task in new.tasks {
             guard let origin = matching.old(of: task.index) else {
-                result.append(TaskChange(kinds: [.added], old: nil, new: task.index))
+                // Added and closed since (a repeating task's done occurrences, a task done the
+                // day it was written): what became of it first.
+                let closed: [TaskChange.Kind] = task.statusType == .done ? [.completed] : task.statusType == .cancelled ? [.cancelled] : []
+                result.append(TaskChange(kinds: closed + [.added], old: nil, new: task.index))
                 continue
             }
             // Tasks removed before this one's old place come first.

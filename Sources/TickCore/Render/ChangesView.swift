@@ -175,12 +175,28 @@ package enum ChangesView {
                     // The text as a row shows it, without the dates it records (a note reads
                     // as prose), sanitized: it goes to a terminal too.
                     let text = ListView.shownText(ifCut: task, in: document) ?? document.text(of: task)
-                    out += "- " + TerminalText.sanitized(text + (group.isEmpty ? "" : " (\(group))")) + "\n"
+                    out += "- " + Self.inline(TerminalText.sanitized(text + (group.isEmpty ? "" : " (\(group))"))) + "\n"
                 }
                 out += "\n"
             }
         }
         return out
+    }
+
+    /// `text` escaped to read as itself after a list item's `- `: a start that would open a
+    /// block there (a checkbox `[ ]`, a heading, a quote, a list item, a fence, a rule) is
+    /// preceded by a backslash.
+    static func inline(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        guard let first = bytes.first else { return text }
+        if "#>-+*=_`~|".utf8.contains(first) { return "\\" + text }
+        if first == UInt8(ascii: "["), bytes.count >= 3, bytes[2] == UInt8(ascii: "]") { return "\\" + text }
+        // `1.` or `2)`: an ordered list item.
+        let digits = bytes.prefix { (0x30...0x39).contains($0) }
+        if !digits.isEmpty, digits.count <= 9, digits.count < bytes.count, [UInt8(ascii: "."), UInt8(ascii: ")")].contains(bytes[digits.count]) {
+            return String(decoding: digits, as: UTF8.self) + "\\" + String(decoding: bytes[digits.count...], as: UTF8.self)
+        }
+        return text
     }
 
     /// What the task was, for each kind of change that replaced something.
