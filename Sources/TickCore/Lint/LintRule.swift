@@ -32,6 +32,7 @@ public enum LintRule: String, Sendable, CaseIterable {
     case nulByte = "nul-byte"
     case taskInCodeBlock = "task-in-code-block"
     case conflictMarker = "conflict-marker"
+    case unreadQuery = "unread-query"
 
     public var defaultSeverity: Severity {
         switch self {

@@ -5,6 +5,7 @@ public enum Linter {
         TaskChecks.run(&findings, today: today)
         GroupChecks.run(&findings)
         LayoutChecks.run(&findings)
+        QueryChecks.run(&findings, today: today)
         let suppressions = Suppressions(document)
         var items = findings.items
         items.removeAll { settings.severity(of: $0.rule) == nil || suppressions.suppresses($0.rule, line: $0.line - 1) }
