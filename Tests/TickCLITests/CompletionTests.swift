@@ -36,6 +36,8 @@ import Testing
         // reference `due` takes, a date.
         #expect(try complete(["tick", "done", ""]) == ["TODO.md"])
         #expect(try complete(["tick", "due", "12", "t"]) == ["today", "tomorrow", "tue", "thu"])
+        // A new task's due date: the same words.
+        #expect(try complete(["tick", "add", "--due", "t"]) == ["today", "tomorrow", "tue", "thu"])
         // `--group=W`, which bash splits at the `=` (left in place: what follows it is offered).
         #expect(try complete(["tick", "list", "--group", "=", "W"]) == ["Work"])
         #expect(try complete(["tick", "list", "--group", "="]) == ["Home", "Home/Groceries", "Work"])

@@ -19,6 +19,7 @@ enum ShellCompletion {
         case (_, "GROUP"), (_, "PARENT"), (_, "OTHER"): return .group
         case ("color", _): return .choices(["auto", "always", "never"])
         case ("due", "WHEN"): return .choices(["today", "tomorrow", "week", "overdue", "soon", "none", "any"])
+        case ("due", "DATE"): return .choices(dateWords.filter { $0 != "none" })
         case ("eol", _): return .choices(["lf", "crlf"])
         case ("dates", _): return .choices(["relative", "absolute"])
         case ("sort", _): return .choices(TaskOrder.allCases.map(\.rawValue))
