@@ -250,6 +250,26 @@ import Testing
                     "# TODO\n\n## Admin\n\n- [ ] Email water\n- [ ] Fence plan\n\n## Done\n\n### Errands\n\n- [x] Order roof\n\n### Work\n\n- [x] Report mom\n")
     }
 
+    /// A group added above one renamed in the same run: a task the other side added to the
+    /// renamed group stays in it, never above every heading.
+    @Test func aTaskAddedToARenamedGroupStaysInIt() {
+        expectClean("# Home\n\n- [ ] a\n- [ ] b\n", "# Later\n\n# Trips\n\n- [ ] a\n- [ ] b\n", "# Home\n\n- [ ] a\n- [ ] new\n- [ ] b\n",
+                    "# Later\n\n# Trips\n\n- [ ] a\n- [ ] new\n- [ ] b\n")
+    }
+
+    /// Twins one side archived and the other moved with their renamed group are never written
+    /// twice over: where the lines would hold more copies than either side has, a conflict.
+    @Test func twinsAreNeverMultiplied() {
+        let base = "# E\n\n- [ ] b\n\n# S\n\n- [x] w\n- [x] w\n\n# W\n\n- [ ] z\n"
+        let ours = "# E\n\n- [ ] b\n\n# S\n\n# W\n\n- [ ] z\n\n# Done\n\n## S\n\n- [x] w\n- [x] w\n"
+        let theirs = "# T\n\n- [x] w\n- [x] w\n\n# E\n\n- [ ] b\n\n# W\n\n- [ ] z\n"
+        let (text, conflicts) = merge(base, ours, theirs)
+        let outside = text.components(separatedBy: "<<<<<<<").enumerated().map { index, part in
+            index == 0 ? part : String(part.components(separatedBy: ">>>>>>>").dropFirst().joined())
+        }.joined()
+        #expect(conflicts > 0 && outside.components(separatedBy: "- [x] w").count - 1 <= 2, "\(text)")
+    }
+
     /// A section marked whole as a conflict keeps, outside the markers, the tasks both sides
     /// kept with the changes either made to them (a tick, new words), and a conflict whose
     /// side opens with `=======` under a line makes no heading of it.

@@ -74,7 +74,8 @@ extension TaskMerge {
             document.headings.indices.map { Sections.pathKey(document.groupPath(ofHeading: $0)) }
         }
 
-        private func group(_ version: Int, _ task: Int) -> Group {
+        /// The group of a task of a version (0: the ancestor, 1: ours, 2: theirs).
+        func group(_ version: Int, _ task: Int) -> Group {
             let document = version == 0 ? base : version == 1 ? ours : theirs
             return document.tasks[task].group.map { groups[version][$0] } ?? .base(nil)
         }
@@ -96,9 +97,18 @@ extension TaskMerge {
             return .group(moved != original ? moved : other)
         }
 
-        /// The tasks of the ancestor's, among `placed` (each with where its line ends in
-        /// `bytes`), written in a group they are not owed.
-        func misplaced(in bytes: [UInt8], placed: [(task: Int, end: Int)]) -> [Int] {
+        /// A task written outside a conflict: what it is owed, the lines it stands on in ours
+        /// and in theirs, and where its line ends in the merged bytes.
+        struct Placed {
+            let owed: Owed
+            let ours: Int?, theirs: Int?
+            let end: Int
+        }
+
+        /// Those of `placed` written in a group they are not owed, or more times than the
+        /// versions hold their line: as often as the ancestor, and as many more as either
+        /// side added.
+        func misplaced(in bytes: [UInt8], placed: [Placed]) -> [Placed] {
             guard !placed.isEmpty else { return [] }
             // The markers read as blank lines: `=======` under a line would make it a heading.
             let blocks = ConflictMarkers.blocks(in: bytes, first: false)
@@ -135,17 +145,33 @@ extension TaskMerge {
                 undecided[line] = below
                 line += 1
             }
-            var wrong: [Int] = []
-            for (task, end) in placed {
-                switch owed(task) {
+            var wrong: [Placed] = []
+            var written: [ArraySlice<UInt8>: [Placed]] = [:]
+            for task in placed {
+                guard task.end > 0, let line = Self.line(containing: task.end - 1, in: merged) else { continue }
+                written[merged.bytes[merged.lines[line].contentRange], default: []].append(task)
+                switch task.owed {
                 case .unchecked: continue
                 case .conflict: wrong.append(task)
                 case .group(let owed):
-                    guard end > 0, let line = Self.line(containing: end - 1, in: merged), !undecided[line],
-                          let index = taskAtLine[line] else { continue }
+                    guard !undecided[line], let index = taskAtLine[line] else { continue }
                     let named = merged.tasks[index].group.map { self.named[mergedKeys[$0]] ?? [.new(mergedKeys[$0])] } ?? [.base(nil)]
                     if !named.contains(owed) { wrong.append(task) }
                 }
+            }
+            // Lines written more often than the versions allow (a task both sides kept, written
+            // from each): counted only for lines some version has as they are.
+            let counts = [base, ours, theirs].map { document -> [ArraySlice<UInt8>: Int] in
+                var counts: [ArraySlice<UInt8>: Int] = [:]
+                for task in document.tasks where written[document.bytes[document.lines[task.line].contentRange]] != nil {
+                    counts[document.bytes[document.lines[task.line].contentRange], default: 0] += 1
+                }
+                return counts
+            }
+            for (text, tasks) in written where tasks.count > 1 {
+                let (b, o, t) = (counts[0][text] ?? 0, counts[1][text] ?? 0, counts[2][text] ?? 0)
+                guard max(b, o, t) > 0, tasks.count > b + max(0, o - b) + max(0, t - b) else { continue }
+                wrong += tasks
             }
             return wrong
         }

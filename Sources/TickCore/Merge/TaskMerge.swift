@@ -83,7 +83,23 @@ public enum TaskMerge {
             // Lines of a side already written inside a conflict of their task's own.
             var written: [Set<Int>] = [[], []]
             // The ancestor's tasks written outside conflicts, each with where its line ends.
-            var placed: [(task: Int, end: Int)] = []
+            var placed: [MergedGroups.Placed] = []
+            /// Records the line of the ancestor's `task` just written outside a conflict.
+            func place(_ task: Int) {
+                placed.append(MergedGroups.Placed(owed: groups.owed(task), ours: oursMatching.new(of: task).map { ours.tasks[$0].line },
+                                                  theirs: theirsMatching.new(of: task).map { theirs.tasks[$0].line }, end: out.count))
+            }
+            /// Records a task line of a side just written outside a conflict.
+            func place(_ side: Side, _ line: Int) {
+                guard let task = side.taskAtLine[line] else { return }
+                if let origin = side.origins[line] {
+                    place(origin)
+                } else {
+                    // Added by the side: owed the group it was added to.
+                    placed.append(MergedGroups.Placed(owed: .group(groups.group(side.number + 1, task)), ours: side.number == 0 ? line : nil,
+                                                      theirs: side.number == 1 ? line : nil, end: out.count))
+                }
+            }
             /// A side's line as the merge writes it: a task line with both sides' changes merged in
             /// (or, when they conflict, marked as a conflict of its own unless already inside one).
             /// A task this side moved and the other deleted, or both moved to different groups,
@@ -103,8 +119,7 @@ public enum TaskMerge {
                 }
                 guard let task = side.tags[line] else {
                     write(document.bytes[document.lines[line].fullRange])
-                    if let origin = side.origins[line], side.taskAtLine[line] != nil { placed.append((origin, out.count)) }
-                    return
+                    return place(side, line)
                 }
                 writeMerged(task)
             }
@@ -113,8 +128,7 @@ public enum TaskMerge {
             func writeMerged(_ task: Int) {
                 if let line = mergedLine(task) {
                     write(line)
-                    placed.append((task, out.count))
-                    return
+                    return place(task)
                 }
                 conflict(ours: { write(oursMatching.new(of: task).map { ours.bytes[ours.lines[ours.tasks[$0].line].fullRange] } ?? []) },
                          theirs: { write(theirsMatching.new(of: task).map { theirs.bytes[theirs.lines[theirs.tasks[$0].line].fullRange] } ?? []) })
@@ -282,8 +296,8 @@ public enum TaskMerge {
                     for line in chunk.theirs { sections[1][line] = section }
                 }
                 for task in misgrouped {
-                    if let mine = oursMatching.new(of: task) { misplaced.insert(sections[0][ours.tasks[mine].line]) }
-                    if let yours = theirsMatching.new(of: task) { misplaced.insert(sections[1][theirs.tasks[yours].line]) }
+                    if let line = task.ours { misplaced.insert(sections[0][line]) }
+                    if let line = task.theirs { misplaced.insert(sections[1][line]) }
                 }
             }
             return (Result(bytes: out, conflicts: conflicts, exact: exact), misplaced)
@@ -343,8 +357,10 @@ public enum TaskMerge {
 
         mutating func read(_ side: Side, _ line: Int, insideConflict: Bool, in chunk: Diff3.Chunk) {
             if let heading = side.headingAtLine[line] {
+                // Of a run's headings, the last as many as the ancestor's there replace those
+                // (renamed); those before them are added.
                 let lines = side.number == 0 ? chunk.ours : chunk.theirs
-                let adds = !chunk.stable && Self.headings(side, lines) > Self.headings(base, chunk.base)
+                let adds = !chunk.stable && Self.headings(side, lines.lowerBound..<line) < Self.headings(side, lines) - Self.headings(base, chunk.base)
                 guard adds else { group = .known; return }
                 guard !insideConflict else { group = .unknown; return }
                 // A group one side added, inside one the other side added (a deeper heading), or
@@ -498,7 +514,9 @@ public enum TaskMerge {
             let (opener, other) = outcome == .ours ? (ours, theirs) : (theirs, ours)
             guard index > searched[opener.number] else { continue }
             let lines = { (side: Side, chunk: Diff3.Chunk) in side.number == 0 ? chunk.ours : chunk.theirs }
-            guard headings(opener, lines(opener, chunk)) > headings(base, chunk.base) else { continue }
+            // A run that only adds headings: one that replaces the ancestor's (a group renamed,
+            // and one added above it) leaves what follows in the renamed group.
+            guard headings(base, chunk.base) == 0, headings(opener, lines(opener, chunk)) > 0 else { continue }
             // A group the other side added beside the new one or above it (both archived:
             // two `## Done`) is no subgroup of the section's: it stays where it is.
             let levels = Placement.levels
