@@ -3,8 +3,8 @@ extension TaskMerge {
     /// the merge owes it: the group a side moved it to, or its own when neither side moved it.
     /// A task both sides moved, to different groups, is owed a conflict. A group is the
     /// ancestor's group it is (renamed, it is still that group), or a new group by its path of
-    /// titles; a task below a conflict that holds a heading is in a group the resolution
-    /// decides, and is not checked.
+    /// titles; a task below a conflict that holds a heading must be in its group whichever
+    /// side's lines the conflict keeps.
     struct MergedGroups {
         /// A group as the three versions share it.
         enum Group: Hashable {
@@ -110,41 +110,31 @@ extension TaskMerge {
         /// side added.
         func misplaced(in bytes: [UInt8], placed: [Placed]) -> [Placed] {
             guard !placed.isEmpty else { return [] }
-            // The markers read as blank lines: `=======` under a line would make it a heading.
+            // The merge as each resolution leaves it: one side's lines of every conflict kept,
+            // the other's and the markers read as blank lines (so that the lines stay where they
+            // are, and `=======` under a line makes no heading of it).
             let blocks = ConflictMarkers.blocks(in: bytes, first: false)
-            var cleaned = bytes
             var lineStarts: [Int] = [0]
             for (index, byte) in bytes.enumerated() where byte == 0x0A { lineStarts.append(index + 1) }
-            for block in blocks {
-                for line in [block.open, block.close] + Array(block.ours.upperBound..<block.theirs.lowerBound) {
-                    var index = lineStarts[line]
-                    while index < cleaned.count, cleaned[index] != 0x0A, cleaned[index] != 0x0D { cleaned[index] = Byte.space; index += 1 }
+            func resolved(keeping side: Int) -> Document {
+                var cleaned = bytes
+                for block in blocks {
+                    let dropped = side == 0 ? Array(block.ours.upperBound..<block.close) : Array((block.open + 1)..<block.theirs.lowerBound)
+                    for line in dropped + [block.open, block.close] {
+                        var index = lineStarts[line]
+                        while index < cleaned.count, cleaned[index] != 0x0A, cleaned[index] != 0x0D { cleaned[index] = Byte.space; index += 1 }
+                    }
                 }
+                return Document(bytes: cleaned)
             }
-            let merged = Document(bytes: cleaned)
-            let mergedKeys = Self.headingKeys(merged)
-            var taskAtLine = [Int?](repeating: nil, count: merged.lines.count)
-            for task in merged.tasks { taskAtLine[task.line] = task.index }
-            // Lines below a conflict that holds a heading, up to the next heading outside one:
-            // their group is the resolution's.
-            var undecided = [Bool](repeating: false, count: merged.lines.count)
-            var headingAt = [Bool](repeating: false, count: merged.lines.count)
-            for heading in merged.headings { headingAt[heading.line] = true }
-            var line = 0, below = false
-            for block in blocks {
-                while line < block.open {
-                    if headingAt[line] { below = false }
-                    undecided[line] = below
-                    line += 1
-                }
-                if (block.open...block.close).contains(where: { headingAt[$0] }) { below = true }
-                line = block.close + 1
+            let resolutions = blocks.isEmpty ? [Document(bytes: bytes)] : [resolved(keeping: 0), resolved(keeping: 1)]
+            let keys = resolutions.map(Self.headingKeys)
+            let taskAtLine = resolutions.map { document in
+                var atLine = [Int?](repeating: nil, count: document.lines.count)
+                for task in document.tasks { atLine[task.line] = task.index }
+                return atLine
             }
-            while line < merged.lines.count {
-                if headingAt[line] { below = false }
-                undecided[line] = below
-                line += 1
-            }
+            let merged = resolutions[0]
             var wrong: [Placed] = []
             var written: [ArraySlice<UInt8>: [Placed]] = [:]
             for task in placed {
@@ -154,9 +144,16 @@ extension TaskMerge {
                 case .unchecked: continue
                 case .conflict: wrong.append(task)
                 case .group(let owed):
-                    guard !undecided[line], let index = taskAtLine[line] else { continue }
-                    let named = merged.tasks[index].group.map { self.named[mergedKeys[$0]] ?? [.new(mergedKeys[$0])] } ?? [.base(nil)]
-                    if !named.contains(owed) { wrong.append(task) }
+                    // In the group it is owed whichever side's lines each conflict keeps.
+                    for (version, document) in resolutions.enumerated() {
+                        guard let index = taskAtLine[version][line] else { continue }
+                        let key = document.tasks[index].group.map { keys[version][$0] }
+                        let named = key.map { self.named[$0] ?? [.new($0)] } ?? [.base(nil)]
+                        if !named.contains(owed) {
+                            wrong.append(task)
+                            break
+                        }
+                    }
                 }
             }
             // Lines written more often than the versions allow (a task both sides kept, written
