@@ -3,10 +3,13 @@
 /// (it would show other tasks than its author asked for), is reported where it is.
 enum QueryChecks {
     static func run(_ findings: inout LintFindings, today: CivilDate) {
-        let bytes = findings.document.bytes
-        // Most files hold no fence of a query: one look through them at memory speed.
-        guard ByteSearch.contains(Array("tasks".utf8), in: bytes, 0..<bytes.count)
-                || ByteSearch.contains(Array("dataview".utf8), in: bytes, 0..<bytes.count) else { return }
+        let document = findings.document, bytes = document.bytes
+        // Most files open no fence of a query: only the lines that open fences are looked at.
+        let names = [Array("tasks".utf8), Array("dataview".utf8)]
+        guard document.kinds.indices.contains(where: { line in
+            document.kinds[line] == .fenceOpen
+                && names.contains { ByteSearch.contains($0, in: bytes, document.lines[line].start..<document.lines[line].contentEnd) }
+        }) else { return }
         // Placeholders name the note the block is in: any name reads them.
         for block in NoteQueries(bytes, note: "note.md", today: today).blocks {
             for problem in block.query.problems where problem.line >= 1 && problem.line <= findings.document.lines.count {
