@@ -105,17 +105,27 @@ extension TaskMerge {
             let end: Int
         }
 
+        /// A conflict the merge marked: the last byte of each of its marker lines.
+        struct Marked {
+            let open: Int, separator: Int, close: Int
+        }
+
         /// Those of `placed` written in a group they are not owed, or more times than the
         /// versions hold their line: as often as the ancestor, and as many more as either
-        /// side added.
-        func misplaced(in bytes: [UInt8], placed: [Placed]) -> [Placed] {
+        /// side added. `marked`: the conflicts the merge marked in `bytes` (markers a version
+        /// held already are its text).
+        func misplaced(in bytes: [UInt8], placed: [Placed], marked: [Marked]) -> [Placed] {
             guard !placed.isEmpty else { return [] }
             // The merge as each resolution leaves it: one side's lines of every conflict kept,
             // the other's and the markers read as blank lines (so that the lines stay where they
             // are, and `=======` under a line makes no heading of it).
-            let blocks = ConflictMarkers.blocks(in: bytes, first: false)
             var lineStarts: [Int] = [0]
             for (index, byte) in bytes.enumerated() where byte == 0x0A { lineStarts.append(index + 1) }
+            func line(_ offset: Int) -> Int { lineStarts.partitionPoint { $0 > offset } - 1 }
+            let blocks = marked.map { conflict in
+                let (open, separator, close) = (line(conflict.open), line(conflict.separator), line(conflict.close))
+                return ConflictMarkers.Block(open: open, ours: (open + 1)..<separator, theirs: (separator + 1)..<close, close: close)
+            }
             func resolved(keeping side: Int) -> Document {
                 var cleaned = bytes
                 for block in blocks {

@@ -30,8 +30,9 @@ public enum TaskMerge {
 
     public static func merge(base: Document, ours: Document, theirs: Document,
                              markerSize: Int = 7, labels: Labels = Labels()) -> Result {
-        // A side that changed nothing: the other side is the merge, byte for byte.
-        if theirs.bytes == base.bytes { return Result(bytes: ours.bytes, conflicts: 0, exact: true) }
+        // A side that changed nothing, or both the same: the other side is the merge, byte
+        // for byte.
+        if theirs.bytes == base.bytes || theirs.bytes == ours.bytes { return Result(bytes: ours.bytes, conflicts: 0, exact: true) }
         if ours.bytes == base.bytes { return Result(bytes: theirs.bytes, conflicts: 0, exact: true) }
         let oursMatching = TaskMatching(old: base, new: ours), theirsMatching = TaskMatching(old: base, new: theirs)
         let baseSide = Side(ancestor: base)
@@ -72,13 +73,18 @@ public enum TaskMerge {
                 if let label { out += [Byte.space] + Array(label.utf8) }
                 out += ending
             }
+            // The conflicts marked, each by the last byte of its three marker lines.
+            var marked: [MergedGroups.Marked] = []
             func conflict(ours oursBytes: () -> Void, theirs theirsBytes: () -> Void) {
                 conflicts += 1
                 markers(UInt8(ascii: "<"), labels.ours)
+                let open = out.count - 1
                 oursBytes()
                 markers(UInt8(ascii: "="), nil)
+                let separator = out.count - 1
                 theirsBytes()
                 markers(UInt8(ascii: ">"), labels.theirs)
+                marked.append(MergedGroups.Marked(open: open, separator: separator, close: out.count - 1))
             }
             // Lines of a side already written inside a conflict of their task's own.
             var written: [Set<Int>] = [[], []]
@@ -288,7 +294,7 @@ public enum TaskMerge {
                 }
             }
             var misplaced = Set(placement.misplaced.map { [$0] } ?? [])
-            let misgrouped = groups.misplaced(in: out, placed: placed)
+            let misgrouped = groups.misplaced(in: out, placed: placed, marked: marked)
             if !misgrouped.isEmpty {
                 var sections: [[Int]] = [Array(repeating: 0, count: ours.lines.count), Array(repeating: 0, count: theirs.lines.count)]
                 for (chunk, section) in sectioned {
