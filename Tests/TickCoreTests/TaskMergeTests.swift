@@ -227,6 +227,10 @@ import Testing
 
 
             """, "\(text)")
+        // Lines that end in a CR alone, and the markers with them, are lines too.
+        func cr(_ text: String) -> String { text.replacingOccurrences(of: "\n", with: "\r") }
+        let (crText, crConflicts) = merge(cr(base), cr(ours), cr(theirs))
+        #expect(crConflicts == 2 && crText == cr(text), "\(crText)")
         // The same when ours' move lines up as a task kept in place and others moved (a
         // group opened below it): ours' copy is found where it stands.
         let later = "# Home\n\n# Work\n\n# Later\n\n- [x] mom\n- [ ] rent\n- [x] gas\n- [x] eggs\n"

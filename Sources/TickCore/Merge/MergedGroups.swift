@@ -119,8 +119,8 @@ extension TaskMerge {
             // The merge as each resolution leaves it: one side's lines of every conflict kept,
             // the other's and the markers read as blank lines (so that the lines stay where they
             // are, and `=======` under a line makes no heading of it).
-            var lineStarts: [Int] = [0]
-            for (index, byte) in bytes.enumerated() where byte == 0x0A { lineStarts.append(index + 1) }
+            // Lines as a document has them: a CR alone ends one too.
+            let lineStarts = TextDocument.lineStarts(bytes)
             func line(_ offset: Int) -> Int { lineStarts.partitionPoint { $0 > offset } - 1 }
             let blocks = marked.map { conflict in
                 let (open, separator, close) = (line(conflict.open), line(conflict.separator), line(conflict.close))
@@ -148,7 +148,8 @@ extension TaskMerge {
             var wrong: [Placed] = []
             var written: [ArraySlice<UInt8>: [Placed]] = [:]
             for task in placed {
-                guard task.end > 0, let line = Self.line(containing: task.end - 1, in: merged) else { continue }
+                guard task.end > 0 else { continue }
+                let line = line(task.end - 1)
                 written[merged.bytes[merged.lines[line].contentRange], default: []].append(task)
                 switch task.owed {
                 case .unchecked: continue
@@ -181,16 +182,6 @@ extension TaskMerge {
                 wrong += tasks
             }
             return wrong
-        }
-
-        /// The line that holds the byte at `offset`.
-        static func line(containing offset: Int, in document: Document) -> Int? {
-            var low = 0, high = document.lines.count
-            while low < high {
-                let middle = (low + high) / 2
-                if document.lines[middle].end <= offset { low = middle + 1 } else { high = middle }
-            }
-            return low < document.lines.count ? low : nil
         }
     }
 }
