@@ -21,7 +21,7 @@ package enum NextOccurrence {
         guard let field = fields.first(.recurrence) else { return nil }
         let written = TaskFields.value(field, in: text)
         guard let rule = Recurrence(written, dialect: field.dialect) else { return .unknown("tick cannot read the rule '\(written)'") }
-        let reference = [TaskField.Kind.due, .scheduled, .start].lazy.compactMap { kind in fields.date(kind, in: text).map { (kind, $0) } }.first
+        let reference = fields.recurrenceReference(in: text)
         // A task with no date repeats from the day it is done, and its next occurrence gets
         // a due date (as topydo does): a copy with no date would be the same task twice.
         let base = rule.whenDone || reference == nil ? today : reference!.1

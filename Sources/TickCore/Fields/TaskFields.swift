@@ -102,6 +102,11 @@ package struct TaskFields: Sendable, Equatable {
 
     /// The date of the first field of `kind` in `text` (the bytes the fields were read from),
     /// when it is a real date.
+    /// The date a recurrence rule moves: the due date, else the scheduled, else the start.
+    package func recurrenceReference(in text: ArraySlice<UInt8>) -> (kind: TaskField.Kind, date: CivilDate)? {
+        [TaskField.Kind.due, .scheduled, .start].lazy.compactMap { kind in self.date(kind, in: text).map { (kind, $0) } }.first
+    }
+
     package func date(_ kind: TaskField.Kind, in text: ArraySlice<UInt8>) -> CivilDate? {
         guard let field = first(kind) else { return nil }
         return CivilDate(isoBytes: text[(text.startIndex + field.value.lowerBound)..<(text.startIndex + field.value.upperBound)])

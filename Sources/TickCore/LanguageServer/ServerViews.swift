@@ -22,13 +22,9 @@ extension LanguageServer {
         let dialect = parsed.fieldUsage.dialect(fallback: configuration(ofRead: document).dialect)
         switch NextOccurrence.of(task, in: parsed, today: today, dialect: dialect) {
         case .lines(let next)?:
-            // Said by the date the rule moves: the due date, else the scheduled, else the start.
+            // Said by the date the rule moves.
             let occurrence = Document(bytes: Array(next.joined(separator: [0x0A])))
-            let dated = occurrence.tasks.first.flatMap { first -> (TaskField.Kind, CivilDate)? in
-                let text = occurrence.textBytes(of: first), fields = occurrence.fields(of: first)
-                return [TaskField.Kind.due, .scheduled, .start].lazy.compactMap { kind in fields.date(kind, in: text).map { (kind, $0) } }.first
-            }
-            switch dated {
+            switch occurrence.tasks.first.flatMap({ occurrence.fields(of: $0).recurrenceReference(in: occurrence.textBytes(of: $0)) }) {
             case (.due, let date)?: lines.append("**Repeats**: the next one is due " + when(date))
             case (.scheduled, let date)?: lines.append("**Repeats**: the next one is scheduled " + when(date, .scheduled))
             case (_, let date)?: lines.append("**Repeats**: the next one starts " + when(date, .start))

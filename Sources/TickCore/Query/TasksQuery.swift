@@ -392,7 +392,7 @@ package struct TasksQuery: Sendable {
                 return try month(year, number * 3 - 2, count: 3)
             case "w":
                 let fourth = CivilDate(year: year, month: 1, day: 4)
-                let monday = fourth?.adding(days: 1 - fourth!.isoWeekday + 7 * (number - 1))
+                let monday = fourth.flatMap { $0.adding(days: 1 - $0.isoWeekday + 7 * (number - 1)) }
                 // Week 53 only in a year that has it: its Thursday is in the year.
                 guard number >= 1, let thursday = monday?.adding(days: 3), thursday.year == year else {
                     throw Unread("\(year) has no week \(number)")
@@ -513,7 +513,7 @@ package struct TasksQuery: Sendable {
             guard !kinds.isEmpty else { return false }
             let text = document.textBytes(of: task)
             let fields = document.fields(of: task)
-            return kinds.contains { kind in fields.fields.contains { $0.kind == kind } && fields.date(kind, in: text) == nil }
+            return kinds.contains { fields.date($0, in: text) == nil }
         case .priority(let test, let priority):
             let text = document.textBytes(of: task)
             let own = document.fields(of: task).priority(in: text) ?? .none
